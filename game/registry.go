@@ -1,0 +1,78 @@
+package game
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+)
+
+var registry struct {
+	sync.RWMutex
+	games []Game
+}
+
+// order is the order the lobby lists games in (that of RULES.md); games not
+// named here come after, by id.
+var order = []string{"amazons", "kalah", "angels", "bishops", "demons"}
+
+// Register adds a game to the registry. Games call it from init; registering
+// an id twice panics, because it is a programming error.
+func Register(g Game) {
+	registry.Lock()
+	defer registry.Unlock()
+	for _, have := range registry.games {
+		if have.ID() == g.ID() {
+			panic("game: " + g.ID() + " registered twice")
+		}
+	}
+	registry.games = append(registry.games, g)
+	slices.SortStableFunc(registry.games, func(a, b Game) int {
+		ia, ib := rank(a.ID()), rank(b.ID())
+		if ia != ib {
+			return ia - ib
+		}
+		return strings.Compare(a.ID(), b.ID())
+	})
+}
+
+func rank(id string) int {
+	if i := slices.Index(order, id); i >= 0 {
+		return i
+	}
+	return len(order)
+}
+
+// Lookup finds a registered game by id.
+func Lookup(id string) (Game, error) {
+	registry.RLock()
+	defer registry.RUnlock()
+	for _, g := range registry.games {
+		if g.ID() == id {
+			return g, nil
+		}
+	}
+	return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknownGame, id, strings.Join(idsLocked(), ", "))
+}
+
+// All returns every registered game in the lobby's order.
+func All() []Game {
+	registry.RLock()
+	defer registry.RUnlock()
+	return slices.Clone(registry.games)
+}
+
+// IDs returns the ids of every registered game in the lobby's order.
+func IDs() []string {
+	registry.RLock()
+	defer registry.RUnlock()
+	return idsLocked()
+}
+
+func idsLocked() []string {
+	ids := make([]string, len(registry.games))
+	for i, g := range registry.games {
+		ids[i] = g.ID()
+	}
+	return ids
+}
