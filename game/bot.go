@@ -56,3 +56,9 @@ func (b *RandomBot) Choose(ctx context.Context, s State, p Player) (Move, error)
 	}
 	return b.buf[b.rng.IntN(len(b.buf))], nil
 }
+
+// Reporter is implemented by bots that can say what they thought about the
+// move they last chose (search depth, evaluation, ...), for people to read.
+type Reporter interface {
+	Report() string
+}

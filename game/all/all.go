@@ -1,0 +1,10 @@
+// Package all registers every Boardroom game; import it for its side effect.
+package all
+
+import (
+	_ "boardroom/game/amazons" // Game of the Amazons
+	_ "boardroom/game/angels"  // Angels & Devils
+	_ "boardroom/game/bishops" // Mad Bishops
+	_ "boardroom/game/demons"  // Angels & Demons
+	_ "boardroom/game/kalah"   // Kalah
+)

@@ -1,0 +1,5 @@
+//go:build race
+
+package bishops
+
+const raceEnabled = true
