@@ -1,0 +1,160 @@
+package realtime
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// Connection knobs.
+const (
+	// sendQueue is how many updates may wait for a slow page; one more and
+	// the page is disconnected (it reconnects and gets a fresh view).
+	sendQueue = 32
+	// writeTimeout bounds every write to a page.
+	writeTimeout = 10 * time.Second
+	// Each connection may send rateBurst messages at once and rateRefill
+	// more per second; beyond that its messages are refused.
+	rateBurst  = 20
+	rateRefill = 10.0
+)
+
+// Conn is one open WebSocket of one viewer. The room owns its viewer state;
+// Conn only moves bytes.
+type Conn struct {
+	ws        *websocket.Conn
+	tokenHash string
+	out       chan []byte
+	once      sync.Once
+	done      chan struct{}
+	status    websocket.StatusCode
+	reason    string
+	// the token bucket of the rate limit, used by the reading goroutine only
+	tokens float64
+	last   time.Time
+}
+
+// ServeWS upgrades an HTTP request to a WebSocket of room for the viewer
+// holding tokenHash, and serves it until it closes. originPatterns lists the
+// other origins allowed besides the request's own host.
+func (r *Room) ServeWS(w http.ResponseWriter, req *http.Request, tokenHash string, originPatterns []string) {
+	ws, err := websocket.Accept(w, req, &websocket.AcceptOptions{OriginPatterns: originPatterns})
+	if err != nil {
+		return // Accept has answered the request
+	}
+	ws.SetReadLimit(MaxMessageBytes)
+	c := &Conn{
+		ws: ws, tokenHash: tokenHash, out: make(chan []byte, sendQueue), done: make(chan struct{}),
+		tokens: rateBurst, last: time.Now(),
+	}
+	ctx, cancel := context.WithCancel(req.Context())
+	defer cancel()
+	if !r.send(ctx, evConnect{c}) {
+		ws.Close(websocket.StatusServiceRestart, "the room is closed")
+		return
+	}
+	go c.writeLoop(ctx)
+	c.readLoop(ctx, r)
+	c.close(websocket.StatusNormalClosure, "")
+	// The room may have stopped; then nobody needs to hear of this.
+	select {
+	case r.inbox <- evDisconnect{c}:
+	case <-r.hub.ctx.Done():
+	case <-time.After(5 * time.Second):
+	}
+}
+
+// readLoop decodes the page's messages and hands them to the room.
+func (c *Conn) readLoop(ctx context.Context, r *Room) {
+	for {
+		typ, data, err := c.ws.Read(ctx)
+		if err != nil {
+			return // closed by the page, by us, or over the read limit (1009)
+		}
+		var msg Message
+		switch {
+		case typ != websocket.MessageText:
+			err = errBinary
+		case !c.allow():
+			err = errTooFast
+		default:
+			msg, err = DecodeMessage(data)
+		}
+		if !r.send(ctx, evInput{c: c, msg: msg, err: err}) {
+			return
+		}
+	}
+}
+
+var (
+	errBinary  = errors.New("bad message: binary messages are not accepted")
+	errTooFast = errors.New("too many messages: slow down")
+)
+
+// allow takes a token from the connection's bucket.
+func (c *Conn) allow() bool {
+	now := time.Now()
+	c.tokens = min(rateBurst, c.tokens+now.Sub(c.last).Seconds()*rateRefill)
+	c.last = now
+	if c.tokens < 1 {
+		return false
+	}
+	c.tokens--
+	return true
+}
+
+// writeLoop sends queued updates, each with its own deadline.
+func (c *Conn) writeLoop(ctx context.Context) {
+	for {
+		select {
+		case b := <-c.out:
+			wctx, cancel := context.WithTimeout(ctx, writeTimeout)
+			err := c.ws.Write(wctx, websocket.MessageText, b)
+			cancel()
+			if err != nil {
+				c.close(websocket.StatusGoingAway, "write failed")
+				return
+			}
+		case <-c.done:
+			c.ws.Close(c.status, c.reason)
+			return
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// enqueue queues an update without ever blocking the room: a page that has
+// fallen sendQueue updates behind is disconnected instead.
+func (c *Conn) enqueue(b []byte) {
+	select {
+	case <-c.done:
+	case c.out <- b:
+	default:
+		c.close(websocket.StatusPolicyViolation, "too slow to keep up")
+	}
+}
+
+// close ends the connection once, with a status the page sees.
+func (c *Conn) close(status websocket.StatusCode, reason string) {
+	c.once.Do(func() {
+		c.status, c.reason = status, reason
+		close(c.done)
+	})
+}
+
+// closeRestart closes with 1012, on which the page reconnects by itself.
+func (c *Conn) closeRestart() { c.close(websocket.StatusServiceRestart, "the server is restarting") }
+
+func (c *Conn) isClosed() bool {
+	select {
+	case <-c.done:
+		return true
+	default:
+		return false
+	}
+}

@@ -1,0 +1,302 @@
+package realtime
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	mrand "math/rand/v2"
+	"slices"
+	"sync"
+	"time"
+
+	"boardroom/game"
+	"boardroom/realtime/store"
+	"boardroom/realtime/view"
+)
+
+// Modes, levels and clocks a room may be created with.
+var (
+	Modes  = []string{"friend", "hotseat", "computer", "watch"}
+	Levels = []string{"beginner", "medium", "difficult"}
+	Clocks = []string{"none", "bullet", "fast", "slow"}
+	// SeatChoices are the seats a creator may ask for.
+	SeatChoices = []string{"first", "second", "random"}
+)
+
+// ClockPeriod is the time per move of each clock setting.
+var ClockPeriod = map[string]time.Duration{
+	"bullet": 10 * time.Second,
+	"fast":   30 * time.Second,
+	"slow":   60 * time.Second,
+}
+
+// ErrNoRoom is returned for a room id that does not exist.
+var ErrNoRoom = errors.New("no such room")
+
+// ErrBadRequest wraps a refused room-creation request.
+var ErrBadRequest = errors.New("bad request")
+
+// BotMaker makes a computer player for a seat: its level, the search
+// algorithm where the game offers a choice (Amazons), and a seed.
+type BotMaker func(g game.Game, level, algorithm string, seed uint64) (game.Bot, error)
+
+// Renderer draws a room page's live fragment for one viewer; the room sends
+// its bytes over the WebSocket.
+type Renderer interface {
+	Fragment(p *view.Page) []byte
+}
+
+// Config holds a Hub's collaborators and knobs.
+type Config struct {
+	Store    store.Store
+	Renderer Renderer
+	Bots     BotMaker
+	Log      *slog.Logger
+	// BaseURL prefixes share links ("http://localhost:8080").
+	BaseURL string
+	// BotDelay is the least time a computer takes per move against a human
+	// (default 300 ms), WatchDelay between moves of computer against
+	// computer (default 800 ms), so that people can follow.
+	BotDelay, WatchDelay time.Duration
+	// ReplayStep is the pace of replay auto-play (default 800 ms).
+	ReplayStep time.Duration
+	// IdleUnload is how long a room with no connection stays in memory
+	// (default 10 minutes).
+	IdleUnload time.Duration
+	// Periods overrides the clock settings' time per move (tests shorten
+	// them); nil means ClockPeriod.
+	Periods map[string]time.Duration
+	// Now is the clock (tests replace it).
+	Now func() time.Time
+}
+
+// Hub is the registry of live rooms. It starts a room's goroutine when the
+// room is created or first visited, and stops it when the room goes idle.
+type Hub struct {
+	cfg   Config
+	ctx   context.Context
+	stop  context.CancelFunc
+	wg    sync.WaitGroup
+	mu    sync.Mutex
+	rooms map[string]*Room
+}
+
+// NewHub returns a hub; call Restore to bring back unfinished rooms.
+func NewHub(cfg Config) *Hub {
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Bots == nil {
+		cfg.Bots = BeginnerBots
+	}
+	if cfg.BotDelay == 0 {
+		cfg.BotDelay = 300 * time.Millisecond
+	}
+	if cfg.WatchDelay == 0 {
+		cfg.WatchDelay = 800 * time.Millisecond
+	}
+	if cfg.ReplayStep == 0 {
+		cfg.ReplayStep = 800 * time.Millisecond
+	}
+	if cfg.IdleUnload == 0 {
+		cfg.IdleUnload = 10 * time.Minute
+	}
+	if cfg.Periods == nil {
+		cfg.Periods = ClockPeriod
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	return &Hub{cfg: cfg, ctx: ctx, stop: stop, rooms: map[string]*Room{}}
+}
+
+// BeginnerBots is the BotMaker that plays every level with the game's
+// Beginner player (until stronger levels are plugged in).
+func BeginnerBots(g game.Game, _, _ string, seed uint64) (game.Bot, error) {
+	return game.Beginner(g, seed), nil
+}
+
+// Spec is what the lobby form asks for.
+type Spec struct {
+	Game    string
+	Options map[string]string
+	Mode    string
+	Level   string
+	// Algorithm is the computer's search for games that offer a choice.
+	Algorithm string
+	Seat      string
+	Clock     string
+}
+
+// Create checks a spec, stores a new room with the creator (holding
+// token) seated, starts it and returns its id.
+func (h *Hub) Create(ctx context.Context, spec Spec, token string) (string, error) {
+	g, err := game.Lookup(spec.Game)
+	if err != nil {
+		return "", fmt.Errorf("%w: %w", ErrBadRequest, err)
+	}
+	start, err := g.New(spec.Options)
+	if err != nil {
+		return "", fmt.Errorf("%w: %w", ErrBadRequest, err)
+	}
+	for _, c := range []struct {
+		name, value string
+		allowed     []string
+	}{
+		{"mode", spec.Mode, Modes}, {"clock", spec.Clock, Clocks}, {"seat", spec.Seat, SeatChoices}, {"level", spec.Level, Levels},
+	} {
+		if !slices.Contains(c.allowed, c.value) {
+			return "", fmt.Errorf("%w: %s must be one of %v, got %q", ErrBadRequest, c.name, c.allowed, c.value)
+		}
+	}
+	mine := game.First
+	switch spec.Seat {
+	case "second":
+		mine = game.Second
+	case "random":
+		mine = game.Player(mrand.IntN(2))
+	}
+	human := store.Seat{Kind: "human", TokenHash: HashToken(token)}
+	// A computer seat carries its creator's token hash: the creator may pause it.
+	bot := store.Seat{Kind: "bot", TokenHash: human.TokenHash, Level: spec.Level, Algorithm: spec.Algorithm}
+	var seats [2]store.Seat
+	switch spec.Mode {
+	case "friend":
+		seats[mine] = human
+	case "hotseat":
+		seats = [2]store.Seat{human, human}
+	case "computer":
+		seats[mine], seats[mine.Other()] = human, bot
+	case "watch":
+		seats = [2]store.Seat{bot, bot}
+	}
+	rec := &store.Room{
+		ID: NewID(), Game: g.ID(), Options: start.Options(), Mode: spec.Mode, Clock: spec.Clock,
+		Seats: seats, Winner: -1,
+	}
+	if err := h.cfg.Store.CreateRoom(ctx, rec); err != nil {
+		return "", err
+	}
+	if _, err := h.start(rec); err != nil {
+		return "", err
+	}
+	h.cfg.Log.Info("room created", "room", rec.ID, "game", rec.Game, "mode", rec.Mode, "clock", rec.Clock)
+	return rec.ID, nil
+}
+
+// Room returns the running room with this id, loading it from the store if
+// it is not in memory.
+func (h *Hub) Room(ctx context.Context, id string) (*Room, error) {
+	h.mu.Lock()
+	r, ok := h.rooms[id]
+	h.mu.Unlock()
+	if ok {
+		return r, nil
+	}
+	rec, err := h.cfg.Store.Room(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, fmt.Errorf("%w: %q", ErrNoRoom, id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return h.start(rec)
+}
+
+// Restore starts every unfinished room in the store, so that their clocks
+// and computer players run again after a restart.
+func (h *Hub) Restore(ctx context.Context) (int, error) {
+	ids, err := h.cfg.Store.Unfinished(ctx)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, id := range ids {
+		if _, err := h.Room(ctx, id); err != nil {
+			h.cfg.Log.Error("room not restored", "room", id, "err", err)
+			continue
+		}
+		n++
+	}
+	return n, nil
+}
+
+// start makes and runs the room of a stored record, unless another caller
+// got there first.
+func (h *Hub) start(rec *store.Room) (*Room, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if r, ok := h.rooms[rec.ID]; ok {
+		return r, nil
+	}
+	if h.ctx.Err() != nil {
+		return nil, errors.New("the server is shutting down")
+	}
+	r, err := newRoom(h, rec)
+	if err != nil {
+		return nil, fmt.Errorf("room %s: %w", rec.ID, err)
+	}
+	h.rooms[rec.ID] = r
+	h.wg.Add(1)
+	go func() {
+		defer h.wg.Done()
+		r.run(h.ctx)
+		h.mu.Lock()
+		if h.rooms[rec.ID] == r {
+			delete(h.rooms, rec.ID)
+		}
+		h.mu.Unlock()
+	}()
+	return r, nil
+}
+
+// Live returns how many rooms are in memory.
+func (h *Hub) Live() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.rooms)
+}
+
+// Shutdown stops every room (each closes its connections with "service
+// restart" so pages reconnect to the next server) and waits for them.
+func (h *Hub) Shutdown(ctx context.Context) error {
+	h.stop()
+	done := make(chan struct{})
+	go func() { h.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// NewID returns an unguessable room id (96 random bits).
+func NewID() string { return randomText(12) }
+
+// NewToken returns an unguessable seat token (256 random bits).
+func NewToken() string { return randomText(32) }
+
+func randomText(n int) string {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		panic("realtime: no randomness: " + err.Error())
+	}
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// HashToken is what the store keeps of a token: its SHA-256, in hex. An
+// empty token hashes to "" so that it never matches a seat.
+func HashToken(token string) string {
+	if token == "" {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}

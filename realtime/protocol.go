@@ -1,0 +1,107 @@
+// Package realtime runs Boardroom's rooms: one goroutine per room owns the
+// game, its seats, clock, undo history, save slot, computer players and
+// connections; everything else talks to it by messages. It knows the game
+// API, never a game's rules.
+package realtime
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"boardroom/game"
+)
+
+// MaxMessageBytes is the largest WebSocket message a page may send. Real
+// messages are a few dozen bytes (plus the headers htmx adds).
+const MaxMessageBytes = 4096
+
+// ErrBadMessage wraps every reason a message from a page is refused.
+var ErrBadMessage = errors.New("bad message")
+
+// Actions a page may send, besides clicking a cell.
+var Actions = []string{
+	"join", "undo", "redo", "takeback-accept", "takeback-decline",
+	"save", "load", "new", "resign", "cancel", "hint",
+	"replay-first", "replay-prev", "replay-next", "replay-last", "replay-play", "replay-exit",
+	"pause", "resume", "step",
+}
+
+// Message is one decoded message from a page: a click on a cell or an action.
+type Message struct {
+	// Cell is set for a click ("1,2").
+	Cell    game.Cell
+	HasCell bool
+	// Action is set for a button (one of Actions).
+	Action string
+}
+
+// wireMessage is the JSON a page sends; htmx adds HEADERS, which is ignored.
+type wireMessage struct {
+	Cell   *string         `json:"cell"`
+	Action *string         `json:"action"`
+	Hdrs   json.RawMessage `json:"HEADERS"`
+}
+
+// DecodeMessage parses and checks one message. Anything but a JSON object
+// with exactly one of "cell" (as "ROW,COL") or "action" (a known action) is
+// an error wrapping ErrBadMessage.
+func DecodeMessage(data []byte) (Message, error) {
+	if len(data) > MaxMessageBytes {
+		return Message{}, fmt.Errorf("%w: %d bytes is more than %d", ErrBadMessage, len(data), MaxMessageBytes)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var w wireMessage
+	if err := dec.Decode(&w); err != nil {
+		return Message{}, fmt.Errorf("%w: not a JSON object of cell or action (%s)", ErrBadMessage, shorten(err.Error()))
+	}
+	if dec.More() {
+		return Message{}, fmt.Errorf("%w: more than one JSON value", ErrBadMessage)
+	}
+	switch {
+	case w.Cell != nil && w.Action != nil:
+		return Message{}, fmt.Errorf("%w: both a cell and an action", ErrBadMessage)
+	case w.Cell != nil:
+		c, err := ParseCell(*w.Cell)
+		if err != nil {
+			return Message{}, err
+		}
+		return Message{Cell: c, HasCell: true}, nil
+	case w.Action != nil:
+		if !slices.Contains(Actions, *w.Action) {
+			return Message{}, fmt.Errorf("%w: unknown action %q", ErrBadMessage, shorten(*w.Action))
+		}
+		return Message{Action: *w.Action}, nil
+	}
+	return Message{}, fmt.Errorf("%w: neither a cell nor an action", ErrBadMessage)
+}
+
+// ParseCell reads "ROW,COL" with both numbers from 0 to 99.
+func ParseCell(text string) (game.Cell, error) {
+	r, c, ok := strings.Cut(text, ",")
+	row, err1 := strconv.Atoi(r)
+	col, err2 := strconv.Atoi(c)
+	if !ok || err1 != nil || err2 != nil || row < 0 || col < 0 || row > 99 || col > 99 {
+		return game.Cell{}, fmt.Errorf("%w: cell %q is not ROW,COL", ErrBadMessage, shorten(text))
+	}
+	return game.Cell{Row: int8(row), Col: int8(col)}, nil
+}
+
+// shorten keeps error messages that quote the input small.
+func shorten(s string) string {
+	const most = 40
+	if len(s) <= most {
+		return s
+	}
+	cut := most
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}

@@ -1,0 +1,72 @@
+package realtime
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"boardroom/game"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestDecodeMessage(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    Message
+		wantErr string
+	}{
+		{`{"cell":"1,2"}`, Message{Cell: game.Cell{Row: 1, Col: 2}, HasCell: true}, ""},
+		{`{"cell":"0,13","HEADERS":{"HX-Request":"true","HX-Trigger":null}}`, Message{Cell: game.Cell{Row: 0, Col: 13}, HasCell: true}, ""},
+		{`{"action":"undo"}`, Message{Action: "undo"}, ""},
+		{` {"action":"replay-play"} `, Message{Action: "replay-play"}, ""},
+		{`{"action":"fly"}`, Message{}, `unknown action "fly"`},
+		{`{"cell":"1,2","action":"undo"}`, Message{}, "both a cell and an action"},
+		{`{}`, Message{}, "neither a cell nor an action"},
+		{`{"cell":"a,b"}`, Message{}, `cell "a,b" is not ROW,COL`},
+		{`{"cell":"-1,2"}`, Message{}, "is not ROW,COL"},
+		{`{"cell":"100,2"}`, Message{}, "is not ROW,COL"},
+		{`{"cell":"1"}`, Message{}, "is not ROW,COL"},
+		{`{"cell":12}`, Message{}, "not a JSON object"},
+		{`{"move":"d1-d7/g7"}`, Message{}, "not a JSON object"},
+		{`[1,2]`, Message{}, "not a JSON object"},
+		{`not json`, Message{}, "not a JSON object"},
+		{`{"action":"undo"}{"action":"redo"}`, Message{}, "more than one JSON value"},
+		{``, Message{}, "not a JSON object"},
+		{`{"action":"` + strings.Repeat("x", 5000) + `"}`, Message{}, "is more than 4096"},
+	}
+	for _, tc := range tests {
+		t.Run(shorten(tc.in), func(t *testing.T) {
+			got, err := DecodeMessage([]byte(tc.in))
+			if tc.wantErr != "" {
+				require.ErrorIs(t, err, ErrBadMessage)
+				require.ErrorContains(t, err, tc.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, tc.want, got)
+		})
+	}
+}
+
+// FuzzDecodeMessage checks that no input panics, that every accepted message
+// is a cell or a known action, and that errors stay short enough to show.
+func FuzzDecodeMessage(f *testing.F) {
+	for _, seed := range []string{`{"cell":"1,2"}`, `{"action":"undo"}`, `{"cell":"9,9","HEADERS":{}}`, `{}`, `[]`, `{"cell":"1,2","cell":"3,4"}`, "\xff\xfe"} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := DecodeMessage(data)
+		if err != nil {
+			require.ErrorIs(t, err, ErrBadMessage)
+			require.Less(t, len(err.Error()), 300, "an error is shown on the page")
+			require.True(t, utf8.ValidString(err.Error()) || !utf8.Valid(data))
+			return
+		}
+		require.True(t, m.HasCell != (m.Action != ""), "exactly one of cell and action")
+		if m.HasCell {
+			require.GreaterOrEqual(t, m.Cell.Row, int8(0))
+			require.GreaterOrEqual(t, m.Cell.Col, int8(0))
+		}
+	})
+}

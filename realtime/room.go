@@ -1,0 +1,243 @@
+package realtime
+
+import (
+	"context"
+	"fmt"
+	"runtime/debug"
+	"slices"
+	"time"
+
+	"boardroom/game"
+	"boardroom/realtime/store"
+	"boardroom/realtime/view"
+)
+
+// turnRecord is one played turn of the room's log.
+type turnRecord struct {
+	moves []game.Move
+	seats []game.Player
+	text  string
+	at    time.Time
+	think time.Duration
+	info  string
+}
+
+// Room is one match. Its goroutine (run) owns every field below inbox; other
+// goroutines only send it events.
+type Room struct {
+	id    string
+	hub   *Hub
+	g     game.Game
+	opts  game.Options
+	mode  string
+	clock string
+	inbox chan event
+
+	state    game.State
+	turns    []turnRecord
+	redo     []turnRecord
+	save     []string
+	seats    [2]store.Seat
+	bots     [2]game.Bot
+	ended    *game.Outcome // an end the rules do not see: time out or resignation
+	conns    map[*Conn]*viewer
+	picks    [2][]game.Cell // each seat's clicks towards its next move
+	pending  [2]*game.Move  // simultaneous choices made this turn
+	request  *request
+	version  uint64
+	paused   bool
+	stepOnce bool
+	botInfo  string
+
+	turnStarted   time.Time
+	clockDeadline time.Time
+	clockGen      uint64
+	clockTimer    *time.Timer
+	botGen        uint64
+	botCancel     context.CancelFunc
+	replayTicker  *time.Ticker
+	idleSince     time.Time
+}
+
+// request is a proposal waiting for the other player's consent.
+type request struct {
+	kind string // takeback, new, save, load
+	from game.Player
+}
+
+// event is anything sent to a room's goroutine.
+type event interface{}
+
+type (
+	evConnect    struct{ c *Conn }
+	evDisconnect struct{ c *Conn }
+	evInput      struct {
+		c   *Conn
+		msg Message
+		err error // the message was refused before reaching the room
+	}
+	evTimeout struct{ gen uint64 }
+	evBotMove struct {
+		gen   uint64
+		seat  game.Player
+		move  game.Move
+		think time.Duration
+		info  string
+		err   error
+	}
+	evSnapshot struct {
+		tokenHash string
+		reply     chan *view.Page
+	}
+	evFunc struct{ f func(*Room) } // for tests: run f inside the room
+)
+
+func newRoom(h *Hub, rec *store.Room) (*Room, error) {
+	g, err := game.Lookup(rec.Game)
+	if err != nil {
+		return nil, err
+	}
+	start, err := g.New(rec.Options)
+	if err != nil {
+		return nil, err
+	}
+	r := &Room{
+		id: rec.ID, hub: h, g: g, opts: start.Options(), mode: rec.Mode, clock: rec.Clock,
+		inbox: make(chan event, 64), state: start, seats: rec.Seats, save: rec.Save,
+		conns: map[*Conn]*viewer{}, idleSince: h.cfg.Now(),
+	}
+	for _, t := range rec.Turns {
+		seats := slices.Clone(r.state.ToMove())
+		moves, err := game.ParseTurn(r.state, t.Notation)
+		if err == nil {
+			err = r.state.Apply(moves...)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("stored turn %d (%s): %w", len(r.turns)+1, t.Notation, err)
+		}
+		r.turns = append(r.turns, turnRecord{moves: moves, seats: seats, text: t.Notation, at: t.At, think: t.Think, info: t.Info})
+	}
+	if n := len(r.turns); n > 0 {
+		r.botInfo = r.turns[n-1].info
+	}
+	if rec.Over && !r.state.Outcome().Over {
+		end := game.Win(game.Player(rec.Winner), rec.Reason)
+		if rec.Winner < 0 {
+			end = game.Draw(rec.Reason)
+		}
+		r.ended = &end
+	}
+	for p, s := range r.seats {
+		if s.Kind == "bot" {
+			bot, err := h.cfg.Bots(g, s.Level, s.Algorithm, uint64(time.Now().UnixNano())+uint64(p))
+			if err != nil {
+				return nil, err
+			}
+			r.bots[p] = bot
+		}
+	}
+	return r, nil
+}
+
+// send delivers an event to the room, or gives up when the room has stopped.
+func (r *Room) send(ctx context.Context, ev event) bool {
+	select {
+	case r.inbox <- ev:
+		return true
+	case <-ctx.Done():
+		return false
+	case <-r.hub.ctx.Done():
+		return false
+	}
+}
+
+// Snapshot returns the page as the holder of tokenHash would see it now.
+func (r *Room) Snapshot(ctx context.Context, tokenHash string) (*view.Page, error) {
+	reply := make(chan *view.Page, 1)
+	if !r.send(ctx, evSnapshot{tokenHash: tokenHash, reply: reply}) {
+		return nil, fmt.Errorf("room %s is closed", r.id)
+	}
+	select {
+	case p := <-reply:
+		return p, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// ID returns the room's id.
+func (r *Room) ID() string { return r.id }
+
+// run is the room's goroutine.
+func (r *Room) run(ctx context.Context) {
+	r.afterChange(true) // start clocks and computer players where they were
+	idle := time.NewTicker(time.Minute)
+	defer idle.Stop()
+	defer r.shutdown()
+	for {
+		var replay <-chan time.Time
+		if r.replayTicker != nil {
+			replay = r.replayTicker.C
+		}
+		select {
+		case ev := <-r.inbox:
+			r.handleSafely(ev)
+		case <-replay:
+			r.replayTick()
+		case <-idle.C:
+			if len(r.conns) == 0 && r.hub.cfg.Now().Sub(r.idleSince) > r.hub.cfg.IdleUnload && !r.busy() {
+				r.hub.cfg.Log.Debug("room unloaded", "room", r.id)
+				return
+			}
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// busy reports whether the room has work of its own to do (a computer game
+// running), so that it stays in memory with nobody watching.
+func (r *Room) busy() bool {
+	return !r.over() && r.bots[0] != nil && r.bots[1] != nil && !r.paused
+}
+
+// handleSafely handles one event; a panic is logged, and the room goes on.
+func (r *Room) handleSafely(ev event) {
+	defer func() {
+		if p := recover(); p != nil {
+			r.hub.cfg.Log.Error("room panic", "room", r.id, "panic", p, "stack", string(debug.Stack()))
+			if in, ok := ev.(evInput); ok {
+				r.reject(in.c, "Something went wrong on the server; nothing was changed.")
+			}
+		}
+	}()
+	switch ev := ev.(type) {
+	case evConnect:
+		r.connect(ev.c)
+	case evDisconnect:
+		r.disconnect(ev.c)
+	case evInput:
+		r.input(ev)
+	case evTimeout:
+		r.timeout(ev.gen)
+	case evBotMove:
+		r.botMoved(ev)
+	case evSnapshot:
+		ev.reply <- r.page(r.viewerFor(ev.tokenHash, nil))
+	case evFunc:
+		ev.f(r)
+	}
+}
+
+// shutdown stops the room's timers and computer players and closes its
+// connections with "service restart", so pages reconnect by themselves.
+func (r *Room) shutdown() {
+	r.stopClock()
+	r.stopBot()
+	if r.replayTicker != nil {
+		r.replayTicker.Stop()
+	}
+	for c := range r.conns {
+		c.closeRestart()
+	}
+}

@@ -1,0 +1,182 @@
+package realtime
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"boardroom/game"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestFriendGameSeatsAndMoves(t *testing.T) {
+	h := newHarness(t)
+	r := h.create(Spec{Game: "kalah"}, "alice")
+	alice := h.connect(r, "alice")
+	bob := h.connect(r, "bob")
+	eve := h.connect(r, "eve")
+
+	p := alice.last()
+	require.Equal(t, "You", p.Seats[0].Holder)
+	require.Equal(t, "Free seat", p.Seats[1].Holder)
+	require.Contains(t, p.Turn, "Waiting for an opponent")
+	require.Equal(t, "http://test/r/"+r.ID(), p.ShareURL)
+
+	p = alice.click(1, 3)
+	require.Equal(t, "bad", p.Flash, "no moves before the opponent joins")
+	require.True(t, bob.last().Controls.Join)
+
+	p = bob.action("join")
+	require.Equal(t, "You", p.Seats[1].Holder)
+	require.Equal(t, "Opponent", p.Seats[0].Holder)
+	p = eve.action("join")
+	require.Equal(t, "bad", p.Flash)
+	require.Contains(t, p.Error, "Both seats are taken")
+	require.True(t, p.Spectator)
+	require.Equal(t, 1, p.Spectators)
+
+	// P1 sows house 3 into its store and moves again.
+	p = alice.click(1, 3)
+	require.Equal(t, "ok", p.Flash)
+	require.Equal(t, []string{"3"}, movesOf(p))
+	require.Equal(t, "Your move", p.Turn)
+	require.Equal(t, []string{"3"}, movesOf(eve.last()), "spectators see the move")
+
+	for _, tc := range []struct {
+		who  *client
+		row  int
+		col  int
+		want string
+	}{
+		{bob, 0, 3, "It is not your turn."},
+		{eve, 1, 4, "Spectators cannot move"},
+		{alice, 1, 3, "That is not a legal move."}, // the house is empty now
+		{alice, 0, 3, "That is not a legal move."}, // the opponent's house
+		{alice, 7, 7, "That is not a legal move."}, // off the board
+	} {
+		p := tc.who.click(tc.row, tc.col)
+		require.Equal(t, "bad", p.Flash)
+		require.Contains(t, p.Error, tc.want)
+		require.Equal(t, []string{"3"}, movesOf(p), "a refused click changes nothing")
+	}
+	alice.click(1, 1)
+	p = bob.last()
+	require.Equal(t, "Your move", p.Turn)
+	require.True(t, p.Targets[gameCell(0, 1)], "P2's houses are targets")
+	require.False(t, p.Targets[gameCell(1, 1)])
+	require.Empty(t, eve.last().Targets, "spectators have no targets")
+
+	// Everything the room said was stored before it was shown.
+	rec, err := h.store.Room(context.Background(), r.ID())
+	require.NoError(t, err)
+	require.Len(t, rec.Turns, 2)
+	require.Equal(t, "1", rec.Turns[1].Notation)
+}
+
+func TestConcurrentJoinsHaveOneWinner(t *testing.T) {
+	h := newHarness(t)
+	r := h.create(Spec{Game: "amazons"}, "host")
+	var clients []*client
+	for i := range 20 {
+		clients = append(clients, h.connect(r, "guest"+string(rune('a'+i))))
+	}
+	var wg sync.WaitGroup
+	var seated atomic.Int32
+	for _, cl := range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if p := cl.action("join"); p.Error == "" {
+				seated.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	require.Equal(t, int32(1), seated.Load())
+}
+
+func TestMultiClickMoveAndCancel(t *testing.T) {
+	h := newHarness(t)
+	r := h.create(Spec{Game: "amazons", Mode: "hotseat"}, "solo")
+	me := h.connect(r, "solo")
+	p := me.last()
+	require.Equal(t, "White to move", p.Turn)
+	require.Len(t, p.Targets, 4, "the four white amazons")
+	p = me.click(9, 3) // d1
+	require.Equal(t, "", p.Flash)
+	require.Len(t, p.Selected, 1)
+	require.True(t, p.Targets[gameCell(3, 3)], "d7 is a destination")
+	p = me.click(9, 3) // again: cancel
+	require.Empty(t, p.Selected)
+	me.click(9, 3)
+	me.click(3, 3) // d1-d7
+	p = me.click(9, 3)
+	require.Equal(t, "ok", p.Flash, "the arrow may land on the square just left")
+	require.Equal(t, []string{"d1-d7/d1"}, movesOf(p))
+	require.Equal(t, "Black to move", p.Turn)
+	p = me.click(0, 3) // a black amazon d10
+	require.Len(t, p.Selected, 1)
+	p = me.click(0, 6) // another black amazon: the selection moves to it
+	require.Equal(t, gameCell(0, 6), p.Selected[0])
+}
+
+func TestSimultaneousChoicesStaySecret(t *testing.T) {
+	h := newHarness(t)
+	r := h.create(Spec{Game: "demons"}, "angels")
+	a := h.connect(r, "angels")
+	d := h.connect(r, "demons")
+	s := h.connect(r, "spectator")
+	d.action("join")
+
+	p := a.click(6, 1) // b2
+	require.Equal(t, "ok", p.Flash)
+	require.Equal(t, []game.Cell{gameCell(6, 1)}, p.MyChoice)
+	require.Empty(t, p.Moves)
+	for _, other := range []*client{d, s} {
+		p := other.last()
+		require.Empty(t, p.MyChoice, "a choice is never shown to anyone else")
+		require.True(t, p.Seats[0].Chosen, "but that a choice was made is")
+		require.Empty(t, p.Moves)
+		require.Empty(t, p.LastMove)
+		require.Equal(t, 0, p.State.Ply(), "the position does not move before the reveal")
+	}
+	require.Contains(t, a.click(2, 1).Error, "not your turn", "a choice is final")
+
+	p = d.click(3, 4) // e5
+	require.Equal(t, []string{"b2+e5"}, movesOf(p))
+	require.Equal(t, []string{"b2+e5"}, movesOf(s.last()))
+	require.Equal(t, [2]int{4, 4}, s.last().State.Score())
+}
+
+func TestTimeoutLosesAndRacesWithMoves(t *testing.T) {
+	h := newHarness(t, func(c *Config) { c.Periods = map[string]time.Duration{"bullet": 30 * time.Millisecond} })
+	r := h.create(Spec{Game: "kalah", Mode: "hotseat", Clock: "bullet"}, "me")
+	me := h.connect(r, "me")
+	p := me.last()
+	require.True(t, p.Clock.Running)
+	require.LessOrEqual(t, p.Clock.RemainingMS, int64(30))
+	// Move faster than, just about as fast as, and slower than the clock:
+	// each move is either played before the flag or refused after it.
+	sleeps := []time.Duration{5, 28, 29, 30, 31, 32, 80}
+	for i := 0; !me.last().Over; i++ {
+		for cell := range me.last().Targets {
+			me.click(int(cell.Row), int(cell.Col))
+			break
+		}
+		time.Sleep(sleeps[i%len(sleeps)] * time.Millisecond)
+	}
+	p = me.last()
+	rec, err := h.store.Room(context.Background(), r.ID())
+	require.NoError(t, err)
+	require.True(t, rec.Over)
+	require.Len(t, rec.Turns, len(p.Moves), "every move shown was stored")
+	require.False(t, p.State.Outcome().Over, "a Kalah game lasts longer than seven moves")
+	require.Contains(t, p.Status, "ran out of time")
+	require.False(t, p.Clock.Running)
+	require.Equal(t, "bad", me.click(1, 1).Flash)
+}
+
+func gameCell(row, col int) game.Cell { return game.Cell{Row: int8(row), Col: int8(col)} }

@@ -1,0 +1,295 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+)
+
+const schema = `
+CREATE TABLE IF NOT EXISTS rooms (
+	id         TEXT PRIMARY KEY,
+	game       TEXT NOT NULL,
+	options    TEXT NOT NULL,
+	mode       TEXT NOT NULL,
+	clock      TEXT NOT NULL,
+	seats      TEXT NOT NULL,
+	save       TEXT,
+	over       INTEGER NOT NULL DEFAULT 0,
+	winner     INTEGER NOT NULL DEFAULT -1,
+	reason     TEXT NOT NULL DEFAULT '',
+	turns      INTEGER NOT NULL DEFAULT 0,
+	created_at INTEGER NOT NULL,
+	updated_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS rooms_over_updated ON rooms(over, updated_at);
+CREATE TABLE IF NOT EXISTS turns (
+	room_id   TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+	ply       INTEGER NOT NULL,
+	notation  TEXT NOT NULL,
+	played_at INTEGER NOT NULL,
+	think_us  INTEGER NOT NULL,
+	info      TEXT NOT NULL DEFAULT '',
+	PRIMARY KEY (room_id, ply)
+) WITHOUT ROWID;
+`
+
+// SQLite is a Store in one SQLite file.
+type SQLite struct {
+	db  *sql.DB
+	now func() time.Time
+}
+
+// OpenSQLite opens (creating if needed) the database at path. The write-ahead
+// log with synchronous=NORMAL keeps every committed write through a crash of
+// the process, which is what a game server must survive.
+func OpenSQLite(path string) (*SQLite, error) {
+	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)" +
+		"&_pragma=busy_timeout(10000)&_pragma=foreign_keys(ON)&_txlock=immediate"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	// SQLite has one writer at a time; one connection avoids lock contention
+	// between our own goroutines and keeps writes in order.
+	db.SetMaxOpenConns(1)
+	if _, err := db.Exec(schema); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: create schema in %s: %w", path, err)
+	}
+	return &SQLite{db: db, now: time.Now}, nil
+}
+
+// Close closes the database.
+func (s *SQLite) Close() error { return s.db.Close() }
+
+func (s *SQLite) stamp() int64 { return s.now().UnixMilli() }
+
+// CreateRoom implements Store.
+func (s *SQLite) CreateRoom(ctx context.Context, r *Room) error {
+	opts, err := json.Marshal(r.Options)
+	if err != nil {
+		return err
+	}
+	seats, err := json.Marshal(r.Seats)
+	if err != nil {
+		return err
+	}
+	save, err := encodeSave(r.Save)
+	if err != nil {
+		return err
+	}
+	now := s.stamp()
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO rooms
+			(id, game, options, mode, clock, seats, save, over, winner, reason, turns, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			r.ID, r.Game, string(opts), r.Mode, r.Clock, string(seats), save, r.Over, r.Winner, r.Reason, len(r.Turns), now, now)
+		if err != nil {
+			return fmt.Errorf("store: create room %s: %w", r.ID, err)
+		}
+		return insertTurns(ctx, tx, r.ID, 0, r.Turns)
+	})
+}
+
+// Room implements Store.
+func (s *SQLite) Room(ctx context.Context, id string) (*Room, error) {
+	var (
+		r                Room
+		opts, seats      string
+		save             sql.NullString
+		created, updated int64
+	)
+	err := s.db.QueryRowContext(ctx, `SELECT id, game, options, mode, clock, seats, save, over, winner, reason, created_at, updated_at
+		FROM rooms WHERE id = ?`, id).Scan(&r.ID, &r.Game, &opts, &r.Mode, &r.Clock, &seats, &save, &r.Over, &r.Winner, &r.Reason, &created, &updated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("store: room %q: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: room %q: %w", id, err)
+	}
+	if err := json.Unmarshal([]byte(opts), &r.Options); err != nil {
+		return nil, fmt.Errorf("store: room %q options: %w", id, err)
+	}
+	if err := json.Unmarshal([]byte(seats), &r.Seats); err != nil {
+		return nil, fmt.Errorf("store: room %q seats: %w", id, err)
+	}
+	if save.Valid {
+		if err := json.Unmarshal([]byte(save.String), &r.Save); err != nil {
+			return nil, fmt.Errorf("store: room %q save: %w", id, err)
+		}
+	}
+	r.Created, r.Updated = time.UnixMilli(created), time.UnixMilli(updated)
+	rows, err := s.db.QueryContext(ctx, `SELECT notation, played_at, think_us, info FROM turns WHERE room_id = ? ORDER BY ply`, id)
+	if err != nil {
+		return nil, fmt.Errorf("store: room %q turns: %w", id, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var t Turn
+		var at, think int64
+		if err := rows.Scan(&t.Notation, &at, &think, &t.Info); err != nil {
+			return nil, fmt.Errorf("store: room %q turns: %w", id, err)
+		}
+		t.At, t.Think = time.UnixMilli(at), time.Duration(think)*time.Microsecond
+		r.Turns = append(r.Turns, t)
+	}
+	return &r, rows.Err()
+}
+
+// SetSeats implements Store.
+func (s *SQLite) SetSeats(ctx context.Context, id string, seats [2]Seat) error {
+	b, err := json.Marshal(seats)
+	if err != nil {
+		return err
+	}
+	return s.update(ctx, id, `UPDATE rooms SET seats = ?, updated_at = ? WHERE id = ?`, string(b), s.stamp(), id)
+}
+
+// AppendTurn implements Store.
+func (s *SQLite) AppendTurn(ctx context.Context, id string, ply int, t Turn) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if err := insertTurns(ctx, tx, id, ply, []Turn{t}); err != nil {
+			return err
+		}
+		return updateTx(ctx, tx, id, `UPDATE rooms SET turns = ?, updated_at = ? WHERE id = ?`, ply+1, s.stamp(), id)
+	})
+}
+
+// ReplaceTurns implements Store.
+func (s *SQLite) ReplaceTurns(ctx context.Context, id string, turns []Turn) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM turns WHERE room_id = ?`, id); err != nil {
+			return fmt.Errorf("store: room %q: %w", id, err)
+		}
+		if err := insertTurns(ctx, tx, id, 0, turns); err != nil {
+			return err
+		}
+		return updateTx(ctx, tx, id, `UPDATE rooms SET turns = ?, updated_at = ? WHERE id = ?`, len(turns), s.stamp(), id)
+	})
+}
+
+// SetSave implements Store.
+func (s *SQLite) SetSave(ctx context.Context, id string, save []string) error {
+	v, err := encodeSave(save)
+	if err != nil {
+		return err
+	}
+	return s.update(ctx, id, `UPDATE rooms SET save = ?, updated_at = ? WHERE id = ?`, v, s.stamp(), id)
+}
+
+// SetResult implements Store.
+func (s *SQLite) SetResult(ctx context.Context, id string, over bool, winner int, reason string) error {
+	return s.update(ctx, id, `UPDATE rooms SET over = ?, winner = ?, reason = ?, updated_at = ? WHERE id = ?`,
+		over, winner, reason, s.stamp(), id)
+}
+
+// Unfinished implements Store.
+func (s *SQLite) Unfinished(ctx context.Context) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM rooms WHERE over = 0 ORDER BY updated_at`)
+	if err != nil {
+		return nil, fmt.Errorf("store: unfinished rooms: %w", err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// List implements Store.
+func (s *SQLite) List(ctx context.Context, over bool, limit int) ([]Summary, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, game, options, mode, clock, turns, over, winner, reason, updated_at
+		FROM rooms WHERE over = ? ORDER BY updated_at DESC LIMIT ?`, over, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: list rooms: %w", err)
+	}
+	defer rows.Close()
+	var out []Summary
+	for rows.Next() {
+		var (
+			sum     Summary
+			opts    string
+			updated int64
+		)
+		if err := rows.Scan(&sum.ID, &sum.Game, &opts, &sum.Mode, &sum.Clock, &sum.Turns, &sum.Over, &sum.Winner, &sum.Reason, &updated); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal([]byte(opts), &sum.Options); err != nil {
+			return nil, fmt.Errorf("store: room %q options: %w", sum.ID, err)
+		}
+		sum.Updated = time.UnixMilli(updated)
+		out = append(out, sum)
+	}
+	return out, rows.Err()
+}
+
+// DeleteIdle implements Store.
+func (s *SQLite) DeleteIdle(ctx context.Context, before time.Time) (int, error) {
+	res, err := s.db.ExecContext(ctx, `DELETE FROM rooms WHERE turns = 0 AND over = 0 AND updated_at < ?`, before.UnixMilli())
+	if err != nil {
+		return 0, fmt.Errorf("store: delete idle rooms: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}
+
+func (s *SQLite) tx(ctx context.Context, f func(*sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: begin: %w", err)
+	}
+	if err := f(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: commit: %w", err)
+	}
+	return nil
+}
+
+func (s *SQLite) update(ctx context.Context, id, query string, args ...any) error {
+	return s.tx(ctx, func(tx *sql.Tx) error { return updateTx(ctx, tx, id, query, args...) })
+}
+
+// updateTx runs an UPDATE of one room and reports a missing room.
+func updateTx(ctx context.Context, tx *sql.Tx, id, query string, args ...any) error {
+	res, err := tx.ExecContext(ctx, query, args...)
+	if err != nil {
+		return fmt.Errorf("store: room %q: %w", id, err)
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		return fmt.Errorf("store: room %q: %w", id, ErrNotFound)
+	}
+	return nil
+}
+
+func insertTurns(ctx context.Context, tx *sql.Tx, id string, first int, turns []Turn) error {
+	for i, t := range turns {
+		_, err := tx.ExecContext(ctx, `INSERT INTO turns (room_id, ply, notation, played_at, think_us, info) VALUES (?, ?, ?, ?, ?, ?)`,
+			id, first+i, t.Notation, t.At.UnixMilli(), t.Think.Microseconds(), t.Info)
+		if err != nil {
+			return fmt.Errorf("store: room %q turn %d: %w", id, first+i, err)
+		}
+	}
+	return nil
+}
+
+func encodeSave(save []string) (any, error) {
+	if save == nil {
+		return nil, nil
+	}
+	b, err := json.Marshal(save)
+	return string(b), err
+}

@@ -1,0 +1,97 @@
+// Package store keeps Boardroom's rooms: their game and options, their seats
+// (token hashes, never tokens), the log of turns with times, the save slot and
+// the result. Store is the interface the rooms depend on; SQLite is the
+// implementation used today (modernc.org/sqlite, no cgo).
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// ErrNotFound is returned for a room that does not exist.
+var ErrNotFound = errors.New("no such room")
+
+// Seat is who holds one seat of a room.
+type Seat struct {
+	// Kind is "" for a free seat, "human" or "bot".
+	Kind string `json:"kind,omitempty"`
+	// TokenHash is the hex SHA-256 of the seat token of a human seat.
+	TokenHash string `json:"token_hash,omitempty"`
+	// Level and Algorithm configure a bot seat.
+	Level     string `json:"level,omitempty"`
+	Algorithm string `json:"algorithm,omitempty"`
+}
+
+// Turn is one played turn of the log.
+type Turn struct {
+	Notation string
+	At       time.Time
+	// Think is how long the seat took (a computer's think time, or a
+	// human's time on the clock).
+	Think time.Duration
+	// Info is what a computer said about its move (depth, evaluation), as JSON.
+	Info string
+}
+
+// Room is everything stored about one room.
+type Room struct {
+	ID      string
+	Game    string
+	Options map[string]string
+	// Mode is friend, hotseat, computer or watch; Clock is none, bullet, fast
+	// or slow.
+	Mode, Clock string
+	Seats       [2]Seat
+	// Turns is the log of the game as it stands (an undone turn is removed).
+	Turns []Turn
+	// Save is the save slot: the turns of the saved game; nil when empty.
+	Save []string
+	// Over is set when the game has ended; Winner is 0 or 1, or -1 for a
+	// draw; Reason says why.
+	Over    bool
+	Winner  int
+	Reason  string
+	Created time.Time
+	Updated time.Time
+}
+
+// Summary describes a room for the lobby's lists.
+type Summary struct {
+	ID, Game, Mode, Clock string
+	Options               map[string]string
+	Turns                 int
+	Over                  bool
+	Winner                int
+	Reason                string
+	Updated               time.Time
+}
+
+// Store persists rooms. Every method is safe for concurrent use. A write
+// returns only once it is durable.
+type Store interface {
+	// CreateRoom stores a new room with its seats and turns.
+	CreateRoom(ctx context.Context, r *Room) error
+	// Room loads one room with its turns.
+	Room(ctx context.Context, id string) (*Room, error)
+	// SetSeats records who holds the seats.
+	SetSeats(ctx context.Context, id string, seats [2]Seat) error
+	// AppendTurn adds turn number ply (0-based) to the log.
+	AppendTurn(ctx context.Context, id string, ply int, t Turn) error
+	// ReplaceTurns replaces the whole log (undo, redo, load, new game).
+	ReplaceTurns(ctx context.Context, id string, turns []Turn) error
+	// SetSave fills the save slot; nil empties it.
+	SetSave(ctx context.Context, id string, save []string) error
+	// SetResult records how the game ended, or that it goes on (over false).
+	SetResult(ctx context.Context, id string, over bool, winner int, reason string) error
+	// Unfinished lists the ids of every room whose game is not over.
+	Unfinished(ctx context.Context) ([]string, error)
+	// List returns up to limit rooms, most recently changed first: live
+	// ones (over false) or finished ones (over true).
+	List(ctx context.Context, over bool, limit int) ([]Summary, error)
+	// DeleteIdle removes rooms untouched since before, whose game never
+	// started, and returns how many went.
+	DeleteIdle(ctx context.Context, before time.Time) (int, error)
+	Close() error
+}

@@ -1,0 +1,128 @@
+// Package view is the data a room page shows one viewer: the room fills a
+// Page, the templates draw it. It holds no logic and no rules, so the room
+// (realtime) and the templates (web/templates) share it without depending on
+// each other.
+package view
+
+import "boardroom/game"
+
+// Seat is how one seat of the room looks to the viewer.
+type Seat struct {
+	Name   string // "White", "P1", ...
+	Holder string // "You", "Opponent", "Computer (Beginner)", "Free seat", ...
+	Kind   string // "" free, "human" or "bot"
+	Yours  bool   // the viewer holds this seat
+	ToMove bool
+	// Chosen is set on a simultaneous turn once the seat has chosen (what it
+	// chose is not here unless it is Yours).
+	Chosen bool
+	Online bool // a connection of the holder is open
+}
+
+// Move is one line of the move list.
+type Move struct {
+	Ply  int // 1-based
+	Seat int // the seat that moved, or -1 for a simultaneous turn
+	Text string
+	// Current marks the last move shown (the replay cursor, or the last move).
+	Current bool
+	// Info is what the computer said about the move ("depth 6 · eval +1.5 · 1.9 s").
+	Info string
+}
+
+// Clock is the move clock as the viewer should animate it.
+type Clock struct {
+	Enabled bool
+	Running bool
+	// RemainingMS is the time left for the seat(s) to move when the page was
+	// rendered; the page counts down from it.
+	RemainingMS int64
+	TotalMS     int64
+	Label       string // "Fast · 30 s"
+}
+
+// Request is a pending proposal that needs the other player's consent.
+type Request struct {
+	Kind   string // "takeback", "new", "save", "load"
+	FromMe bool
+	Text   string // "Your opponent asks to take back a move"
+}
+
+// Controls says which buttons the viewer may use.
+type Controls struct {
+	Join, Undo, Redo, Save, Load, New, Resign bool
+	Pause, Resume, Step, Hint                 bool
+	Replay                                    bool
+}
+
+// Replay is the viewer's position in a replay.
+type Replay struct {
+	Active  bool
+	Ply     int // turns shown
+	Total   int
+	Playing bool
+}
+
+// Page is everything the room page shows one viewer.
+type Page struct {
+	RoomID   string
+	ShareURL string
+	Version  uint64
+
+	Game    game.Game
+	Options string // "houses=6 seeds=4"
+	Mode    string // friend, hotseat, computer, watch
+	// State is the position shown: the live one, or the replay's.
+	State game.State
+
+	Seats      [2]Seat
+	Spectators int
+	Spectator  bool // the viewer holds no seat
+
+	Turn   string // "Your move", "White to move", "Game over"
+	Over   bool
+	Status string // the result when over ("White wins — no legal move")
+	Score  string
+	Clock  Clock
+
+	Moves    []Move
+	BotInfo  string
+	Request  *Request
+	Controls Controls
+	Replay   Replay
+	Paused   bool
+
+	// Selected are the cells the viewer has clicked towards a move; Targets
+	// the cells it may click next; LastMove the cells of the last turn.
+	Selected []game.Cell
+	Targets  map[game.Cell]bool
+	LastMove []game.Cell
+	// MyChoice is the viewer's own hidden choice on a simultaneous turn.
+	MyChoice []game.Cell
+
+	// Flash is "ok" after the viewer's valid move, "bad" after an invalid
+	// click; Error is a message for this viewer only.
+	Flash string
+	Error string
+}
+
+// Selectable reports whether c is a target the viewer may click next.
+func (p *Page) Selectable(c game.Cell) bool { return p.Targets[c] }
+
+// IsSelected reports whether c is among the viewer's clicks so far.
+func (p *Page) IsSelected(c game.Cell) bool { return contains(p.Selected, c) }
+
+// InLastMove reports whether c was part of the last turn.
+func (p *Page) InLastMove(c game.Cell) bool { return contains(p.LastMove, c) }
+
+// IsMyChoice reports whether c is the viewer's hidden simultaneous choice.
+func (p *Page) IsMyChoice(c game.Cell) bool { return contains(p.MyChoice, c) }
+
+func contains(cells []game.Cell, c game.Cell) bool {
+	for _, x := range cells {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}

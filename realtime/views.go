@@ -1,0 +1,279 @@
+package realtime
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"boardroom/game"
+	"boardroom/realtime/view"
+)
+
+// Rendering: one page per distinct view. Every spectator sees the same page,
+// rendered once per change and shared as bytes; a seated player sees their own
+// (their clicks, their targets, their secret choice). A viewer with a message
+// of its own, or in a replay, gets its own render.
+
+// broadcast sends the current view to every connection.
+func (r *Room) broadcast() {
+	shared := map[string][]byte{}
+	for c, v := range r.conns {
+		key := r.viewKey(v)
+		b, ok := shared[key]
+		if !ok || key == "" {
+			b = r.hub.cfg.Renderer.Fragment(r.page(v))
+			if key != "" {
+				shared[key] = b
+			}
+		}
+		c.enqueue(b)
+		v.flash, v.err = "", ""
+	}
+}
+
+// viewKey names the view a viewer shares with others: "" when it is its own.
+func (r *Room) viewKey(v *viewer) string {
+	switch {
+	case v.flash != "" || v.err != "" || v.replay != nil:
+		return ""
+	case len(r.mySeats(v.tokenHash)) > 0 || r.isOwner(v.tokenHash):
+		return "seat:" + v.tokenHash
+	}
+	return "spectator"
+}
+
+// sendTo renders the page for one connection only.
+func (r *Room) sendTo(c *Conn) {
+	v := r.conns[c]
+	if v == nil {
+		return
+	}
+	c.enqueue(r.hub.cfg.Renderer.Fragment(r.page(v)))
+	v.flash, v.err = "", ""
+}
+
+// sendToHolder renders for every connection of one seat holder (a player
+// may have the room open in two tabs).
+func (r *Room) sendToHolder(tokenHash string) {
+	for c, v := range r.conns {
+		if v.tokenHash == tokenHash {
+			r.sendTo(c)
+		}
+	}
+}
+
+// reject tells one connection why its message changed nothing.
+func (r *Room) reject(c *Conn, msg string) {
+	if v := r.conns[c]; v != nil {
+		v.flash, v.err = "bad", msg
+		r.sendTo(c)
+	}
+}
+
+// notice tells one connection that something it asked for was done.
+func (r *Room) notice(c *Conn, msg string) {
+	if v := r.conns[c]; v != nil {
+		v.flash, v.err = "ok", msg
+	}
+	r.version++
+	r.broadcast()
+}
+
+// broadcastError shows every viewer a server-side failure.
+func (r *Room) broadcastError(msg string) {
+	for _, v := range r.conns {
+		v.err = msg
+	}
+	r.version++
+	r.broadcast()
+}
+
+// viewerFor makes a viewer for a page request that has no connection yet.
+func (r *Room) viewerFor(tokenHash string, _ *Conn) *viewer {
+	return &viewer{tokenHash: tokenHash}
+}
+
+// page builds what one viewer sees.
+func (r *Room) page(v *viewer) *view.Page {
+	mine := r.mySeats(v.tokenHash)
+	names := r.g.Seats()
+	p := &view.Page{
+		RoomID:    r.id,
+		ShareURL:  strings.TrimSuffix(r.hub.cfg.BaseURL, "/") + "/r/" + r.id,
+		Version:   r.version,
+		Game:      r.g,
+		Options:   r.opts.Format(r.g.Options()),
+		Mode:      r.mode,
+		State:     r.state,
+		Spectator: len(mine) == 0,
+		Over:      r.over(),
+		BotInfo:   r.botInfo,
+		Paused:    r.paused,
+		Flash:     v.flash,
+		Error:     v.err,
+	}
+	online := map[string]bool{}
+	for c, other := range r.conns {
+		online[other.tokenHash] = true
+		if len(r.mySeats(other.tokenHash)) == 0 && !c.isClosed() {
+			p.Spectators++
+		}
+	}
+	toMove := r.state.ToMove()
+	for i, s := range r.seats {
+		seat := game.Player(i)
+		sv := view.Seat{Name: names[i], Kind: s.Kind, Yours: slices.Contains(mine, seat),
+			ToMove: !p.Over && slices.Contains(toMove, seat), Chosen: r.pending[i] != nil}
+		switch {
+		case s.Kind == "bot":
+			sv.Holder = "Computer · " + titleCase(s.Level)
+			if s.Algorithm != "" {
+				sv.Holder += " · " + s.Algorithm
+			}
+			sv.Online = true
+		case s.Kind == "":
+			sv.Holder = "Free seat"
+		case sv.Yours:
+			sv.Holder = "You"
+			sv.Online = true
+		default:
+			sv.Holder = "Opponent"
+			sv.Online = online[s.TokenHash]
+		}
+		p.Seats[i] = sv
+	}
+	r.fillTurn(p, mine)
+	r.fillMoves(p)
+	r.fillControls(p, v, mine)
+	if p.Clock.Enabled = r.hub.cfg.Periods[r.clock] > 0; p.Clock.Enabled {
+		p.Clock.TotalMS = r.hub.cfg.Periods[r.clock].Milliseconds()
+		p.Clock.Label = fmt.Sprintf("%s · %d s", titleCase(r.clock), r.hub.cfg.Periods[r.clock]/1e9)
+		p.Clock.Running = !r.clockDeadline.IsZero()
+		p.Clock.RemainingMS = r.remaining().Milliseconds()
+		if !p.Clock.Running {
+			p.Clock.RemainingMS = p.Clock.TotalMS
+		}
+	}
+	if v.replay != nil {
+		r.fillReplay(p, v.replay)
+	}
+	return p
+}
+
+// fillTurn writes whose turn it is and, for the player to move, the cells
+// they may click.
+func (r *Room) fillTurn(p *view.Page, mine []game.Player) {
+	names := r.g.Seats()
+	if p.Over {
+		out := r.outcome()
+		p.Turn = "Game over"
+		if out.IsDraw() {
+			p.Status = "Draw — " + out.Reason
+		} else {
+			p.Status = names[out.Winner] + " wins — " + out.Reason
+		}
+		return
+	}
+	if r.waiting() {
+		p.Turn = "Waiting for an opponent — share the link"
+		return
+	}
+	for _, seat := range mine {
+		if m := r.pending[seat]; m != nil {
+			p.MyChoice = append(p.MyChoice, m.Path()...)
+		}
+	}
+	seat, acting := r.actingSeatOf(mine)
+	toMove := r.state.ToMove()
+	switch {
+	case acting && len(mine) == 2:
+		p.Turn = names[seat] + " to move"
+	case acting:
+		p.Turn = "Your move"
+	case len(toMove) == 2:
+		var waitingFor []string
+		for _, q := range toMove {
+			if r.pending[q] == nil {
+				waitingFor = append(waitingFor, names[q])
+			}
+		}
+		p.Turn = "Waiting for " + strings.Join(waitingFor, " and ")
+	default:
+		p.Turn = names[toMove[0]] + " to move"
+	}
+	if r.paused {
+		p.Turn += " (paused)"
+	}
+	if !acting {
+		return
+	}
+	p.Selected = slices.Clone(r.picks[seat])
+	p.Targets = map[game.Cell]bool{}
+	for _, m := range r.state.Legal(seat, nil) {
+		if m.HasPrefix(p.Selected) && int(m.Len) > len(p.Selected) {
+			p.Targets[m.Cells[len(p.Selected)]] = true
+		}
+	}
+}
+
+func (r *Room) actingSeatOf(mine []game.Player) (game.Player, bool) {
+	for _, q := range r.state.ToMove() {
+		if slices.Contains(mine, q) && r.pending[q] == nil {
+			return q, true
+		}
+	}
+	return game.NoPlayer, false
+}
+
+func (r *Room) fillMoves(p *view.Page) {
+	p.Moves = make([]view.Move, len(r.turns))
+	for i, t := range r.turns {
+		seat := -1
+		if len(t.seats) == 1 {
+			seat = int(t.seats[0])
+		}
+		p.Moves[i] = view.Move{Ply: i + 1, Seat: seat, Text: t.text, Info: t.info, Current: i == len(r.turns)-1}
+	}
+	if n := len(r.turns); n > 0 {
+		for _, m := range r.turns[n-1].moves {
+			p.LastMove = append(p.LastMove, m.Path()...)
+		}
+	}
+}
+
+func (r *Room) fillControls(p *view.Page, v *viewer, mine []game.Player) {
+	ctl := &p.Controls
+	seated := len(mine) > 0
+	immediate := r.mode == "hotseat" || r.mode == "computer"
+	ctl.Join = r.mode == "friend" && !seated && v.tokenHash != "" && r.waiting() && !p.Over
+	ctl.Undo = seated && len(r.turns) > 0 && r.request == nil
+	ctl.Redo = seated && immediate && len(r.redo) > 0
+	ctl.Save = seated && !p.Over
+	ctl.Load = seated && r.save != nil
+	ctl.New = seated || (r.mode == "watch" && r.isOwner(v.tokenHash))
+	ctl.Resign = seated && !p.Over && !r.waiting()
+	bots := r.bots[0] != nil && r.bots[1] != nil
+	owner := r.isOwner(v.tokenHash)
+	ctl.Pause = bots && owner && !r.paused && !p.Over
+	ctl.Resume = bots && owner && r.paused && !p.Over
+	ctl.Step = bots && owner && r.paused && !p.Over
+	ctl.Replay = p.Over && len(r.turns) > 0
+	if r.request != nil {
+		p.Request = &view.Request{Kind: r.request.kind, FromMe: slices.Contains(mine, r.request.from)}
+		switch {
+		case p.Request.FromMe:
+			p.Request.Text = "Waiting for your opponent to answer your proposal."
+		case seated:
+			p.Request.Text = requestText[r.request.kind]
+		default:
+			p.Request.Text = "A player has made a proposal."
+		}
+	}
+}
+
+func titleCase(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
