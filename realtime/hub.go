@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	mrand "math/rand/v2"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -152,7 +153,7 @@ func (h *Hub) Create(ctx context.Context, spec Spec, token string) (string, erro
 		{"mode", spec.Mode, Modes}, {"clock", spec.Clock, Clocks}, {"seat", spec.Seat, SeatChoices}, {"level", spec.Level, Levels},
 	} {
 		if !slices.Contains(c.allowed, c.value) {
-			return "", fmt.Errorf("%w: %s must be one of %v, got %q", ErrBadRequest, c.name, c.allowed, c.value)
+			return "", fmt.Errorf("%w: %s must be one of %s, got %q", ErrBadRequest, c.name, strings.Join(c.allowed, ", "), c.value)
 		}
 	}
 	mine := game.First

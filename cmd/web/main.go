@@ -1,0 +1,142 @@
+// Command web serves Boardroom: the lobby, the rooms and their WebSockets,
+// with every game kept in an embedded SQLite file.
+//
+//	go run ./cmd/web [-addr :8080] [-db boardroom.db] [-base-url URL] [-origins host,...]
+//
+// SIGINT or SIGTERM shuts it down gracefully: every room is already stored,
+// and open pages are told to reconnect (close code 1012), which they do
+// by themselves when the server is back.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	_ "boardroom/game/all" // every game in the registry
+	"boardroom/realtime"
+	"boardroom/realtime/store"
+	"boardroom/web"
+	"boardroom/web/templates"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stderr, nil); err != nil {
+		fmt.Fprintln(os.Stderr, "web:", err)
+		os.Exit(1)
+	}
+}
+
+// run starts the server and blocks until ctx ends. ready, if not nil,
+// receives the address it listens on (tests use -addr 127.0.0.1:0).
+func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- string) error {
+	fs := flag.NewFlagSet("web", flag.ContinueOnError)
+	fs.SetOutput(logOut)
+	addr := fs.String("addr", envOr("BOARDROOM_ADDR", ":8080"), "address to listen on")
+	dbPath := fs.String("db", envOr("BOARDROOM_DB", "boardroom.db"), "SQLite database file")
+	baseURL := fs.String("base-url", os.Getenv("BOARDROOM_BASE_URL"), "public URL for share links (default: from the listen address)")
+	origins := fs.String("origins", "", "comma-separated extra origins allowed to open WebSockets")
+	verbose := fs.Bool("v", false, "log every request")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	level := slog.LevelInfo
+	if *verbose {
+		level = slog.LevelDebug
+	}
+	log := slog.New(slog.NewTextHandler(logOut, &slog.HandlerOptions{Level: level}))
+
+	st, err := store.OpenSQLite(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	if *baseURL == "" {
+		*baseURL = "http://" + displayAddr(ln.Addr().String())
+	}
+	hub := realtime.NewHub(realtime.Config{
+		Store: st, Renderer: templates.Renderer{}, Log: log, BaseURL: *baseURL,
+	})
+	restored, err := hub.Restore(ctx)
+	if err != nil {
+		return fmt.Errorf("restoring rooms: %w", err)
+	}
+	srv := &http.Server{
+		Handler:           (&web.Server{Hub: hub, Store: st, Log: log, Origins: splitList(*origins)}).Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	log.Info("serving", "addr", ln.Addr().String(), "url", *baseURL, "db", *dbPath, "rooms_restored", restored)
+	if ready != nil {
+		ready <- ln.Addr().String()
+	}
+	serveErr := make(chan error, 1)
+	go func() { serveErr <- srv.Serve(ln) }()
+
+	select {
+	case err := <-serveErr:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		log.Error("http shutdown", "err", err)
+	}
+	if err := hub.Shutdown(shutdownCtx); err != nil {
+		log.Error("rooms shutdown", "err", err)
+	}
+	if err := <-serveErr; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	log.Info("stopped")
+	return nil
+}
+
+// displayAddr turns a listen address into one a browser can open.
+func displayAddr(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return addr
+	}
+	if host == "" || host == "::" || host == "0.0.0.0" {
+		host = "localhost"
+	}
+	return net.JoinHostPort(host, port)
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, part := range strings.Split(s, ",") {
+		if part = strings.TrimSpace(part); part != "" {
+			out = append(out, part)
+		}
+	}
+	return out
+}
+
+func envOr(key, def string) string {
+	if v := os.Getenv(key); v != "" {
+		return v
+	}
+	return def
+}

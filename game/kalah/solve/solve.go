@@ -1,0 +1,262 @@
+package solve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/bits"
+	"time"
+
+	"boardroom/game"
+	"boardroom/game/kalah"
+)
+
+// Defaults of Config.
+const (
+	// DefaultTTBytes caps the transposition table: 256 MiB.
+	DefaultTTBytes = 256 << 20
+	// DefaultDBBytes caps the endgame database built automatically: 16 MiB
+	// (one byte a position). The database is built once per process and
+	// geometry and kept.
+	DefaultDBBytes = 16 << 20
+)
+
+// Config tunes a solve. The zero value is the full method with the default
+// sizes; the No* switches exist to measure what each part is worth.
+type Config struct {
+	// TTBytes caps the transposition table; 0 means DefaultTTBytes, a
+	// negative value means no table. Small problems get a smaller table.
+	TTBytes int
+	// DBSeeds is the endgame database's level: every position with at most
+	// this many seeds in the houses is looked up. 0 picks the largest level
+	// that fits DBBytes; a negative value means no database.
+	DBSeeds int
+	// DBBytes caps the automatic database level; 0 means DefaultDBBytes.
+	DBBytes int
+	// Guess is MTD(f)'s first guess of the margin (first seat minus second).
+	Guess int
+
+	NoMTD      bool // one full-window alpha-beta search instead of MTD(f)
+	NoETC      bool // no enhanced transposition cutoffs
+	NoOrdering bool // moves in house order, the table's move ignored
+	NoFutility bool // no cuts on the seeds left
+
+	// Log, if set, receives a line per MTD(f) step and database level.
+	Log io.Writer
+}
+
+// Result is the exact value of a position.
+type Result struct {
+	// Margin is the final score of the first seat minus the second's with
+	// perfect play from the position.
+	Margin int
+	// Best is a best move of the seat to move; zero (Len 0) when the game is
+	// over.
+	Best game.Move
+	// Nodes is the number of positions searched; Elapsed the wall time,
+	// database building included.
+	Nodes   uint64
+	Elapsed time.Duration
+	// DBSeeds is the endgame database level used (−1 for none).
+	DBSeeds int
+}
+
+// Solve computes the exact margin of s with perfect play and a best move. It
+// returns ctx's error, quickly, when ctx ends first.
+func Solve(ctx context.Context, s *kalah.State, cfg Config) (Result, error) {
+	return NewSolver(cfg).Solve(ctx, s)
+}
+
+// Margin is Solve's margin alone.
+func Margin(ctx context.Context, s *kalah.State, cfg Config) (int, error) {
+	r, err := Solve(ctx, s, cfg)
+	return r.Margin, err
+}
+
+// Solver solves positions one after another, keeping its transposition table
+// between calls of the same game (its bounds stay true), as a bot does over a
+// game. It is not safe for concurrent use; the database cache is shared
+// safely by all solvers.
+type Solver struct {
+	cfg Config
+	tt  *table
+	id  tableID // the game whose bounds tt holds
+}
+
+// tableID names the positions a table's keys describe.
+type tableID struct {
+	g     geom
+	width uint
+}
+
+// NewSolver returns a solver with the given configuration.
+func NewSolver(cfg Config) *Solver {
+	return &Solver{cfg: cfg}
+}
+
+// Solve is the package's Solve on this solver's table.
+func (sv *Solver) Solve(ctx context.Context, st *kalah.State) (Result, error) {
+	begin := time.Now()
+	res := Result{DBSeeds: -1}
+	if err := ctx.Err(); err != nil {
+		return res, err
+	}
+	g, root, storeDiff, seeds, err := fromState(st)
+	if err != nil {
+		return res, err
+	}
+	me := st.Turn()
+	sg := sign(me)
+	if g.moverSeeds(&root) == 0 {
+		res.Margin = sg * (storeDiff - seeds)
+		res.Elapsed = time.Since(begin)
+		return res, nil
+	}
+	cfg := sv.cfg
+	s := &searcher{g: g, dbN: -1, ctx: ctx, ordered: !cfg.NoOrdering, futile: !cfg.NoFutility}
+	total := 2 * g.h * st.Options().Int(kalah.OptSeeds)
+	s.k = newKeyer(g.h, max(total, seeds))
+
+	if cfg.DBSeeds >= 0 {
+		if err := s.openDB(ctx, cfg, seeds); err != nil {
+			return res, err
+		}
+	}
+	res.DBSeeds = s.dbN
+	if cfg.TTBytes >= 0 && seeds > s.dbN {
+		id := tableID{g: g, width: s.k.width}
+		limit := cfg.TTBytes
+		if limit == 0 {
+			limit = DefaultTTBytes
+		}
+		// A small problem needs a small table; one that is too small
+		// only costs time.
+		want := entryBytes * 4 << min(40, seeds-max(s.dbN, 0)+4)
+		size := min(limit, want)
+		if sv.tt == nil || sv.id != id || len(sv.tt.slots)*entryBytes < size/2 {
+			sv.tt = newTable(size)
+			sv.id = id
+		}
+		s.tt = sv.tt
+	}
+	s.etcMin = max(s.dbN, 0) + 4
+	if cfg.NoETC {
+		s.etcMin = 1 << 30
+	}
+
+	var value, best int
+	if cfg.NoMTD {
+		value = s.search(&root, seeds, -seeds-1, seeds+1, 0)
+		best = s.rootBest
+	} else {
+		value, best = s.mtd(&root, seeds, sg*cfg.Guess-storeDiff, cfg.Log)
+	}
+	res.Nodes = s.nodes
+	res.Elapsed = time.Since(begin)
+	if s.stop {
+		return res, ctx.Err()
+	}
+	if best < 0 {
+		// Every move reaches the worst value: take the first.
+		best = bits.TrailingZeros(uint(movable(&g, &root)))
+	}
+	res.Margin = sg * (storeDiff + value)
+	res.Best = game.NewMove(st.HouseCell(me, best+1))
+	return res, nil
+}
+
+// movable is the mask of the mover's non-empty houses.
+func movable(g *geom, r *ring) int {
+	m := 0
+	for i := range g.h {
+		if r[i] != 0 {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+// openDB picks the database level and builds it (once per process) up to
+// that level, capped by the position's seeds.
+func (s *searcher) openDB(ctx context.Context, cfg Config, seeds int) error {
+	want := cfg.DBSeeds
+	budget := cfg.DBBytes
+	if budget == 0 {
+		budget = DefaultDBBytes
+	}
+	capSeeds := min(maxDBSeeds, max(want, 0))
+	if want == 0 {
+		// The largest level within budget, found on a throwaway table.
+		probe := newDB(s.g, maxDBSeeds)
+		for want < maxDBSeeds && probe.bytesUpTo(want+1) <= budget {
+			want++
+		}
+		capSeeds = want
+	}
+	want = min(want, seeds, maxDBSeeds)
+	if want <= 0 {
+		return nil
+	}
+	d := dbFor(s.g, capSeeds)
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if cfg.Log != nil && d.done < want {
+		fmt.Fprintf(cfg.Log, "database: building levels %d..%d (%d positions)\n",
+			d.done+1, want, d.bytesUpTo(want)-d.bytesUpTo(d.done))
+	}
+	done, err := d.extend(ctx, want)
+	if err != nil {
+		return err
+	}
+	s.db, s.dbN = d, done
+	return nil
+}
+
+// mtd runs MTD(f): zero-window searches that close in on the value from a
+// first guess (relative to the stores). It returns the value and a move
+// that achieves it (−1 if every move achieves it).
+func (s *searcher) mtd(root *ring, seeds, guess int, log io.Writer) (value, best int) {
+	lo, hi := -seeds, seeds
+	// Values have the parity of the seeds left (the margin has the parity
+	// of all the seeds), so tests step by two.
+	g := min(max(guess, lo), hi)
+	if (g-seeds)%2 != 0 {
+		g++
+	}
+	best = -1
+	for lo < hi {
+		beta := g
+		if beta <= lo {
+			beta = lo + 2
+		}
+		beta = min(beta, hi)
+		before := s.nodes
+		v := s.search(root, seeds, beta-1, beta, 0)
+		if s.stop {
+			return 0, -1
+		}
+		if v >= beta {
+			lo, best = v, s.rootBest
+		} else {
+			hi = v
+		}
+		if log != nil {
+			fmt.Fprintf(log, "mtd: test %+d: %+d, bounds [%+d, %+d], %d nodes\n", beta, v, lo, hi, s.nodes-before)
+		}
+		g = v
+	}
+	return lo, best
+}
+
+// errNotKalah is returned when a game.State is not Kalah's.
+var errNotKalah = errors.New("solve: not a Kalah position")
+
+// SolveState is Solve for a game.State that must be a *kalah.State.
+func SolveState(ctx context.Context, s game.State, cfg Config) (Result, error) {
+	ks, ok := s.(*kalah.State)
+	if !ok {
+		return Result{DBSeeds: -1}, errNotKalah
+	}
+	return Solve(ctx, ks, cfg)
+}

@@ -1,0 +1,186 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"boardroom/game"
+	"boardroom/realtime"
+	"boardroom/realtime/store"
+	"boardroom/web/templates"
+)
+
+// maxFormBytes bounds the lobby form; a real one is a few hundred bytes.
+const maxFormBytes = 16 << 10
+
+func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
+	ensureToken(w, r)
+	s.renderLobby(w, r, http.StatusOK, nil, "")
+}
+
+func (s *Server) renderLobby(w http.ResponseWriter, r *http.Request, status int, form map[string]string, msg string) {
+	ctx, cancel := context.WithTimeout(r.Context(), 3*time.Second)
+	defer cancel()
+	data := templates.LobbyData{Games: game.All(), Form: form, Error: msg}
+	var err error
+	if data.Live, err = s.rows(ctx, false); err == nil {
+		data.Finished, err = s.rows(ctx, true)
+	}
+	if err != nil {
+		s.Log.Error("lobby lists", "err", err)
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	templates.Lobby(data).Render(r.Context(), w)
+}
+
+var modeNames = map[string]string{
+	"friend": "Online", "hotseat": "Hotseat", "computer": "Against the computer", "watch": "Computer against computer",
+}
+
+func (s *Server) rows(ctx context.Context, over bool) ([]templates.RoomRow, error) {
+	list, err := s.Store.List(ctx, over, 20)
+	if err != nil {
+		return nil, err
+	}
+	rows := make([]templates.RoomRow, 0, len(list))
+	for _, sum := range list {
+		g, err := game.Lookup(sum.Game)
+		if err != nil {
+			continue
+		}
+		detail := plural(sum.Turns, "move")
+		if over {
+			switch {
+			case sum.Winner < 0:
+				detail += " · draw"
+			case sum.Winner < 2:
+				detail += " · " + g.Seats()[sum.Winner] + " won"
+			}
+		}
+		rows = append(rows, templates.RoomRow{ID: sum.ID, Game: g.Name(), Mode: modeNames[sum.Mode], Detail: detail,
+			Turns: sum.Turns, Updated: sum.Updated})
+	}
+	return rows, nil
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return itoa(n) + " " + word + "s"
+}
+
+// createRoom reads the lobby form, creates the room with the creator seated
+// and sends the browser to it.
+func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	if err := r.ParseForm(); err != nil {
+		s.renderLobby(w, r, http.StatusBadRequest, nil, "The form could not be read.")
+		return
+	}
+	form := map[string]string{}
+	for key, values := range r.PostForm {
+		form[key] = values[len(values)-1]
+	}
+	spec := realtime.Spec{
+		Game: form["game"], Mode: orDefault(form["mode"], "friend"), Level: orDefault(form["level"], "beginner"),
+		Algorithm: form["algorithm"], Seat: orDefault(form["seat"], "first"), Clock: orDefault(form["clock"], "none"),
+		Options: map[string]string{},
+	}
+	if g, err := game.Lookup(spec.Game); err == nil {
+		// Only the chosen game's options count; an empty field is its default.
+		for _, o := range g.Options() {
+			if v := strings.TrimSpace(form[o.Key]); v != "" {
+				spec.Options[o.Key] = v
+			}
+		}
+	}
+	if spec.Game != "amazons" {
+		spec.Algorithm = ""
+	}
+	token := ensureToken(w, r)
+	id, err := s.Hub.Create(r.Context(), spec, token)
+	if err != nil {
+		if errors.Is(err, realtime.ErrBadRequest) {
+			s.renderLobby(w, r, http.StatusBadRequest, form, friendly(err))
+			return
+		}
+		s.Log.Error("room not created", "err", err)
+		s.renderLobby(w, r, http.StatusInternalServerError, form, "The room could not be created; please try again.")
+		return
+	}
+	http.Redirect(w, r, "/r/"+id, http.StatusSeeOther)
+}
+
+// friendly strips the sentinel prefixes from an error for people to read.
+func friendly(err error) string {
+	msg := err.Error()
+	for _, prefix := range []string{realtime.ErrBadRequest.Error() + ": ", game.ErrBadOption.Error() + ": "} {
+		msg = strings.TrimPrefix(msg, prefix)
+	}
+	if msg != "" {
+		msg = strings.ToUpper(msg[:1]) + msg[1:]
+	}
+	return msg + "."
+}
+
+func orDefault(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
+}
+
+func (s *Server) room(w http.ResponseWriter, r *http.Request) {
+	room, ok := s.findRoom(w, r)
+	if !ok {
+		return
+	}
+	token := ensureToken(w, r)
+	page, err := room.Snapshot(r.Context(), realtime.HashToken(token))
+	if err != nil {
+		s.errorPage(w, r, http.StatusServiceUnavailable, "Room unavailable", "The room is restarting; reload in a moment.")
+		return
+	}
+	page.ShareURL = absoluteURL(r, "/r/"+room.ID())
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	templates.RoomPage(page).Render(r.Context(), w)
+}
+
+func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
+	room, ok := s.findRoom(w, r)
+	if !ok {
+		return
+	}
+	room.ServeWS(w, r, realtime.HashToken(readToken(r)), s.Origins)
+}
+
+// findRoom looks up the room of the path, answering 404 when there is none.
+func (s *Server) findRoom(w http.ResponseWriter, r *http.Request) (*realtime.Room, bool) {
+	id := r.PathValue("id")
+	room, err := s.Hub.Room(r.Context(), id)
+	switch {
+	case errors.Is(err, realtime.ErrNoRoom) || errors.Is(err, store.ErrNotFound):
+		s.errorPage(w, r, http.StatusNotFound, "No such room", "This room does not exist. Check the link, or start a new game.")
+		return nil, false
+	case err != nil:
+		s.Log.Error("room not loaded", "room", id, "err", err)
+		s.errorPage(w, r, http.StatusInternalServerError, "Room unavailable", "The room could not be opened.")
+		return nil, false
+	}
+	return room, true
+}
+
+// absoluteURL makes a link to path on the host the browser used.
+func absoluteURL(r *http.Request, path string) string {
+	scheme := "http"
+	if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host + path
+}

@@ -1,0 +1,281 @@
+package web
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/coder/websocket"
+	"github.com/stretchr/testify/require"
+
+	_ "boardroom/game/all"
+	"boardroom/realtime"
+	"boardroom/realtime/store"
+	"boardroom/web/templates"
+)
+
+// testServer runs the whole app on a random port with a fresh database.
+type testServer struct {
+	*httptest.Server
+	hub   *realtime.Hub
+	store *store.SQLite
+}
+
+func newTestServer(t *testing.T) *testServer {
+	t.Helper()
+	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "web.db"))
+	require.NoError(t, err)
+	ts := &testServer{store: st}
+	ts.Server = httptest.NewUnstartedServer(nil)
+	ts.hub = realtime.NewHub(realtime.Config{Store: st, Renderer: templates.Renderer{}, BaseURL: "http://" + ts.Listener.Addr().String(),
+		BotDelay: 5 * time.Millisecond, WatchDelay: 20 * time.Millisecond})
+	ts.Config.Handler = (&Server{Hub: ts.hub, Store: st, Log: slog.New(slog.DiscardHandler)}).Handler()
+	ts.Start()
+	t.Cleanup(func() {
+		ts.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		ts.hub.Shutdown(ctx)
+		st.Close()
+	})
+	return ts
+}
+
+// browser is an HTTP client with its own cookies that does not follow
+// redirects, so tests see them.
+func (ts *testServer) browser(t *testing.T) *http.Client {
+	jar, err := cookiejar.New(nil)
+	require.NoError(t, err)
+	return &http.Client{Jar: jar, Timeout: 10 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+}
+
+func get(t *testing.T, c *http.Client, u string) (*http.Response, *goquery.Document) {
+	t.Helper()
+	resp, err := c.Get(u)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	doc, err := goquery.NewDocumentFromReader(resp.Body)
+	require.NoError(t, err)
+	return resp, doc
+}
+
+func (ts *testServer) create(t *testing.T, c *http.Client, form url.Values) (*http.Response, string) {
+	t.Helper()
+	resp, err := c.PostForm(ts.URL+"/rooms", form)
+	require.NoError(t, err)
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	return resp, string(body)
+}
+
+func TestLobby(t *testing.T) {
+	ts := newTestServer(t)
+	resp, doc := get(t, ts.browser(t), ts.URL+"/")
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	form := doc.Find("form[data-testid=new-room]")
+	require.Equal(t, 1, form.Length())
+	require.Equal(t, "/rooms", form.AttrOr("action", ""))
+	require.Equal(t, "post", form.AttrOr("method", ""))
+	for _, name := range []string{"game", "mode", "level", "clock", "seat", "houses", "seeds", "empty_capture", "size", "power", "setup", "turns", "algorithm"} {
+		require.Equal(t, 1, form.Find("[name="+name+"]").Length(), "exactly one field %s", name)
+	}
+	var games []string
+	form.Find("select[name=game] option").Each(func(_ int, s *goquery.Selection) { games = append(games, s.AttrOr("value", "")) })
+	require.Equal(t, []string{"amazons", "kalah", "angels", "bishops", "demons"}, games)
+	for _, sel := range []string{"select[name=mode] option[value=watch]", "select[name=level] option[value=difficult]",
+		"select[name=clock] option[value=bullet]", "select[name=seat] option[value=random]", "select[name=setup] option[value=stripes]"} {
+		require.Equal(t, 1, form.Find(sel).Length(), sel)
+	}
+	require.Contains(t, resp.Header.Get("Set-Cookie"), TokenCookie+"=")
+	require.Contains(t, resp.Header.Get("Set-Cookie"), "HttpOnly")
+	require.Contains(t, resp.Header.Get("Content-Security-Policy"), "frame-ancestors 'none'")
+	require.Equal(t, "nosniff", resp.Header.Get("X-Content-Type-Options"))
+}
+
+func TestCreateRoom(t *testing.T) {
+	ts := newTestServer(t)
+	tests := []struct {
+		name    string
+		form    url.Values
+		status  int
+		wantErr string
+	}{
+		{"kalah with options", url.Values{"game": {"kalah"}, "mode": {"friend"}, "houses": {"4"}, "seeds": {"3"}, "empty_capture": {"true"}, "size": {"99"}}, http.StatusSeeOther, ""},
+		{"empty fields are defaults", url.Values{"game": {"angels"}, "size": {""}, "power": {""}}, http.StatusSeeOther, ""},
+		{"every mode", url.Values{"game": {"demons"}, "mode": {"watch"}, "level": {"medium"}, "clock": {"slow"}, "seat": {"random"}}, http.StatusSeeOther, ""},
+		{"unknown game", url.Values{"game": {"chess"}}, http.StatusBadRequest, `unknown game "chess"`},
+		{"option out of range", url.Values{"game": {"kalah"}, "houses": {"13"}}, http.StatusBadRequest, "Houses must be from 1 to 12, got 13"},
+		{"angel power above half the board", url.Values{"game": {"angels"}, "size": {"6"}, "power": {"4"}}, http.StatusBadRequest, "Power must be from 1 to size/2 = 3"},
+		{"odd demons board", url.Values{"game": {"demons"}, "size": {"7"}}, http.StatusBadRequest, "Size must be one of 6, 8, 10, 12"},
+		{"bad mode", url.Values{"game": {"kalah"}, "mode": {"online"}}, http.StatusBadRequest, "Mode must be one of friend, hotseat, computer, watch"},
+		{"bad clock", url.Values{"game": {"kalah"}, "clock": {"blitz"}}, http.StatusBadRequest, "Clock must be one of none, bullet, fast, slow"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, body := ts.create(t, ts.browser(t), tc.form)
+			require.Equal(t, tc.status, resp.StatusCode, body)
+			if tc.wantErr != "" {
+				doc, err := goquery.NewDocumentFromReader(strings.NewReader(body))
+				require.NoError(t, err)
+				require.Contains(t, doc.Find("[data-testid=form-error]").Text(), tc.wantErr)
+				return
+			}
+			require.Regexp(t, `^/r/[A-Za-z0-9_-]{16}$`, resp.Header.Get("Location"))
+		})
+	}
+}
+
+func TestRoomPage(t *testing.T) {
+	ts := newTestServer(t)
+	alice := ts.browser(t)
+	resp, _ := ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"friend"}, "clock": {"fast"}})
+	loc := resp.Header.Get("Location")
+
+	resp, doc := get(t, alice, ts.URL+loc)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Equal(t, 14, doc.Find("[data-testid=board] [data-cell]").Length(), "Kalah 6: 12 houses and 2 stores")
+	require.Equal(t, 1, doc.Find(`[data-cell="0,0"]`).Length(), "P2's store")
+	require.Equal(t, 1, doc.Find(`[data-cell="1,7"]`).Length(), "P1's store")
+	require.Contains(t, doc.Find(`[data-cell="1,3"]`).AttrOr("aria-label", ""), "P1 house 3, 4 seeds")
+	require.Equal(t, ts.URL+loc, doc.Find("[data-testid=share-link]").AttrOr("value", ""))
+	for _, id := range []string{"turn", "clock", "score", "status", "moves", "spectators"} {
+		require.Equal(t, 1, doc.Find("[data-testid="+id+"]").Length(), id)
+	}
+	require.Equal(t, "0", doc.Find("[data-testid=spectators]").Text())
+	require.Contains(t, doc.Find("[data-testid=clock]").Text(), "0:30")
+	require.Equal(t, 0, doc.Find("[data-action=join]").Length(), "the creator is seated")
+	require.Equal(t, 1, doc.Find("[data-action=resign]").Length())
+
+	_, doc = get(t, ts.browser(t), ts.URL+loc)
+	require.Equal(t, 1, doc.Find("[data-action=join]").Length(), "a visitor may join")
+	require.Equal(t, 0, doc.Find("[data-action=resign]").Length())
+
+	resp, doc = get(t, alice, ts.URL+"/r/doesnotexist0000")
+	require.Equal(t, http.StatusNotFound, resp.StatusCode)
+	require.Contains(t, doc.Find("h1").Text(), "No such room")
+	resp, _ = get(t, alice, ts.URL+"/nowhere")
+	require.Equal(t, http.StatusNotFound, resp.StatusCode)
+}
+
+func TestCrossOriginPostRefused(t *testing.T) {
+	ts := newTestServer(t)
+	req, _ := http.NewRequest(http.MethodPost, ts.URL+"/rooms", strings.NewReader("game=kalah"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, http.StatusForbidden, resp.StatusCode)
+}
+
+func TestHealthAndStatic(t *testing.T) {
+	ts := newTestServer(t)
+	c := ts.browser(t)
+	resp, err := c.Get(ts.URL + "/healthz")
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	for _, f := range []string{"app.css", "app.js", "pieces.svg", "vendor/htmx-2.0.11.min.js", "vendor/htmx-ext-ws-2.0.4.min.js"} {
+		resp, err := c.Get(ts.URL + "/static/" + f)
+		require.NoError(t, err)
+		resp.Body.Close()
+		require.Equal(t, http.StatusOK, resp.StatusCode, f)
+		require.Contains(t, resp.Header.Get("Cache-Control"), "immutable")
+	}
+}
+
+// wsDial opens the room's WebSocket as the browser holding jar's cookies.
+func wsDial(t *testing.T, ts *testServer, c *http.Client, loc string, origin string) (*websocket.Conn, *http.Response, error) {
+	u, _ := url.Parse(ts.URL + loc + "/ws")
+	h := http.Header{}
+	for _, ck := range c.Jar.Cookies(u) {
+		h.Add("Cookie", ck.Name+"="+ck.Value)
+	}
+	if origin != "" {
+		h.Set("Origin", origin)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	return websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+loc+"/ws", &websocket.DialOptions{HTTPHeader: h})
+}
+
+func readFragment(t *testing.T, ws *websocket.Conn) *goquery.Document {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, b, err := ws.Read(ctx)
+	require.NoError(t, err)
+	doc, err := goquery.NewDocumentFromReader(strings.NewReader(string(b)))
+	require.NoError(t, err)
+	return doc
+}
+
+func TestWebSocketProtocol(t *testing.T) {
+	ts := newTestServer(t)
+	alice := ts.browser(t)
+	resp, _ := ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"hotseat"}})
+	loc := resp.Header.Get("Location")
+	get(t, alice, ts.URL+loc)
+
+	_, resp, err := wsDial(t, ts, alice, loc, "http://evil.example")
+	require.Error(t, err, "another site's page may not open the socket")
+	require.Equal(t, http.StatusForbidden, resp.StatusCode)
+
+	ws, _, err := wsDial(t, ts, alice, loc, ts.URL)
+	require.NoError(t, err)
+	defer ws.CloseNow()
+	doc := readFragment(t, ws)
+	require.Equal(t, "live", doc.Find("div").First().AttrOr("id", ""))
+
+	send := func(msg string) *goquery.Document {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		require.NoError(t, ws.Write(ctx, websocket.MessageText, []byte(msg)))
+		return readFragment(t, ws)
+	}
+	for _, tc := range []struct{ msg, want string }{
+		{`not json`, "bad message"},
+		{`{"action":"fly"}`, `unknown action "fly"`},
+		{`{"cell":"9,9"}`, "That is not a legal move."},
+		{`{"action":"redo"}`, "There is no move to redo."},
+		{`{"action":"load"}`, "There is no saved game to load."},
+	} {
+		doc := send(tc.msg)
+		require.Contains(t, doc.Find("[data-testid=error]").Text(), tc.want, tc.msg)
+		require.Equal(t, 0, doc.Find("[data-testid=move]").Length(), "%s changed nothing", tc.msg)
+		require.True(t, doc.Find("[data-testid=clock]").HasClass("flash-bad"))
+	}
+	doc = send(`{"cell":"1,1","HEADERS":{"HX-Request":"true"}}`)
+	require.Equal(t, "1", doc.Find("[data-testid=move]").Text())
+	require.True(t, doc.Find("[data-testid=clock]").HasClass("flash-ok"))
+
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	require.NoError(t, ws.Write(ctx, websocket.MessageBinary, []byte(`{"cell":"1,2"}`)))
+	require.Contains(t, readFragment(t, ws).Find("[data-testid=error]").Text(), "binary")
+
+	// A message over the read limit closes the connection (1009) and changes nothing.
+	require.NoError(t, ws.Write(ctx, websocket.MessageText, []byte(`{"action":"`+strings.Repeat("x", 10000)+`"}`)))
+	_, _, err = ws.Read(ctx)
+	require.Equal(t, websocket.StatusMessageTooBig, websocket.CloseStatus(err))
+	rec, err := ts.store.Room(ctx, strings.TrimPrefix(loc, "/r/"))
+	require.NoError(t, err)
+	require.Len(t, rec.Turns, 1)
+}
+
+func TestWebSocketUnknownRoom(t *testing.T) {
+	ts := newTestServer(t)
+	_, resp, err := wsDial(t, ts, ts.browser(t), "/r/nope", "")
+	require.Error(t, err)
+	require.Equal(t, http.StatusNotFound, resp.StatusCode)
+}

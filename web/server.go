@@ -1,0 +1,130 @@
+// Package web is Boardroom's HTTP front: the lobby, room creation, the room
+// page and its WebSocket, static files and health. Handlers are thin: the
+// rooms (realtime) own the games, the templates draw the pages.
+package web
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"time"
+
+	"boardroom/realtime"
+	"boardroom/realtime/store"
+	"boardroom/web/static"
+	"boardroom/web/templates"
+)
+
+// Server holds the handlers' collaborators.
+type Server struct {
+	Hub   *realtime.Hub
+	Store store.Store
+	Log   *slog.Logger
+	// Origins are extra origins allowed to open WebSockets (the page's own
+	// host is always allowed), as coder/websocket host patterns.
+	Origins []string
+}
+
+// Handler returns the server's routes wrapped in its middleware.
+func (s *Server) Handler() http.Handler {
+	if s.Log == nil {
+		s.Log = slog.New(slog.DiscardHandler)
+	}
+	templates.AssetVersion = static.Version()
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", s.lobby)
+	mux.HandleFunc("POST /rooms", s.createRoom)
+	mux.HandleFunc("GET /r/{id}", s.room)
+	mux.HandleFunc("GET /r/{id}/ws", s.websocket)
+	mux.Handle("GET /static/", http.StripPrefix("/static/", static.Handler()))
+	mux.HandleFunc("GET /healthz", s.health)
+	mux.HandleFunc("/", s.notFound)
+	// Go's cross-origin protection refuses state-changing requests (the lobby
+	// form's POST) that a browser says come from another site.
+	protected := http.NewCrossOriginProtection().Handler(mux)
+	return s.recoverPanics(s.logRequests(securityHeaders(protected)))
+}
+
+// securityHeaders sets a strict policy: scripts and styles from our own
+// origin only (no inline code), no framing, no sniffing.
+func securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "+
+			"connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "same-origin")
+		next.ServeHTTP(w, r)
+	})
+}
+
+// statusRecorder remembers the status a handler wrote, for the request log.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	s.status = code
+	s.ResponseWriter.WriteHeader(code)
+}
+
+// Unwrap lets http.ResponseController (and the WebSocket upgrade) reach the
+// underlying writer.
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+func (s *Server) logRequests(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		next.ServeHTTP(rec, r)
+		level := slog.LevelDebug
+		if rec.status >= 500 {
+			level = slog.LevelError
+		}
+		s.Log.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "status", rec.status, "took", time.Since(start))
+	})
+}
+
+// recoverPanics turns a handler's panic into a 500 page and a log line:
+// no panic reaches a user.
+func (s *Server) recoverPanics(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if p := recover(); p != nil {
+				if p == http.ErrAbortHandler {
+					panic(p)
+				}
+				s.Log.Error("handler panic", "path", r.URL.Path, "panic", p, "stack", string(debug.Stack()))
+				s.errorPage(w, r, http.StatusInternalServerError, "Something went wrong", "The server hit a bug; nothing was changed. Please try again.")
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (s *Server) health(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if _, err := s.Store.List(ctx, false, 1); err != nil {
+		http.Error(w, "store: "+err.Error(), http.StatusServiceUnavailable)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Write([]byte("ok\n"))
+}
+
+func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
+	s.errorPage(w, r, http.StatusNotFound, "Not found", "There is no page at this address.")
+}
+
+func (s *Server) errorPage(w http.ResponseWriter, r *http.Request, status int, title, message string) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	if err := templates.ErrorPage(status, title, message).Render(r.Context(), w); err != nil && !errors.Is(err, context.Canceled) {
+		s.Log.Error("error page not rendered", "err", err)
+	}
+}

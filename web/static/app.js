@@ -1,0 +1,51 @@
+// Boardroom's page script: the move clock's countdown, the copy button and
+// the connection status. Everything else is htmx over the WebSocket.
+(function () {
+  "use strict";
+
+  // The server sends the time left when it rendered the clock; count down
+  // from the moment this element arrived.
+  function tickClocks() {
+    document.querySelectorAll("[data-testid=clock][data-running=true]").forEach(function (el) {
+      if (!el.dataset.arrived) el.dataset.arrived = String(Date.now());
+      var left = Number(el.dataset.remainingMs) - (Date.now() - Number(el.dataset.arrived));
+      var s = Math.max(0, Math.ceil(left / 1000));
+      var t = el.querySelector(".time");
+      if (t) t.textContent = Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+      el.classList.toggle("low", left < 5000);
+    });
+  }
+  setInterval(tickClocks, 200);
+
+  document.addEventListener("click", function (e) {
+    var btn = e.target.closest("[data-copy]");
+    if (!btn) return;
+    var input = document.querySelector(btn.dataset.copy);
+    if (!input) return;
+    input.select();
+    var done = function () { btn.textContent = "Copied"; setTimeout(function () { btn.textContent = "Copy"; }, 1500); };
+    if (navigator.clipboard) navigator.clipboard.writeText(input.value).then(done, done);
+    else { document.execCommand("copy"); done(); }
+  });
+
+  function status(text) {
+    var el = document.getElementById("conn-status");
+    if (el) el.textContent = text;
+  }
+  document.addEventListener("htmx:wsOpen", function () { status(""); });
+  document.addEventListener("htmx:wsClose", function () { status("Reconnecting…"); });
+
+  // Keep keyboard focus on the same cell or button after the board is redrawn.
+  var focused = null;
+  document.addEventListener("htmx:wsBeforeMessage", function () {
+    var a = document.activeElement;
+    focused = a && a.id ? a.id : null;
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    tickClocks();
+    if (focused) {
+      var el = document.getElementById(focused);
+      if (el) el.focus({ preventScroll: true });
+    }
+  });
+})();

@@ -1,0 +1,47 @@
+// Package static embeds Boardroom's static files (stylesheet, script, SVG
+// pieces, vendored htmx) and serves them with long cache lifetimes; URLs
+// carry a version (see Version) so a new build is fetched at once.
+package static
+
+import (
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"io/fs"
+	"net/http"
+	"sort"
+)
+
+//go:embed app.css app.js pieces.svg favicon.svg vendor
+var files embed.FS
+
+// FS is the embedded files.
+var FS fs.FS = files
+
+// Version is a short hash of every embedded file, for cache-busting URLs.
+func Version() string {
+	h := sha256.New()
+	var names []string
+	_ = fs.WalkDir(files, ".", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			names = append(names, path)
+		}
+		return nil
+	})
+	sort.Strings(names)
+	for _, n := range names {
+		b, _ := fs.ReadFile(files, n)
+		h.Write([]byte(n))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:12]
+}
+
+// Handler serves the files; mount it under /static/.
+func Handler() http.Handler {
+	fileServer := http.FileServerFS(files)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		fileServer.ServeHTTP(w, r)
+	})
+}

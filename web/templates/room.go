@@ -1,0 +1,106 @@
+package templates
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strconv"
+
+	"boardroom/game"
+	"boardroom/game/amazons"
+	"boardroom/game/angels"
+	"boardroom/game/bishops"
+	"boardroom/game/demons"
+	"boardroom/game/kalah"
+	"boardroom/realtime/view"
+)
+
+// Renderer draws the room's live fragment; it implements realtime.Renderer.
+type Renderer struct{}
+
+// Fragment renders the part of the room page that the WebSocket replaces.
+func (Renderer) Fragment(p *view.Page) []byte {
+	var buf bytes.Buffer
+	if err := Live(p).Render(context.Background(), &buf); err != nil {
+		// Rendering into memory fails only on a template bug; show it.
+		buf.Reset()
+		fmt.Fprintf(&buf, `<div id="live"><p class="toast" role="alert">The page could not be drawn: %s</p></div>`, err)
+	}
+	return buf.Bytes()
+}
+
+// Estimator gives the scoreboard's estimate for games scored by the
+// computer's judgement (Amazons); nil shows none. The server plugs in the AI.
+var Estimator func(s game.State) (text string, ok bool)
+
+// Score is the scoreboard line of RULES.md for the position.
+func Score(s game.State) string {
+	switch st := s.(type) {
+	case *kalah.State:
+		return fmt.Sprintf("Stores: P1 %d · P2 %d", st.Store(game.First), st.Store(game.Second))
+	case *bishops.State:
+		w, b := st.Count(game.First), st.Count(game.Second)
+		return fmt.Sprintf("White %d · Black %d · %+d", w, b, w-b)
+	case *demons.State:
+		c := st.Covered()
+		return fmt.Sprintf("Angels %d · Demons %d", c[0], c[1])
+	case *angels.State:
+		return fmt.Sprintf("Blocked %d · Angel %d from the edge", st.BlockedCount(), st.EdgeDistance())
+	case *amazons.State:
+		if Estimator != nil {
+			if text, ok := Estimator(s); ok {
+				return text
+			}
+		}
+		return fmt.Sprintf("Arrows %d", st.Arrows().Count())
+	}
+	sc := s.Score()
+	return fmt.Sprintf("%d · %d", sc[0], sc[1])
+}
+
+func cellVals(c game.Cell) string { return `{"cell":"` + c.String() + `"}` }
+
+func actionVals(a string) string { return `{"action":"` + a + `"}` }
+
+func cellID(c game.Cell) string { return "c" + strconv.Itoa(int(c.Row)) + "-" + strconv.Itoa(int(c.Col)) }
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// clockText shows milliseconds as m:ss.
+func clockText(ms int64) string {
+	s := (ms + 999) / 1000
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+func seatClass(i int) string { return "seat" + strconv.Itoa(i) }
+
+func version(p *view.Page) string { return strconv.FormatUint(p.Version, 10) }
+
+// undoLabel is "Undo" where undo is immediate, "Takeback" between people.
+func undoLabel(p *view.Page) string {
+	if p.Mode == "friend" {
+		return "Takeback"
+	}
+	return "Undo"
+}
+
+func seatNameOf(p *view.Page, seat int) string {
+	if seat < 0 {
+		return ""
+	}
+	return p.Game.Seats()[seat]
+}
+
+func boolText(b bool) string {
+	if b {
+		return "true"
+	}
+	return "false"
+}
+
+func optionsSuffix(opts string) string {
+	if opts == "" {
+		return ""
+	}
+	return " (" + opts + ")"
+}
