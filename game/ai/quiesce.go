@@ -8,7 +8,7 @@ type noisyPosition interface {
 	noisy(dst []Move) []Move
 }
 
-const quiesceDepth = 8
+const quiesceDepth = 4
 
 // leaf is the value of a node at the horizon, for alpha-beta.
 func (s *searcher) leaf(ply, alpha, beta int) int {
@@ -35,6 +35,9 @@ func (s *searcher) quiesce(np noisyPosition, ply, alpha, beta, q int) int {
 	for i := 0; i < len(moves); i++ {
 		m := s.moveBuf[ply][i]
 		s.nodes++
+		if s.clk.expired() {
+			return 0
+		}
 		s.pos.make(m)
 		var v int
 		if s.pos.side() == side {
@@ -78,6 +81,9 @@ func (s *searcher) quiesceMinimax(np noisyPosition, ply, q int) int {
 	for i := 0; i < len(moves); i++ {
 		m := s.moveBuf[ply][i]
 		s.nodes++
+		if s.clk.expired() {
+			return 0
+		}
 		s.pos.make(m)
 		var v int
 		if s.pos.side() == side {

@@ -32,8 +32,9 @@
     var el = document.getElementById("conn-status");
     if (el) el.textContent = text;
   }
-  document.addEventListener("htmx:wsOpen", function () { status(""); });
-  document.addEventListener("htmx:wsClose", function () { status("Reconnecting…"); });
+  // body[data-socket] tells styles (and browser tests) whether the room is live.
+  document.addEventListener("htmx:wsOpen", function () { document.body.dataset.socket = "open"; status(""); });
+  document.addEventListener("htmx:wsClose", function () { document.body.dataset.socket = "closed"; status("Reconnecting…"); });
 
   // Keep keyboard focus on the same cell or button after the board is redrawn.
   var focused = null;

@@ -55,8 +55,18 @@ func randomState(t testing.TB, rng *rand.Rand, houses, seeds int, emptyCapture b
 	if rng.IntN(2) == 1 {
 		turn = "P2"
 	}
-	body := fmt.Sprintf("%s / %s / %s / ply 7",
-		strings.Join(words[:houses+1], " "), strings.Join(words[houses+1:], " "), turn)
+	ply := 7
+	isStart := pits[houses] == 0 && pits[2*houses+1] == 0
+	for i, v := range pits {
+		if i != houses && i != 2*houses+1 && v != seeds {
+			isStart = false
+		}
+	}
+	if isStart {
+		turn, ply = "P1", 0 // Decode knows the start only at ply 0
+	}
+	body := fmt.Sprintf("%s / %s / %s / ply %d",
+		strings.Join(words[:houses+1], " "), strings.Join(words[houses+1:], " "), turn, ply)
 	opts, err := game.Resolve(kalah.Game{}.Options(), map[string]string{
 		kalah.OptHouses:       strconv.Itoa(houses),
 		kalah.OptSeeds:        strconv.Itoa(seeds),
@@ -71,7 +81,7 @@ func randomState(t testing.TB, rng *rand.Rand, houses, seeds int, emptyCapture b
 // brute is the margin (first seat minus second) with perfect play by plain
 // minimax through the public game API: no table, no pruning, no solver code.
 func brute(s *kalah.State) int {
-	if s.Outcome().Over() {
+	if s.Outcome().Over {
 		sc := s.Score()
 		return sc[0] - sc[1]
 	}

@@ -150,7 +150,8 @@ func (sv *Solver) Solve(ctx context.Context, st *kalah.State) (Result, error) {
 		value = s.search(&root, seeds, -seeds-1, seeds+1, 0)
 		best = s.rootBest
 	} else {
-		value, best = s.mtd(&root, seeds, sg*cfg.Guess-storeDiff, cfg.Log)
+		toMargin := func(v int) int { return sg * (storeDiff + v) }
+		value, best = s.mtd(&root, seeds, sg*cfg.Guess-storeDiff, cfg.Log, toMargin)
 	}
 	res.Nodes = s.nodes
 	res.Elapsed = time.Since(begin)
@@ -201,11 +202,12 @@ func (s *searcher) openDB(ctx context.Context, cfg Config, seeds int) error {
 	d := dbFor(s.g, capSeeds)
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if cfg.Log != nil && d.done < want {
-		fmt.Fprintf(cfg.Log, "database: building levels %d..%d (%d positions)\n",
-			d.done+1, want, d.bytesUpTo(want)-d.bytesUpTo(d.done))
-	}
+	from, begin := d.done, time.Now()
 	done, err := d.extend(ctx, want)
+	if cfg.Log != nil && from < want {
+		fmt.Fprintf(cfg.Log, "database: built levels %d..%d (%d positions) in %v\n",
+			from+1, done, d.bytesUpTo(done)-d.bytesUpTo(from), time.Since(begin).Round(time.Millisecond))
+	}
 	if err != nil {
 		return err
 	}
@@ -216,7 +218,8 @@ func (s *searcher) openDB(ctx context.Context, cfg Config, seeds int) error {
 // mtd runs MTD(f): zero-window searches that close in on the value from a
 // first guess (relative to the stores). It returns the value and a move
 // that achieves it (−1 if every move achieves it).
-func (s *searcher) mtd(root *ring, seeds, guess int, log io.Writer) (value, best int) {
+// Log lines show margins, as toMargin turns relative values into them.
+func (s *searcher) mtd(root *ring, seeds, guess int, log io.Writer, toMargin func(int) int) (value, best int) {
 	lo, hi := -seeds, seeds
 	// Values have the parity of the seeds left (the margin has the parity
 	// of all the seeds), so tests step by two.
@@ -242,7 +245,10 @@ func (s *searcher) mtd(root *ring, seeds, guess int, log io.Writer) (value, best
 			hi = v
 		}
 		if log != nil {
-			fmt.Fprintf(log, "mtd: test %+d: %+d, bounds [%+d, %+d], %d nodes\n", beta, v, lo, hi, s.nodes-before)
+			// A bound seen from the second seat reads the other way.
+			b1, b2 := toMargin(lo), toMargin(hi)
+			fmt.Fprintf(log, "mtd: test at %+d: margin in [%+d, %+d], %d nodes\n",
+				toMargin(beta), min(b1, b2), max(b1, b2), s.nodes-before)
 		}
 		g = v
 	}

@@ -1,0 +1,124 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
+
+	"boardroom/game"
+)
+
+// TestBrowserPlaysEveryGame plays a short game of every game through the
+// real pages: Alice creates the room in the lobby, Bob joins by the share
+// link, Eve watches; every click goes through the WebSocket, and all three
+// must see every move. Games that would take long are ended by resigning.
+func TestBrowserPlaysEveryGame(t *testing.T) {
+	ts := newTestServer(t)
+	browser := newBrowser(t, 1280, 900)
+	tests := []struct {
+		id       string
+		opts     map[string]string
+		maxTurns int
+	}{
+		{"kalah", map[string]string{"houses": "3", "seeds": "2"}, 60},
+		{"angels", map[string]string{"size": "7", "power": "1"}, 60},
+		{"demons", map[string]string{"size": "6", "turns": "3"}, 10},
+		{"amazons", nil, 6},
+		{"bishops", map[string]string{"setup": "classic"}, 8},
+	}
+	for _, tc := range tests {
+		t.Run(tc.id, func(t *testing.T) {
+			alice, bob, eve := newTab(t, browser, "alice"), newTab(t, browser, "bob"), newTab(t, browser, "eve")
+			roomURL := createInLobby(t, ts, alice, tc.id, "friend", tc.opts)
+			require.True(t, strings.HasPrefix(roomURL, ts.URL+"/r/"), roomURL)
+			share := evalJS[string](alice, `document.querySelector("[data-testid=share-link]").value`)
+			require.Equal(t, roomURL, share, "the share link is the room's absolute URL")
+
+			bob.run("open the shared link", chromedp.Navigate(share))
+			bob.connected()
+			bob.click("[data-action=join]")
+			bob.waitJS("Bob is seated", `!document.querySelector("[data-action=join]")`)
+			eve.run("open the shared link", chromedp.Navigate(share))
+			eve.connected()
+			alice.waitJS("one spectator", `document.querySelector("[data-testid=spectators]").textContent === "1"`)
+
+			g, err := game.Lookup(tc.id)
+			require.NoError(t, err)
+			state, err := g.New(tc.opts)
+			require.NoError(t, err)
+			seats := [2]*tab{alice, bob}
+			bot := game.NewRandomBot(7)
+			var want []string
+			for turn := 0; !state.Outcome().Over && turn < tc.maxTurns; turn++ {
+				toMove := state.ToMove()
+				moves := make([]game.Move, len(toMove))
+				for i, p := range toMove {
+					moves[i], err = bot.Choose(context.Background(), state, p)
+					require.NoError(t, err)
+					seats[p].waitJS("its turn", `document.querySelector("[data-testid=turn]").textContent === "Your move"`)
+					path := moves[i].Path()
+					for k, c := range path {
+						seats[p].clickCell(int(c.Row), int(c.Col))
+						if k < len(path)-1 { // as a person would, wait to see the selection
+							seats[p].waitJS("selection shown", fmt.Sprintf(`!!document.querySelector('[data-cell="%d,%d"].selected')`, c.Row, c.Col))
+						}
+					}
+				}
+				want = append(want, game.FormatTurn(state, moves))
+				require.NoError(t, state.Apply(moves...))
+				for _, tb := range []*tab{alice, bob, eve} {
+					tb.waitMoves(len(want))
+				}
+			}
+			require.Equal(t, want, eve.moves(), "the spectator saw every move in order")
+			require.Equal(t, want, bob.moves())
+
+			if !state.Outcome().Over {
+				alice.click("[data-action=resign]")
+			}
+			for _, tb := range []*tab{alice, bob, eve} {
+				tb.waitJS("the result", `document.querySelector("[data-testid=status]").textContent.length > 0`)
+			}
+			status := eve.text("[data-testid=status]")
+			if out := state.Outcome(); out.Over {
+				require.Contains(t, status, out.Reason)
+			} else {
+				require.Contains(t, status, "resigned")
+			}
+
+			// Replay: the spectator steps back to the start and forward again.
+			eve.click("[data-action=replay-first]")
+			eve.waitJS("replay at the start", `document.querySelector(".replay-pos") && document.querySelector(".replay-pos").textContent.startsWith("Replay: move 0 of")`)
+			eve.click("[data-action=replay-next]")
+			eve.waitJS("one move on", `document.querySelector(".replay-pos").textContent.startsWith("Replay: move 1 of")`)
+			eve.click("[data-action=replay-last]")
+			eve.waitJS("back at the end", fmt.Sprintf(`document.querySelector(".replay-pos").textContent === "Replay: move %d of %d"`, len(want), len(want)))
+		})
+	}
+}
+
+// createInLobby fills the lobby form and returns the room's URL.
+func createInLobby(t *testing.T, ts *testServer, tb *tab, id, mode string, opts map[string]string) string {
+	t.Helper()
+	form := `form[data-testid=new-room] `
+	actions := []chromedp.Action[chromedp.Void]{
+		chromedp.Navigate(ts.URL + "/"),
+		chromedp.SetValue(chromedp.CSS(form+`select[name=game]`), id),
+		chromedp.SetValue(chromedp.CSS(form+`select[name=mode]`), mode),
+	}
+	for k, v := range opts {
+		actions = append(actions, chromedp.SetValue(chromedp.CSS(fmt.Sprintf(form+`[name=%s]`, k)), v))
+	}
+	actions = append(actions,
+		chromedp.Click(chromedp.CSS(form+`button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=board]`)),
+	)
+	tb.run("create a "+id+" room", actions...)
+	url := tb.location()
+	tb.connected()
+	return url
+}
