@@ -62,7 +62,9 @@ func cellVals(c game.Cell) string { return `{"cell":"` + c.String() + `"}` }
 
 func actionVals(a string) string { return `{"action":"` + a + `"}` }
 
-func cellID(c game.Cell) string { return "c" + strconv.Itoa(int(c.Row)) + "-" + strconv.Itoa(int(c.Col)) }
+func cellID(c game.Cell) string {
+	return "c" + strconv.Itoa(int(c.Row)) + "-" + strconv.Itoa(int(c.Col))
+}
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
