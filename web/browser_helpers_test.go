@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strings"
 	"testing"
 	"time"
 
@@ -119,9 +120,20 @@ func (tb *tab) waitMoves(n int) {
 	tb.waitJS(fmt.Sprintf("%d moves shown", n), fmt.Sprintf(`document.querySelectorAll("[data-testid=move]").length === %d`, n))
 }
 
+// click clicks an element. The live page may replace the element between
+// finding it and clicking it; then the click is tried again on the new one.
 func (tb *tab) click(sel string) {
 	tb.t.Helper()
-	tb.run("click "+sel, chromedp.Click(chromedp.CSS(sel)))
+	var err error
+	for range 5 {
+		ctx, cancel := context.WithTimeout(tb.ctx, 20*time.Second)
+		err = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel)))
+		cancel()
+		if err == nil || !strings.Contains(err.Error(), "node with given id") {
+			break
+		}
+	}
+	require.NoError(tb.t, err, "%s: click %s", tb.name, sel)
 }
 
 func (tb *tab) clickCell(row, col int) {

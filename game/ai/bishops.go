@@ -16,6 +16,7 @@ type bishopsPos struct {
 	st     *bishops.State
 	bmBuf  []bishops.BoardMove
 	hashes []uint64
+	lastTo []bishops.Bitboard // the square each move made went to
 }
 
 var bishopsKeys = zobrist(2*64+1, 0xb15b0b5)
@@ -67,14 +68,22 @@ func (p *bishopsPos) moves(dst []Move, _ int) []Move {
 	return dst
 }
 
-// noisy lists the kills only, for the quiescence search at the leaves.
+// noisy lists the recaptures only (kills on the square the last move went
+// to), for the quiescence search at the leaves: they settle the exchange
+// under way; other kills the evaluation's threat term accounts for. Kills
+// of every kind would make the quiescence tree explode in the classic
+// set-up, where every piece starts able to kill.
 func (p *bishopsPos) noisy(dst []Move) []Move {
-	if p.b.Count(p.turn) == 0 {
+	if p.b.Count(p.turn) == 0 || len(p.lastTo) == 0 {
+		return dst
+	}
+	to := p.lastTo[len(p.lastTo)-1]
+	if to&^bishops.BoardMask != 0 || p.b.Pieces[p.turn.Other()]&to == 0 {
 		return dst
 	}
 	p.bmBuf = p.b.Moves(p.turn, p.bmBuf[:0])
 	for _, m := range p.bmBuf {
-		if m.Kill {
+		if m.Kill && m.To.Bit() == to {
 			dst = append(dst, packBishops(m))
 		}
 	}
@@ -84,6 +93,7 @@ func (p *bishopsPos) noisy(dst []Move) []Move {
 func (p *bishopsPos) make(m Move) {
 	bm := unpackBishops(m)
 	p.hashes = append(p.hashes, p.h)
+	p.lastTo = append(p.lastTo, bm.To.Bit())
 	p.b.Make(p.turn, bm)
 	p.h ^= bishopsKeys[int(p.turn)*64+int(bm.From)] ^ bishopsKeys[int(p.turn)*64+int(bm.To)] ^ bishopsKeys[128]
 	if bm.Kill {
@@ -97,6 +107,7 @@ func (p *bishopsPos) unmake(m Move) {
 	p.b.Unmake(p.turn, unpackBishops(m))
 	p.h = p.hashes[len(p.hashes)-1]
 	p.hashes = p.hashes[:len(p.hashes)-1]
+	p.lastTo = p.lastTo[:len(p.lastTo)-1]
 }
 
 func (p *bishopsPos) hash() uint64 { return p.h }

@@ -20,12 +20,12 @@ func TestAlphaBetaMatchesMinimax(t *testing.T) {
 		{"kalah opening", "kalah", nil, 0, 6},
 		{"kalah middle", "kalah", nil, 12, 6},
 		{"kalah small", "kalah", map[string]string{"houses": "4", "seeds": "3", "empty_capture": "true"}, 4, 8},
-		{"bishops classic", "bishops", nil, 0, 3},
-		{"bishops stripes", "bishops", map[string]string{"setup": "stripes"}, 6, 3},
+		{"bishops classic", "bishops", nil, 0, 2},
+		{"bishops stripes", "bishops", map[string]string{"setup": "stripes"}, 6, 2},
 		{"angels 7", "angels", map[string]string{"size": "7"}, 2, 4},
-		{"angels 9 power 2", "angels", map[string]string{"size": "9", "power": "2"}, 4, 3},
+		{"angels 9 power 2", "angels", map[string]string{"size": "9", "power": "2"}, 0, 3},
 		{"amazons middle", "amazons", nil, 50, 2},
-		{"amazons late", "amazons", nil, 64, 3},
+		{"amazons late", "amazons", nil, 56, 3},
 	}
 	for i, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -15,6 +15,14 @@ import (
 //go:embed app.css app.js pieces.svg favicon.svg vendor
 var files embed.FS
 
+// Sprite returns the SVG symbols of the pieces, for pages to include once
+// and reference with <use href="#name">: same-document references take
+// their colours from CSS reliably, which external ones do not.
+func Sprite() string {
+	b, _ := fs.ReadFile(files, "pieces.svg")
+	return string(b)
+}
+
 // FS is the embedded files.
 var FS fs.FS = files
 

@@ -17,6 +17,7 @@ type searcher struct {
 	db      *db    // nil: no database
 	dbN     int    // levels 0..dbN of db are complete; −1 for none
 	etcMin  int    // enhanced transposition cutoffs above this many seeds
+	ttMin   int    // the table is used above this many seeds
 	ordered bool   // order moves (else house order)
 	futile  bool   // prune on the seeds left
 
@@ -71,7 +72,8 @@ func (s *searcher) search(r *ring, seeds, alpha, beta, ply int) int {
 	}
 	var lo, hi uint64
 	ttMove := -1
-	if s.tt != nil {
+	useTT := s.tt != nil && (seeds > s.ttMin || root)
+	if useTT {
 		lo, hi = s.k.key(g, r)
 		if e := s.tt.probe(lo, hi); e != nil {
 			if !root {
@@ -120,7 +122,7 @@ func (s *searcher) search(r *ring, seeds, alpha, beta, ply int) int {
 		}
 	}
 
-	if !root && s.tt != nil && seeds > s.etcMin {
+	if !root && useTT && seeds > s.etcMin {
 		if v, move, ok := s.etc(kids[:n], seeds, beta); ok {
 			s.tt.store(lo, hi, v, seeds, move, 0)
 			return v
@@ -154,7 +156,7 @@ func (s *searcher) search(r *ring, seeds, alpha, beta, ply int) int {
 	if root {
 		s.rootBest = bestMove
 	}
-	if s.tt != nil {
+	if useTT {
 		lower, upper := -seeds, seeds
 		switch {
 		case best >= beta:

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
+	"os"
+	"strconv"
 	"time"
 
 	"boardroom/game"
@@ -140,7 +142,8 @@ func (sv *Solver) Solve(ctx context.Context, st *kalah.State) (Result, error) {
 		}
 		s.tt = sv.tt
 	}
-	s.etcMin = max(s.dbN, 0) + 4
+	s.etcMin = max(s.dbN, 0) + envInt("ETC", 4)
+	s.ttMin = max(s.dbN, 0) + envInt("TTMIN", 0)
 	if cfg.NoETC {
 		s.etcMin = 1 << 30
 	}
@@ -265,4 +268,11 @@ func SolveState(ctx context.Context, s game.State, cfg Config) (Result, error) {
 		return Result{DBSeeds: -1}, errNotKalah
 	}
 	return Solve(ctx, ks, cfg)
+}
+
+func envInt(name string, def int) int {
+	if v, err := strconv.Atoi(os.Getenv("KS_" + name)); err == nil {
+		return v
+	}
+	return def
 }

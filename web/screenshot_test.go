@@ -1,0 +1,104 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
+
+	"boardroom/game"
+)
+
+// TestLayoutOnDesktopAndPhone opens the lobby and a room of every game
+// (after a few moves) at desktop and phone sizes, checks that nothing spills
+// sideways and the whole board is on screen, and saves screenshots (to
+// $SCREENSHOTS if set, for people to look at).
+func TestLayoutOnDesktopAndPhone(t *testing.T) {
+	ts := newTestServer(t)
+	dir := os.Getenv("SCREENSHOTS")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	sizes := []struct {
+		name          string
+		width, height int
+	}{{"desktop", 1280, 900}, {"phone", 390, 844}}
+	games := []struct {
+		id    string
+		opts  map[string]string
+		turns int
+	}{
+		{"amazons", nil, 4}, {"kalah", nil, 5}, {"angels", nil, 6}, {"bishops", nil, 4}, {"demons", nil, 3},
+	}
+	for _, size := range sizes {
+		t.Run(size.name, func(t *testing.T) {
+			browser := newBrowser(t, size.width, size.height)
+			me := newTab(t, browser, "me")
+			// Chrome will not make a window narrower than about 500px: emulate
+			// the phone's viewport instead.
+			me.run("viewport", chromedp.EmulateViewport(int64(size.width), int64(size.height)))
+			me.run("lobby", chromedp.Navigate(ts.URL+"/"))
+			checkFits(t, me, false)
+			me.screenshot(filepath.Join(dir, size.name+"-lobby.png"))
+			for _, g := range games {
+				createInLobby(t, ts, me, g.id, "hotseat", g.opts)
+				state := playSome(t, me, g.id, g.turns)
+				if len(state.ToMove()) == 1 && state.ToMove()[0] == game.First {
+					// Show a selection with its targets too, where a move takes clicks.
+					legal := state.Legal(game.First, nil)
+					if len(legal) > 0 && legal[0].Len > 1 {
+						c := legal[0].Cells[0]
+						me.clickCell(int(c.Row), int(c.Col))
+						me.waitJS("selection", fmt.Sprintf(`!!document.querySelector('[data-cell="%d,%d"].selected')`, c.Row, c.Col))
+					}
+				}
+				checkFits(t, me, true)
+				me.screenshot(filepath.Join(dir, size.name+"-"+g.id+".png"))
+			}
+		})
+	}
+}
+
+// playSome plays random moves in a hotseat room and returns the position.
+func playSome(t *testing.T, tb *tab, id string, turns int) game.State {
+	g, err := game.Lookup(id)
+	require.NoError(t, err)
+	state, err := g.New(nil)
+	require.NoError(t, err)
+	bot := game.NewRandomBot(3)
+	for i := 0; i < turns && !state.Outcome().Over; i++ {
+		var turn []game.Move
+		for _, p := range state.ToMove() {
+			m, err := bot.Choose(context.Background(), state, p)
+			require.NoError(t, err)
+			path := m.Path()
+			for k, c := range path {
+				tb.clickCell(int(c.Row), int(c.Col))
+				if k < len(path)-1 {
+					tb.waitJS("selection", fmt.Sprintf(`!!document.querySelector('[data-cell="%d,%d"].selected')`, c.Row, c.Col))
+				}
+			}
+			turn = append(turn, m)
+		}
+		require.NoError(t, state.Apply(turn...))
+		tb.waitMoves(i + 1)
+	}
+	return state
+}
+
+// checkFits fails if the page scrolls sideways or the board is cut off.
+func checkFits(t *testing.T, tb *tab, board bool) {
+	t.Helper()
+	overflow := evalJS[int](tb, `document.documentElement.scrollWidth - window.innerWidth`)
+	require.LessOrEqual(t, overflow, 0, "the page scrolls sideways by %dpx", overflow)
+	if board {
+		right := evalJS[float64](tb, `document.querySelector("[data-testid=board]").getBoundingClientRect().right`)
+		width := evalJS[float64](tb, `window.innerWidth`)
+		require.LessOrEqual(t, right, width, "the board is cut off on the right")
+	}
+}
