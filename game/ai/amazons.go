@@ -64,7 +64,7 @@ func (p *amazonsPos) moves(dst []Move, depth int) []Move {
 	p.ranked = p.ranked[:0]
 	me := p.side()
 	for i, t := range p.turns {
-		if i&31 == 0 && p.clk != nil && p.clk.expired() {
+		if i&31 == 0 && p.clk != nil && p.clk.expiredNow() {
 			break
 		}
 		p.s.MakeTurn(t)

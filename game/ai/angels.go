@@ -20,6 +20,7 @@ type angelsPos struct {
 	hashes []uint64
 	// Scratch for ranking the Devil's candidate blocks.
 	ranked []scoredMove
+	clk    *clock
 }
 
 const angelsKeyStride = angels.MaxSize * angels.MaxSize
@@ -85,6 +86,9 @@ func (p *angelsPos) moves(dst []Move, depth int) []Move {
 			c := bits.TrailingZeros64(row)
 			if r == ar && c == ac {
 				continue
+			}
+			if len(p.ranked)&15 == 15 && p.clk != nil && p.clk.expiredNow() {
+				break
 			}
 			m := packSquare(r, c)
 			p.make(m)

@@ -44,7 +44,9 @@ func NewWithBudget(g game.Game, level, algorithm string, seed uint64, budget tim
 	if st.algorithm == AlgoMCTS {
 		return newMCTSBot(st, seed), nil
 	}
-	return &searchBot{st: st, seed: seed}, nil
+	// The table is made here, not on the first move, so that a move's
+	// budget is spent searching.
+	return &searchBot{st: st, seed: seed, s: newSearcher(nil, st.ttLog2)}, nil
 }
 
 // Hint returns the move Difficult would play for p in s within budget, and
@@ -125,9 +127,6 @@ func (b *searchBot) Choose(ctx context.Context, s game.State, p game.Player) (ga
 	if b.st.noise > 0 {
 		pos = withNoise(pos, b.seed, b.st.noise)
 	}
-	if b.s == nil {
-		b.s = newSearcher(pos, b.st.ttLog2)
-	}
 	b.s.pos = pos
 	clk := newClock(ctx, b.st.budget)
 	defer clk.done()
@@ -166,7 +165,10 @@ func setClock(p position, c *clock) {
 	case *noisyEvalQ:
 		p = n.position
 	}
-	if a, ok := p.(*amazonsPos); ok {
+	switch a := p.(type) {
+	case *amazonsPos:
+		a.clk = c
+	case *angelsPos:
 		a.clk = c
 	}
 }

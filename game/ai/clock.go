@@ -56,3 +56,16 @@ func (c *clock) fraction() float64 {
 	}
 	return float64(time.Since(c.start)) / float64(c.deadline.Sub(c.start))
 }
+
+// expiredNow is expired reading the clock every time, for callers that poll
+// rarely (every MCTS iteration, every few dozen evaluations).
+func (c *clock) expiredNow() bool {
+	if c.stopped.Load() {
+		return true
+	}
+	if !c.deadline.IsZero() && time.Now().After(c.deadline) {
+		c.stopped.Store(true)
+		return true
+	}
+	return false
+}

@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
-	"time"
 
 	"boardroom/game"
 	"boardroom/game/demons"
@@ -53,7 +52,7 @@ func (b *matrixBot) Choose(ctx context.Context, gs game.State, p game.Player) (g
 	}
 	// One turn ahead: the immediate payoffs.
 	b.fill(&b.top, s, all, all, nil)
-	rs, cs, value := b.top.solve(b.st.matrixIt)
+	rs, cs, value := b.top.solve(b.st.matrixIt, clk)
 	info := Info{Algorithm: "matrix", Depth: 1, Nodes: uint64(n * n)}
 	strat := slices.Clone(rs)
 	choices := all
@@ -63,7 +62,7 @@ func (b *matrixBot) Choose(ctx context.Context, gs game.State, p game.Player) (g
 	if b.st.lookahead >= 2 && s.Turn()+1 < s.Turns() {
 		rows, cols := topChoices(rs, b.top, true), topChoices(cs, b.top, false)
 		if b.fill(&b.top, s, rows, cols, clk) {
-			rs2, cs2, v2 := b.top.solve(b.st.matrixIt)
+			rs2, cs2, v2 := b.top.solve(b.st.matrixIt, clk)
 			info.Depth, info.Nodes = 2, uint64(len(rows)*len(cols)*(n*n+1))
 			strat, choices, value = rs2, rows, v2
 			if p == game.Second {
@@ -100,12 +99,12 @@ func (b *matrixBot) fill(g *matrixGame, s *demons.State, rows, cols []int, clk *
 				g.a[i*len(cols)+j] = demonsPayoff(s.CoveredAfter(a, c), last)
 				continue
 			}
-			if clk.expired() {
+			if clk.expiredNow() {
 				return false
 			}
 			u := s.MakeTurn(a, c)
 			b.fill(&b.inner, s, all, all, nil)
-			_, _, v := b.inner.solve(b.st.matrixIt / 20)
+			_, _, v := b.inner.solve(b.st.matrixIt/20, nil)
 			s.UnmakeTurn(u)
 			g.a[i*len(cols)+j] = v
 		}
@@ -182,4 +181,3 @@ func (b *matrixBot) Report() string { return b.st.level + " " + b.last.String() 
 // LastInfo returns what the last choice was based on.
 func (b *matrixBot) LastInfo() Info { return b.last }
 
-var _ = time.Second

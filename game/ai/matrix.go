@@ -34,13 +34,17 @@ func grow(s []float64, n int) []float64 {
 
 // solve runs iters iterations and returns the average strategies and the
 // game's value to the row player under them.
-func (g *matrixGame) solve(iters int) (rowStrat, colStrat []float64, value float64) {
+// A clock, when given, is read every 64 iterations and ends the solve early.
+func (g *matrixGame) solve(iters int, clk *clock) (rowStrat, colStrat []float64, value float64) {
 	n, m := g.rows, g.cols
 	g.regR, g.regC = grow(g.regR, n), grow(g.regC, m)
 	g.sigR, g.sigC = grow(g.sigR, n), grow(g.sigC, m)
 	g.sumR, g.sumC = grow(g.sumR, n), grow(g.sumC, m)
 	g.uR, g.uC = grow(g.uR, n), grow(g.uC, m)
 	for t := 1; t <= iters; t++ {
+		if t&63 == 0 && clk != nil && clk.expiredNow() {
+			break
+		}
 		normalise(g.sigR, g.regR)
 		normalise(g.sigC, g.regC)
 		// Expected payoffs of each pure strategy against the other's mix.

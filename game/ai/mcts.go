@@ -24,6 +24,7 @@ type mctsBot struct {
 	turns []amazons.Turn
 	rank  []scoredMove
 	rng   *rand.Rand
+	clk   *clock
 	moves int
 }
 
@@ -62,10 +63,11 @@ func (b *mctsBot) Choose(ctx context.Context, gs game.State, p game.Player) (gam
 	b.rng = game.NewRand(b.seed*0x9e3779b97f4a7c15 + uint64(s.Ply()))
 	clk := newClock(ctx, b.st.budget)
 	defer clk.done()
+	b.clk = clk
 	b.nodes = append(b.nodes[:0], mctsNode{parent: -1, first: -1})
 	b.expand(s, 0)
 	playouts, deepest := 0, 0
-	for !clk.expired() {
+	for !clk.expiredNow() {
 		// Selection: descend by UCT to a leaf, playing the moves.
 		n, depth := int32(0), 0
 		var path [maxPly]Move
@@ -126,7 +128,6 @@ func (b *mctsBot) expand(s *amazons.State, n int32) {
 	b.turns = s.AppendTurns(b.turns[:0])
 	b.nodes[n].first = int32(len(b.nodes))
 	if len(b.turns) == 0 {
-		b.nodes[n].children = 0
 		return
 	}
 	if len(b.turns) > mctsSample {
@@ -135,7 +136,10 @@ func (b *mctsBot) expand(s *amazons.State, n int32) {
 	}
 	me := s.SideToMove()
 	b.rank = b.rank[:0]
-	for _, t := range b.turns {
+	for i, t := range b.turns {
+		if i&31 == 31 && b.clk.expiredNow() {
+			break
+		}
 		s.MakeTurn(t)
 		b.rank = append(b.rank, scoredMove{packTurn(t), int32(amazonsEval(s, me))})
 		s.UnmakeTurn(t)

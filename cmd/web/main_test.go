@@ -1,0 +1,88 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/url"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// syncBuffer is a log sink that two goroutines may use.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// start runs the server on a free port and returns its URL and a stop func.
+func start(t *testing.T, db string, log *syncBuffer) (string, func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	ready := make(chan string, 1)
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, []string{"-addr", "127.0.0.1:0", "-db", db}, log, ready) }()
+	select {
+	case addr := <-ready:
+		return "http://" + addr, func() {
+			cancel()
+			require.NoError(t, <-done, "a graceful shutdown returns no error")
+		}
+	case err := <-done:
+		t.Fatalf("the server did not start: %v", err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("the server did not start in time")
+	}
+	return "", nil
+}
+
+func TestServerServesAndSurvivesARestart(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "boardroom.db")
+	log := &syncBuffer{}
+	base, stop := start(t, db, log)
+
+	resp, err := http.Get(base + "/healthz")
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err = client.PostForm(base+"/rooms", url.Values{"game": {"kalah"}, "mode": {"hotseat"}})
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	room := resp.Header.Get("Location")
+	stop()
+	require.Contains(t, log.String(), "shutting down")
+	require.Contains(t, log.String(), "stopped")
+
+	base, stop = start(t, db, log)
+	defer stop()
+	resp, err = http.Get(base + room)
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode, "the room is still there after a restart")
+	require.Contains(t, log.String(), "rooms_restored=1")
+}
+
+func TestBadFlags(t *testing.T) {
+	err := run(context.Background(), []string{"-nope"}, &syncBuffer{}, nil)
+	require.Error(t, err)
+	err = run(context.Background(), []string{"-addr", "256.0.0.1:1", "-db", filepath.Join(t.TempDir(), "x.db")}, &syncBuffer{}, nil)
+	require.Error(t, err)
+}

@@ -1,0 +1,44 @@
+package realtime
+
+import (
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/stretchr/testify/require"
+)
+
+func TestSlowClientIsDroppedNotWaitedFor(t *testing.T) {
+	c := &Conn{out: make(chan []byte, sendQueue), done: make(chan struct{})}
+	start := time.Now()
+	for range sendQueue + 5 {
+		c.enqueue([]byte("update")) // nobody reads: the queue fills
+	}
+	require.Less(t, time.Since(start), 100*time.Millisecond, "enqueue never blocks the room")
+	require.True(t, c.isClosed(), "a client that falls behind is disconnected")
+	require.Equal(t, websocket.StatusPolicyViolation, c.status)
+}
+
+func TestRateLimit(t *testing.T) {
+	c := &Conn{tokens: rateBurst, last: time.Now()}
+	allowed := 0
+	for range 3 * rateBurst {
+		if c.allow() {
+			allowed++
+		}
+	}
+	require.Equal(t, rateBurst, allowed, "a burst is allowed, a flood is not")
+	c.last = c.last.Add(-time.Second) // a second later the bucket has refilled a little
+	require.True(t, c.allow())
+}
+
+func TestSlowRoomClientInRoom(t *testing.T) {
+	h := newHarness(t)
+	r := h.create(Spec{Game: "kalah", Mode: "hotseat"}, "me")
+	me := h.connect(r, "me")
+	// A connection whose queue is full is dropped without stalling the room.
+	stuck := &Conn{tokenHash: HashToken("stuck"), out: make(chan []byte), done: make(chan struct{})}
+	require.True(t, r.send(t.Context(), evConnect{stuck}))
+	require.Equal(t, "ok", me.click(1, 1).Flash)
+	require.True(t, stuck.isClosed())
+}

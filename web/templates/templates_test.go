@@ -1,0 +1,147 @@
+package templates
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/stretchr/testify/require"
+
+	"boardroom/game"
+	_ "boardroom/game/all"
+	"boardroom/realtime/view"
+)
+
+func render(t *testing.T, p *view.Page) *goquery.Document {
+	t.Helper()
+	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(Renderer{}.Fragment(p)))
+	require.NoError(t, err)
+	return doc
+}
+
+func page(t *testing.T, id string, opts map[string]string) *view.Page {
+	g, err := game.Lookup(id)
+	require.NoError(t, err)
+	s, err := g.New(opts)
+	require.NoError(t, err)
+	return &view.Page{RoomID: "room1", Game: g, State: s, Mode: "friend", Seats: [2]view.Seat{{Name: g.Seats()[0]}, {Name: g.Seats()[1]}}}
+}
+
+// TestBoardsHaveACellPerSquare checks the data-cell hooks of every board.
+func TestBoardsHaveACellPerSquare(t *testing.T) {
+	tests := []struct {
+		id         string
+		opts       map[string]string
+		cells      int
+		first, far string
+	}{
+		{"amazons", nil, 100, "0,0", "9,9"},
+		{"bishops", nil, 100, "0,0", "9,9"},
+		{"angels", map[string]string{"size": "9"}, 81, "0,0", "8,8"},
+		{"demons", map[string]string{"size": "6"}, 36, "0,0", "5,5"},
+		{"kalah", map[string]string{"houses": "4"}, 10, "0,0", "1,5"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.id, func(t *testing.T) {
+			doc := render(t, page(t, tc.id, tc.opts))
+			cells := doc.Find("[data-testid=board] [data-cell]")
+			require.Equal(t, tc.cells, cells.Length())
+			require.Equal(t, 1, doc.Find(fmt.Sprintf(`[data-cell="%s"]`, tc.first)).Length())
+			require.Equal(t, 1, doc.Find(fmt.Sprintf(`[data-cell="%s"]`, tc.far)).Length())
+			cells.Each(func(_ int, c *goquery.Selection) {
+				require.Equal(t, "button", goquery.NodeName(c), "cells are buttons (keyboard-focusable)")
+				require.NotEmpty(t, c.AttrOr("aria-label", ""))
+				require.Equal(t, `{"cell":"`+c.AttrOr("data-cell", "")+`"}`, c.AttrOr("hx-vals", ""))
+				_, sends := c.Attr("ws-send")
+				require.True(t, sends)
+			})
+		})
+	}
+}
+
+func TestKalahGridFollowsTheTestHooks(t *testing.T) {
+	doc := render(t, page(t, "kalah", nil))
+	require.Contains(t, doc.Find(`[data-cell="0,0"]`).AttrOr("aria-label", ""), "P2 store")
+	require.Contains(t, doc.Find(`[data-cell="0,1"]`).AttrOr("aria-label", ""), "P2 house 6")
+	require.Contains(t, doc.Find(`[data-cell="0,6"]`).AttrOr("aria-label", ""), "P2 house 1")
+	require.Contains(t, doc.Find(`[data-cell="1,1"]`).AttrOr("aria-label", ""), "P1 house 1")
+	require.Contains(t, doc.Find(`[data-cell="1,7"]`).AttrOr("aria-label", ""), "P1 store")
+	require.Equal(t, "4", doc.Find(`[data-cell="1,3"] .count`).Text())
+}
+
+func TestLiveShowsTheViewersState(t *testing.T) {
+	p := page(t, "amazons", nil)
+	d1 := game.Cell{Row: 9, Col: 3}
+	p.Selected = []game.Cell{d1}
+	p.Targets = map[game.Cell]bool{{Row: 8, Col: 3}: true}
+	p.LastMove = []game.Cell{{Row: 0, Col: 0}}
+	p.Turn, p.Flash, p.Error = "Your move", "bad", "That is not a legal move."
+	p.Moves = []view.Move{{Ply: 1, Seat: 0, Text: "d1-d7/g7", Current: true}}
+	p.Spectators = 3
+	p.ShareURL = "http://x/r/room1"
+	p.Clock = view.Clock{Enabled: true, Running: true, RemainingMS: 9500, Label: "Bullet · 10 s"}
+	doc := render(t, p)
+	require.Equal(t, "live", doc.Find("div").First().AttrOr("id", ""), "the fragment replaces #live")
+	require.True(t, doc.Find(`[data-cell="9,3"]`).HasClass("selected"))
+	require.True(t, doc.Find(`[data-cell="8,3"]`).HasClass("target"))
+	require.False(t, doc.Find(`[data-cell="7,3"]`).HasClass("target"))
+	require.True(t, doc.Find(`[data-cell="0,0"]`).HasClass("last"))
+	require.Equal(t, "Your move", doc.Find("[data-testid=turn]").Text())
+	require.Equal(t, "That is not a legal move.", doc.Find("[data-testid=error]").Text())
+	require.True(t, doc.Find("[data-testid=clock]").HasClass("flash-bad"))
+	require.Equal(t, "9500", doc.Find("[data-testid=clock]").AttrOr("data-remaining-ms", ""))
+	require.Contains(t, doc.Find("[data-testid=clock]").Text(), "0:10")
+	require.Equal(t, "d1-d7/g7", doc.Find("[data-testid=moves] [data-testid=move]").Text())
+	require.Equal(t, "3", doc.Find("[data-testid=spectators]").Text())
+	require.Equal(t, "http://x/r/room1", doc.Find("[data-testid=share-link]").AttrOr("value", ""))
+}
+
+func TestControlsFollowTheRole(t *testing.T) {
+	spectator := page(t, "kalah", nil)
+	spectator.Spectator = true
+	doc := render(t, spectator)
+	require.Equal(t, 1, doc.Find("[data-action=join]").Length())
+	require.Equal(t, 0, doc.Find("[data-action=undo], [data-action=resign]").Length())
+
+	player := page(t, "kalah", nil)
+	player.Mode = "computer"
+	player.Controls = view.Controls{Undo: true, Save: true, Resign: true, New: true}
+	doc = render(t, player)
+	require.Equal(t, 0, doc.Find("[data-action=join]").Length())
+	_, disabled := doc.Find("[data-action=undo]").Attr("disabled")
+	require.False(t, disabled)
+	_, disabled = doc.Find("[data-action=redo]").Attr("disabled")
+	require.True(t, disabled)
+
+	player.Request = &view.Request{Kind: "takeback", Text: "Your opponent asks to take back their last move."}
+	player.Over = true
+	player.Controls.Replay = true
+	doc = render(t, player)
+	for _, a := range []string{"takeback-accept", "takeback-decline", "replay-first", "replay-prev", "replay-next", "replay-last", "replay-play"} {
+		require.Equal(t, 1, doc.Find("[data-action="+a+"]").Length(), a)
+	}
+}
+
+func TestScoreboards(t *testing.T) {
+	for id, want := range map[string]string{
+		"kalah": "Stores: P1 0 · P2 0", "bishops": "White 25 · Black 25 · +0", "demons": "Angels 0 · Demons 0",
+		"angels": "Blocked 0 · Angel 7 from the edge", "amazons": "Arrows 0",
+	} {
+		require.Equal(t, want, Score(page(t, id, nil).State), id)
+	}
+}
+
+func TestLobbyForm(t *testing.T) {
+	var buf bytes.Buffer
+	require.NoError(t, Lobby(LobbyData{Games: game.All(), Form: map[string]string{"game": "kalah", "houses": "4"}, Error: "Bad."}).Render(context.Background(), &buf))
+	doc, err := goquery.NewDocumentFromReader(&buf)
+	require.NoError(t, err)
+	require.Equal(t, "Bad.", doc.Find("[data-testid=form-error]").Text())
+	_, sel := doc.Find(`select[name=game] option[value=kalah]`).Attr("selected")
+	require.True(t, sel, "a refused form keeps its values")
+	require.Equal(t, "4", doc.Find(`input[name=houses]`).AttrOr("value", ""))
+	require.True(t, strings.Contains(doc.Find(`[name=size]`).Parent().Text(), "Angels & Devils"), "a shared field says which games use it")
+}
