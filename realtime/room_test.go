@@ -151,6 +151,17 @@ func TestSimultaneousChoicesStaySecret(t *testing.T) {
 	require.Equal(t, [2]int{4, 4}, s.last().State.Score())
 }
 
+func TestHotseatHidesTheFirstChoice(t *testing.T) {
+	h := newHarness(t)
+	r := h.create(Spec{Game: "demons", Mode: "hotseat"}, "both")
+	me := h.connect(r, "both")
+	p := me.click(6, 1)
+	require.Empty(t, p.MyChoice, "the Demons' player shares the screen")
+	require.True(t, p.Seats[0].Chosen)
+	require.Equal(t, "Demons to move", p.Turn)
+	require.Equal(t, []string{"b2+e5"}, movesOf(me.click(3, 4)))
+}
+
 func TestTimeoutLosesAndRacesWithMoves(t *testing.T) {
 	h := newHarness(t, func(c *Config) { c.Periods = map[string]time.Duration{"bullet": 30 * time.Millisecond} })
 	r := h.create(Spec{Game: "kalah", Mode: "hotseat", Clock: "bullet"}, "me")

@@ -178,9 +178,11 @@ func (r *Room) fillTurn(p *view.Page, mine []game.Player) {
 		p.Turn = "Waiting for an opponent — share the link"
 		return
 	}
-	for _, seat := range mine {
-		if m := r.pending[seat]; m != nil {
-			p.MyChoice = append(p.MyChoice, m.Path()...)
+	// A player sees their own secret choice; at one shared screen (hotseat)
+	// nobody does, so the second chooser cannot see the first's choice.
+	if len(mine) == 1 {
+		if m := r.pending[mine[0]]; m != nil {
+			p.MyChoice = m.Path()
 		}
 	}
 	seat, acting := r.actingSeatOf(mine)

@@ -60,6 +60,13 @@ func TestBrowserPlaysEveryGame(t *testing.T) {
 					moves[i], err = bot.Choose(context.Background(), state, p)
 					require.NoError(t, err)
 					seats[p].waitJS("its turn", `document.querySelector("[data-testid=turn]").textContent === "Your move"`)
+					if i == 1 { // the first choice of a simultaneous turn is in: secret, but announced
+						for _, other := range []*tab{seats[p], eve} {
+							other.waitJS("the first seat has chosen", `!!document.querySelector(".player.seat0 .chosen")`)
+							require.Zero(t, evalJS[int](other, `document.querySelectorAll("[data-testid=board] .chosen").length`),
+								"%s must not see the other's choice", other.name)
+						}
+					}
 					path := moves[i].Path()
 					for k, c := range path {
 						seats[p].clickCell(int(c.Row), int(c.Col))

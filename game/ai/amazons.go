@@ -120,3 +120,16 @@ func (p *amazonsPos) eval() int {
 func (p *amazonsPos) gameMove(m Move) game.Move { return unpackTurn(m).Move() }
 
 func (p *amazonsPos) format(m Move) string { return unpackTurn(m).String() }
+
+func (p *amazonsPos) valid(m Move) bool {
+	t := unpackTurn(m)
+	if !t.From.Valid() || !t.To.Valid() || !t.Arrow.Valid() || !p.s.Amazons(p.side()).Has(t.From) {
+		return false
+	}
+	occ := p.s.Occupied()
+	if !amazons.QueenReach(t.From, occ).Has(t.To) {
+		return false
+	}
+	occ.Clear(t.From)
+	return amazons.QueenReach(t.To, occ).Has(t.Arrow)
+}

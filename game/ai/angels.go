@@ -251,3 +251,15 @@ func (p *angelsPos) gameMove(m Move) game.Move {
 }
 
 func (p *angelsPos) format(m Move) string { return p.s.FormatMove(p.gameMove(m)) }
+
+func (p *angelsPos) valid(m Move) bool {
+	r, c := unpackSquare(m)
+	if !p.s.OnBoard(r, c) || p.s.Blocked(r, c) {
+		return false
+	}
+	a := p.s.Angel()
+	if p.s.AngelToMove() {
+		return p.s.InReach(r, c)
+	}
+	return r != int(a.Row) || c != int(a.Col)
+}

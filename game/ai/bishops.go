@@ -145,3 +145,16 @@ func (p *bishopsPos) gameMove(m Move) game.Move {
 }
 
 func (p *bishopsPos) format(m Move) string { return p.st.FormatMove(p.gameMove(m)) }
+
+func (p *bishopsPos) valid(m Move) bool {
+	if p.b.Count(p.turn) == 0 {
+		return false
+	}
+	p.bmBuf = p.b.Moves(p.turn, p.bmBuf[:0])
+	for _, bm := range p.bmBuf {
+		if packBishops(bm) == m {
+			return true
+		}
+	}
+	return false
+}

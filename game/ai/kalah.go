@@ -107,3 +107,7 @@ func (p *kalahPos) gameMove(m Move) game.Move {
 }
 
 func (p *kalahPos) format(m Move) string { return strconv.Itoa(int(m)) }
+
+func (p *kalahPos) valid(m Move) bool {
+	return m >= 1 && int(m) <= p.top().Houses() && p.top().Movable()&(1<<(m-1)) != 0
+}

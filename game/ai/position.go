@@ -30,6 +30,10 @@ type position interface {
 	// promising turns); both algorithms see the same lists. It appends
 	// nothing when the game is over.
 	moves(dst []Move, depth int) []Move
+	// valid reports whether m is a legal move here, cheaply: it checks
+	// moves from the transposition table when following the principal
+	// variation.
+	valid(m Move) bool
 	make(m Move)
 	unmake(m Move)
 	// hash is a 64-bit key of the position (side to move included).

@@ -289,8 +289,7 @@ func (s *searcher) pv(first Move, n int) []string {
 		if e == nil || e.move == NoMove {
 			break
 		}
-		ms := s.pos.moves(s.moveBuf[0][:0], 1)
-		if !slices.Contains(ms, e.move) {
+		if !s.pos.valid(e.move) {
 			break
 		}
 		out = append(out, s.pos.format(e.move))
