@@ -68,6 +68,7 @@ func (r *Room) botMoved(ev evBotMove) {
 		return
 	}
 	r.botCancel = nil
+	r.hub.cfg.Metrics.botThought(r.g.ID(), r.seats[ev.seat].Level, ev.think)
 	if ev.err != nil {
 		if errors.Is(ev.err, context.Canceled) {
 			return

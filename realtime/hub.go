@@ -72,6 +72,8 @@ type Config struct {
 	// Periods overrides the clock settings' time per move (tests shorten
 	// them); nil means ClockPeriod.
 	Periods map[string]time.Duration
+	// Metrics records the rooms' activity; nil records nothing.
+	Metrics *Metrics
 	// Now is the clock (tests replace it).
 	Now func() time.Time
 }
@@ -244,9 +246,11 @@ func (h *Hub) start(rec *store.Room) (*Room, error) {
 		return nil, fmt.Errorf("room %s: %w", rec.ID, err)
 	}
 	h.rooms[rec.ID] = r
+	h.cfg.Metrics.roomStarted(1)
 	h.wg.Add(1)
 	go func() {
 		defer h.wg.Done()
+		defer h.cfg.Metrics.roomStarted(-1)
 		r.run(h.ctx)
 		h.mu.Lock()
 		if h.rooms[rec.ID] == r {

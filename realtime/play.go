@@ -19,6 +19,7 @@ type viewer struct {
 
 func (r *Room) connect(c *Conn) {
 	r.conns[c] = &viewer{tokenHash: c.tokenHash}
+	r.hub.cfg.Metrics.connected(1)
 	r.version++
 	r.broadcast() // the newcomer gets the page; the others a new spectator count
 }
@@ -28,6 +29,7 @@ func (r *Room) disconnect(c *Conn) {
 		return
 	}
 	delete(r.conns, c)
+	r.hub.cfg.Metrics.connected(-1)
 	if len(r.conns) == 0 {
 		r.idleSince = r.hub.cfg.Now()
 	}
@@ -219,6 +221,7 @@ func (r *Room) applyTurn(moves []game.Move, think time.Duration, info string) {
 	}
 	r.state = next
 	r.turns = append(r.turns, rec)
+	r.hub.cfg.Metrics.moved(r.g.ID())
 	r.redo = nil
 	r.pending = [2]*game.Move{}
 	r.picks = [2][]game.Cell{}

@@ -239,5 +239,6 @@ func (r *Room) shutdown() {
 	}
 	for c := range r.conns {
 		c.closeRestart()
+		r.hub.cfg.Metrics.connected(-1)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"boardroom/game"
 	"boardroom/realtime/view"
@@ -16,6 +17,8 @@ import (
 
 // broadcast sends the current view to every connection.
 func (r *Room) broadcast() {
+	start := time.Now()
+	defer func() { r.hub.cfg.Metrics.broadcasted(time.Since(start)) }()
 	shared := map[string][]byte{}
 	for c, v := range r.conns {
 		key := r.viewKey(v)
@@ -64,6 +67,7 @@ func (r *Room) sendToHolder(tokenHash string) {
 
 // reject tells one connection why its message changed nothing.
 func (r *Room) reject(c *Conn, msg string) {
+	r.hub.cfg.Metrics.refusedMessage(refusalReason(msg))
 	if v := r.conns[c]; v != nil {
 		v.flash, v.err = "bad", msg
 		r.sendTo(c)
@@ -278,4 +282,17 @@ func titleCase(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// refusalReason groups refusal messages into a few metric labels.
+func refusalReason(msg string) string {
+	switch {
+	case strings.HasPrefix(msg, "bad message"), strings.HasPrefix(msg, "too many"):
+		return "protocol"
+	case strings.Contains(msg, "not a legal move"):
+		return "illegal"
+	case strings.Contains(msg, "not your turn"), strings.Contains(msg, "Spectators"):
+		return "not allowed"
+	}
+	return "other"
 }

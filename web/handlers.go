@@ -102,6 +102,10 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 	if spec.Game != "amazons" {
 		spec.Algorithm = ""
 	}
+	if !s.limits.newRoom(clientAddr(r), time.Now()) {
+		s.renderLobby(w, r, http.StatusTooManyRequests, form, "You have created many rooms in a short time; wait a minute and try again.")
+		return
+	}
 	token := ensureToken(w, r)
 	id, err := s.Hub.Create(r.Context(), spec, token)
 	if err != nil {
@@ -157,6 +161,12 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	release, ok := s.limits.openConn(clientAddr(r))
+	if !ok {
+		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
+		return
+	}
+	defer release()
 	room.ServeWS(w, r, realtime.HashToken(readToken(r)), s.Origins)
 }
 

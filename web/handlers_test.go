@@ -38,7 +38,7 @@ func newTestServer(t *testing.T) *testServer {
 	ts.Server = httptest.NewUnstartedServer(nil)
 	ts.hub = realtime.NewHub(realtime.Config{Store: st, Renderer: templates.Renderer{}, BaseURL: "http://" + ts.Listener.Addr().String(),
 		BotDelay: 5 * time.Millisecond, WatchDelay: 20 * time.Millisecond})
-	ts.Config.Handler = (&Server{Hub: ts.hub, Store: st, Log: slog.New(slog.DiscardHandler)}).Handler()
+	ts.Config.Handler = (&Server{Hub: ts.hub, Store: st, Log: slog.New(slog.DiscardHandler), Limits: &Limits{}}).Handler()
 	ts.Start()
 	t.Cleanup(func() {
 		ts.Close()

@@ -25,6 +25,12 @@ type Server struct {
 	// Origins are extra origins allowed to open WebSockets (the page's own
 	// host is always allowed), as coder/websocket host patterns.
 	Origins []string
+	// Limits bound each client address; nil means DefaultLimits.
+	Limits *Limits
+	// Metrics serves /metrics when set (Prometheus exposition).
+	Metrics http.Handler
+
+	limits *limiter
 }
 
 // Handler returns the server's routes wrapped in its middleware.
@@ -33,6 +39,11 @@ func (s *Server) Handler() http.Handler {
 		s.Log = slog.New(slog.DiscardHandler)
 	}
 	templates.AssetVersion = static.Version()
+	limits := DefaultLimits
+	if s.Limits != nil {
+		limits = *s.Limits
+	}
+	s.limits = newLimiter(limits)
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.lobby)
 	mux.HandleFunc("POST /rooms", s.createRoom)
@@ -40,6 +51,9 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /r/{id}/ws", s.websocket)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", static.Handler()))
 	mux.HandleFunc("GET /healthz", s.health)
+	if s.Metrics != nil {
+		mux.Handle("GET /metrics", s.Metrics)
+	}
 	mux.HandleFunc("/", s.notFound)
 	// Go's cross-origin protection refuses state-changing requests (the lobby
 	// form's POST) that a browser says come from another site.

@@ -24,6 +24,10 @@ import (
 	"time"
 
 	_ "boardroom/game/all" // every game in the registry
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
 	"boardroom/realtime"
 	"boardroom/realtime/store"
 	"boardroom/web"
@@ -49,6 +53,8 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	baseURL := fs.String("base-url", os.Getenv("BOARDROOM_BASE_URL"), "public URL for share links (default: from the listen address)")
 	origins := fs.String("origins", "", "comma-separated extra origins allowed to open WebSockets")
 	verbose := fs.Bool("v", false, "log every request")
+	connsPerAddr := fs.Int("max-conns-per-addr", web.DefaultLimits.ConnsPerAddr, "WebSockets one client address may hold open (0: no limit)")
+	roomsPerMinute := fs.Int("max-rooms-per-minute", web.DefaultLimits.RoomsPerMinute, "rooms one client address may create a minute (0: no limit)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -71,15 +77,21 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	if *baseURL == "" {
 		*baseURL = "http://" + displayAddr(ln.Addr().String())
 	}
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	hub := realtime.NewHub(realtime.Config{
-		Store: st, Renderer: templates.Renderer{}, Log: log, BaseURL: *baseURL,
+		Store: st, Renderer: templates.Renderer{}, Log: log, BaseURL: *baseURL, Metrics: realtime.NewMetrics(reg),
 	})
 	restored, err := hub.Restore(ctx)
 	if err != nil {
 		return fmt.Errorf("restoring rooms: %w", err)
 	}
 	srv := &http.Server{
-		Handler:           (&web.Server{Hub: hub, Store: st, Log: log, Origins: splitList(*origins)}).Handler(),
+		Handler: (&web.Server{
+			Hub: hub, Store: st, Log: log, Origins: splitList(*origins),
+			Limits:  &web.Limits{ConnsPerAddr: *connsPerAddr, RoomsPerMinute: *roomsPerMinute},
+			Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}),
+		}).Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),

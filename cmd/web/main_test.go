@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"net/http"
 	"net/url"
 	"path/filepath"
@@ -60,6 +61,13 @@ func TestServerServesAndSurvivesARestart(t *testing.T) {
 	require.NoError(t, err)
 	resp.Body.Close()
 	require.Equal(t, http.StatusOK, resp.StatusCode)
+
+	resp, err = http.Get(base + "/metrics")
+	require.NoError(t, err)
+	metrics, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	require.Contains(t, string(metrics), "boardroom_connections")
+	require.Contains(t, string(metrics), "go_goroutines")
 
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	resp, err = client.PostForm(base+"/rooms", url.Values{"game": {"kalah"}, "mode": {"hotseat"}})

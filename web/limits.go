@@ -1,0 +1,97 @@
+package web
+
+import (
+	"net"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// Limits bound what one client address may take: open WebSockets and new
+// rooms. Zero values mean no limit.
+type Limits struct {
+	// ConnsPerAddr is the most WebSockets one address may hold open.
+	ConnsPerAddr int
+	// RoomsPerMinute is how many rooms one address may create a minute
+	// (with a burst of as many at once).
+	RoomsPerMinute int
+}
+
+// DefaultLimits are generous for people and tight for scripts.
+var DefaultLimits = Limits{ConnsPerAddr: 200, RoomsPerMinute: 30}
+
+// limiter enforces Limits; it forgets addresses that have gone quiet.
+type limiter struct {
+	Limits
+	mu    sync.Mutex
+	conns map[string]int
+	rooms map[string]*bucket
+}
+
+type bucket struct {
+	tokens float64
+	last   time.Time
+}
+
+func newLimiter(l Limits) *limiter {
+	return &limiter{Limits: l, conns: map[string]int{}, rooms: map[string]*bucket{}}
+}
+
+// clientAddr is the request's remote host (no port).
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// openConn counts a new WebSocket of addr; it returns false when addr
+// already holds its share. Call the returned func when it closes.
+func (l *limiter) openConn(addr string) (release func(), ok bool) {
+	if l.ConnsPerAddr <= 0 {
+		return func() {}, true
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.conns[addr] >= l.ConnsPerAddr {
+		return nil, false
+	}
+	l.conns[addr]++
+	return func() {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		if l.conns[addr]--; l.conns[addr] <= 0 {
+			delete(l.conns, addr)
+		}
+	}, true
+}
+
+// newRoom takes one room from addr's bucket.
+func (l *limiter) newRoom(addr string, now time.Time) bool {
+	if l.RoomsPerMinute <= 0 {
+		return true
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	burst := float64(l.RoomsPerMinute)
+	b := l.rooms[addr]
+	if b == nil {
+		b = &bucket{tokens: burst, last: now}
+		l.rooms[addr] = b
+	}
+	b.tokens = min(burst, b.tokens+now.Sub(b.last).Minutes()*burst)
+	b.last = now
+	if len(l.rooms) > 10000 { // forget full buckets so the map cannot grow without end
+		for a, other := range l.rooms {
+			if a != addr && other.tokens+now.Sub(other.last).Minutes()*burst >= burst {
+				delete(l.rooms, a)
+			}
+		}
+	}
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}
