@@ -2,8 +2,11 @@ package realtime
 
 import (
 	"context"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"boardroom/realtime/store"
 
 	"github.com/stretchr/testify/require"
 )
@@ -171,4 +174,53 @@ func TestReplayAfterTheEnd(t *testing.T) {
 		return false
 	})
 	require.Equal(t, 3, eve.last().State.Ply())
+}
+
+func TestCleanIdleKeepsRoomsInUse(t *testing.T) {
+	var now atomic.Int64 // the rooms read the clock while the test moves it
+	now.Store(time.Now().UnixNano())
+	h := newHarness(t, func(c *Config) { c.Now = func() time.Time { return time.Unix(0, now.Load()) } })
+	played := h.create(Spec{Game: "kalah", Mode: "hotseat"}, "a")
+	h.connect(played, "a").click(1, 1)
+	loaded := h.create(Spec{Game: "kalah"}, "b")
+	idle := h.create(Spec{Game: "kalah"}, "c")
+	h.restart() // Restore brings back all three: they are unfinished
+
+	now.Add(int64(48 * time.Hour))
+	n, err := h.hub.CleanIdle(context.Background(), 24*time.Hour)
+	require.NoError(t, err)
+	require.Equal(t, 0, n, "rooms in memory are kept")
+
+	// Once the idle rooms leave memory, the one never played is deleted.
+	require.True(t, r2(h, loaded).send(context.Background(), evFunc{func(r *Room) {}}))
+	h.restart()
+	h.hub.mu.Lock()
+	for id, r := range h.hub.rooms {
+		if id != played.ID() {
+			delete(h.hub.rooms, id) // as an idle unload would
+			_ = r
+		}
+	}
+	h.hub.mu.Unlock()
+	n, err = h.hub.CleanIdle(context.Background(), 24*time.Hour)
+	require.NoError(t, err)
+	require.Equal(t, 2, n, "the two rooms that never started go")
+	_, err = h.store.Room(context.Background(), idle.ID())
+	require.ErrorIs(t, err, store.ErrNotFound)
+	_, err = h.store.Room(context.Background(), played.ID())
+	require.NoError(t, err, "a room with a move stays")
+}
+
+// r2 finds a room by id in the harness's current hub.
+func r2(h *harness, old *Room) *Room {
+	r, err := h.hub.Room(context.Background(), old.ID())
+	require.NoError(h.t, err)
+	return r
+}
+
+func TestSendToAStoppedRoomGivesUp(t *testing.T) {
+	h := newHarness(t)
+	r := h.create(Spec{Game: "kalah"}, "a")
+	h.restart()
+	require.False(t, r.send(context.Background(), evFunc{func(*Room) {}}), "the old room's goroutine has stopped")
 }

@@ -261,6 +261,22 @@ func (h *Hub) start(rec *store.Room) (*Room, error) {
 	return r, nil
 }
 
+// CleanIdle deletes stored rooms whose game never started and that nobody
+// has touched for age; rooms in memory are kept.
+func (h *Hub) CleanIdle(ctx context.Context, age time.Duration) (int, error) {
+	h.mu.Lock()
+	keep := make([]string, 0, len(h.rooms))
+	for id := range h.rooms {
+		keep = append(keep, id)
+	}
+	h.mu.Unlock()
+	n, err := h.cfg.Store.DeleteIdle(ctx, h.cfg.Now().Add(-age), keep)
+	if n > 0 {
+		h.cfg.Log.Info("idle rooms deleted", "rooms", n)
+	}
+	return n, err
+}
+
 // Live returns how many rooms are in memory.
 func (h *Hub) Live() int {
 	h.mu.Lock()

@@ -32,6 +32,9 @@ type Room struct {
 	mode  string
 	clock string
 	inbox chan event
+	// done is closed when the room's goroutine has stopped: sends give up
+	// instead of filling an inbox that nobody reads.
+	done chan struct{}
 
 	state    game.State
 	turns    []turnRecord
@@ -103,7 +106,7 @@ func newRoom(h *Hub, rec *store.Room) (*Room, error) {
 	}
 	r := &Room{
 		id: rec.ID, hub: h, g: g, opts: start.Options(), mode: rec.Mode, clock: rec.Clock,
-		inbox: make(chan event, 64), state: start, seats: rec.Seats, save: rec.Save,
+		inbox: make(chan event, 64), done: make(chan struct{}), state: start, seats: rec.Seats, save: rec.Save,
 		conns: map[*Conn]*viewer{}, idleSince: h.cfg.Now(),
 	}
 	for _, t := range rec.Turns {
@@ -142,11 +145,16 @@ func newRoom(h *Hub, rec *store.Room) (*Room, error) {
 // send delivers an event to the room, or gives up when the room has stopped.
 func (r *Room) send(ctx context.Context, ev event) bool {
 	select {
+	case <-r.done:
+		return false
+	default:
+	}
+	select {
 	case r.inbox <- ev:
 		return true
 	case <-ctx.Done():
 		return false
-	case <-r.hub.ctx.Done():
+	case <-r.done:
 		return false
 	}
 }
@@ -173,6 +181,7 @@ func (r *Room) run(ctx context.Context) {
 	r.afterChange(true) // start clocks and computer players where they were
 	idle := time.NewTicker(time.Minute)
 	defer idle.Stop()
+	defer close(r.done)
 	defer r.shutdown()
 	for {
 		var replay <-chan time.Time

@@ -102,6 +102,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	}
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
+	go cleanIdleRooms(ctx, hub, log)
 
 	select {
 	case err := <-serveErr:
@@ -122,6 +123,23 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// cleanIdleRooms deletes, every hour, rooms that were created but never
+// played in a day.
+func cleanIdleRooms(ctx context.Context, hub *realtime.Hub, log *slog.Logger) {
+	tick := time.NewTicker(time.Hour)
+	defer tick.Stop()
+	for {
+		if _, err := hub.CleanIdle(ctx, 24*time.Hour); err != nil && ctx.Err() == nil {
+			log.Error("cleaning idle rooms", "err", err)
+		}
+		select {
+		case <-tick.C:
+		case <-ctx.Done():
+			return
+		}
+	}
 }
 
 // displayAddr turns a listen address into one a browser can open.

@@ -235,8 +235,13 @@ func (s *SQLite) List(ctx context.Context, over bool, limit int) ([]Summary, err
 }
 
 // DeleteIdle implements Store.
-func (s *SQLite) DeleteIdle(ctx context.Context, before time.Time) (int, error) {
-	res, err := s.db.ExecContext(ctx, `DELETE FROM rooms WHERE turns = 0 AND over = 0 AND updated_at < ?`, before.UnixMilli())
+func (s *SQLite) DeleteIdle(ctx context.Context, before time.Time, keep []string) (int, error) {
+	keepJSON, err := json.Marshal(keep)
+	if err != nil {
+		return 0, err
+	}
+	res, err := s.db.ExecContext(ctx, `DELETE FROM rooms WHERE turns = 0 AND over = 0 AND updated_at < ?
+		AND id NOT IN (SELECT value FROM json_each(?))`, before.UnixMilli(), string(keepJSON))
 	if err != nil {
 		return 0, fmt.Errorf("store: delete idle rooms: %w", err)
 	}

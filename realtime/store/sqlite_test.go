@@ -102,11 +102,13 @@ func TestListsAndCleanup(t *testing.T) {
 	require.NoError(t, err)
 	require.ElementsMatch(t, []string{"a", "b", "d"}, unfinished)
 
-	n, err := s.DeleteIdle(ctx, clock)
+	n, err := s.DeleteIdle(ctx, clock, []string{"d"})
 	require.NoError(t, err)
-	require.Equal(t, 2, n, "a and d never started; b has a move and c is finished")
+	require.Equal(t, 1, n, "a never started; b has a move, c is finished and d is kept")
 	_, err = s.Room(ctx, "a")
 	require.ErrorIs(t, err, ErrNotFound)
+	_, err = s.Room(ctx, "d")
+	require.NoError(t, err)
 }
 
 func TestConcurrentWriters(t *testing.T) {

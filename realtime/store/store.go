@@ -91,7 +91,7 @@ type Store interface {
 	// ones (over false) or finished ones (over true).
 	List(ctx context.Context, over bool, limit int) ([]Summary, error)
 	// DeleteIdle removes rooms untouched since before, whose game never
-	// started, and returns how many went.
-	DeleteIdle(ctx context.Context, before time.Time) (int, error)
+	// started, except those in keep, and returns how many went.
+	DeleteIdle(ctx context.Context, before time.Time, keep []string) (int, error)
 	Close() error
 }

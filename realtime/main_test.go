@@ -1,0 +1,13 @@
+package realtime
+
+import (
+	"testing"
+
+	"go.uber.org/goleak"
+)
+
+// TestMain fails the package if any test leaves a goroutine behind: rooms,
+// connections, clocks and computer players must all stop with their hub.
+func TestMain(m *testing.M) {
+	goleak.VerifyTestMain(m)
+}
