@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"boardroom/game"
+	"boardroom/game/ai"
 )
 
 // moveHints tells a human at the prompt how to write a move, per game.
@@ -63,10 +64,12 @@ func runPlay(a args, stdin io.Reader, stdout, _ io.Writer) error {
 	for i, flag := range []string{"p1", "p2"} {
 		switch who := a.flags[flag]; who {
 		case "", "human":
-		case "beginner":
-			sess.bots[i] = game.Beginner(s.Game(), seed+uint64(i))
+		case "beginner", "medium", "difficult":
+			if sess.bots[i], err = ai.New(s.Game(), who, "", seed+uint64(i)); err != nil {
+				return err
+			}
 		default:
-			return fmt.Errorf("--%s must be human or beginner, got %q", flag, who)
+			return fmt.Errorf("--%s must be human, beginner, medium or difficult, got %q", flag, who)
 		}
 	}
 	return sess.play()

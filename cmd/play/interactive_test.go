@@ -107,5 +107,8 @@ func TestHumanAgainstComputer(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, out, "Player P2 chooses ")
 	_, _, err = runCmd(t, "", "kalah", "--p2", "grandmaster")
-	require.ErrorContains(t, err, "--p2 must be human or beginner")
+	require.ErrorContains(t, err, "--p2 must be human, beginner, medium or difficult")
+	out, _, err = runCmd(t, "1\n", "kalah", "--p2", "medium", "--seed", "1")
+	require.NoError(t, err)
+	require.Contains(t, out, "Player P2 chooses ")
 }

@@ -17,14 +17,14 @@ import (
 const usage = `play — Boardroom's games in the terminal
 
 Usage:
-  play GAME [-o key=value ...] [--p1 human|beginner] [--p2 human|beginner] [--seed N]
+  play GAME [-o key=value ...] [--p1 human|beginner|medium|difficult] [--p2 ...] [--seed N]
       Play GAME in the terminal. Moves are typed in the game's notation, one
       per line (on a simultaneous turn each human seat types its own choice);
       the text board is printed after every move. At the prompt, n starts a
       new game, s saves the position, l loads the last save, q quits. Works
       with input piped in, and ends cleanly at the end of the input.
-      --p1/--p2 choose who plays each seat (default human); --seed makes the
-      computer's choices repeatable.
+      --p1/--p2 choose who plays each seat (default human; the computer at
+      one of three levels); --seed makes the computer's choices repeatable.
 
   play show GAME [-o key=value ...] MOVE...
       Apply the moves from the start (a simultaneous turn is written A+B),
@@ -35,6 +35,21 @@ Usage:
       Print, as the last line, the number of distinct move sequences of exactly
       DEPTH turns from the start (a simultaneous turn is one turn; a finished
       game contributes nothing). Timing goes to standard error.
+
+  play solve kalah [-o houses=H -o seeds=S -o empty_capture=BOOL] [MOVE...]
+      Print, as the last line, the exact final margin (first seat minus
+      second, houses plus store each) with perfect play from the position the
+      moves reach, signed: +8, 0, -12. Progress, a best move, nodes and time
+      go to standard error. --tt MiB caps the transposition table (default
+      256), --db N sets the endgame database level, --time DURATION gives up.
+
+  play match GAME --a LEVEL --b LEVEL -n N [--time DURATION] [--seed S] [-o ...]
+      Play N games between computer players a and b (beginner, medium or
+      difficult, optionally with an algorithm: difficult:mcts; Amazons offers
+      alphabeta, minimax and mcts). a takes the first seat in odd games and
+      the second in even games; --time sets Difficult's think time per move
+      (default 2s). One line per game, then as the last line
+      "a wins: X, draws: D, b wins: Y".
 
   play --help
       This text.

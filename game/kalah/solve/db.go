@@ -3,6 +3,7 @@ package solve
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 )
 
 // An endgame database holds the exact relative value of every position with
@@ -14,14 +15,18 @@ import (
 // seeds to the houses, so a level's positions lead only to lower levels or to
 // its own, and within a level seeds only move forward along each side, so the
 // recursion over same-level children ends.
+//
+// One goroutine builds at a time (holding mu); others read the complete
+// levels, published through ready, without waiting for the lock.
 type db struct {
 	mu     sync.Mutex
 	g      geom
-	m      int      // pits ranked: 2H
-	cap    int      // the highest level the rank tables cover
-	levels [][]int8 // levels[k], for k ≤ done
-	done   int      // levels 0..done are complete; −1 before any
-	pre    [][]int  // pre[t][rem*(cap+1)+v]: compositions skipped by a pit value v with t pits left
+	m      int          // pits ranked: 2H
+	cap    int          // the highest level the rank tables cover
+	levels [][]int8     // levels[k], allocated when level k is built; fixed length cap+1
+	done   int          // levels 0..done are complete; −1 before any (under mu)
+	ready  atomic.Int32 // done, for readers without the lock
+	pre    [][]int      // pre[t][rem*(cap+1)+v]: compositions skipped by a pit value v with t pits left
 }
 
 // unknown marks a value not computed yet.
@@ -51,8 +56,9 @@ func dbFor(g geom, capSeeds int) *db {
 			// Keep the levels already built: ranks within a level do not
 			// depend on the tables' cap.
 			d.mu.Lock()
-			nd.levels = append(nd.levels[:0], d.levels...)
+			copy(nd.levels, d.levels)
 			nd.done = d.done
+			nd.ready.Store(int32(d.done))
 			d.mu.Unlock()
 		}
 		d = nd
@@ -63,7 +69,8 @@ func dbFor(g geom, capSeeds int) *db {
 
 func newDB(g geom, capSeeds int) *db {
 	m := 2 * g.h
-	d := &db{g: g, m: m, cap: capSeeds, done: -1, levels: make([][]int8, 0, capSeeds+1)}
+	d := &db{g: g, m: m, cap: capSeeds, done: -1, levels: make([][]int8, capSeeds+1)}
+	d.ready.Store(-1)
 	// comp[t][s]: compositions of s into t parts.
 	w := capSeeds + 1
 	comp := make([][]int, m+1)
@@ -139,17 +146,18 @@ func (d *db) lookup(r *ring, k int) int {
 func (d *db) extend(ctx context.Context, want int) (int, error) {
 	want = min(want, d.cap)
 	for k := d.done + 1; k <= want; k++ {
-		if len(d.levels) <= k {
+		if d.levels[k] == nil {
 			lv := make([]int8, d.levelSize(k))
 			for i := range lv {
 				lv[i] = unknown
 			}
-			d.levels = append(d.levels, lv)
+			d.levels[k] = lv
 		}
 		if err := d.buildLevel(ctx, k); err != nil {
 			return d.done, err
 		}
 		d.done = k
+		d.ready.Store(int32(k))
 	}
 	return d.done, nil
 }
@@ -244,4 +252,18 @@ func (d *db) value(r *ring, k int) int {
 		return d.lookup(r, k)
 	}
 	return d.solve(r, k)
+}
+
+// levelPositions is the number of positions with k seeds in m houses:
+// C(k+m−1, m−1), or a huge number when that overflows.
+func levelPositions(m, k int) int {
+	n := 1
+	for i := 1; i < m; i++ {
+		// n = C(k+i, i) after this step; exact at every step.
+		n = n * (k + i) / i
+		if n > 1<<40 {
+			return 1 << 40
+		}
+	}
+	return n
 }

@@ -29,6 +29,7 @@ func TestRankIsDense(t *testing.T) {
 				nextComposition(pits)
 			}
 			require.Equal(t, k, pits[0], "the last composition puts every seed first")
+			require.Equal(t, size, levelPositions(2*h, k))
 		}
 	}
 }

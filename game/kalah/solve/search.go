@@ -18,6 +18,7 @@ type searcher struct {
 	dbN     int    // levels 0..dbN of db are complete; −1 for none
 	etcMin  int    // enhanced transposition cutoffs above this many seeds
 	ttMin   int    // the table is used above this many seeds
+	total   int    // the seeds of the whole game
 	ordered bool   // order moves (else house order)
 	futile  bool   // prune on the seeds left
 

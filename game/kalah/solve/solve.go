@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
-	"os"
-	"strconv"
 	"time"
 
 	"boardroom/game"
@@ -22,6 +20,9 @@ const (
 	// (one byte a position). The database is built once per process and
 	// geometry and kept.
 	DefaultDBBytes = 16 << 20
+	// MaxDBBytes refuses a database level asked for that would not fit a
+	// reasonable machine: 4 GiB.
+	MaxDBBytes = 4 << 30
 )
 
 // Config tunes a solve. The zero value is the full method with the default
@@ -118,7 +119,8 @@ func (sv *Solver) Solve(ctx context.Context, st *kalah.State) (Result, error) {
 	cfg := sv.cfg
 	s := &searcher{g: g, dbN: -1, ctx: ctx, ordered: !cfg.NoOrdering, futile: !cfg.NoFutility}
 	total := 2 * g.h * st.Options().Int(kalah.OptSeeds)
-	s.k = newKeyer(g.h, max(total, seeds))
+	s.total = max(total, seeds)
+	s.k = newKeyer(g.h, s.total)
 
 	if cfg.DBSeeds >= 0 {
 		if err := s.openDB(ctx, cfg, seeds); err != nil {
@@ -132,9 +134,10 @@ func (sv *Solver) Solve(ctx context.Context, st *kalah.State) (Result, error) {
 		if limit == 0 {
 			limit = DefaultTTBytes
 		}
-		// A small problem needs a small table; one that is too small
-		// only costs time.
-		want := entryBytes * 4 << min(40, seeds-max(s.dbN, 0)+4)
+		// A small problem needs a small table (allocating and clearing a
+		// big one costs more than the search); one that is too small only
+		// costs time. The nodes grow about 1.4× a seed above the database.
+		want := entryBytes << min(30, 6+(seeds-max(s.dbN, 0))/2)
 		size := min(limit, want)
 		if sv.tt == nil || sv.id != id || len(sv.tt.slots)*entryBytes < size/2 {
 			sv.tt = newTable(size)
@@ -142,8 +145,11 @@ func (sv *Solver) Solve(ctx context.Context, st *kalah.State) (Result, error) {
 		}
 		s.tt = sv.tt
 	}
-	s.etcMin = max(s.dbN, 0) + envInt("ETC", 4)
-	s.ttMin = max(s.dbN, 0) + envInt("TTMIN", 0)
+	// Measured on 6×4 (notes/kalah-solve-results.md): cutoffs from the
+	// children's entries save about a tenth of the nodes there, but probing
+	// six children costs about as much near the database.
+	s.etcMin = max(s.dbN, 0) + 4
+	s.ttMin = max(s.dbN, 0)
 	if cfg.NoETC {
 		s.etcMin = 1 << 30
 	}
@@ -191,9 +197,22 @@ func (s *searcher) openDB(ctx context.Context, cfg Config, seeds int) error {
 	}
 	capSeeds := min(maxDBSeeds, max(want, 0))
 	if want == 0 {
-		// The largest level within budget, found on a throwaway table.
-		probe := newDB(s.g, maxDBSeeds)
-		for want < maxDBSeeds && probe.bytesUpTo(want+1) <= budget {
+		// The largest level within budget and within 1/32768 of all
+		// the positions with the game's seeds: a small game is searched
+		// faster than a big database is built (measured in
+		// notes/kalah-solve-results.md).
+		m := 2 * s.g.h
+		space := 0
+		for k := 0; k <= s.total && space < 1<<50; k++ {
+			space += levelPositions(m, k)
+		}
+		limit := min(budget, space>>15)
+		size := 1 // level 0
+		for want < maxDBSeeds {
+			size += levelPositions(m, want+1)
+			if size > limit {
+				break
+			}
 			want++
 		}
 		capSeeds = want
@@ -202,8 +221,24 @@ func (s *searcher) openDB(ctx context.Context, cfg Config, seeds int) error {
 	if want <= 0 {
 		return nil
 	}
+	size := 0
+	for k := 0; k <= want; k++ {
+		size += levelPositions(2*s.g.h, k)
+	}
+	if size > MaxDBBytes {
+		return fmt.Errorf("solve: a database of level %d for %d houses needs %d MiB, more than %d MiB",
+			want, s.g.h, size>>20, MaxDBBytes>>20)
+	}
 	d := dbFor(s.g, capSeeds)
-	d.mu.Lock()
+	if !d.mu.TryLock() {
+		// Another solve is building: use the levels it has finished rather
+		// than wait past this one's deadline.
+		s.db, s.dbN = d, min(int(d.ready.Load()), want)
+		if s.dbN < 0 {
+			s.db = nil
+		}
+		return nil
+	}
 	defer d.mu.Unlock()
 	from, begin := d.done, time.Now()
 	done, err := d.extend(ctx, want)
@@ -268,11 +303,4 @@ func SolveState(ctx context.Context, s game.State, cfg Config) (Result, error) {
 		return Result{DBSeeds: -1}, errNotKalah
 	}
 	return Solve(ctx, ks, cfg)
-}
-
-func envInt(name string, def int) int {
-	if v, err := strconv.Atoi(os.Getenv("KS_" + name)); err == nil {
-		return v
-	}
-	return def
 }

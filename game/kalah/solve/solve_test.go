@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"boardroom/game/kalah"
+
 	"github.com/stretchr/testify/require"
 )
 
@@ -83,7 +85,7 @@ func TestSolverReuse(t *testing.T) {
 // quickly, during the search and during a database build.
 func TestCancel(t *testing.T) {
 	s := start(t, 6, 6, false)
-	for _, cfg := range []Config{{DBSeeds: -1}, {DBSeeds: 40, TTBytes: 1 << 20}} {
+	for _, cfg := range []Config{{DBSeeds: -1, TTBytes: 8 << 20}, {DBSeeds: 24, TTBytes: 1 << 20}} {
 		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 		begin := time.Now()
 		_, err := Solve(ctx, s, cfg)
@@ -111,4 +113,40 @@ func TestGameOver(t *testing.T) {
 	m, err := Margin(context.Background(), s, Config{})
 	require.NoError(t, err)
 	require.Equal(t, res.Margin, m)
+}
+
+func TestDatabaseTooBig(t *testing.T) {
+	_, err := Solve(context.Background(), start(t, 6, 6, false), Config{DBSeeds: 60})
+	require.ErrorContains(t, err, "MiB")
+}
+
+// TestConcurrentSolves: solvers of the same game share the database while
+// one of them extends it; the race detector watches.
+func TestConcurrentSolves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	cfg := Config{DBSeeds: 11, TTBytes: 4 << 20}
+	type job struct {
+		s    *kalah.State
+		want int
+	}
+	var jobs []job
+	for range 8 {
+		s := randomState(t, rng, 5, 3, true, 18)
+		res, err := Solve(context.Background(), s, Config{DBSeeds: -1, TTBytes: 4 << 20})
+		require.NoError(t, err)
+		jobs = append(jobs, job{s, res.Margin})
+	}
+	errs := make(chan error, len(jobs))
+	for _, j := range jobs {
+		go func() {
+			res, err := Solve(context.Background(), j.s, cfg)
+			if err == nil && res.Margin != j.want {
+				err = fmt.Errorf("%s: got %d, want %d", j.s.Encode(), res.Margin, j.want)
+			}
+			errs <- err
+		}()
+	}
+	for range jobs {
+		require.NoError(t, <-errs)
+	}
 }

@@ -31,7 +31,11 @@ func newTable(bytes int) *table {
 	for pairs*2*2*entryBytes <= uint64(bytes) {
 		pairs *= 2
 	}
-	return &table{slots: make([]entry, 2*pairs), mask: pairs - 1}
+	t := &table{slots: make([]entry, 2*pairs), mask: pairs - 1}
+	if len(t.slots)*entryBytes >= 4<<20 {
+		adviseHuge(t.slots)
+	}
+	return t
 }
 
 // index picks the pair of a key.

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestMatch(t *testing.T) {
+	tests := []struct {
+		name string
+		argv []string
+		ok   bool
+	}{
+		{"kalah small", []string{"match", "kalah", "--a", "medium", "--b", "beginner", "-n", "3", "-o", "houses=3", "-o", "seeds=2"}, true},
+		{"angels small with time", []string{"match", "angels", "--a", "difficult", "--b", "beginner", "-n", "2", "--time", "20ms", "-o", "size=5"}, true},
+		{"demons short", []string{"match", "demons", "--a", "medium", "--b", "difficult", "-n", "2", "--time", "20ms", "-o", "turns=3"}, true},
+		{"amazons algorithm", []string{"match", "amazons", "--a", "difficult:mcts", "--b", "beginner", "-n", "1", "--time", "5ms", "--seed", "3"}, true},
+		{"missing level", []string{"match", "kalah", "--a", "medium", "-n", "2"}, false},
+		{"bad level", []string{"match", "kalah", "--a", "expert", "--b", "beginner"}, false},
+		{"bad time", []string{"match", "kalah", "--a", "medium", "--b", "beginner", "--time", "soon"}, false},
+		{"bad count", []string{"match", "kalah", "--a", "medium", "--b", "beginner", "-n", "0"}, false},
+	}
+	last := regexp.MustCompile(`^a wins: (\d+), draws: (\d+), b wins: (\d+)$`)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, _, err := runCmd(t, "", tc.argv...)
+			if !tc.ok {
+				require.Error(t, err)
+				return
+			}
+			require.NoError(t, err)
+			lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+			require.Regexp(t, last, lastLine(out))
+			var n int
+			for i, w := range tc.argv {
+				if w == "-n" {
+					n = int(tc.argv[i+1][0] - '0')
+				}
+			}
+			require.Len(t, lines, n+1)
+			for i, l := range lines[:n] {
+				require.True(t, strings.HasPrefix(l, "game "+string(rune('1'+i))+": "), l)
+			}
+			// a sits first in odd games, second in even ones.
+			if n >= 2 {
+				require.Contains(t, lines[0], "=a ")
+				require.Regexp(t, `^game 2: \S+=b `, lines[1])
+			}
+		})
+	}
+}

@@ -1,0 +1,135 @@
+package ai
+
+import (
+	"slices"
+
+	"boardroom/game"
+	"boardroom/game/amazons"
+)
+
+// amazonsPos walks Amazons positions with the engine's MakeTurn/UnmakeTurn
+// and an incremental Zobrist hash (each side's amazons, the arrows, the seat
+// to move).
+type amazonsPos struct {
+	s      *amazons.State
+	h      uint64
+	hashes []uint64
+	turns  []amazons.Turn
+	ranked []scoredMove
+	clk    *clock
+	evals  uint64
+}
+
+var amazonsKeys = zobrist(3*amazons.NumSquares+1, 0xa3a20)
+
+func newAmazonsPos(s *amazons.State) *amazonsPos {
+	p := &amazonsPos{s: s}
+	for side := range 2 {
+		for b := s.Amazons(game.Player(side)); !b.IsEmpty(); {
+			p.h ^= amazonsKeys[side*amazons.NumSquares+int(b.Pop())]
+		}
+	}
+	for b := s.Arrows(); !b.IsEmpty(); {
+		p.h ^= amazonsKeys[2*amazons.NumSquares+int(b.Pop())]
+	}
+	if s.SideToMove() == game.Second {
+		p.h ^= amazonsKeys[3*amazons.NumSquares]
+	}
+	return p
+}
+
+func packTurn(t amazons.Turn) Move {
+	return 1<<21 | Move(t.From) | Move(t.To)<<7 | Move(t.Arrow)<<14
+}
+
+func unpackTurn(m Move) amazons.Turn {
+	return amazons.Turn{From: amazons.Square(m & 127), To: amazons.Square(m >> 7 & 127), Arrow: amazons.Square(m >> 14 & 127)}
+}
+
+func (p *amazonsPos) side() game.Player { return p.s.SideToMove() }
+
+// amazonsPrune is how many turns a node keeps when it has depth to spare;
+// they are the best by the evaluation one turn ahead. Nodes whose children
+// are leaves keep every turn (each is just evaluated).
+var amazonsPrune = 12
+
+func (p *amazonsPos) moves(dst []Move, depth int) []Move {
+	p.turns = p.s.AppendTurns(p.turns[:0])
+	if depth < 2 || len(p.turns) <= amazonsPrune {
+		for _, t := range p.turns {
+			dst = append(dst, packTurn(t))
+		}
+		return dst
+	}
+	p.ranked = p.ranked[:0]
+	me := p.side()
+	for i, t := range p.turns {
+		if i&31 == 0 && p.clk != nil && p.clk.expiredNow() {
+			break
+		}
+		p.s.MakeTurn(t)
+		v := amazonsEval(p.s, me)
+		p.evals++
+		p.s.UnmakeTurn(t)
+		p.ranked = append(p.ranked, scoredMove{packTurn(t), int32(v)})
+	}
+	slices.SortStableFunc(p.ranked, func(a, b scoredMove) int { return int(b.score - a.score) })
+	for i, sm := range p.ranked {
+		if i == amazonsPrune {
+			break
+		}
+		dst = append(dst, sm.m)
+	}
+	return dst
+}
+
+func (p *amazonsPos) make(m Move) {
+	t := unpackTurn(m)
+	side := int(p.s.SideToMove())
+	p.hashes = append(p.hashes, p.h)
+	p.h ^= amazonsKeys[side*amazons.NumSquares+int(t.From)] ^ amazonsKeys[side*amazons.NumSquares+int(t.To)] ^
+		amazonsKeys[2*amazons.NumSquares+int(t.Arrow)] ^ amazonsKeys[3*amazons.NumSquares]
+	p.s.MakeTurn(t)
+}
+
+func (p *amazonsPos) unmake(m Move) {
+	p.s.UnmakeTurn(unpackTurn(m))
+	p.h = p.hashes[len(p.hashes)-1]
+	p.hashes = p.hashes[:len(p.hashes)-1]
+}
+
+func (p *amazonsPos) hash() uint64 { return p.h }
+
+// terminal: the mover with no turn loses. A turn exists when some amazon
+// has a free neighbour (it moves there and shoots back where it came from).
+func (p *amazonsPos) terminal() (bool, int) {
+	occ := p.s.Occupied()
+	for a := p.s.Amazons(p.side()); !a.IsEmpty(); {
+		if !amazons.Neighbours(a.Pop()).AndNot(occ).IsEmpty() {
+			return false, 0
+		}
+	}
+	return true, -Win
+}
+
+func (p *amazonsPos) eval() int {
+	p.evals++
+	return amazonsEval(p.s, p.side())
+}
+
+func (p *amazonsPos) gameMove(m Move) game.Move { return unpackTurn(m).Move() }
+
+func (p *amazonsPos) format(m Move) string { return unpackTurn(m).String() }
+
+func (p *amazonsPos) valid(m Move) bool {
+	t := unpackTurn(m)
+	if !t.From.Valid() || !t.To.Valid() || !t.Arrow.Valid() || !p.s.Amazons(p.side()).Has(t.From) {
+		return false
+	}
+	occ := p.s.Occupied()
+	if !amazons.QueenReach(t.From, occ).Has(t.To) {
+		return false
+	}
+	occ.Clear(t.From)
+	return amazons.QueenReach(t.To, occ).Has(t.Arrow)
+}

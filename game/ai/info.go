@@ -1,0 +1,54 @@
+package ai
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"boardroom/game"
+)
+
+// Info is what a search found and how hard it looked: for the report line
+// people read, for tests and for benchmarks.
+type Info struct {
+	Algorithm string        // "alphabeta", "minimax", "mcts", "matrix", "beginner"
+	Depth     int           // deepest completed iteration (MCTS: deepest tree line)
+	Nodes     uint64        // positions visited (MCTS: playouts)
+	Time      time.Duration // wall time of the search
+	Eval      int           // value from the mover's view, in evaluation units
+	Exact     bool          // Eval is the game's true value (the line was searched to the end)
+	Move      game.Move     // the move chosen
+	PV        []string      // principal variation in the game's notation, the move first
+	Note      string        // anything else worth a word (a mixed strategy's support)
+}
+
+// String is the one-line report: algorithm, depth, nodes, time, evaluation
+// from the mover's view, and the principal variation.
+func (i Info) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s depth %d, %d nodes in %v, eval %s", i.Algorithm, i.Depth, i.Nodes,
+		i.Time.Round(time.Millisecond), formatEval(i.Eval, i.Exact))
+	if len(i.PV) > 0 {
+		fmt.Fprintf(&b, ", pv %s", strings.Join(i.PV, " "))
+	}
+	if i.Note != "" {
+		fmt.Fprintf(&b, ", %s", i.Note)
+	}
+	return b.String()
+}
+
+// formatEval writes a value for people: "win in 5", "loss in 3", or the
+// evaluation in units of a hundred (a pawn, a seed, a square) with a sign.
+func formatEval(v int, exact bool) string {
+	switch {
+	case v > WinThreshold:
+		return fmt.Sprintf("win in %d", Win-v)
+	case v < -WinThreshold:
+		return fmt.Sprintf("loss in %d", Win+v)
+	}
+	s := fmt.Sprintf("%+.2f", float64(v)/100)
+	if exact {
+		s += " (exact)"
+	}
+	return s
+}

@@ -1,0 +1,313 @@
+package ai
+
+import "slices"
+
+// maxPly bounds the depth of any line searched (Kalah's extra turns make
+// lines longer than the nominal depth never; the bound is a safety net).
+const maxPly = 128
+
+// limits bound one search. Zero fields are no limit; a search with no limit
+// at all stops at maxDepth.
+type limits struct {
+	depth  int    // deepest iteration
+	nodes  uint64 // stop starting iterations after this many nodes
+	aspire int    // aspiration half-window (0: full window every time)
+}
+
+type scoredMove struct {
+	m     Move
+	score int32
+}
+
+// searcher runs negamax alpha-beta (or plain minimax) over a position.
+// It is reused move after move so that its tables and buffers stay warm.
+type searcher struct {
+	pos     position
+	tt      *tt
+	clk     *clock
+	nodes   uint64
+	horizon uint64 // evaluated leaves and inexact table cutoffs seen
+	killers [maxPly][2]Move
+	history [2][4096]int32
+	moveBuf [maxPly][]Move
+	scored  [maxPly][]scoredMove
+
+	// The root's best move in the iteration under way.
+	iterMove  Move
+	iterValue int
+}
+
+func newSearcher(pos position, ttLog2 int) *searcher {
+	return &searcher{pos: pos, tt: newTT(ttLog2)}
+}
+
+func historyIndex(m Move) uint32 { return (uint32(m) * 2654435761) >> 20 }
+
+// orderedMoves lists the node's moves, best first: the table's move, the
+// killers, then by history, keeping the game's own order among equals.
+func (s *searcher) orderedMoves(depth, ply int, ttMove Move) []scoredMove {
+	moves := s.pos.moves(s.moveBuf[ply][:0], depth)
+	s.moveBuf[ply] = moves
+	sc := s.scored[ply][:0]
+	side := s.pos.side()
+	k := &s.killers[ply]
+	for _, m := range moves {
+		var v int32
+		switch m {
+		case ttMove:
+			v = 1 << 30
+		case k[0]:
+			v = 1 << 29
+		case k[1]:
+			v = 1 << 28
+		default:
+			v = s.history[side][historyIndex(m)]
+		}
+		sc = append(sc, scoredMove{m, v})
+	}
+	slices.SortStableFunc(sc, func(a, b scoredMove) int { return int(b.score - a.score) })
+	s.scored[ply] = sc
+	return sc
+}
+
+func toTT(v, ply int) int {
+	switch {
+	case v > WinThreshold:
+		return v + ply
+	case v < -WinThreshold:
+		return v - ply
+	}
+	return v
+}
+
+func fromTT(v, ply int) int { return adjustForPly(v, ply) }
+
+// alphaBeta is fail-soft negamax with a transposition table. A table entry
+// cuts off only at its own depth (or if it is exact and shallower), so the
+// value is always the depth-limited minimax value: the same as minimax's.
+func (s *searcher) alphaBeta(depth, ply, alpha, beta int) int {
+	s.nodes++
+	if s.clk.expired() {
+		return 0
+	}
+	if over, v := s.pos.terminal(); over {
+		return adjustForPly(v, ply)
+	}
+	if depth <= 0 || ply >= maxPly-1 {
+		return s.leaf(ply, alpha, beta)
+	}
+	key := s.pos.hash()
+	ttMove := NoMove
+	if e := s.tt.probe(key); e != nil {
+		ttMove = e.move
+		d := int(e.depth)
+		if ply > 0 && (d == depth || (e.exact && d <= depth)) {
+			v := fromTT(int(e.value), ply)
+			if e.bound == boundExact || (e.bound == boundLower && v >= beta) || (e.bound == boundUpper && v <= alpha) {
+				if !e.exact {
+					s.horizon++
+				}
+				return v
+			}
+		}
+	}
+	h0 := s.horizon
+	alpha0 := alpha
+	side := s.pos.side()
+	best, bestMove := -infinity, NoMove
+	for _, sm := range s.orderedMoves(depth, ply, ttMove) {
+		m := sm.m
+		s.pos.make(m)
+		var v int
+		if s.pos.side() == side {
+			v = s.alphaBeta(depth-1, ply+1, alpha, beta)
+		} else {
+			v = -s.alphaBeta(depth-1, ply+1, -beta, -alpha)
+		}
+		s.pos.unmake(m)
+		if s.clk.stopped.Load() {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, m
+			if ply == 0 {
+				s.iterMove, s.iterValue = m, v
+			}
+		}
+		if v > alpha {
+			alpha = v
+		}
+		if alpha >= beta {
+			if m != s.killers[ply][0] {
+				s.killers[ply][1] = s.killers[ply][0]
+				s.killers[ply][0] = m
+			}
+			h := &s.history[side][historyIndex(m)]
+			*h = min(*h+int32(depth*depth), 1<<27)
+			break
+		}
+	}
+	bound := boundExact
+	switch {
+	case best <= alpha0:
+		bound = boundUpper
+	case best >= beta:
+		bound = boundLower
+	}
+	s.tt.store(key, depth, toTT(best, ply), bound, bestMove, s.horizon == h0)
+	return best
+}
+
+// minimax is plain negamax over the same tree: no pruning, no table.
+func (s *searcher) minimax(depth, ply int) int {
+	s.nodes++
+	if s.clk.expired() {
+		return 0
+	}
+	if over, v := s.pos.terminal(); over {
+		return adjustForPly(v, ply)
+	}
+	if depth <= 0 || ply >= maxPly-1 {
+		return s.leafMinimax(ply)
+	}
+	moves := s.pos.moves(s.moveBuf[ply][:0], depth)
+	s.moveBuf[ply] = moves
+	side := s.pos.side()
+	best := -infinity
+	for i := 0; i < len(moves); i++ {
+		m := s.moveBuf[ply][i]
+		s.pos.make(m)
+		var v int
+		if s.pos.side() == side {
+			v = s.minimax(depth-1, ply+1)
+		} else {
+			v = -s.minimax(depth-1, ply+1)
+		}
+		s.pos.unmake(m)
+		if s.clk.stopped.Load() {
+			return 0
+		}
+		if v > best {
+			best = v
+			if ply == 0 {
+				s.iterMove, s.iterValue = m, v
+			}
+		}
+	}
+	return best
+}
+
+// run searches by iterative deepening until a limit, the clock, or a solved
+// root stops it, and returns what the deepest completed iteration found.
+func (s *searcher) run(clk *clock, lim limits, useMinimax bool) Info {
+	s.clk = clk
+	s.nodes, s.horizon = 0, 0
+	s.killers = [maxPly][2]Move{}
+	for i := range s.history {
+		for j := range s.history[i] {
+			s.history[i][j] /= 8
+		}
+	}
+	info := Info{Algorithm: "alphabeta"}
+	if useMinimax {
+		info.Algorithm = "minimax"
+	}
+	maxDepth := lim.depth
+	if maxDepth <= 0 {
+		maxDepth = maxPly - 2
+	}
+	var best, hopeful Move
+	prev := 0
+	for depth := 1; depth <= maxDepth; depth++ {
+		s.iterMove, s.iterValue = NoMove, -infinity
+		h0 := s.horizon
+		var v int
+		switch {
+		case useMinimax:
+			v = s.minimax(depth, 0)
+		case lim.aspire > 0 && depth >= 3 && prev > -WinThreshold && prev < WinThreshold:
+			lo, hi := prev-lim.aspire, prev+lim.aspire
+			v = s.alphaBeta(depth, 0, lo, hi)
+			if !clk.stopped.Load() && (v <= lo || v >= hi) {
+				v = s.alphaBeta(depth, 0, -infinity, infinity)
+			}
+		default:
+			v = s.alphaBeta(depth, 0, -infinity, infinity)
+		}
+		if clk.stopped.Load() {
+			// A move that beat the last iteration's value in the unfinished
+			// one is better founded than the old choice.
+			if s.iterMove != NoMove && best != NoMove && s.iterValue > prev && s.iterMove != best {
+				best = s.iterMove
+			}
+			break
+		}
+		if s.iterMove == NoMove {
+			break // no moves at the root
+		}
+		best, prev = s.iterMove, v
+		if v > -WinThreshold {
+			hopeful = best
+		}
+		info.Depth, info.Eval = depth, v
+		info.Exact = s.horizon == h0
+		if info.Exact || v > WinThreshold || v < -WinThreshold {
+			break // the root is solved: deeper search changes nothing
+		}
+		if lim.nodes > 0 && s.nodes >= lim.nodes {
+			break
+		}
+		// The next iteration costs several times this one: do not start
+		// one that cannot finish.
+		if clk.fraction() > 0.45 {
+			break
+		}
+	}
+	if prev < -WinThreshold && hopeful != NoMove {
+		// Proven lost against best play: every move loses, so play the move
+		// the deepest search that still saw a game chose, the one that
+		// makes a fallible opponent's task hardest, not merely the longest
+		// loss.
+		best = hopeful
+	}
+	if best == NoMove {
+		// Not even depth 1 finished: fall back on the first move listed.
+		if ms := s.pos.moves(s.moveBuf[0][:0], 1); len(ms) > 0 {
+			best = ms[0]
+		}
+	}
+	info.Nodes = s.nodes
+	info.Time = clk.elapsed()
+	if best != NoMove {
+		info.Move = s.pos.gameMove(best)
+		info.PV = s.pv(best, max(info.Depth, 1))
+	}
+	return info
+}
+
+// pv follows the table's best moves from the root, starting with first.
+func (s *searcher) pv(first Move, n int) []string {
+	out := []string{s.pos.format(first)}
+	var made []Move
+	s.pos.make(first)
+	made = append(made, first)
+	for len(out) < n {
+		if over, _ := s.pos.terminal(); over {
+			break
+		}
+		e := s.tt.probe(s.pos.hash())
+		if e == nil || e.move == NoMove {
+			break
+		}
+		if !s.pos.valid(e.move) {
+			break
+		}
+		out = append(out, s.pos.format(e.move))
+		s.pos.make(e.move)
+		made = append(made, e.move)
+	}
+	for i := len(made) - 1; i >= 0; i-- {
+		s.pos.unmake(made[i])
+	}
+	return out
+}

@@ -1,0 +1,6 @@
+//go:build !linux
+
+package solve
+
+// adviseHuge does nothing off Linux.
+func adviseHuge([]entry) {}
