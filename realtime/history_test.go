@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"boardroom/game"
 	"boardroom/realtime/store"
 
 	"github.com/stretchr/testify/require"
@@ -223,4 +224,33 @@ func TestSendToAStoppedRoomGivesUp(t *testing.T) {
 	r := h.create(Spec{Game: "kalah"}, "a")
 	h.restart()
 	require.False(t, r.send(context.Background(), evFunc{func(*Room) {}}), "the old room's goroutine has stopped")
+}
+
+func TestHintsAndEvaluationGraph(t *testing.T) {
+	h := newHarness(t, func(c *Config) {
+		c.Hint = func(_ context.Context, s game.State, p game.Player) (game.Move, string, error) {
+			return s.Legal(p, nil)[0], "depth 3", nil
+		}
+		c.Evaluate = func(s game.State) float64 { return float64(s.Score()[0] - s.Score()[1]) }
+	})
+	r := h.create(Spec{Game: "kalah", Mode: "computer"}, "me")
+	me := h.connect(r, "me")
+	require.True(t, me.last().Controls.Hint)
+	me.action("hint")
+	waitFor(t, r, "the hint", func(r *Room) bool { return r.conns[me.c].hint != nil })
+	p := me.last()
+	require.Equal(t, "Hint: 1 — depth 3", p.Error)
+	require.Equal(t, []game.Cell{{Row: 1, Col: 1}}, p.Hint)
+
+	friend := h.create(Spec{Game: "kalah"}, "a")
+	a, b := h.connect(friend, "a"), h.connect(friend, "b")
+	b.action("join")
+	require.False(t, a.last().Controls.Hint, "no hints between two people")
+	require.Contains(t, a.action("hint").Error, "Hints are for")
+
+	me.click(1, 3) // into the store: my move again
+	p = me.action("resign")
+	require.Empty(t, p.Hint, "a hint is for the position it was asked in")
+	p = me.action("replay-first")
+	require.Len(t, p.Evals, len(p.Moves)+1, "one evaluation per position")
 }

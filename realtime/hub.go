@@ -72,6 +72,11 @@ type Config struct {
 	// Periods overrides the clock settings' time per move (tests shorten
 	// them); nil means ClockPeriod.
 	Periods map[string]time.Duration
+	// Hint finds a good move for a player who asks (nil: no hints).
+	Hint func(ctx context.Context, s game.State, p game.Player) (game.Move, string, error)
+	// Evaluate scores a position from the first seat's view, for the
+	// replay's evaluation graph (nil: no graph).
+	Evaluate func(s game.State) float64
 	// Metrics records the rooms' activity; nil records nothing.
 	Metrics *Metrics
 	// Now is the clock (tests replace it).

@@ -13,6 +13,8 @@ import (
 type viewer struct {
 	tokenHash string
 	replay    *replayCursor
+	hint      []game.Cell // the suggested move, until the position changes
+	hintPly   int
 	// flash and err are shown once, to this viewer only, on its next render.
 	flash, err string
 }
@@ -68,7 +70,7 @@ func (r *Room) input(ev evInput) {
 	case "pause", "resume", "step":
 		r.watchControl(c, a)
 	case "hint":
-		r.reject(c, "Hints come with the stronger computer players.")
+		r.hint(c)
 	default: // replay-*
 		r.replayAction(c, v, a)
 	}
@@ -256,6 +258,9 @@ func (r *Room) storeResult() {
 func (r *Room) afterChange(newTurn bool) {
 	r.version++
 	if newTurn {
+		for _, v := range r.conns {
+			v.hint = nil // a hint is for the position it was asked in
+		}
 		r.turnStarted = r.hub.cfg.Now()
 		r.startClock()
 	}

@@ -90,6 +90,16 @@ func (r *Room) fillReplay(p *view.Page, cur *replayCursor) {
 	if cur.ply < len(r.turns) {
 		p.Turn = "Replay"
 	}
+	if eval := r.hub.cfg.Evaluate; eval != nil {
+		st, _ := r.g.New(r.opts)
+		p.Evals = append(p.Evals, eval(st))
+		for _, t := range r.turns {
+			if st.Apply(t.moves...) != nil {
+				break
+			}
+			p.Evals = append(p.Evals, eval(st))
+		}
+	}
 }
 
 // positionAt replays the first n turns from the start.

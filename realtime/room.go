@@ -92,6 +92,13 @@ type (
 		tokenHash string
 		reply     chan *view.Page
 	}
+	evHint struct {
+		c    *Conn
+		ply  int
+		move game.Move
+		text string
+		err  error
+	}
 	evFunc struct{ f func(*Room) } // for tests: run f inside the room
 )
 
@@ -233,6 +240,8 @@ func (r *Room) handleSafely(ev event) {
 		r.botMoved(ev)
 	case evSnapshot:
 		ev.reply <- r.page(r.viewerFor(ev.tokenHash, nil))
+	case evHint:
+		r.hinted(ev)
 	case evFunc:
 		ev.f(r)
 	}

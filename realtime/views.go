@@ -37,7 +37,7 @@ func (r *Room) broadcast() {
 // viewKey names the view a viewer shares with others: "" when it is its own.
 func (r *Room) viewKey(v *viewer) string {
 	switch {
-	case v.flash != "" || v.err != "" || v.replay != nil:
+	case v.flash != "" || v.err != "" || v.replay != nil || v.hint != nil:
 		return ""
 	case len(r.mySeats(v.tokenHash)) > 0 || r.isOwner(v.tokenHash):
 		return "seat:" + v.tokenHash
@@ -158,6 +158,9 @@ func (r *Room) page(v *viewer) *view.Page {
 			p.Clock.RemainingMS = p.Clock.TotalMS
 		}
 	}
+	if v.hint != nil && v.hintPly == len(r.turns) {
+		p.Hint = v.hint
+	}
 	if v.replay != nil {
 		r.fillReplay(p, v.replay)
 	}
@@ -264,6 +267,7 @@ func (r *Room) fillControls(p *view.Page, v *viewer, mine []game.Player) {
 	ctl.Resume = bots && owner && r.paused && !p.Over
 	ctl.Step = bots && owner && r.paused && !p.Over
 	ctl.Replay = p.Over && len(r.turns) > 0
+	_, ctl.Hint = r.hintAllowed(v.tokenHash)
 	if r.request != nil {
 		p.Request = &view.Request{Kind: r.request.kind, FromMe: slices.Contains(mine, r.request.from)}
 		switch {

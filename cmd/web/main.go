@@ -23,6 +23,8 @@ import (
 	"syscall"
 	"time"
 
+	"boardroom/game"
+	"boardroom/game/ai"
 	_ "boardroom/game/all" // every game in the registry
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
@@ -81,7 +83,13 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	hub := realtime.NewHub(realtime.Config{
 		Store: st, Renderer: templates.Renderer{}, Log: log, BaseURL: *baseURL, Metrics: realtime.NewMetrics(reg),
+		Bots: ai.New,
+		Hint: func(ctx context.Context, s game.State, p game.Player) (game.Move, string, error) {
+			return ai.Hint(ctx, s, p, realtime.HintBudget)
+		},
+		Evaluate: func(s game.State) float64 { return ai.Estimate(s, game.First) },
 	})
+	templates.Estimator = estimate
 	restored, err := hub.Restore(ctx)
 	if err != nil {
 		return fmt.Errorf("restoring rooms: %w", err)
@@ -123,6 +131,23 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// estimate is the Amazons scoreboard: the computer's estimate of the
+// position (territory, in squares) from White's side.
+func estimate(s game.State) (string, bool) {
+	e := ai.Estimate(s, game.First)
+	switch {
+	case e >= ai.Decided:
+		return "Estimate: White has won", true
+	case e <= -ai.Decided:
+		return "Estimate: Black has won", true
+	case e >= 0.05:
+		return fmt.Sprintf("Estimate: White +%.1f", e), true
+	case e <= -0.05:
+		return fmt.Sprintf("Estimate: Black +%.1f", -e), true
+	}
+	return "Estimate: even", true
 }
 
 // cleanIdleRooms deletes, every hour, rooms that were created but never

@@ -99,6 +99,11 @@ type Page struct {
 	LastMove []game.Cell
 	// MyChoice is the viewer's own hidden choice on a simultaneous turn.
 	MyChoice []game.Cell
+	// Hint are the cells of the move the computer suggested to this viewer.
+	Hint []game.Cell
+	// Evals is the evaluation of every position of the game from the first
+	// seat's view (the replay's graph); empty when there is none.
+	Evals []float64
 
 	// Flash is "ok" after the viewer's valid move, "bad" after an invalid
 	// click; Error is a message for this viewer only.
@@ -114,6 +119,9 @@ func (p *Page) IsSelected(c game.Cell) bool { return contains(p.Selected, c) }
 
 // InLastMove reports whether c was part of the last turn.
 func (p *Page) InLastMove(c game.Cell) bool { return contains(p.LastMove, c) }
+
+// IsHint reports whether c is part of the suggested move.
+func (p *Page) IsHint(c game.Cell) bool { return contains(p.Hint, c) }
 
 // IsMyChoice reports whether c is the viewer's hidden simultaneous choice.
 func (p *Page) IsMyChoice(c game.Cell) bool { return contains(p.MyChoice, c) }

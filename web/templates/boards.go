@@ -38,6 +38,9 @@ func cellClasses(p *view.Page, c game.Cell, extra ...string) string {
 	if p.IsMyChoice(c) {
 		cls = append(cls, "chosen")
 	}
+	if p.IsHint(c) {
+		cls = append(cls, "hint")
+	}
 	return strings.Join(cls, " ")
 }
 

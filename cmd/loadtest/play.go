@@ -1,0 +1,375 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"boardroom/game"
+)
+
+// turnKey names one turn of one room: the game played in the room (a new
+// game after the end starts the next epoch) and the 1-based turn number.
+type turnKey struct{ epoch, ply int }
+
+// inFlight is a turn sent and not yet seen by all of its receivers.
+type inFlight struct {
+	sent  time.Time // when the click (or, on a simultaneous turn, the last click) completing it was sent
+	left  int       // receivers that have not seen it
+	sends int       // clicks completing it so far (a simultaneous turn needs both players')
+	seen  bool      // somebody has seen it (the turn is complete)
+}
+
+// roomTrack is what the connections of one room share: the send time of
+// every turn in flight.
+type roomTrack struct {
+	mu        sync.Mutex
+	turns     map[turnKey]*inFlight
+	receivers int // per turn: the opponent (both players on a simultaneous turn) and every spectator
+	senders   int // per turn: 1, or 2 on a simultaneous turn
+}
+
+func newRoomTrack(receivers, senders int) *roomTrack {
+	return &roomTrack{turns: map[turnKey]*inFlight{}, receivers: receivers, senders: senders}
+}
+
+// sent records that the click completing turn k went out at t (on a
+// simultaneous turn the later of the two players' clicks counts).
+func (t *roomTrack) sent(k turnKey, at time.Time) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	f := t.turns[k]
+	if f == nil {
+		f = &inFlight{left: t.receivers}
+		t.turns[k] = f
+	}
+	f.sends++
+	if at.After(f.sent) {
+		f.sent = at
+	}
+}
+
+// observe records that a connection saw turn k; receiver says whether it
+// is one of the turn's receivers (not the player who made it). It returns
+// when the turn was sent, whether this is the first sight of it, and false
+// if the turn is unknown (never sent by this tool, or given up on).
+func (t *roomTrack) observe(k turnKey, receiver bool) (sent time.Time, first, ok bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	f := t.turns[k]
+	if f == nil {
+		return time.Time{}, false, false
+	}
+	first = !f.seen
+	f.seen = true
+	if receiver {
+		if f.left--; f.left <= 0 {
+			delete(t.turns, k)
+		}
+	}
+	return f.sent, first, true
+}
+
+// sweep gives up on turns sent before cutoff, returning how many receivers
+// never saw a complete turn, and how many turns only one player of a
+// simultaneous turn chose (at the end of a run the other stopped playing;
+// before, the room stalled).
+func (t *roomTrack) sweep(cutoff time.Time) (missing, incomplete int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for k, f := range t.turns {
+		if f.sent.Before(cutoff) {
+			if f.sends < t.senders {
+				incomplete++
+			} else {
+				missing += f.left
+			}
+			delete(t.turns, k)
+		}
+	}
+	return missing, incomplete
+}
+
+func (t *roomTrack) pending() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return len(t.turns)
+}
+
+// outMsg is a message a player's writer sends.
+type outMsg struct {
+	data  []byte
+	key   *turnKey      // set on the click that completes a turn
+	think time.Duration // wait before sending
+}
+
+// viewer is one WebSocket of one simulated browser: a player (seat) or a
+// spectator (seat game.NoPlayer). Its reader goroutine owns the fields below
+// mu; the start of play reaches them through mu too.
+type viewer struct {
+	l     *load
+	track *roomTrack
+	ws    *websocket.Conn
+	name  string // "room 3 P1" for error details
+	seat  game.Player
+	g     game.Game
+	ready chan struct{} // closed once the connection is set up (for the second player: seated)
+	out   chan outMsg   // players only
+	quiet atomic.Bool   // closed by the tool after a failed setup: its close is no error
+
+	mu          sync.Mutex
+	readyOnce   sync.Once
+	state       game.State
+	known       []string // the turns of this epoch, as the server wrote them
+	epoch       int
+	lastVersion uint64
+	broken      bool // out of step with the server beyond repair: stop playing
+	request     bool // the last update offered Accept
+	sentFor     turnKey
+	hasSent     bool
+	newSent     int // epoch+1 once "new" was proposed in that epoch
+	acceptSent  int
+	rng         *rand.Rand
+	movesBuf    [][2]int
+	legalBuf    []game.Move
+}
+
+func (v *viewer) player() bool { return v.seat != game.NoPlayer }
+
+// read consumes every update until the connection ends.
+func (v *viewer) read(ctx context.Context) {
+	var buf bytes.Buffer // reused: the update is parsed before the next read
+	for {
+		_, r, err := v.ws.Reader(ctx)
+		if err == nil {
+			buf.Reset()
+			_, err = buf.ReadFrom(r)
+		}
+		data := buf.Bytes()
+		if err != nil {
+			if !v.l.closing.Load() && !v.quiet.Load() && ctx.Err() == nil {
+				v.l.errs.add("unexpected close", fmt.Sprintf("%s: %v (status %d)", v.name, err, websocket.CloseStatus(err)))
+			}
+			return
+		}
+		v.l.countMessage(len(data))
+		v.mu.Lock()
+		v.handle(data, time.Now())
+		v.mu.Unlock()
+	}
+}
+
+// handle applies one update: new turns (timed for the latency), checks
+// against the client's own game, and the player's next action.
+func (v *viewer) handle(data []byte, now time.Time) {
+	f, err := parseFragment(data, v.movesBuf)
+	v.movesBuf = f.moves
+	if err != nil {
+		v.l.errs.add("unreadable update", fmt.Sprintf("%s: %v: %.80q", v.name, err, data))
+		return
+	}
+	if f.version < v.lastVersion {
+		v.l.errs.add("version went backwards", fmt.Sprintf("%s: %d after %d", v.name, f.version, v.lastVersion))
+	}
+	v.lastVersion = f.version
+	if f.hasError {
+		v.l.errs.add("error toast", fmt.Sprintf("%s: %q", v.name, f.errText))
+		// A refused move ("could not be saved") is played again, as a
+		// person would: forget having sent this turn.
+		v.hasSent = false
+	}
+	if v.seat != game.Second || !strings.HasPrefix(f.turn, "Waiting for an opponent") {
+		v.readyOnce.Do(func() { close(v.ready) })
+	}
+	if v.broken {
+		return
+	}
+	n := len(f.moves)
+	switch {
+	case n < len(v.known) && n == 0: // a new game
+		v.epoch++
+		v.state, _ = v.g.New(nil)
+		v.known = v.known[:0]
+		v.hasSent = false
+	case n < len(v.known) || (n > 0 && len(v.known) > 0 && f.moveText(len(v.known)-1) != v.known[len(v.known)-1]):
+		v.disagree(fmt.Sprintf("the move list changed under the client (%d turns, was %d)", n, len(v.known)), &f)
+		return
+	}
+	for i := len(v.known); i < n; i++ {
+		text := f.moveText(i)
+		toMove := v.state.ToMove()
+		receiver := !v.player() || len(toMove) > 1 || toMove[0] != v.seat
+		moves, err := game.ParseTurn(v.state, text)
+		if err == nil {
+			err = v.state.Apply(moves...)
+		}
+		if err != nil {
+			v.disagree(fmt.Sprintf("turn %d %q: %v", i+1, text, err), &f)
+			return
+		}
+		v.known = append(v.known, text)
+		if sent, first, ok := v.track.observe(turnKey{v.epoch, i + 1}, receiver); ok {
+			if first {
+				v.l.moves.Add(1)
+				if v.state.Outcome().Over {
+					v.l.games.Add(1)
+				}
+			}
+			if receiver {
+				v.l.latency.record(now.Sub(sent))
+			} else {
+				v.l.ack.record(now.Sub(sent))
+			}
+		}
+	}
+	if f.over() != v.state.Outcome().Over {
+		v.disagree(fmt.Sprintf("server says %q, client's game over=%v after %d turns", f.turn, v.state.Outcome().Over, n), &f)
+		return
+	}
+	if f.turn == "Your move" && !slices.Contains(v.state.ToMove(), v.seat) {
+		v.disagree(fmt.Sprintf("server says %q, client has %v to move", f.turn, v.state.ToMove()), &f)
+		return
+	}
+	v.request = f.request
+	v.decide()
+}
+
+// disagree counts a difference between the server's game and the client's,
+// then follows the server's move list if it can.
+func (v *viewer) disagree(detail string, f *fragment) {
+	v.l.errs.add("client and server disagree", v.name+": "+detail)
+	state, _ := v.g.New(nil)
+	known := make([]string, 0, len(f.moves))
+	for i := range f.moves {
+		text := f.moveText(i)
+		if err := game.PlayTurns(state, text); err != nil {
+			v.broken = true
+			return
+		}
+		known = append(known, text)
+	}
+	v.state, v.known = state, known
+}
+
+// decide sends the player's next message, if any: a random legal move when
+// it is the seat's turn, and after the end a new game (the first seat
+// proposes, the second accepts).
+func (v *viewer) decide() {
+	if !v.player() || v.broken || !v.l.playing.Load() {
+		return
+	}
+	if v.state.Outcome().Over {
+		switch {
+		case v.seat == game.First && v.newSent != v.epoch+1:
+			v.newSent = v.epoch + 1
+			v.send(outMsg{data: []byte(`{"action":"new"}`)})
+		case v.seat == game.Second && v.request && v.acceptSent != v.epoch+1:
+			v.acceptSent = v.epoch + 1
+			v.send(outMsg{data: []byte(`{"action":"takeback-accept"}`)})
+		}
+		return
+	}
+	key := turnKey{v.epoch, len(v.known) + 1}
+	if (v.hasSent && v.sentFor == key) || !slices.Contains(v.state.ToMove(), v.seat) {
+		return
+	}
+	v.legalBuf = v.state.Legal(v.seat, v.legalBuf[:0])
+	if len(v.legalBuf) == 0 {
+		v.l.errs.add("client and server disagree", fmt.Sprintf("%s: no legal move for a seat to move", v.name))
+		v.broken = true
+		return
+	}
+	m := v.legalBuf[v.rng.IntN(len(v.legalBuf))]
+	v.sentFor, v.hasSent = key, true
+	path := m.Path()
+	for i, c := range path {
+		msg := outMsg{data: []byte(`{"cell":"` + c.String() + `"}`)}
+		if i == 0 && v.l.cfg.think > 0 {
+			msg.think = time.Duration(float64(v.l.cfg.think) * (0.5 + v.rng.Float64()))
+		}
+		if i == len(path)-1 {
+			msg.key = &key
+		}
+		v.send(msg)
+	}
+}
+
+// send queues a message for the writer without blocking the reader.
+func (v *viewer) send(m outMsg) {
+	select {
+	case v.out <- m:
+	default:
+		v.l.errs.add("tool backlog", v.name+": the writer queue is full")
+	}
+}
+
+// write sends the player's queued messages at most at the page's pace.
+func (v *viewer) write(ctx context.Context, lim *limiter) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case m := <-v.out:
+			if m.think > 0 && !sleep(ctx, m.think) {
+				return
+			}
+			if !lim.wait(ctx) {
+				return
+			}
+			if m.key != nil {
+				v.track.sent(*m.key, time.Now())
+			}
+			wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			err := v.ws.Write(wctx, websocket.MessageText, m.data)
+			cancel()
+			if err != nil && !v.l.closing.Load() && ctx.Err() == nil {
+				v.l.errs.add("write failed", fmt.Sprintf("%s: %v", v.name, err))
+			}
+		}
+	}
+}
+
+// limiter is a token bucket that makes callers wait for a token.
+type limiter struct {
+	rate, burst, tokens float64
+	last                time.Time
+}
+
+func newLimiter(rate, burst float64) *limiter {
+	return &limiter{rate: rate, burst: burst, tokens: burst, last: time.Now()}
+}
+
+// wait takes a token, sleeping until there is one; false if ctx ended.
+func (l *limiter) wait(ctx context.Context) bool {
+	for {
+		now := time.Now()
+		l.tokens = min(l.burst, l.tokens+now.Sub(l.last).Seconds()*l.rate)
+		l.last = now
+		if l.tokens >= 1 {
+			l.tokens--
+			return true
+		}
+		if !sleep(ctx, time.Duration((1-l.tokens)/l.rate*float64(time.Second))+time.Millisecond) {
+			return false
+		}
+	}
+}
+
+func sleep(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
