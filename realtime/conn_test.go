@@ -1,6 +1,7 @@
 package realtime
 
 import (
+	"strconv"
 	"testing"
 	"time"
 
@@ -41,4 +42,22 @@ func TestSlowRoomClientInRoom(t *testing.T) {
 	require.True(t, r.send(t.Context(), evConnect{stuck}))
 	require.Equal(t, "ok", me.click(1, 1).Flash)
 	require.True(t, stuck.isClosed())
+}
+
+func TestACrowdArrivingIsNotAStormOfPages(t *testing.T) {
+	h := newHarness(t)
+	r := h.create(Spec{Game: "kalah", Mode: "hotseat"}, "me")
+	me := h.connect(r, "me")
+	me.last()
+	before := len(h.pages.pages)
+	var crowd []*client
+	for i := range 100 {
+		crowd = append(crowd, h.connect(r, "fan"+strconv.Itoa(i)))
+	}
+	crowd[99].sync()
+	rendered := len(h.pages.pages) - before
+	require.LessOrEqual(t, rendered, 100, "one page per newcomer, not one per viewer per arrival")
+	waitFor(t, r, "the count update", func(r *Room) bool { return !r.presencePending })
+	me.last()
+	require.Equal(t, 100, me.spectators, "everyone is told the new count")
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -29,6 +30,9 @@ func (p *pageRecorder) Fragment(pg *view.Page) []byte {
 	p.pages = append(p.pages, pg)
 	return []byte(strconv.Itoa(len(p.pages) - 1))
 }
+
+// Spectators implements Renderer: the count arrives as "spectators:N".
+func (p *pageRecorder) Spectators(n int) []byte { return []byte("spectators:" + strconv.Itoa(n)) }
 
 func (p *pageRecorder) page(b []byte) *view.Page {
 	p.mu.Lock()
@@ -105,6 +109,8 @@ type client struct {
 	room *Room
 	c    *Conn
 	seen *view.Page // the newest page received so far
+	// spectators is the newest spectator count received on its own.
+	spectators int
 }
 
 func (h *harness) connect(r *Room, token string) *client {
@@ -139,6 +145,10 @@ func (cl *client) last() *view.Page {
 	for {
 		select {
 		case b := <-cl.c.out:
+			if n, ok := strings.CutPrefix(string(b), "spectators:"); ok {
+				cl.spectators, _ = strconv.Atoi(n)
+				continue
+			}
 			cl.seen = cl.h.pages.page(b)
 			continue
 		default:

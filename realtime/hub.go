@@ -50,6 +50,9 @@ type BotMaker func(g game.Game, level, algorithm string, seed uint64) (game.Bot,
 // its bytes over the WebSocket.
 type Renderer interface {
 	Fragment(p *view.Page) []byte
+	// Spectators renders just the spectator count, for the updates that
+	// only that changes (someone starts or stops watching).
+	Spectators(n int) []byte
 }
 
 // Config holds a Hub's collaborators and knobs.

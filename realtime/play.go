@@ -22,8 +22,51 @@ type viewer struct {
 func (r *Room) connect(c *Conn) {
 	r.conns[c] = &viewer{tokenHash: c.tokenHash}
 	r.hub.cfg.Metrics.connected(1)
-	r.version++
-	r.broadcast() // the newcomer gets the page; the others a new spectator count
+	if len(r.mySeats(c.tokenHash)) > 0 {
+		r.presenceChanged(c.tokenHash) // everyone, the newcomer too, gets the page
+		return
+	}
+	r.sendTo(c)
+	r.presenceChanged(c.tokenHash)
+}
+
+// presenceChanged tells the others that someone came or went: a player's
+// "offline" mark needs the whole page, a spectator only the count, sent at
+// most every presenceEvery so that a crowd arriving is not a storm of pages.
+func (r *Room) presenceChanged(tokenHash string) {
+	if len(r.mySeats(tokenHash)) > 0 {
+		r.version++
+		r.broadcast()
+		return
+	}
+	if r.presencePending {
+		return
+	}
+	r.presencePending = true
+	time.AfterFunc(presenceEvery, func() { r.send(r.hub.ctx, evPresence{}) })
+}
+
+// presenceEvery is the most often the spectator count is sent.
+const presenceEvery = 500 * time.Millisecond
+
+// sendPresence sends everyone the spectator count.
+func (r *Room) sendPresence() {
+	r.presencePending = false
+	b := r.hub.cfg.Renderer.Spectators(r.spectators())
+	for c := range r.conns {
+		c.enqueue(b)
+	}
+}
+
+// spectators counts the open connections that hold no seat.
+func (r *Room) spectators() int {
+	n := 0
+	for c, v := range r.conns {
+		if len(r.mySeats(v.tokenHash)) == 0 && !c.isClosed() {
+			n++
+		}
+	}
+	return n
 }
 
 func (r *Room) disconnect(c *Conn) {
@@ -35,8 +78,7 @@ func (r *Room) disconnect(c *Conn) {
 	if len(r.conns) == 0 {
 		r.idleSince = r.hub.cfg.Now()
 	}
-	r.version++
-	r.broadcast()
+	r.presenceChanged(c.tokenHash)
 }
 
 // input handles one message from a page.

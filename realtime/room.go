@@ -51,6 +51,8 @@ type Room struct {
 	paused   bool
 	stepOnce bool
 	botInfo  string
+	// presencePending is set while a spectator-count update is scheduled.
+	presencePending bool
 
 	turnStarted   time.Time
 	clockDeadline time.Time
@@ -92,7 +94,8 @@ type (
 		tokenHash string
 		reply     chan *view.Page
 	}
-	evHint struct {
+	evPresence struct{}
+	evHint     struct {
 		c    *Conn
 		ply  int
 		move game.Move
@@ -242,6 +245,8 @@ func (r *Room) handleSafely(ev event) {
 		ev.reply <- r.page(r.viewerFor(ev.tokenHash, nil))
 	case evHint:
 		r.hinted(ev)
+	case evPresence:
+		r.sendPresence()
 	case evFunc:
 		ev.f(r)
 	}

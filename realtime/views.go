@@ -117,12 +117,10 @@ func (r *Room) page(v *viewer) *view.Page {
 		Error:     v.err,
 	}
 	online := map[string]bool{}
-	for c, other := range r.conns {
+	for _, other := range r.conns {
 		online[other.tokenHash] = true
-		if len(r.mySeats(other.tokenHash)) == 0 && !c.isClosed() {
-			p.Spectators++
-		}
 	}
+	p.Spectators = r.spectators()
 	toMove := r.state.ToMove()
 	for i, s := range r.seats {
 		seat := game.Player(i)

@@ -26,13 +26,18 @@ type fragment struct {
 	request bool
 }
 
+// countOnly reports an update that carries only the spectator count (sent
+// when someone starts or stops watching); it has no game in it.
+func countOnly(b []byte) bool { return bytes.HasPrefix(b, spectatorsMark) }
+
 var (
-	liveMark    = []byte(`id="live"`)
-	versionMark = []byte(`data-version="`)
-	moveMark    = []byte(`data-testid="move"`)
-	turnMark    = []byte(`data-testid="turn"`)
-	errorMark   = []byte(`data-testid="error"`)
-	acceptMark  = []byte(`data-action="takeback-accept"`)
+	spectatorsMark = []byte(`<span id="spectators"`)
+	liveMark       = []byte(`id="live"`)
+	versionMark    = []byte(`data-version="`)
+	moveMark       = []byte(`data-testid="move"`)
+	turnMark       = []byte(`data-testid="turn"`)
+	errorMark      = []byte(`data-testid="error"`)
+	acceptMark     = []byte(`data-action="takeback-accept"`)
 )
 
 // parseFragment reads an update; moves reuses the slice of the previous

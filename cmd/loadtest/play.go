@@ -170,6 +170,9 @@ func (v *viewer) read(ctx context.Context) {
 // handle applies one update: new turns (timed for the latency), checks
 // against the client's own game, and the player's next action.
 func (v *viewer) handle(data []byte, now time.Time) {
+	if countOnly(data) {
+		return
+	}
 	f, err := parseFragment(data, v.movesBuf)
 	v.movesBuf = f.moves
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
@@ -40,10 +41,34 @@ CREATE TABLE IF NOT EXISTS turns (
 `
 
 // SQLite is a Store in one SQLite file.
+//
+// Writes go through one writer goroutine in the order they arrive, and the
+// writes waiting at any moment are committed together in one transaction
+// (each in its own savepoint, so one failing write does not undo the
+// others): under load a commit carries many rooms' moves, which is what
+// lets one SQLite file keep up with thousands of players. Reads use their
+// own connections and never wait for the writer (WAL mode).
 type SQLite struct {
-	db  *sql.DB
-	now func() time.Time
+	db     *sql.DB // reads
+	wdb    *sql.DB // the writer's single connection
+	now    func() time.Time
+	mu     sync.RWMutex // held for reading while a write is queued
+	closed bool
+	writes chan *writeJob
+	done   chan struct{}
 }
+
+// writeJob is one write waiting for the writer.
+type writeJob struct {
+	fn  func(*sql.Tx) error
+	err chan error
+}
+
+// maxBatch bounds how many writes share one commit.
+const maxBatch = 256
+
+// ErrClosed is returned for a write after Close.
+var ErrClosed = errors.New("store: closed")
 
 // OpenSQLite opens (creating if needed) the database at path. The write-ahead
 // log with synchronous=NORMAL keeps every committed write through a crash of
@@ -51,22 +76,112 @@ type SQLite struct {
 func OpenSQLite(path string) (*SQLite, error) {
 	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)" +
 		"&_pragma=busy_timeout(10000)&_pragma=foreign_keys(ON)&_txlock=immediate"
-	db, err := sql.Open("sqlite", dsn)
+	wdb, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
-	// SQLite has one writer at a time; one connection avoids lock contention
-	// between our own goroutines and keeps writes in order.
-	db.SetMaxOpenConns(1)
-	if _, err := db.Exec(schema); err != nil {
-		db.Close()
+	wdb.SetMaxOpenConns(1)
+	if _, err := wdb.Exec(schema); err != nil {
+		wdb.Close()
 		return nil, fmt.Errorf("store: create schema in %s: %w", path, err)
 	}
-	return &SQLite{db: db, now: time.Now}, nil
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		wdb.Close()
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(4)
+	s := &SQLite{db: db, wdb: wdb, now: time.Now, writes: make(chan *writeJob, maxBatch), done: make(chan struct{})}
+	go s.writer()
+	return s, nil
 }
 
-// Close closes the database.
-func (s *SQLite) Close() error { return s.db.Close() }
+// write queues fn and waits until it is committed (or failed). Once queued
+// a write is always carried out, so the caller waits for its result even if
+// ctx ends: the caller must not believe a write lost that was made.
+func (s *SQLite) write(ctx context.Context, fn func(*sql.Tx) error) error {
+	job := &writeJob{fn: fn, err: make(chan error, 1)}
+	s.mu.RLock()
+	if s.closed {
+		s.mu.RUnlock()
+		return ErrClosed
+	}
+	select {
+	case s.writes <- job:
+	case <-ctx.Done():
+		s.mu.RUnlock()
+		return fmt.Errorf("store: %w", ctx.Err())
+	}
+	s.mu.RUnlock()
+	return <-job.err
+}
+
+// writer commits queued writes in batches until the queue is closed.
+func (s *SQLite) writer() {
+	defer close(s.done)
+	batch := make([]*writeJob, 0, maxBatch)
+	for job := range s.writes {
+		batch = append(batch[:0], job)
+	fill:
+		for len(batch) < maxBatch {
+			select {
+			case j, ok := <-s.writes:
+				if !ok {
+					break fill
+				}
+				batch = append(batch, j)
+			default:
+				break fill
+			}
+		}
+		s.commit(batch)
+	}
+}
+
+// commit runs a batch in one transaction, each write in a savepoint.
+func (s *SQLite) commit(batch []*writeJob) {
+	ctx := context.Background()
+	errs := make([]error, len(batch))
+	tx, err := s.wdb.BeginTx(ctx, nil)
+	if err == nil {
+		for i, j := range batch {
+			if _, err = tx.ExecContext(ctx, "SAVEPOINT w"); err != nil {
+				break
+			}
+			if errs[i] = j.fn(tx); errs[i] != nil {
+				if _, err = tx.ExecContext(ctx, "ROLLBACK TO w"); err != nil {
+					break
+				}
+			}
+			if _, err = tx.ExecContext(ctx, "RELEASE w"); err != nil {
+				break
+			}
+		}
+		if err == nil {
+			err = tx.Commit()
+		} else {
+			tx.Rollback()
+		}
+	}
+	for i, j := range batch {
+		if err != nil {
+			errs[i] = fmt.Errorf("store: commit: %w", err)
+		}
+		j.err <- errs[i]
+	}
+}
+
+// Close finishes the queued writes and closes the database.
+func (s *SQLite) Close() error {
+	s.mu.Lock()
+	if !s.closed {
+		s.closed = true
+		close(s.writes)
+	}
+	s.mu.Unlock()
+	<-s.done
+	return errors.Join(s.db.Close(), s.wdb.Close())
+}
 
 func (s *SQLite) stamp() int64 { return s.now().UnixMilli() }
 
@@ -85,15 +200,15 @@ func (s *SQLite) CreateRoom(ctx context.Context, r *Room) error {
 		return err
 	}
 	now := s.stamp()
-	return s.tx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO rooms
+	return s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.Exec(`INSERT INTO rooms
 			(id, game, options, mode, clock, seats, save, over, winner, reason, turns, created_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			r.ID, r.Game, string(opts), r.Mode, r.Clock, string(seats), save, r.Over, r.Winner, r.Reason, len(r.Turns), now, now)
 		if err != nil {
 			return fmt.Errorf("store: create room %s: %w", r.ID, err)
 		}
-		return insertTurns(ctx, tx, r.ID, 0, r.Turns)
+		return insertTurns(tx, r.ID, 0, r.Turns)
 	})
 }
 
@@ -153,24 +268,24 @@ func (s *SQLite) SetSeats(ctx context.Context, id string, seats [2]Seat) error {
 
 // AppendTurn implements Store.
 func (s *SQLite) AppendTurn(ctx context.Context, id string, ply int, t Turn) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
-		if err := insertTurns(ctx, tx, id, ply, []Turn{t}); err != nil {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		if err := insertTurns(tx, id, ply, []Turn{t}); err != nil {
 			return err
 		}
-		return updateTx(ctx, tx, id, `UPDATE rooms SET turns = ?, updated_at = ? WHERE id = ?`, ply+1, s.stamp(), id)
+		return updateTx(tx, id, `UPDATE rooms SET turns = ?, updated_at = ? WHERE id = ?`, ply+1, s.stamp(), id)
 	})
 }
 
 // ReplaceTurns implements Store.
 func (s *SQLite) ReplaceTurns(ctx context.Context, id string, turns []Turn) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM turns WHERE room_id = ?`, id); err != nil {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.Exec(`DELETE FROM turns WHERE room_id = ?`, id); err != nil {
 			return fmt.Errorf("store: room %q: %w", id, err)
 		}
-		if err := insertTurns(ctx, tx, id, 0, turns); err != nil {
+		if err := insertTurns(tx, id, 0, turns); err != nil {
 			return err
 		}
-		return updateTx(ctx, tx, id, `UPDATE rooms SET turns = ?, updated_at = ? WHERE id = ?`, len(turns), s.stamp(), id)
+		return updateTx(tx, id, `UPDATE rooms SET turns = ?, updated_at = ? WHERE id = ?`, len(turns), s.stamp(), id)
 	})
 }
 
@@ -240,37 +355,26 @@ func (s *SQLite) DeleteIdle(ctx context.Context, before time.Time, keep []string
 	if err != nil {
 		return 0, err
 	}
-	res, err := s.db.ExecContext(ctx, `DELETE FROM rooms WHERE turns = 0 AND over = 0 AND updated_at < ?
+	var n int64
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.Exec(`DELETE FROM rooms WHERE turns = 0 AND over = 0 AND updated_at < ?
 		AND id NOT IN (SELECT value FROM json_each(?))`, before.UnixMilli(), string(keepJSON))
-	if err != nil {
-		return 0, fmt.Errorf("store: delete idle rooms: %w", err)
-	}
-	n, err := res.RowsAffected()
+		if err != nil {
+			return fmt.Errorf("store: delete idle rooms: %w", err)
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
 	return int(n), err
 }
 
-func (s *SQLite) tx(ctx context.Context, f func(*sql.Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store: begin: %w", err)
-	}
-	if err := f(tx); err != nil {
-		tx.Rollback()
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: commit: %w", err)
-	}
-	return nil
-}
-
 func (s *SQLite) update(ctx context.Context, id, query string, args ...any) error {
-	return s.tx(ctx, func(tx *sql.Tx) error { return updateTx(ctx, tx, id, query, args...) })
+	return s.write(ctx, func(tx *sql.Tx) error { return updateTx(tx, id, query, args...) })
 }
 
 // updateTx runs an UPDATE of one room and reports a missing room.
-func updateTx(ctx context.Context, tx *sql.Tx, id, query string, args ...any) error {
-	res, err := tx.ExecContext(ctx, query, args...)
+func updateTx(tx *sql.Tx, id, query string, args ...any) error {
+	res, err := tx.Exec(query, args...)
 	if err != nil {
 		return fmt.Errorf("store: room %q: %w", id, err)
 	}
@@ -280,9 +384,9 @@ func updateTx(ctx context.Context, tx *sql.Tx, id, query string, args ...any) er
 	return nil
 }
 
-func insertTurns(ctx context.Context, tx *sql.Tx, id string, first int, turns []Turn) error {
+func insertTurns(tx *sql.Tx, id string, first int, turns []Turn) error {
 	for i, t := range turns {
-		_, err := tx.ExecContext(ctx, `INSERT INTO turns (room_id, ply, notation, played_at, think_us, info) VALUES (?, ?, ?, ?, ?, ?)`,
+		_, err := tx.Exec(`INSERT INTO turns (room_id, ply, notation, played_at, think_us, info) VALUES (?, ?, ?, ?, ?, ?)`,
 			id, first+i, t.Notation, t.At.UnixMilli(), t.Think.Microseconds(), t.Info)
 		if err != nil {
 			return fmt.Errorf("store: room %q turn %d: %w", id, first+i, err)

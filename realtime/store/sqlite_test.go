@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -141,4 +142,38 @@ func ids(list []Summary) []string {
 		out = append(out, s.ID)
 	}
 	return out
+}
+
+// TestWritesShareCommits checks that concurrent writers are batched into
+// shared commits and that one failing write does not undo its batch-mates.
+func TestWritesShareCommits(t *testing.T) {
+	ctx := context.Background()
+	s, _ := open(t)
+	require.NoError(t, s.CreateRoom(ctx, sampleRoom("r")))
+	var wg sync.WaitGroup
+	errs := make([]error, 200)
+	for i := range 200 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if i%10 == 9 {
+				errs[i] = s.SetSeats(ctx, "missing", [2]Seat{}) // fails: no such room
+				return
+			}
+			errs[i] = s.CreateRoom(ctx, sampleRoom("room"+strconv.Itoa(i)))
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if i%10 == 9 {
+			require.ErrorIs(t, err, ErrNotFound)
+		} else {
+			require.NoError(t, err, "write %d", i)
+		}
+	}
+	live, err := s.List(ctx, false, 1000)
+	require.NoError(t, err)
+	require.Len(t, live, 1+180)
+	require.NoError(t, s.Close())
+	require.ErrorIs(t, s.SetSeats(ctx, "r", [2]Seat{}), ErrClosed)
 }

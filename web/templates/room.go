@@ -29,6 +29,12 @@ func (Renderer) Fragment(p *view.Page) []byte {
 	return buf.Bytes()
 }
 
+// Spectators renders the spectator count on its own; the page swaps it
+// into place by its id.
+func (Renderer) Spectators(n int) []byte {
+	return []byte(`<span id="spectators" data-testid="spectators">` + strconv.Itoa(n) + `</span>`)
+}
+
 // Estimator gives the scoreboard's estimate for games scored by the
 // computer's judgement (Amazons); nil shows none. The server plugs in the AI.
 var Estimator func(s game.State) (text string, ok bool)
