@@ -2,6 +2,7 @@ package templates
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"boardroom/game"
@@ -15,33 +16,32 @@ import (
 // square names a cell of a square board in algebraic notation (a1 at the
 // bottom left), as the games' notation does.
 func square(c game.Cell, size int) string {
-	return fmt.Sprintf("%c%d", 'a'+rune(c.Col), size-int(c.Row))
+	return string(rune('a'+c.Col)) + strconv.Itoa(size-int(c.Row))
 }
 
-// cellClasses are the classes every clickable cell shares.
-func cellClasses(p *view.Page, c game.Cell, extra ...string) string {
-	cls := append([]string{"cell"}, extra...)
+// cellClasses are the classes of a clickable cell: its colour, what the game
+// puts there (extra) and what the viewer may do with it.
+func cellClasses(p *view.Page, c game.Cell, extra string) string {
+	var b strings.Builder
+	b.Grow(48)
+	b.WriteString("cell ")
 	if (int(c.Row)+int(c.Col))%2 == 1 {
-		cls = append(cls, "dark")
+		b.WriteString("dark")
 	} else {
-		cls = append(cls, "light")
+		b.WriteString("light")
 	}
-	if p.Selectable(c) {
-		cls = append(cls, "target")
+	if extra != "" {
+		b.WriteString(" " + extra)
 	}
-	if p.IsSelected(c) {
-		cls = append(cls, "selected")
+	for _, f := range []struct {
+		on   bool
+		name string
+	}{{p.Selectable(c), " target"}, {p.IsSelected(c), " selected"}, {p.InLastMove(c), " last"}, {p.IsMyChoice(c), " chosen"}, {p.IsHint(c), " hint"}} {
+		if f.on {
+			b.WriteString(f.name)
+		}
 	}
-	if p.InLastMove(c) {
-		cls = append(cls, "last")
-	}
-	if p.IsMyChoice(c) {
-		cls = append(cls, "chosen")
-	}
-	if p.IsHint(c) {
-		cls = append(cls, "hint")
-	}
-	return strings.Join(cls, " ")
+	return b.String()
 }
 
 // cellLabel adds what the viewer may do to a cell's description.

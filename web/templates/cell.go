@@ -1,0 +1,68 @@
+package templates
+
+import (
+	"context"
+	"html"
+	"io"
+	"strconv"
+	"sync"
+
+	"github.com/a-h/templ"
+
+	"boardroom/game"
+	"boardroom/realtime/view"
+)
+
+// Board cells are most of every page the server sends, so a cell's button is
+// written by hand: the parts that never change for a cell (its id, data-cell
+// and the message it sends) are built once and reused, and only its classes
+// and label are written per render.
+
+// maxGrid bounds the grids whose cell prefixes are cached (Angels & Devils
+// goes up to 41×41).
+const maxGrid = 48
+
+var (
+	prefixOnce sync.Once
+	prefixes   [maxGrid][maxGrid]string
+)
+
+// cellPrefix is the start of a cell's button up to its class attribute.
+func cellPrefix(c game.Cell) string {
+	prefixOnce.Do(func() {
+		for r := range maxGrid {
+			for col := range maxGrid {
+				cell := game.Cell{Row: int8(r), Col: int8(col)}
+				rc := strconv.Itoa(r) + "," + strconv.Itoa(col)
+				prefixes[r][col] = `<button type="button" id="` + cellID(cell) + `" data-cell="` + rc +
+					`" ws-send hx-vals="` + html.EscapeString(cellVals(cell)) + `"`
+			}
+		}
+	})
+	if c.Row < 0 || c.Col < 0 || int(c.Row) >= maxGrid || int(c.Col) >= maxGrid {
+		return `<button type="button" data-cell="` + c.String() + `" ws-send hx-vals="` + html.EscapeString(cellVals(c)) + `"`
+	}
+	return prefixes[c.Row][c.Col]
+}
+
+// cellButton draws one clickable cell around its children (the piece).
+func cellButton(p *view.Page, c game.Cell, classes, label string) templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		children := templ.GetChildren(ctx)
+		ctx = templ.ClearChildren(ctx)
+		parts := [...]string{
+			cellPrefix(c), ` class="`, html.EscapeString(cellClasses(p, c, classes)),
+			`" aria-label="`, html.EscapeString(cellLabel(p, c, label)), `">`,
+		}
+		for _, s := range parts {
+			if _, err := io.WriteString(w, s); err != nil {
+				return err
+			}
+		}
+		if err := children.Render(ctx, w); err != nil {
+			return err
+		}
+		_, err := io.WriteString(w, `</button>`)
+		return err
+	})
+}
