@@ -78,7 +78,7 @@ func (r *Room) fillReplay(p *view.Page, cur *replayCursor) {
 	st := r.positionAt(cur.ply)
 	p.State = st
 	p.Replay = view.Replay{Active: true, Ply: cur.ply, Total: len(r.turns), Playing: cur.playing}
-	p.Targets, p.Selected, p.MyChoice, p.LastMove = nil, nil, nil, nil
+	p.Targets, p.Selected, p.MyChoice, p.LastMove, p.Hint = nil, nil, nil, nil, nil
 	for i := range p.Moves {
 		p.Moves[i].Current = i == cur.ply-1
 	}

@@ -156,7 +156,7 @@ func (r *Room) page(v *viewer) *view.Page {
 			p.Clock.RemainingMS = p.Clock.TotalMS
 		}
 	}
-	if v.hint != nil && v.hintPly == len(r.turns) {
+	if v.hint != nil && v.hintPly == len(r.turns) && !p.Over {
 		p.Hint = v.hint
 	}
 	if v.replay != nil {
