@@ -30,7 +30,7 @@ type testServer struct {
 	store *store.SQLite
 }
 
-func newTestServer(t *testing.T) *testServer {
+func newTestServer(t testing.TB) *testServer {
 	t.Helper()
 	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "web.db"))
 	require.NoError(t, err)
