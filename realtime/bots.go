@@ -24,6 +24,9 @@ func (r *Room) scheduleBot() {
 		delay := r.hub.cfg.BotDelay
 		if r.bots[p.Other()] != nil {
 			delay = r.hub.cfg.WatchDelay
+			if d, ok := r.hub.cfg.Paces[r.seats[p].Pace]; ok {
+				delay = d // the pace the room was created with
+			}
 		}
 		r.botGen++
 		gen := r.botGen

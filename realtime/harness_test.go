@@ -57,7 +57,8 @@ func newHarness(t *testing.T, tweak ...func(*Config)) *harness {
 	require.NoError(t, err)
 	h := &harness{t: t, store: st, path: path, pages: &pageRecorder{}}
 	h.cfg = Config{Store: st, Renderer: h.pages, BaseURL: "http://test", BotDelay: time.Millisecond,
-		WatchDelay: time.Millisecond, ReplayStep: 10 * time.Millisecond}
+		WatchDelay: time.Millisecond, ReplayStep: 10 * time.Millisecond,
+		Paces: map[string]time.Duration{"fast": time.Millisecond, "normal": time.Millisecond, "slow": time.Millisecond}}
 	for _, f := range tweak {
 		f(&h.cfg)
 	}

@@ -119,8 +119,8 @@ func TestRestartKeepsGamesAndSeats(t *testing.T) {
 }
 
 func TestComputerAgainstComputerPauseAndStep(t *testing.T) {
-	h := newHarness(t, func(c *Config) { c.WatchDelay = 20 * time.Millisecond })
-	r := h.create(Spec{Game: "kalah", Mode: "watch", Options: map[string]string{"houses": "4", "seeds": "3"}}, "host")
+	h := newHarness(t, func(c *Config) { c.Paces = map[string]time.Duration{"slow": 20 * time.Millisecond} })
+	r := h.create(Spec{Game: "kalah", Mode: "watch", Pace: "slow", Options: map[string]string{"houses": "4", "seeds": "3"}}, "host")
 	host, guest := h.connect(r, "host"), h.connect(r, "guest")
 	waitFor(t, r, "a few moves", func(r *Room) bool { return len(r.turns) >= 2 })
 	require.Contains(t, guest.action("pause").Error, "Only the room's creator")

@@ -27,7 +27,12 @@ var (
 	Clocks = []string{"none", "bullet", "fast", "slow"}
 	// SeatChoices are the seats a creator may ask for.
 	SeatChoices = []string{"first", "second", "random"}
+	// Paces are the speeds of computer against computer.
+	Paces = []string{"fast", "normal", "slow"}
 )
+
+// PaceDelay is the least time between moves at each pace.
+var PaceDelay = map[string]time.Duration{"fast": 250 * time.Millisecond, "normal": time.Second, "slow": 3 * time.Second}
 
 // ClockPeriod is the time per move of each clock setting.
 var ClockPeriod = map[string]time.Duration{
@@ -65,13 +70,17 @@ type Config struct {
 	BaseURL string
 	// BotDelay is the least time a computer takes per move against a human
 	// (default 300 ms), WatchDelay between moves of computer against
-	// computer (default 800 ms), so that people can follow.
+	// computer when the room has no pace (default 800 ms), so that people
+	// can follow.
 	BotDelay, WatchDelay time.Duration
 	// ReplayStep is the pace of replay auto-play (default 800 ms).
 	ReplayStep time.Duration
 	// IdleUnload is how long a room with no connection stays in memory
 	// (default 10 minutes).
 	IdleUnload time.Duration
+	// Paces overrides the delays of the computer-against-computer paces
+	// (tests shorten them); nil means PaceDelay.
+	Paces map[string]time.Duration
 	// Periods overrides the clock settings' time per move (tests shorten
 	// them); nil means ClockPeriod.
 	Periods map[string]time.Duration
@@ -117,6 +126,9 @@ func NewHub(cfg Config) *Hub {
 	if cfg.IdleUnload == 0 {
 		cfg.IdleUnload = 10 * time.Minute
 	}
+	if cfg.Paces == nil {
+		cfg.Paces = PaceDelay
+	}
 	if cfg.Periods == nil {
 		cfg.Periods = ClockPeriod
 	}
@@ -143,6 +155,8 @@ type Spec struct {
 	Algorithm string
 	Seat      string
 	Clock     string
+	// Pace is the speed of computer against computer ("" is normal).
+	Pace string
 }
 
 // Create checks a spec, stores a new room with the creator (holding
@@ -166,6 +180,12 @@ func (h *Hub) Create(ctx context.Context, spec Spec, token string) (string, erro
 			return "", fmt.Errorf("%w: %s must be one of %s, got %q", ErrBadRequest, c.name, strings.Join(c.allowed, ", "), c.value)
 		}
 	}
+	if spec.Pace == "" {
+		spec.Pace = "normal"
+	}
+	if !slices.Contains(Paces, spec.Pace) {
+		return "", fmt.Errorf("%w: pace must be one of %s, got %q", ErrBadRequest, strings.Join(Paces, ", "), spec.Pace)
+	}
 	mine := game.First
 	switch spec.Seat {
 	case "second":
@@ -185,6 +205,7 @@ func (h *Hub) Create(ctx context.Context, spec Spec, token string) (string, erro
 	case "computer":
 		seats[mine], seats[mine.Other()] = human, bot
 	case "watch":
+		bot.Pace = spec.Pace
 		seats = [2]store.Seat{bot, bot}
 	}
 	rec := &store.Room{

@@ -37,7 +37,8 @@ func newTestServer(t testing.TB) *testServer {
 	ts := &testServer{store: st}
 	ts.Server = httptest.NewUnstartedServer(nil)
 	ts.hub = realtime.NewHub(realtime.Config{Store: st, Renderer: templates.Renderer{}, BaseURL: "http://" + ts.Listener.Addr().String(),
-		BotDelay: 5 * time.Millisecond, WatchDelay: 20 * time.Millisecond})
+		BotDelay: 5 * time.Millisecond, WatchDelay: 20 * time.Millisecond,
+		Paces: map[string]time.Duration{"fast": 5 * time.Millisecond, "normal": 20 * time.Millisecond, "slow": 50 * time.Millisecond}})
 	ts.Config.Handler = (&Server{Hub: ts.hub, Store: st, Log: slog.New(slog.DiscardHandler), Limits: &Limits{}}).Handler()
 	ts.Start()
 	t.Cleanup(func() {
@@ -86,7 +87,7 @@ func TestLobby(t *testing.T) {
 	require.Equal(t, 1, form.Length())
 	require.Equal(t, "/rooms", form.AttrOr("action", ""))
 	require.Equal(t, "post", form.AttrOr("method", ""))
-	for _, name := range []string{"game", "mode", "level", "clock", "seat", "houses", "seeds", "empty_capture", "size", "power", "setup", "turns", "algorithm"} {
+	for _, name := range []string{"game", "mode", "level", "clock", "seat", "pace", "houses", "seeds", "empty_capture", "size", "power", "setup", "turns", "algorithm"} {
 		require.Equal(t, 1, form.Find("[name="+name+"]").Length(), "exactly one field %s", name)
 	}
 	var games []string
@@ -119,6 +120,7 @@ func TestCreateRoom(t *testing.T) {
 		{"odd demons board", url.Values{"game": {"demons"}, "size": {"7"}}, http.StatusBadRequest, "Size must be one of 6, 8, 10, 12"},
 		{"bad mode", url.Values{"game": {"kalah"}, "mode": {"online"}}, http.StatusBadRequest, "Mode must be one of friend, hotseat, computer, watch"},
 		{"bad clock", url.Values{"game": {"kalah"}, "clock": {"blitz"}}, http.StatusBadRequest, "Clock must be one of none, bullet, fast, slow"},
+		{"bad pace", url.Values{"game": {"kalah"}, "mode": {"watch"}, "pace": {"warp"}}, http.StatusBadRequest, "Pace must be one of fast, normal, slow"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

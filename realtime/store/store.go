@@ -22,6 +22,9 @@ type Seat struct {
 	// Level and Algorithm configure a bot seat.
 	Level     string `json:"level,omitempty"`
 	Algorithm string `json:"algorithm,omitempty"`
+	// Pace is the least time between moves of computer against computer
+	// ("fast", "normal", "slow"; empty: the server's default).
+	Pace string `json:"pace,omitempty"`
 }
 
 // Turn is one played turn of the log.

@@ -111,6 +111,11 @@ var LevelLabels = []struct{ Value, Label string }{
 	{"beginner", "Beginner"}, {"medium", "Medium"}, {"difficult", "Difficult"},
 }
 
+// PaceLabels names the speeds of computer against computer.
+var PaceLabels = []struct{ Value, Label string }{
+	{"fast", "Fast · a move every ¼ s"}, {"normal", "Normal · a move a second"}, {"slow", "Slow · a move every 3 s"},
+}
+
 // SeatLabels names the seat choices.
 var SeatLabels = []struct{ Value, Label string }{
 	{"first", "First seat (moves first)"}, {"second", "Second seat"}, {"random", "Random"},
