@@ -242,7 +242,7 @@ func (r *Room) handleSafely(ev event) {
 	case evBotMove:
 		r.botMoved(ev)
 	case evSnapshot:
-		ev.reply <- r.page(r.viewerFor(ev.tokenHash, nil))
+		ev.reply <- r.page(&viewer{tokenHash: ev.tokenHash}) // a page request has no connection yet
 	case evHint:
 		r.hinted(ev)
 	case evPresence:

@@ -92,11 +92,6 @@ func (r *Room) broadcastError(msg string) {
 	r.broadcast()
 }
 
-// viewerFor makes a viewer for a page request that has no connection yet.
-func (r *Room) viewerFor(tokenHash string, _ *Conn) *viewer {
-	return &viewer{tokenHash: tokenHash}
-}
-
 // page builds what one viewer sees.
 func (r *Room) page(v *viewer) *view.Page {
 	mine := r.mySeats(v.tokenHash)

@@ -8,13 +8,9 @@ import (
 	"boardroom/realtime/view"
 )
 
-// The evaluation graph is drawn in a fixed 600×120 box that CSS stretches.
+// The evaluation graph is drawn in a fixed 600×120 box (the viewBox in
+// room.templ) that CSS stretches.
 const graphW, graphH = 600.0, 120.0
-
-func graphViewBox() string { return "0 0 600 120" }
-func width() string        { return "600" }
-func height() string       { return "120" }
-func half() string         { return "60" }
 
 // evalPoints scales evaluations to the graph: the largest ordinary value
 // fills the height; decided positions (won or lost) are drawn at the edge.

@@ -142,7 +142,7 @@ func (d LobbyData) value(key, def string) string {
 func (d LobbyData) selected(key, value, def string) bool { return d.value(key, def) == value }
 
 // firstID is the default game: the first one listed.
-func firstID(games []game.Game, _ int) string {
+func firstID(games []game.Game) string {
 	if len(games) == 0 {
 		return ""
 	}
