@@ -61,3 +61,44 @@ func TestACrowdArrivingIsNotAStormOfPages(t *testing.T) {
 	me.last()
 	require.Equal(t, 100, me.spectators, "everyone is told the new count")
 }
+
+// TestReconnectsUnderPlay drops and reopens connections (players and
+// spectators) while a game is played: every reopened page shows the current
+// position and its holder's seat, without anything else to ask for.
+func TestReconnectsUnderPlay(t *testing.T) {
+	h := newHarness(t)
+	r := h.create(Spec{Game: "kalah", Options: map[string]string{"seeds": "6"}}, "alice")
+	alice, bob := h.connect(r, "alice"), h.connect(r, "bob")
+	bob.action("join")
+	fans := make([]*client, 20)
+	for i := range fans {
+		fans[i] = h.connect(r, "fan"+strconv.Itoa(i))
+	}
+	seats := map[string]*client{"alice": alice, "bob": bob}
+	for turn := 0; turn < 30 && !alice.last().Over; turn++ {
+		// Drop a few connections and come back, as after a network blip.
+		for i := turn % 4; i < len(fans); i += 4 {
+			require.True(t, r.send(t.Context(), evDisconnect{fans[i].c}))
+			fans[i] = h.connect(r, "fan"+strconv.Itoa(i))
+		}
+		mover := "alice"
+		if bob.last().Turn == "Your move" {
+			mover = "bob"
+		}
+		if turn%5 == 0 { // the player to move drops too, and gets its seat back
+			require.True(t, r.send(t.Context(), evDisconnect{seats[mover].c}))
+			seats[mover] = h.connect(r, mover)
+			alice, bob = seats["alice"], seats["bob"]
+		}
+		p := seats[mover].last()
+		require.Equal(t, "Your move", p.Turn, "%s has its seat back", mover)
+		for cell := range p.Targets {
+			seats[mover].click(int(cell.Row), int(cell.Col))
+			break
+		}
+		want := movesOf(seats[mover].last())
+		for i, f := range fans {
+			require.Equal(t, want, movesOf(f.last()), "spectator %d sees the current game", i)
+		}
+	}
+}

@@ -281,3 +281,33 @@ func TestWebSocketUnknownRoom(t *testing.T) {
 	require.Error(t, err)
 	require.Equal(t, http.StatusNotFound, resp.StatusCode)
 }
+
+// TestReconnectGetsTheCurrentViewAndSeat drops a player's socket without a
+// close handshake (a network blip) and dials again: the first update is the
+// current game, with the player still seated.
+func TestReconnectGetsTheCurrentViewAndSeat(t *testing.T) {
+	ts := newTestServer(t)
+	alice := ts.browser(t)
+	resp, _ := ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"hotseat"}})
+	loc := resp.Header.Get("Location")
+	ws, _, err := wsDial(t, ts, alice, loc, ts.URL)
+	require.NoError(t, err)
+	readFragment(t, ws)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	require.NoError(t, ws.Write(ctx, websocket.MessageText, []byte(`{"cell":"1,1"}`)))
+	before := readFragment(t, ws)
+	require.Equal(t, 1, before.Find("[data-testid=move]").Length())
+	ws.CloseNow()
+
+	ws, _, err = wsDial(t, ts, alice, loc, ts.URL)
+	require.NoError(t, err)
+	defer ws.CloseNow()
+	after := readFragment(t, ws)
+	require.Equal(t, "1", after.Find("[data-testid=move]").Text(), "the move list as it was")
+	require.Equal(t, "P2 to move", after.Find("[data-testid=turn]").Text(), "still seated: the hotseat player's view")
+	v1, _ := before.Find("#live").Attr("data-version")
+	v2, _ := after.Find("#live").Attr("data-version")
+	require.NotEmpty(t, v1)
+	require.NotEmpty(t, v2, "every update carries the room's version")
+}
