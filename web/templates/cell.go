@@ -14,9 +14,11 @@ import (
 )
 
 // Board cells are most of every page the server sends, so a cell's button is
-// written by hand: the parts that never change for a cell (its id, data-cell
-// and the message it sends) are built once and reused, and only its classes
-// and label are written per render.
+// written by hand: the parts that never change for a cell (its id and
+// data-cell) are built once and reused, and only its classes and label are
+// written per render. A cell carries no message of its own: the board sends
+// one for any click on a cell (see boardAttrs and app.js), which keeps every
+// update about 40% smaller.
 
 // maxGrid bounds the grids whose cell prefixes are cached (Angels & Devils
 // goes up to 41×41).
@@ -34,13 +36,12 @@ func cellPrefix(c game.Cell) string {
 			for col := range maxGrid {
 				cell := game.Cell{Row: int8(r), Col: int8(col)}
 				rc := strconv.Itoa(r) + "," + strconv.Itoa(col)
-				prefixes[r][col] = `<button type="button" id="` + cellID(cell) + `" data-cell="` + rc +
-					`" ws-send hx-vals="` + html.EscapeString(cellVals(cell)) + `"`
+				prefixes[r][col] = `<button type="button" id="` + cellID(cell) + `" data-cell="` + rc + `"`
 			}
 		}
 	})
 	if c.Row < 0 || c.Col < 0 || int(c.Row) >= maxGrid || int(c.Col) >= maxGrid {
-		return `<button type="button" data-cell="` + c.String() + `" ws-send hx-vals="` + html.EscapeString(cellVals(c)) + `"`
+		return `<button type="button" data-cell="` + c.String() + `"`
 	}
 	return prefixes[c.Row][c.Col]
 }

@@ -64,8 +64,6 @@ func Score(s game.State) string {
 	return fmt.Sprintf("%d · %d", sc[0], sc[1])
 }
 
-func cellVals(c game.Cell) string { return `{"cell":"` + c.String() + `"}` }
-
 func actionVals(a string) string { return `{"action":"` + a + `"}` }
 
 func cellID(c game.Cell) string {
