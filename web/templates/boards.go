@@ -60,51 +60,70 @@ func cellLabel(p *view.Page, c game.Cell, what string) string {
 // gridClass sizes a CSS grid with n columns.
 func gridClass(n int) string { return fmt.Sprintf("board grid cols-%d", n) }
 
-func amazonsPiece(s *amazons.State, c game.Cell) (symbol, class, name string) {
-	switch s.At(c) {
-	case amazons.WhiteAmazon:
-		return "amazon", "piece white", "white amazon"
-	case amazons.BlackAmazon:
-		return "amazon", "piece black", "black amazon"
-	case amazons.Arrow:
-		return "arrow", "piece arrow", "arrow"
+// squareCell is what one cell of a square board shows: classes for the
+// cell, its accessible label, and the piece drawn on it (symbol "" for none).
+type squareCell struct{ class, label, symbol, pieceClass string }
+
+func amazonsCell(s *amazons.State) func(r, c int) squareCell {
+	return func(r, c int) squareCell {
+		at := cell(r, c)
+		name := square(at, amazons.Size) + ": "
+		switch s.At(at) {
+		case amazons.WhiteAmazon:
+			return squareCell{label: name + "white amazon", symbol: "amazon", pieceClass: "piece white"}
+		case amazons.BlackAmazon:
+			return squareCell{label: name + "black amazon", symbol: "amazon", pieceClass: "piece black"}
+		case amazons.Arrow:
+			return squareCell{label: name + "arrow", symbol: "arrow", pieceClass: "piece arrow"}
+		}
+		return squareCell{label: name + "empty"}
 	}
-	return "", "", "empty"
 }
 
-func bishopsPiece(s *bishops.State, c game.Cell) (class, name string) {
-	switch s.At(c) {
-	case game.First:
-		return "piece white", "white bishop"
-	case game.Second:
-		return "piece black", "black bishop"
+func bishopsCell(s *bishops.State) func(r, c int) squareCell {
+	return func(r, c int) squareCell {
+		at := cell(r, c)
+		name := square(at, bishops.Size) + ": "
+		switch s.At(at) {
+		case game.First:
+			return squareCell{label: name + "white bishop", symbol: "bishop", pieceClass: "piece white"}
+		case game.Second:
+			return squareCell{label: name + "black bishop", symbol: "bishop", pieceClass: "piece black"}
+		}
+		return squareCell{label: name + "empty"}
 	}
-	return "", "empty"
 }
 
-func demonsOwner(s *demons.State, c game.Cell) (class, name string) {
-	switch s.Owner(c) {
-	case game.First:
-		return "owner-angels", "held by the Angels"
-	case game.Second:
-		return "owner-demons", "held by the Demons"
+func demonsCell(s *demons.State) func(r, c int) squareCell {
+	return func(r, c int) squareCell {
+		at := cell(r, c)
+		name := square(at, s.Size()) + ": "
+		switch s.Owner(at) {
+		case game.First:
+			return squareCell{class: "owner-angels", label: name + "held by the Angels", symbol: "halo", pieceClass: "piece halo"}
+		case game.Second:
+			return squareCell{class: "owner-demons", label: name + "held by the Demons", symbol: "horns", pieceClass: "piece horns"}
+		}
+		if demons.IsDark(at) {
+			return squareCell{label: name + "a choice"}
+		}
+		return squareCell{label: name + "empty"}
 	}
-	if demons.IsDark(c) {
-		return "", "a choice"
-	}
-	return "", "empty"
 }
 
-func angelsCell(s *angels.State, r, c int) (class, name string) {
-	switch {
-	case s.Angel() == game.Cell{Row: int8(r), Col: int8(c)}:
-		return "angel-here", "the Angel"
-	case s.Blocked(r, c):
-		return "blocked", "blocked"
-	case r == 0 || c == 0 || r == s.Size()-1 || c == s.Size()-1:
-		return "edge", "edge, free"
+func angelsCell(s *angels.State) func(r, c int) squareCell {
+	return func(r, c int) squareCell {
+		name := itoa(r+1) + "," + itoa(c+1) + ": "
+		switch {
+		case s.Angel() == cell(r, c):
+			return squareCell{class: "angel-here", label: name + "the Angel", symbol: "angel", pieceClass: "piece angel"}
+		case s.Blocked(r, c):
+			return squareCell{class: "blocked", label: name + "blocked"}
+		case r == 0 || c == 0 || r == s.Size()-1 || c == s.Size()-1:
+			return squareCell{class: "edge", label: name + "edge, free"}
+		}
+		return squareCell{label: name + "free"}
 	}
-	return "", "free"
 }
 
 // seedDots draws up to this many seeds in a pit; more are only counted.
