@@ -21,6 +21,8 @@ type angelsPos struct {
 	// Scratch for ranking the Devil's candidate blocks.
 	ranked []scoredMove
 	clk    *clock
+	// devil: the search plays the Devil and evaluates with devilValue.
+	devil bool
 }
 
 const angelsKeyStride = angels.MaxSize * angels.MaxSize
@@ -80,6 +82,9 @@ func (p *angelsPos) moves(dst []Move, depth int) []Move {
 	// after blocking them, best for the Devil first.
 	var reach [angels.MaxSize]uint64
 	p.region(&reach)
+	if p.devil {
+		p.devilCandidates(&reach)
+	}
 	p.ranked = p.ranked[:0]
 	for r := range p.n {
 		for row := reach[r]; row != 0; row &= row - 1 {
@@ -98,7 +103,9 @@ func (p *angelsPos) moves(dst []Move, depth int) []Move {
 		}
 	}
 	slices.SortStableFunc(p.ranked, func(a, b scoredMove) int { return int(a.score - b.score) })
-	if depth >= 2 && len(p.ranked) > angelsPrune {
+	// (At depth 1 the children are leaves whose values the ranking just
+	// computed: the Devil's search keeps only the best of them.)
+	if (depth >= 2 || (p.devil && depth == 1)) && len(p.ranked) > angelsPrune {
 		p.ranked = p.ranked[:angelsPrune]
 	}
 	for _, sm := range p.ranked {
@@ -141,7 +148,12 @@ func (p *angelsPos) terminal() (bool, int) {
 }
 
 func (p *angelsPos) eval() int {
-	v := p.angelValue()
+	var v int
+	if p.devil {
+		v = p.devilValue()
+	} else {
+		v = p.angelValue()
+	}
 	if p.s.AngelToMove() {
 		return v
 	}

@@ -51,7 +51,11 @@ func NewWithBudget(g game.Game, level, algorithm string, seed uint64, budget tim
 	}
 	// The table is made here, not on the first move, so that a move's
 	// budget is spent searching.
-	return &searchBot{st: st, seed: seed, s: newSearcher(nil, st.ttLog2)}, nil
+	b := &searchBot{st: st, seed: seed, s: newSearcher(nil, st.ttLog2)}
+	if st.game == "kalah" && st.level == LevelDifficult {
+		b.exact = newKalahExact()
+	}
+	return b, nil
 }
 
 // Hint returns the move Difficult would play for p in s within budget, and
@@ -91,6 +95,8 @@ type searchBot struct {
 	seed uint64
 	s    *searcher
 	last Info
+	// exact is Difficult Kalah's endgame solver (nil elsewhere).
+	exact *kalahExact
 }
 
 // newPosition makes the search adapter for a copy of s.
@@ -129,14 +135,35 @@ func (b *searchBot) Choose(ctx context.Context, s game.State, p game.Player) (ga
 	if err != nil {
 		return game.Move{}, err
 	}
+	budget := b.st.budget
+	if b.exact != nil {
+		start := time.Now()
+		slice := time.Duration(float64(budget) * kalahExactShare)
+		if info, ok := b.exact.try(ctx, s.(*kalah.State), slice); ok {
+			info.Time = time.Since(start)
+			b.last = info
+			return info.Move, nil
+		}
+		// Not solved in time: the search has the rest of the budget.
+		budget = max(budget-time.Since(start), time.Millisecond)
+	}
 	if b.st.noise > 0 {
 		pos = withNoise(pos, b.seed, b.st.noise)
 	}
 	b.s.pos = pos
-	clk := newClock(ctx, b.st.budget)
+	clk := newClock(ctx, budget)
 	defer clk.done()
 	setClock(pos, clk)
-	info := b.s.run(clk, limits{depth: b.st.depth, aspire: b.st.aspire}, b.st.algorithm == AlgoMinimax)
+	lim := limits{depth: b.st.depth, aspire: b.st.aspire}
+	var info Info
+	if a, ok := unwrap(pos).(*angelsPos); ok && a.devil && b.st.level == LevelDifficult && b.st.algorithm == AlgoAlphaBeta {
+		if m, v, n, ok := a.devilChoose(); ok {
+			info = Info{Algorithm: "devil lookahead", Depth: 2, Nodes: n, Eval: -v, Move: a.gameMove(m), PV: []string{a.format(m)}}
+		}
+	}
+	if info.Move.Len == 0 {
+		info = b.s.run(clk, lim, b.st.algorithm == AlgoMinimax)
+	}
 	info.Time = clk.elapsed()
 	b.last = info
 	if info.Move.Len == 0 {
@@ -164,18 +191,25 @@ type Infoer interface{ LastInfo() Info }
 // setClock hands the clock to adapters that do expensive work outside the
 // core's node loop (ranking moves by evaluation).
 func setClock(p position, c *clock) {
-	switch n := p.(type) {
-	case *noisyEval:
-		p = n.position
-	case *noisyEvalQ:
-		p = n.position
-	}
-	switch a := p.(type) {
+	switch a := unwrap(p).(type) {
 	case *amazonsPos:
 		a.clk = c
 	case *angelsPos:
 		a.clk = c
+		// The Devil's search uses its own evaluation (angels_devil.go).
+		a.devil = !a.s.AngelToMove()
 	}
+}
+
+// unwrap returns the game's adapter under a noise wrapper.
+func unwrap(p position) position {
+	switch n := p.(type) {
+	case *noisyEval:
+		return n.position
+	case *noisyEvalQ:
+		return n.position
+	}
+	return p
 }
 
 // noisyEval adds a small seeded perturbation to the evaluation, a pure

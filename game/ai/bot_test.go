@@ -70,7 +70,7 @@ func TestBudgetRespected(t *testing.T) {
 		plies    int
 	}{
 		{"amazons", "alphabeta", 0}, {"amazons", "alphabeta", 30}, {"amazons", "minimax", 10}, {"amazons", "mcts", 10},
-		{"kalah", "", 4}, {"angels", "", 2}, {"bishops", "", 4}, {"demons", "", 3},
+		{"kalah", "", 4}, {"angels", "", 2}, {"angels", "", 3}, {"bishops", "", 4}, {"demons", "", 3},
 	}
 	for _, tc := range cases {
 		t.Run(tc.id+"/"+tc.algo, func(t *testing.T) {

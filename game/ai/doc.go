@@ -29,6 +29,13 @@
 //   - "mcts": UCT Monte-Carlo tree search whose playouts are cut after a few
 //     random turns and scored by the evaluation (Amazons only).
 //
+// Two refinements sit in front of the search for Difficult: in Kalah, once
+// few seeds are left in the houses, the exact solver (game/kalah/solve) is
+// asked first with a slice of the budget (kalah_exact.go); in Angels &
+// Devils, the Devil scores its blocks by a two-ply look-ahead that mixes the
+// Angel's best and expected replies (angels_devil_choose.go), since against
+// best play every Devil move on the default board loses.
+//
 // For Amazons the algorithm is selectable ("" picks the best one, see
 // amazonsBest in bot.go for the measurement that chose it); the other games
 // also accept "alphabeta" and "minimax", and use

@@ -11,7 +11,7 @@ import (
 // Info is what a search found and how hard it looked: for the report line
 // people read, for tests and for benchmarks.
 type Info struct {
-	Algorithm string        // "alphabeta", "minimax", "mcts", "matrix", "beginner"
+	Algorithm string        // "alphabeta", "minimax", "mcts", "matrix", "beginner", "exact" (Kalah solver)
 	Depth     int           // deepest completed iteration (MCTS: deepest tree line)
 	Nodes     uint64        // positions visited (MCTS: playouts)
 	Time      time.Duration // wall time of the search
@@ -26,8 +26,14 @@ type Info struct {
 // from the mover's view, and the principal variation.
 func (i Info) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s depth %d, %d nodes in %v, eval %s", i.Algorithm, i.Depth, i.Nodes,
-		i.Time.Round(time.Millisecond), formatEval(i.Eval, i.Exact))
+	if i.Algorithm == "exact" {
+		// The exact solver has no nominal depth: it searched to the end.
+		fmt.Fprintf(&b, "exact solver, %d nodes in %v, eval %s", i.Nodes,
+			i.Time.Round(time.Millisecond), formatEval(i.Eval, i.Exact))
+	} else {
+		fmt.Fprintf(&b, "%s depth %d, %d nodes in %v, eval %s", i.Algorithm, i.Depth, i.Nodes,
+			i.Time.Round(time.Millisecond), formatEval(i.Eval, i.Exact))
+	}
 	if len(i.PV) > 0 {
 		fmt.Fprintf(&b, ", pv %s", strings.Join(i.PV, " "))
 	}

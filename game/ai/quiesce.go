@@ -17,7 +17,15 @@ func (s *searcher) leaf(ply, alpha, beta int) int {
 	if !ok {
 		return s.pos.eval()
 	}
-	return s.quiesce(np, ply, alpha, beta, quiesceDepth)
+	return s.quiesce(np, ply, alpha, beta, quiesceLimit(s.pos))
+}
+
+// quiesceLimit is quiesceDepth unless the game asks for another.
+func quiesceLimit(p position) int {
+	if q, ok := unwrap(p).(interface{ quiesceLimit() int }); ok {
+		return q.quiesceLimit()
+	}
+	return quiesceDepth
 }
 
 func (s *searcher) quiesce(np noisyPosition, ply, alpha, beta, q int) int {
@@ -64,7 +72,7 @@ func (s *searcher) leafMinimax(ply int) int {
 	if !ok {
 		return s.pos.eval()
 	}
-	return s.quiesceMinimax(np, ply, quiesceDepth)
+	return s.quiesceMinimax(np, ply, quiesceLimit(s.pos))
 }
 
 func (s *searcher) quiesceMinimax(np noisyPosition, ply, q int) int {

@@ -1,0 +1,122 @@
+package ai
+
+import "math"
+
+// devilChoose is the Devil's move while the Angel is not enclosed: a
+// two-ply look (the block, then every Angel reply) that scores a block by a
+// mix of the Angel's best reply and its expected reply, the replies ahead
+// of its last move counting more. Against best play every Devil move on the
+// default board loses (our searching Angels escape every game), so a pure
+// minimax Devil only chooses between losses; against a fallible Angel,
+// a square that wins for it one time in three is worth leaving open when
+// closing it costs the wall it is walking into. It returns the block and
+// its value from the Angel's view, or ok false when the Angel is enclosed
+// (the search fills the region better) or time ran out before any block was
+// scored.
+func (p *angelsPos) devilChoose() (best Move, value int, nodes uint64, ok bool) {
+	if p.angelValue() < -Win/4 {
+		return NoMove, 0, 0, false
+	}
+	cands := p.moves(make([]Move, 0, 256), 0) // ranked, not pruned
+	if len(cands) > devilCandidates {
+		cands = cands[:devilCandidates]
+	}
+	value = math.MaxInt
+	var replies []Move
+	for _, m := range cands {
+		if p.clk != nil && p.clk.expiredNow() {
+			break
+		}
+		p.make(m)
+		v, n := p.angelReplies(&replies)
+		p.unmake(m)
+		nodes += n
+		if v < value {
+			best, value = m, v
+		}
+	}
+	return best, value, nodes, best != NoMove
+}
+
+// devilCandidates is how many blocks, best first by the evaluation after
+// them, the look-ahead scores.
+var devilCandidates = 20
+
+// devilReplyBias is how much more likely an Angel reply straight ahead is
+// than one to the side (e^bias) or behind (e^2·bias).
+var devilReplyBias = 2.5
+
+// devilWorstShare is the weight of the Angel's best reply in the mix (the
+// rest is its expected reply).
+var devilWorstShare = 0.3
+
+// angelReplies scores the position with the Angel to move, from its view.
+func (p *angelsPos) angelReplies(buf *[]Move) (int, uint64) {
+	if over, _ := p.terminal(); over {
+		return Win, 1
+	}
+	a := p.s.Angel()
+	ar, ac := int(a.Row), int(a.Col)
+	var vr, vc float64
+	if prev, ok := p.s.Previous(); ok {
+		vr, vc = float64(ar-int(prev.Row)), float64(ac-int(prev.Col))
+		if l := math.Hypot(vr, vc); l > 0 {
+			vr, vc = vr/l, vc/l
+		}
+	}
+	moves := (*buf)[:0]
+	for r := max(0, ar-p.k); r <= min(p.n-1, ar+p.k); r++ {
+		for c := max(0, ac-p.k); c <= min(p.n-1, ac+p.k); c++ {
+			if (r != ar || c != ac) && !p.s.Blocked(r, c) {
+				if r == 0 || c == 0 || r == p.n-1 || c == p.n-1 {
+					return Win / 2, 1 // an edge square in reach
+				}
+				moves = append(moves, packSquare(r, c))
+			}
+		}
+	}
+	*buf = moves
+	if len(moves) == 0 {
+		return -Win / 2, 1 // trapped
+	}
+	worst, sum, wsum := math.MinInt, 0.0, 0.0
+	var nodes uint64
+	for _, m := range moves {
+		r, c := unpackSquare(m)
+		p.make(m)
+		v := p.afterAngel()
+		p.unmake(m)
+		nodes++
+		worst = max(worst, v)
+		ur, uc := float64(r-ar), float64(c-ac)
+		w := math.Exp(devilReplyBias * (ur*vr + uc*vc) / math.Hypot(ur, uc))
+		sum += w * float64(v)
+		wsum += w
+	}
+	return int(devilWorstShare*float64(worst) + (1-devilWorstShare)*sum/wsum), nodes
+}
+
+// afterAngel is the value, from the Angel's view, with the Devil to move:
+// lost for the Devil when the Angel has two free edge squares in reach;
+// with one, after the forced block.
+func (p *angelsPos) afterAngel() int {
+	a := p.s.Angel()
+	ar, ac := int(a.Row), int(a.Col)
+	switch p.edgeCount(ar, ac) {
+	case 0:
+		return -p.eval() // the Devil is to move: eval is from its view
+	case 1:
+		for r := max(0, ar-p.k); r <= min(p.n-1, ar+p.k); r++ {
+			for c := max(0, ac-p.k); c <= min(p.n-1, ac+p.k); c++ {
+				if (r == 0 || c == 0 || r == p.n-1 || c == p.n-1) && !p.s.Blocked(r, c) {
+					m := packSquare(r, c)
+					p.make(m)
+					v := p.eval() // the Angel is to move: its view
+					p.unmake(m)
+					return v
+				}
+			}
+		}
+	}
+	return devilLost
+}
