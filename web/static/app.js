@@ -32,20 +32,22 @@
     var el = document.getElementById("conn-status");
     if (el) el.textContent = text;
   }
-  // The board sends {"cell":"ROW,COL"} for a click on any of its cells: htmx's
-  // ws extension fires the send on the board, and the cell clicked is named
-  // here (cells carry no message of their own, to keep updates small).
-  document.addEventListener("htmx:wsConfigSend", function (e) {
-    var board = e.target;
-    if (!board.matches || !board.matches("[data-testid=board]")) return;
-    var ev = e.detail.triggeringEvent;
-    var cell = ev && ev.target && ev.target.closest ? ev.target.closest("[data-cell]") : null;
-    if (!cell || !board.contains(cell)) { e.preventDefault(); return; }
-    e.detail.parameters = { cell: cell.dataset.cell };
+  // A click on a board cell sends {"cell":"ROW,COL"} over the room's socket.
+  // One listener for the whole page, set once: cells carry no message of
+  // their own (updates stay small), and a click is never lost while a new
+  // board is being swapped in.
+  var socket = null;
+  document.addEventListener("click", function (e) {
+    var cell = e.target.closest ? e.target.closest("[data-testid=board] [data-cell]") : null;
+    if (cell && socket) socket.send(JSON.stringify({ cell: cell.dataset.cell }));
   });
 
   // body[data-socket] tells styles (and browser tests) whether the room is live.
-  document.addEventListener("htmx:wsOpen", function () { document.body.dataset.socket = "open"; status(""); });
+  document.addEventListener("htmx:wsOpen", function (e) {
+    socket = e.detail.socketWrapper;
+    document.body.dataset.socket = "open";
+    status("");
+  });
   document.addEventListener("htmx:wsClose", function () { document.body.dataset.socket = "closed"; status("Reconnecting…"); });
 
   // Keep keyboard focus on the same cell or button after the board is redrawn.

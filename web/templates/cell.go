@@ -16,9 +16,8 @@ import (
 // Board cells are most of every page the server sends, so a cell's button is
 // written by hand: the parts that never change for a cell (its id and
 // data-cell) are built once and reused, and only its classes and label are
-// written per render. A cell carries no message of its own: the board sends
-// one for any click on a cell (see boardAttrs and app.js), which keeps every
-// update about 40% smaller.
+// written per render. A cell carries no message of its own: the page's script
+// (app.js) sends the clicked cell, which keeps every update about 30% smaller.
 
 // maxGrid bounds the grids whose cell prefixes are cached (Angels & Devils
 // goes up to 41×41).
