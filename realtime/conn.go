@@ -28,6 +28,7 @@ const (
 type Conn struct {
 	ws        *websocket.Conn
 	tokenHash string
+	metrics   *Metrics // counts a drop; nil counts nothing
 	out       chan []byte
 	once      sync.Once
 	done      chan struct{}
@@ -48,7 +49,7 @@ func (r *Room) ServeWS(w http.ResponseWriter, req *http.Request, tokenHash strin
 	}
 	ws.SetReadLimit(MaxMessageBytes)
 	c := &Conn{
-		ws: ws, tokenHash: tokenHash, out: make(chan []byte, sendQueue), done: make(chan struct{}),
+		ws: ws, tokenHash: tokenHash, metrics: r.hub.cfg.Metrics, out: make(chan []byte, sendQueue), done: make(chan struct{}),
 		tokens: rateBurst, last: time.Now(),
 	}
 	ctx, cancel := context.WithCancel(req.Context())
@@ -135,6 +136,9 @@ func (c *Conn) enqueue(b []byte) {
 	case <-c.done:
 	case c.out <- b:
 	default:
+		if !c.isClosed() {
+			c.metrics.droppedSlow()
+		}
 		c.close(websocket.StatusPolicyViolation, "too slow to keep up")
 	}
 }

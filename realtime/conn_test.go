@@ -6,11 +6,14 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/stretchr/testify/require"
 )
 
 func TestSlowClientIsDroppedNotWaitedFor(t *testing.T) {
-	c := &Conn{out: make(chan []byte, sendQueue), done: make(chan struct{})}
+	m := NewMetrics(prometheus.NewRegistry())
+	c := &Conn{out: make(chan []byte, sendQueue), done: make(chan struct{}), metrics: m}
 	start := time.Now()
 	for range sendQueue + 5 {
 		c.enqueue([]byte("update")) // nobody reads: the queue fills
@@ -18,6 +21,7 @@ func TestSlowClientIsDroppedNotWaitedFor(t *testing.T) {
 	require.Less(t, time.Since(start), 100*time.Millisecond, "enqueue never blocks the room")
 	require.True(t, c.isClosed(), "a client that falls behind is disconnected")
 	require.Equal(t, websocket.StatusPolicyViolation, c.status)
+	require.Equal(t, 1.0, testutil.ToFloat64(m.dropped), "counted once, however many updates it missed")
 }
 
 func TestRateLimit(t *testing.T) {

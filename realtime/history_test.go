@@ -196,10 +196,9 @@ func TestCleanIdleKeepsRoomsInUse(t *testing.T) {
 	require.True(t, r2(h, loaded).send(context.Background(), evFunc{func(r *Room) {}}))
 	h.restart()
 	h.hub.mu.Lock()
-	for id, r := range h.hub.rooms {
+	for id := range h.hub.rooms {
 		if id != played.ID() {
 			delete(h.hub.rooms, id) // as an idle unload would
-			_ = r
 		}
 	}
 	h.hub.mu.Unlock()

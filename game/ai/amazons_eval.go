@@ -53,8 +53,6 @@ var pow2neg = func() (t [256]float64) {
 
 type amazonsTerms struct {
 	t1, t2, c1, c2, w, mob float64
-	// dead counts amazons with no move at all, per side of the view.
-	contested int
 }
 
 // amazonsEval returns the evaluation of s from the view of seat me, in

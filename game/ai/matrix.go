@@ -21,8 +21,6 @@ func (g *matrixGame) reset(rows, cols int) {
 	g.a = grow(g.a, rows*cols)
 }
 
-func (g *matrixGame) at(i, j int) float64 { return g.a[i*g.cols+j] }
-
 func grow(s []float64, n int) []float64 {
 	if cap(s) < n {
 		return make([]float64, n)

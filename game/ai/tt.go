@@ -33,8 +33,6 @@ func newTT(log2 int) *tt {
 	return &tt{entries: make([]ttEntry, 1<<log2), mask: 1<<log2 - 1}
 }
 
-func (t *tt) clear() { clear(t.entries) }
-
 func (t *tt) probe(key uint64) *ttEntry {
 	e := &t.entries[key&t.mask]
 	if e.key != key || e.bound == boundNone {

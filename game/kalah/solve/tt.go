@@ -87,8 +87,3 @@ func (t *table) store(lo, hi uint64, lower, upper int, move int, work uint8) {
 	}
 	s[1] = n
 }
-
-// clear empties the table for reuse.
-func (t *table) clear() {
-	clear(t.slots)
-}
