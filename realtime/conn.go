@@ -139,7 +139,7 @@ func (c *Conn) enqueue(b []byte) {
 		if !c.isClosed() {
 			c.metrics.droppedSlow()
 		}
-		c.close(websocket.StatusPolicyViolation, "too slow to keep up")
+		c.close(websocket.StatusTryAgainLater, "too slow to keep up") // 1013: the page reconnects and gets the whole view
 	}
 }
 

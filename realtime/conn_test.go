@@ -20,7 +20,7 @@ func TestSlowClientIsDroppedNotWaitedFor(t *testing.T) {
 	}
 	require.Less(t, time.Since(start), 100*time.Millisecond, "enqueue never blocks the room")
 	require.True(t, c.isClosed(), "a client that falls behind is disconnected")
-	require.Equal(t, websocket.StatusPolicyViolation, c.status)
+	require.Equal(t, websocket.StatusTryAgainLater, c.status, "1013: the page reconnects")
 	require.Equal(t, 1.0, testutil.ToFloat64(m.dropped), "counted once, however many updates it missed")
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"boardroom/game"
 	_ "boardroom/game/all"
+	"boardroom/realtime/frame"
 	"boardroom/realtime/store"
 	"boardroom/realtime/view"
 
@@ -24,11 +25,11 @@ type pageRecorder struct {
 	pages []*view.Page
 }
 
-func (p *pageRecorder) Fragment(pg *view.Page) []byte {
+func (p *pageRecorder) Frame(pg *view.Page) *frame.Frame {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.pages = append(p.pages, pg)
-	return []byte(strconv.Itoa(len(p.pages) - 1))
+	return frame.Whole([]byte(strconv.Itoa(len(p.pages) - 1)))
 }
 
 // Spectators implements Renderer: the count arrives as "spectators:N".

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"boardroom/game"
+	"boardroom/realtime/frame"
 	"boardroom/realtime/store"
 	"boardroom/realtime/view"
 )
@@ -52,9 +53,10 @@ var ErrBadRequest = errors.New("bad request")
 type BotMaker func(g game.Game, level, algorithm string, seed uint64) (game.Bot, error)
 
 // Renderer draws a room page's live fragment for one viewer; the room sends
-// its bytes over the WebSocket.
+// over the WebSocket what changed since the viewer's previous frame (package
+// frame), or all of it.
 type Renderer interface {
-	Fragment(p *view.Page) []byte
+	Frame(p *view.Page) *frame.Frame
 	// Spectators renders just the spectator count, for the updates that
 	// only that changes (someone starts or stops watching).
 	Spectators(n int) []byte

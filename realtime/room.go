@@ -48,6 +48,7 @@ type Room struct {
 	pending  [2]*game.Move  // simultaneous choices made this turn
 	request  *request
 	version  uint64
+	flashes  uint64 // counts the flashes and messages shown, for FlashID
 	paused   bool
 	stepOnce bool
 	botInfo  string

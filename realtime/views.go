@@ -7,31 +7,52 @@ import (
 	"time"
 
 	"boardroom/game"
+	"boardroom/realtime/frame"
 	"boardroom/realtime/view"
 )
 
 // Rendering: one page per distinct view. Every spectator sees the same page,
-// rendered once per change and shared as bytes; a seated player sees their own
-// (their clicks, their targets, their secret choice). A viewer with a message
-// of its own, or in a replay, gets its own render.
+// rendered once per change and shared; a seated player sees their own (their
+// clicks, their targets, their secret choice). A viewer with a message of its
+// own, or in a replay, gets its own render. What is sent is the difference
+// from the frame the viewer's page shows, worked out once for all the
+// viewers that showed the same frame, so every spectator gets the same bytes.
 
 // broadcast sends the current view to every connection.
 func (r *Room) broadcast() {
 	start := time.Now()
 	defer func() { r.hub.cfg.Metrics.broadcasted(time.Since(start)) }()
-	shared := map[string][]byte{}
+	type update struct {
+		from, to *frame.Frame
+	}
+	frames := map[string]*frame.Frame{}
+	deltas := map[update][]byte{}
 	for c, v := range r.conns {
 		key := r.viewKey(v)
-		b, ok := shared[key]
+		f, ok := frames[key]
 		if !ok || key == "" {
-			b = r.hub.cfg.Renderer.Fragment(r.page(v))
+			f = r.hub.cfg.Renderer.Frame(r.page(v))
 			if key != "" {
-				shared[key] = b
+				frames[key] = f
 			}
 		}
-		c.enqueue(b)
-		v.flash, v.err = "", ""
+		u := update{v.shown, f}
+		b, ok := deltas[u]
+		if !ok {
+			b = frame.Delta(v.shown, f)
+			deltas[u] = b
+		}
+		r.show(c, v, f, b)
 	}
+}
+
+// show sends b, which turns the page's frame into f.
+func (r *Room) show(c *Conn, v *viewer, f *frame.Frame, b []byte) {
+	if len(b) > 0 {
+		c.enqueue(b)
+	}
+	v.shown = f
+	v.flash, v.err = "", ""
 }
 
 // viewKey names the view a viewer shares with others: "" when it is its own.
@@ -51,8 +72,8 @@ func (r *Room) sendTo(c *Conn) {
 	if v == nil {
 		return
 	}
-	c.enqueue(r.hub.cfg.Renderer.Fragment(r.page(v)))
-	v.flash, v.err = "", ""
+	f := r.hub.cfg.Renderer.Frame(r.page(v))
+	r.show(c, v, f, frame.Delta(v.shown, f))
 }
 
 // sendToHolder renders for every connection of one seat holder (a player
@@ -110,6 +131,10 @@ func (r *Room) page(v *viewer) *view.Page {
 		Paused:    r.paused,
 		Flash:     v.flash,
 		Error:     v.err,
+	}
+	if v.flash != "" || v.err != "" {
+		r.flashes++
+		p.FlashID = r.flashes
 	}
 	online := map[string]bool{}
 	for _, other := range r.conns {
@@ -234,7 +259,7 @@ func (r *Room) fillMoves(p *view.Page) {
 		if len(t.seats) == 1 {
 			seat = int(t.seats[0])
 		}
-		p.Moves[i] = view.Move{Ply: i + 1, Seat: seat, Text: t.text, Info: t.info, Current: i == len(r.turns)-1}
+		p.Moves[i] = view.Move{Ply: i + 1, Seat: seat, Text: t.text, Info: t.info}
 	}
 	if n := len(r.turns); n > 0 {
 		for _, m := range r.turns[n-1].moves {

@@ -7,23 +7,25 @@ import (
 	"strconv"
 )
 
-// fragment is what the load tool reads from one `<div id="live">` update:
-// the hooks the browser tests use, found by a byte scanner instead of a DOM
-// parse. Thousands of connections each get every update, and the tool shares
-// two cores with the server, so a full HTML parse per message would measure
-// the tool; the scanner is checked against goquery in the tests.
-type fragment struct {
+// page is what the load tool knows of one viewer's page, kept up to date
+// from the updates the way the browser's DOM is: a whole `<div id="live">`
+// replaces everything, a delta (package realtime/frame) replaces the parts
+// it carries, and new moves are appended to the list. The hooks the browser
+// tests use are found by a byte scanner instead of a DOM parse: thousands of
+// connections each get every update, and the tool shares two cores with the
+// server, so a full HTML parse per message would measure the tool. The
+// scanner is checked against a DOM that applies the same updates in the
+// tests.
+type page struct {
 	version uint64
-	// moves are the byte ranges of the [data-testid=move] texts, in order;
-	// moveText decodes one.
-	moves [][2]int
-	body  []byte
-	turn  string
-	// errText is the [data-testid=error] toast, if any.
+	turn    string
+	moves   []string
+	// request is set while the viewer is offered Accept for a proposal.
+	request bool
+	// errText is the [data-testid=error] toast the last update brought, if
+	// it brought one.
 	errText  string
 	hasError bool
-	// request is set when the viewer is offered Accept for a proposal.
-	request bool
 }
 
 // countOnly reports an update that carries only the spectator count (sent
@@ -33,55 +35,73 @@ func countOnly(b []byte) bool { return bytes.HasPrefix(b, spectatorsMark) }
 var (
 	spectatorsMark = []byte(`<span id="spectators"`)
 	liveMark       = []byte(`id="live"`)
+	versionPart    = []byte(`<span id="version"`)
 	versionMark    = []byte(`data-version="`)
-	moveMark       = []byte(`data-testid="move"`)
+	bannerPart     = []byte(`<div id="banner"`)
 	turnMark       = []byte(`data-testid="turn"`)
 	errorMark      = []byte(`data-testid="error"`)
+	requestPart    = []byte(`<div id="request"`)
 	acceptMark     = []byte(`data-action="takeback-accept"`)
+	movesPart      = []byte(`<ol id="moves"`)
+	movesAppended  = []byte(`hx-swap-oob="beforeend:#moves"`)
+	moveMark       = []byte(`data-testid="move"`)
 )
 
-// parseFragment reads an update; moves reuses the slice of the previous
-// fragment given as buf.
-func parseFragment(b []byte, buf [][2]int) (fragment, error) {
-	f := fragment{body: b, moves: buf[:0]}
-	if !bytes.Contains(b[:min(len(b), 200)], liveMark) {
-		return f, errors.New("not a #live fragment")
+// apply reads one update into the page. A whole fragment must carry its
+// version; a delta carries only what changed.
+func (p *page) apply(b []byte) error {
+	whole := bytes.Contains(b[:min(len(b), 200)], liveMark)
+	if !whole && !bytes.HasPrefix(b, []byte("<")) {
+		return errors.New("neither a #live fragment nor an update of its parts")
 	}
-	v, ok := attrValue(b, versionMark)
-	if !ok {
-		return f, errors.New("no data-version")
+	if i := bytes.Index(b, versionPart); i >= 0 {
+		v, ok := attrValue(b[i:], versionMark)
+		n, err := strconv.ParseUint(v, 10, 64)
+		if !ok || err != nil {
+			return errors.New("bad data-version " + strconv.Quote(v))
+		}
+		p.version = n
+	} else if whole {
+		return errors.New("no data-version")
 	}
-	n, err := strconv.ParseUint(v, 10, 64)
-	if err != nil {
-		return f, errors.New("bad data-version " + strconv.Quote(v))
+	if whole || bytes.Contains(b, bannerPart) {
+		p.turn = ""
+		if s, e, ok := elementText(b, 0, turnMark); ok {
+			p.turn = unescape(b[s:e])
+		}
 	}
-	f.version = n
-	if s, e, ok := elementText(b, 0, turnMark); ok {
-		f.turn = unescape(b[s:e])
-	}
+	p.hasError, p.errText = false, ""
 	if s, e, ok := elementText(b, 0, errorMark); ok {
-		f.hasError, f.errText = true, unescape(b[s:e])
+		p.hasError, p.errText = true, unescape(b[s:e])
 	}
-	f.request = bytes.Contains(b, acceptMark)
-	for from := 0; ; {
+	if whole || bytes.Contains(b, requestPart) {
+		p.request = bytes.Contains(b, acceptMark)
+	}
+	from := -1
+	switch {
+	case whole:
+		from = 0
+	case bytes.Contains(b, movesPart):
+		from = bytes.Index(b, movesPart)
+	}
+	if from >= 0 {
+		p.moves = p.moves[:0]
+	} else if i := bytes.Index(b, movesAppended); i >= 0 {
+		from = i
+	}
+	for from >= 0 {
 		s, e, ok := elementText(b, from, moveMark)
 		if !ok {
 			break
 		}
-		f.moves = append(f.moves, [2]int{s, e})
+		p.moves = append(p.moves, unescape(b[s:e]))
 		from = e
 	}
-	return f, nil
-}
-
-// moveText is the notation of move i (0-based).
-func (f *fragment) moveText(i int) string {
-	r := f.moves[i]
-	return unescape(f.body[r[0]:r[1]])
+	return nil
 }
 
 // over reports whether the page says the game is over.
-func (f *fragment) over() bool { return f.turn == "Game over" }
+func (p *page) over() bool { return p.turn == "Game over" }
 
 // attrValue returns the value after mark (which ends in `="`) up to the
 // closing quote.

@@ -13,31 +13,39 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
+	"boardroom/realtime/frame/frametest"
 )
 
-// checkAgainstDOM compares the scanner's reading of an update with a DOM
-// parse of the same bytes.
-func checkAgainstDOM(t *testing.T, b []byte) fragment {
+// follower reads a page's updates twice: with the load tool's scanner and
+// into a DOM the way htmx applies them, and checks that both agree.
+type follower struct {
+	p   page
+	doc *goquery.Document
+}
+
+func (fl *follower) read(t *testing.T, b []byte) page {
 	t.Helper()
-	f, err := parseFragment(b, nil)
-	require.NoError(t, err)
-	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(b))
-	require.NoError(t, err)
-	live := doc.Find("#live")
-	require.Equal(t, 1, live.Length())
-	require.Equal(t, live.AttrOr("data-version", ""), strconv.FormatUint(f.version, 10))
-	var want, got []string
-	live.Find("[data-testid=move]").Each(func(_ int, s *goquery.Selection) { want = append(want, strings.TrimSpace(s.Text())) })
-	for i := range f.moves {
-		got = append(got, f.moveText(i))
+	require.NoError(t, fl.p.apply(b))
+	if bytes.Contains(b[:min(len(b), 200)], liveMark) {
+		doc, err := goquery.NewDocumentFromReader(bytes.NewReader(b))
+		require.NoError(t, err)
+		fl.doc = doc
+	} else {
+		require.NotNil(t, fl.doc, "a delta before any whole fragment")
+		require.NoError(t, frametest.Apply(fl.doc, b))
 	}
-	require.Equal(t, want, got)
-	require.Equal(t, strings.TrimSpace(live.Find("[data-testid=turn]").Text()), f.turn)
-	toast := live.Find("[data-testid=error]")
-	require.Equal(t, toast.Length() > 0, f.hasError)
-	require.Equal(t, strings.TrimSpace(toast.Text()), f.errText)
-	require.Equal(t, live.Find("[data-action=takeback-accept]").Length() > 0, f.request)
-	return f
+	live := fl.doc.Find("#live")
+	require.Equal(t, 1, live.Length())
+	require.Equal(t, live.Find("#version").AttrOr("data-version", ""), strconv.FormatUint(fl.p.version, 10))
+	want := []string{}
+	live.Find("[data-testid=move]").Each(func(_ int, s *goquery.Selection) { want = append(want, strings.TrimSpace(s.Text())) })
+	require.Equal(t, want, append([]string{}, fl.p.moves...))
+	require.Equal(t, strings.TrimSpace(live.Find("[data-testid=turn]").Text()), fl.p.turn)
+	if fl.p.hasError {
+		require.Equal(t, strings.TrimSpace(live.Find("[data-testid=error]").Text()), fl.p.errText)
+	}
+	require.Equal(t, live.Find("[data-action=takeback-accept]").Length() > 0, fl.p.request)
+	return fl.p
 }
 
 // TestFragmentScanner plays through a real server's pages (a move, a
@@ -59,12 +67,16 @@ func TestFragmentScanner(t *testing.T) {
 		wa, err := alice.dial(ctx, path)
 		require.NoError(t, err)
 		defer wa.CloseNow()
-		read := func(ws *websocket.Conn) fragment {
+		followers := map[*websocket.Conn]*follower{}
+		read := func(ws *websocket.Conn) page {
+			if followers[ws] == nil {
+				followers[ws] = &follower{}
+			}
 			for {
 				_, b, err := ws.Read(ctx)
 				require.NoError(t, err)
 				if !countOnly(b) {
-					return checkAgainstDOM(t, b)
+					return followers[ws].read(t, b)
 				}
 			}
 		}
@@ -82,7 +94,7 @@ func TestFragmentScanner(t *testing.T) {
 
 		state, _ := g.New(nil)
 		m := state.Legal(game.First, nil)[0]
-		var f fragment
+		var f page
 		for _, c := range m.Path() {
 			send(wa, `{"cell":"`+c.String()+`"}`)
 			f = read(wa)
@@ -101,7 +113,7 @@ func TestFragmentScanner(t *testing.T) {
 			read(wb)
 		}
 		require.Len(t, f.moves, 1, id)
-		require.Equal(t, game.FormatTurn(mustNew(t, g), []game.Move{m}), strings.Split(f.moveText(0), "+")[0])
+		require.Equal(t, game.FormatTurn(mustNew(t, g), []game.Move{m}), strings.Split(f.moves[0], "+")[0])
 
 		send(wb, `{"cell":"99,99"}`)
 		f = read(wb)
@@ -126,18 +138,32 @@ func mustNew(t *testing.T, g game.Game) game.State {
 func TestFragmentScannerRefuses(t *testing.T) {
 	for _, b := range []string{
 		``,
-		`<div class="toast">x</div>`,
+		`toast`,
 		`<div id="live" class="live">no version</div>`,
-		`<div id="live" data-version="x1">`,
+		`<div id="live"><span id="version" data-version="x1"></span>`,
 	} {
-		_, err := parseFragment([]byte(b), nil)
-		require.Error(t, err, b)
+		var p page
+		require.Error(t, p.apply([]byte(b)), b)
 	}
-	f, err := parseFragment([]byte(`<div id="live" data-version="7"><div data-testid="turn" class="turn">Game over</div>`+
-		`<li data-testid="move" class="seat0" title="a &gt; b">d1-d7/g7</li><li data-testid="move">b2&#43;e5</li></div>`), nil)
-	require.NoError(t, err)
-	require.Equal(t, uint64(7), f.version)
-	require.True(t, f.over())
-	require.Equal(t, "d1-d7/g7", f.moveText(0))
-	require.Equal(t, "b2+e5", f.moveText(1))
+}
+
+func TestFragmentScannerFollowsDeltas(t *testing.T) {
+	var p page
+	require.NoError(t, p.apply([]byte(`<div id="live"><span id="version" hidden data-version="7"></span>`+
+		`<div id="banner"><div data-testid="turn" class="turn">White to move</div></div>`+
+		`<ol id="moves"><li data-testid="move" class="seat0" title="a &gt; b">d1-d7/g7</li></ol></div>`)))
+	require.Equal(t, uint64(7), p.version)
+	require.Equal(t, []string{"d1-d7/g7"}, p.moves)
+	require.NoError(t, p.apply([]byte(`<span id="version" hidden data-version="8"></span><button id="c0-0"></button>`+
+		`<div hx-swap-oob="beforeend:#moves"> <li data-testid="move">b2&#43;e5</li></div>`)))
+	require.Equal(t, uint64(8), p.version)
+	require.Equal(t, "White to move", p.turn, "a delta without the banner keeps the turn")
+	require.Equal(t, []string{"d1-d7/g7", "b2+e5"}, p.moves)
+	require.NoError(t, p.apply([]byte(`<div id="banner"><div data-testid="turn">Game over</div></div>`+
+		`<div id="toast"><div data-testid="error">No.</div></div><ol id="moves"><li data-testid="move">a1</li></ol>`)))
+	require.True(t, p.over())
+	require.True(t, p.hasError)
+	require.Equal(t, []string{"a1"}, p.moves, "a list sent whole replaces the moves")
+	require.NoError(t, p.apply([]byte(`<div id="toast"></div>`)))
+	require.False(t, p.hasError)
 }

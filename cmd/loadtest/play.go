@@ -125,21 +125,20 @@ type viewer struct {
 	out   chan outMsg   // players only
 	quiet atomic.Bool   // closed by the tool after a failed setup: its close is no error
 
-	mu          sync.Mutex
-	readyOnce   sync.Once
-	state       game.State
-	known       []string // the turns of this epoch, as the server wrote them
-	epoch       int
-	lastVersion uint64
-	broken      bool // out of step with the server beyond repair: stop playing
-	request     bool // the last update offered Accept
-	sentFor     turnKey
-	hasSent     bool
-	newSent     int // epoch+1 once "new" was proposed in that epoch
-	acceptSent  int
-	rng         *rand.Rand
-	movesBuf    [][2]int
-	legalBuf    []game.Move
+	mu         sync.Mutex
+	readyOnce  sync.Once
+	state      game.State
+	known      []string // the turns of this epoch, as the server wrote them
+	epoch      int
+	page       page // what the viewer's page shows
+	broken     bool // out of step with the server beyond repair: stop playing
+	request    bool // the last update offered Accept
+	sentFor    turnKey
+	hasSent    bool
+	newSent    int // epoch+1 once "new" was proposed in that epoch
+	acceptSent int
+	rng        *rand.Rand
+	legalBuf   []game.Move
 }
 
 func (v *viewer) player() bool { return v.seat != game.NoPlayer }
@@ -173,16 +172,16 @@ func (v *viewer) handle(data []byte, now time.Time) {
 	if countOnly(data) {
 		return
 	}
-	f, err := parseFragment(data, v.movesBuf)
-	v.movesBuf = f.moves
+	f := &v.page
+	before := f.version
+	err := f.apply(data)
 	if err != nil {
 		v.l.errs.add("unreadable update", fmt.Sprintf("%s: %v: %.80q", v.name, err, data))
 		return
 	}
-	if f.version < v.lastVersion {
-		v.l.errs.add("version went backwards", fmt.Sprintf("%s: %d after %d", v.name, f.version, v.lastVersion))
+	if f.version < before {
+		v.l.errs.add("version went backwards", fmt.Sprintf("%s: %d after %d", v.name, f.version, before))
 	}
-	v.lastVersion = f.version
 	if f.hasError {
 		v.l.errs.add("error toast", fmt.Sprintf("%s: %q", v.name, f.errText))
 		// A refused move ("could not be saved") is played again, as a
@@ -202,12 +201,12 @@ func (v *viewer) handle(data []byte, now time.Time) {
 		v.state, _ = v.g.New(nil)
 		v.known = v.known[:0]
 		v.hasSent = false
-	case n < len(v.known) || (n > 0 && len(v.known) > 0 && f.moveText(len(v.known)-1) != v.known[len(v.known)-1]):
-		v.disagree(fmt.Sprintf("the move list changed under the client (%d turns, was %d)", n, len(v.known)), &f)
+	case n < len(v.known) || (n > 0 && len(v.known) > 0 && f.moves[len(v.known)-1] != v.known[len(v.known)-1]):
+		v.disagree(fmt.Sprintf("the move list changed under the client (%d turns, was %d)", n, len(v.known)), f)
 		return
 	}
 	for i := len(v.known); i < n; i++ {
-		text := f.moveText(i)
+		text := f.moves[i]
 		toMove := v.state.ToMove()
 		receiver := !v.player() || len(toMove) > 1 || toMove[0] != v.seat
 		moves, err := game.ParseTurn(v.state, text)
@@ -215,7 +214,7 @@ func (v *viewer) handle(data []byte, now time.Time) {
 			err = v.state.Apply(moves...)
 		}
 		if err != nil {
-			v.disagree(fmt.Sprintf("turn %d %q: %v", i+1, text, err), &f)
+			v.disagree(fmt.Sprintf("turn %d %q: %v", i+1, text, err), f)
 			return
 		}
 		v.known = append(v.known, text)
@@ -234,11 +233,11 @@ func (v *viewer) handle(data []byte, now time.Time) {
 		}
 	}
 	if f.over() != v.state.Outcome().Over {
-		v.disagree(fmt.Sprintf("server says %q, client's game over=%v after %d turns", f.turn, v.state.Outcome().Over, n), &f)
+		v.disagree(fmt.Sprintf("server says %q, client's game over=%v after %d turns", f.turn, v.state.Outcome().Over, n), f)
 		return
 	}
 	if f.turn == "Your move" && !slices.Contains(v.state.ToMove(), v.seat) {
-		v.disagree(fmt.Sprintf("server says %q, client has %v to move", f.turn, v.state.ToMove()), &f)
+		v.disagree(fmt.Sprintf("server says %q, client has %v to move", f.turn, v.state.ToMove()), f)
 		return
 	}
 	v.request = f.request
@@ -247,12 +246,12 @@ func (v *viewer) handle(data []byte, now time.Time) {
 
 // disagree counts a difference between the server's game and the client's,
 // then follows the server's move list if it can.
-func (v *viewer) disagree(detail string, f *fragment) {
+func (v *viewer) disagree(detail string, f *page) {
 	v.l.errs.add("client and server disagree", v.name+": "+detail)
 	state, _ := v.g.New(nil)
 	known := make([]string, 0, len(f.moves))
 	for i := range f.moves {
-		text := f.moveText(i)
+		text := f.moves[i]
 		if err := game.PlayTurns(state, text); err != nil {
 			v.broken = true
 			return

@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+
+	"boardroom/realtime/frame/frametest"
 	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
 )
@@ -149,11 +151,19 @@ func (p *player) read() error {
 		if err != nil {
 			return err
 		}
-		if bytes.Contains(b, []byte(`id="live"`)) {
+		switch {
+		case bytes.Contains(b[:min(len(b), 200)], []byte(`id="live"`)):
 			p.page, err = goquery.NewDocumentFromReader(bytes.NewReader(b))
-			p.over = strings.TrimSpace(p.page.Find("[data-testid=status]").Text()) != ""
+		case p.page == nil:
+			continue // a spectator count before the first page
+		default:
+			err = frametest.Apply(p.page, b) // a delta: the parts that changed
+		}
+		if err != nil {
 			return err
 		}
+		p.over = strings.TrimSpace(p.page.Find("[data-testid=status]").Text()) != ""
+		return nil
 	}
 }
 

@@ -24,7 +24,8 @@ type Move struct {
 	Ply  int // 1-based
 	Seat int // the seat that moved, or -1 for a simultaneous turn
 	Text string
-	// Current marks the last move shown (the replay cursor, or the last move).
+	// Current marks the replay's position; outside a replay the page marks
+	// the last move itself, so that a new move only appends to the list.
 	Current bool
 	// Info is what the computer said about the move ("depth 6 · eval +1.5 · 1.9 s").
 	Info string
@@ -109,6 +110,9 @@ type Page struct {
 	// click; Error is a message for this viewer only.
 	Flash string
 	Error string
+	// FlashID tells one flash or message from the next, so that a page
+	// shows (and animates) a second one equal to the first.
+	FlashID uint64
 }
 
 // Selectable reports whether c is a target the viewer may click next.

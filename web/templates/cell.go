@@ -10,6 +10,7 @@ import (
 	"github.com/a-h/templ"
 
 	"boardroom/game"
+	"boardroom/realtime/frame"
 	"boardroom/realtime/view"
 )
 
@@ -26,30 +27,56 @@ const maxGrid = 48
 var (
 	prefixOnce sync.Once
 	prefixes   [maxGrid][maxGrid]string
+	cellIDs    [maxGrid][maxGrid]string
 )
+
+func fillPrefixes() {
+	for r := range maxGrid {
+		for col := range maxGrid {
+			cell := game.Cell{Row: int8(r), Col: int8(col)}
+			rc := strconv.Itoa(r) + "," + strconv.Itoa(col)
+			cellIDs[r][col] = cellID(cell)
+			prefixes[r][col] = `<button type="button" id="` + cellIDs[r][col] + `" data-cell="` + rc + `"`
+		}
+	}
+}
+
+func cached(c game.Cell) bool {
+	return c.Row >= 0 && c.Col >= 0 && int(c.Row) < maxGrid && int(c.Col) < maxGrid
+}
 
 // cellPrefix is the start of a cell's button up to its class attribute.
 func cellPrefix(c game.Cell) string {
-	prefixOnce.Do(func() {
-		for r := range maxGrid {
-			for col := range maxGrid {
-				cell := game.Cell{Row: int8(r), Col: int8(col)}
-				rc := strconv.Itoa(r) + "," + strconv.Itoa(col)
-				prefixes[r][col] = `<button type="button" id="` + cellID(cell) + `" data-cell="` + rc + `"`
-			}
-		}
-	})
-	if c.Row < 0 || c.Col < 0 || int(c.Row) >= maxGrid || int(c.Col) >= maxGrid {
-		return `<button type="button" data-cell="` + c.String() + `"`
+	prefixOnce.Do(fillPrefixes)
+	if !cached(c) {
+		return `<button type="button" id="` + cellID(c) + `" data-cell="` + strconv.Itoa(int(c.Row)) + "," + strconv.Itoa(int(c.Col)) + `"`
 	}
 	return prefixes[c.Row][c.Col]
 }
 
-// cellButton draws one clickable cell around its children (the piece).
+// cellPartID is the cell's element id, which is also its part's id.
+func cellPartID(c game.Cell) string {
+	prefixOnce.Do(fillPrefixes)
+	if !cached(c) {
+		return cellID(c)
+	}
+	return cellIDs[c.Row][c.Col]
+}
+
+// cellButton draws one clickable cell around its children (the piece), as
+// a part of the frame of its own.
 func cellButton(p *view.Page, c game.Cell, classes, label string) templ.Component {
 	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
 		children := templ.GetChildren(ctx)
 		ctx = templ.ClearChildren(ctx)
+		if b := builderOf(ctx); b != nil {
+			if err := flush(w); err != nil {
+				return err
+			}
+			b.Begin(cellPartID(c), frame.Element)
+			defer b.End()
+			w = b.Buffer()
+		}
 		parts := [...]string{
 			cellPrefix(c), ` class="`, html.EscapeString(cellClasses(p, c, classes)),
 			`" aria-label="`, html.EscapeString(cellLabel(p, c, label)), `">`,

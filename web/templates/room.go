@@ -12,22 +12,28 @@ import (
 	"boardroom/game/bishops"
 	"boardroom/game/demons"
 	"boardroom/game/kalah"
+	"boardroom/realtime/frame"
 	"boardroom/realtime/view"
 )
 
 // Renderer draws the room's live fragment; it implements realtime.Renderer.
 type Renderer struct{}
 
-// Fragment renders the part of the room page that the WebSocket replaces.
-func (Renderer) Fragment(p *view.Page) []byte {
-	var buf bytes.Buffer
-	if err := Live(p).Render(context.Background(), &buf); err != nil {
+// Frame renders the part of the room page that the WebSocket replaces,
+// with its parts marked (package frame).
+func (Renderer) Frame(p *view.Page) *frame.Frame {
+	var b frame.Builder
+	if err := Live(p).Render(withBuilder(context.Background(), &b), b.Buffer()); err != nil {
 		// Rendering into memory fails only on a template bug; show it.
-		buf.Reset()
+		var buf bytes.Buffer
 		fmt.Fprintf(&buf, `<div id="live"><p class="toast" role="alert">The page could not be drawn: %s</p></div>`, err)
+		return frame.Whole(buf.Bytes())
 	}
-	return buf.Bytes()
+	return b.Frame()
 }
+
+// Fragment renders the live fragment whole.
+func (r Renderer) Fragment(p *view.Page) []byte { return r.Frame(p).HTML }
 
 // Spectators renders the spectator count on its own; the page swaps it
 // into place by its id.
@@ -79,6 +85,14 @@ func clockText(ms int64) string {
 }
 
 func seatClass(i int) string { return "seat" + strconv.Itoa(i) }
+
+// flashID is empty without a flash, so that it changes nothing then.
+func flashID(p *view.Page) string {
+	if p.Flash == "" && p.Error == "" {
+		return ""
+	}
+	return strconv.FormatUint(p.FlashID, 10)
+}
 
 func version(p *view.Page) string { return strconv.FormatUint(p.Version, 10) }
 

@@ -1,0 +1,129 @@
+package frame
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// page describes a small fragment: a title outside any part (the shell),
+// two cell parts and a list part of items.
+type page struct {
+	title      string
+	a, b       string
+	listClass  string
+	items      []string
+	pad        int // bytes of shell padding, to make parts small next to it
+	unfinished bool
+}
+
+func (p page) frame() *Frame {
+	var b Builder
+	w := b.Buffer()
+	w.WriteString(`<div id="live"><h1>` + p.title + `</h1>` + strings.Repeat(" ", p.pad))
+	for _, c := range []struct{ id, text string }{{"a", p.a}, {"b", p.b}} {
+		b.Begin(c.id, Element)
+		w.WriteString(`<i id="` + c.id + `">` + c.text + `</i>`)
+		b.End()
+	}
+	b.Begin("moves", List)
+	w.WriteString(`<ol id="moves" class="` + p.listClass + `">`)
+	b.Items()
+	for _, it := range p.items {
+		b.Item()
+		w.WriteString(`<li>` + it + `</li>`)
+	}
+	b.ItemsEnd()
+	w.WriteString(`</ol>`)
+	if !p.unfinished {
+		b.End()
+	}
+	w.WriteString(`</div>`)
+	return b.Frame()
+}
+
+func TestDelta(t *testing.T) {
+	base := page{title: "T", a: "1", b: "2", items: []string{"x", "y"}, pad: 400}
+	with := func(f func(*page)) page { p := base; p.items = append([]string(nil), base.items...); f(&p); return p }
+	cases := []struct {
+		name string
+		old  *Frame
+		new  page
+		want string // "" means nothing to send; "WHOLE" the new fragment
+	}{
+		{"nothing shown yet", nil, base, "WHOLE"},
+		{"unchanged", base.frame(), base, ""},
+		{"one cell", base.frame(), with(func(p *page) { p.a = "9" }), `<i id="a">9</i>`},
+		{"two cells, in page order", base.frame(), with(func(p *page) { p.a, p.b = "8", "9" }), `<i id="a">8</i><i id="b">9</i>`},
+		{"shell changed", base.frame(), with(func(p *page) { p.title = "U" }), "WHOLE"},
+		{"items appended", base.frame(), with(func(p *page) { p.items = append(p.items, "z", "w") }),
+			`<div hx-swap-oob="beforeend:#moves"><li>z</li><li>w</li></div>`},
+		{"first item to an empty list", page{title: "T", a: "1", b: "2", pad: 400}.frame(), with(func(p *page) { p.items = p.items[:1] }),
+			`<div hx-swap-oob="beforeend:#moves"><li>x</li></div>`},
+		{"an item changed", base.frame(), with(func(p *page) { p.items = []string{"x", "q", "z"} }),
+			`<ol id="moves" class=""><li>x</li><li>q</li><li>z</li></ol>`},
+		{"list shorter (undo)", base.frame(), with(func(p *page) { p.items = p.items[:1] }), `<ol id="moves" class=""><li>x</li></ol>`},
+		{"list element changed", base.frame(), with(func(p *page) { p.listClass = "r"; p.items = append(p.items, "z") }),
+			`<ol id="moves" class="r"><li>x</li><li>y</li><li>z</li></ol>`},
+		{"a part left open is sent whole", base.frame(), with(func(p *page) { p.unfinished = true }), "WHOLE"},
+		{"from a frame without parts", Whole([]byte("<div id=live></div>")), base, "WHOLE"},
+		{"a delta nearly as large as the whole", page{title: "T", a: "1", b: "2"}.frame(), page{title: "T", a: strings.Repeat("x", 100), b: strings.Repeat("y", 100)}, "WHOLE"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			f := tc.new.frame()
+			got := string(Delta(tc.old, f))
+			want := tc.want
+			if want == "WHOLE" {
+				want = string(f.HTML)
+			}
+			require.Equal(t, want, got)
+		})
+	}
+}
+
+func TestPartsAreTheirElements(t *testing.T) {
+	f := page{title: "T", a: "1", b: "2", items: []string{"x"}}.frame()
+	require.Equal(t, 3, f.Parts())
+	for i, want := range []string{`<i id="a">1</i>`, `<i id="b">2</i>`, `<ol id="moves" class=""><li>x</li></ol>`} {
+		_, html := f.Part(i)
+		require.Equal(t, want, string(html))
+	}
+}
+
+func TestNestedPartBelongsToTheOuterOne(t *testing.T) {
+	var b Builder
+	b.Begin("outer", Element)
+	b.Buffer().WriteString(`<p id="outer">`)
+	b.Begin("inner", Element)
+	b.Buffer().WriteString(`<b id="inner"></b>`)
+	b.End()
+	b.Buffer().WriteString(`</p>`)
+	b.End()
+	f := b.Frame()
+	require.Equal(t, 1, f.Parts())
+	id, html := f.Part(0)
+	require.Equal(t, "outer", id)
+	require.Equal(t, `<p id="outer"><b id="inner"></b></p>`, string(html))
+}
+
+func TestAlwaysPartGoesWithEveryUpdate(t *testing.T) {
+	build := func(version, a string) *Frame {
+		var b Builder
+		w := b.Buffer()
+		w.WriteString(`<div id="live">` + strings.Repeat(" ", 200))
+		b.Begin("version", Always)
+		w.WriteString(`<i id="version">` + version + `</i>`)
+		b.End()
+		b.Begin("a", Element)
+		w.WriteString(`<i id="a">` + a + `</i>`)
+		b.End()
+		w.WriteString(`</div>`)
+		return b.Frame()
+	}
+	old := build("1", "x")
+	require.Equal(t, `<i id="version">2</i><i id="a">y</i>`, string(Delta(old, build("2", "y"))))
+	require.Empty(t, Delta(old, build("2", "x")), "nothing else changed: nothing to send")
+	require.Empty(t, Delta(old, build("1", "x")))
+}
