@@ -83,10 +83,12 @@ func TestLoadEveryGame(t *testing.T) {
 // for Angels & Demons games (20 turns) to end and start again.
 func TestLoadAllGamesWithRestarts(t *testing.T) {
 	if testing.Short() {
-		t.Skip("plays for 3 s")
+		t.Skip("plays for 6 s")
 	}
 	srv := newServer(t)
-	cfg, err := parseFlags([]string{"-url", srv.URL, "-rooms", "5", "-spectators", "1", "-duration", "3s", "-game", "all"}, new(bytes.Buffer))
+	// An Angels & Demons game takes 20 turns of two choices at 9 messages a
+	// second: about 2.5 s, more on a busy machine with the race detector.
+	cfg, err := parseFlags([]string{"-url", srv.URL, "-rooms", "5", "-spectators", "1", "-duration", "6s", "-game", "all"}, new(bytes.Buffer))
 	require.NoError(t, err)
 	var out bytes.Buffer
 	res, err := run(t.Context(), cfg, &out)
@@ -94,6 +96,29 @@ func TestLoadAllGamesWithRestarts(t *testing.T) {
 	t.Log("\n" + out.String())
 	require.Zero(t, res.errors, out.String())
 	require.Positive(t, res.games, "a game ended and a new one began")
+}
+
+// TestLoadWithDroppedConnections cuts connections while every game is
+// played (issue 5: reconnect and resume under load): every cut page must
+// get the whole current view and its seat back, and play goes on.
+func TestLoadWithDroppedConnections(t *testing.T) {
+	srv := newServer(t)
+	duration := "4s"
+	if testing.Short() {
+		duration = "2s"
+	}
+	cfg, err := parseFlags([]string{"-url", srv.URL, "-rooms", "5", "-spectators", "2", "-duration", duration, "-game", "all",
+		"-drop", "15", "-seed", "3"}, new(bytes.Buffer))
+	require.NoError(t, err)
+	var out bytes.Buffer
+	res, err := run(t.Context(), cfg, &out)
+	require.NoError(t, err)
+	t.Log("\n" + out.String())
+	require.Zero(t, res.errors, out.String())
+	require.GreaterOrEqual(t, res.reconnects, int64(5), "connections were cut and came back")
+	require.Equal(t, uint64(res.reconnects), res.resume.count(), "every reconnect got its first update")
+	require.Positive(t, res.moves)
+	require.Contains(t, out.String(), "cut and reconnected:")
 }
 
 func TestRefusesRemoteTargets(t *testing.T) {
@@ -154,6 +179,7 @@ func TestFlags(t *testing.T) {
 		{"-rate", "11"},
 		{"-duration", "0s"},
 		{"-rooms", "5000", "-spectators", "3"}, // over -max-conns
+		{"-drop", "-1"},
 		{"-url", "http://192.0.2.1:8080"},
 		{"extra"},
 	} {

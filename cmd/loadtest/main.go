@@ -96,6 +96,7 @@ type config struct {
 	seed        uint64
 	serverPID   int
 	oneAddr     bool
+	drop        float64
 }
 
 func parseFlags(args []string, errOut io.Writer) (config, error) {
@@ -116,6 +117,7 @@ func parseFlags(args []string, errOut io.Writer) (config, error) {
 	fs.IntVar(&cfg.maxConns, "max-conns", 12000, "refuse to open more WebSocket connections than this")
 	fs.Uint64Var(&cfg.seed, "seed", uint64(time.Now().UnixNano()), "random seed of the players' moves")
 	fs.BoolVar(&cfg.oneAddr, "one-addr", false, "connect every browser from the same address (the server's per-address limits then apply to the whole run)")
+	fs.Float64Var(&cfg.drop, "drop", 0, "connections cut a second while playing, each reconnecting as the page does (0: none)")
 	fs.IntVar(&cfg.serverPID, "server-pid", 0, "a local server process whose memory and CPU time (/proc/PID) to report")
 	fs.Usage = func() {
 		fmt.Fprintln(errOut, "usage: loadtest -url http://HOST:PORT -rooms R -spectators S -duration D [-game G] [flags]")
@@ -137,8 +139,8 @@ func parseFlags(args []string, errOut io.Writer) (config, error) {
 		return cfg, fmt.Errorf("-duration must be positive and at most 24h")
 	case cfg.rate <= 0 || cfg.rate > 10:
 		return cfg, fmt.Errorf("-rate must be above 0 and at most 10 (the server's limit)")
-	case cfg.timeout <= 0 || cfg.setupTime <= 0 || cfg.parallel < 1 || cfg.think < 0:
-		return cfg, fmt.Errorf("-timeout, -setup-timeout and -parallel must be positive, -think not negative")
+	case cfg.timeout <= 0 || cfg.setupTime <= 0 || cfg.parallel < 1 || cfg.think < 0 || cfg.drop < 0 || cfg.drop > 1000:
+		return cfg, fmt.Errorf("-timeout, -setup-timeout and -parallel must be positive, -think not negative, -drop from 0 to 1000")
 	case cfg.rooms*(2+cfg.spectators) > cfg.maxConns:
 		return cfg, fmt.Errorf("%d rooms × %d connections is more than -max-conns %d", cfg.rooms, 2+cfg.spectators, cfg.maxConns)
 	}
@@ -164,6 +166,9 @@ func summary(w io.Writer, cfg config, r *result) {
 	fmt.Fprintf(w, "played %s: %d moves (%d games finished), %.1f moves/s\n", r.played.Round(time.Millisecond), r.moves, r.games, r.movesPerSec())
 	fmt.Fprintf(w, "latency to receivers, ms (opponent + spectators): %s\n", r.latency.line())
 	fmt.Fprintf(w, "latency to the mover's own page, ms:              %s\n", r.ack.line())
+	if cfg.drop > 0 {
+		fmt.Fprintf(w, "cut and reconnected: %d connections; from the cut to the whole view again, ms: %s\n", r.reconnects, r.resume.line())
+	}
 	fmt.Fprintf(w, "received %d updates, %.1f MiB, largest %d bytes\n", r.messages, float64(r.bytes)/(1<<20), r.largest)
 	if r.cpu > 0 && r.wall > time.Second {
 		fmt.Fprintf(w, "load tool CPU: %s (%.0f%% of one core)\n", r.cpu.Round(time.Millisecond), 100*r.cpu.Seconds()/r.wall.Seconds())

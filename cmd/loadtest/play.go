@@ -98,6 +98,20 @@ func (t *roomTrack) sweep(cutoff time.Time) (missing, incomplete int) {
 	return missing, incomplete
 }
 
+// skip counts as seen, for one receiver, the turns of epoch after ply
+// that it will never see (it reconnected into the next game).
+func (t *roomTrack) skip(epoch, ply int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for k, f := range t.turns {
+		if k.epoch == epoch && k.ply > ply {
+			if f.left--; f.left <= 0 {
+				delete(t.turns, k)
+			}
+		}
+	}
+}
+
 func (t *roomTrack) pending() int {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -117,8 +131,10 @@ type outMsg struct {
 type viewer struct {
 	l     *load
 	track *roomTrack
-	ws    *websocket.Conn
-	name  string // "room 3 P1" for error details
+	ws    atomic.Pointer[websocket.Conn]
+	b     *browser // its cookies hold the seat: a reconnect dials with them
+	path  string   // the room's page
+	name  string   // "room 3 P1" for error details
 	seat  game.Player
 	g     game.Game
 	ready chan struct{} // closed once the connection is set up (for the second player: seated)
@@ -139,20 +155,29 @@ type viewer struct {
 	acceptSent int
 	rng        *rand.Rand
 	legalBuf   []game.Move
+	// down is set from a cut (-drop) until the first update after the
+	// reconnect, which resuming marks.
+	down     atomic.Bool
+	downAt   time.Time
+	resuming bool
 }
 
 func (v *viewer) player() bool { return v.seat != game.NoPlayer }
 
-// read consumes every update until the connection ends.
+// read consumes every update until the connection ends, reconnecting
+// after a cut.
 func (v *viewer) read(ctx context.Context) {
 	var buf bytes.Buffer // reused: the update is parsed before the next read
 	for {
-		_, r, err := v.ws.Reader(ctx)
+		_, r, err := v.conn().Reader(ctx)
 		if err == nil {
 			buf.Reset()
 			_, err = buf.ReadFrom(r)
 		}
 		data := buf.Bytes()
+		if err != nil && v.down.Load() && ctx.Err() == nil && v.reconnect(ctx) {
+			continue
+		}
 		if err != nil {
 			if !v.l.closing.Load() && !v.quiet.Load() && ctx.Err() == nil {
 				v.l.errs.add("unexpected close", fmt.Sprintf("%s: %v (status %d)", v.name, err, websocket.CloseStatus(err)))
@@ -171,6 +196,11 @@ func (v *viewer) read(ctx context.Context) {
 func (v *viewer) handle(data []byte, now time.Time) {
 	if countOnly(data) {
 		return
+	}
+	live := true // the turns in this update are timed
+	if v.resuming {
+		v.resumed(data, now)
+		live = false // they waited for the reconnect
 	}
 	f := &v.page
 	before := f.version
@@ -196,7 +226,12 @@ func (v *viewer) handle(data []byte, now time.Time) {
 	}
 	n := len(f.moves)
 	switch {
-	case n < len(v.known) && n == 0: // a new game
+	case (n < len(v.known) && n == 0) || (!live && !extends(f.moves, v.known)):
+		// A new game; after a reconnect, possibly with turns of it played
+		// already and the last turns of the old game never seen.
+		if !live {
+			v.track.skip(v.epoch, len(v.known))
+		}
 		v.epoch++
 		v.state, _ = v.g.New(nil)
 		v.known = v.known[:0]
@@ -225,9 +260,11 @@ func (v *viewer) handle(data []byte, now time.Time) {
 					v.l.games.Add(1)
 				}
 			}
-			if receiver {
+			switch {
+			case !live:
+			case receiver:
 				v.l.latency.record(now.Sub(sent))
-			} else {
+			default:
 				v.l.ack.record(now.Sub(sent))
 			}
 		}
@@ -242,6 +279,11 @@ func (v *viewer) handle(data []byte, now time.Time) {
 	}
 	v.request = f.request
 	v.decide()
+}
+
+// extends reports whether moves starts with known.
+func extends(moves, known []string) bool {
+	return len(moves) >= len(known) && slices.Equal(moves[:len(known)], known)
 }
 
 // disagree counts a difference between the server's game and the client's,
@@ -330,9 +372,9 @@ func (v *viewer) write(ctx context.Context, lim *limiter) {
 				v.track.sent(*m.key, time.Now())
 			}
 			wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-			err := v.ws.Write(wctx, websocket.MessageText, m.data)
+			err := v.conn().Write(wctx, websocket.MessageText, m.data)
 			cancel()
-			if err != nil && !v.l.closing.Load() && ctx.Err() == nil {
+			if err != nil && !v.l.closing.Load() && ctx.Err() == nil && !v.down.Load() {
 				v.l.errs.add("write failed", fmt.Sprintf("%s: %v", v.name, err))
 			}
 		}

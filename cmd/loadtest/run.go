@@ -20,6 +20,8 @@ import (
 type load struct {
 	cfg          config
 	latency, ack histogram
+	resume       histogram    // from a cut to the whole view again (-drop)
+	reconnects   atomic.Int64 // connections dialled again after a cut
 	errs         errorCounts
 	conns        atomic.Int64 // WebSocket connections opened
 	moves, games atomic.Int64
@@ -51,6 +53,8 @@ type result struct {
 	moves, games        int64
 	setup, played, wall time.Duration
 	latency, ack        *histogram
+	resume              *histogram
+	reconnects          int64
 	messages, bytes     int64
 	largest             int64
 	errors              int
@@ -139,6 +143,10 @@ func run(ctx context.Context, cfg config, out io.Writer) (*result, error) {
 		playFor = 0 // nothing to play
 	}
 	deadline := time.NewTimer(playFor)
+	dropCtx, stopDrops := context.WithCancel(ctx)
+	if cfg.drop > 0 {
+		go l.dropper(dropCtx, cfg.drop, cfg.seed)
+	}
 play:
 	for {
 		select {
@@ -151,6 +159,7 @@ play:
 		}
 	}
 	tick.Stop()
+	stopDrops()
 	l.playing.Store(false)
 	played := time.Since(start)
 	serverCPU := procCPU(cfg.serverPID) - cpu0
@@ -171,7 +180,7 @@ play:
 		closeSem <- struct{}{}
 		closeWG.Go(func() {
 			defer func() { <-closeSem }()
-			v.ws.Close(websocket.StatusGoingAway, "")
+			v.conn().Close(websocket.StatusGoingAway, "")
 		})
 	}
 	l.mu.Unlock()
@@ -182,6 +191,7 @@ play:
 	res := &result{
 		rooms: int(rooms.Load()), conns: int(l.conns.Load()), moves: l.moves.Load(), games: l.games.Load(),
 		setup: setupTook, played: played, wall: time.Since(began), latency: &l.latency, ack: &l.ack,
+		resume: &l.resume, reconnects: l.reconnects.Load(),
 		messages: l.messages.Load(), bytes: l.bytes.Load(), largest: l.largest.Load(),
 		errors: l.errs.total(), errLines: l.errs.lines(), cpu: selfCPU(), load: loadAverage(), spread: spread,
 	}
@@ -234,7 +244,7 @@ func setupRoom(ctx, connCtx context.Context, l *load, newB func() *browser, i in
 	fail := func(err error) error {
 		for _, v := range opened {
 			v.quiet.Store(true)
-			v.ws.CloseNow()
+			v.conn().CloseNow()
 		}
 		return err
 	}
@@ -252,7 +262,8 @@ func setupRoom(ctx, connCtx context.Context, l *load, newB func() *browser, i in
 			ws.CloseNow()
 			return nil, err
 		}
-		v := &viewer{l: l, track: track, ws: ws, name: name, seat: seat, g: g, state: state, ready: make(chan struct{})}
+		v := &viewer{l: l, track: track, b: b, path: path, name: name, seat: seat, g: g, state: state, ready: make(chan struct{})}
+		v.ws.Store(ws)
 		opened = append(opened, v)
 		wg.Go(func() { v.read(connCtx) })
 		if seat != game.NoPlayer {

@@ -1,7 +1,7 @@
 // Command web serves Boardroom: the lobby, the rooms and their WebSockets,
 // with every game kept in an embedded SQLite file.
 //
-//	go run ./cmd/web [-addr :8080] [-db boardroom.db] [-base-url URL] [-origins host,...]
+//	go run ./cmd/web [-addr :8080] [-db boardroom.db] [-base-url URL] [-origins host,...] [-pprof 127.0.0.1:6060]
 //
 // SIGINT or SIGTERM shuts it down gracefully: every room is already stored,
 // and open pages are told to reconnect (close code 1012), which they do
@@ -57,6 +57,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	verbose := fs.Bool("v", false, "log every request")
 	connsPerAddr := fs.Int("max-conns-per-addr", web.DefaultLimits.ConnsPerAddr, "WebSockets one client address may hold open (0: no limit)")
 	roomsPerMinute := fs.Int("max-rooms-per-minute", web.DefaultLimits.RoomsPerMinute, "rooms one client address may create a minute (0: no limit)")
+	pprofAddr := fs.String("pprof", "", "serve Go profiles (net/http/pprof) on this address, e.g. 127.0.0.1:6060 (default: off)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -66,6 +67,11 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	}
 	log := slog.New(slog.NewTextHandler(logOut, &slog.HandlerOptions{Level: level}))
 
+	if *pprofAddr != "" {
+		if err := servePprof(ctx, *pprofAddr, log); err != nil {
+			return err
+		}
+	}
 	st, err := store.OpenSQLite(*dbPath)
 	if err != nil {
 		return err
