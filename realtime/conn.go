@@ -15,13 +15,14 @@ const (
 	// sendQueue is how many updates may wait for a slow page; one more and
 	// the page is disconnected (it reconnects and gets a fresh view).
 	sendQueue = 32
-	// writeTimeout bounds every write to a page.
-	writeTimeout = 10 * time.Second
 	// Each connection may send rateBurst messages at once and rateRefill
 	// more per second; beyond that its messages are refused.
 	rateBurst  = 20
 	rateRefill = 10.0
 )
+
+// writeTimeout bounds every write to a page (a variable for tests).
+var writeTimeout = 10 * time.Second
 
 // Conn is one open WebSocket of one viewer. The room owns its viewer state;
 // Conn only moves bytes.
@@ -108,14 +109,22 @@ func (c *Conn) allow() bool {
 	return true
 }
 
-// writeLoop sends queued updates, each with its own deadline.
+// writeLoop sends queued updates. A write that takes longer than
+// writeTimeout cancels the connection's write context, which fails the
+// write and closes the connection. One reusable timer does it: a context
+// with its own deadline for every write was a tenth of the server's CPU
+// with thousands of spectators.
 func (c *Conn) writeLoop(ctx context.Context) {
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stuck := time.AfterFunc(writeTimeout, cancel)
+	stuck.Stop()
 	for {
 		select {
 		case b := <-c.out:
-			wctx, cancel := context.WithTimeout(ctx, writeTimeout)
+			stuck.Reset(writeTimeout)
 			err := c.ws.Write(wctx, websocket.MessageText, b)
-			cancel()
+			stuck.Stop()
 			if err != nil {
 				c.close(websocket.StatusGoingAway, "write failed")
 				return

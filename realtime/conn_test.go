@@ -1,7 +1,10 @@
 package realtime
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -10,6 +13,35 @@ import (
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/stretchr/testify/require"
 )
+
+// TestStuckWriteClosesTheConnection opens a real socket whose page never
+// reads: once the network buffers are full, a write waits, and after
+// writeTimeout the connection is closed instead.
+func TestStuckWriteClosesTheConnection(t *testing.T) {
+	defer func(d time.Duration) { writeTimeout = d }(writeTimeout)
+	writeTimeout = 300 * time.Millisecond
+	accepted := make(chan *Conn, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ws, err := websocket.Accept(w, r, nil)
+		if err != nil {
+			return
+		}
+		c := &Conn{ws: ws, out: make(chan []byte, sendQueue), done: make(chan struct{})}
+		accepted <- c
+		c.writeLoop(r.Context())
+	}))
+	defer srv.Close()
+	client, _, err := websocket.Dial(t.Context(), "ws"+strings.TrimPrefix(srv.URL, "http"), nil)
+	require.NoError(t, err)
+	defer client.CloseNow() // never reads
+	c := <-accepted
+	big := make([]byte, 4<<20)
+	for range 16 { // 64 MiB: more than any socket buffer holds
+		c.enqueue(big)
+	}
+	require.Eventually(t, c.isClosed, 5*time.Second, 10*time.Millisecond)
+	require.Equal(t, websocket.StatusGoingAway, c.status, "closed for the stuck write, not as a slow queue")
+}
 
 func TestSlowClientIsDroppedNotWaitedFor(t *testing.T) {
 	m := NewMetrics(prometheus.NewRegistry())
