@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"boardroom/game"
+	"boardroom/realtime/frame"
 )
 
 // BenchmarkFragment measures drawing a room's live fragment, the server's
@@ -21,6 +22,35 @@ func BenchmarkFragment(b *testing.B) {
 				size = len(Renderer{}.Fragment(p))
 			}
 			b.ReportMetric(float64(size), "bytes")
+		})
+	}
+}
+
+// BenchmarkUpdate measures what a move costs to send to a spectator: the
+// new frame's render and its difference from the previous one, over the
+// turns of a random game. "bytes" is the mean update sent, "whole" the
+// mean fragment it replaces.
+func BenchmarkUpdate(b *testing.B) {
+	for _, id := range []string{"amazons", "kalah", "angels", "bishops", "demons"} {
+		b.Run(id, func(b *testing.B) {
+			pages := viewerPages(&testing.T{}, id, 11, false)
+			frames := make([]*frame.Frame, len(pages))
+			for i, p := range pages {
+				frames[i] = Renderer{}.Frame(p)
+			}
+			sent, whole := 0, 0
+			for i := 1; i < len(frames); i++ {
+				sent += len(frame.Delta(frames[i-1], frames[i]))
+				whole += len(frames[i].HTML)
+			}
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				i = i%(len(pages)-1) + 1
+				frame.Delta(frames[i-1], Renderer{}.Frame(pages[i]))
+			}
+			b.ReportMetric(float64(sent)/float64(len(frames)-1), "bytes")
+			b.ReportMetric(float64(whole)/float64(len(frames)-1), "whole")
 		})
 	}
 }
