@@ -18,9 +18,9 @@ type viewer struct {
 	hintPly   int
 	// flash and err are shown once, to this viewer only, on its next render.
 	flash, err string
-	// shown is the frame the page shows (the last one sent to it); the next
-	// update sends only what differs from it.
-	shown *frame.Frame
+	// shown digests the frame the page shows (the last one sent to it); the
+	// next update sends only what differs from it.
+	shown *frame.Digest
 }
 
 func (r *Room) connect(c *Conn) {

@@ -23,7 +23,8 @@ func (r *Room) broadcast() {
 	start := time.Now()
 	defer func() { r.hub.cfg.Metrics.broadcasted(time.Since(start)) }()
 	type update struct {
-		from, to *frame.Frame
+		from *frame.Digest
+		to   *frame.Frame
 	}
 	frames := map[string]*frame.Frame{}
 	deltas := map[update][]byte{}
@@ -51,7 +52,7 @@ func (r *Room) show(c *Conn, v *viewer, f *frame.Frame, b []byte) {
 	if len(b) > 0 {
 		c.enqueue(b)
 	}
-	v.shown = f
+	v.shown = f.Digest()
 	v.flash, v.err = "", ""
 }
 

@@ -3,6 +3,7 @@ package frame
 import (
 	"bytes"
 	"hash/maphash"
+	"sync"
 )
 
 // Builder records the parts of a fragment while it is written into the
@@ -10,13 +11,11 @@ import (
 // begun inside another part is not a part of its own (its bytes belong to the
 // outer one).
 type Builder struct {
-	buf   bytes.Buffer
+	buf   *bytes.Buffer
 	parts []part
+	lists []list
 	depth int // open parts, counting ignored nested ones
 }
-
-// Buffer is where the fragment is written.
-func (b *Builder) Buffer() *bytes.Buffer { return &b.buf }
 
 // Kind says how a part is sent.
 type Kind uint8
@@ -32,13 +31,33 @@ const (
 	Always
 )
 
+// buffers are reused between renders: a render writes tens of kilobytes,
+// and growing a fresh buffer each time was much of the garbage.
+var buffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// Buffer is where the fragment is written.
+func (b *Builder) Buffer() *bytes.Buffer {
+	if b.buf == nil {
+		b.buf = buffers.Get().(*bytes.Buffer)
+		b.buf.Reset()
+	}
+	return b.buf
+}
+
+func (b *Builder) at() int32 { return int32(b.Buffer().Len()) }
+
 // Begin starts part id at the current end of the buffer.
 func (b *Builder) Begin(id string, kind Kind) {
 	b.depth++
 	if b.depth > 1 {
 		return
 	}
-	b.parts = append(b.parts, part{id: id, start: b.buf.Len(), list: kind == List, always: kind == Always})
+	p := part{id: id, start: b.at(), kind: kind, list: -1}
+	if kind == List {
+		p.list = int32(len(b.lists))
+		b.lists = append(b.lists, list{inner: [2]int32{-1, -1}})
+	}
+	b.parts = append(b.parts, p)
 }
 
 // End closes the part begun last.
@@ -48,63 +67,83 @@ func (b *Builder) End() {
 	}
 	b.depth--
 	if b.depth == 0 {
-		b.parts[len(b.parts)-1].end = b.buf.Len()
+		b.parts[len(b.parts)-1].end = b.at()
 	}
 }
 
-// list returns the open list part, or nil.
-func (b *Builder) list() *part {
-	if b.depth != 1 || len(b.parts) == 0 || !b.parts[len(b.parts)-1].list {
+// open returns the open list, or nil.
+func (b *Builder) open() *list {
+	if b.depth != 1 || len(b.parts) == 0 || b.parts[len(b.parts)-1].kind != List {
 		return nil
 	}
-	return &b.parts[len(b.parts)-1]
+	return &b.lists[b.parts[len(b.parts)-1].list]
 }
 
 // Items marks where the open list's items begin (after its start tag).
 func (b *Builder) Items() {
-	if p := b.list(); p != nil {
-		p.inner[0] = b.buf.Len()
+	if l := b.open(); l != nil {
+		l.inner[0] = b.at()
 	}
 }
 
 // Item marks the start of one item of the open list.
 func (b *Builder) Item() {
-	if p := b.list(); p != nil {
-		p.items = append(p.items, b.buf.Len())
+	if l := b.open(); l != nil {
+		l.items = append(l.items, b.at())
 	}
 }
 
 // ItemsEnd marks where the open list's items end (before its end tag).
 func (b *Builder) ItemsEnd() {
-	if p := b.list(); p != nil {
-		p.inner[1] = b.buf.Len()
+	if l := b.open(); l != nil {
+		l.inner[1] = b.at()
 	}
 }
 
-// Frame finishes the render. A part left open, or a list whose item marks
-// are incomplete, makes the frame one without parts: always sent whole.
+// Frame finishes the render and releases the builder's buffer. A part left
+// open makes the frame one without parts (always sent whole); a list whose
+// marks are incomplete is sent whole when it changes.
 func (b *Builder) Frame() *Frame {
-	f := &Frame{HTML: b.buf.Bytes(), parts: b.parts}
-	if b.depth != 0 {
-		f.parts = nil
+	buf := b.Buffer()
+	f := &Frame{HTML: bytes.Clone(buf.Bytes()), parts: b.parts, lists: b.lists}
+	if buf.Cap() <= 1<<20 {
+		buffers.Put(buf)
 	}
+	b.buf = nil
+	if b.depth != 0 {
+		f.parts, f.lists = nil, nil
+	}
+	d := &f.digest
+	d.hashes = make([]uint64, len(f.parts))
+	d.lists = make([]listDigest, len(f.lists))
+	var shell maphash.Hash
+	shell.SetSeed(seed)
+	at := int32(0)
 	for i := range f.parts {
 		p := &f.parts[i]
-		if p.list && (p.inner[0] < p.start || p.inner[1] < p.inner[0] || p.end < p.inner[1]) {
-			p.list = false
-		}
-	}
-	var h maphash.Hash
-	h.SetSeed(seed)
-	at := 0
-	for _, p := range f.parts {
-		h.Write(f.HTML[at:p.start])
-		h.WriteString("\x00")
-		h.WriteString(p.id)
-		h.WriteString("\x00")
+		shell.Write(f.HTML[at:p.start])
+		shell.WriteString("\x00")
+		shell.WriteString(p.id)
+		shell.WriteString("\x00")
 		at = p.end
+		d.hashes[i] = hash(f.HTML[p.start:p.end])
+		if p.kind != List {
+			continue
+		}
+		l := &f.lists[p.list]
+		if l.inner[0] < p.start || l.inner[1] < l.inner[0] || p.end < l.inner[1] ||
+			(len(l.items) > 0 && (l.items[0] < l.inner[0] || l.items[len(l.items)-1] > l.inner[1])) {
+			p.kind = Element // marks out of place: no appending
+			continue
+		}
+		var outer maphash.Hash
+		outer.SetSeed(seed)
+		outer.Write(f.HTML[p.start:l.inner[0]])
+		outer.WriteString("\x00")
+		outer.Write(f.HTML[l.inner[1]:p.end])
+		d.lists[p.list] = listDigest{outer: outer.Sum64(), items: len(l.items), all: hash(f.HTML[l.inner[0]:l.inner[1]])}
 	}
-	h.Write(f.HTML[at:])
-	f.shell = h.Sum64()
+	shell.Write(f.HTML[at:])
+	d.shell = shell.Sum64()
 	return f
 }

@@ -15,35 +15,58 @@
 // templates did not mark as a part is never lost, only sent in full.
 package frame
 
-import (
-	"bytes"
-	"hash/maphash"
-)
+import "hash/maphash"
 
 // Frame is one render of a room fragment: its bytes and where its parts are.
 // A Frame is immutable once built and may be shared between connections.
 type Frame struct {
 	// HTML is the whole fragment, sent as it is to a page that has nothing yet.
-	HTML  []byte
-	parts []part
-	shell uint64 // hash of the bytes outside the parts and of the parts' ids
+	HTML   []byte
+	parts  []part
+	lists  []list
+	digest Digest
 }
 
 // part is one swappable element of a frame, by byte offsets into HTML.
 type part struct {
 	id         string
-	start, end int
-	// list parts (a move list) also record where their items are, so an
-	// update may append new items instead of resending the list.
-	list  bool
-	items []int // start offsets of the items, in order
-	inner [2]int
-	// always parts go with every update that sends anything.
-	always bool
+	start, end int32
+	kind       Kind
+	list       int32 // index into lists, for a List part
+}
+
+// list records where a list part's items are, so that an update may append
+// new items instead of resending the list.
+type list struct {
+	items []int32 // start offsets of the items, in order
+	inner [2]int32
+}
+
+// Digest is what an update needs to know of the frame a page shows: hashes
+// of its parts rather than their bytes, so that a connection keeps a few
+// kilobytes, not the render, between updates.
+type Digest struct {
+	shell  uint64   // hash of the bytes outside the parts and of the parts' ids
+	hashes []uint64 // of each part
+	lists  []listDigest
+}
+
+type listDigest struct {
+	outer uint64 // hash of the list's element without its items
+	items int
+	all   uint64 // hash of everything between the list's Items and ItemsEnd marks
 }
 
 // Whole is a frame of bytes with no parts: it is always sent in full.
 func Whole(html []byte) *Frame { return &Frame{HTML: html} }
+
+// Digest returns the frame's digest, which Delta compares a new frame with.
+func (f *Frame) Digest() *Digest {
+	if f == nil {
+		return nil
+	}
+	return &f.digest
+}
 
 // Parts reports how many parts the frame has.
 func (f *Frame) Parts() int { return len(f.parts) }
@@ -56,39 +79,40 @@ func (f *Frame) Part(i int) (id string, html []byte) {
 
 var seed = maphash.MakeSeed()
 
-// Delta is the update that turns a page showing old into one showing new:
-// only the parts that differ, or new's whole fragment when old is nil, when
-// either frame has no parts, when anything outside the parts changed, or
-// when the parts that differ are most of the fragment anyway. An
-// empty result means the page already shows new.
-func Delta(old, new *Frame) []byte {
-	if old == nil || len(old.parts) == 0 || len(new.parts) == 0 ||
-		old.shell != new.shell || len(old.parts) != len(new.parts) {
+func hash(b []byte) uint64 { return maphash.Bytes(seed, b) }
+
+// Delta is the update that turns a page showing the frame old digests into
+// one showing new: only the parts that differ, or new's whole fragment when
+// old is nil, when either frame has no parts, when anything outside the
+// parts changed, or when the parts that differ are most of the fragment
+// anyway. An empty result means the page already shows new.
+func Delta(old *Digest, new *Frame) []byte {
+	nd := &new.digest
+	if old == nil || len(old.hashes) == 0 || len(nd.hashes) == 0 ||
+		old.shell != nd.shell || len(old.hashes) != len(nd.hashes) || len(old.lists) != len(nd.lists) {
 		return new.HTML
 	}
 	var out, always []byte
 	for i := range new.parts {
-		op, np := &old.parts[i], &new.parts[i]
-		if op.id != np.id {
-			return new.HTML
-		}
-		was, is := old.HTML[op.start:op.end], new.HTML[np.start:np.end]
-		if np.always {
+		np := &new.parts[i]
+		is := new.HTML[np.start:np.end]
+		switch {
+		case np.kind == Always:
 			always = append(always, is...)
-			continue
+		case nd.hashes[i] == old.hashes[i]:
+		case np.kind == List:
+			if tail, ok := appended(&old.lists[np.list], new, np); ok {
+				out = append(out, `<div hx-swap-oob="beforeend:#`...)
+				out = append(out, np.id...)
+				out = append(out, `">`...)
+				out = append(out, tail...)
+				out = append(out, `</div>`...)
+			} else {
+				out = append(out, is...)
+			}
+		default:
+			out = append(out, is...)
 		}
-		if bytes.Equal(was, is) {
-			continue
-		}
-		if tail, ok := appended(old, op, new, np); ok {
-			out = append(out, `<div hx-swap-oob="beforeend:#`...)
-			out = append(out, np.id...)
-			out = append(out, `">`...)
-			out = append(out, tail...)
-			out = append(out, `</div>`...)
-			continue
-		}
-		out = append(out, is...)
 	}
 	if len(out) == 0 {
 		return nil
@@ -101,24 +125,17 @@ func Delta(old, new *Frame) []byte {
 	return append(always, out...)
 }
 
-// appended returns the items np has after op's, when the list part only
-// grew: the same element around the items and the same first items.
-func appended(old *Frame, op *part, new *Frame, np *part) ([]byte, bool) {
-	if !op.list || !np.list || len(np.items) <= len(op.items) {
+// appended returns the items np has after the old list's, when the list
+// only grew: the same element around the items and the same first items.
+func appended(old *listDigest, new *Frame, np *part) ([]byte, bool) {
+	l := &new.lists[np.list]
+	nd := &new.digest.lists[np.list]
+	if len(l.items) <= old.items || nd.outer != old.outer {
 		return nil, false
 	}
-	oh, nh := old.HTML, new.HTML
-	if !bytes.Equal(oh[op.start:op.inner[0]], nh[np.start:np.inner[0]]) ||
-		!bytes.Equal(oh[op.inner[1]:op.end], nh[np.inner[1]:np.end]) {
+	h := new.HTML
+	if hash(h[l.inner[0]:l.items[old.items]]) != old.all {
 		return nil, false
 	}
-	n := len(op.items)
-	if n > 0 {
-		// The old items are one run of bytes; so are the new ones up to the
-		// first added item.
-		if !bytes.Equal(oh[op.items[0]:op.inner[1]], nh[np.items[0]:np.items[n]]) {
-			return nil, false
-		}
-	}
-	return nh[np.items[n]:np.inner[1]], true
+	return h[l.items[old.items]:l.inner[1]], true
 }

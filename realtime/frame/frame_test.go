@@ -73,7 +73,7 @@ func TestDelta(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			f := tc.new.frame()
-			got := string(Delta(tc.old, f))
+			got := string(Delta(tc.old.Digest(), f))
 			want := tc.want
 			if want == "WHOLE" {
 				want = string(f.HTML)
@@ -123,7 +123,7 @@ func TestAlwaysPartGoesWithEveryUpdate(t *testing.T) {
 		return b.Frame()
 	}
 	old := build("1", "x")
-	require.Equal(t, `<i id="version">2</i><i id="a">y</i>`, string(Delta(old, build("2", "y"))))
-	require.Empty(t, Delta(old, build("2", "x")), "nothing else changed: nothing to send")
-	require.Empty(t, Delta(old, build("1", "x")))
+	require.Equal(t, `<i id="version">2</i><i id="a">y</i>`, string(Delta(old.Digest(), build("2", "y"))))
+	require.Empty(t, Delta(old.Digest(), build("2", "x")), "nothing else changed: nothing to send")
+	require.Empty(t, Delta(old.Digest(), build("1", "x")))
 }

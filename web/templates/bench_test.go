@@ -40,14 +40,14 @@ func BenchmarkUpdate(b *testing.B) {
 			}
 			sent, whole := 0, 0
 			for i := 1; i < len(frames); i++ {
-				sent += len(frame.Delta(frames[i-1], frames[i]))
+				sent += len(frame.Delta(frames[i-1].Digest(), frames[i]))
 				whole += len(frames[i].HTML)
 			}
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {
 				i = i%(len(pages)-1) + 1
-				frame.Delta(frames[i-1], Renderer{}.Frame(pages[i]))
+				frame.Delta(frames[i-1].Digest(), Renderer{}.Frame(pages[i]))
 			}
 			b.ReportMetric(float64(sent)/float64(len(frames)-1), "bytes")
 			b.ReportMetric(float64(whole)/float64(len(frames)-1), "whole")

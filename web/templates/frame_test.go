@@ -77,11 +77,11 @@ func TestUpdatesRedrawThePage(t *testing.T) {
 			t.Run(name, func(t *testing.T) {
 				var shown *frame.Frame
 				var doc *goquery.Document
-				sent, whole := 0, 0
+				sent, whole, appends := 0, 0, 0
 				for _, p := range viewerPages(t, id, 7, player) {
 					f := Renderer{}.Frame(p)
 					require.Greater(t, f.Parts(), 5, "the fragment is cut into parts")
-					update := frame.Delta(shown, f)
+					update := frame.Delta(shown.Digest(), f)
 					if doc == nil {
 						var err error
 						doc, err = goquery.NewDocumentFromReader(bytes.NewReader(update))
@@ -97,10 +97,14 @@ func TestUpdatesRedrawThePage(t *testing.T) {
 					require.NoError(t, err)
 					require.Equal(t, wantHTML, gotHTML)
 					shown = f
+					if bytes.Contains(update, []byte(`hx-swap-oob="beforeend:#moves"`)) {
+						appends++
+					}
 					sent += len(update)
 					whole += len(f.HTML)
 				}
 				t.Logf("%s: sent %d bytes instead of %d (%.0f%%)", name, sent, whole, 100*float64(sent)/float64(whole))
+				require.Positive(t, appends, "new moves are appended, not the list resent")
 				if id != "kalah" { // a Kalah sowing redraws most of its 14 pits
 					require.Less(t, sent, whole/2)
 				}
