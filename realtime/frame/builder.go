@@ -105,7 +105,7 @@ func (b *Builder) ItemsEnd() {
 // marks are incomplete is sent whole when it changes.
 func (b *Builder) Frame() *Frame {
 	buf := b.Buffer()
-	f := &Frame{HTML: bytes.Clone(buf.Bytes()), parts: b.parts, lists: b.lists}
+	f := &Frame{HTML: bytes.Clone(buf.Bytes()), parts: b.parts, lists: b.lists, digest: &Digest{}}
 	if buf.Cap() <= 1<<20 {
 		buffers.Put(buf)
 	}
@@ -113,7 +113,7 @@ func (b *Builder) Frame() *Frame {
 	if b.depth != 0 {
 		f.parts, f.lists = nil, nil
 	}
-	d := &f.digest
+	d := f.digest
 	d.hashes = make([]uint64, len(f.parts))
 	d.lists = make([]listDigest, len(f.lists))
 	var shell maphash.Hash

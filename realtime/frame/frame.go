@@ -24,7 +24,9 @@ type Frame struct {
 	HTML   []byte
 	parts  []part
 	lists  []list
-	digest Digest
+	// digest is allocated on its own: a page's connection keeps it, and it
+	// must not keep the render alive.
+	digest *Digest
 }
 
 // part is one swappable element of a frame, by byte offsets into HTML.
@@ -58,14 +60,14 @@ type listDigest struct {
 }
 
 // Whole is a frame of bytes with no parts: it is always sent in full.
-func Whole(html []byte) *Frame { return &Frame{HTML: html} }
+func Whole(html []byte) *Frame { return &Frame{HTML: html, digest: &Digest{}} }
 
 // Digest returns the frame's digest, which Delta compares a new frame with.
 func (f *Frame) Digest() *Digest {
 	if f == nil {
 		return nil
 	}
-	return &f.digest
+	return f.digest
 }
 
 // Parts reports how many parts the frame has.
@@ -87,7 +89,7 @@ func hash(b []byte) uint64 { return maphash.Bytes(seed, b) }
 // parts changed, or when the parts that differ are most of the fragment
 // anyway. An empty result means the page already shows new.
 func Delta(old *Digest, new *Frame) []byte {
-	nd := &new.digest
+	nd := new.digest
 	if old == nil || len(old.hashes) == 0 || len(nd.hashes) == 0 ||
 		old.shell != nd.shell || len(old.hashes) != len(nd.hashes) || len(old.lists) != len(nd.lists) {
 		return new.HTML

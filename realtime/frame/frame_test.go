@@ -1,8 +1,10 @@
 package frame
 
 import (
+	"runtime"
 	"strings"
 	"testing"
+	"weak"
 
 	"github.com/stretchr/testify/require"
 )
@@ -126,4 +128,16 @@ func TestAlwaysPartGoesWithEveryUpdate(t *testing.T) {
 	require.Equal(t, `<i id="version">2</i><i id="a">y</i>`, string(Delta(old.Digest(), build("2", "y"))))
 	require.Empty(t, Delta(old.Digest(), build("2", "x")), "nothing else changed: nothing to send")
 	require.Empty(t, Delta(old.Digest(), build("1", "x")))
+}
+
+// TestDigestDoesNotKeepTheRender: every connection keeps the digest of the
+// frame its page shows; the render itself must be free to go.
+func TestDigestDoesNotKeepTheRender(t *testing.T) {
+	f := page{title: "T", a: "1", b: "2", items: []string{"x"}}.frame()
+	d := f.Digest()
+	gone := weak.Make(f)
+	f = nil
+	runtime.GC()
+	require.Nil(t, gone.Value(), "the frame was collected")
+	require.NotEmpty(t, d.hashes)
 }
