@@ -44,6 +44,14 @@ func (b *Builder) Buffer() *bytes.Buffer {
 	return b.buf
 }
 
+// Grow makes room for n parts, when the caller knows about how many the
+// fragment has (it saves growing the list part by part).
+func (b *Builder) Grow(n int) {
+	if n > cap(b.parts)-len(b.parts) {
+		b.parts = append(make([]part, 0, len(b.parts)+n), b.parts...)
+	}
+}
+
 func (b *Builder) at() int32 { return int32(b.Buffer().Len()) }
 
 // Begin starts part id at the current end of the buffer.

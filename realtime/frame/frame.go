@@ -21,9 +21,9 @@ import "hash/maphash"
 // A Frame is immutable once built and may be shared between connections.
 type Frame struct {
 	// HTML is the whole fragment, sent as it is to a page that has nothing yet.
-	HTML   []byte
-	parts  []part
-	lists  []list
+	HTML  []byte
+	parts []part
+	lists []list
 	// digest is allocated on its own: a page's connection keeps it, and it
 	// must not keep the render alive.
 	digest *Digest

@@ -2,7 +2,6 @@ package templates
 
 import (
 	"context"
-	"html"
 	"io"
 	"strconv"
 	"sync"
@@ -77,14 +76,10 @@ func cellButton(p *view.Page, c game.Cell, classes, label string) templ.Componen
 			defer b.End()
 			w = b.Buffer()
 		}
-		parts := [...]string{
-			cellPrefix(c), ` class="`, html.EscapeString(cellClasses(p, c, classes)),
-			`" aria-label="`, html.EscapeString(cellLabel(p, c, label)), `">`,
-		}
-		for _, s := range parts {
-			if _, err := io.WriteString(w, s); err != nil {
-				return err
-			}
+		out := newCellWriter(w)
+		out.open(p, c, classes, "", label)
+		if out.err != nil {
+			return out.err
 		}
 		if err := children.Render(ctx, w); err != nil {
 			return err

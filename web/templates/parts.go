@@ -39,8 +39,8 @@ func flush(w io.Writer) error {
 // the frame.
 func part(id string) templ.Component { return markPart(id, frame.Element) }
 
-// listPart is a part whose items (marked with listItems and listItem) may be
-// appended to by an update.
+// listPart is a part whose items (marked with listItems, the builder's Item
+// and listItemsEnd) may be appended to by an update.
 func listPart(id string) templ.Component { return markPart(id, frame.List) }
 
 // alwaysPart goes with every update.
@@ -80,6 +80,5 @@ func mark(do func(*frame.Builder)) templ.Component {
 
 var (
 	listItems    = mark((*frame.Builder).Items)
-	listItem     = mark((*frame.Builder).Item)
 	listItemsEnd = mark((*frame.Builder).ItemsEnd)
 )

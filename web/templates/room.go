@@ -23,6 +23,7 @@ type Renderer struct{}
 // with its parts marked (package frame).
 func (Renderer) Frame(p *view.Page) *frame.Frame {
 	var b frame.Builder
+	b.Grow(cellCount(p.State) + 16) // every cell is a part, and about a dozen others
 	if err := Live(p).Render(withBuilder(context.Background(), &b), b.Buffer()); err != nil {
 		// Rendering into memory fails only on a template bug; show it.
 		var buf bytes.Buffer
@@ -30,6 +31,23 @@ func (Renderer) Frame(p *view.Page) *frame.Frame {
 		return frame.Whole(buf.Bytes())
 	}
 	return b.Frame()
+}
+
+// cellCount is how many cells the position's board has.
+func cellCount(s game.State) int {
+	switch st := s.(type) {
+	case *amazons.State:
+		return amazons.Size * amazons.Size
+	case *bishops.State:
+		return bishops.Size * bishops.Size
+	case *angels.State:
+		return st.Size() * st.Size()
+	case *demons.State:
+		return st.Size() * st.Size()
+	case *kalah.State:
+		return 2 * (st.Houses() + 1)
+	}
+	return 0
 }
 
 // Fragment renders the live fragment whole.
