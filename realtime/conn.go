@@ -110,20 +110,20 @@ func (c *Conn) allow() bool {
 }
 
 // writeLoop sends queued updates. A write that takes longer than
-// writeTimeout cancels the connection's write context, which fails the
-// write and closes the connection. One reusable timer does it: a context
-// with its own deadline for every write was a tenth of the server's CPU
-// with thousands of spectators.
+// writeTimeout is ended by closing the socket under it, which fails the
+// write and closes the connection. One reusable timer does it, and writes
+// get a context that is never done: the WebSocket library arms a callback
+// on every write's context that can end (and a context with its own
+// deadline per write cost more still) — a tenth of the server's CPU with
+// thousands of spectators.
 func (c *Conn) writeLoop(ctx context.Context) {
-	wctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	stuck := time.AfterFunc(writeTimeout, cancel)
+	stuck := time.AfterFunc(writeTimeout, func() { c.ws.CloseNow() })
 	stuck.Stop()
 	for {
 		select {
 		case b := <-c.out:
 			stuck.Reset(writeTimeout)
-			err := c.ws.Write(wctx, websocket.MessageText, b)
+			err := c.ws.Write(context.Background(), websocket.MessageText, b)
 			stuck.Stop()
 			if err != nil {
 				c.close(websocket.StatusGoingAway, "write failed")
