@@ -1,0 +1,59 @@
+package web
+
+import (
+	"context"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/stretchr/testify/require"
+)
+
+// TestReplayedAndFloodedMessages sends a move's message again after it was
+// played (a replay) and then a flood of messages over a real socket: the
+// replay is refused, the flood is cut off by the rate limit, neither
+// changes the game, and the page goes on working afterwards.
+func TestReplayedAndFloodedMessages(t *testing.T) {
+	ts := newTestServer(t)
+	alice := ts.browser(t)
+	resp, _ := ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"hotseat"}})
+	loc := resp.Header.Get("Location")
+	ws, _, err := wsDial(t, ts, alice, loc, ts.URL)
+	require.NoError(t, err)
+	defer ws.CloseNow()
+	readFragment(t, ws)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	send := func(msg string) { require.NoError(t, ws.Write(ctx, websocket.MessageText, []byte(msg))) }
+
+	send(`{"cell":"1,3"}`) // P1 sows house 3 into the store: P1 again
+	doc := readFragment(t, ws)
+	require.Equal(t, "3", strings.TrimSpace(doc.Find("[data-testid=move]").Text()))
+	send(`{"cell":"1,3"}`) // the same message again
+	doc = readFragment(t, ws)
+	require.Contains(t, doc.Find("[data-testid=error]").Text(), "not a legal move")
+	require.Equal(t, 1, doc.Find("[data-testid=move]").Length(), "a replayed message plays nothing")
+
+	const flood = 60
+	for range flood {
+		send(`{"cell":"9,9"}`)
+	}
+	limited := 0
+	for range flood {
+		if strings.Contains(readFragment(t, ws).Find("[data-testid=error]").Text(), "too many messages") {
+			limited++
+		}
+	}
+	require.Greater(t, limited, flood/2, "beyond the burst, messages are refused unread")
+
+	time.Sleep(300 * time.Millisecond) // the bucket refills
+	send(`{"cell":"1,1"}`)
+	doc = readFragment(t, ws)
+	require.Empty(t, doc.Find("[data-testid=error]").Text())
+	require.Equal(t, 2, doc.Find("[data-testid=move]").Length(), "the page still plays")
+	rec, err := ts.store.Room(ctx, strings.TrimPrefix(loc, "/r/"))
+	require.NoError(t, err)
+	require.Len(t, rec.Turns, 2, "only the two real moves were stored")
+}
