@@ -68,13 +68,13 @@ func cellButton(p *view.Page, c game.Cell, classes, label string) templ.Componen
 	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
 		children := templ.GetChildren(ctx)
 		ctx = templ.ClearChildren(ctx)
-		if b := builderOf(ctx); b != nil {
-			if err := flush(w); err != nil {
-				return err
-			}
+		b, w, err := framed(ctx, w)
+		if err != nil {
+			return err
+		}
+		if b != nil {
 			b.Begin(cellPartID(c), frame.Element)
 			defer b.End()
-			w = b.Buffer()
 		}
 		out := newCellWriter(w)
 		out.open(p, c, classes, "", label)
@@ -84,7 +84,7 @@ func cellButton(p *view.Page, c game.Cell, classes, label string) templ.Componen
 		if err := children.Render(ctx, w); err != nil {
 			return err
 		}
-		_, err := io.WriteString(w, `</button>`)
+		_, err = io.WriteString(w, `</button>`)
 		return err
 	})
 }

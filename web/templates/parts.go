@@ -2,6 +2,7 @@ package templates
 
 import (
 	"context"
+	"errors"
 	"io"
 
 	"github.com/a-h/templ"
@@ -25,14 +26,22 @@ func builderOf(ctx context.Context) *frame.Builder {
 	return b
 }
 
-// flush pushes what templ has buffered into the builder's buffer, so that
-// offsets taken from it are exact. Templ wraps the writer it was given in
-// a buffered writer that flushes on Flush.
-func flush(w io.Writer) error {
-	if f, ok := w.(interface{ Flush() error }); ok {
-		return f.Flush()
+// framed returns the frame builder of the render and the writer to go on
+// with: the builder's buffer, once what templ has buffered is flushed into
+// it, so that offsets taken from it are exact (templ wraps the writer it
+// was given in a buffered writer that flushes on Flush). Outside a frame
+// render it returns nil and w.
+func framed(ctx context.Context, w io.Writer) (*frame.Builder, io.Writer, error) {
+	b := builderOf(ctx)
+	if b == nil {
+		return nil, w, nil
 	}
-	return nil
+	if f, ok := w.(interface{ Flush() error }); ok {
+		if err := f.Flush(); err != nil {
+			return nil, w, err
+		}
+	}
+	return b, b.Buffer(), nil
 }
 
 // part renders its children (one element with the given id) as a part of
@@ -50,31 +59,24 @@ func markPart(id string, kind frame.Kind) templ.Component {
 	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
 		children := templ.GetChildren(ctx)
 		ctx = templ.ClearChildren(ctx)
-		b := builderOf(ctx)
-		if b == nil {
-			return children.Render(ctx, w)
-		}
-		if err := flush(w); err != nil {
-			return err
+		b, w, err := framed(ctx, w)
+		if err != nil || b == nil {
+			return errors.Join(err, children.Render(ctx, w))
 		}
 		b.Begin(id, kind)
 		defer b.End()
-		return children.Render(ctx, b.Buffer())
+		return children.Render(ctx, w)
 	})
 }
 
 // mark runs one of the builder's list marks at the current position.
 func mark(do func(*frame.Builder)) templ.Component {
 	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
-		b := builderOf(ctx)
-		if b == nil {
-			return nil
+		b, _, err := framed(ctx, w)
+		if b != nil && err == nil {
+			do(b)
 		}
-		if err := flush(w); err != nil {
-			return err
-		}
-		do(b)
-		return nil
+		return err
 	})
 }
 

@@ -28,12 +28,9 @@ type squareCell struct{ class, name, what, symbol, pieceClass string }
 // squareCells draws every cell of a square board, each a part of the frame.
 func squareCells(p *view.Page, size int, at func(r, c int) squareCell) templ.Component {
 	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
-		b := builderOf(ctx)
-		if b != nil {
-			if err := flush(w); err != nil {
-				return err
-			}
-			w = b.Buffer()
+		b, w, err := framed(ctx, w)
+		if err != nil {
+			return err
 		}
 		out := newCellWriter(w)
 		for r := range size {
@@ -183,12 +180,9 @@ func gridName(r, c int) string {
 // written by hand too.
 func moveItems(p *view.Page) templ.Component {
 	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
-		b := builderOf(ctx)
-		if b != nil {
-			if err := flush(w); err != nil {
-				return err
-			}
-			w = b.Buffer()
+		b, w, err := framed(ctx, w)
+		if err != nil {
+			return err
 		}
 		out := newCellWriter(w)
 		for _, m := range p.Moves {
