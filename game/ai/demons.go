@@ -6,34 +6,55 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"time"
 
 	"boardroom/game"
 	"boardroom/game/demons"
 )
 
-// matrixBot plays Angels & Demons. Each turn is a matrix game: both seats
-// choose one of the dark squares at once. The payoff of a pair of choices is
-// the covered difference it leaves (Angels minus Demons), looked ahead: with
-// lookahead 2 it is the value of the next turn's matrix game, each of those
-// solved in turn, over the most promising choices of either seat. The
-// equilibrium mix of this turn's game is sampled, so the bot cannot be read
-// and exploited. On the last turn only winning counts, so the payoff gets a
-// bonus for the sign of the final difference.
+// AlgoEquilibrium is Difficult Angels & Demons without opponent modelling:
+// it plays the sampled equilibrium of each turn's lookahead matrix game and
+// nothing else (the safe floor, kept to measure the modelling against).
+const AlgoEquilibrium = "equilibrium"
+
+// matrixBot is Difficult Angels & Demons. Each turn is a matrix game: both
+// seats choose one of the dark squares at once. The payoff of a pair of
+// choices is the covered difference it leaves (Angels minus Demons), looked
+// ahead: with lookahead 2 it is the value of the next turn's matrix game,
+// each of those solved in turn, over the most promising choices of either
+// seat. On the last turn only winning counts, so the payoff gets a bonus for
+// the sign of the final difference.
+//
+// The equilibrium of that game is the safe floor: sampled, it cannot be read
+// and cannot lose on average. Above it the bot models its opponent
+// (demons_model.go): a posterior over a few models, updated from the choices
+// the opponent has revealed, predicts this turn's choice, and the bot moves
+// from the equilibrium towards the best reply to the prediction as far as the
+// model's confidence and a safety bound allow (demons_safe.go); against a
+// model that predicts well it plans several turns ahead along the model's
+// choices (demons_plan.go). Against an unknown or strong opponent it stays
+// near the equilibrium; against a predictable one it wins more. The report
+// names the model it believes, how much, and the weight it gave it. Its
+// choices repeat for a seed when no search is cut short by the clock.
 type matrixBot struct {
-	st   settings
-	rng  *rand.Rand
-	last Info
+	st      settings
+	rng     *rand.Rand
+	last    Info
+	exploit bool
+	mem     [2]demonsMemory // per seat: a bot may be asked for both
+	planMax int             // the plan's depth limit (planMaxDepth; less in tests)
 
-	top, inner matrixGame
+	one, top, inner matrixGame
 }
 
-func newMatrixBot(st settings, seed uint64) *matrixBot {
-	return &matrixBot{st: st, rng: game.NewRand(seed)}
+// newMatrixBot returns the Angels & Demons player of a level: Medium is the
+// greedy player of demons_medium.go.
+func newMatrixBot(st settings, seed uint64) game.Bot {
+	if st.level == LevelMedium {
+		return newGreedyBot(st, seed)
+	}
+	return &matrixBot{st: st, rng: game.NewRand(seed), exploit: st.algorithm != AlgoEquilibrium, planMax: planMaxDepth}
 }
-
-// demonsCandidates is how many choices of each seat the two-turn lookahead
-// keeps: the best by the one-turn game.
-const demonsCandidates = 10
 
 func (b *matrixBot) Choose(ctx context.Context, gs game.State, p game.Player) (game.Move, error) {
 	if err := checkTurn(gs, p); err != nil {
@@ -45,71 +66,215 @@ func (b *matrixBot) Choose(ctx context.Context, gs game.State, p game.Player) (g
 	}
 	clk := newClock(ctx, b.st.budget)
 	defer clk.done()
+	angels := p == game.First
+	mem := &b.mem[p]
+	if b.exploit {
+		mem.observe(s, p, func(prev *demons.State, me game.Player, rows []int, c int, two bool) []float64 {
+			return b.column(prev, me, rows, c, two, clk)
+		})
+	}
 	n := s.NumChoices()
-	all := make([]int, n)
-	for i := range all {
-		all[i] = i
-	}
+	all := seq(n)
 	// One turn ahead: the immediate payoffs.
-	b.fill(&b.top, s, all, all, nil)
-	rs, cs, value := b.top.solve(b.st.matrixIt, clk)
-	info := Info{Algorithm: "matrix", Depth: 1, Nodes: uint64(n * n)}
-	strat := slices.Clone(rs)
-	choices := all
-	if p == game.Second {
-		strat, value = slices.Clone(cs), -value
+	fillOneTurn(&b.one, s)
+	rs, cs, _ := b.one.solve(b.st.matrixIt, clk)
+	one := viewOf(&b.one, angels)
+	mine, theirs := rs, cs
+	if !angels {
+		mine, theirs = cs, rs
 	}
-	if b.st.lookahead >= 2 && s.Turn()+1 < s.Turns() {
-		rows, cols := topChoices(rs, &b.top, true), topChoices(cs, &b.top, false)
-		if b.fill(&b.top, s, rows, cols, clk) {
-			rs2, cs2, v2 := b.top.solve(b.st.matrixIt, clk)
-			info.Depth, info.Nodes = 2, uint64(len(rows)*len(cols)*(n*n+1))
-			strat, choices, value = rs2, rows, v2
-			if p == game.Second {
-				strat, choices, value = cs2, cols, -v2
+	info := Info{Algorithm: "matrix", Depth: 1, Nodes: uint64(n * n)}
+	if b.exploit {
+		mem.predict(one)
+	}
+	rows, cols := topChoices(rs, &b.one, true), topChoices(cs, &b.one, false)
+	if !angels {
+		rows, cols = cols, rows
+	}
+	if b.exploit {
+		rows, cols = b.extraCandidates(mem, one, rows, cols)
+	}
+	var plan []float64
+	var planDepth int
+	if b.exploit {
+		if plan, planDepth = b.plan(ctx, clk, s, p, mem); plan != nil {
+			best := 0
+			for a, v := range plan {
+				if v > plan[best] {
+					best = a
+				}
+			}
+			// Early in the order, so that a lookahead cut short by the
+			// clock still has it.
+			if !slices.Contains(rows, best) {
+				rows = slices.Insert(slices.Clone(rows), min(2, len(rows)), best)
 			}
 		}
+	}
+	view, eq, oppEq := one, slices.Clone(mine), slices.Clone(theirs)
+	twoTurn := false
+	if b.st.lookahead >= 2 && s.Turn()+1 < s.Turns() {
+		ar, dc := rows, cols
+		if !angels {
+			ar, dc = cols, rows
+		}
+		if kr, kc := b.fillShells(&b.top, s, ar, dc, clk); min(kr, kc) >= demonsMinBlock {
+			if !angels {
+				kr, kc = kc, kr
+			}
+			rows, cols = rows[:kr], cols[:kc]
+			rs2, cs2, _ := b.top.solve(b.st.matrixIt, clk)
+			info.Depth, info.Nodes = 2, uint64(len(rows)*len(cols)*(n*n+1))
+			view, eq, oppEq, twoTurn = viewOf(&b.top, angels), slices.Clone(rs2), slices.Clone(cs2), true
+			if !angels {
+				eq, oppEq = oppEq, eq
+			}
+		}
+	}
+	if !twoTurn {
+		rows, cols = all, all
 	}
 	if err := ctx.Err(); err != nil {
 		return game.Move{}, err
 	}
-	k := choices[sample(b.rng, strat, 0.02)]
+	mix, note := eq, ""
+	if b.exploit {
+		mem.setEquilibrium(oppEq, cols, n)
+		mix, note = b.exploitMix(mem, view, eq, rows, cols, plan, planDepth)
+	}
+	floor := view.guarantee(eq)
+	k := rows[sample(b.rng, mix, 0.02)]
+	if b.exploit {
+		mem.valid, mem.prev, mem.mine = true, *s, k
+		mem.rows, mem.cols, mem.pay, mem.lookTwo, mem.mix, mem.floor = rows, cols, view, twoTurn, mix, floor
+	}
 	info.Move = s.ChoiceMove(k)
-	info.Eval = int(100 * value)
+	info.Eval = int(100 * floor)
 	info.PV = []string{s.FormatMove(info.Move)}
-	info.Note = supportNote(s, strat, choices)
+	info.Note = note + supportNote(s, mix, rows)
 	info.Time = clk.elapsed()
 	b.last = info
 	return info.Move, nil
 }
 
-// fill sets g's payoffs for the rows and columns given, looking ahead as the
-// settings say when clk is not nil. It reports false when time ran out.
-func (b *matrixBot) fill(g *matrixGame, s *demons.State, rows, cols []int, clk *clock) bool {
-	g.reset(len(rows), len(cols))
-	last := s.Turn()+1 == s.Turns()
-	n := s.NumChoices()
-	all := make([]int, n)
-	for i := range all {
-		all[i] = i
+// exploitMix moves from the equilibrium eq of view (rows × cols) towards the
+// best reply to the predicted opponent (or to the plan's best choice) as far
+// as the model's confidence and the safety bound allow, and says so.
+func (b *matrixBot) exploitMix(mem *demonsMemory, view payoffView, eq []float64, rows, cols []int, plan []float64, planDepth int) ([]float64, string) {
+	bound, wcap := safeAllowance+max(0, mem.gift), mem.confidence()
+	if plan == nil {
+		q := mem.mixture(cols)
+		mix, w, _, _ := safeMix(view, eq, q, bound, wcap)
+		return mix, mem.note(w) + "; "
 	}
+	score := make([]float64, len(rows))
 	for i, a := range rows {
-		for j, c := range cols {
-			if clk == nil {
-				g.a[i*len(cols)+j] = demonsPayoff(s.CoveredAfter(a, c), last)
-				continue
-			}
-			if clk.expiredNow() {
-				return false
-			}
-			u := s.MakeTurn(a, c)
-			b.fill(&b.inner, s, all, all, nil)
-			_, _, v := b.inner.solve(b.st.matrixIt/20, nil)
-			s.UnmakeTurn(u)
-			g.a[i*len(cols)+j] = v
-		}
+		score[i] = plan[a]
 	}
-	return true
+	mix, w, _, _ := safeMixScored(view, eq, score, bound, wcap)
+	return mix, fmt.Sprintf("%s, plan depth %d; ", mem.note(w), planDepth)
+}
+
+// planShare is the part of the budget the plan against a predictable
+// opponent may take.
+const planShare = 0.25
+
+// plan returns the plan's scores of every choice against the model the bot
+// believes, when that is a predictable one, and the depth planned.
+func (b *matrixBot) plan(ctx context.Context, main *clock, s *demons.State, p game.Player, mem *demonsMemory) ([]float64, int) {
+	k, prob := mem.believed()
+	if mem.seen < 2 || prob < 0.5 || len(mem.oppLast) == 0 {
+		return nil, 0
+	}
+	switch k {
+	case modelGreedy, modelRepeater, modelCounter:
+	default:
+		return nil, 0
+	}
+	share := min(time.Duration(planShare*float64(b.st.budget)), b.st.budget-main.elapsed())
+	if share <= 0 {
+		return nil, 0
+	}
+	clk := newClock(ctx, share)
+	defer clk.done()
+	scores, depth, _ := planScores(s, p, k, mem.mine, mem.oppLast[0], b.planMax, clk)
+	return scores, depth
+}
+
+// column returns the payoffs, from the view of the seat that chose rows in
+// prev, of each of rows against the opponent's choice c, looking two turns
+// ahead when two says so; nil when clk runs out first.
+func (b *matrixBot) column(prev *demons.State, me game.Player, rows []int, c int, two bool, clk *clock) []float64 {
+	s := *prev
+	angels := me == game.First
+	last := s.Turn()+1 == s.Turns()
+	out := make([]float64, len(rows))
+	for i, r := range rows {
+		a, d := r, c
+		if !angels {
+			a, d = c, r
+		}
+		var v float64
+		if two {
+			if clk.expiredNow() {
+				return nil
+			}
+			u := s.MakeTurn(a, d)
+			fillOneTurn(&b.inner, &s)
+			_, _, v = b.inner.solve(b.st.matrixIt/20, nil)
+			s.UnmakeTurn(u)
+		} else {
+			v = demonsPayoff(s.CoveredAfter(a, d), last)
+		}
+		if !angels {
+			v = -v
+		}
+		out[i] = v
+	}
+	return out
+}
+
+// demonsMinBlock is the fewest candidates of each seat a two-turn lookahead
+// cut short by the clock may keep; with fewer the one-turn game is played.
+const demonsMinBlock = 4
+
+// fillShells sets g to the two-turn game of rows against cols, filled in
+// growing squares (row k with the first k+1 columns, then column k with the
+// first k rows), the most promising candidates first, so that when the clock
+// runs out the block done so far is a game on the best candidates of both
+// seats. It returns the size of that block, to which g is cut.
+func (b *matrixBot) fillShells(g *matrixGame, s *demons.State, rows, cols []int, clk *clock) (int, int) {
+	g.reset(len(rows), len(cols))
+	cell := func(i, j int) bool {
+		if clk.expiredNow() {
+			return false
+		}
+		u := s.MakeTurn(rows[i], cols[j])
+		fillOneTurn(&b.inner, s)
+		_, _, v := b.inner.solve(b.st.matrixIt/20, nil)
+		s.UnmakeTurn(u)
+		g.a[i*len(cols)+j] = v
+		return true
+	}
+	kr, kc := 0, 0 // the block complete so far
+	for k := range max(len(rows), len(cols)) {
+		if k < len(rows) {
+			for j := range min(k+1, len(cols)) {
+				if !cell(k, j) {
+					return g.cut(kr, kc), kc
+				}
+			}
+		}
+		if k < len(cols) {
+			for i := range min(k, len(rows)) {
+				if !cell(i, k) {
+					return g.cut(kr, kc), kc
+				}
+			}
+		}
+		kr, kc = min(k+1, len(rows)), min(k+1, len(cols))
+	}
+	return kr, kc
 }
 
 // demonsPayoff is the Angels' payoff of covered counts: the difference, and
@@ -125,43 +290,6 @@ func demonsPayoff(c [2]int, last bool) float64 {
 		}
 	}
 	return d
-}
-
-// topChoices returns the choices a seat should consider two turns deep:
-// those its one-turn strategy plays, topped up with its best replies to the
-// other seat's strategy (by the expected payoffs of the solve's last
-// iteration), demonsCandidates in all.
-func topChoices(strat []float64, g *matrixGame, rows bool) []int {
-	idx := make([]int, len(strat))
-	for i := range idx {
-		idx[i] = i
-	}
-	reply := func(i int) float64 {
-		if rows {
-			return g.uR[i]
-		}
-		return -g.uC[i]
-	}
-	slices.SortStableFunc(idx, func(x, y int) int {
-		kx, ky := strat[x] >= 0.01, strat[y] >= 0.01
-		switch {
-		case kx != ky && kx:
-			return -1
-		case kx != ky:
-			return 1
-		case kx && strat[x] != strat[y]:
-			if strat[x] > strat[y] {
-				return -1
-			}
-			return 1
-		case reply(x) > reply(y):
-			return -1
-		case reply(x) < reply(y):
-			return 1
-		}
-		return 0
-	})
-	return idx[:min(demonsCandidates, len(idx))]
 }
 
 // supportNote names the squares the mix plays, with their probabilities.

@@ -49,6 +49,8 @@ func configure(g game.Game, level, algorithm string, budget time.Duration) (sett
 	switch {
 	case algorithm == AlgoBest:
 		st.algorithm = bestAlgorithm(id)
+	case id == "demons" && algorithm == AlgoEquilibrium && level == LevelDifficult:
+		// Difficult without its opponent model, for measurements.
 	case id == "demons":
 		return st, fmt.Errorf("ai: Angels & Demons has no algorithm choice (its turns are simultaneous), got %q", algorithm)
 	case algorithm == AlgoAlphaBeta || algorithm == AlgoMinimax:
@@ -72,7 +74,7 @@ func configure(g game.Game, level, algorithm string, budget time.Duration) (sett
 	// and beatable; it never uses more than Difficult's budget either.
 	st.depth = mediumDepth[id]
 	st.noise = 25
-	st.matrixIt, st.lookahead = 20, 1
+	st.matrixIt, st.lookahead = 20, 1 // Angels & Demons: demons_medium.go
 	st.explore = 0.4
 	return st, nil
 }

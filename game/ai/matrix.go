@@ -21,6 +21,16 @@ func (g *matrixGame) reset(rows, cols int) {
 	g.a = grow(g.a, rows*cols)
 }
 
+// cut keeps the first rows × cols block of the payoffs and returns rows.
+func (g *matrixGame) cut(rows, cols int) int {
+	for i := range rows {
+		copy(g.a[i*cols:(i+1)*cols], g.a[i*g.cols:i*g.cols+cols])
+	}
+	g.rows, g.cols = rows, cols
+	g.a = g.a[:rows*cols]
+	return rows
+}
+
 func grow(s []float64, n int) []float64 {
 	if cap(s) < n {
 		return make([]float64, n)
