@@ -42,7 +42,14 @@
 // alpha-beta, except Angels & Demons, whose turns are simultaneous: each turn
 // is a matrix game over a depth-limited lookahead, solved for a mixed
 // strategy by regret matching and sampled (a deterministic choice would be
-// exploitable).
+// exploitable). The equilibrium is only Difficult's safe floor: it keeps a
+// posterior over a few models of the opponent (demons_model.go), learnt from
+// the choices it sees over the game, and moves from the equilibrium towards
+// the best reply to the believed model only as far as it can without its
+// worst case falling more than a small bound below the game's value
+// (demons_safe.go, after Ganzfried & Sandholm's safe exploitation); the
+// algorithm "equilibrium" turns the model off. Medium answers the
+// opponent's last square (demons_medium.go): predictable, so beatable.
 //
 // # Evaluations
 //
