@@ -64,13 +64,27 @@ func (r *Room) sendPresence() {
 
 // spectators counts the open connections that hold no seat.
 func (r *Room) spectators() int {
-	n := 0
+	n, _ := r.presence()
+	return n
+}
+
+// presence counts the open connections that hold no seat, and says which
+// seats' holders have a connection open. One pass without allocating: it
+// runs for every page drawn, and a room may have thousands of spectators.
+func (r *Room) presence() (spectators int, online [2]bool) {
 	for c, v := range r.conns {
-		if len(r.mySeats(v.tokenHash)) == 0 && !c.isClosed() {
-			n++
+		seated := false
+		for i, s := range r.seats {
+			if v.tokenHash != "" && s.TokenHash == v.tokenHash {
+				online[i] = true
+				seated = seated || s.Kind == "human"
+			}
+		}
+		if !seated && !c.isClosed() {
+			spectators++
 		}
 	}
-	return n
+	return spectators, online
 }
 
 func (r *Room) disconnect(c *Conn) {
@@ -186,7 +200,8 @@ func (r *Room) click(c *Conn, cell game.Cell) {
 		r.reject(c, "It is not your turn.")
 		return
 	}
-	legal := r.state.Legal(seat, nil)
+	r.legal = r.state.Legal(seat, r.legal[:0])
+	legal := r.legal
 	picks := append(slices.Clone(r.picks[seat]), cell)
 	extends := false
 	for _, m := range legal {

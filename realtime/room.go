@@ -48,7 +48,8 @@ type Room struct {
 	pending  [2]*game.Move  // simultaneous choices made this turn
 	request  *request
 	version  uint64
-	flashes  uint64 // counts the flashes and messages shown, for FlashID
+	flashes  uint64      // counts the flashes and messages shown, for FlashID
+	legal    []game.Move // reused for the legal moves of a click or a page
 	paused   bool
 	stepOnce bool
 	botInfo  string

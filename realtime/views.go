@@ -137,11 +137,8 @@ func (r *Room) page(v *viewer) *view.Page {
 		r.flashes++
 		p.FlashID = r.flashes
 	}
-	online := map[string]bool{}
-	for _, other := range r.conns {
-		online[other.tokenHash] = true
-	}
-	p.Spectators = r.spectators()
+	var online [2]bool
+	p.Spectators, online = r.presence()
 	toMove := r.state.ToMove()
 	for i, s := range r.seats {
 		seat := game.Player(i)
@@ -161,7 +158,7 @@ func (r *Room) page(v *viewer) *view.Page {
 			sv.Online = true
 		default:
 			sv.Holder = "Opponent"
-			sv.Online = online[s.TokenHash]
+			sv.Online = online[i]
 		}
 		p.Seats[i] = sv
 	}
@@ -237,7 +234,8 @@ func (r *Room) fillTurn(p *view.Page, mine []game.Player) {
 	}
 	p.Selected = slices.Clone(r.picks[seat])
 	p.Targets = map[game.Cell]bool{}
-	for _, m := range r.state.Legal(seat, nil) {
+	r.legal = r.state.Legal(seat, r.legal[:0])
+	for _, m := range r.legal {
 		if m.HasPrefix(p.Selected) && int(m.Len) > len(p.Selected) {
 			p.Targets[m.Cells[len(p.Selected)]] = true
 		}
