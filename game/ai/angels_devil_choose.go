@@ -12,8 +12,9 @@ import "math"
 // closing it costs the wall it is walking into. It returns the block and
 // its value from the Angel's view, or ok false when the Angel is enclosed
 // (the search fills the region better) or time ran out before any block was
-// scored.
-func (p *angelsPos) devilChoose() (best Move, value int, nodes uint64, ok bool) {
+// scored. With rollouts (Difficult), the scored blocks are then ranked by
+// escape rollouts (angels_rollout.go), the two-ply value breaking ties.
+func (p *angelsPos) devilChoose(rollouts bool) (best Move, value int, nodes uint64, ok bool) {
 	if p.angelValue() < -Win/4 {
 		return NoMove, 0, 0, false
 	}
@@ -23,6 +24,7 @@ func (p *angelsPos) devilChoose() (best Move, value int, nodes uint64, ok bool) 
 	}
 	value = math.MaxInt
 	var replies []Move
+	vals := make([]int, 0, len(cands))
 	for _, m := range cands {
 		if p.clk != nil && p.clk.expiredNow() {
 			break
@@ -31,8 +33,20 @@ func (p *angelsPos) devilChoose() (best Move, value int, nodes uint64, ok bool) 
 		v, n := p.angelReplies(&replies)
 		p.unmake(m)
 		nodes += n
+		vals = append(vals, v)
 		if v < value {
 			best, value = m, v
+		}
+	}
+	if !rollouts {
+		return best, value, nodes, best != NoMove
+	}
+	if m, n, ok := p.rolloutChoose(cands[:len(vals)], vals); ok {
+		nodes += n
+		for i, c := range cands[:len(vals)] {
+			if c == m {
+				best, value = m, vals[i]
+			}
 		}
 	}
 	return best, value, nodes, best != NoMove

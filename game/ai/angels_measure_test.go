@@ -10,13 +10,16 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
+	"boardroom/game/angels"
 )
 
 // TestMeasureDevil plays Difficult as the Devil against the Beginner Angel
 // (ANGELS_DEVIL_GAMES games, ANGELS_ANGEL level for the Angel, 100 ms a
-// move); a measurement, skipped unless asked for:
+// move or DEVIL_BUDGET, seeds from DEVIL_SEED on; DEVIL_* and ROLL_*
+// override tuning knobs); a measurement, skipped unless asked for:
 //
-//	ANGELS_DEVIL_GAMES=10 go test -run MeasureDevil -v ./game/ai/
+//	ANGELS_DEVIL_GAMES=40 go test -run MeasureDevil -v ./game/ai/
+//	ANGELS_DEVIL_GAMES=40 DEVIL_SEED=40 go test -run MeasureDevil -v ./game/ai/
 func TestMeasureDevil(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("ANGELS_DEVIL_GAMES"))
 	if n == 0 {
@@ -47,16 +50,37 @@ func TestMeasureDevil(t *testing.T) {
 	if v, err := strconv.ParseFloat(os.Getenv("DEVIL_BIAS"), 64); err == nil {
 		devilReplyBias = v
 	}
+	for env, x := range map[string]*float64{
+		"ROLL_AHEAD": &devilRollout.ahead, "ROLL_OUT": &devilRollout.out, "ROLL_DOUBLE": &devilRollout.double,
+		"ROLL_DECAY": &devilRollout.decay, "ROLL_DEVIL_AHEAD": &devilRollout.devilAhead, "ROLL_SHARE": &rolloutShare,
+	} {
+		if v, err := strconv.ParseFloat(os.Getenv(env), 64); err == nil {
+			*x = v
+		}
+	}
+	for env, x := range map[string]*int{"ROLL_HORIZON": &devilRollout.horizon, "ROLL_MAX": &rolloutMax} {
+		if v, err := strconv.Atoi(os.Getenv(env)); err == nil {
+			*x = v
+		}
+	}
+	budget := 100 * time.Millisecond
+	if v, err := time.ParseDuration(os.Getenv("DEVIL_BUDGET")); err == nil {
+		budget = v
+	}
+	// DEVIL_STOP_ENCLOSED ends a game as the Devil's win once the Angel is
+	// enclosed (no free edge square left in its region: filling it is a
+	// formality), which keeps long budgets affordable.
+	stopEnclosed := os.Getenv("DEVIL_STOP_ENCLOSED") != ""
 	off, _ := strconv.Atoi(os.Getenv("DEVIL_SEED"))
 	wins := 0
 	for i := range n {
 		s := newGameState(t, "angels", nil)
-		a, err := NewWithBudget(s.Game(), angel, "", uint64(100+i+off), 100*time.Millisecond)
+		a, err := NewWithBudget(s.Game(), angel, "", uint64(100+i+off), budget)
 		require.NoError(t, err)
-		d, err := NewWithBudget(s.Game(), LevelDifficult, "", uint64(200+i+off), 100*time.Millisecond)
+		d, err := NewWithBudget(s.Game(), LevelDifficult, "", uint64(200+i+off), budget)
 		require.NoError(t, err)
-		turns := 0
-		for !s.Outcome().Over {
+		turns, enclosed := 0, false
+		for !s.Outcome().Over && !enclosed {
 			p := s.ToMove()[0]
 			b := a
 			if p == game.Second {
@@ -69,12 +93,18 @@ func TestMeasureDevil(t *testing.T) {
 			}
 			require.NoError(t, s.Apply(m))
 			turns++
+			st := s.(*angels.State)
+			enclosed = stopEnclosed && st.AngelToMove() && !st.OnEdge() && newAngelsPos(st).angelValue() < -Win/4
 		}
 		out := s.Outcome()
-		if out.Winner == game.Second {
+		if out.Winner == game.Second || enclosed {
 			wins++
 		}
-		t.Logf("game %d: winner %s after %d plies\n%s", i, s.Game().Seats()[out.Winner], turns, s.Render())
+		winner := "Devil (Angel enclosed)"
+		if !enclosed {
+			winner = s.Game().Seats()[out.Winner]
+		}
+		t.Logf("game %d: winner %s after %d plies\n%s", i, winner, turns, s.Render())
 	}
 	t.Logf("Devil wins %d of %d", wins, n)
 }

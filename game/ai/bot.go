@@ -156,8 +156,8 @@ func (b *searchBot) Choose(ctx context.Context, s game.State, p game.Player) (ga
 	setClock(pos, clk)
 	lim := limits{depth: b.st.depth, aspire: b.st.aspire}
 	var info Info
-	if a, ok := unwrap(pos).(*angelsPos); ok && a.devil && b.st.level == LevelDifficult && b.st.algorithm == AlgoAlphaBeta {
-		if m, v, n, ok := a.devilChoose(); ok {
+	if a, ok := unwrap(pos).(*angelsPos); ok && a.devil && b.st.level != LevelBeginner && b.st.algorithm == AlgoAlphaBeta {
+		if m, v, n, ok := a.devilChoose(b.st.level == LevelDifficult); ok {
 			info = Info{Algorithm: "devil lookahead", Depth: 2, Nodes: n, Eval: -v, Move: a.gameMove(m), PV: []string{a.format(m)}}
 		}
 	}

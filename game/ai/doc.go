@@ -34,7 +34,10 @@
 // asked first with a slice of the budget (kalah_exact.go); in Angels &
 // Devils, the Devil scores its blocks by a two-ply look-ahead that mixes the
 // Angel's best and expected replies (angels_devil_choose.go), since against
-// best play every Devil move on the default board loses.
+// best play every Devil move on the default board loses; Difficult then
+// spends the rest of its budget on simulated games after each of the best
+// blocks, against a generic Angel heading for the edge, and plays the block
+// after which escapes are rarest and latest (angels_rollout.go).
 //
 // For Amazons the algorithm is selectable ("" picks the best one, see
 // amazonsBest in bot.go for the measurement that chose it); the other games
