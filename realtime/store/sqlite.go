@@ -44,8 +44,7 @@ CREATE TABLE IF NOT EXISTS turns (
 //
 // Writes go through one writer goroutine in the order they arrive, and the
 // writes waiting at any moment are committed together in one transaction
-// (each in its own savepoint, so one failing write does not undo the
-// others): under load a commit carries many rooms' moves, which is what
+// (writer.go): under load a commit carries many rooms' moves, which is what
 // lets one SQLite file keep up with thousands of players. Reads use their
 // own connections and never wait for the writer (WAL mode).
 type SQLite struct {
@@ -56,16 +55,10 @@ type SQLite struct {
 	closed bool
 	writes chan *writeJob
 	done   chan struct{}
+	// stmts are the writes' frequent statements, prepared once on the
+	// writer's connection.
+	stmts map[string]*sql.Stmt
 }
-
-// writeJob is one write waiting for the writer.
-type writeJob struct {
-	fn  func(*sql.Tx) error
-	err chan error
-}
-
-// maxBatch bounds how many writes share one commit.
-const maxBatch = 256
 
 // ErrClosed is returned for a write after Close.
 var ErrClosed = errors.New("store: closed")
@@ -91,84 +84,19 @@ func OpenSQLite(path string) (*SQLite, error) {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	db.SetMaxOpenConns(4)
-	s := &SQLite{db: db, wdb: wdb, now: time.Now, writes: make(chan *writeJob, maxBatch), done: make(chan struct{})}
+	s := &SQLite{db: db, wdb: wdb, now: time.Now, writes: make(chan *writeJob, maxBatch), done: make(chan struct{}),
+		stmts: map[string]*sql.Stmt{}}
+	for _, q := range []string{insertTurnSQL, updateTurnsSQL} {
+		st, err := wdb.Prepare(q)
+		if err != nil {
+			wdb.Close()
+			db.Close()
+			return nil, fmt.Errorf("store: prepare %q: %w", q, err)
+		}
+		s.stmts[q] = st
+	}
 	go s.writer()
 	return s, nil
-}
-
-// write queues fn and waits until it is committed (or failed). Once queued
-// a write is always carried out, so the caller waits for its result even if
-// ctx ends: the caller must not believe a write lost that was made.
-func (s *SQLite) write(ctx context.Context, fn func(*sql.Tx) error) error {
-	job := &writeJob{fn: fn, err: make(chan error, 1)}
-	s.mu.RLock()
-	if s.closed {
-		s.mu.RUnlock()
-		return ErrClosed
-	}
-	select {
-	case s.writes <- job:
-	case <-ctx.Done():
-		s.mu.RUnlock()
-		return fmt.Errorf("store: %w", ctx.Err())
-	}
-	s.mu.RUnlock()
-	return <-job.err
-}
-
-// writer commits queued writes in batches until the queue is closed.
-func (s *SQLite) writer() {
-	defer close(s.done)
-	batch := make([]*writeJob, 0, maxBatch)
-	for job := range s.writes {
-		batch = append(batch[:0], job)
-	fill:
-		for len(batch) < maxBatch {
-			select {
-			case j, ok := <-s.writes:
-				if !ok {
-					break fill
-				}
-				batch = append(batch, j)
-			default:
-				break fill
-			}
-		}
-		s.commit(batch)
-	}
-}
-
-// commit runs a batch in one transaction, each write in a savepoint.
-func (s *SQLite) commit(batch []*writeJob) {
-	ctx := context.Background()
-	errs := make([]error, len(batch))
-	tx, err := s.wdb.BeginTx(ctx, nil)
-	if err == nil {
-		for i, j := range batch {
-			if _, err = tx.ExecContext(ctx, "SAVEPOINT w"); err != nil {
-				break
-			}
-			if errs[i] = j.fn(tx); errs[i] != nil {
-				if _, err = tx.ExecContext(ctx, "ROLLBACK TO w"); err != nil {
-					break
-				}
-			}
-			if _, err = tx.ExecContext(ctx, "RELEASE w"); err != nil {
-				break
-			}
-		}
-		if err == nil {
-			err = tx.Commit()
-		} else {
-			tx.Rollback()
-		}
-	}
-	for i, j := range batch {
-		if err != nil {
-			errs[i] = fmt.Errorf("store: commit: %w", err)
-		}
-		j.err <- errs[i]
-	}
 }
 
 // Close finishes the queued writes and closes the database.
@@ -200,7 +128,7 @@ func (s *SQLite) CreateRoom(ctx context.Context, r *Room) error {
 		return err
 	}
 	now := s.stamp()
-	return s.write(ctx, func(tx *sql.Tx) error {
+	return s.write(ctx, func(tx *wtx) error {
 		_, err := tx.Exec(`INSERT INTO rooms
 			(id, game, options, mode, clock, seats, save, over, winner, reason, turns, created_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -268,24 +196,24 @@ func (s *SQLite) SetSeats(ctx context.Context, id string, seats [2]Seat) error {
 
 // AppendTurn implements Store.
 func (s *SQLite) AppendTurn(ctx context.Context, id string, ply int, t Turn) error {
-	return s.write(ctx, func(tx *sql.Tx) error {
+	return s.write(ctx, func(tx *wtx) error {
 		if err := insertTurns(tx, id, ply, []Turn{t}); err != nil {
 			return err
 		}
-		return updateTx(tx, id, `UPDATE rooms SET turns = ?, updated_at = ? WHERE id = ?`, ply+1, s.stamp(), id)
+		return updateTx(tx, id, updateTurnsSQL, ply+1, s.stamp(), id)
 	})
 }
 
 // ReplaceTurns implements Store.
 func (s *SQLite) ReplaceTurns(ctx context.Context, id string, turns []Turn) error {
-	return s.write(ctx, func(tx *sql.Tx) error {
+	return s.write(ctx, func(tx *wtx) error {
 		if _, err := tx.Exec(`DELETE FROM turns WHERE room_id = ?`, id); err != nil {
 			return fmt.Errorf("store: room %q: %w", id, err)
 		}
 		if err := insertTurns(tx, id, 0, turns); err != nil {
 			return err
 		}
-		return updateTx(tx, id, `UPDATE rooms SET turns = ?, updated_at = ? WHERE id = ?`, len(turns), s.stamp(), id)
+		return updateTx(tx, id, updateTurnsSQL, len(turns), s.stamp(), id)
 	})
 }
 
@@ -356,7 +284,7 @@ func (s *SQLite) DeleteIdle(ctx context.Context, before time.Time, keep []string
 		return 0, err
 	}
 	var n int64
-	err = s.write(ctx, func(tx *sql.Tx) error {
+	err = s.write(ctx, func(tx *wtx) error {
 		res, err := tx.Exec(`DELETE FROM rooms WHERE turns = 0 AND over = 0 AND updated_at < ?
 		AND id NOT IN (SELECT value FROM json_each(?))`, before.UnixMilli(), string(keepJSON))
 		if err != nil {
@@ -369,11 +297,11 @@ func (s *SQLite) DeleteIdle(ctx context.Context, before time.Time, keep []string
 }
 
 func (s *SQLite) update(ctx context.Context, id, query string, args ...any) error {
-	return s.write(ctx, func(tx *sql.Tx) error { return updateTx(tx, id, query, args...) })
+	return s.write(ctx, func(tx *wtx) error { return updateTx(tx, id, query, args...) })
 }
 
 // updateTx runs an UPDATE of one room and reports a missing room.
-func updateTx(tx *sql.Tx, id, query string, args ...any) error {
+func updateTx(tx *wtx, id, query string, args ...any) error {
 	res, err := tx.Exec(query, args...)
 	if err != nil {
 		return fmt.Errorf("store: room %q: %w", id, err)
@@ -384,16 +312,21 @@ func updateTx(tx *sql.Tx, id, query string, args ...any) error {
 	return nil
 }
 
-func insertTurns(tx *sql.Tx, id string, first int, turns []Turn) error {
+func insertTurns(tx *wtx, id string, first int, turns []Turn) error {
 	for i, t := range turns {
-		_, err := tx.Exec(`INSERT INTO turns (room_id, ply, notation, played_at, think_us, info) VALUES (?, ?, ?, ?, ?, ?)`,
-			id, first+i, t.Notation, t.At.UnixMilli(), t.Think.Microseconds(), t.Info)
+		_, err := tx.Exec(insertTurnSQL, id, first+i, t.Notation, t.At.UnixMilli(), t.Think.Microseconds(), t.Info)
 		if err != nil {
 			return fmt.Errorf("store: room %q turn %d: %w", id, first+i, err)
 		}
 	}
 	return nil
 }
+
+// The statements every move runs, prepared once.
+const (
+	insertTurnSQL  = `INSERT INTO turns (room_id, ply, notation, played_at, think_us, info) VALUES (?, ?, ?, ?, ?, ?)`
+	updateTurnsSQL = `UPDATE rooms SET turns = ?, updated_at = ? WHERE id = ?`
+)
 
 func encodeSave(save []string) (any, error) {
 	if save == nil {
