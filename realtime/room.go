@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"boardroom/game"
+	"boardroom/realtime/frame"
 	"boardroom/realtime/store"
 	"boardroom/realtime/view"
 )
@@ -36,23 +37,26 @@ type Room struct {
 	// instead of filling an inbox that nobody reads.
 	done chan struct{}
 
-	state    game.State
-	turns    []turnRecord
-	redo     []turnRecord
-	save     []string
-	seats    [2]store.Seat
-	bots     [2]game.Bot
-	ended    *game.Outcome // an end the rules do not see: time out or resignation
-	conns    map[*Conn]*viewer
-	picks    [2][]game.Cell // each seat's clicks towards its next move
-	pending  [2]*game.Move  // simultaneous choices made this turn
-	request  *request
-	version  uint64
-	flashes  uint64      // counts the flashes and messages shown, for FlashID
-	legal    []game.Move // reused for the legal moves of a click or a page
-	paused   bool
-	stepOnce bool
-	botInfo  string
+	state   game.State
+	turns   []turnRecord
+	redo    []turnRecord
+	save    []string
+	seats   [2]store.Seat
+	bots    [2]game.Bot
+	ended   *game.Outcome // an end the rules do not see: time out or resignation
+	conns   map[*Conn]*viewer
+	picks   [2][]game.Cell // each seat's clicks towards its next move
+	pending [2]*game.Move  // simultaneous choices made this turn
+	request *request
+	version uint64
+	flashes uint64      // counts the flashes and messages shown, for FlashID
+	legal   []game.Move // reused for the legal moves of a click or a page
+	// specFrame is the spectators' page drawn at specVersion (views.go).
+	specFrame   *frame.Frame
+	specVersion uint64
+	paused      bool
+	stepOnce    bool
+	botInfo     string
 	// presencePending is set while a spectator-count update is scheduled.
 	presencePending bool
 

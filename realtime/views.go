@@ -36,6 +36,7 @@ func (r *Room) broadcast() {
 			if key != "" {
 				frames[key] = f
 			}
+			r.rememberSpectatorFrame(key, f)
 		}
 		u := update{v.shown, f}
 		b, ok := deltas[u]
@@ -73,8 +74,24 @@ func (r *Room) sendTo(c *Conn) {
 	if v == nil {
 		return
 	}
-	f := r.hub.cfg.Renderer.Frame(r.page(v))
+	key := r.viewKey(v)
+	f := r.specFrame
+	if key != "spectator" || f == nil || r.specVersion != r.version || !r.clockDeadline.IsZero() {
+		f = r.hub.cfg.Renderer.Frame(r.page(v))
+		r.rememberSpectatorFrame(key, f)
+	}
 	r.show(c, v, f, frame.Delta(v.shown, f))
+}
+
+// rememberSpectatorFrame keeps the spectators' page as last drawn: a
+// spectator who arrives before anything changed gets it as it is, so that a
+// crowd arriving costs one render, not one each. (Not while a clock runs:
+// the time left is drawn into the page. The spectator count in it may be
+// behind by the arrivals since; the count update follows.)
+func (r *Room) rememberSpectatorFrame(key string, f *frame.Frame) {
+	if key == "spectator" {
+		r.specFrame, r.specVersion = f, r.version
+	}
 }
 
 // sendToHolder renders for every connection of one seat holder (a player
