@@ -95,6 +95,7 @@ func TestLiveShowsTheViewersState(t *testing.T) {
 	require.Contains(t, doc.Find("[data-testid=clock]").Text(), "0:10")
 	require.Equal(t, "d1-d7/g7", doc.Find("[data-testid=moves] [data-testid=move]").Text())
 	require.Equal(t, "3", doc.Find("[data-testid=spectators]").Text())
+	require.Contains(t, doc.Find(".share .muted").Text(), "3 watching · Game of the Amazons")
 	require.Equal(t, "http://x/r/room1", doc.Find("[data-testid=share-link]").AttrOr("value", ""))
 }
 
