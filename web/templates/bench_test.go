@@ -19,7 +19,7 @@ func BenchmarkFragment(b *testing.B) {
 			var size int
 			b.ReportAllocs()
 			for b.Loop() {
-				size = len(Renderer{}.Fragment(p))
+				size = len(Renderer{}.Frame(p).HTML)
 			}
 			b.ReportMetric(float64(size), "bytes")
 		})

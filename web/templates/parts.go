@@ -48,8 +48,8 @@ func framed(ctx context.Context, w io.Writer) (*frame.Builder, io.Writer, error)
 // the frame.
 func part(id string) templ.Component { return markPart(id, frame.Element) }
 
-// listPart is a part whose items (marked with listItems, the builder's Item
-// and listItemsEnd) may be appended to by an update.
+// listPart is a part whose items (marked by the builder's Items, Item and
+// ItemsEnd, see moveItems) may be appended to by an update.
 func listPart(id string) templ.Component { return markPart(id, frame.List) }
 
 // alwaysPart goes with every update.
@@ -68,19 +68,3 @@ func markPart(id string, kind frame.Kind) templ.Component {
 		return children.Render(ctx, w)
 	})
 }
-
-// mark runs one of the builder's list marks at the current position.
-func mark(do func(*frame.Builder)) templ.Component {
-	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
-		b, _, err := framed(ctx, w)
-		if b != nil && err == nil {
-			do(b)
-		}
-		return err
-	})
-}
-
-var (
-	listItems    = mark((*frame.Builder).Items)
-	listItemsEnd = mark((*frame.Builder).ItemsEnd)
-)

@@ -50,13 +50,14 @@ func cellCount(s game.State) int {
 	return 0
 }
 
-// Fragment renders the live fragment whole.
-func (r Renderer) Fragment(p *view.Page) []byte { return r.Frame(p).HTML }
-
 // Spectators renders the spectator count on its own; the page swaps it
 // into place by its id.
 func (Renderer) Spectators(n int) []byte {
-	return []byte(`<span id="spectators" data-testid="spectators">` + strconv.Itoa(n) + `</span>`)
+	var buf bytes.Buffer
+	if err := spectatorCount(n).Render(context.Background(), &buf); err != nil {
+		return nil // writing into memory does not fail
+	}
+	return buf.Bytes()
 }
 
 // Estimator gives the scoreboard's estimate for games scored by the

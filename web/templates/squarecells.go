@@ -175,9 +175,9 @@ func gridName(r, c int) string {
 	return gridNames[r][c]
 }
 
-// moveItems writes the move list's items, each marked as an item of the
-// list part; a long game's list is written for every update, so it is
-// written by hand too.
+// moveItems writes the move list's items, marked as the items of the list
+// part; a long game's list is written for every update, so it is written by
+// hand too.
 func moveItems(p *view.Page) templ.Component {
 	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
 		b, w, err := framed(ctx, w)
@@ -185,6 +185,10 @@ func moveItems(p *view.Page) templ.Component {
 			return err
 		}
 		out := newCellWriter(w)
+		if b != nil {
+			b.Items()
+			defer b.ItemsEnd()
+		}
 		for _, m := range p.Moves {
 			if b != nil {
 				b.Item()

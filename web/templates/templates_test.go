@@ -17,7 +17,7 @@ import (
 
 func render(t *testing.T, p *view.Page) *goquery.Document {
 	t.Helper()
-	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(Renderer{}.Fragment(p)))
+	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(Renderer{}.Frame(p).HTML))
 	require.NoError(t, err)
 	return doc
 }
@@ -144,4 +144,19 @@ func TestLobbyForm(t *testing.T) {
 	require.True(t, sel, "a refused form keeps its values")
 	require.Equal(t, "4", doc.Find(`input[name=houses]`).AttrOr("value", ""))
 	require.True(t, strings.Contains(doc.Find(`[name=size]`).Parent().Text(), "Angels & Devils"), "a shared field says which games use it")
+}
+
+// TestSpectatorCountAloneIsThePart: the count sent on its own is the same
+// element as the fragment's spectators part, so either updates the page.
+func TestSpectatorCountAloneIsThePart(t *testing.T) {
+	p := page(t, "kalah", nil)
+	p.Spectators = 7
+	f := Renderer{}.Frame(p)
+	for i := range f.Parts() {
+		if id, html := f.Part(i); id == "spectators" {
+			require.Equal(t, string(html), string(Renderer{}.Spectators(7)))
+			return
+		}
+	}
+	t.Fatal("the fragment has no spectators part")
 }
