@@ -70,15 +70,7 @@ func (p *angelsPos) devilThreat() int {
 	if !any {
 		return 0
 	}
-	a := p.s.Angel()
-	ar, ac := int(a.Row), int(a.Col)
-	var vr, vc float64
-	if prev, ok := p.s.Previous(); ok {
-		vr, vc = float64(ar-int(prev.Row)), float64(ac-int(prev.Col))
-		if l := math.Hypot(vr, vc); l > 0 {
-			vr, vc = vr/l, vc/l
-		}
-	}
+	ar, ac, vr, vc := p.angelHeading()
 	// The next move decides: an Angel to move with a free edge square in
 	// reach steps onto it; one with a double square in reach steps there
 	// and the Devil cannot block both edges; with the Devil to move, an
@@ -267,3 +259,29 @@ func (p *angelsPos) noisy(dst []Move) []Move {
 func (p *angelsPos) quiesceLimit() int { return devilQuiesce }
 
 var devilQuiesce = 12
+
+// angelHeading is the Angel's square and the unit vector of its last step
+// (zero before its first move, or after it stayed).
+func (p *angelsPos) angelHeading() (ar, ac int, vr, vc float64) {
+	a := p.s.Angel()
+	ar, ac = int(a.Row), int(a.Col)
+	pr, pc := -1, -1
+	if prev, ok := p.s.Previous(); ok {
+		pr, pc = int(prev.Row), int(prev.Col)
+	}
+	vr, vc = heading(ar, ac, pr, pc)
+	return ar, ac, vr, vc
+}
+
+// heading is the unit vector of a step from (pr, pc) to (ar, ac); zero
+// without a previous square (pr < 0) or for a step that stayed.
+func heading(ar, ac, pr, pc int) (vr, vc float64) {
+	if pr < 0 {
+		return 0, 0
+	}
+	vr, vc = float64(ar-pr), float64(ac-pc)
+	if l := math.Hypot(vr, vc); l > 0 {
+		return vr / l, vc / l
+	}
+	return 0, 0
+}

@@ -69,15 +69,7 @@ func (p *angelsPos) angelReplies(buf *[]Move) (int, uint64) {
 	if over, _ := p.terminal(); over {
 		return Win, 1
 	}
-	a := p.s.Angel()
-	ar, ac := int(a.Row), int(a.Col)
-	var vr, vc float64
-	if prev, ok := p.s.Previous(); ok {
-		vr, vc = float64(ar-int(prev.Row)), float64(ac-int(prev.Col))
-		if l := math.Hypot(vr, vc); l > 0 {
-			vr, vc = vr/l, vc/l
-		}
-	}
+	ar, ac, vr, vc := p.angelHeading()
 	moves := (*buf)[:0]
 	for r := max(0, ar-p.k); r <= min(p.n-1, ar+p.k); r++ {
 		for c := max(0, ac-p.k); c <= min(p.n-1, ac+p.k); c++ {

@@ -92,13 +92,7 @@ func (s *sim) run(par *rolloutParams) float64 {
 	for range par.horizon {
 		w *= par.decay
 		// The Angel's step.
-		var vr, vc float64
-		if s.pr >= 0 {
-			vr, vc = float64(s.ar-s.pr), float64(s.ac-s.pc)
-			if l := math.Hypot(vr, vc); l > 0 {
-				vr, vc = vr/l, vc/l
-			}
-		}
+		vr, vc := heading(s.ar, s.ac, s.pr, s.pc)
 		s.steps, s.weights = s.steps[:0], s.weights[:0]
 		total := 0.0
 		d0 := s.toEdge(s.ar, s.ac)
@@ -236,13 +230,7 @@ var rolloutTieBreak = 1e-6
 // devilBlock is the rollout Devil's free block: the free edge square the
 // Angel could reach soonest, ahead of its last move first.
 func (s *sim) devilBlock(par *rolloutParams) {
-	var vr, vc float64
-	if s.pr >= 0 {
-		vr, vc = float64(s.ar-s.pr), float64(s.ac-s.pc)
-		if l := math.Hypot(vr, vc); l > 0 {
-			vr, vc = vr/l, vc/l
-		}
-	}
+	vr, vc := heading(s.ar, s.ac, s.pr, s.pc)
 	br, bc, best := -1, -1, math.Inf(1)
 	try := func(r, c int) {
 		if s.blocked(r, c) {

@@ -173,14 +173,7 @@ func (d *db) buildLevel(ctx context.Context, k int) error {
 			return ctx.Err()
 		}
 		if lv[idx] == unknown {
-			var r ring
-			for i, v := range pits {
-				j := i
-				if i >= h {
-					j++
-				}
-				r[j] = uint8(v)
-			}
+			r := ringOf(pits, h)
 			d.solve(&r, k)
 		}
 		nextComposition(pits)
@@ -266,4 +259,18 @@ func levelPositions(m, k int) int {
 		}
 	}
 	return n
+}
+
+// ringOf places a composition of the houses (the first player's h, then the
+// second's) on a ring; both stores stay empty.
+func ringOf(pits []int, h int) ring {
+	var r ring
+	for i, v := range pits {
+		j := i
+		if i >= h {
+			j++
+		}
+		r[j] = uint8(v)
+	}
+	return r
 }

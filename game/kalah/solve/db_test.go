@@ -17,14 +17,7 @@ func TestRankIsDense(t *testing.T) {
 			pits[2*h-1] = k
 			size := d.levelSize(k)
 			for idx := range size {
-				var r ring
-				for i, v := range pits {
-					j := i
-					if i >= h {
-						j++
-					}
-					r[j] = uint8(v)
-				}
+				r := ringOf(pits, h)
 				require.Equal(t, idx, d.rank(&r, k), "h=%d k=%d %v", h, k, pits)
 				nextComposition(pits)
 			}
