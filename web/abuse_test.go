@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -17,13 +16,7 @@ import (
 // changes the game, and the page goes on working afterwards.
 func TestReplayedAndFloodedMessages(t *testing.T) {
 	ts := newTestServer(t)
-	alice := ts.browser(t)
-	resp, _ := ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"hotseat"}})
-	loc := resp.Header.Get("Location")
-	ws, _, err := wsDial(t, ts, alice, loc, ts.URL)
-	require.NoError(t, err)
-	defer ws.CloseNow()
-	readFragment(t, ws)
+	_, loc, ws := openHotseatKalah(t, ts)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	send := func(msg string) { require.NoError(t, ws.Write(ctx, websocket.MessageText, []byte(msg))) }

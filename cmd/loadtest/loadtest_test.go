@@ -41,6 +41,20 @@ func newServer(t *testing.T) *httptest.Server {
 	return srv
 }
 
+// runLoad runs the tool against srv with args and requires a run without
+// errors; it returns the result and the printed summary.
+func runLoad(t *testing.T, srv *httptest.Server, args ...string) (*result, string) {
+	t.Helper()
+	cfg, err := parseFlags(append([]string{"-url", srv.URL}, args...), new(bytes.Buffer))
+	require.NoError(t, err)
+	var out bytes.Buffer
+	res, err := run(t.Context(), cfg, &out)
+	require.NoError(t, err)
+	t.Log("\n" + out.String())
+	require.Zero(t, res.errors, out.String())
+	return res, out.String()
+}
+
 var lastLine = regexp.MustCompile(`^rooms: (\d+), connections: (\d+), moves/s: (\d+\.\d), p50: (\d+\.\d\d) ms, p99: (\d+\.\d\d) ms, errors: (\d+)$`)
 
 // TestLoadEveryGame plays 3 rooms × 2 spectators of each game against the
@@ -53,14 +67,7 @@ func TestLoadEveryGame(t *testing.T) {
 	}
 	for _, id := range game.IDs() {
 		t.Run(id, func(t *testing.T) {
-			cfg, err := parseFlags([]string{"-url", srv.URL, "-rooms", "3", "-spectators", "2", "-duration", duration.String(),
-				"-game", id, "-seed", "7"}, new(bytes.Buffer))
-			require.NoError(t, err)
-			var out bytes.Buffer
-			res, err := run(t.Context(), cfg, &out)
-			require.NoError(t, err)
-			t.Log("\n" + out.String())
-			require.Zero(t, res.errors, out.String())
+			res, out := runLoad(t, srv, "-rooms", "3", "-spectators", "2", "-duration", duration.String(), "-game", id, "-seed", "7")
 			require.Positive(t, res.moves)
 			require.Equal(t, 3, res.rooms)
 			require.Equal(t, 12, res.conns)
@@ -71,7 +78,7 @@ func TestLoadEveryGame(t *testing.T) {
 			}
 			require.Equal(t, uint64(res.moves)*uint64(perTurn), res.latency.count())
 
-			lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+			lines := strings.Split(strings.TrimSpace(out), "\n")
 			m := lastLine.FindStringSubmatch(lines[len(lines)-1])
 			require.NotNil(t, m, "last line %q", lines[len(lines)-1])
 			require.Equal(t, []string{"3", "12", "0"}, []string{m[1], m[2], m[6]})
@@ -88,13 +95,7 @@ func TestLoadAllGamesWithRestarts(t *testing.T) {
 	srv := newServer(t)
 	// An Angels & Demons game takes 20 turns of two choices at 9 messages a
 	// second: about 2.5 s, more on a busy machine with the race detector.
-	cfg, err := parseFlags([]string{"-url", srv.URL, "-rooms", "5", "-spectators", "1", "-duration", "6s", "-game", "all"}, new(bytes.Buffer))
-	require.NoError(t, err)
-	var out bytes.Buffer
-	res, err := run(t.Context(), cfg, &out)
-	require.NoError(t, err)
-	t.Log("\n" + out.String())
-	require.Zero(t, res.errors, out.String())
+	res, _ := runLoad(t, srv, "-rooms", "5", "-spectators", "1", "-duration", "6s", "-game", "all")
 	require.Positive(t, res.games, "a game ended and a new one began")
 }
 
@@ -107,18 +108,11 @@ func TestLoadWithDroppedConnections(t *testing.T) {
 	if testing.Short() {
 		duration = "2s"
 	}
-	cfg, err := parseFlags([]string{"-url", srv.URL, "-rooms", "5", "-spectators", "2", "-duration", duration, "-game", "all",
-		"-drop", "15", "-seed", "3"}, new(bytes.Buffer))
-	require.NoError(t, err)
-	var out bytes.Buffer
-	res, err := run(t.Context(), cfg, &out)
-	require.NoError(t, err)
-	t.Log("\n" + out.String())
-	require.Zero(t, res.errors, out.String())
+	res, out := runLoad(t, srv, "-rooms", "5", "-spectators", "2", "-duration", duration, "-game", "all", "-drop", "15", "-seed", "3")
 	require.GreaterOrEqual(t, res.reconnects, int64(5), "connections were cut and came back")
 	require.Equal(t, uint64(res.reconnects), res.resume.count(), "every reconnect got its first update")
 	require.Positive(t, res.moves)
-	require.Contains(t, out.String(), "cut and reconnected:")
+	require.Contains(t, out, "cut and reconnected:")
 }
 
 func TestRefusesRemoteTargets(t *testing.T) {
