@@ -200,6 +200,8 @@ func (r *Room) click(c *Conn, cell game.Cell) {
 		r.reject(c, "It is not your turn.")
 		return
 	}
+	// r.legal is reused by every page drawn: play below redraws pages, so
+	// nothing reads legal after it.
 	r.legal = r.state.Legal(seat, r.legal[:0])
 	legal := r.legal
 	picks := append(slices.Clone(r.picks[seat]), cell)
