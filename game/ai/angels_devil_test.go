@@ -8,13 +8,21 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
+	"boardroom/game/angels"
 )
 
-// devilMove is Difficult's block in s (the Devil to move).
-func devilMove(t *testing.T, s game.State) (game.Cell, string) {
+// devilMove is Difficult's block in s (the Devil to move); walker false
+// makes the bot believe it has seen the Angel step off the Beginner's rule,
+// so that it plays its generic Devil.
+func devilMove(t *testing.T, s game.State, walker bool) (game.Cell, string) {
 	t.Helper()
 	b, err := NewWithBudget(s.Game(), LevelDifficult, "", 1, time.Second)
 	require.NoError(t, err)
+	if !walker {
+		st := s.(*angels.State)
+		prev, _ := st.Previous()
+		b.(*searchBot).watch = walkerWatch{ply: s.Ply() - 2, angel: [2]int{int(prev.Row), int(prev.Col)}}
+	}
 	m, err := b.Choose(context.Background(), s, game.Second)
 	require.NoError(t, err)
 	require.True(t, game.IsLegal(s, game.Second, m))
@@ -22,7 +30,8 @@ func devilMove(t *testing.T, s game.State) (game.Cell, string) {
 }
 
 // The Devil blocks ahead of a running Angel, and answers a lone free edge
-// square next to it.
+// square next to it: planning against the Beginner's walk while the Angel
+// walks like it, with its generic look-ahead otherwise.
 func TestDevilBlocksAheadAndAnswersThreats(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -39,12 +48,15 @@ func TestDevilBlocksAheadAndAnswersThreats(t *testing.T) {
 		{"forced", []string{"7,8", "1,7", "6,8", "1,9", "5,8", "15,15", "4,8", "15,14", "3,8", "15,13", "2,8"},
 			func(c game.Cell) bool { return c.Row == 0 && c.Col == 7 }},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			s := newGameState(t, "angels", nil)
-			require.NoError(t, game.PlayTurns(s, tc.turns...))
-			c, report := devilMove(t, s)
-			require.Contains(t, report, "devil lookahead")
-			require.True(t, tc.check(c), "blocked %d,%d: %s", c.Row+1, c.Col+1, report)
-		})
+		for _, walker := range []bool{true, false} {
+			algorithm := map[bool]string{true: "walker rollouts", false: "devil lookahead"}[walker]
+			t.Run(tc.name+"/"+algorithm, func(t *testing.T) {
+				s := newGameState(t, "angels", nil)
+				require.NoError(t, game.PlayTurns(s, tc.turns...))
+				c, report := devilMove(t, s, walker)
+				require.Contains(t, report, algorithm)
+				require.True(t, tc.check(c), "blocked %d,%d: %s", c.Row+1, c.Col+1, report)
+			})
+		}
 	}
 }

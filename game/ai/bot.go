@@ -97,6 +97,9 @@ type searchBot struct {
 	last Info
 	// exact is Difficult Kalah's endgame solver (nil elsewhere).
 	exact *kalahExact
+	// watch tells the Difficult Devil whether its Angel walks like the
+	// Beginner (angels_plan.go).
+	watch walkerWatch
 }
 
 // newPosition makes the search adapter for a copy of s.
@@ -157,7 +160,9 @@ func (b *searchBot) Choose(ctx context.Context, s game.State, p game.Player) (ga
 	lim := limits{depth: b.st.depth, aspire: b.st.aspire}
 	var info Info
 	if a, ok := unwrap(pos).(*angelsPos); ok && a.devil && b.st.level != LevelBeginner && b.st.algorithm == AlgoAlphaBeta {
-		if m, v, n, ok := a.devilChoose(b.st.level == LevelDifficult); ok {
+		if wi, ok := b.walkerDevil(a); ok {
+			info = wi
+		} else if m, v, n, ok := a.devilChoose(b.st.level == LevelDifficult); ok {
 			info = Info{Algorithm: "devil lookahead", Depth: 2, Nodes: n, Eval: -v, Move: a.gameMove(m), PV: []string{a.format(m)}}
 		}
 	}

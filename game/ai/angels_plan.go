@@ -1,0 +1,371 @@
+package ai
+
+import (
+	"fmt"
+	"slices"
+
+	"boardroom/game/angels"
+)
+
+// The Difficult Devil against an Angel that walks like the Beginner. Its
+// quick policy (urgentBlock) blocks the edge square the walker most urgently
+// threatens, by the model's table (angels_walker.go); on its own it keeps
+// about two Beginner Angels in three from the edge. walkerPlan improves on
+// it by one step of policy iteration: each of the most urgent blocks is
+// played, then the walker and the quick policy play on in rollouts, and the
+// block whose rollouts keep the walker in most often is chosen. Blocks are
+// compared on the same walks. In simulation this wins about five games in
+// six where the quick policy wins two in three (game/ai/RESULTS.md).
+
+// Planner settings: how many blocks are compared, how many walker moves a
+// rollout lasts, how many rollouts a block gets per round, and the share
+// of the budget the rounds may use.
+var (
+	walkerCandidates   = 12
+	walkerRolloutMoves = 24
+	walkerBatch        = 16
+	walkerShare        = 0.85
+	walkerMaxRollouts  = 4096
+)
+
+// walkerStep moves the sim's Angel by the Beginner's rule. It returns
+// stepOut when the Angel reached the edge, stepTrapped when it had no
+// square to go to, and stepOn otherwise.
+func (s *sim) walkerStep() int {
+	var fresh, other [(2*angels.MaxPower + 1) * (2*angels.MaxPower + 1)]int32
+	nf, no := 0, 0
+	for r := max(0, s.ar-s.k); r <= min(s.n-1, s.ar+s.k); r++ {
+		for c := max(0, s.ac-s.k); c <= min(s.n-1, s.ac+s.k); c++ {
+			if (r == s.ar && c == s.ac) || s.blocked(r, c) {
+				continue
+			}
+			if s.edge(r, c) {
+				s.pr, s.pc, s.ar, s.ac = s.ar, s.ac, r, c
+				return stepOut
+			}
+			if s.pr >= 0 && (abs(r-s.pr) > s.k || abs(c-s.pc) > s.k) {
+				fresh[nf] = int32(r<<8 | c)
+				nf++
+			} else {
+				other[no] = int32(r<<8 | c)
+				no++
+			}
+		}
+	}
+	var sq int32
+	switch {
+	case nf > 0:
+		sq = fresh[s.next()%uint64(nf)]
+	case no > 0:
+		sq = other[s.next()%uint64(no)]
+	default:
+		return stepTrapped
+	}
+	s.pr, s.pc = s.ar, s.ac
+	s.ar, s.ac = int(sq>>8), int(sq&255)
+	return stepOn
+}
+
+const (
+	stepOn = iota
+	stepOut
+	stepTrapped
+)
+
+// walkerRun is a rollout's board: the sim, and what the quick policy reads
+// of it kept up to date as edge squares are blocked (so that it neither
+// divides nor scans).
+type walkerRun struct {
+	sim
+	m       *walkerModel
+	eblk    []bool // per edge square: blocked
+	free    []int8 // per ring square: the free edge squares in its reach
+	ringBlk []bool // per ring square: blocked (the walker cannot stand there)
+	score   []float32
+}
+
+func newWalkerRun(m *walkerModel, s *sim) *walkerRun {
+	w := &walkerRun{sim: *s, m: m, eblk: make([]bool, len(m.edges)), free: make([]int8, len(m.ring)),
+		ringBlk: make([]bool, len(m.ring)), score: make([]float32, len(m.edges))}
+	for e, q := range m.edges {
+		w.eblk[e] = s.blocked(int(q>>8), int(q&255))
+	}
+	for i, q := range m.ring {
+		w.ringBlk[i] = s.blocked(int(q>>8), int(q&255))
+		for _, e := range m.ringEdges[i] {
+			if !w.eblk[e] {
+				w.free[i]++
+			}
+		}
+	}
+	return w
+}
+
+// reset makes w a copy of o.
+func (w *walkerRun) reset(o *walkerRun) {
+	w.sim = o.sim
+	copy(w.eblk, o.eblk)
+	copy(w.free, o.free)
+	copy(w.ringBlk, o.ringBlk)
+}
+
+// block blocks edge square e.
+func (w *walkerRun) block(e int) {
+	if w.eblk[e] {
+		return
+	}
+	w.eblk[e] = true
+	q := w.m.edges[e]
+	w.rows[q>>8] |= 1 << uint(q&255)
+	for _, i := range w.m.edgeRing[e] {
+		w.free[i]--
+	}
+}
+
+// urgency fills w.score (per edge square) with how urgently each free edge
+// square needs its block, and returns the most urgent one (−1: none
+// matters).
+func (w *walkerRun) urgency() int {
+	m := w.m
+	clear(w.score)
+	R, D := len(m.ring), m.maxDeficit+1
+	x := m.state(w.ar, w.ac, w.pr, w.pc)
+	urg := m.urg[x*R*D : (x+1)*R*D]
+	best, bestScore := -1, float32(0)
+	for i, free := range w.free {
+		// A ring square with one free edge square is no danger: that one
+		// is blocked when the walker arrives.
+		if free < 2 || w.ringBlk[i] {
+			continue
+		}
+		u := urg[i*D+int(free)-1]
+		if u == 0 {
+			continue
+		}
+		for _, e := range m.ringEdges[i] {
+			if !w.eblk[e] {
+				w.score[e] += u
+				if w.score[e] > bestScore {
+					best, bestScore = int(e), w.score[e]
+				}
+			}
+		}
+	}
+	return best
+}
+
+// urgentBlock is the quick policy: the most urgent edge square, or the
+// first free one when none is urgent.
+func (w *walkerRun) urgentBlock() {
+	e := w.urgency()
+	if e < 0 {
+		e = slices.Index(w.eblk, false)
+		if e < 0 {
+			return
+		}
+	}
+	w.block(e)
+}
+
+// rollout plays the walker against the quick policy for walkerRolloutMoves
+// walker moves (the Devil has just blocked) and reports whether the walker
+// stayed in.
+func (w *walkerRun) rollout() bool {
+	m := w.m
+	for range walkerRolloutMoves {
+		switch w.walkerStep() {
+		case stepOut:
+			return false
+		case stepTrapped:
+			return true
+		}
+		i := m.ringOf[w.ar*m.n+w.ac]
+		switch {
+		case i < 0 || w.free[i] == 0:
+			w.urgentBlock()
+		case w.free[i] == 1:
+			for _, e := range m.ringEdges[i] {
+				if !w.eblk[e] {
+					w.block(int(e))
+				}
+			}
+		default:
+			return false // two free edge squares in reach
+		}
+	}
+	return true
+}
+
+// walkerPlan chooses the Devil's block against a walking Angel, with the
+// share of its rollouts that kept the walker in (1 for a forced block). ok
+// is false when the plan has nothing to say: the Angel already has two free
+// edge squares in reach, or time ran out before a single round.
+func (p *angelsPos) walkerPlan(m *walkerModel) (best Move, kept float64, nodes uint64, ok bool) {
+	s := &sim{n: p.n, k: p.k}
+	for r := range p.n {
+		s.rows[r] = p.s.BlockedRow(r)
+	}
+	a := p.s.Angel()
+	s.ar, s.ac, s.pr, s.pc = int(a.Row), int(a.Col), -1, -1
+	if prev, ok := p.s.Previous(); ok {
+		s.pr, s.pc = int(prev.Row), int(prev.Col)
+	}
+	switch n, er, ec := s.freeEdges(s.ar, s.ac); {
+	case n >= 2:
+		return NoMove, 0, 0, false
+	case n == 1:
+		return packSquare(er, ec), 1, 1, true // forced
+	}
+	base := newWalkerRun(m, s)
+	base.urgency()
+	type cand struct {
+		e       int
+		urgency float32
+		kept    int
+	}
+	var cands []cand
+	for e, blocked := range base.eblk {
+		if !blocked {
+			cands = append(cands, cand{e: e, urgency: base.score[e]})
+		}
+	}
+	if len(cands) == 0 {
+		return NoMove, 0, 0, false
+	}
+	slices.SortStableFunc(cands, func(x, y cand) int {
+		switch {
+		case x.urgency > y.urgency:
+			return -1
+		case x.urgency < y.urgency:
+			return 1
+		}
+		return 0
+	})
+	cands = cands[:min(len(cands), walkerCandidates)]
+	move := func(e int) Move { q := m.edges[e]; return packSquare(int(q>>8), int(q&255)) }
+	if len(cands) == 1 {
+		return move(cands[0].e), 1, 0, true
+	}
+	// Only whole rounds count, so that every block is judged on the same
+	// walks.
+	rounds := 0
+	w := newWalkerRun(m, s)
+	round := make([]int, len(cands))
+	for done := 0; done < walkerMaxRollouts; done += walkerBatch {
+		if p.clk != nil && rounds > 0 && p.clk.fraction() > walkerShare {
+			break
+		}
+		seed := p.h ^ uint64(done)*0x9e3779b97f4a7c15
+		finished := true
+		for i := range cands {
+			if p.clk != nil && p.clk.expiredNow() {
+				finished = false
+				break
+			}
+			round[i] = 0
+			for j := range walkerBatch {
+				w.reset(base)
+				w.block(cands[i].e)
+				w.rng = seed + uint64(j)*0x2545f4914f6cdd1d
+				if w.rollout() {
+					round[i]++
+				}
+			}
+			nodes += uint64(walkerBatch)
+		}
+		if !finished {
+			break
+		}
+		for i := range cands {
+			cands[i].kept += round[i]
+		}
+		rounds++
+	}
+	if rounds == 0 {
+		return NoMove, 0, nodes, false
+	}
+	bestIdx := 0 // the most urgent wins ties
+	for i, c := range cands {
+		if c.kept > cands[bestIdx].kept {
+			bestIdx = i
+		}
+	}
+	kept = float64(cands[bestIdx].kept) / float64(rounds*walkerBatch)
+	return move(cands[bestIdx].e), kept, nodes, true
+}
+
+// walkerWatch follows the Angel from one Devil move to the next and tells
+// whether every move it has seen it make fits the Beginner's rule, so that
+// the Devil plans against the exact walker only when it faces one (a person
+// or a searching Angel is met with the generic rollouts of
+// angels_rollout.go). A break in the sequence (a new game, a takeback)
+// starts it over.
+type walkerWatch struct {
+	ply        int
+	angel, was [2]int // the Angel's square and previous square at ply (was[0] < 0: none)
+	fits       bool
+}
+
+// observe records s (the Devil to move) and reports whether the Angel has
+// walked like the Beginner so far.
+func (w *walkerWatch) observe(s *angels.State) bool {
+	a := s.Angel()
+	cur := [2]int{int(a.Row), int(a.Col)}
+	prev := [2]int{-1, -1}
+	if p, ok := s.Previous(); ok {
+		prev = [2]int{int(p.Row), int(p.Col)}
+	}
+	chained := s.Ply() == w.ply+2 && prev == w.angel
+	switch {
+	case !chained:
+		w.fits = true // nothing to judge by yet
+	case w.fits:
+		w.fits = walkerMayStep(s, w.was, prev, cur)
+	}
+	w.ply, w.angel, w.was = s.Ply(), cur, prev
+	return w.fits
+}
+
+// walkerMayStep reports whether the Beginner, on from with last square was
+// (was[0] < 0: none), could have stepped to to on s's board (the Devil has
+// not blocked since).
+func walkerMayStep(s *angels.State, was, from, to [2]int) bool {
+	n, k := s.Size(), s.Power()
+	fresh, toFresh := 0, false
+	for r := max(0, from[0]-k); r <= min(n-1, from[0]+k); r++ {
+		for c := max(0, from[1]-k); c <= min(n-1, from[1]+k); c++ {
+			if (r == from[0] && c == from[1]) || s.Blocked(r, c) {
+				continue
+			}
+			if r == 0 || c == 0 || r == n-1 || c == n-1 {
+				return false // it would have stepped out
+			}
+			if was[0] >= 0 && (abs(r-was[0]) > k || abs(c-was[1]) > k) {
+				fresh++
+				toFresh = toFresh || (r == to[0] && c == to[1])
+			}
+		}
+	}
+	return to != from && (fresh == 0 || toFresh)
+}
+
+// walkerDevil is Difficult's Devil against an Angel that has walked like
+// the Beginner all game, on a board small enough for the model, while the
+// Angel is not yet enclosed (the search fills an enclosure better).
+func (b *searchBot) walkerDevil(p *angelsPos) (info Info, ok bool) {
+	if b.st.level != LevelDifficult || !b.watch.observe(p.s) || p.angelValue() < -Win/4 {
+		return info, false
+	}
+	m := walkerModelFor(p.n, p.k)
+	if m == nil {
+		return info, false
+	}
+	best, kept, nodes, ok := p.walkerPlan(m)
+	if !ok {
+		return info, false
+	}
+	// The evaluation runs from −1.00 (every rollout lost) to +1.00.
+	return Info{Algorithm: "walker rollouts", Depth: 1, Nodes: nodes, Eval: int(200*kept) - 100,
+		Move: p.gameMove(best), PV: []string{p.format(best)},
+		Note: fmt.Sprintf("the walker kept in %.0f%% of its rollouts", 100*kept)}, true
+}

@@ -1,0 +1,203 @@
+package ai
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"boardroom/game"
+	"boardroom/game/angels"
+)
+
+// simOf copies p's board into a sim.
+func simOf(p *angelsPos) *sim {
+	s := &sim{n: p.n, k: p.k, pr: -1, pc: -1}
+	for r := range p.n {
+		s.rows[r] = p.s.BlockedRow(r)
+	}
+	a := p.s.Angel()
+	s.ar, s.ac = int(a.Row), int(a.Col)
+	if prev, ok := p.s.Previous(); ok {
+		s.pr, s.pc = int(prev.Row), int(prev.Col)
+	}
+	return s
+}
+
+// The model's walker steps where the Beginner Angel steps: the same squares
+// are possible from each position (sampled over many seeds).
+func TestWalkerStepIsTheBeginner(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		opts  map[string]string
+		turns []string
+		want  []string
+	}{
+		{"first move: any square", nil, nil,
+			[]string{"7,7", "7,8", "7,9", "8,7", "8,9", "9,7", "9,8", "9,9"}},
+		{"straight on: the three ahead", nil, []string{"7,8", "1,1"},
+			[]string{"6,7", "6,8", "6,9"}},
+		{"diagonal: the five ahead", nil, []string{"7,7", "1,1"},
+			[]string{"6,6", "6,7", "6,8", "7,6", "8,6"}},
+		{"all ahead blocked: any free square", nil, []string{"7,8", "6,7", "8,8", "6,8", "7,8", "6,9"},
+			[]string{"7,7", "7,9", "8,7", "8,8", "8,9"}},
+		{"power 2", map[string]string{"power": "2"}, []string{"6,8", "1,1"},
+			[]string{"4,6", "4,7", "4,8", "4,9", "4,10", "5,6", "5,7", "5,8", "5,9", "5,10"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newGameState(t, "angels", tc.opts)
+			require.NoError(t, game.PlayTurns(s, tc.turns...))
+			p := newAngelsPos(s.(*angels.State))
+
+			beginner := map[string]bool{}
+			for seed := range uint64(300) {
+				m, err := game.Beginner(s.Game(), seed).Choose(context.Background(), s, game.First)
+				require.NoError(t, err)
+				beginner[s.FormatMove(m)] = true
+			}
+			walker := map[string]bool{}
+			for seed := range uint64(300) {
+				w := simOf(p)
+				w.rng = seed
+				require.Equal(t, stepOn, w.walkerStep())
+				walker[fmt.Sprintf("%d,%d", w.ar+1, w.ac+1)] = true
+			}
+			assert.ElementsMatch(t, tc.want, slices.Collect(maps.Keys(beginner)))
+			assert.ElementsMatch(t, tc.want, slices.Collect(maps.Keys(walker)))
+		})
+	}
+}
+
+// The model: every state's moves stay on the board and off the edge; the
+// occupancy behind the urgency table is a probability; the default board is
+// built once and large ones are refused.
+func TestWalkerModel(t *testing.T) {
+	m := walkerModelFor(15, 1)
+	require.NotNil(t, m)
+	assert.Same(t, m, walkerModelFor(15, 1))
+	assert.Len(t, m.ring, 48)
+	assert.Len(t, m.edges, 56)
+	assert.Equal(t, 4, m.maxDeficit) // a square by a corner sees five edge squares
+	for x := range len(m.tOff) - 1 {
+		for _, y := range m.trans[m.tOff[x]:m.tOff[x+1]] {
+			sq := int(y) / m.steps
+			require.False(t, m.edge(sq/m.n, sq%m.n))
+		}
+	}
+	// From the centre a walker needs six moves to stand next to the edge:
+	// nothing is urgent for it with one block to go before then, and the
+	// urgency at a square grows with its deficit.
+	R, D := len(m.ring), m.maxDeficit+1
+	x := m.state(7, 7, -1, -1)
+	total := float32(0)
+	for i := range m.ring {
+		u := m.urg[(x*R+i)*D : (x*R+i+1)*D]
+		for d := 2; d < D; d++ {
+			assert.GreaterOrEqual(t, u[d], u[d-1])
+		}
+		total += u[1]
+	}
+	assert.Greater(t, total, float32(0))
+	assert.Nil(t, walkerModelFor(41, 20))
+}
+
+// The Beginner's moves fit the rule walkerWatch checks; a move to the side
+// when a square ahead is free, or one that passes up the edge, does not.
+func TestWalkerMayStep(t *testing.T) {
+	s := newGameState(t, "angels", nil)
+	require.NoError(t, game.PlayTurns(s, "7,8", "1,1")) // the Angel on 7,8 from 8,8
+	st := s.(*angels.State)
+	none := [2]int{-1, -1}
+	for _, tc := range []struct {
+		name     string
+		was      [2]int
+		from, to [2]int
+		fits     bool
+	}{
+		{"first move", none, [2]int{7, 7}, [2]int{8, 8}, true},
+		{"ahead", [2]int{7, 7}, [2]int{6, 7}, [2]int{5, 6}, true},
+		{"to the side", [2]int{7, 7}, [2]int{6, 7}, [2]int{6, 8}, false},
+		{"back", [2]int{7, 7}, [2]int{6, 7}, [2]int{7, 7}, false},
+		{"stays", none, [2]int{6, 7}, [2]int{6, 7}, false},
+		{"passes up the edge", [2]int{2, 2}, [2]int{1, 1}, [2]int{1, 2}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.fits, walkerMayStep(st, tc.was, tc.from, tc.to))
+		})
+	}
+}
+
+// walkerWatch follows a game from one Devil move to the next: a Beginner
+// Angel fits throughout, a step to the side ends the fit, and a break in
+// the sequence (a takeback) starts over.
+func TestWalkerWatch(t *testing.T) {
+	s := newGameState(t, "angels", nil)
+	var w walkerWatch
+	play := func(turns ...string) bool {
+		require.NoError(t, game.PlayTurns(s, turns...))
+		return w.observe(s.(*angels.State))
+	}
+	assert.True(t, play("7,8"))
+	assert.True(t, play("1,1", "6,8"))
+	assert.True(t, play("1,2", "5,9"))
+	assert.False(t, play("1,3", "5,8")) // back beside 6,8, with 4,8 to 6,10 free ahead
+	assert.False(t, play("1,4", "4,8"))
+
+	s = newGameState(t, "angels", nil)
+	assert.True(t, play("9,9"))
+}
+
+// The plan: a lone free edge square next to the Angel is blocked at once;
+// otherwise the block is a free edge square, the same for the same
+// position, and within the budget with a clock.
+func TestWalkerPlan(t *testing.T) {
+	m := walkerModelFor(15, 1)
+	p := angelsAfter(t, "7,8", "1,7", "6,8", "1,9", "5,8", "15,15", "4,8", "15,14", "3,8", "15,13", "2,8")
+	best, kept, _, ok := p.walkerPlan(m)
+	require.True(t, ok)
+	assert.Equal(t, "1,8", p.format(best))
+	assert.Equal(t, 1.0, kept)
+
+	p = angelsAfter(t, "7,8", "1,1", "6,8", "1,2", "5,8")
+	old := walkerMaxRollouts
+	walkerMaxRollouts = 256
+	t.Cleanup(func() { walkerMaxRollouts = old })
+	best, kept, nodes, ok := p.walkerPlan(m)
+	require.True(t, ok)
+	r, c := unpackSquare(best)
+	assert.True(t, m.edge(r, c), "an edge square: %s", p.format(best))
+	assert.False(t, p.s.Blocked(r, c))
+	assert.InDelta(t, 0.5, kept, 0.5)
+	assert.Equal(t, uint64(walkerCandidates*256), nodes)
+	again, _, _, _ := p.walkerPlan(m)
+	assert.Equal(t, best, again)
+}
+
+// BenchmarkWalkerRollout is one rollout of the Difficult Devil's plan from
+// the default opening (the walker and the quick policy, 24 walker moves at
+// most).
+func BenchmarkWalkerRollout(b *testing.B) {
+	m := walkerModelFor(15, 1)
+	s := newGameState(b, "angels", nil)
+	require.NoError(b, game.PlayTurns(s, "7,8"))
+	base := newWalkerRun(m, simOf(newAngelsPos(s.(*angels.State))))
+	w := newWalkerRun(m, &base.sim)
+	seed := uint64(0)
+	for b.Loop() {
+		w.reset(base)
+		seed++
+		w.rng = seed
+		w.rollout()
+	}
+}
+
+// BenchmarkWalkerModel builds the default board's model (once a process).
+func BenchmarkWalkerModel(b *testing.B) {
+	for b.Loop() {
+		buildWalkerModel(15, 1)
+	}
+}
