@@ -22,10 +22,13 @@ import (
 // of the budget the rounds may use.
 var (
 	walkerCandidates   = 12
-	walkerRolloutMoves = 24
+	walkerRolloutMoves = 14
 	walkerBatch        = 16
 	walkerShare        = 0.85
 	walkerMaxRollouts  = 4096
+	// walkerSteer: the squares next to the edge within this many Angel
+	// moves are candidates too.
+	walkerSteer = 2
 )
 
 // walkerStep moves the sim's Angel by the Beginner's rule. It returns
@@ -120,6 +123,13 @@ func (w *walkerRun) block(e int) {
 	for _, i := range w.m.edgeRing[e] {
 		w.free[i]--
 	}
+}
+
+// blockRing blocks ring square i.
+func (w *walkerRun) blockRing(i int) {
+	w.ringBlk[i] = true
+	q := w.m.ring[i]
+	w.rows[q>>8] |= 1 << uint(q&255)
 }
 
 // urgency fills w.score (per edge square) with how urgently each free edge
@@ -218,15 +228,16 @@ func (p *angelsPos) walkerPlan(m *walkerModel) (best Move, kept float64, nodes u
 	}
 	base := newWalkerRun(m, s)
 	base.urgency()
+	// A candidate is an edge square (e ≥ 0) or a ring square (ring ≥ 0).
 	type cand struct {
-		e       int
+		e, ring int
 		urgency float32
 		kept    int
 	}
 	var cands []cand
 	for e, blocked := range base.eblk {
 		if !blocked {
-			cands = append(cands, cand{e: e, urgency: base.score[e]})
+			cands = append(cands, cand{e: e, ring: -1, urgency: base.score[e]})
 		}
 	}
 	if len(cands) == 0 {
@@ -242,9 +253,24 @@ func (p *angelsPos) walkerPlan(m *walkerModel) (best Move, kept float64, nodes u
 		return 0
 	})
 	cands = cands[:min(len(cands), walkerCandidates)]
-	move := func(e int) Move { q := m.edges[e]; return packSquare(int(q>>8), int(q&255)) }
+	// Blocks next to the edge near the Angel steer it: a walker that cannot
+	// step onto a square never sees that square's edge squares.
+	reach := walkerSteer * p.k
+	for i, q := range m.ring {
+		r, c := int(q>>8), int(q&255)
+		if !base.ringBlk[i] && (r != s.ar || c != s.ac) && abs(r-s.ar) <= reach && abs(c-s.ac) <= reach {
+			cands = append(cands, cand{e: -1, ring: i})
+		}
+	}
+	move := func(c cand) Move {
+		q := m.ring[max(c.ring, 0)]
+		if c.e >= 0 {
+			q = m.edges[c.e]
+		}
+		return packSquare(int(q>>8), int(q&255))
+	}
 	if len(cands) == 1 {
-		return move(cands[0].e), 1, 0, true
+		return move(cands[0]), 1, 0, true
 	}
 	// Only whole rounds count, so that every block is judged on the same
 	// walks.
@@ -265,7 +291,11 @@ func (p *angelsPos) walkerPlan(m *walkerModel) (best Move, kept float64, nodes u
 			round[i] = 0
 			for j := range walkerBatch {
 				w.reset(base)
-				w.block(cands[i].e)
+				if cands[i].e >= 0 {
+					w.block(cands[i].e)
+				} else {
+					w.blockRing(cands[i].ring)
+				}
 				w.rng = seed + uint64(j)*0x2545f4914f6cdd1d
 				if w.rollout() {
 					round[i]++
@@ -291,7 +321,7 @@ func (p *angelsPos) walkerPlan(m *walkerModel) (best Move, kept float64, nodes u
 		}
 	}
 	kept = float64(cands[bestIdx].kept) / float64(rounds*walkerBatch)
-	return move(cands[bestIdx].e), kept, nodes, true
+	return move(cands[bestIdx]), kept, nodes, true
 }
 
 // walkerWatch follows the Angel from one Devil move to the next and tells
