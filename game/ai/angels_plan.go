@@ -33,40 +33,49 @@ var (
 
 // walkerStep moves the sim's Angel by the Beginner's rule. It returns
 // stepOut when the Angel reached the edge, stepTrapped when it had no
-// square to go to, and stepOn otherwise.
+// square to go to, and stepOn otherwise. It counts the candidates in one
+// pass and finds the chosen one in a second (no lists to fill).
 func (s *sim) walkerStep() int {
-	var fresh, other [(2*angels.MaxPower + 1) * (2*angels.MaxPower + 1)]int32
+	r0, r1 := max(0, s.ar-s.k), min(s.n-1, s.ar+s.k)
+	c0, c1 := max(0, s.ac-s.k), min(s.n-1, s.ac+s.k)
+	fresh := func(r, c int) bool { return s.pr >= 0 && (abs(r-s.pr) > s.k || abs(c-s.pc) > s.k) }
 	nf, no := 0, 0
-	for r := max(0, s.ar-s.k); r <= min(s.n-1, s.ar+s.k); r++ {
-		for c := max(0, s.ac-s.k); c <= min(s.n-1, s.ac+s.k); c++ {
-			if (r == s.ar && c == s.ac) || s.blocked(r, c) {
-				continue
-			}
-			if s.edge(r, c) {
+	for r := r0; r <= r1; r++ {
+		for c := c0; c <= c1; c++ {
+			switch {
+			case (r == s.ar && c == s.ac) || s.blocked(r, c):
+			case s.edge(r, c):
 				s.pr, s.pc, s.ar, s.ac = s.ar, s.ac, r, c
 				return stepOut
-			}
-			if s.pr >= 0 && (abs(r-s.pr) > s.k || abs(c-s.pc) > s.k) {
-				fresh[nf] = int32(r<<8 | c)
+			case fresh(r, c):
 				nf++
-			} else {
-				other[no] = int32(r<<8 | c)
+			default:
 				no++
 			}
 		}
 	}
-	var sq int32
+	wantFresh, j := nf > 0, 0
 	switch {
 	case nf > 0:
-		sq = fresh[s.next()%uint64(nf)]
+		j = int(s.next() % uint64(nf))
 	case no > 0:
-		sq = other[s.next()%uint64(no)]
+		j = int(s.next() % uint64(no))
 	default:
 		return stepTrapped
 	}
-	s.pr, s.pc = s.ar, s.ac
-	s.ar, s.ac = int(sq>>8), int(sq&255)
-	return stepOn
+	for r := r0; r <= r1; r++ {
+		for c := c0; c <= c1; c++ {
+			if (r == s.ar && c == s.ac) || s.blocked(r, c) || fresh(r, c) != wantFresh {
+				continue
+			}
+			if j == 0 {
+				s.pr, s.pc, s.ar, s.ac = s.ar, s.ac, r, c
+				return stepOn
+			}
+			j--
+		}
+	}
+	return stepTrapped // not reached
 }
 
 const (
