@@ -45,8 +45,16 @@ func TestWalkerStepIsTheBeginner(t *testing.T) {
 			[]string{"6,6", "6,7", "6,8", "7,6", "8,6"}},
 		{"all ahead blocked: any free square", nil, []string{"7,8", "6,7", "8,8", "6,8", "7,8", "6,9"},
 			[]string{"7,7", "7,9", "8,7", "8,8", "8,9"}},
-		{"power 2", map[string]string{"power": "2"}, []string{"6,8", "1,1"},
-			[]string{"4,6", "4,7", "4,8", "4,9", "4,10", "5,6", "5,7", "5,8", "5,9", "5,10"}},
+		{"power 2, first move", map[string]string{"size": "13", "power": "2"}, nil, func() (all []string) {
+			for r := 5; r <= 9; r++ {
+				for c := 5; c <= 9; c++ {
+					if r != 7 || c != 7 {
+						all = append(all, fmt.Sprintf("%d,%d", r, c))
+					}
+				}
+			}
+			return all
+		}()},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newGameState(t, "angels", tc.opts)
@@ -60,16 +68,49 @@ func TestWalkerStepIsTheBeginner(t *testing.T) {
 				beginner[s.FormatMove(m)] = true
 			}
 			walker := map[string]bool{}
+			m := walkerModelFor(p.n, p.k)
+			require.NotNil(t, m)
+			base := newWalkerRun(m, simOf(p))
+			w := newWalkerRun(m, simOf(p))
 			for seed := range uint64(300) {
-				w := simOf(p)
+				w.reset(base)
 				w.rng = seed
-				require.Equal(t, stepOn, w.walkerStep())
+				kept, trapped := w.step()
+				require.Equal(t, 1.0, kept) // nothing is lost this far from the edge
+				require.False(t, trapped)
 				walker[fmt.Sprintf("%d,%d", w.ar+1, w.ac+1)] = true
 			}
 			assert.ElementsMatch(t, tc.want, slices.Collect(maps.Keys(beginner)))
 			assert.ElementsMatch(t, tc.want, slices.Collect(maps.Keys(walker)))
 		})
 	}
+}
+
+// Near the edge the walker's step reports the share of its squares that do
+// not lose and steps onto one of those: from 3,8 heading up with 1,7 and 1,8
+// blocked, 2,9 would see two free edge squares (1,9 and 1,10).
+func TestWalkerStepKept(t *testing.T) {
+	p := angelsAfter(t, "7,8", "1,7", "6,8", "1,8", "5,8", "15,15", "4,8", "15,14", "3,8", "15,13")
+	m := walkerModelFor(15, 1)
+	base := newWalkerRun(m, simOf(p))
+	w := newWalkerRun(m, simOf(p))
+	for seed := range uint64(100) {
+		w.reset(base)
+		w.rng = seed
+		kept, trapped := w.step()
+		assert.InDelta(t, 2.0/3, kept, 1e-12)
+		assert.False(t, trapped)
+		assert.Contains(t, []string{"2,7", "2,8"}, fmt.Sprintf("%d,%d", w.ar+1, w.ac+1))
+	}
+	// With 1,9 blocked as well nothing is lost; with the row free, all is.
+	base.block(int(m.edgeOf[0*15+8]))
+	w.reset(base)
+	kept, _ := w.step()
+	assert.Equal(t, 1.0, kept)
+	q := angelsAfter(t, "7,8", "15,1", "6,8", "15,2", "5,8", "15,15", "4,8", "15,14", "3,8", "15,13")
+	w = newWalkerRun(m, simOf(q))
+	kept, _ = w.step()
+	assert.Equal(t, 0.0, kept)
 }
 
 // The model: every state's moves stay on the board and off the edge; the

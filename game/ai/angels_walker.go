@@ -158,8 +158,8 @@ func (m *walkerModel) buildMoves() {
 			continue // the walker never stands on (or comes from) the edge
 		}
 		fresh, other = fresh[:0], other[:0]
-		for rr := r - k; rr <= r+k; rr++ {
-			for cc := c - k; cc <= c+k; cc++ {
+		for rr := max(0, r-k); rr <= min(n-1, r+k); rr++ {
+			for cc := max(0, c-k); cc <= min(n-1, c+k); cc++ {
 				if (rr == r && cc == c) || m.edge(rr, cc) {
 					continue
 				}
