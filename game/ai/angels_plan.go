@@ -2,7 +2,10 @@ package ai
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"boardroom/game/angels"
 )
@@ -22,10 +25,12 @@ import (
 // of the budget the rounds may use.
 var (
 	walkerCandidates   = 12
-	walkerRolloutMoves = 14
+	walkerRolloutMoves = 10
 	walkerBatch        = 16
 	walkerShare        = 0.85
 	walkerMaxRollouts  = 4096
+	// walkerWorkers is the most cores the rollouts use.
+	walkerWorkers = 4
 	// walkerSteer: the squares next to the edge within this many Angel
 	// moves are candidates too.
 	walkerSteer = 2
@@ -287,40 +292,56 @@ func (p *angelsPos) walkerPlan(m *walkerModel) (best Move, kept float64, nodes u
 		return move(cands[0]), 1, 0, true
 	}
 	// Only whole rounds count, so that every block is judged on the same
-	// walks.
+	// walks. The blocks of a round are shared among the cores: the result
+	// does not depend on which core played which.
+	workers := max(1, min(runtime.GOMAXPROCS(0), walkerWorkers, len(cands)))
+	runs := make([]*walkerRun, workers)
+	for i := range runs {
+		runs[i] = newWalkerRun(m, s)
+	}
 	rounds := 0
-	w := newWalkerRun(m, s)
 	round := make([]float64, len(cands))
 	for done := 0; done < walkerMaxRollouts; done += walkerBatch {
 		if p.clk != nil && rounds > 0 && p.clk.fraction() > walkerShare {
 			break
 		}
 		seed := p.h ^ uint64(done)*0x9e3779b97f4a7c15
-		finished := true
-		for i := range cands {
-			if p.clk != nil && p.clk.expiredNow() {
-				finished = false
-				break
-			}
-			round[i] = 0
-			for j := range walkerBatch {
-				w.reset(base)
-				if cands[i].e >= 0 {
-					w.block(cands[i].e)
-				} else {
-					w.blockRing(cands[i].ring)
+		var next atomic.Int32
+		var late atomic.Bool
+		var wg sync.WaitGroup
+		for _, w := range runs {
+			wg.Go(func() {
+				for {
+					i := int(next.Add(1) - 1)
+					if i >= len(cands) || late.Load() {
+						return
+					}
+					if p.clk != nil && p.clk.expiredNow() {
+						late.Store(true)
+						return
+					}
+					round[i] = 0
+					for j := range walkerBatch {
+						w.reset(base)
+						if cands[i].e >= 0 {
+							w.block(cands[i].e)
+						} else {
+							w.blockRing(cands[i].ring)
+						}
+						w.rng = seed + uint64(j)*0x2545f4914f6cdd1d
+						round[i] += w.rollout()
+					}
 				}
-				w.rng = seed + uint64(j)*0x2545f4914f6cdd1d
-				round[i] += w.rollout()
-			}
-			nodes += uint64(walkerBatch)
+			})
 		}
-		if !finished {
+		wg.Wait()
+		if late.Load() {
 			break
 		}
 		for i := range cands {
 			cands[i].kept += round[i]
 		}
+		nodes += uint64(len(cands) * walkerBatch)
 		rounds++
 	}
 	if rounds == 0 {
