@@ -420,7 +420,7 @@ func (b *searchBot) walkerDevil(p *angelsPos) (info Info, ok bool) {
 	if b.st.level != LevelDifficult || !b.watch.observe(p.s) || p.angelValue() < -Win/4 {
 		return info, false
 	}
-	m := walkerModelFor(p.n, p.k)
+	m := walkerModelNow(p.n, p.k)
 	if m == nil {
 		return info, false
 	}

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -143,7 +144,22 @@ func TestWalkerModel(t *testing.T) {
 		total += u[1]
 	}
 	assert.Greater(t, total, float32(0))
-	assert.Nil(t, walkerModelFor(41, 20))
+	assert.True(t, walkerModelFor(41, 20) == nil)
+	assert.True(t, walkerModelFor(29, 1) != nil)
+	assert.True(t, walkerModelFor(31, 1) == nil)
+}
+
+// A move never waits for a large model: it is built in the background and
+// the Devil plays without it until it is ready; the default board's is
+// built at once.
+func TestWalkerModelNow(t *testing.T) {
+	assert.True(t, walkerModelNow(15, 1) != nil)
+	walkerModels.Lock()
+	delete(walkerModels.m, [2]int{25, 1}) // as in a new process
+	walkerModels.Unlock()
+	assert.True(t, walkerModelNow(25, 1) == nil) // 2.5 M entries: in the background
+	assert.Eventually(t, func() bool { return walkerModelNow(25, 1) != nil }, 10*time.Second, 10*time.Millisecond)
+	assert.True(t, walkerModelNow(41, 20) == nil) // too large: never
 }
 
 // The Beginner's moves fit the rule walkerWatch checks; a move to the side

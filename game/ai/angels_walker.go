@@ -58,31 +58,77 @@ const (
 )
 
 // walkerTableLimit bounds the urgency table (float32 entries): the model is
-// built for boards up to about 31×31 at power 1; larger boards and powers
+// built for boards up to 29×29 at power 1 (13×13 at power 2); larger ones
 // play without it.
 const walkerTableLimit = 4 << 20
 
+// walkerSyncLimit is the largest table built during a move (the default
+// board's, 0.5 M entries, takes about 7 ms); a larger one is built in the
+// background while the Devil plays without it, so no move's budget pays.
+const walkerSyncLimit = 1 << 20
+
 var walkerModels struct {
 	sync.Mutex
-	m map[[2]int]*walkerModel
+	m map[[2]int]*walkerEntry
 }
 
-// walkerModelFor returns the model for an n×n board at power k, building it
-// on first use (about 10 ms for the default board), or nil when its table
-// would be too large.
-func walkerModelFor(n, k int) *walkerModel {
+// walkerEntry is a model being built (ready is closed when m is set; m nil:
+// the table would be too large).
+type walkerEntry struct {
+	ready chan struct{}
+	m     *walkerModel
+}
+
+func walkerEntryFor(n, k int) (e *walkerEntry, isNew bool) {
 	walkerModels.Lock()
 	defer walkerModels.Unlock()
 	key := [2]int{n, k}
-	if m, ok := walkerModels.m[key]; ok {
-		return m
+	if e, ok := walkerModels.m[key]; ok {
+		return e, false
 	}
-	m := buildWalkerModel(n, k)
 	if walkerModels.m == nil {
-		walkerModels.m = map[[2]int]*walkerModel{}
+		walkerModels.m = map[[2]int]*walkerEntry{}
 	}
-	walkerModels.m[key] = m
-	return m
+	e = &walkerEntry{ready: make(chan struct{})}
+	walkerModels.m[key] = e
+	return e, true
+}
+
+func (e *walkerEntry) build(n, k int) {
+	e.m = buildWalkerModel(n, k)
+	close(e.ready)
+}
+
+// walkerModelFor returns the model for an n×n board at power k, building it
+// (or waiting for its build) if need be; nil when its table would be too
+// large.
+func walkerModelFor(n, k int) *walkerModel {
+	e, isNew := walkerEntryFor(n, k)
+	if isNew {
+		e.build(n, k)
+	}
+	<-e.ready
+	return e.m
+}
+
+// walkerModelNow is walkerModelFor for a move: a model that is not built
+// yet is built now only when it is small (walkerSyncLimit); otherwise its
+// build starts in the background and nil is returned until it is done.
+func walkerModelNow(n, k int) *walkerModel {
+	e, isNew := walkerEntryFor(n, k)
+	if isNew {
+		if walkerShape(n, k).tableSize() <= walkerSyncLimit {
+			e.build(n, k)
+		} else {
+			go e.build(n, k)
+		}
+	}
+	select {
+	case <-e.ready:
+		return e.m
+	default:
+		return nil
+	}
 }
 
 func (m *walkerModel) edge(r, c int) bool { return r == 0 || c == 0 || r == m.n-1 || c == m.n-1 }
@@ -98,6 +144,23 @@ func (m *walkerModel) state(r, c, pr, pc int) int {
 }
 
 func buildWalkerModel(n, k int) *walkerModel {
+	m := walkerShape(n, k)
+	if m.tableSize() > walkerTableLimit {
+		return nil
+	}
+	m.buildMoves()
+	m.buildUrgency()
+	return m
+}
+
+// tableSize is the number of entries of the urgency table.
+func (m *walkerModel) tableSize() int {
+	return m.n * m.n * m.steps * len(m.ring) * (m.maxDeficit + 1)
+}
+
+// walkerShape lays out the board: the edge squares, the ring squares and
+// the edge squares each sees.
+func walkerShape(n, k int) *walkerModel {
 	side := 2*k + 1
 	m := &walkerModel{n: n, k: k, side: side, steps: side * side}
 	m.ringOf = make([]int32, n*n)
@@ -130,13 +193,6 @@ func buildWalkerModel(n, k int) *walkerModel {
 		m.ringEdges = append(m.ringEdges, es)
 		m.maxDeficit = max(m.maxDeficit, len(es)-1)
 	}
-	states := n * n * m.steps
-	R, D := len(m.ring), m.maxDeficit+1
-	if states*R*D > walkerTableLimit {
-		return nil
-	}
-	m.buildMoves()
-	m.buildUrgency()
 	return m
 }
 
