@@ -19,7 +19,7 @@ import (
 // walker and the quick policy play on in rollouts, and the block whose
 // rollouts keep the walker in most often is chosen. Blocks are compared on
 // the same walks. In simulation this keeps 79–86% of walkers in (400-game
-// runs); in matches 82.5% (game/ai/RESULTS.md, "Fourth session").
+// runs); in matches 81% (game/ai/RESULTS.md, "Fourth session").
 
 // Planner settings: how many blocks are compared, how many walker moves a
 // rollout lasts, how many rollouts a block gets per round, and the share
