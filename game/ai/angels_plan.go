@@ -152,7 +152,6 @@ func (w *walkerRun) step() (kept float64, trapped bool) {
 	m := w.m
 	r0, r1 := max(0, w.ar-w.k), min(w.n-1, w.ar+w.k)
 	c0, c1 := max(0, w.ac-w.k), min(w.n-1, w.ac+w.k)
-	fresh := func(r, c int) bool { return w.pr >= 0 && (abs(r-w.pr) > w.k || abs(c-w.pc) > w.k) }
 	safe := func(r, c int) bool { i := m.ringOf[r*w.n+c]; return i < 0 || w.free[i] < 2 }
 	var count, safeCount [2]int // [other, fresh]
 	for r := r0; r <= r1; r++ {
@@ -162,7 +161,7 @@ func (w *walkerRun) step() (kept float64, trapped bool) {
 			case w.edge(r, c):
 				return 0, false // it steps out
 			default:
-				f := b2i(fresh(r, c))
+				f := b2u(fresh(r, c, w.pr, w.pc, w.k))
 				count[f]++
 				if safe(r, c) {
 					safeCount[f]++
@@ -170,7 +169,7 @@ func (w *walkerRun) step() (kept float64, trapped bool) {
 			}
 		}
 	}
-	class := b2i(count[1] > 0)
+	class := b2u(count[1] > 0)
 	switch {
 	case count[class] == 0:
 		return 1, true
@@ -180,7 +179,7 @@ func (w *walkerRun) step() (kept float64, trapped bool) {
 	j := int(w.next() % uint64(safeCount[class]))
 	for r := r0; r <= r1; r++ {
 		for c := c0; c <= c1; c++ {
-			if (r == w.ar && c == w.ac) || w.blocked(r, c) || b2i(fresh(r, c)) != class || !safe(r, c) {
+			if (r == w.ar && c == w.ac) || w.blocked(r, c) || b2u(fresh(r, c, w.pr, w.pc, w.k)) != class || !safe(r, c) {
 				continue
 			}
 			if j == 0 {
@@ -191,13 +190,6 @@ func (w *walkerRun) step() (kept float64, trapped bool) {
 		}
 	}
 	return 0, false // not reached
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // rollout plays the walker against the quick policy for walkerRolloutMoves
@@ -231,15 +223,8 @@ func (w *walkerRun) rollout() float64 {
 // is false when the plan has nothing to say: the Angel already has two free
 // edge squares in reach, or time ran out before a single round.
 func (p *angelsPos) walkerPlan(m *walkerModel) (best Move, kept float64, nodes uint64, ok bool) {
-	s := &sim{n: p.n, k: p.k}
-	for r := range p.n {
-		s.rows[r] = p.s.BlockedRow(r)
-	}
-	a := p.s.Angel()
-	s.ar, s.ac, s.pr, s.pc = int(a.Row), int(a.Col), -1, -1
-	if prev, ok := p.s.Previous(); ok {
-		s.pr, s.pc = int(prev.Row), int(prev.Col)
-	}
+	s := &sim{}
+	s.load(p)
 	switch n, er, ec := s.freeEdges(s.ar, s.ac); {
 	case n >= 2:
 		return NoMove, 0, 0, false
@@ -395,7 +380,7 @@ func (w *walkerWatch) observe(s *angels.State) bool {
 // not blocked since).
 func walkerMayStep(s *angels.State, was, from, to [2]int) bool {
 	n, k := s.Size(), s.Power()
-	fresh, toFresh := 0, false
+	freshFree, toFresh := 0, false
 	for r := max(0, from[0]-k); r <= min(n-1, from[0]+k); r++ {
 		for c := max(0, from[1]-k); c <= min(n-1, from[1]+k); c++ {
 			if (r == from[0] && c == from[1]) || s.Blocked(r, c) {
@@ -404,13 +389,13 @@ func walkerMayStep(s *angels.State, was, from, to [2]int) bool {
 			if r == 0 || c == 0 || r == n-1 || c == n-1 {
 				return false // it would have stepped out
 			}
-			if was[0] >= 0 && (abs(r-was[0]) > k || abs(c-was[1]) > k) {
-				fresh++
+			if fresh(r, c, was[0], was[1], k) {
+				freshFree++
 				toFresh = toFresh || (r == to[0] && c == to[1])
 			}
 		}
 	}
-	return to != from && (fresh == 0 || toFresh)
+	return to != from && (freshFree == 0 || toFresh)
 }
 
 // walkerDevil is Difficult's Devil against an Angel that has walked like

@@ -56,6 +56,27 @@ func (s *sim) next() uint64 {
 	return z ^ z>>31
 }
 
+// load copies p's board, Angel and previous square into s (its scratch
+// stays).
+func (s *sim) load(p *angelsPos) {
+	s.n, s.k = p.n, p.k
+	for r := range p.n {
+		s.rows[r] = p.s.BlockedRow(r)
+	}
+	a := p.s.Angel()
+	s.ar, s.ac, s.pr, s.pc = int(a.Row), int(a.Col), -1, -1
+	if prev, ok := p.s.Previous(); ok {
+		s.pr, s.pc = int(prev.Row), int(prev.Col)
+	}
+}
+
+// fresh reports whether (r, c) was out of reach (power k) from the previous
+// square (pr, pc): the squares the Beginner Angel prefers. Nothing is fresh
+// without a previous square (pr < 0).
+func fresh(r, c, pr, pc, k int) bool {
+	return pr >= 0 && (abs(r-pr) > k || abs(c-pc) > k)
+}
+
 func (s *sim) blocked(r, c int) bool { return s.rows[r]>>uint(c)&1 != 0 }
 
 func (s *sim) edge(r, c int) bool { return r == 0 || c == 0 || r == s.n-1 || c == s.n-1 }
@@ -146,17 +167,9 @@ func (s *sim) run(par *rolloutParams) float64 {
 // with the Angel to move, seeded by seed (equal seeds give every block the
 // same random numbers, so blocks are compared on the same walks).
 func (p *angelsPos) escapeScore(s *sim, seed uint64, count int, par *rolloutParams) float64 {
-	a := p.s.Angel()
 	sum := 0.0
 	for i := range count {
-		s.n, s.k = p.n, p.k
-		for r := range p.n {
-			s.rows[r] = p.s.BlockedRow(r)
-		}
-		s.ar, s.ac, s.pr, s.pc = int(a.Row), int(a.Col), -1, -1
-		if prev, ok := p.s.Previous(); ok {
-			s.pr, s.pc = int(prev.Row), int(prev.Col)
-		}
+		s.load(p)
 		s.rng = seed + uint64(i)*0x2545f4914f6cdd1d
 		sum += s.run(par)
 	}

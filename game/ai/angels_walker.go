@@ -202,7 +202,7 @@ func (m *walkerModel) buildMoves() {
 	n, k := m.n, m.k
 	states := n * n * m.steps
 	m.tOff = make([]int32, states+1)
-	var fresh, other []int32
+	var ahead, other []int32
 	for x := range states {
 		m.tOff[x] = int32(len(m.trans))
 		sq, step := x/m.steps, x%m.steps
@@ -213,22 +213,23 @@ func (m *walkerModel) buildMoves() {
 		if m.edge(r, c) || pr < 0 || pc < 0 || pr >= n || pc >= n || (hasPrev && m.edge(pr, pc)) {
 			continue // the walker never stands on (or comes from) the edge
 		}
-		fresh, other = fresh[:0], other[:0]
+		ahead, other = ahead[:0], other[:0]
 		for rr := max(0, r-k); rr <= min(n-1, r+k); rr++ {
 			for cc := max(0, c-k); cc <= min(n-1, c+k); cc++ {
 				if (rr == r && cc == c) || m.edge(rr, cc) {
 					continue
 				}
 				y := int32(m.state(rr, cc, r, c))
-				if hasPrev && (abs(rr-pr) > k || abs(cc-pc) > k) {
-					fresh = append(fresh, y)
+				// Without a step (pr, pc) is (r, c): nothing is fresh.
+				if fresh(rr, cc, pr, pc, k) {
+					ahead = append(ahead, y)
 				} else {
 					other = append(other, y)
 				}
 			}
 		}
-		if len(fresh) > 0 {
-			m.trans = append(m.trans, fresh...)
+		if len(ahead) > 0 {
+			m.trans = append(m.trans, ahead...)
 		} else {
 			m.trans = append(m.trans, other...)
 		}

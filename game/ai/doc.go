@@ -37,7 +37,11 @@
 // best play every Devil move on the default board loses; Difficult then
 // spends the rest of its budget on simulated games after each of the best
 // blocks, against a generic Angel heading for the edge, and plays the block
-// after which escapes are rarest and latest (angels_rollout.go).
+// after which escapes are rarest and latest (angels_rollout.go). While the
+// Angel walks like the Beginner, Difficult's Devil instead plans against
+// that exact walk: a table of how urgently each edge square is threatened
+// (angels_walker.go) and rollouts of the walker after each urgent block
+// (angels_plan.go).
 //
 // For Amazons the algorithm is selectable ("" picks the best one, see
 // amazonsBest in bot.go for the measurement that chose it); the other games
