@@ -70,8 +70,12 @@ func (r *Room) ServeWS(w http.ResponseWriter, req *http.Request, tokenHash strin
 	}
 }
 
-// readLoop decodes the page's messages and hands them to the room.
+// readLoop decodes the page's messages and hands them to the room. Of a
+// run of messages over the rate limit only the first reaches the room, to
+// be refused with a notice; the rest are dropped unread, so that a flood
+// costs the room nothing and never fills the page's own send queue.
 func (c *Conn) readLoop(ctx context.Context, r *Room) {
+	limited := false
 	for {
 		typ, data, err := c.ws.Read(ctx)
 		if err != nil {
@@ -79,11 +83,15 @@ func (c *Conn) readLoop(ctx context.Context, r *Room) {
 		}
 		var msg Message
 		switch {
-		case typ != websocket.MessageText:
-			err = errBinary
 		case !c.allow():
-			err = errTooFast
+			if limited {
+				continue
+			}
+			limited, err = true, errTooFast
+		case typ != websocket.MessageText:
+			limited, err = false, errBinary
 		default:
+			limited = false
 			msg, err = DecodeMessage(data)
 		}
 		if !r.send(ctx, evInput{c: c, msg: msg, err: err}) {

@@ -119,7 +119,15 @@ func (h *harness) connect(r *Room, token string) *client {
 	h.t.Helper()
 	c := &Conn{tokenHash: HashToken(token), out: make(chan []byte, 1024), done: make(chan struct{})}
 	require.True(h.t, r.send(context.Background(), evConnect{c}))
-	return &client{h: h, room: r, c: c}
+	cl := &client{h: h, room: r, c: c}
+	cl.sync() // the room has seen the page open (and, just created, has started)
+	return cl
+}
+
+// leave closes the page, as far as the room knows.
+func (cl *client) leave() {
+	require.True(cl.h.t, cl.room.send(context.Background(), evDisconnect{cl.c}))
+	cl.sync()
 }
 
 // sync waits until the room has handled everything sent before.

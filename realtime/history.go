@@ -18,10 +18,24 @@ var requestText = map[string]string{
 	"new":      "Your opponent proposes a new game.",
 	"save":     "Your opponent proposes to save the game.",
 	"load":     "Your opponent proposes to load the saved game.",
+	"rematch":  "Your opponent offers a rematch.",
+}
+
+// storedTurns is the log as the store keeps it.
+func storedTurns(turns []turnRecord) []store.Turn {
+	rows := make([]store.Turn, len(turns))
+	for i, t := range turns {
+		rows[i] = store.Turn{Notation: t.text, At: t.at, Think: t.think, Info: t.info}
+	}
+	return rows
 }
 
 func (r *Room) historyAction(c *Conn, action string) {
 	mine := r.mySeats(c.tokenHash)
+	if r.aborted && (action == "undo" || action == "redo") {
+		r.reject(c, "The game was aborted: start a rematch or a new game.")
+		return
+	}
 	if len(mine) == 0 {
 		if r.mode == "watch" && r.isOwner(c.tokenHash) && action == "new" {
 			r.doHistory(c, action, game.First)
@@ -74,6 +88,10 @@ func (r *Room) answer(c *Conn, accept bool) {
 	if !accept {
 		r.version++
 		r.broadcast()
+		return
+	}
+	if req.kind == "rematch" {
+		r.rematch()
 		return
 	}
 	action := req.kind
@@ -166,10 +184,7 @@ func (r *Room) setTurns(turns, redo []turnRecord) {
 			return
 		}
 	}
-	rows := make([]store.Turn, len(turns))
-	for i, t := range turns {
-		rows[i] = store.Turn{Notation: t.text, At: t.at, Think: t.think, Info: t.info}
-	}
+	rows := storedTurns(turns)
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
 	if err := r.hub.cfg.Store.ReplaceTurns(ctx, r.id, rows); err != nil {
@@ -179,7 +194,7 @@ func (r *Room) setTurns(turns, redo []turnRecord) {
 	}
 	wasOver := r.over()
 	r.state, r.turns, r.redo = state, slices.Clone(turns), redo
-	r.ended = nil
+	r.ended, r.aborted = nil, false
 	r.pending = [2]*game.Move{}
 	r.picks = [2][]game.Cell{}
 	r.request = nil
@@ -199,7 +214,7 @@ func (r *Room) setTurns(turns, redo []turnRecord) {
 // parseTurns rebuilds turn records from notation (the save slot).
 func (r *Room) parseTurns(texts []string) ([]turnRecord, error) {
 	state, _ := r.g.New(r.opts)
-	now := r.hub.cfg.Now()
+	now := r.hub.now()
 	out := make([]turnRecord, 0, len(texts))
 	for _, text := range texts {
 		seats := slices.Clone(state.ToMove())

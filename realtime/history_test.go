@@ -2,7 +2,6 @@ package realtime
 
 import (
 	"context"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -178,16 +177,15 @@ func TestReplayAfterTheEnd(t *testing.T) {
 }
 
 func TestCleanIdleKeepsRoomsInUse(t *testing.T) {
-	var now atomic.Int64 // the rooms read the clock while the test moves it
-	now.Store(time.Now().UnixNano())
-	h := newHarness(t, func(c *Config) { c.Now = func() time.Time { return time.Unix(0, now.Load()) } })
+	clock := newFakeClock()
+	h := newHarness(t, func(c *Config) { c.Clock = clock })
 	played := h.create(Spec{Game: "kalah", Mode: "hotseat"}, "a")
 	h.connect(played, "a").click(1, 1)
 	loaded := h.create(Spec{Game: "kalah"}, "b")
 	idle := h.create(Spec{Game: "kalah"}, "c")
 	h.restart() // Restore brings back all three: they are unfinished
 
-	now.Add(int64(48 * time.Hour))
+	clock.Advance(48 * time.Hour)
 	n, err := h.hub.CleanIdle(context.Background(), 24*time.Hour)
 	require.NoError(t, err)
 	require.Equal(t, 0, n, "rooms in memory are kept")
@@ -248,7 +246,7 @@ func TestHintsAndEvaluationGraph(t *testing.T) {
 	require.Contains(t, a.action("hint").Error, "Hints are for")
 
 	me.click(1, 3) // into the store: my move again
-	p = me.action("resign")
+	p = me.action("abort") // the computer has not moved: abort, not resign
 	require.Empty(t, p.Hint, "a hint is for the position it was asked in")
 	p = me.action("replay-first")
 	require.Len(t, p.Evals, len(p.Moves)+1, "one evaluation per position")

@@ -91,10 +91,14 @@ type Config struct {
 	// Evaluate scores a position from the first seat's view, for the
 	// replay's evaluation graph (nil: no graph).
 	Evaluate func(s game.State) float64
+	// FirstMoveWait and ClaimWait override the rooms' waits (tests);
+	// zero means the constants of the same names.
+	FirstMoveWait, ClaimWait time.Duration
 	// Metrics records the rooms' activity; nil records nothing.
 	Metrics *Metrics
-	// Now is the clock (tests replace it).
-	Now func() time.Time
+	// Clock is the time and the game timers (nil: SystemClock; tests
+	// drive a fake one).
+	Clock Clock
 }
 
 // Hub is the registry of live rooms. It starts a room's goroutine when the
@@ -134,8 +138,14 @@ func NewHub(cfg Config) *Hub {
 	if cfg.Periods == nil {
 		cfg.Periods = ClockPeriod
 	}
-	if cfg.Now == nil {
-		cfg.Now = time.Now
+	if cfg.FirstMoveWait == 0 {
+		cfg.FirstMoveWait = FirstMoveWait
+	}
+	if cfg.ClaimWait == 0 {
+		cfg.ClaimWait = ClaimWait
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = SystemClock{}
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	return &Hub{cfg: cfg, ctx: ctx, stop: stop, rooms: map[string]*Room{}}
@@ -157,8 +167,13 @@ type Spec struct {
 	Algorithm string
 	Seat      string
 	Clock     string
+	// LevelSecond is the second seat's level in computer against computer
+	// ("": the same as Level).
+	LevelSecond string
 	// Pace is the speed of computer against computer ("" is normal).
 	Pace string
+	// Private rooms are never listed in the lobby.
+	Private bool
 }
 
 // Create checks a spec, stores a new room with the creator (holding
@@ -182,6 +197,12 @@ func (h *Hub) Create(ctx context.Context, spec Spec, token string) (string, erro
 			return "", fmt.Errorf("%w: %s must be one of %s, got %q", ErrBadRequest, c.name, strings.Join(c.allowed, ", "), c.value)
 		}
 	}
+	if spec.LevelSecond == "" || spec.Mode != "watch" {
+		spec.LevelSecond = spec.Level
+	}
+	if !slices.Contains(Levels, spec.LevelSecond) {
+		return "", fmt.Errorf("%w: level_second must be one of %s, got %q", ErrBadRequest, strings.Join(Levels, ", "), spec.LevelSecond)
+	}
 	if spec.Pace == "" {
 		spec.Pace = "normal"
 	}
@@ -196,8 +217,17 @@ func (h *Hub) Create(ctx context.Context, spec Spec, token string) (string, erro
 		mine = game.Player(mrand.IntN(2))
 	}
 	human := store.Seat{Kind: "human", TokenHash: HashToken(token)}
-	// A computer seat carries its creator's token hash: the creator may pause it.
-	bot := store.Seat{Kind: "bot", TokenHash: human.TokenHash, Level: spec.Level, Algorithm: spec.Algorithm}
+	// A computer seat carries its creator's token hash: the creator may pause
+	// it. The search choice is kept only at Difficult, the one level whose
+	// search it changes: Beginner plays the rules' heuristics and Medium a
+	// fixed one-or-two-ply search, whatever was chosen.
+	bot := func(level string) store.Seat {
+		s := store.Seat{Kind: "bot", TokenHash: human.TokenHash, Level: level, Algorithm: spec.Algorithm}
+		if level != "difficult" {
+			s.Algorithm = ""
+		}
+		return s
+	}
 	var seats [2]store.Seat
 	switch spec.Mode {
 	case "friend":
@@ -205,19 +235,25 @@ func (h *Hub) Create(ctx context.Context, spec Spec, token string) (string, erro
 	case "hotseat":
 		seats = [2]store.Seat{human, human}
 	case "computer":
-		seats[mine], seats[mine.Other()] = human, bot
+		seats[mine], seats[mine.Other()] = human, bot(spec.Level)
 	case "watch":
-		bot.Pace = spec.Pace
-		seats = [2]store.Seat{bot, bot}
+		seats = [2]store.Seat{bot(spec.Level), bot(spec.LevelSecond)}
+		seats[0].Pace, seats[1].Pace = spec.Pace, spec.Pace
 	}
 	rec := &store.Room{
 		ID: NewID(), Game: g.ID(), Options: start.Options(), Mode: spec.Mode, Clock: spec.Clock,
-		Seats: seats, Winner: -1,
+		Seats: seats, Winner: -1, Private: spec.Private,
+	}
+	// The room is made before it is stored, so that a choice the computer
+	// refuses (an algorithm the game has not) stores nothing.
+	r, err := newRoom(h, rec)
+	if err != nil {
+		return "", fmt.Errorf("%w: %w", ErrBadRequest, err)
 	}
 	if err := h.cfg.Store.CreateRoom(ctx, rec); err != nil {
 		return "", err
 	}
-	if _, err := h.start(rec); err != nil {
+	if _, err := h.launch(r); err != nil {
 		return "", err
 	}
 	h.cfg.Log.Info("room created", "room", rec.ID, "game", rec.Game, "mode", rec.Mode, "clock", rec.Clock)
@@ -265,18 +301,30 @@ func (h *Hub) Restore(ctx context.Context) (int, error) {
 // got there first.
 func (h *Hub) start(rec *store.Room) (*Room, error) {
 	h.mu.Lock()
-	defer h.mu.Unlock()
-	if r, ok := h.rooms[rec.ID]; ok {
+	r, ok := h.rooms[rec.ID]
+	h.mu.Unlock()
+	if ok {
 		return r, nil
-	}
-	if h.ctx.Err() != nil {
-		return nil, errors.New("the server is shutting down")
 	}
 	r, err := newRoom(h, rec)
 	if err != nil {
 		return nil, fmt.Errorf("room %s: %w", rec.ID, err)
 	}
-	h.rooms[rec.ID] = r
+	return h.launch(r)
+}
+
+// launch runs a room made by newRoom, unless another caller started the
+// same room first (then that one is returned).
+func (h *Hub) launch(r *Room) (*Room, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if running, ok := h.rooms[r.id]; ok {
+		return running, nil
+	}
+	if h.ctx.Err() != nil {
+		return nil, errors.New("the server is shutting down")
+	}
+	h.rooms[r.id] = r
 	h.cfg.Metrics.roomStarted(1)
 	h.wg.Add(1)
 	go func() {
@@ -284,8 +332,8 @@ func (h *Hub) start(rec *store.Room) (*Room, error) {
 		defer h.cfg.Metrics.roomStarted(-1)
 		r.run(h.ctx)
 		h.mu.Lock()
-		if h.rooms[rec.ID] == r {
-			delete(h.rooms, rec.ID)
+		if h.rooms[r.id] == r {
+			delete(h.rooms, r.id)
 		}
 		h.mu.Unlock()
 	}()
@@ -301,7 +349,7 @@ func (h *Hub) CleanIdle(ctx context.Context, age time.Duration) (int, error) {
 		keep = append(keep, id)
 	}
 	h.mu.Unlock()
-	n, err := h.cfg.Store.DeleteIdle(ctx, h.cfg.Now().Add(-age), keep)
+	n, err := h.cfg.Store.DeleteIdle(ctx, h.now().Add(-age), keep)
 	if n > 0 {
 		h.cfg.Log.Info("idle rooms deleted", "rooms", n)
 	}
@@ -352,3 +400,6 @@ func HashToken(token string) string {
 	sum := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(sum[:])
 }
+
+// now is the rooms' time.
+func (h *Hub) now() time.Time { return h.cfg.Clock.Now() }

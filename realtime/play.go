@@ -3,6 +3,7 @@ package realtime
 import (
 	"context"
 	"slices"
+	"strings"
 	"time"
 
 	"boardroom/game"
@@ -27,6 +28,7 @@ func (r *Room) connect(c *Conn) {
 	r.conns[c] = &viewer{tokenHash: c.tokenHash}
 	r.hub.cfg.Metrics.connected(1)
 	if len(r.mySeats(c.tokenHash)) > 0 {
+		r.seatPresence()
 		r.presenceChanged(c.tokenHash) // everyone, the newcomer too, gets the page
 		return
 	}
@@ -94,7 +96,10 @@ func (r *Room) disconnect(c *Conn) {
 	delete(r.conns, c)
 	r.hub.cfg.Metrics.connected(-1)
 	if len(r.conns) == 0 {
-		r.idleSince = r.hub.cfg.Now()
+		r.idleSince = r.hub.now()
+	}
+	if len(r.mySeats(c.tokenHash)) > 0 {
+		r.seatPresence()
 	}
 	r.presenceChanged(c.tokenHash)
 }
@@ -109,6 +114,10 @@ func (r *Room) input(ev evInput) {
 		r.reject(c, ev.err.Error())
 		return
 	}
+	if r.next != "" && (ev.msg.HasCell || !strings.HasPrefix(ev.msg.Action, "replay-")) {
+		r.reject(c, "This game is over and kept as a record; the players went on in a rematch.")
+		return
+	}
 	if ev.msg.HasCell {
 		r.click(c, ev.msg.Cell)
 		return
@@ -116,6 +125,12 @@ func (r *Room) input(ev evInput) {
 	switch a := ev.msg.Action; a {
 	case "join":
 		r.join(c)
+	case "abort":
+		r.abortAction(c)
+	case "claim-win", "claim-draw":
+		r.claim(c, a == "claim-win")
+	case "rematch":
+		r.rematchAction(c)
 	case "cancel":
 		for _, p := range r.mySeats(c.tokenHash) {
 			r.picks[p] = nil
@@ -271,7 +286,7 @@ func (r *Room) applyTurn(moves []game.Move, think time.Duration, info string) {
 		r.afterChange(false)
 		return
 	}
-	now := r.hub.cfg.Now()
+	now := r.hub.now()
 	if think == 0 && !r.turnStarted.IsZero() {
 		think = now.Sub(r.turnStarted)
 	}
@@ -308,7 +323,8 @@ func (r *Room) storeResult() {
 	out := r.outcome()
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
-	if err := r.hub.cfg.Store.SetResult(ctx, r.id, out.Over, int(out.Winner), out.Reason); err != nil {
+	res := store.Result{Over: out.Over, Winner: int(out.Winner), Reason: out.Reason, Aborted: r.aborted}
+	if err := r.hub.cfg.Store.SetResult(ctx, r.id, res); err != nil {
 		r.hub.cfg.Log.Error("result not stored", "room", r.id, "err", err)
 	}
 	if out.Over {
@@ -324,10 +340,11 @@ func (r *Room) afterChange(newTurn bool) {
 		for _, v := range r.conns {
 			v.hint = nil // a hint is for the position it was asked in
 		}
-		r.turnStarted = r.hub.cfg.Now()
+		r.turnStarted = r.hub.now()
 		r.startClock()
 	}
 	r.scheduleBot()
+	r.scheduleClaim()
 	r.broadcast()
 }
 
@@ -338,6 +355,9 @@ func (r *Room) join(c *Conn) {
 		return
 	case len(r.mySeats(c.tokenHash)) > 0:
 		r.reject(c, "You already hold a seat.")
+		return
+	case r.over():
+		r.reject(c, "The game is over; you are watching.")
 		return
 	}
 	for p := range r.seats {
@@ -370,13 +390,13 @@ func (r *Room) resign(c *Conn) {
 	case r.over():
 		r.reject(c, "The game is over.")
 		return
+	case r.abortable():
+		r.reject(c, "Nobody can lose before each side has moved: abort the game instead.")
+		return
 	}
 	loser := mine[0]
 	if len(mine) == 2 { // hotseat: the seat to move resigns
 		loser = r.state.ToMove()[0]
 	}
-	end := game.Win(loser.Other(), r.g.Seats()[loser]+" resigned")
-	r.ended = &end
-	r.storeResult()
-	r.afterChange(false)
+	r.finish(game.Win(loser.Other(), r.g.Seats()[loser]+" resigned"))
 }

@@ -30,6 +30,7 @@ var Actions = []string{
 	"save", "load", "new", "resign", "cancel", "hint",
 	"replay-first", "replay-prev", "replay-next", "replay-last", "replay-play", "replay-exit",
 	"pause", "resume", "step",
+	"abort", "claim-win", "claim-draw", "rematch",
 }
 
 // Message is one decoded message from a page: a click on a cell or an action.

@@ -32,7 +32,9 @@ type Room struct {
 	opts  game.Options
 	mode  string
 	clock string
-	inbox chan event
+	// private rooms are never listed in the lobby.
+	private bool
+	inbox   chan event
 	// done is closed when the room's goroutine has stopped: sends give up
 	// instead of filling an inbox that nobody reads.
 	done chan struct{}
@@ -43,7 +45,12 @@ type Room struct {
 	save    []string
 	seats   [2]store.Seat
 	bots    [2]game.Bot
-	ended   *game.Outcome // an end the rules do not see: time out or resignation
+	ended   *game.Outcome // an end the rules do not see: time out, resignation, claim, abort
+	// aborted marks an end with no result (ended holds its reason).
+	aborted bool
+	// next is set on a finished game kept after a rematch: the room where
+	// the players went on. Such a room is a record; nothing changes it.
+	next    string
 	conns   map[*Conn]*viewer
 	picks   [2][]game.Cell // each seat's clicks towards its next move
 	pending [2]*game.Move  // simultaneous choices made this turn
@@ -62,8 +69,14 @@ type Room struct {
 
 	turnStarted   time.Time
 	clockDeadline time.Time
-	clockGen      uint64
-	clockTimer    *time.Timer
+	// clockFirstMove says the deadline is the wait for a first move.
+	clockFirstMove bool
+	clockGen       uint64
+	clockTimer     Timer
+	// away is when each human seat's holder closed their last page (zero
+	// while one is open); claimTimer fires when a claim becomes possible.
+	away       [2]time.Time
+	claimTimer Timer
 	botGen        uint64
 	botCancel     context.CancelFunc
 	replayTicker  *time.Ticker
@@ -100,7 +113,8 @@ type (
 		tokenHash string
 		reply     chan *view.Page
 	}
-	evPresence struct{}
+	evPresence  struct{}
+	evClaimable struct{}
 	evHint     struct {
 		c    *Conn
 		ply  int
@@ -120,10 +134,12 @@ func newRoom(h *Hub, rec *store.Room) (*Room, error) {
 	if err != nil {
 		return nil, err
 	}
+	now := h.now()
 	r := &Room{
-		id: rec.ID, hub: h, g: g, opts: start.Options(), mode: rec.Mode, clock: rec.Clock,
+		id: rec.ID, hub: h, g: g, opts: start.Options(), mode: rec.Mode, clock: rec.Clock, private: rec.Private,
 		inbox: make(chan event, 64), done: make(chan struct{}), state: start, seats: rec.Seats, save: rec.Save,
-		conns: map[*Conn]*viewer{}, idleSince: h.cfg.Now(),
+		conns: map[*Conn]*viewer{}, idleSince: now, aborted: rec.Aborted, next: rec.Next,
+		away: [2]time.Time{now, now}, // nobody has a page open yet
 	}
 	for _, t := range rec.Turns {
 		seats := slices.Clone(r.state.ToMove())
@@ -146,16 +162,25 @@ func newRoom(h *Hub, rec *store.Room) (*Room, error) {
 		}
 		r.ended = &end
 	}
-	for p, s := range r.seats {
+	if r.bots, err = makeBots(h, g, r.seats); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// makeBots makes the computer players of the seats that have one.
+func makeBots(h *Hub, g game.Game, seats [2]store.Seat) ([2]game.Bot, error) {
+	var bots [2]game.Bot
+	for p, s := range seats {
 		if s.Kind == "bot" {
 			bot, err := h.cfg.Bots(g, s.Level, s.Algorithm, uint64(time.Now().UnixNano())+uint64(p))
 			if err != nil {
-				return nil, err
+				return bots, err
 			}
-			r.bots[p] = bot
+			bots[p] = bot
 		}
 	}
-	return r, nil
+	return bots, nil
 }
 
 // send delivers an event to the room, or gives up when the room has stopped.
@@ -210,7 +235,7 @@ func (r *Room) run(ctx context.Context) {
 		case <-replay:
 			r.replayTick()
 		case <-idle.C:
-			if len(r.conns) == 0 && r.hub.cfg.Now().Sub(r.idleSince) > r.hub.cfg.IdleUnload && !r.busy() {
+			if len(r.conns) == 0 && r.hub.now().Sub(r.idleSince) > r.hub.cfg.IdleUnload && !r.busy() {
 				r.hub.cfg.Log.Debug("room unloaded", "room", r.id)
 				return
 			}
@@ -253,6 +278,8 @@ func (r *Room) handleSafely(ev event) {
 		r.hinted(ev)
 	case evPresence:
 		r.sendPresence()
+	case evClaimable:
+		r.claimable()
 	case evFunc:
 		ev.f(r)
 	}
@@ -263,6 +290,9 @@ func (r *Room) handleSafely(ev event) {
 func (r *Room) shutdown() {
 	r.stopClock()
 	r.stopBot()
+	if r.claimTimer != nil {
+		r.claimTimer.Stop()
+	}
 	if r.replayTicker != nil {
 		r.replayTicker.Stop()
 	}

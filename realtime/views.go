@@ -145,10 +145,14 @@ func (r *Room) page(v *viewer) *view.Page {
 		State:     r.state,
 		Spectator: len(mine) == 0,
 		Over:      r.over(),
+		Aborted:   r.aborted,
 		BotInfo:   r.botInfo,
 		Paused:    r.paused,
 		Flash:     v.flash,
 		Error:     v.err,
+	}
+	if r.next != "" {
+		p.Next = "/r/" + r.next
 	}
 	if v.flash != "" || v.err != "" {
 		r.flashes++
@@ -163,10 +167,7 @@ func (r *Room) page(v *viewer) *view.Page {
 			ToMove: !p.Over && slices.Contains(toMove, seat), Chosen: r.pending[i] != nil}
 		switch {
 		case s.Kind == "bot":
-			sv.Holder = "Computer · " + titleCase(s.Level)
-			if s.Algorithm != "" {
-				sv.Holder += " · " + s.Algorithm
-			}
+			sv.Holder = "Computer · " + botLabel(r.bots[i], s.Level)
 			sv.Online = true
 		case s.Kind == "":
 			sv.Holder = "Free seat"
@@ -190,6 +191,10 @@ func (r *Room) page(v *viewer) *view.Page {
 		if !p.Clock.Running {
 			p.Clock.RemainingMS = p.Clock.TotalMS
 		}
+		if r.clockFirstMove {
+			p.Clock.FirstMove = true
+			p.Clock.Label = "First move · not on the clock"
+		}
 	}
 	if v.hint != nil && v.hintPly == len(r.turns) && !p.Over {
 		p.Hint = v.hint
@@ -207,9 +212,12 @@ func (r *Room) fillTurn(p *view.Page, mine []game.Player) {
 	if p.Over {
 		out := r.outcome()
 		p.Turn = "Game over"
-		if out.IsDraw() {
+		switch {
+		case r.aborted:
+			p.Status = out.Reason
+		case out.IsDraw():
 			p.Status = "Draw — " + out.Reason
-		} else {
+		default:
 			p.Status = names[out.Winner] + " wins — " + out.Reason
 		}
 		return
@@ -289,12 +297,12 @@ func (r *Room) fillControls(p *view.Page, v *viewer, mine []game.Player) {
 	seated := len(mine) > 0
 	immediate := r.mode == "hotseat" || r.mode == "computer"
 	ctl.Join = r.mode == "friend" && !seated && v.tokenHash != "" && r.waiting() && !p.Over
-	ctl.Undo = seated && len(r.turns) > 0 && r.request == nil
-	ctl.Redo = seated && immediate && len(r.redo) > 0
+	ctl.Undo = seated && len(r.turns) > 0 && r.request == nil && !r.aborted
+	ctl.Redo = seated && immediate && len(r.redo) > 0 && !r.aborted
 	ctl.Save = seated && !p.Over
 	ctl.Load = seated && r.save != nil
 	ctl.New = seated || (r.mode == "watch" && r.isOwner(v.tokenHash))
-	ctl.Resign = seated && !p.Over && !r.waiting()
+	ctl.Resign = seated && !p.Over && !r.waiting() && !r.abortable() // until then: abort
 	bots := r.bots[0] != nil && r.bots[1] != nil
 	owner := r.isOwner(v.tokenHash)
 	ctl.Pause = bots && owner && !r.paused && !p.Over
@@ -302,17 +310,38 @@ func (r *Room) fillControls(p *view.Page, v *viewer, mine []game.Player) {
 	ctl.Step = bots && owner && r.paused && !p.Over
 	ctl.Replay = p.Over && len(r.turns) > 0
 	_, ctl.Hint = r.hintAllowed(v.tokenHash)
+	ctl.Rematch = p.Over && r.next == "" && (seated || (r.mode == "watch" && owner))
+	ctl.Abort = seated && r.abortable()
+	if claimer, ok := r.claimer(); ok && slices.Contains(mine, claimer) {
+		ctl.ClaimWin, ctl.ClaimDraw = true, true
+	}
+	if r.next != "" { // a record: only its replay
+		*ctl = view.Controls{Replay: ctl.Replay}
+	}
 	if r.request != nil {
 		p.Request = &view.Request{Kind: r.request.kind, FromMe: slices.Contains(mine, r.request.from)}
 		switch {
+		case p.Request.FromMe && r.request.kind == "rematch":
+			p.Request.Text = "Rematch offered: waiting for your opponent."
 		case p.Request.FromMe:
 			p.Request.Text = "Waiting for your opponent to answer your proposal."
 		case seated:
 			p.Request.Text = requestText[r.request.kind]
+		case r.request.kind == "rematch":
+			p.Request.Text = "A player has offered a rematch."
 		default:
 			p.Request.Text = "A player has made a proposal."
 		}
 	}
+}
+
+// botLabel says what plays a computer seat: the bot's own label when it has
+// one (its level and the search it really runs), else the level.
+func botLabel(b game.Bot, level string) string {
+	if l, ok := b.(interface{ Label() string }); ok {
+		return l.Label()
+	}
+	return titleCase(level)
 }
 
 func titleCase(s string) string {

@@ -89,7 +89,7 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 	spec := realtime.Spec{
 		Game: form["game"], Mode: orDefault(form["mode"], "friend"), Level: orDefault(form["level"], "beginner"),
 		Algorithm: form["algorithm"], Seat: orDefault(form["seat"], "first"), Clock: orDefault(form["clock"], "none"),
-		Pace:    form["pace"],
+		Pace: form["pace"], LevelSecond: form["level_second"], Private: form["private"] == "true",
 		Options: map[string]string{},
 	}
 	if g, err := game.Lookup(spec.Game); err == nil {

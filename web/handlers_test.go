@@ -160,7 +160,8 @@ func TestRoomPage(t *testing.T) {
 	require.Equal(t, "0", doc.Find("[data-testid=spectators]").Text())
 	require.Contains(t, doc.Find("[data-testid=clock]").Text(), "0:30")
 	require.Equal(t, 0, doc.Find("[data-action=join]").Length(), "the creator is seated")
-	require.Equal(t, 1, doc.Find("[data-action=resign]").Length())
+	require.Equal(t, 1, doc.Find("[data-action=abort]").Length(), "abort, not resign, before the game has begun")
+	require.Equal(t, 0, doc.Find("[data-action=resign]").Length())
 
 	_, doc = get(t, ts.browser(t), ts.URL+loc)
 	require.Equal(t, 1, doc.Find("[data-action=join]").Length(), "a visitor may join")

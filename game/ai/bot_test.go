@@ -179,3 +179,27 @@ func TestAnalyse(t *testing.T) {
 	_, err = Analyse(context.Background(), newGameState(t, "demons", nil), "", 2, 0)
 	require.Error(t, err)
 }
+
+func TestLabelsSayWhatPlays(t *testing.T) {
+	tests := []struct {
+		game, level, algorithm, want string
+	}{
+		{"amazons", LevelBeginner, AlgoMinimax, "Beginner"},
+		{"amazons", LevelMedium, AlgoMCTS, "Medium"},
+		{"amazons", LevelDifficult, AlgoMinimax, "Difficult · Minimax"},
+		{"amazons", LevelDifficult, AlgoMCTS, "Difficult · Monte Carlo tree search"},
+		{"amazons", LevelDifficult, AlgoBest, "Difficult · Alpha-beta"},
+		{"kalah", LevelDifficult, AlgoBest, "Difficult · Alpha-beta"},
+		{"demons", LevelDifficult, AlgoBest, "Difficult · Matrix game"},
+		{"demons", LevelMedium, AlgoBest, "Medium"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.game+"/"+tc.level+"/"+tc.algorithm, func(t *testing.T) {
+			g, err := game.Lookup(tc.game)
+			require.NoError(t, err)
+			b, err := NewWithBudget(g, tc.level, tc.algorithm, 1, 10*time.Millisecond)
+			require.NoError(t, err)
+			require.Equal(t, tc.want, b.(interface{ Label() string }).Label())
+		})
+	}
+}

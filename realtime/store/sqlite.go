@@ -26,7 +26,11 @@ CREATE TABLE IF NOT EXISTS rooms (
 	reason     TEXT NOT NULL DEFAULT '',
 	turns      INTEGER NOT NULL DEFAULT 0,
 	created_at INTEGER NOT NULL,
-	updated_at INTEGER NOT NULL
+	updated_at INTEGER NOT NULL,
+	private    INTEGER NOT NULL DEFAULT 0,
+	aborted    INTEGER NOT NULL DEFAULT 0,
+	full       INTEGER NOT NULL DEFAULT 0,
+	next       TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS rooms_over_updated ON rooms(over, updated_at);
 CREATE TABLE IF NOT EXISTS turns (
@@ -39,6 +43,51 @@ CREATE TABLE IF NOT EXISTS turns (
 	PRIMARY KEY (room_id, ply)
 ) WITHOUT ROWID;
 `
+
+// columns are the rooms table's columns added since its first version, with
+// how to fill them in a file made before: an upgrade adds what is missing.
+var columns = []struct{ name, definition, fill string }{
+	{"private", "INTEGER NOT NULL DEFAULT 0", ""},
+	{"aborted", "INTEGER NOT NULL DEFAULT 0", ""},
+	{"full", "INTEGER NOT NULL DEFAULT 0",
+		`UPDATE rooms SET full = (json_extract(seats, '$[0].kind') IS NOT NULL AND json_extract(seats, '$[1].kind') IS NOT NULL)`},
+	{"next", "TEXT NOT NULL DEFAULT ''", ""},
+}
+
+// migrate adds the columns a file made by an older version lacks.
+func migrate(db *sql.DB) error {
+	rows, err := db.Query(`SELECT name FROM pragma_table_info('rooms')`)
+	if err != nil {
+		return err
+	}
+	have := map[string]bool{}
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			rows.Close()
+			return err
+		}
+		have[name] = true
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, c := range columns {
+		if have[c.name] {
+			continue
+		}
+		if _, err := db.Exec(`ALTER TABLE rooms ADD COLUMN ` + c.name + ` ` + c.definition); err != nil {
+			return fmt.Errorf("add column %s: %w", c.name, err)
+		}
+		if c.fill != "" {
+			if _, err := db.Exec(c.fill); err != nil {
+				return fmt.Errorf("fill column %s: %w", c.name, err)
+			}
+		}
+	}
+	return nil
+}
 
 // SQLite is a Store in one SQLite file.
 //
@@ -78,6 +127,10 @@ func OpenSQLite(path string) (*SQLite, error) {
 		wdb.Close()
 		return nil, fmt.Errorf("store: create schema in %s: %w", path, err)
 	}
+	if err := migrate(wdb); err != nil {
+		wdb.Close()
+		return nil, fmt.Errorf("store: upgrade %s: %w", path, err)
+	}
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		wdb.Close()
@@ -115,30 +168,44 @@ func (s *SQLite) stamp() int64 { return s.now().UnixMilli() }
 
 // CreateRoom implements Store.
 func (s *SQLite) CreateRoom(ctx context.Context, r *Room) error {
-	opts, err := json.Marshal(r.Options)
+	insert, err := s.insertRoom(r)
 	if err != nil {
 		return err
+	}
+	return s.write(ctx, insert)
+}
+
+// insertRoom encodes r and returns the write that inserts it with its turns.
+func (s *SQLite) insertRoom(r *Room) (func(*wtx) error, error) {
+	opts, err := json.Marshal(r.Options)
+	if err != nil {
+		return nil, err
 	}
 	seats, err := json.Marshal(r.Seats)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	save, err := encodeSave(r.Save)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	now := s.stamp()
-	return s.write(ctx, func(tx *wtx) error {
+	return func(tx *wtx) error {
 		_, err := tx.Exec(`INSERT INTO rooms
-			(id, game, options, mode, clock, seats, save, over, winner, reason, turns, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			r.ID, r.Game, string(opts), r.Mode, r.Clock, string(seats), save, r.Over, r.Winner, r.Reason, len(r.Turns), now, now)
+			(id, game, options, mode, clock, seats, save, over, winner, reason, turns, created_at, updated_at,
+			 private, aborted, full, next)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			r.ID, r.Game, string(opts), r.Mode, r.Clock, string(seats), save, r.Over, r.Winner, r.Reason, len(r.Turns), now, now,
+			r.Private, r.Aborted, full(r.Seats), r.Next)
 		if err != nil {
 			return fmt.Errorf("store: create room %s: %w", r.ID, err)
 		}
 		return insertTurns(tx, r.ID, 0, r.Turns)
-	})
+	}, nil
 }
+
+// full reports whether both seats are held.
+func full(seats [2]Seat) bool { return seats[0].Kind != "" && seats[1].Kind != "" }
 
 // Room implements Store.
 func (s *SQLite) Room(ctx context.Context, id string) (*Room, error) {
@@ -148,8 +215,9 @@ func (s *SQLite) Room(ctx context.Context, id string) (*Room, error) {
 		save             sql.NullString
 		created, updated int64
 	)
-	err := s.db.QueryRowContext(ctx, `SELECT id, game, options, mode, clock, seats, save, over, winner, reason, created_at, updated_at
-		FROM rooms WHERE id = ?`, id).Scan(&r.ID, &r.Game, &opts, &r.Mode, &r.Clock, &seats, &save, &r.Over, &r.Winner, &r.Reason, &created, &updated)
+	err := s.db.QueryRowContext(ctx, `SELECT id, game, options, mode, clock, seats, save, over, winner, reason, created_at, updated_at,
+		private, aborted, next FROM rooms WHERE id = ?`, id).Scan(&r.ID, &r.Game, &opts, &r.Mode, &r.Clock, &seats, &save,
+		&r.Over, &r.Winner, &r.Reason, &created, &updated, &r.Private, &r.Aborted, &r.Next)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("store: room %q: %w", id, ErrNotFound)
 	}
@@ -191,7 +259,7 @@ func (s *SQLite) SetSeats(ctx context.Context, id string, seats [2]Seat) error {
 	if err != nil {
 		return err
 	}
-	return s.update(ctx, id, `UPDATE rooms SET seats = ?, updated_at = ? WHERE id = ?`, string(b), s.stamp(), id)
+	return s.update(ctx, id, `UPDATE rooms SET seats = ?, full = ?, updated_at = ? WHERE id = ?`, string(b), full(seats), s.stamp(), id)
 }
 
 // AppendTurn implements Store.
@@ -227,9 +295,37 @@ func (s *SQLite) SetSave(ctx context.Context, id string, save []string) error {
 }
 
 // SetResult implements Store.
-func (s *SQLite) SetResult(ctx context.Context, id string, over bool, winner int, reason string) error {
-	return s.update(ctx, id, `UPDATE rooms SET over = ?, winner = ?, reason = ?, updated_at = ? WHERE id = ?`,
-		over, winner, reason, s.stamp(), id)
+func (s *SQLite) SetResult(ctx context.Context, id string, res Result) error {
+	return s.update(ctx, id, `UPDATE rooms SET over = ?, winner = ?, reason = ?, aborted = ?, updated_at = ? WHERE id = ?`,
+		res.Over, res.Winner, res.Reason, res.Aborted, s.stamp(), id)
+}
+
+// Rematch implements Store.
+func (s *SQLite) Rematch(ctx context.Context, id string, archive *Room, seats [2]Seat) error {
+	var insert func(*wtx) error
+	if archive != nil {
+		var err error
+		if insert, err = s.insertRoom(archive); err != nil {
+			return err
+		}
+	}
+	b, err := json.Marshal(seats)
+	if err != nil {
+		return err
+	}
+	now := s.stamp()
+	return s.write(ctx, func(tx *wtx) error {
+		if insert != nil {
+			if err := insert(tx); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.Exec(`DELETE FROM turns WHERE room_id = ?`, id); err != nil {
+			return fmt.Errorf("store: room %q: %w", id, err)
+		}
+		return updateTx(tx, id, `UPDATE rooms SET seats = ?, full = ?, turns = 0, over = 0, winner = -1, reason = '',
+			aborted = 0, updated_at = ? WHERE id = ?`, string(b), full(seats), now, id)
+	})
 }
 
 // Unfinished implements Store.
@@ -253,7 +349,7 @@ func (s *SQLite) Unfinished(ctx context.Context) ([]string, error) {
 // List implements Store.
 func (s *SQLite) List(ctx context.Context, over bool, limit int) ([]Summary, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT id, game, options, mode, clock, turns, over, winner, reason, updated_at
-		FROM rooms WHERE over = ? ORDER BY updated_at DESC LIMIT ?`, over, limit)
+		FROM rooms WHERE over = ? AND private = 0 AND aborted = 0 AND full = 1 ORDER BY updated_at DESC LIMIT ?`, over, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: list rooms: %w", err)
 	}

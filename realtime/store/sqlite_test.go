@@ -24,7 +24,7 @@ func sampleRoom(id string) *Room {
 	return &Room{
 		ID: id, Game: "kalah", Options: map[string]string{"houses": "6", "seeds": "4"},
 		Mode: "friend", Clock: "fast", Winner: -1,
-		Seats: [2]Seat{{Kind: "human", TokenHash: "abc"}, {}},
+		Seats: [2]Seat{{Kind: "human", TokenHash: "abc"}, {Kind: "human", TokenHash: "def"}},
 	}
 }
 
@@ -54,7 +54,7 @@ func TestRoomLifecycle(t *testing.T) {
 
 	require.NoError(t, s.ReplaceTurns(ctx, "r1", got.Turns[:1]))
 	require.NoError(t, s.SetSave(ctx, "r1", nil))
-	require.NoError(t, s.SetResult(ctx, "r1", true, 0, "more seeds"))
+	require.NoError(t, s.SetResult(ctx, "r1", Result{Over: true, Winner: 0, Reason: "more seeds"}))
 
 	// Everything survives closing and reopening the file.
 	require.NoError(t, s.Close())
@@ -76,7 +76,7 @@ func TestMissingRoom(t *testing.T) {
 	_, err := s.Room(ctx, "nope")
 	require.ErrorIs(t, err, ErrNotFound)
 	require.ErrorIs(t, s.SetSeats(ctx, "nope", [2]Seat{}), ErrNotFound)
-	require.ErrorIs(t, s.SetResult(ctx, "nope", true, 1, "x"), ErrNotFound)
+	require.ErrorIs(t, s.SetResult(ctx, "nope", Result{Over: true, Winner: 1, Reason: "x"}), ErrNotFound)
 	require.Error(t, s.AppendTurn(ctx, "nope", 0, Turn{Notation: "1"}))
 }
 
@@ -89,7 +89,7 @@ func TestListsAndCleanup(t *testing.T) {
 		require.NoError(t, s.CreateRoom(ctx, sampleRoom(id)))
 	}
 	require.NoError(t, s.AppendTurn(ctx, "b", 0, Turn{Notation: "1"}))
-	require.NoError(t, s.SetResult(ctx, "c", true, -1, "equal seeds"))
+	require.NoError(t, s.SetResult(ctx, "c", Result{Over: true, Winner: -1, Reason: "equal seeds"}))
 
 	live, err := s.List(ctx, false, 10)
 	require.NoError(t, err)

@@ -52,12 +52,35 @@ type Room struct {
 	// Save is the save slot: the turns of the saved game; nil when empty.
 	Save []string
 	// Over is set when the game has ended; Winner is 0 or 1, or -1 for a
-	// draw; Reason says why.
-	Over    bool
-	Winner  int
-	Reason  string
+	// draw (and for an aborted game); Reason says why.
+	Over   bool
+	Winner int
+	Reason string
+	// Aborted marks a game ended before each side had moved: no result,
+	// never listed.
+	Aborted bool
+	// Private rooms are never listed in the lobby; the link still opens them.
+	Private bool
+	// Next is the room where the players went on with a rematch; set on
+	// the record of the finished game the rematch followed.
+	Next    string
 	Created time.Time
 	Updated time.Time
+}
+
+// Result is how a game ended, or that it goes on (Over false).
+type Result struct {
+	Over    bool
+	Winner  int // 0 or 1; -1 for a draw or an aborted game
+	Reason  string
+	Aborted bool
+}
+
+// Listed reports whether the lobby lists a room: not private, not aborted,
+// and both seats held (a friend room waiting for its friend is nobody
+// else's to take).
+func Listed(private, aborted bool, seats [2]Seat) bool {
+	return !private && !aborted && seats[0].Kind != "" && seats[1].Kind != ""
 }
 
 // Summary describes a room for the lobby's lists.
@@ -86,12 +109,16 @@ type Store interface {
 	ReplaceTurns(ctx context.Context, id string, turns []Turn) error
 	// SetSave fills the save slot; nil empties it.
 	SetSave(ctx context.Context, id string, save []string) error
-	// SetResult records how the game ended, or that it goes on (over false).
-	SetResult(ctx context.Context, id string, over bool, winner int, reason string) error
+	// SetResult records how the game ended, or that it goes on (Over false).
+	SetResult(ctx context.Context, id string, res Result) error
+	// Rematch starts a new game in room id, in one write: the game that
+	// ended there is kept as the finished room archive (nil: not kept), the
+	// room's log and result are cleared and its seats become seats.
+	Rematch(ctx context.Context, id string, archive *Room, seats [2]Seat) error
 	// Unfinished lists the ids of every room whose game is not over.
 	Unfinished(ctx context.Context) ([]string, error)
-	// List returns up to limit rooms, most recently changed first: live
-	// ones (over false) or finished ones (over true).
+	// List returns up to limit listed rooms (see Listed), most recently
+	// changed first: live ones (over false) or finished ones (over true).
 	List(ctx context.Context, over bool, limit int) ([]Summary, error)
 	// DeleteIdle removes rooms untouched since before, whose game never
 	// started, except those in keep, and returns how many went.

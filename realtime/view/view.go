@@ -40,11 +40,14 @@ type Clock struct {
 	RemainingMS int64
 	TotalMS     int64
 	Label       string // "Fast · 30 s"
+	// FirstMove says the time running is the wait for a first move, which
+	// aborts the game when it runs out (the move clock starts after).
+	FirstMove bool
 }
 
 // Request is a pending proposal that needs the other player's consent.
 type Request struct {
-	Kind   string // "takeback", "new", "save", "load"
+	Kind   string // "takeback", "new", "save", "load", "rematch"
 	FromMe bool
 	Text   string // "Your opponent asks to take back a move"
 }
@@ -54,6 +57,10 @@ type Controls struct {
 	Join, Undo, Redo, Save, Load, New, Resign bool
 	Pause, Resume, Step, Hint                 bool
 	Replay                                    bool
+	// Rematch starts a new game with the seats swapped (or offers it);
+	// Abort ends a game not yet begun by both sides with no result;
+	// ClaimWin and ClaimDraw end a game whose opponent has left.
+	Rematch, Abort, ClaimWin, ClaimDraw bool
 }
 
 // Replay is the viewer's position in a replay.
@@ -82,6 +89,11 @@ type Page struct {
 
 	Turn   string // "Your move", "White to move", "Game over"
 	Over   bool
+	// Aborted says the game ended with no result.
+	Aborted bool
+	// Next is the address of the rematch this finished game was followed
+	// by ("/r/ID"); empty when there is none.
+	Next string
 	Status string // the result when over ("White wins — no legal move")
 	Score  string
 	Clock  Clock

@@ -143,3 +143,15 @@ func optionsSuffix(opts string) string {
 	}
 	return " (" + opts + ")"
 }
+
+// rematchLabel says what the rematch button does now: offer, accept the
+// opponent's offer, or withdraw one's own.
+func rematchLabel(p *view.Page) string {
+	switch {
+	case p.Request == nil || p.Request.Kind != "rematch":
+		return "Rematch"
+	case p.Request.FromMe:
+		return "Cancel rematch"
+	}
+	return "Accept rematch"
+}

@@ -102,8 +102,11 @@ func TestLiveShowsTheViewersState(t *testing.T) {
 func TestControlsFollowTheRole(t *testing.T) {
 	spectator := page(t, "kalah", nil)
 	spectator.Spectator = true
+	spectator.Controls.Join = true
 	doc := render(t, spectator)
 	require.Equal(t, 1, doc.Find("[data-action=join]").Length())
+	spectator.Controls.Join = false // a full room
+	require.Equal(t, 0, render(t, spectator).Find("[data-action=join]").Length(), "Join only while a seat is free")
 	require.Equal(t, 0, doc.Find("[data-action=undo], [data-action=resign]").Length())
 
 	player := page(t, "kalah", nil)

@@ -1,0 +1,225 @@
+package realtime
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"boardroom/game"
+	"boardroom/realtime/store"
+)
+
+// How a game ends or starts over besides the moves: abort, claiming a game
+// the opponent has left, and rematch. These follow lichess: a game may be
+// aborted (no result) until each side has moved once; in a game between
+// two people with no clock, a player whose opponent to move has had no
+// page open for ClaimWait may claim the win or a draw; when a game ends,
+// a rematch swaps the seats, between two people once both have asked.
+
+// finish ends the game with an outcome the rules do not see (time out,
+// resignation, claim) and shows everyone.
+func (r *Room) finish(end game.Outcome) {
+	r.ended = &end
+	r.pending = [2]*game.Move{}
+	r.picks = [2][]game.Cell{}
+	r.request = nil
+	r.stopClock()
+	r.storeResult()
+	r.afterChange(false)
+}
+
+// abort ends the game with no result; the lobby never lists it.
+func (r *Room) abort(reason string) {
+	r.aborted = true
+	r.finish(game.Draw(reason))
+}
+
+// abortable reports whether the game may still be aborted: it goes on and
+// some side has not moved yet.
+func (r *Room) abortable() bool {
+	return !r.over() && !(r.hasTurnOf(game.First) && r.hasTurnOf(game.Second))
+}
+
+func (r *Room) abortAction(c *Conn) {
+	mine := r.mySeats(c.tokenHash)
+	switch {
+	case len(mine) == 0:
+		r.reject(c, "Spectators cannot abort the game.")
+		return
+	case r.over():
+		r.reject(c, "The game is over.")
+		return
+	case !r.abortable():
+		r.reject(c, "Both sides have moved: the game can no longer be aborted. Resign instead.")
+		return
+	}
+	who := r.g.Seats()[mine[0]]
+	if len(mine) == 2 {
+		who = "the players"
+	}
+	r.abort("Game aborted by " + who)
+}
+
+// claimer is the seat that may claim the game now: the opponent of a seat
+// that is to move and has had no page open for ClaimWait, in a game
+// between two people with no clock that both sides have begun.
+func (r *Room) claimer() (game.Player, bool) {
+	if r.mode != "friend" || r.hub.cfg.Periods[r.clock] > 0 || r.over() || r.waiting() || r.abortable() {
+		return game.NoPlayer, false
+	}
+	now := r.hub.now()
+	for _, p := range r.state.ToMove() {
+		if r.pending[p] == nil && !r.away[p].IsZero() && now.Sub(r.away[p]) >= r.hub.cfg.ClaimWait {
+			return p.Other(), true
+		}
+	}
+	return game.NoPlayer, false
+}
+
+func (r *Room) claim(c *Conn, win bool) {
+	seat, ok := r.claimer()
+	if !ok || !slices.Contains(r.mySeats(c.tokenHash), seat) {
+		r.reject(c, "You can claim the game only when your opponent, to move, has left it for a minute.")
+		return
+	}
+	gone := r.g.Seats()[seat.Other()]
+	if win {
+		r.finish(game.Win(seat, gone+" left the game"))
+		return
+	}
+	r.finish(game.Draw(gone + " left the game; a draw was claimed"))
+}
+
+// seatPresence records when each human seat's holder last closed their
+// last page, and sets a timer for the moment the game may be claimed.
+func (r *Room) seatPresence() {
+	_, online := r.presence()
+	now := r.hub.now()
+	for p, s := range r.seats {
+		switch {
+		case s.Kind != "human" || online[p]:
+			r.away[p] = time.Time{}
+		case r.away[p].IsZero():
+			r.away[p] = now
+		}
+	}
+	r.scheduleClaim()
+}
+
+// scheduleClaim sets a timer for when the seat to move will have been away
+// ClaimWait, so that its opponent's page then shows the claim.
+func (r *Room) scheduleClaim() {
+	if r.claimTimer != nil {
+		r.claimTimer.Stop()
+		r.claimTimer = nil
+	}
+	if r.mode != "friend" || r.hub.cfg.Periods[r.clock] > 0 || r.over() || r.waiting() || r.abortable() {
+		return
+	}
+	if _, ok := r.claimer(); ok {
+		return // already shown
+	}
+	now := r.hub.now()
+	for _, p := range r.state.ToMove() {
+		if r.away[p].IsZero() {
+			continue
+		}
+		wait := r.away[p].Add(r.hub.cfg.ClaimWait).Sub(now)
+		r.claimTimer = r.hub.cfg.Clock.AfterFunc(max(wait, 0), func() { r.send(r.hub.ctx, evClaimable{}) })
+		return
+	}
+}
+
+// claimable redraws the pages once a claim has become possible.
+func (r *Room) claimable() {
+	r.claimTimer = nil
+	if _, ok := r.claimer(); ok {
+		r.version++
+		r.broadcast()
+	}
+}
+
+// rematchAction offers, accepts or withdraws a rematch. Against the
+// computer, at one screen and for the creator of a computer-against-
+// computer room one click starts it; between two people the first click
+// offers it and the other player's click accepts it.
+func (r *Room) rematchAction(c *Conn) {
+	mine := r.mySeats(c.tokenHash)
+	owner := r.mode == "watch" && r.isOwner(c.tokenHash)
+	switch {
+	case r.next != "":
+		r.reject(c, "This game has had its rematch already; follow the link to it.")
+		return
+	case len(mine) == 0 && !owner:
+		r.reject(c, "Spectators cannot start a rematch.")
+		return
+	case !r.over():
+		r.reject(c, "A rematch can start when the game is over.")
+		return
+	}
+	if r.mode != "friend" || r.waiting() {
+		r.rematch()
+		return
+	}
+	if req := r.request; req != nil {
+		switch {
+		case req.kind == "rematch" && slices.Contains(mine, req.from):
+			r.request = nil // asked again by the one who offered: withdrawn
+		case req.kind == "rematch":
+			r.rematch()
+			return
+		default:
+			r.reject(c, "A proposal is already waiting for an answer.")
+			return
+		}
+	} else {
+		r.request = &request{kind: "rematch", from: mine[0]}
+	}
+	r.version++
+	r.broadcast()
+}
+
+// rematch starts a new game in this room with the same game, options,
+// mode, clock and levels and the seats swapped. The game that ended is
+// kept as a finished room of its own, pointing here, so that it can be
+// listed and replayed; an aborted game is not kept. Every page in the room
+// follows, since the room is the same.
+func (r *Room) rematch() {
+	var archive *store.Room
+	if !r.aborted && len(r.turns) > 0 {
+		out := r.outcome()
+		archive = &store.Room{
+			ID: NewID(), Game: r.g.ID(), Options: r.opts, Mode: r.mode, Clock: r.clock, Seats: r.seats,
+			Turns: storedTurns(r.turns), Over: true, Winner: int(out.Winner), Reason: out.Reason,
+			Private: r.private, Next: r.id,
+		}
+	}
+	seats := [2]store.Seat{r.seats[1], r.seats[0]}
+	bots, err := makeBots(r.hub, r.g, seats)
+	if err == nil {
+		ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+		err = r.hub.cfg.Store.Rematch(ctx, r.id, archive, seats)
+		cancel()
+	}
+	if err != nil {
+		r.hub.cfg.Log.Error("rematch not stored", "room", r.id, "err", err)
+		r.broadcastError("The rematch could not be saved; try again.")
+		return
+	}
+	r.stopBot()
+	r.seats, r.bots = seats, bots
+	r.away[0], r.away[1] = r.away[1], r.away[0]
+	r.state, _ = r.g.New(r.opts)
+	r.turns, r.redo = nil, nil
+	r.ended, r.aborted = nil, false
+	r.pending = [2]*game.Move{}
+	r.picks = [2][]game.Cell{}
+	r.request = nil
+	r.botInfo = ""
+	r.paused, r.stepOnce = false, false
+	for _, v := range r.conns {
+		v.replay = nil
+	}
+	r.hub.cfg.Log.Info("rematch", "room", r.id, "game", r.g.ID())
+	r.afterChange(true)
+}

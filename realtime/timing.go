@@ -1,0 +1,40 @@
+package realtime
+
+import "time"
+
+// Clock is where rooms read the time and set their game timers: the move
+// clock, the wait for a first move and the wait before an absent player's
+// game may be claimed. Tests put a fake clock here to run those timings
+// without sleeping.
+type Clock interface {
+	Now() time.Time
+	// AfterFunc calls f in its own goroutine once d has passed.
+	AfterFunc(d time.Duration, f func()) Timer
+}
+
+// Timer is a pending call of Clock.AfterFunc.
+type Timer interface {
+	// Stop cancels the call; it reports false if the call has already run
+	// or been stopped.
+	Stop() bool
+}
+
+// SystemClock is the real time.
+type SystemClock struct{}
+
+// Now implements Clock.
+func (SystemClock) Now() time.Time { return time.Now() }
+
+// AfterFunc implements Clock.
+func (SystemClock) AfterFunc(d time.Duration, f func()) Timer { return time.AfterFunc(d, f) }
+
+// Room timings the rules of a room fix (see docs/rules.md).
+const (
+	// FirstMoveWait is how long a player with a clock has for each side's
+	// first move, which is not on the move clock; the game is aborted when
+	// it passes.
+	FirstMoveWait = 60 * time.Second
+	// ClaimWait is how long the player to move in a game with no clock may
+	// have no page open before the opponent may claim the game.
+	ClaimWait = 60 * time.Second
+)
