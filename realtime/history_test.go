@@ -245,7 +245,7 @@ func TestHintsAndEvaluationGraph(t *testing.T) {
 	require.False(t, a.last().Controls.Hint, "no hints between two people")
 	require.Contains(t, a.action("hint").Error, "Hints are for")
 
-	me.click(1, 3) // into the store: my move again
+	me.click(1, 3)         // into the store: my move again
 	p = me.action("abort") // the computer has not moved: abort, not resign
 	require.Empty(t, p.Hint, "a hint is for the position it was asked in")
 	p = me.action("replay-first")

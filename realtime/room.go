@@ -39,13 +39,13 @@ type Room struct {
 	// instead of filling an inbox that nobody reads.
 	done chan struct{}
 
-	state   game.State
-	turns   []turnRecord
-	redo    []turnRecord
-	save    []string
-	seats   [2]store.Seat
-	bots    [2]game.Bot
-	ended   *game.Outcome // an end the rules do not see: time out, resignation, claim, abort
+	state game.State
+	turns []turnRecord
+	redo  []turnRecord
+	save  []string
+	seats [2]store.Seat
+	bots  [2]game.Bot
+	ended *game.Outcome // an end the rules do not see: time out, resignation, claim, abort
 	// aborted marks an end with no result (ended holds its reason).
 	aborted bool
 	// next is set on a finished game kept after a rematch: the room where
@@ -75,12 +75,12 @@ type Room struct {
 	clockTimer     Timer
 	// away is when each human seat's holder closed their last page (zero
 	// while one is open); claimTimer fires when a claim becomes possible.
-	away       [2]time.Time
-	claimTimer Timer
-	botGen        uint64
-	botCancel     context.CancelFunc
-	replayTicker  *time.Ticker
-	idleSince     time.Time
+	away         [2]time.Time
+	claimTimer   Timer
+	botGen       uint64
+	botCancel    context.CancelFunc
+	replayTicker *time.Ticker
+	idleSince    time.Time
 }
 
 // request is a proposal waiting for the other player's consent.
@@ -115,7 +115,7 @@ type (
 	}
 	evPresence  struct{}
 	evClaimable struct{}
-	evHint     struct {
+	evHint      struct {
 		c    *Conn
 		ply  int
 		move game.Move

@@ -168,7 +168,7 @@ func TestTimeoutLosesAndRacesWithMoves(t *testing.T) {
 	me := h.connect(r, "me")
 	p := me.last()
 	require.True(t, p.Clock.FirstMove, "each side's first move is not on the move clock")
-	me.click(1, 1) // P1's first move
+	me.click(1, 1)     // P1's first move
 	p = me.click(0, 1) // P2's first move: now P1 is on the move clock
 	require.False(t, p.Clock.FirstMove)
 	require.True(t, p.Clock.Running)

@@ -87,13 +87,13 @@ type Page struct {
 	Spectators int
 	Spectator  bool // the viewer holds no seat
 
-	Turn   string // "Your move", "White to move", "Game over"
-	Over   bool
+	Turn string // "Your move", "White to move", "Game over"
+	Over bool
 	// Aborted says the game ended with no result.
 	Aborted bool
 	// Next is the address of the rematch this finished game was followed
 	// by ("/r/ID"); empty when there is none.
-	Next string
+	Next   string
 	Status string // the result when over ("White wins — no legal move")
 	Score  string
 	Clock  Clock
