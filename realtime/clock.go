@@ -58,13 +58,13 @@ func (r *Room) startClock() {
 	r.clockDeadline = r.hub.now().Add(period)
 	r.clockFirstMove = firstMove
 	gen := r.clockGen
-	r.clockTimer = r.hub.cfg.Clock.AfterFunc(period, func() { r.send(r.hub.ctx, evTimeout{gen: gen}) })
+	r.stopClockTimer = r.hub.cfg.Clock.AfterFunc(period, func() { r.send(r.hub.ctx, evTimeout{gen: gen}) })
 }
 
 func (r *Room) stopClock() {
-	if r.clockTimer != nil {
-		r.clockTimer.Stop()
-		r.clockTimer = nil
+	if r.stopClockTimer != nil {
+		r.stopClockTimer()
+		r.stopClockTimer = nil
 	}
 	r.clockDeadline = time.Time{}
 	r.clockFirstMove = false

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"boardroom/game"
+	"boardroom/realtime/clocktest"
 	"boardroom/realtime/store"
 
 	"github.com/stretchr/testify/require"
@@ -177,7 +178,7 @@ func TestReplayAfterTheEnd(t *testing.T) {
 }
 
 func TestCleanIdleKeepsRoomsInUse(t *testing.T) {
-	clock := newFakeClock()
+	clock := clocktest.New()
 	h := newHarness(t, func(c *Config) { c.Clock = clock })
 	played := h.create(Spec{Game: "kalah", Mode: "hotseat"}, "a")
 	h.connect(played, "a").click(1, 1)

@@ -109,9 +109,9 @@ func (r *Room) seatPresence() {
 // scheduleClaim sets a timer for when the seat to move will have been away
 // ClaimWait, so that its opponent's page then shows the claim.
 func (r *Room) scheduleClaim() {
-	if r.claimTimer != nil {
-		r.claimTimer.Stop()
-		r.claimTimer = nil
+	if r.stopClaimTimer != nil {
+		r.stopClaimTimer()
+		r.stopClaimTimer = nil
 	}
 	if r.mode != "friend" || r.hub.cfg.Periods[r.clock] > 0 || r.over() || r.waiting() || r.abortable() {
 		return
@@ -125,14 +125,14 @@ func (r *Room) scheduleClaim() {
 			continue
 		}
 		wait := r.away[p].Add(r.hub.cfg.ClaimWait).Sub(now)
-		r.claimTimer = r.hub.cfg.Clock.AfterFunc(max(wait, 0), func() { r.send(r.hub.ctx, evClaimable{}) })
+		r.stopClaimTimer = r.hub.cfg.Clock.AfterFunc(max(wait, 0), func() { r.send(r.hub.ctx, evClaimable{}) })
 		return
 	}
 }
 
 // claimable redraws the pages once a claim has become possible.
 func (r *Room) claimable() {
-	r.claimTimer = nil
+	r.stopClaimTimer = nil
 	if _, ok := r.claimer(); ok {
 		r.version++
 		r.broadcast()

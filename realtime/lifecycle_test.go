@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"boardroom/realtime/clocktest"
 	"boardroom/realtime/store"
 
 	"github.com/stretchr/testify/require"
@@ -12,8 +13,8 @@ import (
 
 // fakeClockHarness is a harness whose game timers run on a fake clock, with
 // the real waits of a room (60 s for a first move, 60 s before a claim).
-func fakeClockHarness(t *testing.T) (*harness, *fakeClock) {
-	clock := newFakeClock()
+func fakeClockHarness(t *testing.T) (*harness, *clocktest.Clock) {
+	clock := clocktest.New()
 	h := newHarness(t, func(c *Config) {
 		c.Clock = clock
 		c.Periods = ClockPeriod

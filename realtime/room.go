@@ -72,15 +72,16 @@ type Room struct {
 	// clockFirstMove says the deadline is the wait for a first move.
 	clockFirstMove bool
 	clockGen       uint64
-	clockTimer     Timer
+	stopClockTimer func() bool // nil when no timer is set
 	// away is when each human seat's holder closed their last page (zero
-	// while one is open); claimTimer fires when a claim becomes possible.
-	away         [2]time.Time
-	claimTimer   Timer
-	botGen       uint64
-	botCancel    context.CancelFunc
-	replayTicker *time.Ticker
-	idleSince    time.Time
+	// while one is open); the claim timer fires when a claim becomes
+	// possible.
+	away           [2]time.Time
+	stopClaimTimer func() bool
+	botGen         uint64
+	botCancel      context.CancelFunc
+	replayTicker   *time.Ticker
+	idleSince      time.Time
 }
 
 // request is a proposal waiting for the other player's consent.
@@ -290,8 +291,8 @@ func (r *Room) handleSafely(ev event) {
 func (r *Room) shutdown() {
 	r.stopClock()
 	r.stopBot()
-	if r.claimTimer != nil {
-		r.claimTimer.Stop()
+	if r.stopClaimTimer != nil {
+		r.stopClaimTimer()
 	}
 	if r.replayTicker != nil {
 		r.replayTicker.Stop()

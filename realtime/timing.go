@@ -8,15 +8,10 @@ import "time"
 // without sleeping.
 type Clock interface {
 	Now() time.Time
-	// AfterFunc calls f in its own goroutine once d has passed.
-	AfterFunc(d time.Duration, f func()) Timer
-}
-
-// Timer is a pending call of Clock.AfterFunc.
-type Timer interface {
-	// Stop cancels the call; it reports false if the call has already run
-	// or been stopped.
-	Stop() bool
+	// AfterFunc calls f in its own goroutine once d has passed. stop
+	// cancels the call; it reports false if the call has already run or
+	// been stopped.
+	AfterFunc(d time.Duration, f func()) (stop func() bool)
 }
 
 // SystemClock is the real time.
@@ -26,7 +21,9 @@ type SystemClock struct{}
 func (SystemClock) Now() time.Time { return time.Now() }
 
 // AfterFunc implements Clock.
-func (SystemClock) AfterFunc(d time.Duration, f func()) Timer { return time.AfterFunc(d, f) }
+func (SystemClock) AfterFunc(d time.Duration, f func()) (stop func() bool) {
+	return time.AfterFunc(d, f).Stop
+}
 
 // Room timings the rules of a room fix (see docs/rules.md).
 const (
