@@ -34,15 +34,21 @@ type testServer struct {
 	store *store.SQLite
 }
 
-func newTestServer(t testing.TB) *testServer {
+// newTestServer's config may be changed by tweaks (a fake clock, real
+// computer players).
+func newTestServer(t testing.TB, tweaks ...func(*realtime.Config)) *testServer {
 	t.Helper()
 	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "web.db"))
 	require.NoError(t, err)
 	ts := &testServer{store: st}
 	ts.Server = httptest.NewUnstartedServer(nil)
-	ts.hub = realtime.NewHub(realtime.Config{Store: st, Renderer: templates.Renderer{}, BaseURL: "http://" + ts.Listener.Addr().String(),
+	cfg := realtime.Config{Store: st, Renderer: templates.Renderer{}, BaseURL: "http://" + ts.Listener.Addr().String(),
 		BotDelay: 5 * time.Millisecond, WatchDelay: 20 * time.Millisecond,
-		Paces: map[string]time.Duration{"fast": 5 * time.Millisecond, "normal": 20 * time.Millisecond, "slow": 50 * time.Millisecond}})
+		Paces: map[string]time.Duration{"fast": 5 * time.Millisecond, "normal": 20 * time.Millisecond, "slow": 50 * time.Millisecond}}
+	for _, tweak := range tweaks {
+		tweak(&cfg)
+	}
+	ts.hub = realtime.NewHub(cfg)
 	ts.Config.Handler = (&Server{Hub: ts.hub, Store: st, Log: slog.New(slog.DiscardHandler), Limits: &Limits{}}).Handler()
 	ts.Start()
 	t.Cleanup(func() {
