@@ -12,7 +12,7 @@ var registry struct {
 	games []Game
 }
 
-// order is the order the lobby lists games in (that of RULES.md); games not
+// order is the order the lobby lists games in (that of docs/rules.md); games not
 // named here come after, by id.
 var order = []string{"amazons", "kalah", "angels", "bishops", "demons"}
 

@@ -67,7 +67,7 @@ type State interface {
 	Clone() State
 	// Encode writes the position as one line of text that Decode restores.
 	Encode() string
-	// Render draws the position as the text board of RULES.md, ending in a
+	// Render draws the position as the text board of docs/rules.md, ending in a
 	// newline.
 	Render() string
 	// FormatMove writes a move in the game's notation.

@@ -193,7 +193,7 @@ func (r *Room) page(v *viewer) *view.Page {
 		}
 		if r.clockFirstMove {
 			p.Clock.FirstMove = true
-			p.Clock.Label = "First move · not on the clock"
+			p.Clock.Label = "First move, or the game is aborted"
 		}
 	}
 	if v.hint != nil && v.hintPly == len(r.turns) && !p.Over {

@@ -20,7 +20,7 @@
 //
 // Notation: "d1-d7/g7" — the amazon on d1 moves to d7 and shoots to g7.
 //
-// Render, as in RULES.md ('#' empty, 'W', 'B' amazons, 'X' arrow):
+// Render, as in docs/rules.md ('#' empty, 'W', 'B' amazons, 'X' arrow):
 //
 //	  |0 1 2 3 4 5 6 7 8 9
 //	----------------------

@@ -1,6 +1,6 @@
 package amazons
 
-// Render implements game.State with the text board of RULES.md: a header of
+// Render implements game.State with the text board of docs/rules.md: a header of
 // column numbers, a rule of 22 dashes, then one line per row, "#" empty, "W"
 // and "B" amazons, "X" arrows:
 //

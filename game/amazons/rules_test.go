@@ -12,7 +12,7 @@ import (
 func TestSetUp(t *testing.T) {
 	s, err := New(nil)
 	require.NoError(t, err)
-	// RULES.md: White a4 d1 g1 j4 = (6,0) (9,3) (9,6) (6,9); Black a7 d10
+	// docs/rules.md: White a4 d1 g1 j4 = (6,0) (9,3) (9,6) (6,9); Black a7 d10
 	// g10 j7 = (3,0) (0,3) (0,6) (3,9).
 	want := pos(t, `
 		# # # B # # B # # #
@@ -53,7 +53,7 @@ func TestSetUp(t *testing.T) {
 func TestReferenceCounts(t *testing.T) {
 	s, err := New(nil)
 	require.NoError(t, err)
-	require.Len(t, s.Legal(White, nil), 2176, "RULES.md: the opening has exactly 2176 legal turns")
+	require.Len(t, s.Legal(White, nil), 2176, "docs/rules.md: the opening has exactly 2176 legal turns")
 	require.Equal(t, uint64(2176), s.Perft(1))
 	require.Equal(t, uint64(4307152), s.Perft(2))
 	require.Equal(t, uint64(1), s.Perft(0))
@@ -100,7 +100,7 @@ func TestTurnLegality(t *testing.T) {
 		legal bool
 		why   string
 	}{
-		{"d1-d7/g7", true, "the example of RULES.md"},
+		{"d1-d7/g7", true, "the example of docs/rules.md"},
 		{"d1-d9/d10", false, "the arrow cannot land on an amazon"},
 		{"d1-d10/d9", false, "the amazon cannot land on an amazon"},
 		{"d1-e1/c1", true, "the arrow flies over the square just left"},

@@ -9,7 +9,7 @@ import (
 )
 
 // Beginner implements game.BeginnerMaker: the computer player of the
-// original's automated mode (RULES.md), for whichever seat it is asked to
+// original's automated mode (docs/rules.md), for whichever seat it is asked to
 // play. Its random choices repeat for the same seed.
 //
 // Angel: an edge square in reach if there is one (it wins at once);

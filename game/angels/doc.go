@@ -1,5 +1,5 @@
 // Package angels is the rules engine of Angels & Devils (id "angels"), section 3
-// of RULES.md.
+// of docs/rules.md.
 //
 // The Angel (first seat) stands on an N×N board (option size, 5–41) and moves to
 // any unblocked square within power k (option power, 1 ≤ k ≤ N/2) in both

@@ -1,7 +1,7 @@
 // Package bishops is Mad Bishops: two armies of 25 bishops on the dark squares
 // of a 10×10 board, where a bishop that sees an enemy may only kill and one
 // that does not may only move to where it sees one. The rules are section 4 of
-// RULES.md; the seats are White (game.First, moves first) and Black.
+// docs/rules.md; the seats are White (game.First, moves first) and Black.
 //
 // # Cells and squares
 //
@@ -60,5 +60,5 @@
 // never bring a position back (the tests TestAlwaysAMove and
 // TestEngagesProgress give the reasons), so every game ends, and "no legal
 // move" is only a safeguard. The Beginner computer
-// player is game.RandomBot, as RULES.md names no heuristic for this game.
+// player is game.RandomBot, as docs/rules.md names no heuristic for this game.
 package bishops

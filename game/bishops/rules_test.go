@@ -48,7 +48,7 @@ func TestSetups(t *testing.T) {
 	}
 }
 
-// The reference counts of RULES.md: 49 moves from classic, all kills; 81
+// The reference counts of docs/rules.md: 49 moves from classic, all kills; 81
 // from stripes (all kills as well: every White piece touches Black rows).
 func TestReferenceCounts(t *testing.T) {
 	for setup, want := range map[string]int{SetupClassic: 49, SetupStripes: 81} {
@@ -187,7 +187,7 @@ func TestLastPieceCaptured(t *testing.T) {
 	}
 }
 
-// RULES.md: "A player with pieces always has a move". Why: take the White
+// docs/rules.md: "A player with pieces always has a move". Why: take the White
 // and Black pieces w, b closest in |Δ(row+col)| + |Δ(col−row)|. A piece on
 // the way from w or b to either corner X of the diagonal rectangle with
 // corners w and b would make a closer pair, so both roads are empty. If w

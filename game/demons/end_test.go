@@ -81,7 +81,7 @@ func TestOutcomeOfDrawnBoards(t *testing.T) {
 }
 
 // TestBeginner checks that the Beginner of this game is the shared random
-// player (RULES.md names none): legal, and repeatable for a seed.
+// player (docs/rules.md names none): legal, and repeatable for a seed.
 func TestBeginner(t *testing.T) {
 	_, isMaker := any(Game{}).(game.BeginnerMaker)
 	require.False(t, isMaker)

@@ -8,7 +8,7 @@ import (
 	"boardroom/game"
 )
 
-// Beginner implements game.BeginnerMaker: the computer player of RULES.md's
+// Beginner implements game.BeginnerMaker: the computer player of docs/rules.md's
 // Beginner level, repeatable for a seed.
 func (Game) Beginner(seed uint64) game.Bot {
 	return &Beginner{rng: game.NewRand(seed)}

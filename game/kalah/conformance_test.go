@@ -102,7 +102,7 @@ func popcount(m uint16) int {
 
 func TestPerft(t *testing.T) {
 	// Counted by this package and checked against game.PerftGeneric (through
-	// Clone and Apply) to depth 6; RULES.md gives no Kalah counts of its own.
+	// Clone and Apply) to depth 6; docs/rules.md gives no Kalah counts of its own.
 	cases := []struct {
 		opts map[string]string
 		want []uint64 // depth 1, 2, ...

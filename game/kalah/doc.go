@@ -1,4 +1,4 @@
-// Package kalah is Boardroom's Kalah: the rules engine of RULES.md §2 with
+// Package kalah is Boardroom's Kalah: the rules engine of docs/rules.md §2 with
 // the options houses (1–12 a side, default 6), seeds (1–12 a house, default
 // 4) and empty_capture (default false).
 //
@@ -26,7 +26,7 @@
 //
 // # Text board (Render)
 //
-// As RULES.md: P2's houses H..1 along the top, P1's 1..H along the bottom,
+// As docs/rules.md: P2's houses H..1 along the top, P1's 1..H along the bottom,
 // P1's store top right, P2's store bottom left, each house N[%2d]:
 //
 //	+----+-------+-------+-------+-------+-------+-------+----+

@@ -12,7 +12,7 @@ import (
 //
 //	P1's houses 1..H, P1's store / P2's houses 1..H, P2's store / seat to move / ply N
 //
-// for example, after the moves 2 3 5 of RULES.md:
+// for example, after the moves 2 3 5 of docs/rules.md:
 //
 //	5 1 6 5 5 5 0 / 4 4 0 5 0 6 2 / P1 / ply 3
 func (s *State) Encode() string {

@@ -6,7 +6,7 @@ import (
 	"boardroom/game"
 )
 
-// Render implements game.State: the board of RULES.md, P2's houses H..1 along
+// Render implements game.State: the board of docs/rules.md, P2's houses H..1 along
 // the top with P1's store on the right, P1's houses 1..H along the bottom with
 // P2's store on the left:
 //

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The reference game of RULES.md: P1 plays 2, P2 plays 3 (ending in its
+// The reference game of docs/rules.md: P1 plays 2, P2 plays 3 (ending in its
 // store, so it moves again) and 5.
 func TestReferenceSequence(t *testing.T) {
 	s, err := New(nil)

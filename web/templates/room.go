@@ -64,7 +64,7 @@ func (Renderer) Spectators(n int) []byte {
 // computer's judgement (Amazons); nil shows none. The server plugs in the AI.
 var Estimator func(s game.State) (text string, ok bool)
 
-// Score is the scoreboard line of RULES.md for the position.
+// Score is the scoreboard line of docs/rules.md for the position.
 func Score(s game.State) string {
 	switch st := s.(type) {
 	case *kalah.State:

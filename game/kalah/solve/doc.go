@@ -25,7 +25,7 @@
 //     only move forward, so there are no cycles) and cached in memory for the
 //     process, per number of houses and capture rule.
 //
-// The rules are the engine's (RULES.md §2): the game ends when the seat to
+// The rules are the engine's (docs/rules.md §2): the game ends when the seat to
 // move has no seeds in its houses, and each side then scores its houses plus
 // its store. Tests check the solver against plain minimax through the public
 // game API.
