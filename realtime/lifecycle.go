@@ -208,7 +208,7 @@ func (r *Room) rematch() {
 	}
 	r.stopBot()
 	r.seats, r.bots = seats, bots
-	r.away[0], r.away[1] = r.away[1], r.away[0]
+	r.away[0], r.away[1] = r.away[1], r.away[0] // the holders changed seats
 	r.state, _ = r.g.New(r.opts)
 	r.turns, r.redo = nil, nil
 	r.ended, r.aborted = nil, false

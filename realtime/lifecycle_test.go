@@ -188,6 +188,20 @@ func TestNoClaimWhileTheAbsentPlayerIsNotToMove(t *testing.T) {
 	require.Equal(t, "Draw — P2 left the game; a draw was claimed", p.Status)
 }
 
+func TestNoClaimWhileTheOpponentIsThere(t *testing.T) {
+	h, clock := fakeClockHarness(t)
+	r := h.create(Spec{Game: "kalah"}, "alice")
+	alice, bob := h.connect(r, "alice"), h.connect(r, "bob")
+	clock.Advance(5 * time.Minute) // long before Bob takes his seat
+	bob.action("join")
+	alice.click(1, 1)
+	bob.click(0, 1)
+	alice.click(1, 2) // Bob, with his page open, to move
+	clock.Advance(5 * time.Minute)
+	require.False(t, alice.last().Controls.ClaimWin, "Bob is thinking, not gone")
+	require.Contains(t, alice.action("claim-win").Error, "only when your opponent")
+}
+
 func TestRematchBetweenTwoPeople(t *testing.T) {
 	h := newHarness(t)
 	r := h.create(Spec{Game: "kalah", Clock: "fast"}, "alice")

@@ -374,6 +374,7 @@ func (r *Room) join(c *Conn) {
 			return
 		}
 		r.seats = seats
+		r.seatPresence() // the new holder has a page open
 		r.hub.cfg.Log.Info("seat taken", "room", r.id, "seat", p)
 		r.afterChange(true) // both seats are now taken: the clock starts
 		return

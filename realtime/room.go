@@ -163,6 +163,9 @@ func newRoom(h *Hub, rec *store.Room) (*Room, error) {
 		}
 		r.ended = &end
 	}
+	if r.next != "" {
+		return r, nil // a record of a finished game: nobody will play it
+	}
 	if r.bots, err = makeBots(h, g, r.seats); err != nil {
 		return nil, err
 	}
