@@ -190,10 +190,14 @@ func TestNoClaimWhileTheAbsentPlayerIsNotToMove(t *testing.T) {
 
 func TestNoClaimWhileTheOpponentIsThere(t *testing.T) {
 	h, clock := fakeClockHarness(t)
-	r := h.create(Spec{Game: "kalah"}, "alice")
-	alice, bob := h.connect(r, "alice"), h.connect(r, "bob")
+	id := h.create(Spec{Game: "kalah"}, "alice").ID()
+	h.restart() // the room comes back with nobody there: both seats count as away
+	r, err := h.hub.Room(context.Background(), id)
+	require.NoError(t, err)
 	clock.Advance(5 * time.Minute) // long before Bob takes his seat
+	bob := h.connect(r, "bob")
 	bob.action("join")
+	alice := h.connect(r, "alice")
 	alice.click(1, 1)
 	bob.click(0, 1)
 	alice.click(1, 2) // Bob, with his page open, to move
