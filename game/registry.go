@@ -12,9 +12,18 @@ var registry struct {
 	games []Game
 }
 
-// order is the order the lobby lists games in (that of docs/rules.md); games not
-// named here come after, by id.
-var order = []string{"amazons", "kalah", "angels", "bishops", "demons"}
+// order is the order the lobby lists games in (SetOrder); games not named
+// there come after, by id.
+var order []string
+
+// SetOrder sets the order the lobby lists games in: game/all, the one place
+// that lists the games, calls it.
+func SetOrder(ids ...string) {
+	registry.Lock()
+	defer registry.Unlock()
+	order = ids
+	sortLocked()
+}
 
 // Register adds a game to the registry. Games call it from init; registering
 // an id twice panics, because it is a programming error.
@@ -27,6 +36,10 @@ func Register(g Game) {
 		}
 	}
 	registry.games = append(registry.games, g)
+	sortLocked()
+}
+
+func sortLocked() {
 	slices.SortStableFunc(registry.games, func(a, b Game) int {
 		ia, ib := rank(a.ID()), rank(b.ID())
 		if ia != ib {

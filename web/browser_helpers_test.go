@@ -83,9 +83,15 @@ func (tb *tab) run(what string, actions ...chromedp.Action[chromedp.Void]) {
 // waitJS waits until a JavaScript expression is true in the page.
 func (tb *tab) waitJS(what, expr string) {
 	tb.t.Helper()
-	ctx, cancel := context.WithTimeout(tb.ctx, 20*time.Second)
-	defer cancel()
-	_, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(15*time.Second)))
+	var err error
+	for range 3 { // a page that navigates while it is polled loses its context: poll the new one
+		ctx, cancel := context.WithTimeout(tb.ctx, 20*time.Second)
+		_, err = chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(15*time.Second)))
+		cancel()
+		if err == nil || !strings.Contains(err.Error(), "Cannot find context") {
+			break
+		}
+	}
 	require.NoError(tb.t, err, "%s: waiting for %s", tb.name, what)
 }
 

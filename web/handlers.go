@@ -99,9 +99,11 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 				spec.Options[o.Key] = v
 			}
 		}
-	}
-	if spec.Game != "amazons" {
-		spec.Algorithm = ""
+		// The search field is sent even where it is hidden: it counts only
+		// for a game whose computer offers a choice.
+		if len(game.PlayersOf(g).Algorithms()) == 0 {
+			spec.Algorithm = ""
+		}
 	}
 	if !s.limits.newRoom(clientAddr(r), time.Now()) {
 		s.renderLobby(w, r, http.StatusTooManyRequests, form, "You have created many rooms in a short time; wait a minute and try again.")

@@ -102,7 +102,8 @@ func TestLobby(t *testing.T) {
 	}
 	var games []string
 	form.Find("select[name=game] option").Each(func(_ int, s *goquery.Selection) { games = append(games, s.AttrOr("value", "")) })
-	require.Equal(t, []string{"amazons", "kalah", "angels", "bishops", "demons"}, games)
+	require.Equal(t, []string{"amazons", "kalah", "angels", "bishops", "demons", "tictactoe"}, games,
+		"the five games in their order, then tic-tac-toe, which these tests register")
 	for _, sel := range []string{"select[name=mode] option[value=watch]", "select[name=level] option[value=difficult]",
 		"select[name=clock] option[value=bullet]", "select[name=seat] option[value=random]", "select[name=setup] option[value=stripes]"} {
 		require.Equal(t, 1, form.Find(sel).Length(), sel)
@@ -124,7 +125,7 @@ func TestCreateRoom(t *testing.T) {
 		{"kalah with options", url.Values{"game": {"kalah"}, "mode": {"friend"}, "houses": {"4"}, "seeds": {"3"}, "empty_capture": {"true"}, "size": {"99"}}, http.StatusSeeOther, ""},
 		{"empty fields are defaults", url.Values{"game": {"angels"}, "size": {""}, "power": {""}}, http.StatusSeeOther, ""},
 		{"every mode", url.Values{"game": {"demons"}, "mode": {"watch"}, "level": {"medium"}, "clock": {"slow"}, "seat": {"random"}}, http.StatusSeeOther, ""},
-		{"unknown game", url.Values{"game": {"chess"}}, http.StatusBadRequest, `Unknown game "chess" (known: amazons, kalah, angels, bishops, demons)`},
+		{"unknown game", url.Values{"game": {"chess"}}, http.StatusBadRequest, `Unknown game "chess" (known: amazons, kalah, angels, bishops, demons, tictactoe)`},
 		{"option out of range", url.Values{"game": {"kalah"}, "houses": {"13"}}, http.StatusBadRequest, "Houses must be from 1 to 12, got 13"},
 		{"angel power above half the board", url.Values{"game": {"angels"}, "size": {"6"}, "power": {"4"}}, http.StatusBadRequest, "Power must be from 1 to size/2 = 3"},
 		{"odd demons board", url.Values{"game": {"demons"}, "size": {"7"}}, http.StatusBadRequest, "Size must be one of 6, 8, 10, 12"},

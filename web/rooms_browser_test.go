@@ -296,3 +296,27 @@ func TestBrowserRooms(t *testing.T) {
 		require.Equal(t, final, board(), "back at the final position")
 	})
 }
+
+// TestBrowserPlaysAGameRegisteredOnlyInTests creates a room of tic-tac-toe,
+// a game that only this package's tests register, through the real lobby
+// form, and plays it to a win: adding a game needs nothing outside its own
+// packages.
+func TestBrowserPlaysAGameRegisteredOnlyInTests(t *testing.T) {
+	ts := newTestServer(t)
+	browser := newBrowser(t, 1280, 900)
+	x, o, eve := newTab(t, browser, "x"), newTab(t, browser, "o"), newTab(t, browser, "eve")
+	room := createRoom(t, ts, x, map[string]string{"game": "tictactoe", "mode": "friend"})
+	o.open(room)
+	o.click("[data-action=join]")
+	eve.open(room)
+	for i, sq := range [][2]int{{1, 1}, {0, 0}, {0, 2}, {2, 0}, {1, 0}, {2, 2}, {1, 2}} { // X: 5, 3, 4, 6
+		player := [2]*tab{x, o}[i%2]
+		player.waitText("[data-testid=turn]", "Your move")
+		player.clickCell(sq[0], sq[1])
+		eve.waitMoves(i + 1)
+	}
+	eve.waitText("[data-testid=status]", "X wins — three in a row")
+	require.Equal(t, []string{"5", "1", "3", "7", "4", "9", "6"}, eve.moves())
+	require.Equal(t, "X", strings.TrimSpace(eve.text(`[data-cell="1,1"]`)))
+	require.Equal(t, "Three in a row wins", eve.text("[data-testid=score]"))
+}

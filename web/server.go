@@ -6,11 +6,13 @@ package web
 import (
 	"context"
 	"errors"
+	"io"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
 	"time"
 
+	"boardroom/game"
 	"boardroom/realtime"
 	"boardroom/realtime/store"
 	"boardroom/web/static"
@@ -31,6 +33,7 @@ type Server struct {
 	Metrics http.Handler
 
 	limits *limiter
+	css    string // GamesCSS, made once
 }
 
 // Handler returns the server's routes wrapped in its middleware.
@@ -44,12 +47,14 @@ func (s *Server) Handler() http.Handler {
 		limits = *s.Limits
 	}
 	s.limits = newLimiter(limits)
+	s.css = templates.GamesCSS(game.All())
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.lobby)
 	mux.HandleFunc("POST /rooms", s.createRoom)
 	mux.HandleFunc("GET /r/{id}", s.room)
 	mux.HandleFunc("GET /r/{id}/ws", s.websocket)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", static.Handler()))
+	mux.HandleFunc("GET /games.css", s.gamesCSS)
 	mux.HandleFunc("GET /healthz", s.health)
 	if s.Metrics != nil {
 		mux.Handle("GET /metrics", s.Metrics)
@@ -118,6 +123,13 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 		}()
 		next.ServeHTTP(w, r)
 	})
+}
+
+// gamesCSS serves the style rules made from the registry of games.
+func (s *Server) gamesCSS(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/css; charset=utf-8")
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	io.WriteString(w, s.css)
 }
 
 func (s *Server) health(w http.ResponseWriter, r *http.Request) {

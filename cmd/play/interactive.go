@@ -15,14 +15,6 @@ import (
 	"boardroom/game/ai"
 )
 
-// moveHints tells a human at the prompt how to write a move, per game.
-var moveHints = map[string]string{
-	"amazons": "d1-d7/g7 - move an amazon, then shoot an arrow",
-	"angels":  "X,Y - the square to move to (Angel) or to block (Devil), e.g. 6,7",
-	"bishops": "c3-e5 or c3xf6 - engage, or kill",
-	"demons":  "b2 - the dark square you choose",
-}
-
 // session is one game played at the terminal: the position, who plays each
 // seat, the save slot, and the text streams.
 type session struct {
@@ -33,9 +25,11 @@ type session struct {
 	in    *bufio.Scanner
 	out   io.Writer
 	echo  bool // input is piped: echo each reply so the transcript reads like a terminal
-	kalah bool // Kalah speaks the original program's lines exactly
-	seats [2]string
-	quit  bool
+	// transcript is set for a game whose lines must be an original
+	// program's exactly (Kalah).
+	transcript game.Transcript
+	seats      [2]string
+	quit       bool
 }
 
 func runPlay(a args, stdin io.Reader, stdout, _ io.Writer) error {
@@ -58,9 +52,9 @@ func runPlay(a args, stdin io.Reader, stdout, _ io.Writer) error {
 		in:    bufio.NewScanner(stdin),
 		out:   stdout,
 		echo:  !isTerminal(stdin),
-		kalah: s.Game().ID() == "kalah",
 		seats: s.Game().Seats(),
 	}
+	sess.transcript, _ = s.Game().(game.Transcript)
 	for i, flag := range []string{"p1", "p2"} {
 		switch who := a.flags[flag]; who {
 		case "", "human":
@@ -186,8 +180,8 @@ func (ss *session) ask(p game.Player) (game.Move, error) {
 			continue
 		}
 		if !game.IsLegal(ss.state, p, m) {
-			if ss.kalah {
-				fmt.Fprintln(ss.out, "House is empty. Move again.")
+			if ss.transcript != nil {
+				fmt.Fprint(ss.out, ss.transcript.IllegalMove(reply))
 			} else {
 				fmt.Fprintf(ss.out, "Illegal move %s. Move again.\n", reply)
 			}
@@ -198,10 +192,7 @@ func (ss *session) ask(p game.Player) (game.Move, error) {
 }
 
 func (ss *session) prompt(p game.Player) {
-	hint := moveHints[ss.state.Game().ID()]
-	if ss.kalah {
-		hint = fmt.Sprintf("(1-%d) - house number for move", ss.state.Options().Int("houses"))
-	}
+	hint := game.ViewOf(ss.state.Game()).MoveHint(ss.state)
 	fmt.Fprintf(ss.out, "Player %s\n    %s\n    n - New game\n    s - Save game\n    l - Load game\n    q - Quit\nChoice: ", ss.seats[p], hint)
 }
 
@@ -211,16 +202,8 @@ func (ss *session) gameOver() {
 	score := ss.state.Score()
 	fmt.Fprintln(ss.out, "Game over")
 	fmt.Fprint(ss.out, ss.state.Render())
-	if ss.kalah {
-		fmt.Fprintf(ss.out, "\tplayer 1:%d\n\tplayer 2:%d\n", score[0], score[1])
-		switch out.Winner {
-		case game.First:
-			fmt.Fprintln(ss.out, "Player 1 wins!")
-		case game.Second:
-			fmt.Fprintln(ss.out, "Player 2 wins!")
-		default:
-			fmt.Fprintln(ss.out, "A tie!")
-		}
+	if ss.transcript != nil {
+		fmt.Fprint(ss.out, ss.transcript.GameOver(ss.state))
 		return
 	}
 	if score != [2]int{} {

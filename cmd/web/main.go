@@ -26,6 +26,7 @@ import (
 	"boardroom/game"
 	"boardroom/game/ai"
 	_ "boardroom/game/all" // every game in the registry
+
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -95,7 +96,6 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		},
 		Evaluate: func(s game.State) float64 { return ai.Estimate(s, game.First) },
 	})
-	templates.Estimator = estimate
 	restored, err := hub.Restore(ctx)
 	if err != nil {
 		return fmt.Errorf("restoring rooms: %w", err)
@@ -137,23 +137,6 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	}
 	log.Info("stopped")
 	return nil
-}
-
-// estimate is the Amazons scoreboard: the computer's estimate of the
-// position (territory, in squares) from White's side.
-func estimate(s game.State) (string, bool) {
-	e := ai.Estimate(s, game.First)
-	switch {
-	case e >= ai.Decided:
-		return "Estimate: White has won", true
-	case e <= -ai.Decided:
-		return "Estimate: Black has won", true
-	case e >= 0.05:
-		return fmt.Sprintf("Estimate: White +%.1f", e), true
-	case e <= -0.05:
-		return fmt.Sprintf("Estimate: Black +%.1f", -e), true
-	}
-	return "Estimate: even", true
 }
 
 // cleanIdleRooms deletes, every hour, rooms that were created but never

@@ -7,7 +7,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
-	_ "boardroom/game/all"
+	_ "boardroom/game/amazons" // the rules of the games played here (not game/all,
+	_ "boardroom/game/angels"  // which imports this package)
+	_ "boardroom/game/bishops"
+	_ "boardroom/game/demons"
+	_ "boardroom/game/kalah"
 )
 
 // newGameState starts a game with options.

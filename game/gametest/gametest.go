@@ -198,6 +198,40 @@ func checkPosition(t *testing.T, s game.State) {
 		require.Equal(t, s.Legal(p, nil), back.Legal(p, nil))
 	}
 	require.NotEmpty(t, s.Render())
+	checkView(t, s)
+}
+
+// checkView checks the game's View of a position: it draws every cell once,
+// each cell says what is on it, and every cell a move is clicked with is
+// one the board draws (else the page could not play it).
+func checkView(t *testing.T, s game.State) {
+	v, ok := s.Game().(game.View)
+	if !ok {
+		return // shown with game.DefaultView: its text board, nothing to click
+	}
+	b := v.Board(s)
+	require.Contains(t, []string{game.LayoutGrid, game.LayoutPits}, b.Layout)
+	require.NotEmpty(t, b.Label)
+	require.NotEmpty(t, b.SeatColors[0])
+	require.NotEmpty(t, v.Score(s))
+	require.NotEmpty(t, v.MoveHint(s))
+	cells := b.Cells()
+	require.Len(t, cells, b.CellCount())
+	drawn := make(map[game.Cell]bool, len(cells))
+	for _, c := range cells {
+		require.False(t, drawn[c], "cell %v drawn twice", c)
+		drawn[c] = true
+		require.NotEmpty(t, v.Cell(s, c).What, "cell %v says nothing", c)
+	}
+	for _, p := range s.ToMove() {
+		for _, m := range s.Legal(p, nil) {
+			for _, c := range m.Path() {
+				if !drawn[c] {
+					t.Fatalf("move %s is clicked on cell %v, which the board does not draw", s.FormatMove(m), c)
+				}
+			}
+		}
+	}
 }
 
 // checkIllegal tries turns that must be refused and checks nothing changed.

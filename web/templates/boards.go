@@ -1,109 +1,88 @@
 package templates
 
 import (
-	"fmt"
+	"context"
+	"io"
+	"strconv"
+
+	"github.com/a-h/templ"
 
 	"boardroom/game"
-	"boardroom/game/amazons"
-	"boardroom/game/angels"
-	"boardroom/game/bishops"
-	"boardroom/game/demons"
+	"boardroom/realtime/frame"
+	"boardroom/realtime/view"
 )
 
+// Boards are most of every render (14 to 1,681 cells), so their cells are
+// written straight into the output from the strings the game's View gives
+// (constants or cached): a templ component per cell and the strings built
+// for it were most of the garbage a render made.
+
+// boardOf is the board of the position the page shows.
+func boardOf(p *view.Page) game.Board { return game.ViewOf(p.Game).Board(p.State) }
+
 // gridClass sizes a CSS grid with n columns.
-func gridClass(n int) string { return fmt.Sprintf("board grid cols-%d", n) }
+func gridClass(n int) string { return "board grid cols-" + strconv.Itoa(n) }
 
-func amazonsCell(s *amazons.State) func(r, c int) squareCell {
-	return func(r, c int) squareCell {
-		at := cell(r, c)
-		name := squareName(at, amazons.Size)
-		switch s.At(at) {
-		case amazons.WhiteAmazon:
-			return squareCell{name: name, what: "white amazon", symbol: "amazon", pieceClass: "piece white"}
-		case amazons.BlackAmazon:
-			return squareCell{name: name, what: "black amazon", symbol: "amazon", pieceClass: "piece black"}
-		case amazons.Arrow:
-			return squareCell{name: name, what: "arrow", symbol: "arrow", pieceClass: "piece arrow"}
+// boardCells draws every cell of the board, each a part of the frame.
+func boardCells(p *view.Page, b game.Board) templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		fb, w, err := framed(ctx, w)
+		if err != nil {
+			return err
 		}
-		return squareCell{name: name, what: "empty"}
-	}
-}
-
-func bishopsCell(s *bishops.State) func(r, c int) squareCell {
-	return func(r, c int) squareCell {
-		at := cell(r, c)
-		name := squareName(at, bishops.Size)
-		switch s.At(at) {
-		case game.First:
-			return squareCell{name: name, what: "white bishop", symbol: "bishop", pieceClass: "piece white"}
-		case game.Second:
-			return squareCell{name: name, what: "black bishop", symbol: "bishop", pieceClass: "piece black"}
+		v := game.ViewOf(p.Game)
+		out := newCellWriter(w)
+		for _, at := range b.Cells() {
+			cv := v.Cell(p.State, at)
+			if fb != nil {
+				fb.Begin(cellPartID(at), frame.Element)
+			}
+			out.open(p, at, cv.Class, cv.Name, cv.What)
+			if cv.Piece != "" {
+				out.s(`<svg class="`)
+				out.s(cv.PieceClass)
+				out.s(`" aria-hidden="true" viewBox="0 0 100 100"><use href="#`)
+				out.s(cv.Piece)
+				out.s(`"></use></svg>`)
+			}
+			if cv.Counted {
+				out.s(`<span class="seeds" aria-hidden="true">`)
+				for range min(cv.Count, seedDots) {
+					out.s(`<i></i>`)
+				}
+				out.s(`</span> <span class="count">`)
+				out.s(strconv.Itoa(cv.Count))
+				out.s(`</span>`)
+			}
+			if cv.Caption != "" {
+				out.s(` <span class="caption">`)
+				out.escaped(cv.Caption)
+				out.s(`</span>`)
+			}
+			out.s(`</button>`)
+			if fb != nil {
+				fb.End()
+			}
 		}
-		return squareCell{name: name, what: "empty"}
-	}
-}
-
-func demonsCell(s *demons.State) func(r, c int) squareCell {
-	return func(r, c int) squareCell {
-		at := cell(r, c)
-		name := squareName(at, s.Size())
-		switch s.Owner(at) {
-		case game.First:
-			return squareCell{class: "owner-angels", name: name, what: "held by the Angels", symbol: "halo", pieceClass: "piece halo"}
-		case game.Second:
-			return squareCell{class: "owner-demons", name: name, what: "held by the Demons", symbol: "horns", pieceClass: "piece horns"}
-		}
-		if demons.IsDark(at) {
-			return squareCell{name: name, what: "a choice"}
-		}
-		return squareCell{name: name, what: "empty"}
-	}
-}
-
-func angelsCell(s *angels.State) func(r, c int) squareCell {
-	return func(r, c int) squareCell {
-		name := gridName(r, c)
-		switch {
-		case s.Angel() == cell(r, c):
-			return squareCell{class: "angel-here", name: name, what: "the Angel", symbol: "angel", pieceClass: "piece angel"}
-		case s.Blocked(r, c):
-			return squareCell{class: "blocked", name: name, what: "blocked"}
-		case r == 0 || c == 0 || r == s.Size()-1 || c == s.Size()-1:
-			return squareCell{class: "edge", name: name, what: "edge, free"}
-		}
-		return squareCell{name: name, what: "free"}
-	}
+		return out.err
+	})
 }
 
 // seedDots draws up to this many seeds in a pit; more are only counted.
 const seedDots = 18
 
-func dots(n int) []int {
-	return make([]int, min(n, seedDots))
+// seatColor is the style class of seat i's colour in the game.
+func seatColor(p *view.Page, i int) string {
+	return "dot color-" + boardOf(p).SeatColors[i]
 }
 
-func kalahHouseLabel(p game.Player, house, seeds int) string {
-	return fmt.Sprintf("P%d house %d, %d seeds", int(p)+1, house, seeds)
-}
-
-func kalahStoreLabel(p game.Player, seeds int) string {
-	return fmt.Sprintf("P%d store, %d seeds", int(p)+1, seeds)
-}
-
-func cell(r, c int) game.Cell { return game.Cell{Row: int8(r), Col: int8(c)} }
-
-func rangeN(n int) []int {
-	out := make([]int, n)
-	for i := range out {
-		out[i] = i
+// Score is the scoreboard line: the computer's judgement where its players
+// give one (Amazons' territory), else the game's own line.
+func Score(s game.State) string {
+	if sl, ok := game.PlayersOf(s.Game()).(game.ScoreLiner); ok {
+		if line, ok := sl.ScoreLine(s); ok {
+			return line
+		}
 	}
-	return out
-}
-
-func reversed(n int) []int {
-	out := make([]int, n)
-	for i := range out {
-		out[i] = n - i
-	}
-	return out
+	return game.ViewOf(s.Game()).Score(s)
 }

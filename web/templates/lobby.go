@@ -121,9 +121,56 @@ var SeatLabels = []struct{ Value, Label string }{
 	{"first", "First seat (moves first)"}, {"second", "Second seat"}, {"random", "Random"},
 }
 
-// AlgorithmLabels names the Amazons search algorithms.
-var AlgorithmLabels = []struct{ Value, Label string }{
-	{"", "Best available"}, {"alphabeta", "Alpha-beta"}, {"minimax", "Minimax"}, {"mcts", "Monte Carlo tree search"},
+// AlgorithmChoices are the searches the lobby offers for Difficult: the
+// best available, then every search some game's computer players offer.
+// The form shows the field only for those games (GamesCSS), and the room
+// refuses a search its game has not.
+func AlgorithmChoices(games []game.Game) []game.Choice {
+	out := []game.Choice{{Value: "", Label: "Best available"}}
+	for _, g := range games {
+		for _, a := range game.PlayersOf(g).Algorithms() {
+			if !slices.ContainsFunc(out, func(c game.Choice) bool { return c.Value == a.Value }) {
+				out = append(out, a)
+			}
+		}
+	}
+	return out
+}
+
+// algorithmGames lists the games whose computer offers a choice of search.
+func algorithmGames(games []game.Game) string {
+	var ids []string
+	for _, g := range games {
+		if len(game.PlayersOf(g).Algorithms()) > 0 {
+			ids = append(ids, g.ID())
+		}
+	}
+	return strings.Join(ids, " ")
+}
+
+// GamesCSS is the lobby form's style rules that name games: each game's
+// options and notes show when it is chosen, and the choice of search when
+// a computer seat of a game that offers one plays at Difficult. They are
+// made from the registry, so that no style sheet lists the games.
+func GamesCSS(games []game.Game) string {
+	var b strings.Builder
+	const chosen = `form:has(select[name=game] option[value=%s]:checked)`
+	for _, g := range games {
+		fmt.Fprintf(&b, chosen+" [data-games~=%s] { display: grid; }\n", g.ID(), g.ID())
+	}
+	for _, g := range games {
+		if len(game.PlayersOf(g).Algorithms()) == 0 {
+			continue
+		}
+		for _, when := range []string{
+			`:has(select[name=mode] option[value=computer]:checked):has(select[name=level] option[value=difficult]:checked)`,
+			`:has(select[name=mode] option[value=watch]:checked):has(select[name=level] option[value=difficult]:checked)`,
+			`:has(select[name=mode] option[value=watch]:checked):has(select[name=level_second] option[value=difficult]:checked)`,
+		} {
+			fmt.Fprintf(&b, chosen+"%s .for-algorithm[data-search-games~=%s] { display: grid; }\n", g.ID(), when, g.ID())
+		}
+	}
+	return b.String()
 }
 
 // seatNames says which seat is which in a game, for the form.

@@ -7,11 +7,6 @@ import (
 	"strconv"
 
 	"boardroom/game"
-	"boardroom/game/amazons"
-	"boardroom/game/angels"
-	"boardroom/game/bishops"
-	"boardroom/game/demons"
-	"boardroom/game/kalah"
 	"boardroom/realtime/frame"
 	"boardroom/realtime/view"
 )
@@ -23,7 +18,7 @@ type Renderer struct{}
 // with its parts marked (package frame).
 func (Renderer) Frame(p *view.Page) *frame.Frame {
 	var b frame.Builder
-	b.Grow(cellCount(p.State) + 16) // every cell is a part, and about a dozen others
+	b.Grow(boardOf(p).CellCount() + 16) // every cell is a part, and about a dozen others
 	if err := Live(p).Render(withBuilder(context.Background(), &b), b.Buffer()); err != nil {
 		// Rendering into memory fails only on a template bug; show it.
 		var buf bytes.Buffer
@@ -31,23 +26,6 @@ func (Renderer) Frame(p *view.Page) *frame.Frame {
 		return frame.Whole(buf.Bytes())
 	}
 	return b.Frame()
-}
-
-// cellCount is how many cells the position's board has.
-func cellCount(s game.State) int {
-	switch st := s.(type) {
-	case *amazons.State:
-		return amazons.Size * amazons.Size
-	case *bishops.State:
-		return bishops.Size * bishops.Size
-	case *angels.State:
-		return st.Size() * st.Size()
-	case *demons.State:
-		return st.Size() * st.Size()
-	case *kalah.State:
-		return 2 * (st.Houses() + 1)
-	}
-	return 0
 }
 
 // Spectators renders the spectator count on its own; the page swaps it
@@ -58,35 +36,6 @@ func (Renderer) Spectators(n int) []byte {
 		return nil // writing into memory does not fail
 	}
 	return buf.Bytes()
-}
-
-// Estimator gives the scoreboard's estimate for games scored by the
-// computer's judgement (Amazons); nil shows none. The server plugs in the AI.
-var Estimator func(s game.State) (text string, ok bool)
-
-// Score is the scoreboard line of docs/rules.md for the position.
-func Score(s game.State) string {
-	switch st := s.(type) {
-	case *kalah.State:
-		return fmt.Sprintf("Stores: P1 %d · P2 %d", st.Store(game.First), st.Store(game.Second))
-	case *bishops.State:
-		w, b := st.Count(game.First), st.Count(game.Second)
-		return fmt.Sprintf("White %d · Black %d · %+d", w, b, w-b)
-	case *demons.State:
-		c := st.Covered()
-		return fmt.Sprintf("Angels %d · Demons %d", c[0], c[1])
-	case *angels.State:
-		return fmt.Sprintf("Blocked %d · Angel %d from the edge", st.BlockedCount(), st.EdgeDistance())
-	case *amazons.State:
-		if Estimator != nil {
-			if text, ok := Estimator(s); ok {
-				return text
-			}
-		}
-		return fmt.Sprintf("Arrows %d", st.Arrows().Count())
-	}
-	sc := s.Score()
-	return fmt.Sprintf("%d · %d", sc[0], sc[1])
 }
 
 func actionVals(a string) string { return `{"action":"` + a + `"}` }

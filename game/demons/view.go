@@ -1,0 +1,45 @@
+package demons
+
+import (
+	"fmt"
+
+	"boardroom/game"
+)
+
+// The board as the pages show it (game.View).
+
+// Board implements game.View.
+func (Game) Board(st game.State) game.Board {
+	s := st.(*State)
+	return game.Board{Layout: game.LayoutGrid, Rows: s.Size(), Cols: s.Size(), Style: "checker territory",
+		Label: "Angels and Demons board", SeatColors: [2]string{"gold", "red"},
+		Note: fmt.Sprintf("Turn %d of %d", min(s.Turn()+1, s.Turns()), s.Turns())}
+}
+
+// Cell implements game.View.
+func (Game) Cell(st game.State, at game.Cell) game.CellView {
+	s := st.(*State)
+	name := game.AlgebraicName(at, s.Size())
+	switch s.Owner(at) {
+	case game.First:
+		return game.CellView{Class: "owner-first", Name: name, What: "held by the Angels", Piece: "halo", PieceClass: "piece halo"}
+	case game.Second:
+		return game.CellView{Class: "owner-second", Name: name, What: "held by the Demons", Piece: "horns", PieceClass: "piece horns"}
+	}
+	if IsDark(at) {
+		return game.CellView{Name: name, What: "a choice"}
+	}
+	return game.CellView{Name: name, What: "empty"}
+}
+
+// Score implements game.View: the squares each side covers.
+func (Game) Score(st game.State) string {
+	c := st.(*State).Covered()
+	return fmt.Sprintf("Angels %d · Demons %d", c[0], c[1])
+}
+
+// MoveHint implements game.View.
+func (Game) MoveHint(game.State) string { return "b2 - the dark square you choose" }
+
+// RulesAnchor implements game.View.
+func (Game) RulesAnchor() string { return "demons" }

@@ -1,0 +1,70 @@
+package kalah
+
+import (
+	"fmt"
+	"strconv"
+
+	"boardroom/game"
+)
+
+// The board as the pages show it (game.View): a mancala board, P2's houses
+// along the top from its house H on the left, P1's along the bottom from
+// house 1, P2's store on the left and P1's on the right.
+
+// Board implements game.View.
+func (Game) Board(st game.State) game.Board {
+	return game.Board{Layout: game.LayoutPits, Rows: 2, Cols: st.(*State).Cols(), Style: "pits",
+		Label: "Kalah board", SeatColors: [2]string{"gold", "red"}}
+}
+
+// Cell implements game.View.
+func (g Game) Cell(st game.State, at game.Cell) game.CellView {
+	s := st.(*State)
+	if p, house, ok := s.HouseAt(at); ok {
+		n := s.Seeds(p, house)
+		return game.CellView{Class: pitClass[p][0], What: fmt.Sprintf("P%d house %d, %d seeds", int(p)+1, house, n),
+			Count: n, Counted: true, Caption: strconv.Itoa(house)}
+	}
+	for _, p := range []game.Player{game.First, game.Second} {
+		if at == s.StoreCell(p) {
+			n := s.Store(p)
+			return game.CellView{Class: pitClass[p][1], What: fmt.Sprintf("P%d store, %d seeds", int(p)+1, n),
+				Count: n, Counted: true, Caption: g.Seats()[p]}
+		}
+	}
+	return game.CellView{What: "off the board"}
+}
+
+// pitClass is the style of each seat's houses and store.
+var pitClass = [2][2]string{{"pit house seat0", "pit store seat0"}, {"pit house seat1", "pit store seat1"}}
+
+// Score implements game.View: the stores.
+func (Game) Score(st game.State) string {
+	s := st.(*State)
+	return fmt.Sprintf("Stores: P1 %d · P2 %d", s.Store(game.First), s.Store(game.Second))
+}
+
+// MoveHint implements game.View, as the original program put it.
+func (Game) MoveHint(st game.State) string {
+	return fmt.Sprintf("(1-%d) - house number for move", st.(*State).Houses())
+}
+
+// RulesAnchor implements game.View.
+func (Game) RulesAnchor() string { return "kalah" }
+
+// IllegalMove implements game.Transcript: the original program's line (the
+// only legible illegal move in Kalah is an empty house).
+func (Game) IllegalMove(string) string { return "House is empty. Move again.\n" }
+
+// GameOver implements game.Transcript, as the original program ended.
+func (Game) GameOver(st game.State) string {
+	score := st.Score()
+	end := "A tie!\n"
+	switch st.Outcome().Winner {
+	case game.First:
+		end = "Player 1 wins!\n"
+	case game.Second:
+		end = "Player 2 wins!\n"
+	}
+	return fmt.Sprintf("\tplayer 1:%d\n\tplayer 2:%d\n", score[0], score[1]) + end
+}

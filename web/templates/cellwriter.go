@@ -1,0 +1,119 @@
+package templates
+
+import (
+	"context"
+	"html"
+	"io"
+	"strings"
+
+	"github.com/a-h/templ"
+
+	"boardroom/game"
+	"boardroom/realtime/view"
+)
+
+// cellWriter writes a cell's button, keeping the first error.
+type cellWriter struct {
+	w   io.StringWriter
+	err error
+}
+
+type stringWriter struct{ io.Writer }
+
+func (s stringWriter) WriteString(str string) (int, error) { return io.WriteString(s.Writer, str) }
+
+func newCellWriter(w io.Writer) *cellWriter {
+	sw, ok := w.(io.StringWriter)
+	if !ok {
+		sw = stringWriter{w}
+	}
+	return &cellWriter{w: sw}
+}
+
+func (cw *cellWriter) s(str string) {
+	if cw.err == nil {
+		_, cw.err = cw.w.WriteString(str)
+	}
+}
+
+// escaped writes text for an attribute; the strings here rarely need it.
+func (cw *cellWriter) escaped(str string) {
+	if strings.ContainsAny(str, `&<>"'`) {
+		str = html.EscapeString(str)
+	}
+	cw.s(str)
+}
+
+// open writes a cell's start tag: its colour, what the game puts there
+// (extra) and what the viewer may do with it, and its label.
+func (cw *cellWriter) open(p *view.Page, c game.Cell, extra, name, what string) {
+	cw.s(cellPrefix(c))
+	if (int(c.Row)+int(c.Col))%2 == 1 {
+		cw.s(` class="cell dark`)
+	} else {
+		cw.s(` class="cell light`)
+	}
+	if extra != "" {
+		cw.s(" ")
+		cw.escaped(extra)
+	}
+	selectable, selected, mine := p.Selectable(c), p.IsSelected(c), p.IsMyChoice(c)
+	for _, f := range [...]struct {
+		on   bool
+		name string
+	}{{selectable, " target"}, {selected, " selected"}, {p.InLastMove(c), " last"}, {mine, " chosen"}, {p.IsHint(c), " hint"}} {
+		if f.on {
+			cw.s(f.name)
+		}
+	}
+	cw.s(`" aria-label="`)
+	if name != "" {
+		cw.escaped(name)
+		cw.s(": ")
+	}
+	cw.escaped(what)
+	switch {
+	case selected:
+		cw.s(", selected")
+	case mine:
+		cw.s(", your choice")
+	case selectable:
+		cw.s(", can be clicked")
+	}
+	cw.s(`">`)
+}
+
+// moveItems writes the move list's items, marked as the items of the list
+// part; a long game's list is written for every update, so it is written by
+// hand too.
+func moveItems(p *view.Page) templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		b, w, err := framed(ctx, w)
+		if err != nil {
+			return err
+		}
+		out := newCellWriter(w)
+		if b != nil {
+			b.Items()
+			defer b.ItemsEnd()
+		}
+		for _, m := range p.Moves {
+			if b != nil {
+				b.Item()
+			}
+			out.s(` <li data-testid="move" class="`)
+			out.s(seatClass(m.Seat))
+			if m.Current {
+				out.s(" current")
+			}
+			out.s(`" title="`)
+			out.s(templ.EscapeString(m.Info))
+			out.s(`" data-seat="`)
+			out.s(templ.EscapeString(seatNameOf(p, m.Seat)))
+			out.s(`">`)
+			out.s(templ.EscapeString(m.Text))
+			out.s(`</li>`)
+		}
+		return out.err
+	})
+}
