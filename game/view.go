@@ -55,7 +55,7 @@ type Board struct {
 
 // Cells lists the board's cells in the order they are drawn.
 func (b Board) Cells() []Cell {
-	var out []Cell
+	out := make([]Cell, 0, b.CellCount())
 	switch b.Layout {
 	case LayoutPits:
 		out = append(out, Cell{Row: 0, Col: 0})
