@@ -1,5 +1,6 @@
 // Package templates draws Boardroom's pages with templ: the layout, the
-// lobby, the room page and its live fragment, and one board per game.
+// lobby, the room page and its live fragment, and every game's board from
+// its game.View.
 // Components take plain data (realtime/view.Page, LobbyData) and never
 // change it.
 package templates
