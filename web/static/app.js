@@ -56,7 +56,25 @@
     var a = document.activeElement;
     focused = a && a.id ? a.id : null;
   });
+  // Keep the latest move in view, unless the reader has scrolled back up the list.
+  var movesAtEnd = true;
+  document.addEventListener("htmx:wsBeforeMessage", function () {
+    var list = document.getElementById("moves");
+    movesAtEnd = !list || list.scrollHeight - list.scrollTop - list.clientHeight < 24;
+  });
+  function followMoves() {
+    var list = document.getElementById("moves");
+    if (!list) return;
+    if (document.querySelector(".live.replaying")) {
+      var cur = list.querySelector(".current");
+      if (cur) list.scrollTop = Math.max(0, cur.offsetTop - list.offsetTop - list.clientHeight / 2);
+    } else if (movesAtEnd) {
+      list.scrollTop = list.scrollHeight;
+    }
+  }
+  document.addEventListener("DOMContentLoaded", followMoves);
   document.addEventListener("htmx:wsAfterMessage", function () {
+    followMoves();
     tickClocks();
     if (focused) {
       var el = document.getElementById(focused);

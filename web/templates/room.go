@@ -104,3 +104,11 @@ func rematchLabel(p *view.Page) string {
 	}
 	return "Accept rematch"
 }
+
+// hasControls reports whether the controls card draws any button: a
+// spectator of a game in play has none, and then the card is not shown.
+func hasControls(p *view.Page) bool {
+	c := p.Controls
+	return !p.Spectator || c.Join || c.Rematch || c.ClaimWin || c.New || c.Abort || c.Hint ||
+		c.Pause || c.Resume || c.Step || c.Replay
+}

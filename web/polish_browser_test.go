@@ -1,0 +1,79 @@
+package web
+
+import (
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
+)
+
+// The rough edges seen by eye, each checked through the real pages.
+
+// TestBrowserLongMoveList plays a long computer-against-computer game and
+// checks, on a desktop and a phone, that the move list shows every move,
+// scrolls inside its card with the latest move in view, and never spills
+// sideways.
+func TestBrowserLongMoveList(t *testing.T) {
+	ts := newTestServer(t)
+	for _, size := range []struct {
+		name          string
+		width, height int
+	}{{"desktop", 1280, 900}, {"phone", 390, 844}} {
+		t.Run(size.name, func(t *testing.T) {
+			browser := newBrowser(t, 1280, 900)
+			host := newTab(t, browser, "host")
+			host.run("viewport", chromedp.EmulateViewport(int64(size.width), int64(size.height)))
+			createRoom(t, ts, host, map[string]string{"game": "amazons", "mode": "watch", "pace": "fast"})
+			host.waitJS("40 moves", `document.querySelectorAll("[data-testid=move]").length >= 40`)
+			// The controls are redrawn at every move: click from the page itself.
+			host.waitJS("paused or over", `(document.querySelector("[data-action=pause]") || {click() {}}).click() ||
+				!!document.querySelector("[data-action=resume], .banner.finished")`)
+			n := len(host.moves())
+			require.GreaterOrEqual(t, n, 40)
+			require.True(t, evalJS[bool](host, `(() => {
+				const list = document.getElementById("moves"), card = list.closest(".card");
+				return list.scrollWidth <= list.clientWidth && list.getBoundingClientRect().right <= card.getBoundingClientRect().right + 0.5;
+			})()`), "the list never overflows sideways")
+			host.waitJS("the latest move in view", `(() => {
+				const list = document.getElementById("moves"), items = list.querySelectorAll("[data-testid=move]");
+				const last = items[items.length-1].getBoundingClientRect(), box = list.getBoundingClientRect();
+				return list.scrollHeight > list.clientHeight && last.bottom <= box.bottom + 1 && last.top >= box.top - 1;
+			})()`)
+			require.True(t, evalJS[bool](host, `document.documentElement.scrollWidth <= window.innerWidth`), "nothing spills sideways")
+			require.True(t, evalJS[bool](host, `(() => {
+				const list = document.getElementById("moves"), first = list.querySelector("[data-testid=move]");
+				list.scrollTop = 0;
+				const a = first.getBoundingClientRect(), box = list.getBoundingClientRect();
+				return a.top >= box.top - 1 && a.bottom <= box.bottom + 1 && a.width > 0;
+			})()`), "the first move is there to scroll back to")
+		})
+	}
+}
+
+// TestBrowserShowsOnlyWhatApplies: no clock box in a room with no clock
+// (a click's flash shows on the banner), no empty controls card for a
+// spectator, and Amazons' estimate says what it counts.
+func TestBrowserShowsOnlyWhatApplies(t *testing.T) {
+	ts := newTestServer(t)
+	browser := newBrowser(t, 1280, 900)
+	alice, bob, eve := newTab(t, browser, "alice"), newTab(t, browser, "bob"), newTab(t, browser, "eve")
+	room := createRoom(t, ts, alice, map[string]string{"game": "kalah", "mode": "friend"})
+	bob.open(room)
+	bob.click("[data-action=join]")
+	eve.open(room)
+	hidden := func(tb *tab, sel string) bool {
+		return evalJS[bool](tb, `(() => { const el = document.querySelector("`+sel+`"); return !el || el.offsetParent === null; })()`)
+	}
+	require.True(t, hidden(alice, "[data-testid=clock]"), "no clock, no clock box")
+	require.True(t, hidden(eve, "#controls"), "a spectator of a game in play has no controls")
+	require.False(t, hidden(alice, "#controls"))
+	alice.clickCell(0, 1) // not hers: refused, and the banner flashes
+	alice.waitShown(".banner.flash-bad")
+	alice.clickCell(1, 1)
+	alice.waitShown(".banner.flash-ok")
+
+	clocked := createRoom(t, ts, alice, map[string]string{"game": "amazons", "mode": "hotseat", "clock": "slow"})
+	require.NotEmpty(t, clocked)
+	require.False(t, hidden(alice, "[data-testid=clock]"))
+	require.Contains(t, alice.text("[data-testid=score]"), "squares of territory")
+}
