@@ -57,3 +57,45 @@ func NumberedName(c Cell) string {
 	})
 	return numberedNames[r][col]
 }
+
+var (
+	labelsMu sync.Mutex
+	labels   = map[string][]string{}
+)
+
+// cachedLabels returns the labels of kind for a board of size n, made once.
+func cachedLabels(kind string, n int, f func(i int) string) []string {
+	key := kind + strconv.Itoa(n)
+	labelsMu.Lock()
+	defer labelsMu.Unlock()
+	if l, ok := labels[key]; ok {
+		return l
+	}
+	l := labelsOf(n, f)
+	labels[key] = l
+	return l
+}
+
+func labelsOf(n int, f func(i int) string) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = f(i)
+	}
+	return out
+}
+
+// AlgebraicFiles are the files of an n-wide board from the left: a, b, ….
+func AlgebraicFiles(n int) []string {
+	return cachedLabels("files", n, func(i int) string { return string(rune('a' + i)) })
+}
+
+// AlgebraicRanks are the ranks of an n-high board from the top: n, …, 1.
+func AlgebraicRanks(n int) []string {
+	return cachedLabels("ranks", n, func(i int) string { return strconv.Itoa(n - i) })
+}
+
+// Numbers are 1, …, n: the rows or columns of a board numbered from the
+// top left.
+func Numbers(n int) []string {
+	return cachedLabels("numbers", n, func(i int) string { return strconv.Itoa(i + 1) })
+}

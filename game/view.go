@@ -51,6 +51,10 @@ type Board struct {
 	// SeatColors name each seat's colour for the style sheet ("white",
 	// "black", "gold", "red").
 	SeatColors [2]string
+	// Files label the columns from the left and Ranks the rows from the
+	// top, in the game's notation ("a"…"j", "10"…"1"); nil: no labels
+	// (Kalah numbers its houses on the houses themselves).
+	Files, Ranks []string
 }
 
 // Cells lists the board's cells in the order they are drawn.

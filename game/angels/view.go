@@ -12,7 +12,8 @@ import (
 func (Game) Board(st game.State) game.Board {
 	n := st.(*State).Size()
 	return game.Board{Layout: game.LayoutGrid, Rows: n, Cols: n, Style: "lattice",
-		Label: "Angels and Devils board", SeatColors: [2]string{"gold", "red"}}
+		Label: "Angels and Devils board", SeatColors: [2]string{"gold", "red"},
+		Files: game.Numbers(n), Ranks: game.Numbers(n)}
 }
 
 // Cell implements game.View.

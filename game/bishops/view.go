@@ -11,7 +11,8 @@ import (
 // Board implements game.View.
 func (Game) Board(game.State) game.Board {
 	return game.Board{Layout: game.LayoutGrid, Rows: Size, Cols: Size, Style: "checker",
-		Label: "Mad Bishops board", SeatColors: [2]string{"white", "black"}}
+		Label: "Mad Bishops board", SeatColors: [2]string{"white", "black"},
+		Files: game.AlgebraicFiles(Size), Ranks: game.AlgebraicRanks(Size)}
 }
 
 // Cell implements game.View.

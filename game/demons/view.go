@@ -13,6 +13,7 @@ func (Game) Board(st game.State) game.Board {
 	s := st.(*State)
 	return game.Board{Layout: game.LayoutGrid, Rows: s.Size(), Cols: s.Size(), Style: "checker territory",
 		Label: "Angels and Demons board", SeatColors: [2]string{"gold", "red"},
+		Files: game.AlgebraicFiles(s.Size()), Ranks: game.AlgebraicRanks(s.Size()),
 		Note: fmt.Sprintf("Turn %d of %d", min(s.Turn()+1, s.Turns()), s.Turns())}
 }
 

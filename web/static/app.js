@@ -17,6 +17,14 @@
   }
   setInterval(tickClocks, 200);
 
+  // The flip control turns the board round for this page only (the room
+  // keeps the class across updates); the server turns it for the second seat.
+  document.addEventListener("click", function (e) {
+    if (!e.target.closest || !e.target.closest("[data-action=flip]")) return;
+    var room = document.querySelector("main.room");
+    if (room) room.classList.toggle("user-flip");
+  });
+
   document.addEventListener("click", function (e) {
     var btn = e.target.closest("[data-copy]");
     if (!btn) return;

@@ -55,7 +55,9 @@ func boardCells(p *view.Page, b game.Board) templ.Component {
 				out.s(`</span>`)
 			}
 			if cv.Caption != "" {
-				out.s(` <span class="caption">`)
+				out.s(` <span class="caption" data-coord="`)
+				out.escaped(cv.Caption)
+				out.s(`">`)
 				out.escaped(cv.Caption)
 				out.s(`</span>`)
 			}
@@ -70,6 +72,10 @@ func boardCells(p *view.Page, b game.Board) templ.Component {
 
 // seedDots draws up to this many seeds in a pit; more are only counted.
 const seedDots = 18
+
+// secondSeat reports whether the viewer plays the second seat only: the
+// board is then turned round, so that their side is at the bottom.
+func secondSeat(p *view.Page) bool { return p.Seats[1].Yours && !p.Seats[0].Yours }
 
 // seatColor is the style class of seat i's colour in the game.
 func seatColor(p *view.Page, i int) string {
