@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 )
 
@@ -92,4 +93,38 @@ func TestBrowserOrientation(t *testing.T) {
 	alice.waitMoves(2)
 	require.Equal(t, []string{"d1-d7/f7", "d10-d8/e8"}, alice.moves())
 	require.Equal(t, "9,9", topLeft(bob), "still turned after the update")
+}
+
+func TestBrowserRulesPages(t *testing.T) {
+	ts := newTestServer(t)
+	browser := newBrowser(t, 1280, 900)
+	me := newTab(t, browser, "me")
+	me.run("lobby", chromedp.Navigate(ts.URL+"/"))
+	me.click("[data-testid=rules-link]")
+	me.waitShown("[data-testid=rules-index]")
+	require.Equal(t, []string{"Game of the Amazons", "Kalah", "Angels & Devils", "Mad Bishops", "Angels & Demons"},
+		evalJS[[]string](me, `Array.from(document.querySelectorAll("[data-testid=rules-index] strong")).map(e => e.textContent)`),
+		"every game with rules (tic-tac-toe, registered by these tests, has none)")
+	require.Equal(t, 5, evalJS[int](me, `document.querySelectorAll("[data-testid=rules-index] .mini-board").length`))
+	for _, g := range []struct {
+		id, heading string
+		cells       int
+	}{
+		{"amazons", "Game of the Amazons", 100}, {"kalah", "Kalah", 14}, {"angels", "Angels & Devils", 225},
+		{"bishops", "Mad Bishops", 100}, {"demons", "Angels & Demons", 64},
+	} {
+		me.run("open "+g.id, chromedp.Navigate(ts.URL+"/rules/"+g.id))
+		require.Contains(t, me.text("[data-testid=rules-text] h2"), g.heading)
+		require.Equal(t, g.cells, evalJS[int](me, `document.querySelectorAll("[data-testid=rules-diagram] [data-testid=board] [data-cell]").length`),
+			"the diagram is the room's own board")
+	}
+	me.click("[data-testid=play-this]")
+	me.waitShown("form[data-testid=new-room]")
+	require.True(t, evalJS[bool](me, `document.querySelector("form[data-testid=new-room] [name=game] option[value=demons]").selected`),
+		"Play leads to the lobby with the game chosen")
+
+	createRoom(t, ts, me, map[string]string{"game": "bishops", "mode": "hotseat"})
+	require.Equal(t, "/rules/bishops", evalJS[string](me, `document.querySelector("[data-testid=game-rules]").getAttribute("href")`))
+	me.run("missing", chromedp.Navigate(ts.URL+"/rules/chess"))
+	require.Equal(t, "No such game", me.text("h1"))
 }

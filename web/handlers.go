@@ -18,7 +18,13 @@ const maxFormBytes = 16 << 10
 
 func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
 	ensureToken(w, r)
-	s.renderLobby(w, r, http.StatusOK, nil, "")
+	var form map[string]string
+	if id := r.URL.Query().Get("game"); id != "" { // a rules page's "Play" link
+		if _, err := game.Lookup(id); err == nil {
+			form = map[string]string{"game": id}
+		}
+	}
+	s.renderLobby(w, r, http.StatusOK, form, "")
 }
 
 func (s *Server) renderLobby(w http.ResponseWriter, r *http.Request, status int, form map[string]string, msg string) {

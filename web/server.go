@@ -55,6 +55,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /r/{id}/ws", s.websocket)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", static.Handler()))
 	mux.HandleFunc("GET /games.css", s.gamesCSS)
+	mux.HandleFunc("GET /rules", s.rulesIndex)
+	mux.HandleFunc("GET /rules/{game}", s.rulesPage)
 	mux.HandleFunc("GET /healthz", s.health)
 	if s.Metrics != nil {
 		mux.Handle("GET /metrics", s.Metrics)

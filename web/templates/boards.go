@@ -24,7 +24,11 @@ func boardOf(p *view.Page) game.Board { return game.ViewOf(p.Game).Board(p.State
 func gridClass(n int) string { return "board grid cols-" + strconv.Itoa(n) }
 
 // boardCells draws every cell of the board, each a part of the frame.
-func boardCells(p *view.Page, b game.Board) templ.Component {
+func boardCells(p *view.Page, b game.Board) templ.Component { return cells(p, b, false) }
+
+// cells draws the cells of a board: buttons, or, for a picture of the
+// board (static), plain elements that nothing can click.
+func cells(p *view.Page, b game.Board, static bool) templ.Component {
 	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
 		fb, w, err := framed(ctx, w)
 		if err != nil {
@@ -34,10 +38,14 @@ func boardCells(p *view.Page, b game.Board) templ.Component {
 		out := newCellWriter(w)
 		for _, at := range b.Cells() {
 			cv := v.Cell(p.State, at)
-			if fb != nil {
-				fb.Begin(cellPartID(at), frame.Element)
+			if static {
+				out.picture(at, cv.Class)
+			} else {
+				if fb != nil {
+					fb.Begin(cellPartID(at), frame.Element)
+				}
+				out.open(p, at, cv.Class, cv.Name, cv.What)
 			}
-			out.open(p, at, cv.Class, cv.Name, cv.What)
 			if cv.Piece != "" {
 				out.s(`<svg class="`)
 				out.s(cv.PieceClass)
@@ -61,12 +69,37 @@ func boardCells(p *view.Page, b game.Board) templ.Component {
 				out.escaped(cv.Caption)
 				out.s(`</span>`)
 			}
+			if static {
+				out.s(`</span>`)
+				continue
+			}
 			out.s(`</button>`)
 			if fb != nil {
 				fb.End()
 			}
 		}
 		return out.err
+	})
+}
+
+// MiniBoard is a small picture of a position (the lobby's cards and lists,
+// the rules' index): the same cells as the room's board, not clickable and
+// hidden from screen readers, which read the text beside it.
+func MiniBoard(p *view.Page) templ.Component {
+	b := boardOf(p)
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		out := newCellWriter(w)
+		out.s(`<div class="mini-board ` + gridClass(b.Cols) + " ")
+		out.escaped(b.Style)
+		out.s(`" aria-hidden="true">`)
+		if out.err != nil {
+			return out.err
+		}
+		if err := cells(p, b, true).Render(ctx, w); err != nil {
+			return err
+		}
+		_, err := io.WriteString(w, `</div>`)
+		return err
 	})
 }
 

@@ -44,6 +44,20 @@ func (cw *cellWriter) escaped(str string) {
 	cw.s(str)
 }
 
+// picture writes the start tag of a cell of a picture of the board.
+func (cw *cellWriter) picture(c game.Cell, extra string) {
+	if (int(c.Row)+int(c.Col))%2 == 1 {
+		cw.s(`<span class="cell dark`)
+	} else {
+		cw.s(`<span class="cell light`)
+	}
+	if extra != "" {
+		cw.s(" ")
+		cw.escaped(extra)
+	}
+	cw.s(`">`)
+}
+
 // open writes a cell's start tag: its colour, what the game puts there
 // (extra) and what the viewer may do with it, and its label.
 func (cw *cellWriter) open(p *view.Page, c game.Cell, extra, name, what string) {
