@@ -21,6 +21,8 @@ type View interface {
 	MoveHint(s State) string
 	// RulesAnchor is the id of the game's section in docs/rules.md.
 	RulesAnchor() string
+	// Summary says in one line what the game is, for the lobby.
+	Summary() string
 }
 
 // Layouts of a Board.
@@ -136,6 +138,9 @@ func (DefaultView) MoveHint(State) string { return "" }
 
 // RulesAnchor implements View.
 func (DefaultView) RulesAnchor() string { return "" }
+
+// Summary implements View.
+func (DefaultView) Summary() string { return "" }
 
 // Transcript is implemented by games whose terminal play must speak an
 // original program's lines exactly (Kalah): its answer to an illegal move

@@ -83,12 +83,18 @@ func TestBrowserOrientation(t *testing.T) {
 	alice.click("[data-action=flip]")
 	require.Equal(t, "0,0", topLeft(alice))
 
-	alice.clickCell(9, 3)
-	alice.clickCell(3, 3)
-	alice.clickCell(3, 5)
+	for _, c := range [][2]int{{9, 3}, {3, 3}, {3, 5}} { // White d1-d7/f7, waiting to see each click as a person would
+		alice.clickCell(c[0], c[1])
+		if c != [2]int{3, 5} {
+			alice.waitShown(fmt.Sprintf(`[data-cell="%d,%d"].selected`, c[0], c[1]))
+		}
+	}
 	bob.waitText("[data-testid=turn]", "Your move")
 	for _, c := range [][2]int{{0, 3}, {2, 3}, {2, 4}} { // Black d10-d8/e8, clicked on the turned board
-		bob.click(fmt.Sprintf(`[data-testid=board] [data-cell="%d,%d"]`, c[0], c[1]))
+		bob.clickCell(c[0], c[1])
+		if c != [2]int{2, 4} {
+			bob.waitShown(fmt.Sprintf(`[data-cell="%d,%d"].selected`, c[0], c[1]))
+		}
 	}
 	alice.waitMoves(2)
 	require.Equal(t, []string{"d1-d7/f7", "d10-d8/e8"}, alice.moves())
@@ -120,7 +126,7 @@ func TestBrowserRulesPages(t *testing.T) {
 	}
 	me.click("[data-testid=play-this]")
 	me.waitShown("form[data-testid=new-room]")
-	require.True(t, evalJS[bool](me, `document.querySelector("form[data-testid=new-room] [name=game] option[value=demons]").selected`),
+	require.True(t, evalJS[bool](me, `document.querySelector("form[data-testid=new-room] input[name=game][value=demons]").checked`),
 		"Play leads to the lobby with the game chosen")
 
 	createRoom(t, ts, me, map[string]string{"game": "bishops", "mode": "hotseat"})

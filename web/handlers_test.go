@@ -97,11 +97,11 @@ func TestLobby(t *testing.T) {
 	require.Equal(t, 1, form.Length())
 	require.Equal(t, "/rooms", form.AttrOr("action", ""))
 	require.Equal(t, "post", form.AttrOr("method", ""))
-	for _, name := range []string{"game", "mode", "level", "clock", "seat", "pace", "houses", "seeds", "empty_capture", "size", "power", "setup", "turns", "algorithm"} {
+	for _, name := range []string{"mode", "level", "clock", "seat", "pace", "houses", "seeds", "empty_capture", "size", "power", "setup", "turns", "algorithm"} {
 		require.Equal(t, 1, form.Find("[name="+name+"]").Length(), "exactly one field %s", name)
 	}
 	var games []string
-	form.Find("select[name=game] option").Each(func(_ int, s *goquery.Selection) { games = append(games, s.AttrOr("value", "")) })
+	form.Find("input[type=radio][name=game]").Each(func(_ int, s *goquery.Selection) { games = append(games, s.AttrOr("value", "")) })
 	require.Equal(t, []string{"amazons", "kalah", "angels", "bishops", "demons", "tictactoe"}, games,
 		"the five games in their order, then tic-tac-toe, which these tests register")
 	for _, sel := range []string{"select[name=mode] option[value=watch]", "select[name=level] option[value=difficult]",

@@ -26,10 +26,11 @@ func createRoom(t *testing.T, ts *testServer, tb *tab, fields map[string]string,
 	t.Helper()
 	form := `form[data-testid=new-room] `
 	actions := []chromedp.Action[chromedp.Void]{chromedp.Navigate(ts.URL + "/")}
-	for _, name := range []string{"game", "mode"} { // first: they decide which fields show
-		if v, ok := fields[name]; ok {
-			actions = append(actions, chromedp.SetValue(chromedp.CSS(form+`[name=`+name+`]`), v))
-		}
+	if v, ok := fields["game"]; ok { // first: the game and mode decide which fields show
+		actions = append(actions, chromedp.Click(chromedp.CSS(`[data-game-card=`+v+`]`)))
+	}
+	if v, ok := fields["mode"]; ok {
+		actions = append(actions, chromedp.SetValue(chromedp.CSS(form+`[name=mode]`), v))
 	}
 	for k, v := range fields {
 		if k != "game" && k != "mode" {
@@ -261,7 +262,7 @@ func TestBrowserRooms(t *testing.T) {
 			return evalJS[bool](me, `document.querySelector("form[data-testid=new-room] [name=algorithm]").offsetParent !== null`)
 		}
 		me.run("lobby", chromedp.Navigate(ts.URL+"/"),
-			chromedp.SetValue(chromedp.CSS(form+`[name=game]`), "amazons"),
+			chromedp.Click(chromedp.CSS(`[data-game-card=amazons]`)),
 			chromedp.SetValue(chromedp.CSS(form+`[name=mode]`), "computer"),
 			chromedp.SetValue(chromedp.CSS(form+`[name=level]`), "beginner"))
 		require.False(t, visible(), "Beginner does not search: no search choice")

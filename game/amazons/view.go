@@ -40,3 +40,8 @@ func (Game) MoveHint(game.State) string { return "d1-d7/g7 - move an amazon, the
 
 // RulesAnchor implements game.View.
 func (Game) RulesAnchor() string { return "amazons" }
+
+// Summary implements game.View.
+func (Game) Summary() string {
+	return "Move an amazon like a queen, then shoot an arrow that walls off a square: the last player able to move wins."
+}

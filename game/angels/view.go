@@ -46,3 +46,8 @@ func (Game) MoveHint(game.State) string {
 
 // RulesAnchor implements game.View.
 func (Game) RulesAnchor() string { return "angels" }
+
+// Summary implements game.View.
+func (Game) Summary() string {
+	return "The Angel flies towards the edge of the board; the Devil blocks a square every turn to trap it."
+}

@@ -39,3 +39,8 @@ func (Game) MoveHint(game.State) string { return "c3-e5 or c3xf6 - engage, or ki
 
 // RulesAnchor implements game.View.
 func (Game) RulesAnchor() string { return "bishops" }
+
+// Summary implements game.View.
+func (Game) Summary() string {
+	return "Bishops that must attack: each move kills, or lines up a kill. Take every enemy piece to win."
+}

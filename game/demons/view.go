@@ -44,3 +44,8 @@ func (Game) MoveHint(game.State) string { return "b2 - the dark square you choos
 
 // RulesAnchor implements game.View.
 func (Game) RulesAnchor() string { return "demons" }
+
+// Summary implements game.View.
+func (Game) Summary() string {
+	return "Both sides secretly pick a dark square at once and claim its neighbours: cover more of the board to win."
+}

@@ -68,3 +68,8 @@ func (Game) GameOver(st game.State) string {
 	}
 	return fmt.Sprintf("\tplayer 1:%d\n\tplayer 2:%d\n", score[0], score[1]) + end
 }
+
+// Summary implements game.View.
+func (Game) Summary() string {
+	return "Sow seeds around the pits and capture into your store: the most seeds at the end wins."
+}

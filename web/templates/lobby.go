@@ -1,12 +1,18 @@
 package templates
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"boardroom/game"
+	"boardroom/realtime/view"
+
+	"github.com/a-h/templ"
 )
 
 // LobbyData is what the lobby shows.
@@ -154,7 +160,7 @@ func algorithmGames(games []game.Game) string {
 // made from the registry, so that no style sheet lists the games.
 func GamesCSS(games []game.Game) string {
 	var b strings.Builder
-	const chosen = `form:has(select[name=game] option[value=%s]:checked)`
+	const chosen = `form:has(input[name=game][value=%s]:checked)`
 	for _, g := range games {
 		fmt.Fprintf(&b, chosen+" [data-games~=%s] { display: grid; }\n", g.ID(), g.ID())
 	}
@@ -194,4 +200,31 @@ func firstID(games []game.Game) string {
 		return ""
 	}
 	return games[0].ID()
+}
+
+// summary is the game's line for the lobby's card.
+func summary(g game.Game) string { return game.ViewOf(g).Summary() }
+
+// startPictures caches each game's starting position drawn small: it never
+// changes, and the lobby shows every one.
+var startPictures sync.Map // game id → string
+
+// startPicture draws g's starting position (default options) small.
+func startPicture(g game.Game) templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		html, ok := startPictures.Load(g.ID())
+		if !ok {
+			start, err := g.New(nil)
+			if err != nil {
+				return nil // no picture: the name and the line say enough
+			}
+			var b strings.Builder
+			if err := MiniBoard(&view.Page{Game: g, State: start}).Render(ctx, &b); err != nil {
+				return err
+			}
+			html, _ = startPictures.LoadOrStore(g.ID(), b.String())
+		}
+		_, err := io.WriteString(w, html.(string))
+		return err
+	})
 }

@@ -144,10 +144,13 @@ func TestLobbyForm(t *testing.T) {
 	doc, err := goquery.NewDocumentFromReader(&buf)
 	require.NoError(t, err)
 	require.Equal(t, "Bad.", doc.Find("[data-testid=form-error]").Text())
-	_, sel := doc.Find(`select[name=game] option[value=kalah]`).Attr("selected")
+	_, sel := doc.Find(`input[name=game][value=kalah]`).Attr("checked")
 	require.True(t, sel, "a refused form keeps its values")
 	require.Equal(t, "4", doc.Find(`input[name=houses]`).AttrOr("value", ""))
 	require.True(t, strings.Contains(doc.Find(`[name=size]`).Parent().Text(), "Angels & Devils"), "a shared field says which games use it")
+	require.Equal(t, 1, doc.Find(`input[name=game]:checked, input[name=game][checked]`).Length(), "one game chosen")
+	require.Equal(t, len(game.All()), doc.Find(`[data-game-card] .mini-board`).Length(), "every game's card draws its board")
+	require.Contains(t, doc.Find(`[data-game-card=kalah] small`).Text(), "seeds", "and says what it is")
 }
 
 // TestSpectatorCountAloneIsThePart: the count sent on its own is the same
