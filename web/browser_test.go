@@ -114,7 +114,7 @@ func createInLobby(t *testing.T, ts *testServer, tb *tab, id, mode string, opts 
 	form := `form[data-testid=new-room] `
 	actions := []chromedp.Action[chromedp.Void]{
 		chromedp.Navigate(ts.URL + "/"),
-		chromedp.Click(chromedp.CSS(`[data-game-card=`+id+`]`)),
+		chromedp.Click(chromedp.CSS(`[data-game-card=` + id + `]`)),
 		chromedp.SetValue(chromedp.CSS(form+`select[name=mode]`), mode),
 	}
 	for k, v := range opts {
