@@ -32,52 +32,12 @@ func (s *Server) renderLobby(w http.ResponseWriter, r *http.Request, status int,
 	defer cancel()
 	data := templates.LobbyData{Games: game.All(), Form: form, Error: msg}
 	var err error
-	if data.Live, err = s.rows(ctx, false); err == nil {
-		data.Finished, err = s.rows(ctx, true)
-	}
-	if err != nil {
+	if data.Lists, err = s.lists(ctx, listPages(r)); err != nil {
 		s.Log.Error("lobby lists", "err", err)
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
 	templates.Lobby(data).Render(r.Context(), w)
-}
-
-var modeNames = map[string]string{
-	"friend": "Online", "hotseat": "Hotseat", "computer": "Against the computer", "watch": "Computer against computer",
-}
-
-func (s *Server) rows(ctx context.Context, over bool) ([]templates.RoomRow, error) {
-	list, err := s.Store.List(ctx, over, 20)
-	if err != nil {
-		return nil, err
-	}
-	rows := make([]templates.RoomRow, 0, len(list))
-	for _, sum := range list {
-		g, err := game.Lookup(sum.Game)
-		if err != nil {
-			continue
-		}
-		detail := plural(sum.Turns, "move")
-		if over {
-			switch {
-			case sum.Winner < 0:
-				detail += " · draw"
-			case sum.Winner < 2:
-				detail += " · " + g.Seats()[sum.Winner] + " won"
-			}
-		}
-		rows = append(rows, templates.RoomRow{ID: sum.ID, Game: g.Name(), Mode: modeNames[sum.Mode], Detail: detail,
-			Turns: sum.Turns, Updated: sum.Updated})
-	}
-	return rows, nil
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return itoa(n) + " " + word + "s"
 }
 
 // createRoom reads the lobby form, creates the room with the creator seated

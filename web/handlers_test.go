@@ -49,7 +49,7 @@ func newTestServer(t testing.TB, tweaks ...func(*realtime.Config)) *testServer {
 		tweak(&cfg)
 	}
 	ts.hub = realtime.NewHub(cfg)
-	ts.Config.Handler = (&Server{Hub: ts.hub, Store: st, Log: slog.New(slog.DiscardHandler), Limits: &Limits{}}).Handler()
+	ts.Config.Handler = (&Server{Hub: ts.hub, Store: st, Log: slog.New(slog.DiscardHandler), Limits: &Limits{}, ListsFresh: -1}).Handler()
 	ts.Start()
 	t.Cleanup(func() {
 		ts.Close()

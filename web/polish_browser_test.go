@@ -1,6 +1,9 @@
 package web
 
 import (
+	"net/http"
+	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -76,4 +79,54 @@ func TestBrowserShowsOnlyWhatApplies(t *testing.T) {
 	require.NotEmpty(t, clocked)
 	require.False(t, hidden(alice, "[data-testid=clock]"))
 	require.Contains(t, alice.text("[data-testid=score]"), "squares of territory")
+}
+
+// TestBrowserLobbyLists: the live rooms show small boards kept current
+// without reloading, the lists are paged, and a finished game shows its
+// result and opens in its replay.
+func TestBrowserLobbyLists(t *testing.T) {
+	ts := newTestServer(t)
+	browser := newBrowser(t, 1280, 900)
+	me, visitor := newTab(t, browser, "me"), newTab(t, browser, "visitor")
+	room := createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "hotseat"})
+	id := room[strings.LastIndex(room, "/")+1:]
+	visitor.run("lobby", chromedp.Navigate(ts.URL+"/"))
+	seeds := func() string {
+		return evalJS[string](visitor, `(() => { const a = document.querySelector('[data-testid=live-rooms] a[data-room="`+id+`"]');
+			return a ? Array.from(a.querySelectorAll(".mini-board .cell")).map(c => c.querySelectorAll(".seeds i").length).join(" ") : ""; })()`)
+	}
+	visitor.waitJS("the new room listed (the lists are made at most every few seconds)",
+		`!!document.querySelector('[data-testid=live-rooms] a[data-room="`+id+`"]')`)
+	require.Equal(t, "0 4 4 4 4 4 4 4 4 4 4 4 4 0", seeds(), "the room's board, small")
+	me.clickCell(1, 3) // P1 sows house 3 into its store
+	visitor.waitJS("the lobby's board follows without a reload", `(() => {
+		const a = document.querySelector('[data-testid=live-rooms] a[data-room="`+id+`"]');
+		return a && a.querySelectorAll(".mini-board .cell")[13].querySelectorAll(".seeds i").length === 1; })()`)
+	require.Contains(t, visitor.text(`[data-room="`+id+`"]`), "1 move")
+
+	// Eight rooms a page: the ninth is on the second.
+	browserClient := ts.browser(t)
+	for range 9 {
+		resp, _ := ts.create(t, browserClient, url.Values{"game": {"amazons"}, "mode": {"hotseat"}})
+		require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	}
+	visitor.run("lobby", chromedp.Navigate(ts.URL+"/"))
+	visitor.waitShown("[data-testid=older-live]")
+	require.Equal(t, 8, evalJS[int](visitor, `document.querySelectorAll("[data-testid=live-rooms] li").length`))
+	visitor.click("[data-testid=older-live]")
+	visitor.waitJS("the second page", `document.querySelectorAll("[data-testid=live-rooms] li").length === 2`)
+	require.Contains(t, visitor.text("[data-testid=live-rooms]"), "Kalah", "the oldest room is on the second page")
+
+	// A finished game: its result, and it opens in its replay.
+	me.clickCell(1, 1)
+	me.waitMoves(2)
+	me.clickCell(0, 1)
+	me.waitMoves(3)
+	me.click("[data-action=resign]")
+	me.waitShown(".banner.finished")
+	visitor.run("lobby", chromedp.Navigate(ts.URL+"/"))
+	visitor.waitShown(`[data-testid=finished-rooms] [data-room="` + id + `"]`)
+	require.Equal(t, "P2 won — P1 resigned", visitor.text(`[data-testid=finished-rooms] [data-room="`+id+`"] [data-testid=result]`))
+	visitor.click(`[data-testid=finished-rooms] [data-room="` + id + `"]`)
+	visitor.waitJS("the replay from the start", `(document.querySelector(".replay-pos")||{}).textContent === "Replay: move 0 of 3"`)
 }

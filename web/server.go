@@ -29,11 +29,16 @@ type Server struct {
 	Origins []string
 	// Limits bound each client address; nil means DefaultLimits.
 	Limits *Limits
+	// ListsFresh is how long the lobby's lists are served as made (0: a
+	// few seconds; negative: made for every request, as tests want).
+	ListsFresh time.Duration
 	// Metrics serves /metrics when set (Prometheus exposition).
 	Metrics http.Handler
 
 	limits *limiter
 	css    string // GamesCSS, made once
+	// listsCache holds the lobby's lists made a moment ago.
+	listsCache listsCache
 }
 
 // Handler returns the server's routes wrapped in its middleware.
@@ -55,6 +60,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /r/{id}/ws", s.websocket)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", static.Handler()))
 	mux.HandleFunc("GET /games.css", s.gamesCSS)
+	mux.HandleFunc("GET /lobby/lists", s.lobbyLists)
 	mux.HandleFunc("GET /rules", s.rulesIndex)
 	mux.HandleFunc("GET /rules/{game}", s.rulesPage)
 	mux.HandleFunc("GET /healthz", s.health)
@@ -137,7 +143,7 @@ func (s *Server) gamesCSS(w http.ResponseWriter, r *http.Request) {
 func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
-	if _, err := s.Store.List(ctx, false, 1); err != nil {
+	if _, err := s.Store.List(ctx, false, 1, 0); err != nil {
 		http.Error(w, "store: "+err.Error(), http.StatusServiceUnavailable)
 		return
 	}

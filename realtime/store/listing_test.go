@@ -41,16 +41,16 @@ func TestListedRooms(t *testing.T) {
 	require.NoError(t, s.SetResult(ctx, "finished", Result{Over: true, Winner: 0, Reason: "more seeds"}))
 	require.NoError(t, s.SetResult(ctx, "finished-private", Result{Over: true, Winner: 1, Reason: "more seeds"}))
 
-	live, err := s.List(ctx, false, 10)
+	live, err := s.List(ctx, false, 10, 0)
 	require.NoError(t, err)
 	require.Equal(t, []string{"full"}, ids(live))
-	over, err := s.List(ctx, true, 10)
+	over, err := s.List(ctx, true, 10, 0)
 	require.NoError(t, err)
 	require.Equal(t, []string{"finished"}, ids(over))
 
 	// The friend takes the free seat: now the room is listed.
 	require.NoError(t, s.SetSeats(ctx, "waiting", [2]Seat{alice, bob}))
-	live, err = s.List(ctx, false, 10)
+	live, err = s.List(ctx, false, 10, 0)
 	require.NoError(t, err)
 	require.Equal(t, []string{"waiting", "full"}, ids(live))
 
@@ -96,10 +96,10 @@ func TestRematch(t *testing.T) {
 	require.Equal(t, old.Seats, kept.Seats)
 	require.Len(t, kept.Turns, 1)
 
-	live, err := s.List(ctx, false, 10)
+	live, err := s.List(ctx, false, 10, 0)
 	require.NoError(t, err)
 	require.Equal(t, []string{"r"}, ids(live))
-	over, err := s.List(ctx, true, 10)
+	over, err := s.List(ctx, true, 10, 0)
 	require.NoError(t, err)
 	require.Equal(t, []string{"r-1"}, ids(over))
 
@@ -131,11 +131,34 @@ func TestUpgradeOldFile(t *testing.T) {
 	s, err := OpenSQLite(path)
 	require.NoError(t, err)
 	defer s.Close()
-	live, err := s.List(context.Background(), false, 10)
+	live, err := s.List(context.Background(), false, 10, 0)
 	require.NoError(t, err)
 	require.Equal(t, []string{"full"}, ids(live))
 	got, err := s.Room(context.Background(), "waiting")
 	require.NoError(t, err)
 	require.False(t, got.Private)
 	require.Empty(t, got.Next)
+}
+
+func TestListPages(t *testing.T) {
+	ctx := context.Background()
+	s, _ := open(t)
+	clock := time.UnixMilli(1_000_000)
+	s.now = func() time.Time { clock = clock.Add(time.Second); return clock }
+	for _, id := range []string{"a", "b", "c", "d", "e"} {
+		require.NoError(t, s.CreateRoom(ctx, sampleRoom(id)))
+	}
+	for _, tc := range []struct {
+		limit, offset int
+		want          []string
+	}{
+		{2, 0, []string{"e", "d"}}, {2, 2, []string{"c", "b"}}, {2, 4, []string{"a"}}, {2, 6, nil},
+	} {
+		page, err := s.List(ctx, false, tc.limit, tc.offset)
+		require.NoError(t, err)
+		require.Equal(t, tc.want, ids(page), "limit %d offset %d", tc.limit, tc.offset)
+	}
+	page, err := s.List(ctx, false, 1, 0)
+	require.NoError(t, err)
+	require.Equal(t, "human", page[0].Seats[1].Kind, "a summary says who holds the seats")
 }

@@ -347,9 +347,10 @@ func (s *SQLite) Unfinished(ctx context.Context) ([]string, error) {
 }
 
 // List implements Store.
-func (s *SQLite) List(ctx context.Context, over bool, limit int) ([]Summary, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, game, options, mode, clock, turns, over, winner, reason, updated_at
-		FROM rooms WHERE over = ? AND private = 0 AND aborted = 0 AND full = 1 ORDER BY updated_at DESC LIMIT ?`, over, limit)
+func (s *SQLite) List(ctx context.Context, over bool, limit, offset int) ([]Summary, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, game, options, mode, clock, seats, turns, over, winner, reason, updated_at
+		FROM rooms WHERE over = ? AND private = 0 AND aborted = 0 AND full = 1 ORDER BY updated_at DESC, id LIMIT ? OFFSET ?`,
+		over, limit, offset)
 	if err != nil {
 		return nil, fmt.Errorf("store: list rooms: %w", err)
 	}
@@ -359,13 +360,17 @@ func (s *SQLite) List(ctx context.Context, over bool, limit int) ([]Summary, err
 		var (
 			sum     Summary
 			opts    string
+			seats   string
 			updated int64
 		)
-		if err := rows.Scan(&sum.ID, &sum.Game, &opts, &sum.Mode, &sum.Clock, &sum.Turns, &sum.Over, &sum.Winner, &sum.Reason, &updated); err != nil {
+		if err := rows.Scan(&sum.ID, &sum.Game, &opts, &sum.Mode, &sum.Clock, &seats, &sum.Turns, &sum.Over, &sum.Winner, &sum.Reason, &updated); err != nil {
 			return nil, err
 		}
 		if err := json.Unmarshal([]byte(opts), &sum.Options); err != nil {
 			return nil, fmt.Errorf("store: room %q options: %w", sum.ID, err)
+		}
+		if err := json.Unmarshal([]byte(seats), &sum.Seats); err != nil {
+			return nil, fmt.Errorf("store: room %q seats: %w", sum.ID, err)
 		}
 		sum.Updated = time.UnixMilli(updated)
 		out = append(out, sum)

@@ -91,11 +91,11 @@ func TestListsAndCleanup(t *testing.T) {
 	require.NoError(t, s.AppendTurn(ctx, "b", 0, Turn{Notation: "1"}))
 	require.NoError(t, s.SetResult(ctx, "c", Result{Over: true, Winner: -1, Reason: "equal seeds"}))
 
-	live, err := s.List(ctx, false, 10)
+	live, err := s.List(ctx, false, 10, 0)
 	require.NoError(t, err)
 	require.Equal(t, []string{"b", "d", "a"}, ids(live), "most recently changed first")
 	require.Equal(t, 1, live[0].Turns)
-	over, err := s.List(ctx, true, 10)
+	over, err := s.List(ctx, true, 10, 0)
 	require.NoError(t, err)
 	require.Equal(t, []string{"c"}, ids(over))
 	require.Equal(t, -1, over[0].Winner)
@@ -128,7 +128,7 @@ func TestConcurrentWriters(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	live, err := s.List(ctx, false, 100)
+	live, err := s.List(ctx, false, 100, 0)
 	require.NoError(t, err)
 	require.Len(t, live, 8)
 	for _, r := range live {
@@ -171,7 +171,7 @@ func TestWritesShareCommits(t *testing.T) {
 			require.NoError(t, err, "write %d", i)
 		}
 	}
-	live, err := s.List(ctx, false, 1000)
+	live, err := s.List(ctx, false, 1000, 0)
 	require.NoError(t, err)
 	require.Len(t, live, 1+180)
 	require.NoError(t, s.Close())

@@ -87,6 +87,7 @@ func Listed(private, aborted bool, seats [2]Seat) bool {
 type Summary struct {
 	ID, Game, Mode, Clock string
 	Options               map[string]string
+	Seats                 [2]Seat
 	Turns                 int
 	Over                  bool
 	Winner                int
@@ -119,7 +120,8 @@ type Store interface {
 	Unfinished(ctx context.Context) ([]string, error)
 	// List returns up to limit listed rooms (see Listed), most recently
 	// changed first: live ones (over false) or finished ones (over true).
-	List(ctx context.Context, over bool, limit int) ([]Summary, error)
+	// offset skips that many first (the lobby's pages).
+	List(ctx context.Context, over bool, limit, offset int) ([]Summary, error)
 	// DeleteIdle removes rooms untouched since before, whose game never
 	// started, except those in keep, and returns how many went.
 	DeleteIdle(ctx context.Context, before time.Time, keep []string) (int, error)

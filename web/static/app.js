@@ -55,6 +55,11 @@
     socket = e.detail.socketWrapper;
     document.body.dataset.socket = "open";
     status("");
+    // A finished game linked from the lobby (#replay) opens in its replay, from the start.
+    if (location.hash === "#replay") {
+      history.replaceState(null, "", location.pathname + location.search);
+      socket.send(JSON.stringify({ action: "replay-first" }));
+    }
   });
   document.addEventListener("htmx:wsClose", function () { document.body.dataset.socket = "closed"; status("Reconnecting…"); });
 

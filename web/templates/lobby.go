@@ -17,19 +17,68 @@ import (
 
 // LobbyData is what the lobby shows.
 type LobbyData struct {
-	Games    []game.Game
-	Live     []RoomRow
-	Finished []RoomRow
+	Games []game.Game
+	Lists LobbyLists
 	// Form holds the values of a refused form, to show it again; Error why.
 	Form  map[string]string
 	Error string
 }
 
+// LobbyLists are one page each of the live rooms and the finished games.
+type LobbyLists struct {
+	Live, Finished     []RoomRow
+	LivePage, DonePage int // 1-based
+	MoreLive, MoreDone bool
+}
+
+// URL is where the lists with these pages are fetched.
+func (l LobbyLists) URL(live, done int) string {
+	return fmt.Sprintf("/lobby/lists?live=%d&done=%d", live, done)
+}
+
+// URLFor is the lists' address with one list at another page.
+func (l LobbyLists) URLFor(live bool, page int) string {
+	if live {
+		return l.URL(page, l.DonePage)
+	}
+	return l.URL(l.LivePage, page)
+}
+
+// Link is the lobby's address with one list at another page (without
+// script).
+func (l LobbyLists) Link(live bool, page int) string {
+	if live {
+		return fmt.Sprintf("/?live=%d&done=%d#watch", page, l.DonePage)
+	}
+	return fmt.Sprintf("/?live=%d&done=%d#watch", l.LivePage, page)
+}
+
+func pagerLabel(live bool) string {
+	if live {
+		return "Pages of live rooms"
+	}
+	return "Pages of finished games"
+}
+
+func pagerTestID(live bool) string {
+	if live {
+		return "older-live"
+	}
+	return "older-finished"
+}
+
 // RoomRow is one line of the lobby's lists.
 type RoomRow struct {
-	ID, Game, Mode, Detail string
-	Turns                  int
-	Updated                time.Time
+	ID, Href string
+	Game     string
+	// Players says who plays each seat ("White: a person · Black: Computer · Medium").
+	Players string
+	// Result is how a finished game ended; Detail the moves and the clock.
+	Result, Detail string
+	Turns          int
+	Updated        time.Time
+	// Picture is the position now (the final one of a finished game).
+	Picture *view.Page
 }
 
 // Age says how long ago a time was, briefly.

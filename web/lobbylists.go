@@ -1,0 +1,182 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"boardroom/game"
+	"boardroom/realtime"
+	"boardroom/realtime/store"
+	"boardroom/realtime/view"
+	"boardroom/web/templates"
+)
+
+// The lobby's lists of rooms: a page of live rooms and a page of finished
+// games, each room with a small board of its position. Pages fetch them
+// again every few seconds; listsCache makes each page at most once in
+// listsFresh for everyone, so a crowd in the lobby costs a few queries, and
+// no room's moves are pushed to the lobby.
+
+const (
+	// listPage is how many rooms a page of a list shows.
+	listPage = 8
+	// listsFresh is how long a made page of the lists is served as it is
+	// (Server.ListsFresh changes it).
+	listsFresh = 3 * time.Second
+	// maxListPage bounds the page numbers a request may ask for.
+	maxListPage = 1000
+)
+
+type listsKey struct{ live, done int }
+
+type listsEntry struct {
+	at    time.Time
+	lists templates.LobbyLists
+}
+
+// listsCache keeps the pages of the lists made in the last listsFresh.
+type listsCache struct {
+	mu      sync.Mutex
+	entries map[listsKey]listsEntry
+}
+
+func (c *listsCache) get(key listsKey, now time.Time, fresh time.Duration) (templates.LobbyLists, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.entries[key]
+	return e.lists, ok && now.Sub(e.at) < fresh
+}
+
+func (c *listsCache) put(key listsKey, now time.Time, l templates.LobbyLists) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.entries == nil || len(c.entries) > 256 {
+		c.entries = map[listsKey]listsEntry{} // old pages are not worth keeping
+	}
+	c.entries[key] = listsEntry{at: now, lists: l}
+}
+
+// listPages reads the pages asked for ("live", "done"; 1 when absent or bad).
+func listPages(r *http.Request) listsKey {
+	page := func(name string) int {
+		n, err := strconv.Atoi(r.URL.Query().Get(name))
+		if err != nil || n < 1 {
+			return 1
+		}
+		return min(n, maxListPage)
+	}
+	return listsKey{live: page("live"), done: page("done")}
+}
+
+// lists returns the lists at these pages, made now or a moment ago.
+func (s *Server) lists(ctx context.Context, key listsKey) (templates.LobbyLists, error) {
+	now := time.Now()
+	fresh := s.ListsFresh
+	if fresh == 0 {
+		fresh = listsFresh
+	}
+	if l, ok := s.listsCache.get(key, now, fresh); ok {
+		return l, nil
+	}
+	l := templates.LobbyLists{LivePage: key.live, DonePage: key.done}
+	var err error
+	if l.Live, l.MoreLive, err = s.listRows(ctx, false, key.live); err != nil {
+		return l, err
+	}
+	if l.Finished, l.MoreDone, err = s.listRows(ctx, true, key.done); err != nil {
+		return l, err
+	}
+	s.listsCache.put(key, now, l)
+	return l, nil
+}
+
+// listRows is one page of one list, and whether there are more.
+func (s *Server) listRows(ctx context.Context, over bool, page int) ([]templates.RoomRow, bool, error) {
+	list, err := s.Store.List(ctx, over, listPage+1, (page-1)*listPage)
+	if err != nil {
+		return nil, false, err
+	}
+	more := len(list) > listPage
+	list = list[:min(len(list), listPage)]
+	rows := make([]templates.RoomRow, 0, len(list))
+	for _, sum := range list {
+		g, err := game.Lookup(sum.Game)
+		if err != nil {
+			continue
+		}
+		row := templates.RoomRow{ID: sum.ID, Href: "/r/" + sum.ID, Game: g.Name(), Players: players(g, sum.Seats),
+			Detail: plural(sum.Turns, "move") + clockSuffix(sum.Clock), Turns: sum.Turns, Updated: sum.Updated}
+		if over {
+			row.Href += "#replay" // a finished game opens in its replay
+			row.Result = result(g, sum)
+		}
+		if rec, err := s.Store.Room(ctx, sum.ID); err == nil {
+			if st, err := realtime.Position(g, rec); err == nil {
+				row.Picture = &view.Page{Game: g, State: st}
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows, more, nil
+}
+
+// players says who holds each seat.
+func players(g game.Game, seats [2]store.Seat) string {
+	names := g.Seats()
+	parts := make([]string, 2)
+	for i, s := range seats {
+		who := "a person"
+		if s.Kind == "bot" {
+			who = "Computer"
+			for _, l := range game.Levels {
+				if l.Value == s.Level {
+					who += " · " + l.Label
+				}
+			}
+		}
+		parts[i] = names[i] + ": " + who
+	}
+	return strings.Join(parts, " · ")
+}
+
+// result says how a finished game ended.
+func result(g game.Game, sum store.Summary) string {
+	if sum.Winner < 0 || sum.Winner > 1 {
+		return "Draw — " + sum.Reason
+	}
+	return g.Seats()[sum.Winner] + " won — " + sum.Reason
+}
+
+// clockSuffix names the room's move clock, if it has one.
+func clockSuffix(clock string) string {
+	if p, ok := realtime.ClockPeriod[clock]; ok {
+		return " · " + strings.ToUpper(clock[:1]) + clock[1:] + " " + strconv.Itoa(int(p.Seconds())) + " s"
+	}
+	return ""
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return itoa(n) + " " + word + "s"
+}
+
+// lobbyLists serves the lists alone, for the lobby page's refresh.
+func (s *Server) lobbyLists(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 3*time.Second)
+	defer cancel()
+	l, err := s.lists(ctx, listPages(r))
+	if err != nil {
+		s.Log.Error("lobby lists", "err", err)
+		http.Error(w, "the lists are not available now", http.StatusServiceUnavailable)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	templates.LobbyListsPart(l).Render(r.Context(), w)
+}
