@@ -1,9 +1,13 @@
 package web
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 )
@@ -133,4 +137,68 @@ func TestBrowserRulesPages(t *testing.T) {
 	require.Equal(t, "/rules/bishops", evalJS[string](me, `document.querySelector("[data-testid=game-rules]").getAttribute("href")`))
 	me.run("missing", chromedp.Navigate(ts.URL+"/rules/chess"))
 	require.Equal(t, "No such game", me.text("h1"))
+}
+
+// contrastJS is the lowest contrast ratio (WCAG) between the text of the
+// elements matching the selectors and the background behind them.
+const contrastJS = `((sels) => {
+	const rgb = c => (c.match(/[\d.]+/g) || []).map(Number);
+	const lum = c => { const v = rgb(c).slice(0, 3).map(x => { x /= 255; return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); });
+		return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
+	const bg = el => { for (; el; el = el.parentElement) { const c = getComputedStyle(el).backgroundColor; const a = rgb(c);
+		if (a.length === 3 || a[3] > 0.5) return c; } return getComputedStyle(document.documentElement).backgroundColor; };
+	let worst = 21, where = "";
+	for (const sel of sels) for (const el of document.querySelectorAll(sel)) {
+		if (!el.offsetParent || !el.textContent.trim()) continue;
+		const a = lum(getComputedStyle(el).color), b = lum(bg(el));
+		const r = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+		if (r < worst) { worst = r; where = sel; }
+	}
+	return worst.toFixed(2) + " " + where;
+})`
+
+func TestBrowserDarkTheme(t *testing.T) {
+	ts := newTestServer(t)
+	browser := newBrowser(t, 1280, 900)
+	me := newTab(t, browser, "me")
+	me.run("system dark", func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}})
+		return chromedp.Void{}, err
+	})
+	texts := []string{"h1", "h2", ".hero p", ".muted", ".button", ".field > span", ".game-card small", ".game-card strong",
+		"[data-testid=turn]", ".holder", ".seat-name", ".score", ".moves li", ".share label", ".topbar a"}
+	check := func(theme string) {
+		t.Helper()
+		got := evalJS[string](me, contrastJS+"("+jsonList(texts)+")")
+		var ratio float64
+		var where string
+		fmt.Sscanf(got, "%f %s", &ratio, &where)
+		require.GreaterOrEqual(t, ratio, 4.5, "%s theme: the lowest contrast is %s", theme, got)
+	}
+	background := func() string {
+		return evalJS[string](me, `getComputedStyle(document.documentElement).backgroundColor`)
+	}
+	me.run("lobby", chromedp.Navigate(ts.URL+"/"))
+	require.Equal(t, "rgb(18, 21, 28)", background(), "the system's dark theme")
+	check("dark lobby")
+	room := createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "hotseat"})
+	me.clickCell(1, 1)
+	me.waitMoves(1)
+	check("dark room")
+
+	me.click("[data-action=theme]")
+	require.Equal(t, "rgb(244, 241, 234)", background(), "the toggle turns it light")
+	check("light room")
+	me.open(room)
+	require.Equal(t, "rgb(244, 241, 234)", background(), "and the browser remembers")
+	me.run("lobby", chromedp.Navigate(ts.URL+"/"))
+	check("light lobby")
+	me.click("[data-action=theme]")
+	require.Equal(t, "rgb(18, 21, 28)", background())
+}
+
+func jsonList(xs []string) string {
+	b, _ := json.Marshal(xs)
+	return string(b)
 }
