@@ -202,3 +202,35 @@ func jsonList(xs []string) string {
 	b, _ := json.Marshal(xs)
 	return string(b)
 }
+
+// TestBrowserPhonesAndBigScreens: every page fits from 360 px to 2560 px
+// wide, and a 41×41 Angels & Devils board is playable on a phone through
+// its zoom, with cells of at least 32 px.
+func TestBrowserPhonesAndBigScreens(t *testing.T) {
+	ts := newTestServer(t)
+	browser := newBrowser(t, 1280, 900)
+	me := newTab(t, browser, "me")
+	room := createRoom(t, ts, me, map[string]string{"game": "angels", "mode": "hotseat", "size": "41"})
+	fits := `document.documentElement.scrollWidth <= window.innerWidth`
+	for _, w := range []int64{360, 390, 768, 1440, 2560} {
+		me.run("viewport", chromedp.EmulateViewport(w, 900))
+		for _, page := range []string{ts.URL + "/", ts.URL + "/rules/angels", room} {
+			me.run("open", chromedp.Navigate(page))
+			require.True(t, evalJS[bool](me, fits), "%s at %d px spills sideways", page, w)
+		}
+	}
+	me.run("phone", chromedp.EmulateViewport(390, 844))
+	me.open(room)
+	cellWidth := func() float64 {
+		return evalJS[float64](me, `document.querySelector('[data-cell="20,20"]').getBoundingClientRect().width`)
+	}
+	require.Less(t, cellWidth(), 32.0, "41 cells across a phone are small")
+	me.click("[data-action=zoom]")
+	require.GreaterOrEqual(t, cellWidth(), 32.0, "zoomed: a finger's width")
+	require.True(t, evalJS[bool](me, fits), "the zoomed board scrolls in its box, not the page")
+	me.clickCell(19, 21) // the Angel flies from the centre (21,21 counted from 1) to 20,22
+	me.waitMoves(1)
+	require.Equal(t, []string{"20,22"}, me.moves())
+	require.GreaterOrEqual(t, cellWidth(), 32.0, "still zoomed after the update")
+	require.Equal(t, "true", evalJS[string](me, `document.querySelector("[data-action=zoom]").getAttribute("aria-pressed")`))
+}

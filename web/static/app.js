@@ -25,6 +25,17 @@
     if (room) room.classList.toggle("user-flip");
   });
 
+  // The zoom control makes a big board's cells finger-sized in a box that
+  // scrolls; like the flip, it is this page's and survives updates.
+  document.addEventListener("click", function (e) {
+    var btn = e.target.closest && e.target.closest("[data-action=zoom]");
+    if (!btn) return;
+    var room = document.querySelector("main.room");
+    if (!room) return;
+    var on = room.classList.toggle("user-zoom");
+    document.querySelectorAll("[data-action=zoom]").forEach(function (b) { b.setAttribute("aria-pressed", String(on)); });
+  });
+
   document.addEventListener("click", function (e) {
     var btn = e.target.closest("[data-copy]");
     if (!btn) return;
@@ -87,6 +98,9 @@
   }
   document.addEventListener("DOMContentLoaded", followMoves);
   document.addEventListener("htmx:wsAfterMessage", function () {
+    var room = document.querySelector("main.room");
+    var zoomed = String(!!room && room.classList.contains("user-zoom"));
+    document.querySelectorAll("[data-action=zoom]").forEach(function (b) { b.setAttribute("aria-pressed", zoomed); });
     followMoves();
     tickClocks();
     if (focused) {

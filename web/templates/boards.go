@@ -103,6 +103,10 @@ func MiniBoard(p *view.Page) templ.Component {
 	})
 }
 
+// zoomFrom is the widest board drawn without a zoom control: on a phone a
+// wider one's cells are smaller than a finger.
+const zoomFrom = 12
+
 // seedDots draws up to this many seeds in a pit; more are only counted.
 const seedDots = 18
 
