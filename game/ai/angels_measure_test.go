@@ -1,3 +1,9 @@
+//go:build measure
+
+// A measurement harness, not a test: it is built only with the measure tag
+// (go test -tags measure) and set up by environment variables; TestMeasureDevil
+// says how to run it.
+
 package ai
 
 import (
@@ -18,8 +24,8 @@ import (
 // move or DEVIL_BUDGET, seeds from DEVIL_SEED on; DEVIL_* and ROLL_*
 // override tuning knobs); a measurement, skipped unless asked for:
 //
-//	ANGELS_DEVIL_GAMES=40 go test -run MeasureDevil -v ./game/ai/
-//	ANGELS_DEVIL_GAMES=40 DEVIL_SEED=40 go test -run MeasureDevil -v ./game/ai/
+//	ANGELS_DEVIL_GAMES=40 go test -tags measure -run MeasureDevil -v ./game/ai/
+//	ANGELS_DEVIL_GAMES=40 DEVIL_SEED=40 go test -tags measure -run MeasureDevil -v ./game/ai/
 func TestMeasureDevil(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("ANGELS_DEVIL_GAMES"))
 	if n == 0 {

@@ -1,3 +1,9 @@
+//go:build measure
+
+// A measurement harness, not a test: it is built only with the measure tag
+// (go test -tags measure) and set up by environment variables; TestMeasureDemons
+// says how to run it.
+
 package ai
 
 import (
@@ -39,7 +45,7 @@ func (b scriptBot) Choose(_ context.Context, s game.State, p game.Player) (game.
 // DEMONS_TIME a move (default 300ms); a measurement, skipped unless asked
 // for. DEMONS_VERBOSE=1 logs every turn with both reports.
 //
-//	DEMONS_GAMES=20 DEMONS_A=difficult DEMONS_B=difficult:equilibrium go test -run MeasureDemons -v ./game/ai/
+//	DEMONS_GAMES=20 DEMONS_A=difficult DEMONS_B=difficult:equilibrium go test -tags measure -run MeasureDemons -v ./game/ai/
 func TestMeasureDemons(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("DEMONS_GAMES"))
 	if n == 0 {

@@ -21,7 +21,7 @@ import (
 // opponent instead, the other naive guess, comes too close to the
 // equilibrium of this game to be beaten: even a player that knew its every
 // choice and planned three turns ahead won by one square; see
-// /work/notes/demons-results.md.)
+// game/ai/RESULTS.md, "Second session".)
 type greedyBot struct {
 	st   settings
 	rng  *rand.Rand

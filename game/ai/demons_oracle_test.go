@@ -1,3 +1,9 @@
+//go:build measure
+
+// A measurement harness, not a test: it is built only with the measure tag
+// (go test -tags measure) and set up by environment variables; TestMeasureDemonsOracle
+// says how to run it.
+
 package ai
 
 import (
@@ -15,7 +21,7 @@ import (
 // to the Angels' last choice (ORACLE_RULE=counter, Medium's rule); a
 // measurement, skipped unless asked for:
 //
-//	ORACLE_DEPTH=3 ORACLE_RULE=greedy go test -run MeasureDemonsOracle -v ./game/ai/
+//	ORACLE_DEPTH=3 ORACLE_RULE=greedy go test -tags measure -run MeasureDemonsOracle -v ./game/ai/
 func TestMeasureDemonsOracle(t *testing.T) {
 	depth, _ := strconv.Atoi(os.Getenv("ORACLE_DEPTH"))
 	if depth == 0 {

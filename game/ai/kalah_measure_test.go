@@ -1,3 +1,9 @@
+//go:build measure
+
+// A measurement harness, not a test: it is built only with the measure tag
+// (go test -tags measure) and set up by environment variables; TestMeasureKalahSolveThreshold
+// says how to run it.
+
 package ai
 
 import (
@@ -17,7 +23,7 @@ import (
 // with at most n seeds in the houses, reached by random play (the table in
 // RESULTS.md that sets kalahExactSeeds); a measurement, skipped unless asked:
 //
-//	KALAH_MEASURE=<DBBytes, 0 for the default> go test -run MeasureKalah -v ./game/ai/
+//	KALAH_MEASURE=<DBBytes, 0 for the default> go test -tags measure -run MeasureKalah -v ./game/ai/
 func TestMeasureKalahSolveThreshold(t *testing.T) {
 	if os.Getenv("KALAH_MEASURE") == "" {
 		t.Skip("measurement")

@@ -80,7 +80,8 @@ func configure(g game.Game, level, algorithm string, budget time.Duration) (sett
 }
 
 // bestAlgorithm is the algorithm Difficult uses when none is named: for
-// Amazons the stronger in our matches (see /work/notes/ai-results.md).
+// Amazons the stronger in our matches (game/ai/RESULTS.md, "Amazons: MCTS
+// vs alpha-beta").
 func bestAlgorithm(id string) string {
 	switch id {
 	case "demons":
