@@ -15,15 +15,18 @@ type amazonsPos struct {
 	h      uint64
 	hashes []uint64
 	turns  []amazons.Turn
-	ranked []scoredMove
-	clk    *clock
+	ranked []ScoredMove
+	clk    *Clock
 	evals  uint64
+	// prune is how many turns a node keeps when it has depth to spare
+	// (amazonsParams.prune).
+	prune int
 }
 
-var amazonsKeys = zobrist(3*amazons.NumSquares+1, 0xa3a20)
+var amazonsKeys = Zobrist(3*amazons.NumSquares+1, 0xa3a20)
 
-func newAmazonsPos(s *amazons.State) *amazonsPos {
-	p := &amazonsPos{s: s}
+func newAmazonsPos(s *amazons.State, par amazonsParams) *amazonsPos {
+	p := &amazonsPos{s: s, prune: par.prune}
 	for side := range 2 {
 		for b := s.Amazons(game.Player(side)); !b.IsEmpty(); {
 			p.h ^= amazonsKeys[side*amazons.NumSquares+int(b.Pop())]
@@ -46,44 +49,45 @@ func unpackTurn(m Move) amazons.Turn {
 	return amazons.Turn{From: amazons.Square(m & 127), To: amazons.Square(m >> 7 & 127), Arrow: amazons.Square(m >> 14 & 127)}
 }
 
-func (p *amazonsPos) side() game.Player { return p.s.SideToMove() }
+func (p *amazonsPos) Side() game.Player { return p.s.SideToMove() }
 
-// amazonsPrune is how many turns a node keeps when it has depth to spare;
-// they are the best by the evaluation one turn ahead. Nodes whose children
-// are leaves keep every turn (each is just evaluated).
-var amazonsPrune = 12
+// SetClock implements Clocked: ranking the turns watches the clock.
+func (p *amazonsPos) SetClock(c *Clock) { p.clk = c }
 
-func (p *amazonsPos) moves(dst []Move, depth int) []Move {
+// Moves keeps, at a node with depth to spare, the prune best turns by the
+// evaluation one turn ahead; nodes whose children are leaves keep every
+// turn (each is just evaluated).
+func (p *amazonsPos) Moves(dst []Move, depth int) []Move {
 	p.turns = p.s.AppendTurns(p.turns[:0])
-	if depth < 2 || len(p.turns) <= amazonsPrune {
+	if depth < 2 || len(p.turns) <= p.prune {
 		for _, t := range p.turns {
 			dst = append(dst, packTurn(t))
 		}
 		return dst
 	}
 	p.ranked = p.ranked[:0]
-	me := p.side()
+	me := p.Side()
 	for i, t := range p.turns {
-		if i&31 == 0 && p.clk != nil && p.clk.expiredNow() {
+		if i&31 == 0 && p.clk != nil && p.clk.ExpiredNow() {
 			break
 		}
 		p.s.MakeTurn(t)
 		v := amazonsEval(p.s, me)
 		p.evals++
 		p.s.UnmakeTurn(t)
-		p.ranked = append(p.ranked, scoredMove{packTurn(t), int32(v)})
+		p.ranked = append(p.ranked, ScoredMove{packTurn(t), int32(v)})
 	}
-	slices.SortStableFunc(p.ranked, func(a, b scoredMove) int { return int(b.score - a.score) })
+	slices.SortStableFunc(p.ranked, func(a, b ScoredMove) int { return int(b.Score - a.Score) })
 	for i, sm := range p.ranked {
-		if i == amazonsPrune {
+		if i == p.prune {
 			break
 		}
-		dst = append(dst, sm.m)
+		dst = append(dst, sm.M)
 	}
 	return dst
 }
 
-func (p *amazonsPos) make(m Move) {
+func (p *amazonsPos) Make(m Move) {
 	t := unpackTurn(m)
 	side := int(p.s.SideToMove())
 	p.hashes = append(p.hashes, p.h)
@@ -92,19 +96,19 @@ func (p *amazonsPos) make(m Move) {
 	p.s.MakeTurn(t)
 }
 
-func (p *amazonsPos) unmake(m Move) {
+func (p *amazonsPos) Unmake(m Move) {
 	p.s.UnmakeTurn(unpackTurn(m))
 	p.h = p.hashes[len(p.hashes)-1]
 	p.hashes = p.hashes[:len(p.hashes)-1]
 }
 
-func (p *amazonsPos) hash() uint64 { return p.h }
+func (p *amazonsPos) Hash() uint64 { return p.h }
 
-// terminal: the mover with no turn loses. A turn exists when some amazon
+// Terminal: the mover with no turn loses. A turn exists when some amazon
 // has a free neighbour (it moves there and shoots back where it came from).
-func (p *amazonsPos) terminal() (bool, int) {
+func (p *amazonsPos) Terminal() (bool, int) {
 	occ := p.s.Occupied()
-	for a := p.s.Amazons(p.side()); !a.IsEmpty(); {
+	for a := p.s.Amazons(p.Side()); !a.IsEmpty(); {
 		if !amazons.Neighbours(a.Pop()).AndNot(occ).IsEmpty() {
 			return false, 0
 		}
@@ -112,18 +116,18 @@ func (p *amazonsPos) terminal() (bool, int) {
 	return true, -Win
 }
 
-func (p *amazonsPos) eval() int {
+func (p *amazonsPos) Eval() int {
 	p.evals++
-	return amazonsEval(p.s, p.side())
+	return amazonsEval(p.s, p.Side())
 }
 
-func (p *amazonsPos) gameMove(m Move) game.Move { return unpackTurn(m).Move() }
+func (p *amazonsPos) GameMove(m Move) game.Move { return unpackTurn(m).Move() }
 
-func (p *amazonsPos) format(m Move) string { return unpackTurn(m).String() }
+func (p *amazonsPos) Format(m Move) string { return unpackTurn(m).String() }
 
-func (p *amazonsPos) valid(m Move) bool {
+func (p *amazonsPos) Valid(m Move) bool {
 	t := unpackTurn(m)
-	if !t.From.Valid() || !t.To.Valid() || !t.Arrow.Valid() || !p.s.Amazons(p.side()).Has(t.From) {
+	if !t.From.Valid() || !t.To.Valid() || !t.Arrow.Valid() || !p.s.Amazons(p.Side()).Has(t.From) {
 		return false
 	}
 	occ := p.s.Occupied()

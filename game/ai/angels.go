@@ -19,18 +19,22 @@ type angelsPos struct {
 	undo   []angels.Undo
 	hashes []uint64
 	// Scratch for ranking the Devil's candidate blocks.
-	ranked []scoredMove
-	clk    *clock
-	// devil: the search plays the Devil and evaluates with devilValue.
+	ranked []ScoredMove
+	clk    *Clock
+	// devil: the search plays the Devil and evaluates with devilValue
+	// (angels_devil.go); it is set by whoever makes the position for the
+	// Devil's search (angelsPlayers.Position), never by the core.
 	devil bool
+	par   *angelsParams
 }
 
 const angelsKeyStride = angels.MaxSize * angels.MaxSize
 
-var angelsKeys = zobrist(2*angelsKeyStride+1, 0xa17e15)
+var angelsKeys = Zobrist(2*angelsKeyStride+1, 0xa17e15)
 
-func newAngelsPos(s *angels.State) *angelsPos {
-	p := &angelsPos{s: s, n: s.Size(), k: s.Power(), full: 1<<uint(s.Size()) - 1}
+// newAngelsPos is the Angel's view of s: devil is false.
+func newAngelsPos(s *angels.State, par *angelsParams) *angelsPos {
+	p := &angelsPos{s: s, n: s.Size(), k: s.Power(), full: 1<<uint(s.Size()) - 1, par: par}
 	a := s.Angel()
 	p.h = angelsKeys[int(a.Row)*angels.MaxSize+int(a.Col)]
 	for r := range p.n {
@@ -48,7 +52,7 @@ func packSquare(r, c int) Move { return Move(r<<8|c) | 1<<16 }
 
 func unpackSquare(m Move) (r, c int) { return int(m>>8) & 255, int(m) & 255 }
 
-func (p *angelsPos) side() game.Player {
+func (p *angelsPos) Side() game.Player {
 	if p.s.AngelToMove() {
 		return game.First
 	}
@@ -59,8 +63,12 @@ func (p *angelsPos) side() game.Player {
 // spare; the blocks are ranked by the evaluation after them.
 const angelsPrune = 14
 
-func (p *angelsPos) moves(dst []Move, depth int) []Move {
-	if over, _ := p.terminal(); over {
+// SetClock implements Clocked: ranking the Devil's blocks, its look-ahead
+// and its rollouts watch the clock.
+func (p *angelsPos) SetClock(c *Clock) { p.clk = c }
+
+func (p *angelsPos) Moves(dst []Move, depth int) []Move {
+	if over, _ := p.Terminal(); over {
 		return dst
 	}
 	a := p.s.Angel()
@@ -92,29 +100,29 @@ func (p *angelsPos) moves(dst []Move, depth int) []Move {
 			if r == ar && c == ac {
 				continue
 			}
-			if len(p.ranked)&15 == 15 && p.clk != nil && p.clk.expiredNow() {
+			if len(p.ranked)&15 == 15 && p.clk != nil && p.clk.ExpiredNow() {
 				break
 			}
 			m := packSquare(r, c)
-			p.make(m)
-			v := p.eval() // the Angel's view: the Devil wants it low
-			p.unmake(m)
-			p.ranked = append(p.ranked, scoredMove{m, int32(v)})
+			p.Make(m)
+			v := p.Eval() // the Angel's view: the Devil wants it low
+			p.Unmake(m)
+			p.ranked = append(p.ranked, ScoredMove{m, int32(v)})
 		}
 	}
-	slices.SortStableFunc(p.ranked, func(a, b scoredMove) int { return int(a.score - b.score) })
+	slices.SortStableFunc(p.ranked, func(a, b ScoredMove) int { return int(a.Score - b.Score) })
 	// (At depth 1 the children are leaves whose values the ranking just
 	// computed: the Devil's search keeps only the best of them.)
 	if (depth >= 2 || (p.devil && depth == 1)) && len(p.ranked) > angelsPrune {
 		p.ranked = p.ranked[:angelsPrune]
 	}
 	for _, sm := range p.ranked {
-		dst = append(dst, sm.m)
+		dst = append(dst, sm.M)
 	}
 	return dst
 }
 
-func (p *angelsPos) make(m Move) {
+func (p *angelsPos) Make(m Move) {
 	r, c := unpackSquare(m)
 	p.hashes = append(p.hashes, p.h)
 	if p.s.AngelToMove() {
@@ -127,16 +135,16 @@ func (p *angelsPos) make(m Move) {
 	p.undo = append(p.undo, p.s.Make(r, c))
 }
 
-func (p *angelsPos) unmake(Move) {
+func (p *angelsPos) Unmake(Move) {
 	p.s.Unmake(p.undo[len(p.undo)-1])
 	p.undo = p.undo[:len(p.undo)-1]
 	p.h = p.hashes[len(p.hashes)-1]
 	p.hashes = p.hashes[:len(p.hashes)-1]
 }
 
-func (p *angelsPos) hash() uint64 { return p.h }
+func (p *angelsPos) Hash() uint64 { return p.h }
 
-func (p *angelsPos) terminal() (bool, int) {
+func (p *angelsPos) Terminal() (bool, int) {
 	switch {
 	case p.s.OnEdge():
 		// The Angel has just reached the edge: the Devil, to move, lost.
@@ -147,7 +155,7 @@ func (p *angelsPos) terminal() (bool, int) {
 	return false, 0
 }
 
-func (p *angelsPos) eval() int {
+func (p *angelsPos) Eval() int {
 	var v int
 	if p.devil {
 		v = p.devilValue()
@@ -273,14 +281,14 @@ func (p *angelsPos) region(out *[angels.MaxSize]uint64) {
 	}
 }
 
-func (p *angelsPos) gameMove(m Move) game.Move {
+func (p *angelsPos) GameMove(m Move) game.Move {
 	r, c := unpackSquare(m)
 	return game.NewMove(game.Cell{Row: int8(r), Col: int8(c)})
 }
 
-func (p *angelsPos) format(m Move) string { return p.s.FormatMove(p.gameMove(m)) }
+func (p *angelsPos) Format(m Move) string { return p.s.FormatMove(p.GameMove(m)) }
 
-func (p *angelsPos) valid(m Move) bool {
+func (p *angelsPos) Valid(m Move) bool {
 	r, c := unpackSquare(m)
 	if !p.s.OnBoard(r, c) || p.s.Blocked(r, c) {
 		return false

@@ -97,7 +97,7 @@ func (p *angelsPos) devilThreat() int {
 	frontier[ar] = 1 << uint(ac)
 	visited[ar] = frontier[ar]
 	threat := 0
-	for d := 1; d < len(devilDistWeight); d++ {
+	for d := 1; d < len(p.par.distWeight); d++ {
 		p.dilate(&frontier, &visited)
 		more := false
 		for r := range p.n {
@@ -113,7 +113,7 @@ func (p *angelsPos) devilThreat() int {
 					// ahead.
 					ur, uc := float64(r-ar), float64(c-ac)
 					ahead := (ur*vr + uc*vc) / math.Hypot(ur, uc)
-					threat += int(float64(devilDistWeight[d]) * devilEdgeShare[i] * (1 + devilAhead*ahead))
+					threat += int(float64(p.par.distWeight[d]) * p.par.edgeShare[i] * (1 + p.par.ahead*ahead))
 				}
 			}
 		}
@@ -123,12 +123,6 @@ func (p *angelsPos) devilThreat() int {
 	}
 	return threat
 }
-
-// devilEdgeShare[i] is the share of its weight a square with i+1 free edge
-// squares in reach counts: with one, the Devil answers (at the cost of a
-// tempo); with two it is lost; with three, one block leaves it lost, which
-// is why blocking edge squares ahead, not the squares next to them, pays.
-var devilEdgeShare = [3]float64{0.05, 0.6, 1}
 
 // devilLost is the threat of a position the Angel wins in a move or two:
 // far above any open position, below the search's proven wins.
@@ -140,22 +134,6 @@ func b2u(b bool) uint64 {
 	}
 	return 0
 }
-
-// devilDistWeight[d] is a double square's weight d Angel moves away: it
-// halves with each move, since each move gives the Devil another block.
-var devilDistWeight = devilWeights(0.5)
-
-func devilWeights(decay float64) (w [24]int) {
-	x := 64000.0
-	for d := 1; d < len(w); d++ {
-		x *= decay
-		w[d] = int(x)
-	}
-	return
-}
-
-// devilAhead is how much the direction of the Angel's last move counts.
-var devilAhead = 0.75
 
 // devilValue is the position from the Angel's view as the Devil's search
 // sees it: the threat of double squares first, then the Angel's route
@@ -221,12 +199,12 @@ func (p *angelsPos) edgeCount(r, c int) int {
 	return n
 }
 
-// noisy, for the Devil's search, are the forcing moves of a ladder: the
+// Noisy, for the Devil's search, are the forcing moves of a ladder: the
 // Angel stepping next to a free edge square, and the Devil's block of the
 // one free edge square next to the Angel. An Angel walking along a wall
 // forces a block at every step, and the walk ends where the wall does;
 // playing these out at the horizon shows the Devil whether the wall holds.
-func (p *angelsPos) noisy(dst []Move) []Move {
+func (p *angelsPos) Noisy(dst []Move) []Move {
 	if !p.devil {
 		return dst
 	}
@@ -255,10 +233,8 @@ func (p *angelsPos) noisy(dst []Move) []Move {
 	return dst
 }
 
-// quiesceLimit lets a ladder play out longer than other games' captures.
-func (p *angelsPos) quiesceLimit() int { return devilQuiesce }
-
-var devilQuiesce = 12
+// QuiesceLimit lets a ladder play out longer than other games' captures.
+func (p *angelsPos) QuiesceLimit() int { return p.par.quiesce }
 
 // angelHeading is the Angel's square and the unit vector of its last step
 // (zero before its first move, or after it stayed).

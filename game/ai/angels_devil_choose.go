@@ -18,20 +18,20 @@ func (p *angelsPos) devilChoose(rollouts bool) (best Move, value int, nodes uint
 	if p.angelValue() < -Win/4 {
 		return NoMove, 0, 0, false
 	}
-	cands := p.moves(make([]Move, 0, 256), 0) // ranked, not pruned
-	if len(cands) > devilCandidates {
-		cands = cands[:devilCandidates]
+	cands := p.Moves(make([]Move, 0, 256), 0) // ranked, not pruned
+	if len(cands) > p.par.candidates {
+		cands = cands[:p.par.candidates]
 	}
 	value = math.MaxInt
 	var replies []Move
 	vals := make([]int, 0, len(cands))
 	for _, m := range cands {
-		if p.clk != nil && p.clk.expiredNow() {
+		if p.clk != nil && p.clk.ExpiredNow() {
 			break
 		}
-		p.make(m)
+		p.Make(m)
 		v, n := p.angelReplies(&replies)
-		p.unmake(m)
+		p.Unmake(m)
 		nodes += n
 		vals = append(vals, v)
 		if v < value {
@@ -52,21 +52,9 @@ func (p *angelsPos) devilChoose(rollouts bool) (best Move, value int, nodes uint
 	return best, value, nodes, best != NoMove
 }
 
-// devilCandidates is how many blocks, best first by the evaluation after
-// them, the look-ahead scores.
-var devilCandidates = 20
-
-// devilReplyBias is how much more likely an Angel reply straight ahead is
-// than one to the side (e^bias) or behind (e^2·bias).
-var devilReplyBias = 2.5
-
-// devilWorstShare is the weight of the Angel's best reply in the mix (the
-// rest is its expected reply).
-var devilWorstShare = 0.3
-
 // angelReplies scores the position with the Angel to move, from its view.
 func (p *angelsPos) angelReplies(buf *[]Move) (int, uint64) {
-	if over, _ := p.terminal(); over {
+	if over, _ := p.Terminal(); over {
 		return Win, 1
 	}
 	ar, ac, vr, vc := p.angelHeading()
@@ -89,17 +77,17 @@ func (p *angelsPos) angelReplies(buf *[]Move) (int, uint64) {
 	var nodes uint64
 	for _, m := range moves {
 		r, c := unpackSquare(m)
-		p.make(m)
+		p.Make(m)
 		v := p.afterAngel()
-		p.unmake(m)
+		p.Unmake(m)
 		nodes++
 		worst = max(worst, v)
 		ur, uc := float64(r-ar), float64(c-ac)
-		w := math.Exp(devilReplyBias * (ur*vr + uc*vc) / math.Hypot(ur, uc))
+		w := math.Exp(p.par.replyBias * (ur*vr + uc*vc) / math.Hypot(ur, uc))
 		sum += w * float64(v)
 		wsum += w
 	}
-	return int(devilWorstShare*float64(worst) + (1-devilWorstShare)*sum/wsum), nodes
+	return int(p.par.worstShare*float64(worst) + (1-p.par.worstShare)*sum/wsum), nodes
 }
 
 // afterAngel is the value, from the Angel's view, with the Devil to move:
@@ -110,15 +98,15 @@ func (p *angelsPos) afterAngel() int {
 	ar, ac := int(a.Row), int(a.Col)
 	switch p.edgeCount(ar, ac) {
 	case 0:
-		return -p.eval() // the Devil is to move: eval is from its view
+		return -p.Eval() // the Devil is to move: eval is from its view
 	case 1:
 		for r := max(0, ar-p.k); r <= min(p.n-1, ar+p.k); r++ {
 			for c := max(0, ac-p.k); c <= min(p.n-1, ac+p.k); c++ {
 				if (r == 0 || c == 0 || r == p.n-1 || c == p.n-1) && !p.s.Blocked(r, c) {
 					m := packSquare(r, c)
-					p.make(m)
-					v := p.eval() // the Angel is to move: its view
-					p.unmake(m)
+					p.Make(m)
+					v := p.Eval() // the Angel is to move: its view
+					p.Unmake(m)
 					return v
 				}
 			}

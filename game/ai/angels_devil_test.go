@@ -16,12 +16,12 @@ import (
 // so that it plays its generic Devil.
 func devilMove(t *testing.T, s game.State, walker bool) (game.Cell, string) {
 	t.Helper()
-	b, err := NewWithBudget(s.Game(), LevelDifficult, "", 1, time.Second)
+	b, devil, err := newAngelsBot(LevelDifficult, "", 1, time.Second, defaultAngelsParams())
 	require.NoError(t, err)
 	if !walker {
 		st := s.(*angels.State)
 		prev, _ := st.Previous()
-		b.(*searchBot).watch = walkerWatch{ply: s.Ply() - 2, angel: [2]int{int(prev.Row), int(prev.Col)}}
+		devil.watch = walkerWatch{ply: s.Ply() - 2, angel: [2]int{int(prev.Row), int(prev.Col)}}
 	}
 	m, err := b.Choose(context.Background(), s, game.Second)
 	require.NoError(t, err)

@@ -35,36 +35,24 @@ func TestMeasureDevil(t *testing.T) {
 	if angel == "" {
 		angel = LevelBeginner
 	}
+	par := defaultAngelsParams()
 	if v, err := strconv.ParseFloat(os.Getenv("DEVIL_DECAY"), 64); err == nil {
-		devilDistWeight = devilWeights(v)
-	}
-	if v, err := strconv.ParseFloat(os.Getenv("DEVIL_AHEAD"), 64); err == nil {
-		devilAhead = v
-	}
-	if v, err := strconv.ParseFloat(os.Getenv("DEVIL_SHARE1"), 64); err == nil {
-		devilEdgeShare[0] = v
-	}
-	if v, err := strconv.Atoi(os.Getenv("DEVIL_Q")); err == nil {
-		devilQuiesce = v
-	}
-	if v, err := strconv.ParseFloat(os.Getenv("DEVIL_WORST"), 64); err == nil {
-		devilWorstShare = v
-	}
-	if v, err := strconv.Atoi(os.Getenv("DEVIL_CANDS")); err == nil {
-		devilCandidates = v
-	}
-	if v, err := strconv.ParseFloat(os.Getenv("DEVIL_BIAS"), 64); err == nil {
-		devilReplyBias = v
+		par.distWeight = devilWeights(v)
 	}
 	for env, x := range map[string]*float64{
-		"ROLL_AHEAD": &devilRollout.ahead, "ROLL_OUT": &devilRollout.out, "ROLL_DOUBLE": &devilRollout.double,
-		"ROLL_DECAY": &devilRollout.decay, "ROLL_DEVIL_AHEAD": &devilRollout.devilAhead, "ROLL_SHARE": &rolloutShare,
+		"DEVIL_AHEAD": &par.ahead, "DEVIL_SHARE1": &par.edgeShare[0], "DEVIL_WORST": &par.worstShare,
+		"DEVIL_BIAS": &par.replyBias,
+		"ROLL_AHEAD": &par.rollout.ahead, "ROLL_OUT": &par.rollout.out, "ROLL_DOUBLE": &par.rollout.double,
+		"ROLL_DECAY": &par.rollout.decay, "ROLL_DEVIL_AHEAD": &par.rollout.devilAhead, "ROLL_SHARE": &par.rolloutShare,
 	} {
 		if v, err := strconv.ParseFloat(os.Getenv(env), 64); err == nil {
 			*x = v
 		}
 	}
-	for env, x := range map[string]*int{"ROLL_HORIZON": &devilRollout.horizon, "ROLL_MAX": &rolloutMax} {
+	for env, x := range map[string]*int{
+		"DEVIL_Q": &par.quiesce, "DEVIL_CANDS": &par.candidates,
+		"ROLL_HORIZON": &par.rollout.horizon, "ROLL_MAX": &par.rolloutMax,
+	} {
 		if v, err := strconv.Atoi(os.Getenv(env)); err == nil {
 			*x = v
 		}
@@ -83,7 +71,7 @@ func TestMeasureDevil(t *testing.T) {
 		s := newGameState(t, "angels", nil)
 		a, err := NewWithBudget(s.Game(), angel, "", uint64(100+i+off), budget)
 		require.NoError(t, err)
-		d, err := NewWithBudget(s.Game(), LevelDifficult, "", uint64(200+i+off), budget)
+		d, _, err := newAngelsBot(LevelDifficult, "", uint64(200+i+off), budget, par)
 		require.NoError(t, err)
 		turns, enclosed := 0, false
 		for !s.Outcome().Over && !enclosed {
@@ -100,7 +88,7 @@ func TestMeasureDevil(t *testing.T) {
 			require.NoError(t, s.Apply(m))
 			turns++
 			st := s.(*angels.State)
-			enclosed = stopEnclosed && st.AngelToMove() && !st.OnEdge() && newAngelsPos(st).angelValue() < -Win/4
+			enclosed = stopEnclosed && st.AngelToMove() && !st.OnEdge() && newAngelsPos(st, &par).angelValue() < -Win/4
 		}
 		out := s.Outcome()
 		if out.Winner == game.Second || enclosed {

@@ -1,13 +1,10 @@
 package ai
 
 import (
-	"fmt"
 	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
-
-	"boardroom/game/angels"
 )
 
 // The Difficult Devil against an Angel that walks like the Beginner. Its
@@ -20,22 +17,6 @@ import (
 // rollouts keep the walker in most often is chosen. Blocks are compared on
 // the same walks. In simulation this keeps 79–86% of walkers in (400-game
 // runs); in matches 81% (game/ai/RESULTS.md, "Fourth session").
-
-// Planner settings: how many blocks are compared, how many walker moves a
-// rollout lasts, how many rollouts a block gets per round, and the share
-// of the budget the rounds may use.
-var (
-	walkerCandidates   = 12
-	walkerRolloutMoves = 10
-	walkerBatch        = 16
-	walkerShare        = 0.85
-	walkerMaxRollouts  = 4096
-	// walkerWorkers is the most cores the rollouts use.
-	walkerWorkers = 4
-	// walkerSteer: the squares next to the edge within this many Angel
-	// moves are candidates too.
-	walkerSteer = 2
-)
 
 // walkerRun is a rollout's board: the sim, and what the quick policy reads
 // of it kept up to date as edge squares are blocked (so that it neither
@@ -192,13 +173,13 @@ func (w *walkerRun) step() (kept float64, trapped bool) {
 	return 0, false // not reached
 }
 
-// rollout plays the walker against the quick policy for walkerRolloutMoves
-// walker moves (the Devil has just blocked) and returns its estimate of the
-// chance that the walker stays in.
-func (w *walkerRun) rollout() float64 {
+// rollout plays the walker against the quick policy for moves walker moves
+// (the Devil has just blocked) and returns its estimate of the chance that
+// the walker stays in.
+func (w *walkerRun) rollout(moves int) float64 {
 	m := w.m
 	value := 1.0
-	for range walkerRolloutMoves {
+	for range moves {
 		kept, trapped := w.step()
 		value *= kept
 		if value == 0 || trapped {
@@ -257,10 +238,11 @@ func (p *angelsPos) walkerPlan(m *walkerModel) (best Move, kept float64, nodes u
 		}
 		return 0
 	})
-	cands = cands[:min(len(cands), walkerCandidates)]
+	par := &p.par.walker
+	cands = cands[:min(len(cands), par.candidates)]
 	// Blocks next to the edge near the Angel steer it: a walker that cannot
 	// step onto a square never sees that square's edge squares.
-	reach := walkerSteer * p.k
+	reach := par.steer * p.k
 	for i, q := range m.ring {
 		r, c := int(q>>8), int(q&255)
 		if !base.ringBlk[i] && (r != s.ar || c != s.ac) && abs(r-s.ar) <= reach && abs(c-s.ac) <= reach {
@@ -280,15 +262,15 @@ func (p *angelsPos) walkerPlan(m *walkerModel) (best Move, kept float64, nodes u
 	// Only whole rounds count, so that every block is judged on the same
 	// walks. The blocks of a round are shared among the cores: the result
 	// does not depend on which core played which.
-	workers := max(1, min(runtime.GOMAXPROCS(0), walkerWorkers, len(cands)))
+	workers := max(1, min(runtime.GOMAXPROCS(0), par.workers, len(cands)))
 	runs := make([]*walkerRun, workers)
 	for i := range runs {
 		runs[i] = newWalkerRun(m, s)
 	}
 	rounds := 0
 	round := make([]float64, len(cands))
-	for done := 0; done < walkerMaxRollouts; done += walkerBatch {
-		if p.clk != nil && rounds > 0 && p.clk.fraction() > walkerShare {
+	for done := 0; done < par.maxRollouts; done += par.batch {
+		if p.clk != nil && rounds > 0 && p.clk.Fraction() > par.share {
 			break
 		}
 		seed := p.h ^ uint64(done)*0x9e3779b97f4a7c15
@@ -302,12 +284,12 @@ func (p *angelsPos) walkerPlan(m *walkerModel) (best Move, kept float64, nodes u
 					if i >= len(cands) || late.Load() {
 						return
 					}
-					if p.clk != nil && p.clk.expiredNow() {
+					if p.clk != nil && p.clk.ExpiredNow() {
 						late.Store(true)
 						return
 					}
 					round[i] = 0
-					for j := range walkerBatch {
+					for j := range par.batch {
 						w.reset(base)
 						if cands[i].e >= 0 {
 							w.block(cands[i].e)
@@ -315,7 +297,7 @@ func (p *angelsPos) walkerPlan(m *walkerModel) (best Move, kept float64, nodes u
 							w.blockRing(cands[i].ring)
 						}
 						w.rng = seed + uint64(j)*0x2545f4914f6cdd1d
-						round[i] += w.rollout()
+						round[i] += w.rollout(par.rolloutMoves)
 					}
 				}
 			})
@@ -327,7 +309,7 @@ func (p *angelsPos) walkerPlan(m *walkerModel) (best Move, kept float64, nodes u
 		for i := range cands {
 			cands[i].kept += round[i]
 		}
-		nodes += uint64(len(cands) * walkerBatch)
+		nodes += uint64(len(cands) * par.batch)
 		rounds++
 	}
 	if rounds == 0 {
@@ -339,82 +321,6 @@ func (p *angelsPos) walkerPlan(m *walkerModel) (best Move, kept float64, nodes u
 			bestIdx = i
 		}
 	}
-	kept = cands[bestIdx].kept / float64(rounds*walkerBatch)
+	kept = cands[bestIdx].kept / float64(rounds*par.batch)
 	return move(cands[bestIdx]), kept, nodes, true
-}
-
-// walkerWatch follows the Angel from one Devil move to the next and tells
-// whether every move it has seen it make fits the Beginner's rule, so that
-// the Devil plans against the exact walker only when it faces one (a person
-// or a searching Angel is met with the generic rollouts of
-// angels_rollout.go). A break in the sequence (a new game, a takeback)
-// starts it over.
-type walkerWatch struct {
-	ply        int
-	angel, was [2]int // the Angel's square and previous square at ply (was[0] < 0: none)
-	fits       bool
-}
-
-// observe records s (the Devil to move) and reports whether the Angel has
-// walked like the Beginner so far.
-func (w *walkerWatch) observe(s *angels.State) bool {
-	a := s.Angel()
-	cur := [2]int{int(a.Row), int(a.Col)}
-	prev := [2]int{-1, -1}
-	if p, ok := s.Previous(); ok {
-		prev = [2]int{int(p.Row), int(p.Col)}
-	}
-	chained := s.Ply() == w.ply+2 && prev == w.angel
-	switch {
-	case !chained:
-		w.fits = true // nothing to judge by yet
-	case w.fits:
-		w.fits = walkerMayStep(s, w.was, prev, cur)
-	}
-	w.ply, w.angel, w.was = s.Ply(), cur, prev
-	return w.fits
-}
-
-// walkerMayStep reports whether the Beginner, on from with last square was
-// (was[0] < 0: none), could have stepped to to on s's board (the Devil has
-// not blocked since).
-func walkerMayStep(s *angels.State, was, from, to [2]int) bool {
-	n, k := s.Size(), s.Power()
-	freshFree, toFresh := 0, false
-	for r := max(0, from[0]-k); r <= min(n-1, from[0]+k); r++ {
-		for c := max(0, from[1]-k); c <= min(n-1, from[1]+k); c++ {
-			if (r == from[0] && c == from[1]) || s.Blocked(r, c) {
-				continue
-			}
-			if r == 0 || c == 0 || r == n-1 || c == n-1 {
-				return false // it would have stepped out
-			}
-			if fresh(r, c, was[0], was[1], k) {
-				freshFree++
-				toFresh = toFresh || (r == to[0] && c == to[1])
-			}
-		}
-	}
-	return to != from && (freshFree == 0 || toFresh)
-}
-
-// walkerDevil is Difficult's Devil against an Angel that has walked like
-// the Beginner all game, on a board small enough for the model, while the
-// Angel is not yet enclosed (the search fills an enclosure better).
-func (b *searchBot) walkerDevil(p *angelsPos) (info Info, ok bool) {
-	if b.st.level != LevelDifficult || !b.watch.observe(p.s) || p.angelValue() < -Win/4 {
-		return info, false
-	}
-	m := walkerModelNow(p.n, p.k)
-	if m == nil {
-		return info, false
-	}
-	best, kept, nodes, ok := p.walkerPlan(m)
-	if !ok {
-		return info, false
-	}
-	// The evaluation runs from −1.00 (every rollout lost) to +1.00.
-	return Info{Algorithm: "walker rollouts", Depth: 1, Nodes: nodes, Eval: int(200*kept) - 100,
-		Move: p.gameMove(best), PV: []string{p.format(best)},
-		Note: fmt.Sprintf("the walker kept in %.0f%% of its rollouts", 100*kept)}, true
 }

@@ -66,7 +66,8 @@ func TestWalkerStepIsTheBeginner(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newGameState(t, "angels", tc.opts)
 			require.NoError(t, game.PlayTurns(s, tc.turns...))
-			p := newAngelsPos(s.(*angels.State))
+			par := defaultAngelsParams()
+			p := newAngelsPos(s.(*angels.State), &par)
 
 			beginner := map[string]bool{}
 			for seed := range uint64(300) {
@@ -209,19 +210,17 @@ func TestWalkerPlan(t *testing.T) {
 	p := angelsAfter(t, "7,8", "1,7", "6,8", "1,9", "5,8", "15,15", "4,8", "15,14", "3,8", "15,13", "2,8")
 	best, kept, _, ok := p.walkerPlan(m)
 	require.True(t, ok)
-	assert.Equal(t, "1,8", p.format(best))
+	assert.Equal(t, "1,8", p.Format(best))
 	assert.Equal(t, 1.0, kept)
 
 	// Three rows from the edge: the edge squares and the squares next to
 	// the edge around the Angel compete.
 	p = angelsAfter(t, "7,8", "1,1", "6,8", "1,2", "5,8", "1,3", "4,8")
-	old := walkerMaxRollouts
-	walkerMaxRollouts = 256
-	t.Cleanup(func() { walkerMaxRollouts = old })
+	p.par.walker.maxRollouts = 256
 	best, kept, nodes, ok := p.walkerPlan(m)
 	require.True(t, ok)
 	r, c := unpackSquare(best)
-	assert.True(t, m.edge(r, c) || m.ringOf[r*m.n+c] >= 0, "next to the edge or on it: %s", p.format(best))
+	assert.True(t, m.edge(r, c) || m.ringOf[r*m.n+c] >= 0, "next to the edge or on it: %s", p.Format(best))
 	assert.False(t, p.s.Blocked(r, c))
 	// The chosen block keeps the walker in far more often than a block
 	// behind it (15,8) would.
@@ -231,14 +230,14 @@ func TestWalkerPlan(t *testing.T) {
 	for seed := range uint64(1024) {
 		w.reset(behind)
 		w.rng = seed
-		wasted += w.rollout() / 1024
+		wasted += w.rollout(p.par.walker.rolloutMoves) / 1024
 	}
-	t.Logf("kept %.3f after %s, %.3f after 15,8", kept, p.format(best), wasted)
+	t.Logf("kept %.3f after %s, %.3f after 15,8", kept, p.Format(best), wasted)
 	assert.Greater(t, kept, wasted+0.1)
 	assert.LessOrEqual(t, kept, 1.0)
 	// 12 edge squares and the 5 squares of row 2 within two moves (2,6 to
 	// 2,10), 256 rollouts each.
-	assert.Equal(t, uint64((walkerCandidates+5)*256), nodes)
+	assert.Equal(t, uint64((p.par.walker.candidates+5)*256), nodes)
 	again, _, _, _ := p.walkerPlan(m)
 	assert.Equal(t, best, again)
 }
@@ -250,14 +249,15 @@ func BenchmarkWalkerRollout(b *testing.B) {
 	m := walkerModelFor(15, 1)
 	s := newGameState(b, "angels", nil)
 	require.NoError(b, game.PlayTurns(s, "7,8"))
-	base := newWalkerRun(m, simOf(newAngelsPos(s.(*angels.State))))
+	par := defaultAngelsParams()
+	base := newWalkerRun(m, simOf(newAngelsPos(s.(*angels.State), &par)))
 	w := newWalkerRun(m, &base.sim)
 	seed := uint64(0)
 	for b.Loop() {
 		w.reset(base)
 		seed++
 		w.rng = seed
-		w.rollout()
+		w.rollout(par.walker.rolloutMoves)
 	}
 }
 

@@ -34,8 +34,6 @@ type rolloutParams struct {
 	devilAhead float64 // the rollout Devil's preference for edge squares ahead of the Angel
 }
 
-var devilRollout = rolloutParams{ahead: 2.5, out: 1.0, double: 2.0, decay: 0.8, horizon: 14, devilAhead: 1.5}
-
 // sim is one rollout's board: a copy of the blocked rows, the Angel and its
 // previous square.
 type sim struct {
@@ -176,20 +174,11 @@ func (p *angelsPos) escapeScore(s *sim, seed uint64, count int, par *rolloutPara
 	return sum / float64(count)
 }
 
-// rolloutShare is the share of the budget the rollouts may use, and
-// rolloutMax the most rollouts a block gets (enough for a stable ranking; a
-// long budget need not be spent).
-var (
-	rolloutShare = 0.6
-	rolloutMax   = 2048
-	rolloutBatch = 32
-)
-
 // rolloutChoose ranks the blocks cands (their two-ply values in vals, from
-// the Angel's view) by escape rollouts, in rounds of rolloutBatch rollouts
-// each until the budget share or rolloutMax is reached, and returns the
-// block with the lowest escape score (the two-ply value breaks ties). ok is
-// false when not one round finished.
+// the Angel's view) by escape rollouts, in rounds of par.rolloutBatch
+// rollouts each until par.rolloutShare of the budget or par.rolloutMax is
+// reached, and returns the block with the lowest escape score (the two-ply
+// value breaks ties). ok is false when not one round finished.
 func (p *angelsPos) rolloutChoose(cands []Move, vals []int) (best Move, nodes uint64, ok bool) {
 	if len(cands) == 0 {
 		return NoMove, 0, false
@@ -197,19 +186,20 @@ func (p *angelsPos) rolloutChoose(cands []Move, vals []int) (best Move, nodes ui
 	sums := make([]float64, len(cands))
 	s := &sim{}
 	rounds := 0
-	for done := 0; done < rolloutMax; done += rolloutBatch {
-		if p.clk != nil && p.clk.fraction() > rolloutShare && rounds > 0 {
+	par := p.par
+	for done := 0; done < par.rolloutMax; done += par.rolloutBatch {
+		if p.clk != nil && p.clk.Fraction() > par.rolloutShare && rounds > 0 {
 			break
 		}
 		seed := p.h ^ uint64(done)*0x9e3779b97f4a7c15
 		for i, m := range cands {
-			if p.clk != nil && p.clk.expiredNow() {
+			if p.clk != nil && p.clk.ExpiredNow() {
 				return p.bestRollout(cands, sums, vals, rounds, i), nodes, rounds > 0 || i > 0
 			}
-			p.make(m)
-			sums[i] += p.escapeScore(s, seed, rolloutBatch, &devilRollout)
-			p.unmake(m)
-			nodes += uint64(rolloutBatch)
+			p.Make(m)
+			sums[i] += p.escapeScore(s, seed, par.rolloutBatch, &par.rollout)
+			p.Unmake(m)
+			nodes += uint64(par.rolloutBatch)
 		}
 		rounds++
 	}
@@ -228,17 +218,13 @@ func (p *angelsPos) bestRollout(cands []Move, sums []float64, vals []int, rounds
 		if r == 0 {
 			continue
 		}
-		score := sums[i]/float64(r) + float64(vals[i])*rolloutTieBreak
+		score := sums[i]/float64(r) + float64(vals[i])*p.par.rolloutTieBreak
 		if score < bestScore {
 			best, bestScore = m, score
 		}
 	}
 	return best
 }
-
-// rolloutTieBreak converts two-ply values (eval units) into escape score:
-// small, so they only decide between blocks the rollouts cannot tell apart.
-var rolloutTieBreak = 1e-6
 
 // devilBlock is the rollout Devil's free block: the free edge square the
 // Angel could reach soonest, ahead of its last move first.

@@ -15,7 +15,8 @@ func angelsAfter(t *testing.T, turns ...string) *angelsPos {
 	t.Helper()
 	s := newGameState(t, "angels", nil)
 	require.NoError(t, game.PlayTurns(s, turns...))
-	p := newAngelsPos(s.(*angels.State))
+	par := defaultAngelsParams()
+	p := newAngelsPos(s.(*angels.State), &par)
 	p.devil = true
 	return p
 }
@@ -24,7 +25,7 @@ func angelsAfter(t *testing.T, turns ...string) *angelsPos {
 // in every rollout; a trapped one never; a block where the running Angel
 // arrives scores lower than one behind it; equal seeds give equal scores.
 func TestEscapeScore(t *testing.T) {
-	par := devilRollout
+	par := defaultAngelsParams().rollout
 	s := &sim{}
 
 	// The Angel at 2,8 (Devil's 1,7 and 1,9 blocked, 1,8 free), to move.
@@ -36,8 +37,8 @@ func TestEscapeScore(t *testing.T) {
 	p = angelsAfter(t, "9,8", "1,1", "10,8", "1,2", "11,8", "1,3", "12,8")
 	score := func(r, c int) float64 {
 		m := packSquare(r-1, c-1)
-		p.make(m)
-		defer p.unmake(m)
+		p.Make(m)
+		defer p.Unmake(m)
 		return p.escapeScore(s, 7, 256, &par)
 	}
 	ahead, behind := score(15, 8), score(1, 8)
@@ -49,7 +50,8 @@ func TestEscapeScore(t *testing.T) {
 	small := newGameState(t, "angels", map[string]string{"size": "7"})
 	require.NoError(t, game.PlayTurns(small, "4,4", "3,3", "4,4", "3,4", "4,4", "3,5", "4,4", "4,3",
 		"4,4", "4,5", "4,4", "5,3", "4,4", "5,4", "4,4", "5,5"))
-	q := newAngelsPos(small.(*angels.State))
+	par0 := defaultAngelsParams()
+	q := newAngelsPos(small.(*angels.State), &par0)
 	require.Zero(t, q.escapeScore(s, 1, 16, &par))
 }
 
@@ -57,11 +59,11 @@ func TestEscapeScore(t *testing.T) {
 // still answers a lone free edge square next to the Angel.
 func TestDevilRollouts(t *testing.T) {
 	p := angelsAfter(t, "9,8", "1,1", "10,8", "1,2", "11,8")
-	p.clk = newClock(t.Context(), 0)
-	defer p.clk.done()
+	p.clk = NewClock(t.Context(), 0)
+	defer p.clk.Done()
 	m, _, nodes, ok := p.devilChoose(true)
 	require.True(t, ok)
-	require.Greater(t, nodes, uint64(rolloutMax))
+	require.Greater(t, nodes, uint64(p.par.rolloutMax))
 	r, _ := unpackSquare(m)
-	require.GreaterOrEqual(t, r, 11, "blocked %s", p.format(m)) // below the Angel
+	require.GreaterOrEqual(t, r, 11, "blocked %s", p.Format(m)) // below the Angel
 }

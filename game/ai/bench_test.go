@@ -43,12 +43,12 @@ func BenchmarkEval(b *testing.B) {
 	for _, id := range []string{"amazons", "kalah", "angels", "bishops"} {
 		b.Run(id, func(b *testing.B) {
 			s := randomPlies(b, newGameState(b, id, nil), 10, 3)
-			pos, err := newPosition(s)
+			pos, err := game.PlayersOf(s.Game()).(Positioner).Position(s)
 			if err != nil {
 				b.Fatal(err)
 			}
 			for b.Loop() {
-				pos.eval()
+				pos.Eval()
 			}
 		})
 	}

@@ -19,7 +19,7 @@ type bishopsPos struct {
 	lastTo []bishops.Bitboard // the square each move made went to
 }
 
-var bishopsKeys = zobrist(2*64+1, 0xb15b0b5)
+var bishopsKeys = Zobrist(2*64+1, 0xb15b0b5)
 
 func newBishopsPos(s *bishops.State) *bishopsPos {
 	p := &bishopsPos{b: s.Board(), turn: s.Turn(), st: s}
@@ -46,11 +46,11 @@ func unpackBishops(m Move) bishops.BoardMove {
 	return bishops.BoardMove{From: bishops.Square(m & 63), To: bishops.Square(m >> 6 & 63), Kill: m&(1<<12) != 0}
 }
 
-func (p *bishopsPos) side() game.Player { return p.turn }
+func (p *bishopsPos) Side() game.Player { return p.turn }
 
-// moves lists kills first (they are forced for the killer and usually best),
+// Moves lists kills first (they are forced for the killer and usually best),
 // in the engine's order otherwise.
-func (p *bishopsPos) moves(dst []Move, _ int) []Move {
+func (p *bishopsPos) Moves(dst []Move, _ int) []Move {
 	if p.b.Count(p.turn) == 0 {
 		return dst
 	}
@@ -68,12 +68,12 @@ func (p *bishopsPos) moves(dst []Move, _ int) []Move {
 	return dst
 }
 
-// noisy lists the recaptures only (kills on the square the last move went
+// Noisy lists the recaptures only (kills on the square the last move went
 // to), for the quiescence search at the leaves: they settle the exchange
 // under way; other kills the evaluation's threat term accounts for. Kills
 // of every kind would make the quiescence tree explode in the classic
 // set-up, where every piece starts able to kill.
-func (p *bishopsPos) noisy(dst []Move) []Move {
+func (p *bishopsPos) Noisy(dst []Move) []Move {
 	if p.b.Count(p.turn) == 0 || len(p.lastTo) == 0 {
 		return dst
 	}
@@ -90,7 +90,7 @@ func (p *bishopsPos) noisy(dst []Move) []Move {
 	return dst
 }
 
-func (p *bishopsPos) make(m Move) {
+func (p *bishopsPos) Make(m Move) {
 	bm := unpackBishops(m)
 	p.hashes = append(p.hashes, p.h)
 	p.lastTo = append(p.lastTo, bm.To.Bit())
@@ -102,7 +102,7 @@ func (p *bishopsPos) make(m Move) {
 	p.turn = p.turn.Other()
 }
 
-func (p *bishopsPos) unmake(m Move) {
+func (p *bishopsPos) Unmake(m Move) {
 	p.turn = p.turn.Other()
 	p.b.Unmake(p.turn, unpackBishops(m))
 	p.h = p.hashes[len(p.hashes)-1]
@@ -110,19 +110,19 @@ func (p *bishopsPos) unmake(m Move) {
 	p.lastTo = p.lastTo[:len(p.lastTo)-1]
 }
 
-func (p *bishopsPos) hash() uint64 { return p.h }
+func (p *bishopsPos) Hash() uint64 { return p.h }
 
-func (p *bishopsPos) terminal() (bool, int) {
+func (p *bishopsPos) Terminal() (bool, int) {
 	if p.b.Count(p.turn) == 0 || !p.b.HasMove(p.turn) {
 		return true, -Win
 	}
 	return false, 0
 }
 
-// eval: material (a hundred a bishop), then the kill threats, which favour
+// Eval: material (a hundred a bishop), then the kill threats, which favour
 // the mover because sight is mutual (a bishop that sees an enemy is seen by
 // it, and whoever moves first kills first), then mobility.
-func (p *bishopsPos) eval() int {
+func (p *bishopsPos) Eval() int {
 	me, op := p.turn, p.turn.Other()
 	v := 100 * (p.b.Count(me) - p.b.Count(op))
 	killers, engagers, _ := p.b.Threats(me)
@@ -135,7 +135,7 @@ func (p *bishopsPos) eval() int {
 	return v
 }
 
-func (p *bishopsPos) gameMove(m Move) game.Move {
+func (p *bishopsPos) GameMove(m Move) game.Move {
 	bm := unpackBishops(m)
 	mv := game.NewMove(bm.From.Cell(), bm.To.Cell())
 	if bm.Kill {
@@ -144,9 +144,9 @@ func (p *bishopsPos) gameMove(m Move) game.Move {
 	return mv
 }
 
-func (p *bishopsPos) format(m Move) string { return p.st.FormatMove(p.gameMove(m)) }
+func (p *bishopsPos) Format(m Move) string { return p.st.FormatMove(p.GameMove(m)) }
 
-func (p *bishopsPos) valid(m Move) bool {
+func (p *bishopsPos) Valid(m Move) bool {
 	if p.b.Count(p.turn) == 0 {
 		return false
 	}

@@ -15,7 +15,11 @@ import (
 // AlgoEquilibrium is Difficult Angels & Demons without opponent modelling:
 // it plays the sampled equilibrium of each turn's lookahead matrix game and
 // nothing else (the safe floor, kept to measure the modelling against).
-const AlgoEquilibrium = "equilibrium"
+// AlgoMatrix is the default, with the modelling.
+const (
+	AlgoEquilibrium = "equilibrium"
+	AlgoMatrix      = "matrix"
+)
 
 // matrixBot is Difficult Angels & Demons. Each turn is a matrix game: both
 // seats choose one of the dark squares at once. The payoff of a pair of
@@ -37,35 +41,37 @@ const AlgoEquilibrium = "equilibrium"
 // names the model it believes, how much, and the weight it gave it. Its
 // choices repeat for a seed when no search is cut short by the clock.
 type matrixBot struct {
-	st      settings
-	rng     *rand.Rand
-	last    Info
-	exploit bool
-	mem     [2]demonsMemory // per seat: a bot may be asked for both
-	planMax int             // the plan's depth limit (planMaxDepth; less in tests)
+	st Settings
+	// iterations of regret matching a turn's game gets, and the turns its
+	// payoffs look ahead (1 or 2).
+	iterations, lookahead int
+	rng                   *rand.Rand
+	last                  Info
+	exploit               bool
+	mem                   [2]demonsMemory // per seat: a bot may be asked for both
+	planMax               int             // the plan's depth limit (planMaxDepth; less in tests)
 
-	one, top, inner matrixGame
+	one, top, inner MatrixGame
 }
 
-// newMatrixBot returns the Angels & Demons player of a level: Medium is the
-// greedy player of demons_medium.go.
-func newMatrixBot(st settings, seed uint64) game.Bot {
-	if st.level == LevelMedium {
-		return newGreedyBot(st, seed)
-	}
-	return &matrixBot{st: st, rng: game.NewRand(seed), exploit: st.algorithm != AlgoEquilibrium, planMax: planMaxDepth}
+// newMatrixBot returns Difficult Angels & Demons: 4000 iterations of a
+// two-turn lookahead, with the opponent model unless st.Algorithm is
+// AlgoEquilibrium.
+func newMatrixBot(st Settings, seed uint64) *matrixBot {
+	return &matrixBot{st: st, iterations: 4000, lookahead: 2, rng: game.NewRand(seed),
+		exploit: st.Algorithm != AlgoEquilibrium, planMax: planMaxDepth}
 }
 
 func (b *matrixBot) Choose(ctx context.Context, gs game.State, p game.Player) (game.Move, error) {
-	if err := checkTurn(gs, p); err != nil {
+	if err := CheckTurn(gs, p); err != nil {
 		return game.Move{}, err
 	}
 	s, ok := gs.Clone().(*demons.State)
 	if !ok {
 		return game.Move{}, fmt.Errorf("ai: the matrix player is for Angels & Demons, not %s", gs.Game().ID())
 	}
-	clk := newClock(ctx, b.st.budget)
-	defer clk.done()
+	clk := NewClock(ctx, b.st.Budget)
+	defer clk.Done()
 	angels := p == game.First
 	mem := &b.mem[p]
 	if b.exploit {
@@ -77,7 +83,7 @@ func (b *matrixBot) Choose(ctx context.Context, gs game.State, p game.Player) (g
 	all := seq(n)
 	// One turn ahead: the immediate payoffs.
 	fillOneTurn(&b.one, s)
-	rs, cs, _ := b.one.solve(b.st.matrixIt, clk)
+	rs, cs, _ := b.one.Solve(b.iterations, clk)
 	one := viewOf(&b.one, angels)
 	mine, theirs := rs, cs
 	if !angels {
@@ -113,7 +119,7 @@ func (b *matrixBot) Choose(ctx context.Context, gs game.State, p game.Player) (g
 	}
 	view, eq, oppEq := one, slices.Clone(mine), slices.Clone(theirs)
 	twoTurn := false
-	if b.st.lookahead >= 2 && s.Turn()+1 < s.Turns() {
+	if b.lookahead >= 2 && s.Turn()+1 < s.Turns() {
 		ar, dc := rows, cols
 		if !angels {
 			ar, dc = cols, rows
@@ -123,7 +129,7 @@ func (b *matrixBot) Choose(ctx context.Context, gs game.State, p game.Player) (g
 				kr, kc = kc, kr
 			}
 			rows, cols = rows[:kr], cols[:kc]
-			rs2, cs2, _ := b.top.solve(b.st.matrixIt, clk)
+			rs2, cs2, _ := b.top.Solve(b.iterations, clk)
 			info.Depth, info.Nodes = 2, uint64(len(rows)*len(cols)*(n*n+1))
 			view, eq, oppEq, twoTurn = viewOf(&b.top, angels), slices.Clone(rs2), slices.Clone(cs2), true
 			if !angels {
@@ -143,7 +149,7 @@ func (b *matrixBot) Choose(ctx context.Context, gs game.State, p game.Player) (g
 		mix, note = b.exploitMix(mem, view, eq, rows, cols, plan, planDepth)
 	}
 	floor := view.guarantee(eq)
-	k := rows[sample(b.rng, mix, 0.02)]
+	k := rows[Sample(b.rng, mix, 0.02)]
 	if b.exploit {
 		mem.valid, mem.prev, mem.mine = true, *s, k
 		mem.rows, mem.cols, mem.pay, mem.lookTwo, mem.mix, mem.floor = rows, cols, view, twoTurn, mix, floor
@@ -152,7 +158,7 @@ func (b *matrixBot) Choose(ctx context.Context, gs game.State, p game.Player) (g
 	info.Eval = int(100 * floor)
 	info.PV = []string{s.FormatMove(info.Move)}
 	info.Note = note + supportNote(s, mix, rows)
-	info.Time = clk.elapsed()
+	info.Time = clk.Elapsed()
 	b.last = info
 	return info.Move, nil
 }
@@ -181,7 +187,7 @@ const planShare = 0.25
 
 // plan returns the plan's scores of every choice against the model the bot
 // believes, when that is a predictable one, and the depth planned.
-func (b *matrixBot) plan(ctx context.Context, main *clock, s *demons.State, p game.Player, mem *demonsMemory) ([]float64, int) {
+func (b *matrixBot) plan(ctx context.Context, main *Clock, s *demons.State, p game.Player, mem *demonsMemory) ([]float64, int) {
 	k, prob := mem.believed()
 	if mem.seen < 2 || prob < 0.5 || len(mem.oppLast) == 0 {
 		return nil, 0
@@ -191,12 +197,12 @@ func (b *matrixBot) plan(ctx context.Context, main *clock, s *demons.State, p ga
 	default:
 		return nil, 0
 	}
-	share := min(time.Duration(planShare*float64(b.st.budget)), b.st.budget-main.elapsed())
+	share := min(time.Duration(planShare*float64(b.st.Budget)), b.st.Budget-main.Elapsed())
 	if share <= 0 {
 		return nil, 0
 	}
-	clk := newClock(ctx, share)
-	defer clk.done()
+	clk := NewClock(ctx, share)
+	defer clk.Done()
 	scores, depth, _ := planScores(s, p, k, mem.mine, mem.oppLast[0], b.planMax, clk)
 	return scores, depth
 }
@@ -204,7 +210,7 @@ func (b *matrixBot) plan(ctx context.Context, main *clock, s *demons.State, p ga
 // column returns the payoffs, from the view of the seat that chose rows in
 // prev, of each of rows against the opponent's choice c, looking two turns
 // ahead when two says so; nil when clk runs out first.
-func (b *matrixBot) column(prev *demons.State, me game.Player, rows []int, c int, two bool, clk *clock) []float64 {
+func (b *matrixBot) column(prev *demons.State, me game.Player, rows []int, c int, two bool, clk *Clock) []float64 {
 	s := *prev
 	angels := me == game.First
 	last := s.Turn()+1 == s.Turns()
@@ -216,12 +222,12 @@ func (b *matrixBot) column(prev *demons.State, me game.Player, rows []int, c int
 		}
 		var v float64
 		if two {
-			if clk.expiredNow() {
+			if clk.ExpiredNow() {
 				return nil
 			}
 			u := s.MakeTurn(a, d)
 			fillOneTurn(&b.inner, &s)
-			_, _, v = b.inner.solve(b.st.matrixIt/20, nil)
+			_, _, v = b.inner.Solve(b.iterations/20, nil)
 			s.UnmakeTurn(u)
 		} else {
 			v = demonsPayoff(s.CoveredAfter(a, d), last)
@@ -243,17 +249,17 @@ const demonsMinBlock = 4
 // first k rows), the most promising candidates first, so that when the clock
 // runs out the block done so far is a game on the best candidates of both
 // seats. It returns the size of that block, to which g is cut.
-func (b *matrixBot) fillShells(g *matrixGame, s *demons.State, rows, cols []int, clk *clock) (int, int) {
-	g.reset(len(rows), len(cols))
+func (b *matrixBot) fillShells(g *MatrixGame, s *demons.State, rows, cols []int, clk *Clock) (int, int) {
+	g.Reset(len(rows), len(cols))
 	cell := func(i, j int) bool {
-		if clk.expiredNow() {
+		if clk.ExpiredNow() {
 			return false
 		}
 		u := s.MakeTurn(rows[i], cols[j])
 		fillOneTurn(&b.inner, s)
-		_, _, v := b.inner.solve(b.st.matrixIt/20, nil)
+		_, _, v := b.inner.Solve(b.iterations/20, nil)
 		s.UnmakeTurn(u)
-		g.a[i*len(cols)+j] = v
+		g.A[i*len(cols)+j] = v
 		return true
 	}
 	kr, kc := 0, 0 // the block complete so far
@@ -261,14 +267,14 @@ func (b *matrixBot) fillShells(g *matrixGame, s *demons.State, rows, cols []int,
 		if k < len(rows) {
 			for j := range min(k+1, len(cols)) {
 				if !cell(k, j) {
-					return g.cut(kr, kc), kc
+					return g.Cut(kr, kc), kc
 				}
 			}
 		}
 		if k < len(cols) {
 			for i := range min(k, len(rows)) {
 				if !cell(i, k) {
-					return g.cut(kr, kc), kc
+					return g.Cut(kr, kc), kc
 				}
 			}
 		}
@@ -321,7 +327,10 @@ func supportNote(s *demons.State, strat []float64, choices []int) string {
 }
 
 // Report implements game.Reporter.
-func (b *matrixBot) Report() string { return b.st.level + " " + b.last.String() }
+func (b *matrixBot) Report() string { return b.st.Level + " " + b.last.String() }
+
+// Label is the seat label the rooms show.
+func (b *matrixBot) Label() string { return Label(b.st.Level, demonsAlgorithmLabels[b.st.Algorithm]) }
 
 // LastInfo returns what the last choice was based on.
 func (b *matrixBot) LastInfo() Info { return b.last }

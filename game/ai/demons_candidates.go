@@ -37,16 +37,16 @@ func (b *matrixBot) extraCandidates(mem *demonsMemory, one payoffView, rows, col
 // those its one-turn strategy plays, topped up with its best replies to the
 // other seat's strategy (by the expected payoffs of the solve's last
 // iteration), demonsCandidates in all.
-func topChoices(strat []float64, g *matrixGame, rows bool) []int {
+func topChoices(strat []float64, g *MatrixGame, rows bool) []int {
 	idx := make([]int, len(strat))
 	for i := range idx {
 		idx[i] = i
 	}
 	reply := func(i int) float64 {
 		if rows {
-			return g.uR[i]
+			return g.RowPayoffs()[i]
 		}
-		return -g.uC[i]
+		return -g.ColPayoffs()[i]
 	}
 	slices.SortStableFunc(idx, func(x, y int) int {
 		kx, ky := strat[x] >= 0.01, strat[y] >= 0.01

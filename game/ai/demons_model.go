@@ -32,9 +32,14 @@ const (
 
 var modelNames = [numModels]string{"equilibrium", "greedy", "repeater", "counter", "random"}
 
-// modelPrior leans to the equilibrium: with little evidence the bot plays
-// safe.
-var modelPrior = [numModels]float64{0.4, 0.15, 0.15, 0.15, 0.15}
+// modelPrior is model k's prior probability. It leans to the equilibrium:
+// with little evidence the bot plays safe.
+func modelPrior(k int) float64 {
+	if k == modelEquilibrium {
+		return 0.4
+	}
+	return 0.15
+}
 
 const (
 	// modelFloor is the share of every prediction spread uniformly: no model
@@ -79,7 +84,7 @@ func (m *demonsMemory) posterior() [numModels]float64 {
 	}
 	var sum float64
 	for k := range post {
-		post[k] = modelPrior[k] * math.Exp(m.evidence[k]-top)
+		post[k] = modelPrior(k) * math.Exp(m.evidence[k]-top)
 		sum += post[k]
 	}
 	for k := range post {
@@ -251,7 +256,7 @@ func (m *demonsMemory) mixture(cols []int) []float64 {
 			q[j] += post[k] * m.preds[k][c]
 		}
 	}
-	normalise(q, q)
+	Normalise(q, q)
 	return q
 }
 
@@ -271,7 +276,7 @@ func softmax(dst, score []float64, temp float64) {
 	for j, s := range score {
 		dst[j] = math.Exp((s - top) / temp)
 	}
-	normalise(dst, dst)
+	Normalise(dst, dst)
 }
 
 // smooth mixes a prediction with the uniform one by modelFloor.

@@ -21,7 +21,7 @@ import (
 type planner struct {
 	model  int
 	me     game.Player
-	clk    *clock
+	clk    *Clock
 	nodes  uint64
 	broken bool
 }
@@ -39,7 +39,7 @@ const (
 // (its view: covered difference at the horizon, with the last turn's bonus
 // for winning), searched as deep as the clock allows up to the end of the
 // game and maxDepth turns, and the depth completed (0: none; then scores is nil).
-func planScores(s *demons.State, me game.Player, model, myLast, oppLast, maxDepth int, clk *clock) ([]float64, int, uint64) {
+func planScores(s *demons.State, me game.Player, model, myLast, oppLast, maxDepth int, clk *Clock) ([]float64, int, uint64) {
 	p := &planner{model: model, me: me, clk: clk}
 	var best []float64
 	depth := 0
@@ -72,7 +72,7 @@ func (p *planner) after(s *demons.State, a int, cs []int, ps []float64, depth in
 	var v float64
 	for k, c := range cs {
 		p.nodes++
-		if p.nodes&15 == 0 && p.clk.expiredNow() {
+		if p.nodes&15 == 0 && p.clk.ExpiredNow() {
 			p.broken = true
 			return 0
 		}

@@ -24,16 +24,16 @@ type payoffView struct {
 
 // viewOf returns g from the Angels' view (g as it is) or the Demons' view (g
 // transposed and negated), in a fresh payoffView.
-func viewOf(g *matrixGame, angels bool) payoffView {
-	v := payoffView{rows: g.rows, cols: g.cols, a: make([]float64, g.rows*g.cols)}
+func viewOf(g *MatrixGame, angels bool) payoffView {
+	v := payoffView{rows: g.Rows, cols: g.Cols, a: make([]float64, g.Rows*g.Cols)}
 	if angels {
-		copy(v.a, g.a[:g.rows*g.cols])
+		copy(v.a, g.A[:g.Rows*g.Cols])
 		return v
 	}
-	v.rows, v.cols = g.cols, g.rows
-	for i := range g.rows {
-		for j := range g.cols {
-			v.a[j*g.rows+i] = -g.a[i*g.cols+j]
+	v.rows, v.cols = g.Cols, g.Rows
+	for i := range g.Rows {
+		for j := range g.Cols {
+			v.a[j*g.Rows+i] = -g.A[i*g.Cols+j]
 		}
 	}
 	return v

@@ -17,7 +17,7 @@ type scriptedDemons func(s *demons.State, p game.Player) int
 // greedyAgainstRandom is the greedy model played straight: the best reply
 // to a uniformly random opponent.
 func greedyAgainstRandom(s *demons.State, p game.Player) int {
-	var g matrixGame
+	var g MatrixGame
 	fillOneTurn(&g, s)
 	v := viewOf(&g, p == game.First)
 	best, bestMean := 0, 0.0
@@ -36,8 +36,8 @@ func greedyAgainstRandom(s *demons.State, p game.Player) int {
 // newTestMatrixBot is Difficult with the one-turn game only and no clock
 // worries, quick enough for the race detector.
 func newTestMatrixBot(seed uint64, exploit bool) *matrixBot {
-	st := settings{game: "demons", level: LevelDifficult, budget: time.Minute, matrixIt: 2000, lookahead: 1}
-	return &matrixBot{st: st, rng: game.NewRand(seed), exploit: exploit, planMax: 2}
+	st := Settings{Level: LevelDifficult, Algorithm: AlgoMatrix, Budget: time.Minute}
+	return &matrixBot{st: st, iterations: 2000, lookahead: 1, rng: game.NewRand(seed), exploit: exploit, planMax: 2}
 }
 
 // The posterior settles on the model that plays like the opponent.
@@ -56,9 +56,7 @@ func TestDemonsPosteriorIdentifiesScriptedOpponents(t *testing.T) {
 		{name: "greedy", scr: greedyAgainstRandom, want: modelGreedy, also: modelEquilibrium},
 		{name: "random", opp: func() game.Bot { return game.NewRandomBot(5) }, want: modelRandom, also: -1},
 		{name: "medium counters our last choice", opp: func() game.Bot {
-			st, err := configure(demons.Game{}, LevelMedium, "", time.Second)
-			require.NoError(t, err)
-			return newGreedyBot(st, 9)
+			return newGreedyBot(Settings{Level: LevelMedium, Algorithm: AlgoMatrix, Budget: time.Second}, 9)
 		}, want: modelCounter, also: -1},
 	}
 	for _, tc := range cases {
@@ -117,8 +115,8 @@ func TestSafeMixKeepsTheBound(t *testing.T) {
 	for _, tc := range cases {
 		for _, bound := range []float64{0, 0.1, 0.5, 2} {
 			for _, wcap := range []float64{0.3, 1} {
-				g := matrixGame{rows: tc.rows, cols: tc.cols, a: tc.a}
-				eq, _, _ := g.solve(20000, nil)
+				g := MatrixGame{Rows: tc.rows, Cols: tc.cols, A: tc.a}
+				eq, _, _ := g.Solve(20000, nil)
 				v := viewOf(&g, true)
 				mix, w, _, expect := safeMix(v, eq, tc.q, bound, wcap)
 				require.InDelta(t, 1, sum(mix), 1e-9)
@@ -133,7 +131,7 @@ func TestSafeMixKeepsTheBound(t *testing.T) {
 		}
 	}
 	// The Demons' view is the transposed, negated game.
-	g := matrixGame{rows: 2, cols: 3, a: []float64{1, 2, 3, 4, 5, 6}}
+	g := MatrixGame{Rows: 2, Cols: 3, A: []float64{1, 2, 3, 4, 5, 6}}
 	v := viewOf(&g, false)
 	require.Equal(t, []float64{-1, -4, -2, -5, -3, -6}, v.a)
 }
@@ -201,9 +199,9 @@ func TestDemonsPlanAgainstRepeaterIsExact(t *testing.T) {
 	for _, seat := range []game.Player{game.First, game.Second} {
 		s := randomPlies(t, newGameState(t, "demons", map[string]string{"size": "6", "turns": "5"}), 2, 3).(*demons.State)
 		const opp = 4
-		clk := newClock(context.Background(), 0)
+		clk := NewClock(context.Background(), 0)
 		scores, depth, _ := planScores(s, seat, modelRepeater, 0, opp, planMaxDepth, clk)
-		clk.done()
+		clk.Done()
 		require.Equal(t, 3, depth)
 		var brute func(s *demons.State, left int) float64
 		brute = func(s *demons.State, left int) float64 {
@@ -259,14 +257,14 @@ func TestDemonsModelRespectsBudgetAndCancel(t *testing.T) {
 	took, late := time.Hour, time.Hour
 	for range 3 {
 		b := *base
-		b.st.budget = budget
+		b.st.Budget = budget
 		start := time.Now()
 		_, err := b.Choose(context.Background(), s, game.First)
 		require.NoError(t, err)
 		took = min(took, time.Since(start))
 
 		b = *base
-		b.st.budget = time.Minute
+		b.st.Budget = time.Minute
 		ctx, cancel := context.WithCancel(context.Background())
 		cancelled := make(chan time.Time, 1)
 		time.AfterFunc(30*time.Millisecond, func() { cancelled <- time.Now(); cancel() })

@@ -40,29 +40,31 @@ func randomPlies(t testing.TB, s game.State, n int, seed uint64) game.State {
 // searchFixed searches s to a fixed depth without noise or time limit.
 func searchFixed(t testing.TB, s game.State, depth int, minimax bool) Info {
 	t.Helper()
-	pos, err := newPosition(s)
+	pos, err := game.PlayersOf(s.Game()).(Positioner).Position(s)
 	require.NoError(t, err)
-	sr := newSearcher(pos, 16)
-	clk := newClock(context.Background(), 0)
-	defer clk.done()
-	return sr.run(clk, limits{depth: depth}, minimax)
+	clk := NewClock(context.Background(), 0)
+	defer clk.Done()
+	return NewSearcher(16).Run(pos, clk, Limits{Depth: depth}, minimax)
 }
 
 // minimaxValueAfter is the minimax value, from the mover's view at s, of
-// playing m and searching depth-1 more plies.
+// playing m and searching depth-1 more plies, in the tree the root's search
+// saw (the same position adapter, made for the root).
 func minimaxValueAfter(t testing.TB, s game.State, m game.Move, depth int) int {
 	t.Helper()
-	c := s.Clone()
-	mover := c.ToMove()[0]
-	require.NoError(t, c.Apply(m))
-	pos, err := newPosition(c)
+	pos, err := game.PlayersOf(s.Game()).(Positioner).Position(s)
 	require.NoError(t, err)
-	sr := newSearcher(pos, 4)
-	clk := newClock(context.Background(), 0)
-	defer clk.done()
-	sr.clk = clk
-	v := sr.minimax(depth-1, 1)
-	if pos.side() != mover {
+	mover := pos.Side()
+	var move Move
+	for _, c := range pos.Moves(nil, depth) {
+		if pos.GameMove(c) == m {
+			move = c
+		}
+	}
+	require.NotEqual(t, NoMove, move, "%s is not searched at the root", s.FormatMove(m))
+	pos.Make(move)
+	v := NewSearcher(4).MinimaxValue(pos, depth-1, 1)
+	if pos.Side() != mover {
 		v = -v
 	}
 	return v

@@ -25,11 +25,11 @@ func newKalahPos(s *kalah.State) *kalahPos {
 
 func (p *kalahPos) top() *kalah.Board { return &p.stack[len(p.stack)-1] }
 
-func (p *kalahPos) side() game.Player { return p.top().Turn() }
+func (p *kalahPos) Side() game.Player { return p.top().Turn() }
 
-// moves lists the houses to sow, those that earn another turn first (they
+// Moves lists the houses to sow, those that earn another turn first (they
 // are usually best), then from the store's end of the row backwards.
-func (p *kalahPos) moves(dst []Move, _ int) []Move {
+func (p *kalahPos) Moves(dst []Move, _ int) []Move {
 	b := p.top()
 	mask := b.Movable()
 	h := b.Houses()
@@ -58,17 +58,17 @@ func containsMove(ms []Move, m Move) bool {
 	return false
 }
 
-func (p *kalahPos) make(m Move) {
+func (p *kalahPos) Make(m Move) {
 	p.stack = append(p.stack, *p.top())
 	p.top().Sow(int(m))
 }
 
-func (p *kalahPos) unmake(Move) { p.stack = p.stack[:len(p.stack)-1] }
+func (p *kalahPos) Unmake(Move) { p.stack = p.stack[:len(p.stack)-1] }
 
-func (p *kalahPos) hash() uint64 { return p.top().Key().Hash() }
+func (p *kalahPos) Hash() uint64 { return p.top().Key().Hash() }
 
-// terminal: the margin in seeds, a hundred units a seed, exact.
-func (p *kalahPos) terminal() (bool, int) {
+// Terminal: the margin in seeds, a hundred units a seed, exact.
+func (p *kalahPos) Terminal() (bool, int) {
 	b := p.top()
 	if !b.Over() {
 		return false, 0
@@ -77,11 +77,11 @@ func (p *kalahPos) terminal() (bool, int) {
 	return true, 100 * (b.Score(me) - b.Score(me.Other()))
 }
 
-// eval is the store difference plus a share of the seeds on each side (they
+// Eval is the store difference plus a share of the seeds on each side (they
 // count for their owner at the end, but the opponent may still capture
 // them). A store holding more than half the seeds has won: the value is then
 // at least the margin that store alone guarantees.
-func (p *kalahPos) eval() int {
+func (p *kalahPos) Eval() int {
 	b := p.top()
 	me := b.Turn()
 	op := me.Other()
@@ -102,12 +102,12 @@ func (p *kalahPos) eval() int {
 // of a seed in the store.
 const kalahHouseWeight = 25
 
-func (p *kalahPos) gameMove(m Move) game.Move {
-	return game.NewMove(p.st.HouseCell(p.side(), int(m)))
+func (p *kalahPos) GameMove(m Move) game.Move {
+	return game.NewMove(p.st.HouseCell(p.Side(), int(m)))
 }
 
-func (p *kalahPos) format(m Move) string { return strconv.Itoa(int(m)) }
+func (p *kalahPos) Format(m Move) string { return strconv.Itoa(int(m)) }
 
-func (p *kalahPos) valid(m Move) bool {
+func (p *kalahPos) Valid(m Move) bool {
 	return m >= 1 && int(m) <= p.top().Houses() && p.top().Movable()&(1<<(m-1)) != 0
 }

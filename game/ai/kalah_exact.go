@@ -10,13 +10,14 @@ import (
 )
 
 // kalahExact lets Difficult play Kalah perfectly once few seeds are left in
-// the houses: it asks the exact solver first, with a slice of the move's
-// budget, and the bot falls back on its search when the solver does not
-// finish in time. The solver keeps its table from move to move of a game,
-// and the endgame database it builds is shared by the whole process (a
-// cancelled build resumes on the next call).
+// the houses: it is the search bot's Shortcut, asking the exact solver
+// first with a slice of the move's budget; the bot falls back on its search
+// when the solver does not finish in time. The solver keeps its table from
+// move to move of a game, and the endgame database it builds is shared by
+// the whole process (a cancelled build resumes on the next call).
 type kalahExact struct {
-	sv *solve.Solver
+	sv     *solve.Solver
+	budget time.Duration // the move's
 }
 
 // kalahExactDBBytes caps the solver's endgame database for the bot. 1 MiB
@@ -30,8 +31,13 @@ const kalahExactDBBytes = 1 << 20
 // gets what is left when the solver gives up.
 const kalahExactShare = 0.4
 
-func newKalahExact() *kalahExact {
-	return &kalahExact{sv: solve.NewSolver(solve.Config{DBBytes: kalahExactDBBytes})}
+func newKalahExact(budget time.Duration) *kalahExact {
+	return &kalahExact{sv: solve.NewSolver(solve.Config{DBBytes: kalahExactDBBytes}), budget: budget}
+}
+
+// Try implements Shortcut: the solver gets kalahExactShare of the budget.
+func (k *kalahExact) Try(ctx context.Context, s game.State, _ Position, _ *Clock) (Info, bool) {
+	return k.try(ctx, s.(*kalah.State), time.Duration(float64(k.budget)*kalahExactShare))
 }
 
 // kalahExactSeeds is the most seeds in the houses (both rows) for which the
@@ -77,7 +83,7 @@ func (k *kalahExact) try(ctx context.Context, s *kalah.State, slice time.Duratio
 		Eval:      100 * margin,
 		Exact:     true,
 		Move:      res.Best,
-		PV:        []string{pos.format(Move(house))},
+		PV:        []string{pos.Format(Move(house))},
 		Note:      "solved to the end",
 	}, true
 }

@@ -1,0 +1,61 @@
+package ai
+
+import (
+	"fmt"
+	"time"
+
+	"boardroom/game"
+	"boardroom/game/demons"
+)
+
+func init() { game.RegisterPlayers(demons.Game{}.ID(), demonsPlayers{}) }
+
+// demonsAlgorithmLabels are Angels & Demons' searches as people read them.
+var demonsAlgorithmLabels = map[string]string{AlgoMatrix: "Matrix game", AlgoEquilibrium: "Equilibrium"}
+
+// demonsPlayers are the computer players of Angels & Demons, whose turns
+// are simultaneous: Difficult plays each turn's matrix game
+// (matrixBot), Medium answers the opponent's last square (greedyBot).
+type demonsPlayers struct{}
+
+// New implements game.Players. The algorithm offers no choice, but
+// Difficult accepts AlgoEquilibrium (no opponent model), for measurements.
+func (demonsPlayers) New(level, algorithm string, seed uint64, budget time.Duration) (game.Bot, error) {
+	if err := CheckLevel(level); err != nil {
+		return nil, err
+	}
+	switch {
+	case algorithm == AlgoBest:
+		algorithm = AlgoMatrix
+	case algorithm == AlgoEquilibrium && level == LevelDifficult:
+	default:
+		return nil, fmt.Errorf("%w: Angels & Demons has no algorithm choice (its turns are simultaneous), got %q",
+			game.ErrBadOption, algorithm)
+	}
+	// Only the level, the algorithm and the budget matter to these bots.
+	st := Profile{}.Settings(level, algorithm, budget)
+	switch level {
+	case LevelBeginner:
+		return NewBeginner(demons.Game{}, seed), nil
+	case LevelMedium:
+		return newGreedyBot(st, seed), nil
+	}
+	return newMatrixBot(st, seed), nil
+}
+
+// Algorithms implements game.Players: Angels & Demons offers no choice.
+func (demonsPlayers) Algorithms() []game.Choice { return nil }
+
+// Estimate implements game.Players: the covered squares' difference, Angels
+// minus Demons (±Decided once the game is won).
+func (demonsPlayers) Estimate(s game.State) (float64, bool) {
+	if v, ok := FinishedEstimate(s); ok {
+		return v, true
+	}
+	d, ok := s.(*demons.State)
+	if !ok {
+		return 0, false
+	}
+	c := d.Covered()
+	return float64(c[0] - c[1]), true
+}
