@@ -89,13 +89,18 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	hub := realtime.NewHub(realtime.Config{
 		Store: st, Renderer: templates.Renderer{}, Log: log, BaseURL: *baseURL, Metrics: realtime.NewMetrics(reg),
-		Bots: ai.New,
+		Bots: func(g game.Game, level, algorithm string, seed uint64) (game.Bot, error) {
+			return game.PlayersOf(g).New(level, algorithm, seed, 0)
+		},
 		Hint: func(ctx context.Context, s game.State, p game.Player) (game.Move, string, error) {
 			return ai.Hint(ctx, s, p, realtime.HintBudget)
 		},
-		Evaluate: func(s game.State) float64 { return ai.Estimate(s, game.First) },
+		Evaluate: func(s game.State) float64 {
+			v, _ := game.PlayersOf(s.Game()).Estimate(s)
+			return v
+		},
 	})
-	templates.Estimator = estimate
+	templates.Estimator = scoreLine
 	restored, err := hub.Restore(ctx)
 	if err != nil {
 		return fmt.Errorf("restoring rooms: %w", err)
@@ -139,21 +144,13 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	return nil
 }
 
-// estimate is the Amazons scoreboard: the computer's estimate of the
-// position (territory, in squares) from White's side.
-func estimate(s game.State) (string, bool) {
-	e := ai.Estimate(s, game.First)
-	switch {
-	case e >= ai.Decided:
-		return "Estimate: White has won", true
-	case e <= -ai.Decided:
-		return "Estimate: Black has won", true
-	case e >= 0.05:
-		return fmt.Sprintf("Estimate: White +%.1f", e), true
-	case e <= -0.05:
-		return fmt.Sprintf("Estimate: Black +%.1f", -e), true
+// scoreLine is the scoreboard line of a game whose computer players judge
+// the position for it (Amazons' territory estimate; game.ScoreLiner).
+func scoreLine(s game.State) (string, bool) {
+	if sl, ok := game.PlayersOf(s.Game()).(game.ScoreLiner); ok {
+		return sl.ScoreLine(s)
 	}
-	return "Estimate: even", true
+	return "", false
 }
 
 // cleanIdleRooms deletes, every hour, rooms that were created but never

@@ -7,7 +7,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
-	_ "boardroom/game/all"
 )
 
 // newGameState starts a game with options.
@@ -45,27 +44,4 @@ func searchFixed(t testing.TB, s game.State, depth int, minimax bool) Info {
 	clk := NewClock(context.Background(), 0)
 	defer clk.Done()
 	return NewSearcher(16).Run(pos, clk, Limits{Depth: depth}, minimax)
-}
-
-// minimaxValueAfter is the minimax value, from the mover's view at s, of
-// playing m and searching depth-1 more plies, in the tree the root's search
-// saw (the same position adapter, made for the root).
-func minimaxValueAfter(t testing.TB, s game.State, m game.Move, depth int) int {
-	t.Helper()
-	pos, err := game.PlayersOf(s.Game()).(Positioner).Position(s)
-	require.NoError(t, err)
-	mover := pos.Side()
-	var move Move
-	for _, c := range pos.Moves(nil, depth) {
-		if pos.GameMove(c) == m {
-			move = c
-		}
-	}
-	require.NotEqual(t, NoMove, move, "%s is not searched at the root", s.FormatMove(m))
-	pos.Make(move)
-	v := NewSearcher(4).MinimaxValue(pos, depth-1, 1)
-	if pos.Side() != mover {
-		v = -v
-	}
-	return v
 }

@@ -1,7 +1,9 @@
-// Package all registers every Boardroom game; import it for its side effect.
+// Package all registers every Boardroom game and its computer players;
+// import it for its side effect.
 package all
 
 import (
+	_ "boardroom/game/ai"      // the computer players (being split per game)
 	_ "boardroom/game/amazons" // Game of the Amazons
 	_ "boardroom/game/angels"  // Angels & Devils
 	_ "boardroom/game/bishops" // Mad Bishops
