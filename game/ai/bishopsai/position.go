@@ -1,9 +1,10 @@
-package ai
+package bishopsai
 
 import (
 	"math/bits"
 
 	"boardroom/game"
+	"boardroom/game/ai"
 	"boardroom/game/bishops"
 )
 
@@ -19,7 +20,7 @@ type bishopsPos struct {
 	lastTo []bishops.Bitboard // the square each move made went to
 }
 
-var bishopsKeys = Zobrist(2*64+1, 0xb15b0b5)
+var bishopsKeys = ai.Zobrist(2*64+1, 0xb15b0b5)
 
 func newBishopsPos(s *bishops.State) *bishopsPos {
 	p := &bishopsPos{b: s.Board(), turn: s.Turn(), st: s}
@@ -34,15 +35,15 @@ func newBishopsPos(s *bishops.State) *bishopsPos {
 	return p
 }
 
-func packBishops(m bishops.BoardMove) Move {
-	v := Move(1<<13) | Move(m.From) | Move(m.To)<<6
+func packBishops(m bishops.BoardMove) ai.Move {
+	v := ai.Move(1<<13) | ai.Move(m.From) | ai.Move(m.To)<<6
 	if m.Kill {
 		v |= 1 << 12
 	}
 	return v
 }
 
-func unpackBishops(m Move) bishops.BoardMove {
+func unpackBishops(m ai.Move) bishops.BoardMove {
 	return bishops.BoardMove{From: bishops.Square(m & 63), To: bishops.Square(m >> 6 & 63), Kill: m&(1<<12) != 0}
 }
 
@@ -50,7 +51,7 @@ func (p *bishopsPos) Side() game.Player { return p.turn }
 
 // Moves lists kills first (they are forced for the killer and usually best),
 // in the engine's order otherwise.
-func (p *bishopsPos) Moves(dst []Move, _ int) []Move {
+func (p *bishopsPos) Moves(dst []ai.Move, _ int) []ai.Move {
 	if p.b.Count(p.turn) == 0 {
 		return dst
 	}
@@ -73,7 +74,7 @@ func (p *bishopsPos) Moves(dst []Move, _ int) []Move {
 // under way; other kills the evaluation's threat term accounts for. Kills
 // of every kind would make the quiescence tree explode in the classic
 // set-up, where every piece starts able to kill.
-func (p *bishopsPos) Noisy(dst []Move) []Move {
+func (p *bishopsPos) Noisy(dst []ai.Move) []ai.Move {
 	if p.b.Count(p.turn) == 0 || len(p.lastTo) == 0 {
 		return dst
 	}
@@ -90,7 +91,7 @@ func (p *bishopsPos) Noisy(dst []Move) []Move {
 	return dst
 }
 
-func (p *bishopsPos) Make(m Move) {
+func (p *bishopsPos) Make(m ai.Move) {
 	bm := unpackBishops(m)
 	p.hashes = append(p.hashes, p.h)
 	p.lastTo = append(p.lastTo, bm.To.Bit())
@@ -102,7 +103,7 @@ func (p *bishopsPos) Make(m Move) {
 	p.turn = p.turn.Other()
 }
 
-func (p *bishopsPos) Unmake(m Move) {
+func (p *bishopsPos) Unmake(m ai.Move) {
 	p.turn = p.turn.Other()
 	p.b.Unmake(p.turn, unpackBishops(m))
 	p.h = p.hashes[len(p.hashes)-1]
@@ -114,7 +115,7 @@ func (p *bishopsPos) Hash() uint64 { return p.h }
 
 func (p *bishopsPos) Terminal() (bool, int) {
 	if p.b.Count(p.turn) == 0 || !p.b.HasMove(p.turn) {
-		return true, -Win
+		return true, -ai.Win
 	}
 	return false, 0
 }
@@ -135,7 +136,7 @@ func (p *bishopsPos) Eval() int {
 	return v
 }
 
-func (p *bishopsPos) GameMove(m Move) game.Move {
+func (p *bishopsPos) GameMove(m ai.Move) game.Move {
 	bm := unpackBishops(m)
 	mv := game.NewMove(bm.From.Cell(), bm.To.Cell())
 	if bm.Kill {
@@ -144,9 +145,9 @@ func (p *bishopsPos) GameMove(m Move) game.Move {
 	return mv
 }
 
-func (p *bishopsPos) Format(m Move) string { return p.st.FormatMove(p.GameMove(m)) }
+func (p *bishopsPos) Format(m ai.Move) string { return p.st.FormatMove(p.GameMove(m)) }
 
-func (p *bishopsPos) Valid(m Move) bool {
+func (p *bishopsPos) Valid(m ai.Move) bool {
 	if p.b.Count(p.turn) == 0 {
 		return false
 	}
