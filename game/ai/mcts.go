@@ -105,7 +105,7 @@ func (b *MCTSBot) Choose(ctx context.Context, gs game.State, p game.Player) (gam
 	for !clk.ExpiredNow() {
 		// Selection: descend by UCT to a leaf, playing the moves.
 		n, depth := int32(0), 0
-		var path [maxPly]Move
+		var path [MaxPly]Move
 		for b.nodes[n].first >= 0 && b.nodes[n].children > 0 {
 			n = b.selectChild(n)
 			path[depth] = b.nodes[n].move

@@ -27,7 +27,7 @@ func (s *Searcher) quiesce(np NoisyPosition, ply, alpha, beta, q int) int {
 		return adjustForPly(v, ply)
 	}
 	best := s.pos.Eval()
-	if q == 0 || best >= beta || ply >= maxPly-1 {
+	if q == 0 || best >= beta || ply >= MaxPly-1 {
 		return best
 	}
 	alpha = max(alpha, best)
@@ -74,7 +74,7 @@ func (s *Searcher) quiesceMinimax(np NoisyPosition, ply, q int) int {
 		return adjustForPly(v, ply)
 	}
 	best := s.pos.Eval()
-	if q == 0 || ply >= maxPly-1 {
+	if q == 0 || ply >= MaxPly-1 {
 		return best
 	}
 	moves := np.Noisy(s.moveBuf[ply][:0])

@@ -5,9 +5,10 @@ import (
 	"slices"
 )
 
-// maxPly bounds the depth of any line searched (Kalah's extra turns make
-// lines longer than the nominal depth never; the bound is a safety net).
-const maxPly = 128
+// MaxPly bounds the depth of any line searched (a game's extra turns never
+// make lines longer than the nominal depth; the bound is a safety net).
+// Positions may size their undo stacks by it.
+const MaxPly = 128
 
 // Limits bound one search. Zero fields are no limit; a search with no limit
 // at all stops at the deepest line the core allows.
@@ -29,10 +30,10 @@ type Searcher struct {
 	clk     *Clock
 	nodes   uint64
 	horizon uint64 // evaluated leaves and inexact table cutoffs seen
-	killers [maxPly][2]Move
+	killers [MaxPly][2]Move
 	history [2][4096]int32
-	moveBuf [maxPly][]Move
-	scored  [maxPly][]ScoredMove
+	moveBuf [MaxPly][]Move
+	scored  [MaxPly][]ScoredMove
 
 	// The root's best move in the iteration under way.
 	iterMove  Move
@@ -98,7 +99,7 @@ func (s *Searcher) alphaBeta(depth, ply, alpha, beta int) int {
 	if over, v := s.pos.Terminal(); over {
 		return adjustForPly(v, ply)
 	}
-	if depth <= 0 || ply >= maxPly-1 {
+	if depth <= 0 || ply >= MaxPly-1 {
 		return s.leaf(ply, alpha, beta)
 	}
 	key := s.pos.Hash()
@@ -172,7 +173,7 @@ func (s *Searcher) minimax(depth, ply int) int {
 	if over, v := s.pos.Terminal(); over {
 		return adjustForPly(v, ply)
 	}
-	if depth <= 0 || ply >= maxPly-1 {
+	if depth <= 0 || ply >= MaxPly-1 {
 		return s.leafMinimax(ply)
 	}
 	moves := s.pos.Moves(s.moveBuf[ply][:0], depth)
@@ -209,7 +210,7 @@ func (s *Searcher) minimax(depth, ply int) int {
 func (s *Searcher) Run(pos Position, clk *Clock, lim Limits, useMinimax bool) Info {
 	s.pos, s.clk = pos, clk
 	s.nodes, s.horizon = 0, 0
-	s.killers = [maxPly][2]Move{}
+	s.killers = [MaxPly][2]Move{}
 	for i := range s.history {
 		for j := range s.history[i] {
 			s.history[i][j] /= 8
@@ -221,7 +222,7 @@ func (s *Searcher) Run(pos Position, clk *Clock, lim Limits, useMinimax bool) In
 	}
 	maxDepth := lim.Depth
 	if maxDepth <= 0 {
-		maxDepth = maxPly - 2
+		maxDepth = MaxPly - 2
 	}
 	var best, hopeful Move
 	prev := 0

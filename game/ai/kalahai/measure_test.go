@@ -1,10 +1,10 @@
 //go:build measure
 
 // A measurement harness, not a test: it is built only with the measure tag
-// (go test -tags measure) and set up by environment variables; TestMeasureKalahSolveThreshold
-// says how to run it.
+// (go test -tags measure) and set up by environment variables;
+// TestMeasureKalahSolveThreshold says how to run it.
 
-package ai
+package kalahai
 
 import (
 	"context"
@@ -15,15 +15,16 @@ import (
 	"time"
 
 	"boardroom/game"
+	"boardroom/game/ai/aitest"
 	"boardroom/game/kalah"
 	"boardroom/game/kalah/solve"
 )
 
 // TestMeasureKalahSolveThreshold times the exact solver on 6×4 positions
 // with at most n seeds in the houses, reached by random play (the table in
-// RESULTS.md that sets kalahExactSeeds); a measurement, skipped unless asked:
+// game/ai/RESULTS.md that sets kalahExactSeeds); a measurement, skipped unless asked:
 //
-//	KALAH_MEASURE=<DBBytes, 0 for the default> go test -tags measure -run MeasureKalah -v ./game/ai/
+//	KALAH_MEASURE=<DBBytes, 0 for the default> go test -tags measure -run MeasureKalah -v ./game/ai/kalahai/
 func TestMeasureKalahSolveThreshold(t *testing.T) {
 	if os.Getenv("KALAH_MEASURE") == "" {
 		t.Skip("measurement")
@@ -33,7 +34,7 @@ func TestMeasureKalahSolveThreshold(t *testing.T) {
 	for _, n := range []int{16, 20, 24, 28, 32, 36} {
 		var times []time.Duration
 		for seed := uint64(1); seed <= 9; seed++ {
-			s := newGameState(t, "kalah", nil).(*kalah.State)
+			s := aitest.NewState(t, "kalah", nil).(*kalah.State)
 			r := game.NewRandomBot(seed)
 			for !s.Outcome().Over {
 				b := s.Board()

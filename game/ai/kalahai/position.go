@@ -1,9 +1,10 @@
-package ai
+package kalahai
 
 import (
 	"strconv"
 
 	"boardroom/game"
+	"boardroom/game/ai"
 	"boardroom/game/kalah"
 )
 
@@ -17,7 +18,7 @@ type kalahPos struct {
 
 func newKalahPos(s *kalah.State) *kalahPos {
 	b := s.Board()
-	p := &kalahPos{stack: make([]kalah.Board, 1, maxPly+1), st: s}
+	p := &kalahPos{stack: make([]kalah.Board, 1, ai.MaxPly+1), st: s}
 	p.stack[0] = b
 	p.total = b.Score(game.First) + b.Score(game.Second)
 	return p
@@ -29,7 +30,7 @@ func (p *kalahPos) Side() game.Player { return p.top().Turn() }
 
 // Moves lists the houses to sow, those that earn another turn first (they
 // are usually best), then from the store's end of the row backwards.
-func (p *kalahPos) Moves(dst []Move, _ int) []Move {
+func (p *kalahPos) Moves(dst []ai.Move, _ int) []ai.Move {
 	b := p.top()
 	mask := b.Movable()
 	h := b.Houses()
@@ -37,19 +38,19 @@ func (p *kalahPos) Moves(dst []Move, _ int) []Move {
 	n := len(dst)
 	for house := h; house >= 1; house-- {
 		if mask&(1<<(house-1)) != 0 && b.Seeds(me, house)%(2*h+1) == h+1-house {
-			dst = append(dst, Move(house))
+			dst = append(dst, ai.Move(house))
 		}
 	}
 	again := dst[n:]
 	for house := h; house >= 1; house-- {
-		if mask&(1<<(house-1)) != 0 && !containsMove(again, Move(house)) {
-			dst = append(dst, Move(house))
+		if mask&(1<<(house-1)) != 0 && !containsMove(again, ai.Move(house)) {
+			dst = append(dst, ai.Move(house))
 		}
 	}
 	return dst
 }
 
-func containsMove(ms []Move, m Move) bool {
+func containsMove(ms []ai.Move, m ai.Move) bool {
 	for _, x := range ms {
 		if x == m {
 			return true
@@ -58,12 +59,12 @@ func containsMove(ms []Move, m Move) bool {
 	return false
 }
 
-func (p *kalahPos) Make(m Move) {
+func (p *kalahPos) Make(m ai.Move) {
 	p.stack = append(p.stack, *p.top())
 	p.top().Sow(int(m))
 }
 
-func (p *kalahPos) Unmake(Move) { p.stack = p.stack[:len(p.stack)-1] }
+func (p *kalahPos) Unmake(ai.Move) { p.stack = p.stack[:len(p.stack)-1] }
 
 func (p *kalahPos) Hash() uint64 { return p.top().Key().Hash() }
 
@@ -102,12 +103,12 @@ func (p *kalahPos) Eval() int {
 // of a seed in the store.
 const kalahHouseWeight = 25
 
-func (p *kalahPos) GameMove(m Move) game.Move {
+func (p *kalahPos) GameMove(m ai.Move) game.Move {
 	return game.NewMove(p.st.HouseCell(p.Side(), int(m)))
 }
 
-func (p *kalahPos) Format(m Move) string { return strconv.Itoa(int(m)) }
+func (p *kalahPos) Format(m ai.Move) string { return strconv.Itoa(int(m)) }
 
-func (p *kalahPos) Valid(m Move) bool {
+func (p *kalahPos) Valid(m ai.Move) bool {
 	return m >= 1 && int(m) <= p.top().Houses() && p.top().Movable()&(1<<(m-1)) != 0
 }

@@ -1,4 +1,4 @@
-package ai
+package kalahai
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
+	"boardroom/game/ai"
+	"boardroom/game/ai/aitest"
 	"boardroom/game/kalah"
 	"boardroom/game/kalah/solve"
 )
@@ -23,13 +25,13 @@ func TestDifficultKalahPlaysPerfectlyWhenSolvable(t *testing.T) {
 		t.Run(tc.houses+"x"+tc.seeds+"/"+tc.ec, func(t *testing.T) {
 			opts := map[string]string{"houses": tc.houses, "seeds": tc.seeds, "empty_capture": tc.ec}
 			for seed := uint64(1); seed <= 12; seed++ {
-				s := randomPlies(t, newGameState(t, "kalah", opts), int(seed%7), seed).(*kalah.State)
+				s := aitest.RandomPlies(t, aitest.NewState(t, "kalah", opts), int(seed%7), seed).(*kalah.State)
 				if s.Outcome().Over {
 					continue
 				}
 				want, err := solve.Margin(ctx, s, solve.Config{})
 				require.NoError(t, err)
-				b, err := NewWithBudget(s.Game(), LevelDifficult, "", seed, time.Second)
+				b, err := game.PlayersOf(s.Game()).New(ai.LevelDifficult, "", seed, time.Second)
 				require.NoError(t, err)
 				m, err := b.Choose(ctx, s, s.Turn())
 				require.NoError(t, err)
@@ -40,7 +42,7 @@ func TestDifficultKalahPlaysPerfectlyWhenSolvable(t *testing.T) {
 				got, err := solve.Margin(ctx, after, solve.Config{})
 				require.NoError(t, err)
 				require.Equal(t, want, got, "%v seed %d: %s lost value (%s)", opts, seed, s.FormatMove(m), report)
-				info := b.(Infoer).LastInfo()
+				info := b.(ai.Infoer).LastInfo()
 				sign := 1
 				if s.Turn() != game.First {
 					sign = -1
@@ -53,8 +55,8 @@ func TestDifficultKalahPlaysPerfectlyWhenSolvable(t *testing.T) {
 
 // With many seeds in the houses the solver is not tried: the search plays.
 func TestDifficultKalahSearchesWhenTooManySeeds(t *testing.T) {
-	s := randomPlies(t, newGameState(t, "kalah", nil), 2, 3)
-	b, err := NewWithBudget(s.Game(), LevelDifficult, "", 1, 50*time.Millisecond)
+	s := aitest.RandomPlies(t, aitest.NewState(t, "kalah", nil), 2, 3)
+	b, err := game.PlayersOf(s.Game()).New(ai.LevelDifficult, "", 1, 50*time.Millisecond)
 	require.NoError(t, err)
 	_, err = b.Choose(context.Background(), s, s.ToMove()[0])
 	require.NoError(t, err)
