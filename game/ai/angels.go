@@ -107,7 +107,7 @@ func (p *angelsPos) Moves(dst []Move, depth int) []Move {
 			p.Make(m)
 			v := p.Eval() // the Angel's view: the Devil wants it low
 			p.Unmake(m)
-			p.ranked = append(p.ranked, ScoredMove{m, int32(v)})
+			p.ranked = append(p.ranked, ScoredMove{M: m, Score: int32(v)})
 		}
 	}
 	slices.SortStableFunc(p.ranked, func(a, b ScoredMove) int { return int(a.Score - b.Score) })

@@ -176,7 +176,7 @@ func (b *MCTSBot) expand(s TreePosition, n int32) {
 			break
 		}
 		s.Make(m)
-		b.rank = append(b.rank, ScoredMove{m, int32(s.Value(me))})
+		b.rank = append(b.rank, ScoredMove{M: m, Score: int32(s.Value(me))})
 		s.Unmake(m)
 	}
 	slices.SortStableFunc(b.rank, func(x, y ScoredMove) int { return int(y.Score - x.Score) })

@@ -69,7 +69,7 @@ func (s *Searcher) orderedMoves(depth, ply int, ttMove Move) []ScoredMove {
 		default:
 			v = s.history[side][historyIndex(m)]
 		}
-		sc = append(sc, ScoredMove{m, v})
+		sc = append(sc, ScoredMove{M: m, Score: v})
 	}
 	slices.SortStableFunc(sc, func(a, b ScoredMove) int { return int(b.Score - a.Score) })
 	s.scored[ply] = sc

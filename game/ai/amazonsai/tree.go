@@ -1,10 +1,11 @@
-package ai
+package amazonsai
 
 import (
 	"fmt"
 	"math/rand/v2"
 
 	"boardroom/game"
+	"boardroom/game/ai"
 	"boardroom/game/amazons"
 )
 
@@ -16,17 +17,17 @@ type amazonsTree struct {
 	turns []amazons.Turn
 }
 
-func newAmazonsTree(gs game.State) (TreePosition, error) {
+func newAmazonsTree(gs game.State) (ai.TreePosition, error) {
 	s, ok := gs.Clone().(*amazons.State)
 	if !ok {
-		return nil, fmt.Errorf("ai: MCTS plays Amazons only, not %s", gs.Game().ID())
+		return nil, fmt.Errorf("amazonsai: MCTS plays Amazons only, not %s", gs.Game().ID())
 	}
 	return &amazonsTree{s: s}, nil
 }
 
 func (t *amazonsTree) Side() game.Player { return t.s.SideToMove() }
 
-func (t *amazonsTree) AllMoves(dst []Move) []Move {
+func (t *amazonsTree) AllMoves(dst []ai.Move) []ai.Move {
 	t.turns = t.s.AppendTurns(t.turns[:0])
 	for _, turn := range t.turns {
 		dst = append(dst, packTurn(turn))
@@ -34,17 +35,17 @@ func (t *amazonsTree) AllMoves(dst []Move) []Move {
 	return dst
 }
 
-func (t *amazonsTree) Make(m Move)   { t.s.MakeTurn(unpackTurn(m)) }
-func (t *amazonsTree) Unmake(m Move) { t.s.UnmakeTurn(unpackTurn(m)) }
+func (t *amazonsTree) Make(m ai.Move)   { t.s.MakeTurn(unpackTurn(m)) }
+func (t *amazonsTree) Unmake(m ai.Move) { t.s.UnmakeTurn(unpackTurn(m)) }
 
 func (t *amazonsTree) Value(p game.Player) int { return amazonsEval(t.s, p) }
 
-func (t *amazonsTree) GameMove(m Move) game.Move { return unpackTurn(m).Move() }
-func (t *amazonsTree) Format(m Move) string      { return unpackTurn(m).String() }
+func (t *amazonsTree) GameMove(m ai.Move) game.Move { return unpackTurn(m).Move() }
+func (t *amazonsTree) Format(m ai.Move) string      { return unpackTurn(m).String() }
 
 // RandomMove picks a random turn cheaply: a random amazon that can move, a
 // random destination, a random arrow.
-func (t *amazonsTree) RandomMove(rng *rand.Rand) (Move, bool) {
+func (t *amazonsTree) RandomMove(rng *rand.Rand) (ai.Move, bool) {
 	s := t.s
 	occ := s.Occupied()
 	amz := s.AmazonSquares(s.SideToMove())
@@ -61,7 +62,7 @@ func (t *amazonsTree) RandomMove(rng *rand.Rand) (Move, bool) {
 		arrows := amazons.QueenReach(to, vacated)
 		return packTurn(amazons.Turn{From: from, To: to, Arrow: nthSquare(arrows, rng.IntN(arrows.Count()))}), true
 	}
-	return NoMove, false
+	return ai.NoMove, false
 }
 
 func nthSquare(b amazons.Bitboard, n int) amazons.Square {

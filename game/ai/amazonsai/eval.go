@@ -1,4 +1,4 @@
-package ai
+package amazonsai
 
 import (
 	"boardroom/game"

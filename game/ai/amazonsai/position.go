@@ -1,9 +1,10 @@
-package ai
+package amazonsai
 
 import (
 	"slices"
 
 	"boardroom/game"
+	"boardroom/game/ai"
 	"boardroom/game/amazons"
 )
 
@@ -15,17 +16,17 @@ type amazonsPos struct {
 	h      uint64
 	hashes []uint64
 	turns  []amazons.Turn
-	ranked []ScoredMove
-	clk    *Clock
+	ranked []ai.ScoredMove
+	clk    *ai.Clock
 	evals  uint64
 	// prune is how many turns a node keeps when it has depth to spare
-	// (amazonsParams.prune).
+	// (params.prune).
 	prune int
 }
 
-var amazonsKeys = Zobrist(3*amazons.NumSquares+1, 0xa3a20)
+var amazonsKeys = ai.Zobrist(3*amazons.NumSquares+1, 0xa3a20)
 
-func newAmazonsPos(s *amazons.State, par amazonsParams) *amazonsPos {
+func newAmazonsPos(s *amazons.State, par params) *amazonsPos {
 	p := &amazonsPos{s: s, prune: par.prune}
 	for side := range 2 {
 		for b := s.Amazons(game.Player(side)); !b.IsEmpty(); {
@@ -41,23 +42,23 @@ func newAmazonsPos(s *amazons.State, par amazonsParams) *amazonsPos {
 	return p
 }
 
-func packTurn(t amazons.Turn) Move {
-	return 1<<21 | Move(t.From) | Move(t.To)<<7 | Move(t.Arrow)<<14
+func packTurn(t amazons.Turn) ai.Move {
+	return 1<<21 | ai.Move(t.From) | ai.Move(t.To)<<7 | ai.Move(t.Arrow)<<14
 }
 
-func unpackTurn(m Move) amazons.Turn {
+func unpackTurn(m ai.Move) amazons.Turn {
 	return amazons.Turn{From: amazons.Square(m & 127), To: amazons.Square(m >> 7 & 127), Arrow: amazons.Square(m >> 14 & 127)}
 }
 
 func (p *amazonsPos) Side() game.Player { return p.s.SideToMove() }
 
-// SetClock implements Clocked: ranking the turns watches the clock.
-func (p *amazonsPos) SetClock(c *Clock) { p.clk = c }
+// SetClock implements ai.Clocked: ranking the turns watches the clock.
+func (p *amazonsPos) SetClock(c *ai.Clock) { p.clk = c }
 
 // Moves keeps, at a node with depth to spare, the prune best turns by the
 // evaluation one turn ahead; nodes whose children are leaves keep every
 // turn (each is just evaluated).
-func (p *amazonsPos) Moves(dst []Move, depth int) []Move {
+func (p *amazonsPos) Moves(dst []ai.Move, depth int) []ai.Move {
 	p.turns = p.s.AppendTurns(p.turns[:0])
 	if depth < 2 || len(p.turns) <= p.prune {
 		for _, t := range p.turns {
@@ -75,9 +76,9 @@ func (p *amazonsPos) Moves(dst []Move, depth int) []Move {
 		v := amazonsEval(p.s, me)
 		p.evals++
 		p.s.UnmakeTurn(t)
-		p.ranked = append(p.ranked, ScoredMove{packTurn(t), int32(v)})
+		p.ranked = append(p.ranked, ai.ScoredMove{M: packTurn(t), Score: int32(v)})
 	}
-	slices.SortStableFunc(p.ranked, func(a, b ScoredMove) int { return int(b.Score - a.Score) })
+	slices.SortStableFunc(p.ranked, func(a, b ai.ScoredMove) int { return int(b.Score - a.Score) })
 	for i, sm := range p.ranked {
 		if i == p.prune {
 			break
@@ -87,7 +88,7 @@ func (p *amazonsPos) Moves(dst []Move, depth int) []Move {
 	return dst
 }
 
-func (p *amazonsPos) Make(m Move) {
+func (p *amazonsPos) Make(m ai.Move) {
 	t := unpackTurn(m)
 	side := int(p.s.SideToMove())
 	p.hashes = append(p.hashes, p.h)
@@ -96,7 +97,7 @@ func (p *amazonsPos) Make(m Move) {
 	p.s.MakeTurn(t)
 }
 
-func (p *amazonsPos) Unmake(m Move) {
+func (p *amazonsPos) Unmake(m ai.Move) {
 	p.s.UnmakeTurn(unpackTurn(m))
 	p.h = p.hashes[len(p.hashes)-1]
 	p.hashes = p.hashes[:len(p.hashes)-1]
@@ -113,7 +114,7 @@ func (p *amazonsPos) Terminal() (bool, int) {
 			return false, 0
 		}
 	}
-	return true, -Win
+	return true, -ai.Win
 }
 
 func (p *amazonsPos) Eval() int {
@@ -121,11 +122,11 @@ func (p *amazonsPos) Eval() int {
 	return amazonsEval(p.s, p.Side())
 }
 
-func (p *amazonsPos) GameMove(m Move) game.Move { return unpackTurn(m).Move() }
+func (p *amazonsPos) GameMove(m ai.Move) game.Move { return unpackTurn(m).Move() }
 
-func (p *amazonsPos) Format(m Move) string { return unpackTurn(m).String() }
+func (p *amazonsPos) Format(m ai.Move) string { return unpackTurn(m).String() }
 
-func (p *amazonsPos) Valid(m Move) bool {
+func (p *amazonsPos) Valid(m ai.Move) bool {
 	t := unpackTurn(m)
 	if !t.From.Valid() || !t.To.Valid() || !t.Arrow.Valid() || !p.s.Amazons(p.Side()).Has(t.From) {
 		return false
