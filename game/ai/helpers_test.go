@@ -35,13 +35,3 @@ func randomPlies(t testing.TB, s game.State, n int, seed uint64) game.State {
 	}
 	return s
 }
-
-// searchFixed searches s to a fixed depth without noise or time limit.
-func searchFixed(t testing.TB, s game.State, depth int, minimax bool) Info {
-	t.Helper()
-	pos, err := game.PlayersOf(s.Game()).(Positioner).Position(s)
-	require.NoError(t, err)
-	clk := NewClock(context.Background(), 0)
-	defer clk.Done()
-	return NewSearcher(16).Run(pos, clk, Limits{Depth: depth}, minimax)
-}

@@ -5,6 +5,7 @@ package all
 import (
 	_ "boardroom/game/ai" // the computer players (being split per game)
 	_ "boardroom/game/ai/amazonsai"
+	_ "boardroom/game/ai/angelsai"
 	_ "boardroom/game/ai/bishopsai"
 	_ "boardroom/game/ai/kalahai"
 	_ "boardroom/game/amazons" // Game of the Amazons

@@ -1,15 +1,17 @@
-package ai
+package angelsai
 
-// angelsParams are the tuning knobs of Angels & Devils' computer players,
-// nearly all the Devil's; defaultAngelsParams are the measured values
-// (RESULTS.md, the Devil's sections). A bot keeps its own copy, so a
+import "boardroom/game/ai"
+
+// params are the tuning knobs of Angels & Devils' computer players,
+// nearly all the Devil's; defaultParams are the measured values
+// (game/ai/RESULTS.md, the Devil's sections). A bot keeps its own copy, so a
 // measurement may change one without touching other bots.
-type angelsParams struct {
+type params struct {
 	// profile: Medium looks two plies ahead; no aspiration window (it did
 	// not pay).
-	profile Profile
+	profile ai.Profile
 
-	// The Devil's evaluation (angels_devil.go).
+	// The Devil's evaluation (devil.go).
 
 	// distWeight[d] is a double square's weight d Angel moves away: it
 	// halves with each move (devilWeights(0.5)), since each move gives the
@@ -28,7 +30,7 @@ type angelsParams struct {
 	// longer than other games' captures.
 	quiesce int
 
-	// The two-ply look-ahead (angels_devil_choose.go).
+	// The two-ply look-ahead (devil_choose.go).
 
 	// candidates is how many blocks, best first by the evaluation after
 	// them, the look-ahead scores (20).
@@ -40,7 +42,7 @@ type angelsParams struct {
 	// rest being its expected reply (0.3).
 	worstShare float64
 
-	// Escape rollouts (angels_rollout.go).
+	// Escape rollouts (rollout.go).
 
 	// rollout shapes the rollout Angel and Devil.
 	rollout rolloutParams
@@ -56,7 +58,7 @@ type angelsParams struct {
 	// cannot tell apart.
 	rolloutTieBreak float64
 
-	// The plan against the Beginner's walk (angels_plan.go).
+	// The plan against the Beginner's walk (plan.go).
 	walker walkerParams
 }
 
@@ -73,9 +75,9 @@ type walkerParams struct {
 	steer int
 }
 
-func defaultAngelsParams() angelsParams {
-	return angelsParams{
-		profile:    Profile{MediumDepth: 2},
+func defaultParams() params {
+	return params{
+		profile:    ai.Profile{MediumDepth: 2},
 		distWeight: devilWeights(0.5),
 		ahead:      0.75,
 		edgeShare:  [3]float64{0.05, 0.6, 1},

@@ -1,4 +1,4 @@
-package ai
+package angelsai
 
 import (
 	"math"
@@ -6,7 +6,7 @@ import (
 )
 
 // The Beginner Angel as an exact model, for the Difficult Devil
-// (angels_plan.go). The Beginner (docs/rules.md, game/angels/beginner.go) steps
+// (plan.go). The Beginner (docs/rules.md, game/angels/beginner.go) steps
 // onto a free edge square when one is in reach; otherwise uniformly onto a
 // free square that was out of reach from its previous square; when there is
 // none (or on its first move), uniformly onto any free square in reach. So

@@ -1,4 +1,4 @@
-package ai
+package angelsai
 
 import "boardroom/game/angels"
 
@@ -6,7 +6,7 @@ import "boardroom/game/angels"
 // whether every move it has seen it make fits the Beginner's rule, so that
 // the Devil plans against the exact walker only when it faces one (a person
 // or a searching Angel is met with the generic rollouts of
-// angels_rollout.go). A break in the sequence (a new game, a takeback)
+// rollout.go). A break in the sequence (a new game, a takeback)
 // starts it over.
 type walkerWatch struct {
 	ply        int

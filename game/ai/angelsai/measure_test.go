@@ -4,7 +4,7 @@
 // (go test -tags measure) and set up by environment variables; TestMeasureDevil
 // says how to run it.
 
-package ai
+package angelsai
 
 import (
 	"context"
@@ -16,6 +16,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
+	"boardroom/game/ai"
+	"boardroom/game/ai/aitest"
 	"boardroom/game/angels"
 )
 
@@ -24,8 +26,8 @@ import (
 // move or DEVIL_BUDGET, seeds from DEVIL_SEED on; DEVIL_* and ROLL_*
 // override tuning knobs); a measurement, skipped unless asked for:
 //
-//	ANGELS_DEVIL_GAMES=40 go test -tags measure -run MeasureDevil -v ./game/ai/
-//	ANGELS_DEVIL_GAMES=40 DEVIL_SEED=40 go test -tags measure -run MeasureDevil -v ./game/ai/
+//	ANGELS_DEVIL_GAMES=40 go test -tags measure -run MeasureDevil -v ./game/ai/angelsai/
+//	ANGELS_DEVIL_GAMES=40 DEVIL_SEED=40 go test -tags measure -run MeasureDevil -v ./game/ai/angelsai/
 func TestMeasureDevil(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("ANGELS_DEVIL_GAMES"))
 	if n == 0 {
@@ -33,9 +35,9 @@ func TestMeasureDevil(t *testing.T) {
 	}
 	angel := os.Getenv("ANGELS_ANGEL")
 	if angel == "" {
-		angel = LevelBeginner
+		angel = ai.LevelBeginner
 	}
-	par := defaultAngelsParams()
+	par := defaultParams()
 	if v, err := strconv.ParseFloat(os.Getenv("DEVIL_DECAY"), 64); err == nil {
 		par.distWeight = devilWeights(v)
 	}
@@ -68,10 +70,10 @@ func TestMeasureDevil(t *testing.T) {
 	off, _ := strconv.Atoi(os.Getenv("DEVIL_SEED"))
 	wins := 0
 	for i := range n {
-		s := newGameState(t, "angels", nil)
-		a, err := NewWithBudget(s.Game(), angel, "", uint64(100+i+off), budget)
+		s := aitest.NewState(t, "angels", nil)
+		a, _, err := newBot(angel, "", uint64(100+i+off), budget, par)
 		require.NoError(t, err)
-		d, _, err := newAngelsBot(LevelDifficult, "", uint64(200+i+off), budget, par)
+		d, _, err := newBot(ai.LevelDifficult, "", uint64(200+i+off), budget, par)
 		require.NoError(t, err)
 		turns, enclosed := 0, false
 		for !s.Outcome().Over && !enclosed {
@@ -88,7 +90,7 @@ func TestMeasureDevil(t *testing.T) {
 			require.NoError(t, s.Apply(m))
 			turns++
 			st := s.(*angels.State)
-			enclosed = stopEnclosed && st.AngelToMove() && !st.OnEdge() && newAngelsPos(st, &par).angelValue() < -Win/4
+			enclosed = stopEnclosed && st.AngelToMove() && !st.OnEdge() && newAngelsPos(st, &par).angelValue() < -ai.Win/4
 		}
 		out := s.Outcome()
 		if out.Winner == game.Second || enclosed {

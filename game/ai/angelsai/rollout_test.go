@@ -1,4 +1,4 @@
-package ai
+package angelsai
 
 import (
 	"testing"
@@ -6,6 +6,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
+	"boardroom/game/ai"
+	"boardroom/game/ai/aitest"
 	"boardroom/game/angels"
 )
 
@@ -13,9 +15,9 @@ import (
 // Devil's search sees it.
 func angelsAfter(t *testing.T, turns ...string) *angelsPos {
 	t.Helper()
-	s := newGameState(t, "angels", nil)
+	s := aitest.NewState(t, "angels", nil)
 	require.NoError(t, game.PlayTurns(s, turns...))
-	par := defaultAngelsParams()
+	par := defaultParams()
 	p := newAngelsPos(s.(*angels.State), &par)
 	p.devil = true
 	return p
@@ -25,7 +27,7 @@ func angelsAfter(t *testing.T, turns ...string) *angelsPos {
 // in every rollout; a trapped one never; a block where the running Angel
 // arrives scores lower than one behind it; equal seeds give equal scores.
 func TestEscapeScore(t *testing.T) {
-	par := defaultAngelsParams().rollout
+	par := defaultParams().rollout
 	s := &sim{}
 
 	// The Angel at 2,8 (Devil's 1,7 and 1,9 blocked, 1,8 free), to move.
@@ -47,10 +49,10 @@ func TestEscapeScore(t *testing.T) {
 	require.Greater(t, behind, 0.0)
 
 	// Enclosed: no rollout gets out.
-	small := newGameState(t, "angels", map[string]string{"size": "7"})
+	small := aitest.NewState(t, "angels", map[string]string{"size": "7"})
 	require.NoError(t, game.PlayTurns(small, "4,4", "3,3", "4,4", "3,4", "4,4", "3,5", "4,4", "4,3",
 		"4,4", "4,5", "4,4", "5,3", "4,4", "5,4", "4,4", "5,5"))
-	par0 := defaultAngelsParams()
+	par0 := defaultParams()
 	q := newAngelsPos(small.(*angels.State), &par0)
 	require.Zero(t, q.escapeScore(s, 1, 16, &par))
 }
@@ -59,7 +61,7 @@ func TestEscapeScore(t *testing.T) {
 // still answers a lone free edge square next to the Angel.
 func TestDevilRollouts(t *testing.T) {
 	p := angelsAfter(t, "9,8", "1,1", "10,8", "1,2", "11,8")
-	p.clk = NewClock(t.Context(), 0)
+	p.clk = ai.NewClock(t.Context(), 0)
 	defer p.clk.Done()
 	m, _, nodes, ok := p.devilChoose(true)
 	require.True(t, ok)

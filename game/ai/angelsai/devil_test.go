@@ -1,4 +1,4 @@
-package ai
+package angelsai
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
+	"boardroom/game/ai"
+	"boardroom/game/ai/aitest"
 	"boardroom/game/angels"
 )
 
@@ -16,7 +18,7 @@ import (
 // so that it plays its generic Devil.
 func devilMove(t *testing.T, s game.State, walker bool) (game.Cell, string) {
 	t.Helper()
-	b, devil, err := newAngelsBot(LevelDifficult, "", 1, time.Second, defaultAngelsParams())
+	b, devil, err := newBot(ai.LevelDifficult, "", 1, time.Second, defaultParams())
 	require.NoError(t, err)
 	if !walker {
 		st := s.(*angels.State)
@@ -51,7 +53,7 @@ func TestDevilBlocksAheadAndAnswersThreats(t *testing.T) {
 		for _, walker := range []bool{true, false} {
 			algorithm := map[bool]string{true: "walker rollouts", false: "devil lookahead"}[walker]
 			t.Run(tc.name+"/"+algorithm, func(t *testing.T) {
-				s := newGameState(t, "angels", nil)
+				s := aitest.NewState(t, "angels", nil)
 				require.NoError(t, game.PlayTurns(s, tc.turns...))
 				c, report := devilMove(t, s, walker)
 				require.Contains(t, report, algorithm)

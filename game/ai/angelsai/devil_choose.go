@@ -1,6 +1,10 @@
-package ai
+package angelsai
 
-import "math"
+import (
+	"math"
+
+	"boardroom/game/ai"
+)
 
 // devilChoose is the Devil's move while the Angel is not enclosed: a
 // two-ply look (the block, then every Angel reply) that scores a block by a
@@ -13,17 +17,17 @@ import "math"
 // its value from the Angel's view, or ok false when the Angel is enclosed
 // (the search fills the region better) or time ran out before any block was
 // scored. With rollouts (Difficult), the scored blocks are then ranked by
-// escape rollouts (angels_rollout.go), the two-ply value breaking ties.
-func (p *angelsPos) devilChoose(rollouts bool) (best Move, value int, nodes uint64, ok bool) {
-	if p.angelValue() < -Win/4 {
-		return NoMove, 0, 0, false
+// escape rollouts (rollout.go), the two-ply value breaking ties.
+func (p *angelsPos) devilChoose(rollouts bool) (best ai.Move, value int, nodes uint64, ok bool) {
+	if p.angelValue() < -ai.Win/4 {
+		return ai.NoMove, 0, 0, false
 	}
-	cands := p.Moves(make([]Move, 0, 256), 0) // ranked, not pruned
+	cands := p.Moves(make([]ai.Move, 0, 256), 0) // ranked, not pruned
 	if len(cands) > p.par.candidates {
 		cands = cands[:p.par.candidates]
 	}
 	value = math.MaxInt
-	var replies []Move
+	var replies []ai.Move
 	vals := make([]int, 0, len(cands))
 	for _, m := range cands {
 		if p.clk != nil && p.clk.ExpiredNow() {
@@ -39,7 +43,7 @@ func (p *angelsPos) devilChoose(rollouts bool) (best Move, value int, nodes uint
 		}
 	}
 	if !rollouts {
-		return best, value, nodes, best != NoMove
+		return best, value, nodes, best != ai.NoMove
 	}
 	if m, n, ok := p.rolloutChoose(cands[:len(vals)], vals); ok {
 		nodes += n
@@ -49,13 +53,13 @@ func (p *angelsPos) devilChoose(rollouts bool) (best Move, value int, nodes uint
 			}
 		}
 	}
-	return best, value, nodes, best != NoMove
+	return best, value, nodes, best != ai.NoMove
 }
 
 // angelReplies scores the position with the Angel to move, from its view.
-func (p *angelsPos) angelReplies(buf *[]Move) (int, uint64) {
+func (p *angelsPos) angelReplies(buf *[]ai.Move) (int, uint64) {
 	if over, _ := p.Terminal(); over {
-		return Win, 1
+		return ai.Win, 1
 	}
 	ar, ac, vr, vc := p.angelHeading()
 	moves := (*buf)[:0]
@@ -63,7 +67,7 @@ func (p *angelsPos) angelReplies(buf *[]Move) (int, uint64) {
 		for c := max(0, ac-p.k); c <= min(p.n-1, ac+p.k); c++ {
 			if (r != ar || c != ac) && !p.s.Blocked(r, c) {
 				if r == 0 || c == 0 || r == p.n-1 || c == p.n-1 {
-					return Win / 2, 1 // an edge square in reach
+					return ai.Win / 2, 1 // an edge square in reach
 				}
 				moves = append(moves, packSquare(r, c))
 			}
@@ -71,7 +75,7 @@ func (p *angelsPos) angelReplies(buf *[]Move) (int, uint64) {
 	}
 	*buf = moves
 	if len(moves) == 0 {
-		return -Win / 2, 1 // trapped
+		return -ai.Win / 2, 1 // trapped
 	}
 	worst, sum, wsum := math.MinInt, 0.0, 0.0
 	var nodes uint64

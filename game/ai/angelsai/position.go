@@ -1,10 +1,11 @@
-package ai
+package angelsai
 
 import (
 	"math/bits"
 	"slices"
 
 	"boardroom/game"
+	"boardroom/game/ai"
 	"boardroom/game/angels"
 )
 
@@ -19,21 +20,21 @@ type angelsPos struct {
 	undo   []angels.Undo
 	hashes []uint64
 	// Scratch for ranking the Devil's candidate blocks.
-	ranked []ScoredMove
-	clk    *Clock
+	ranked []ai.ScoredMove
+	clk    *ai.Clock
 	// devil: the search plays the Devil and evaluates with devilValue
-	// (angels_devil.go); it is set by whoever makes the position for the
-	// Devil's search (angelsPlayers.Position), never by the core.
+	// (devil.go); it is set by whoever makes the position for the
+	// Devil's search (angelsPosition), never by the core.
 	devil bool
-	par   *angelsParams
+	par   *params
 }
 
 const angelsKeyStride = angels.MaxSize * angels.MaxSize
 
-var angelsKeys = Zobrist(2*angelsKeyStride+1, 0xa17e15)
+var angelsKeys = ai.Zobrist(2*angelsKeyStride+1, 0xa17e15)
 
 // newAngelsPos is the Angel's view of s: devil is false.
-func newAngelsPos(s *angels.State, par *angelsParams) *angelsPos {
+func newAngelsPos(s *angels.State, par *params) *angelsPos {
 	p := &angelsPos{s: s, n: s.Size(), k: s.Power(), full: 1<<uint(s.Size()) - 1, par: par}
 	a := s.Angel()
 	p.h = angelsKeys[int(a.Row)*angels.MaxSize+int(a.Col)]
@@ -48,9 +49,9 @@ func newAngelsPos(s *angels.State, par *angelsParams) *angelsPos {
 	return p
 }
 
-func packSquare(r, c int) Move { return Move(r<<8|c) | 1<<16 }
+func packSquare(r, c int) ai.Move { return ai.Move(r<<8|c) | 1<<16 }
 
-func unpackSquare(m Move) (r, c int) { return int(m>>8) & 255, int(m) & 255 }
+func unpackSquare(m ai.Move) (r, c int) { return int(m>>8) & 255, int(m) & 255 }
 
 func (p *angelsPos) Side() game.Player {
 	if p.s.AngelToMove() {
@@ -63,11 +64,11 @@ func (p *angelsPos) Side() game.Player {
 // spare; the blocks are ranked by the evaluation after them.
 const angelsPrune = 14
 
-// SetClock implements Clocked: ranking the Devil's blocks, its look-ahead
+// SetClock implements ai.Clocked: ranking the Devil's blocks, its look-ahead
 // and its rollouts watch the clock.
-func (p *angelsPos) SetClock(c *Clock) { p.clk = c }
+func (p *angelsPos) SetClock(c *ai.Clock) { p.clk = c }
 
-func (p *angelsPos) Moves(dst []Move, depth int) []Move {
+func (p *angelsPos) Moves(dst []ai.Move, depth int) []ai.Move {
 	if over, _ := p.Terminal(); over {
 		return dst
 	}
@@ -107,10 +108,10 @@ func (p *angelsPos) Moves(dst []Move, depth int) []Move {
 			p.Make(m)
 			v := p.Eval() // the Angel's view: the Devil wants it low
 			p.Unmake(m)
-			p.ranked = append(p.ranked, ScoredMove{M: m, Score: int32(v)})
+			p.ranked = append(p.ranked, ai.ScoredMove{M: m, Score: int32(v)})
 		}
 	}
-	slices.SortStableFunc(p.ranked, func(a, b ScoredMove) int { return int(a.Score - b.Score) })
+	slices.SortStableFunc(p.ranked, func(a, b ai.ScoredMove) int { return int(a.Score - b.Score) })
 	// (At depth 1 the children are leaves whose values the ranking just
 	// computed: the Devil's search keeps only the best of them.)
 	if (depth >= 2 || (p.devil && depth == 1)) && len(p.ranked) > angelsPrune {
@@ -122,7 +123,7 @@ func (p *angelsPos) Moves(dst []Move, depth int) []Move {
 	return dst
 }
 
-func (p *angelsPos) Make(m Move) {
+func (p *angelsPos) Make(m ai.Move) {
 	r, c := unpackSquare(m)
 	p.hashes = append(p.hashes, p.h)
 	if p.s.AngelToMove() {
@@ -135,7 +136,7 @@ func (p *angelsPos) Make(m Move) {
 	p.undo = append(p.undo, p.s.Make(r, c))
 }
 
-func (p *angelsPos) Unmake(Move) {
+func (p *angelsPos) Unmake(ai.Move) {
 	p.s.Unmake(p.undo[len(p.undo)-1])
 	p.undo = p.undo[:len(p.undo)-1]
 	p.h = p.hashes[len(p.hashes)-1]
@@ -148,9 +149,9 @@ func (p *angelsPos) Terminal() (bool, int) {
 	switch {
 	case p.s.OnEdge():
 		// The Angel has just reached the edge: the Devil, to move, lost.
-		return true, -Win
+		return true, -ai.Win
 	case p.s.AngelToMove() && p.s.Trapped():
-		return true, -Win
+		return true, -ai.Win
 	}
 	return false, 0
 }
@@ -212,7 +213,7 @@ func (p *angelsPos) angelValue() int {
 		}
 		if size < p.n*p.n {
 			// Enclosed, or so far from the edge that it does not matter.
-			return -Win/2 + 100*size
+			return -ai.Win/2 + 100*size
 		}
 	}
 	return v - 200*dist
@@ -281,14 +282,14 @@ func (p *angelsPos) region(out *[angels.MaxSize]uint64) {
 	}
 }
 
-func (p *angelsPos) GameMove(m Move) game.Move {
+func (p *angelsPos) GameMove(m ai.Move) game.Move {
 	r, c := unpackSquare(m)
 	return game.NewMove(game.Cell{Row: int8(r), Col: int8(c)})
 }
 
-func (p *angelsPos) Format(m Move) string { return p.s.FormatMove(p.GameMove(m)) }
+func (p *angelsPos) Format(m ai.Move) string { return p.s.FormatMove(p.GameMove(m)) }
 
-func (p *angelsPos) Valid(m Move) bool {
+func (p *angelsPos) Valid(m ai.Move) bool {
 	r, c := unpackSquare(m)
 	if !p.s.OnBoard(r, c) || p.s.Blocked(r, c) {
 		return false

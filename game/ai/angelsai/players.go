@@ -1,4 +1,4 @@
-package ai
+package angelsai
 
 import (
 	"context"
@@ -6,56 +6,57 @@ import (
 	"time"
 
 	"boardroom/game"
+	"boardroom/game/ai"
 	"boardroom/game/angels"
 )
 
-func init() { game.RegisterPlayers(angels.Game{}.ID(), angelsPlayers{}) }
+func init() { game.RegisterPlayers(angels.Game{}.ID(), players{}) }
 
-// angelsPlayers are the computer players of Angels & Devils.
-type angelsPlayers struct{}
+// players are the computer players of Angels & Devils.
+type players struct{}
 
 // New implements game.Players: the Angel searches; the Devil, with
 // alpha-beta, plays its planners (devilPlanner) before any search.
-func (angelsPlayers) New(level, algorithm string, seed uint64, budget time.Duration) (game.Bot, error) {
-	b, _, err := newAngelsBot(level, algorithm, seed, budget, defaultAngelsParams())
+func (players) New(level, algorithm string, seed uint64, budget time.Duration) (game.Bot, error) {
+	b, _, err := newBot(level, algorithm, seed, budget, defaultParams())
 	return b, err
 }
 
-// newAngelsBot is New with the tuning knobs, and returns the Devil's
+// newBot is New with the tuning knobs, and returns the Devil's
 // planner too (nil without one), for tests and measurements.
-func newAngelsBot(level, algorithm string, seed uint64, budget time.Duration, par angelsParams) (game.Bot, *devilPlanner, error) {
-	if err := CheckLevel(level); err != nil {
+func newBot(level, algorithm string, seed uint64, budget time.Duration, par params) (game.Bot, *devilPlanner, error) {
+	if err := ai.CheckLevel(level); err != nil {
 		return nil, nil, err
 	}
-	algorithm, err := SearchAlgorithm(angels.Game{}.Name(), algorithm)
+	algorithm, err := ai.SearchAlgorithm(angels.Game{}.Name(), algorithm)
 	if err != nil {
 		return nil, nil, err
 	}
-	if level == LevelBeginner {
-		return NewBeginner(angels.Game{}, seed), nil, nil
+	if level == ai.LevelBeginner {
+		return ai.NewBeginner(angels.Game{}, seed), nil, nil
 	}
 	st := par.profile.Settings(level, algorithm, budget)
-	position := func(s game.State) (Position, error) {
+	position := func(s game.State) (ai.Position, error) {
 		p, err := angelsPosition(s, &par)
 		if err != nil {
 			return nil, err
 		}
 		return p, nil
 	}
-	if algorithm != AlgoAlphaBeta {
-		return NewSearchBot(st, seed, position, nil), nil, nil
+	if algorithm != ai.AlgoAlphaBeta {
+		return ai.NewSearchBot(st, seed, position, nil), nil, nil
 	}
-	d := &devilPlanner{difficult: level == LevelDifficult}
-	return NewSearchBot(st, seed, position, d), d, nil
+	d := &devilPlanner{difficult: level == ai.LevelDifficult}
+	return ai.NewSearchBot(st, seed, position, d), d, nil
 }
 
 // angelsPosition is the search position of a copy of s for the seat to
 // move: the Devil's search evaluates with its own measure (devilValue), the
 // Angel's with angelValue.
-func angelsPosition(s game.State, par *angelsParams) (*angelsPos, error) {
+func angelsPosition(s game.State, par *params) (*angelsPos, error) {
 	st, ok := s.Clone().(*angels.State)
 	if !ok {
-		return nil, fmt.Errorf("ai: not an Angels & Devils position: %s", s.Game().ID())
+		return nil, fmt.Errorf("angelsai: not an Angels & Devils position: %s", s.Game().ID())
 	}
 	p := newAngelsPos(st, par)
 	p.devil = !st.AngelToMove()
@@ -63,11 +64,11 @@ func angelsPosition(s game.State, par *angelsParams) (*angelsPos, error) {
 }
 
 // Algorithms implements game.Players: Angels & Devils offers no choice.
-func (angelsPlayers) Algorithms() []game.Choice { return nil }
+func (players) Algorithms() []game.Choice { return nil }
 
-// Position implements Positioner.
-func (angelsPlayers) Position(s game.State) (Position, error) {
-	par := defaultAngelsParams()
+// Position implements ai.Positioner.
+func (players) Position(s game.State) (ai.Position, error) {
+	par := defaultParams()
 	p, err := angelsPosition(s, &par)
 	if err != nil {
 		return nil, err
@@ -80,25 +81,25 @@ func (angelsPlayers) Position(s game.State) (Position, error) {
 // nearest one, so an open Angel in the middle of the board is near +6 and
 // one next to a wide free edge far above; a shut-in Angel is −Decided, as
 // is a finished game the Devil won.
-func (angelsPlayers) Estimate(s game.State) (float64, bool) {
-	if v, ok := FinishedEstimate(s); ok {
+func (players) Estimate(s game.State) (float64, bool) {
+	if v, ok := ai.FinishedEstimate(s); ok {
 		return v, true
 	}
 	st, ok := s.Clone().(*angels.State)
 	if !ok {
 		return 0, false
 	}
-	par := defaultAngelsParams()
-	return EvalEstimate(newAngelsPos(st, &par)), true
+	par := defaultParams()
+	return ai.EvalEstimate(newAngelsPos(st, &par)), true
 }
 
-// devilPlanner is the Devil's Shortcut at Medium and Difficult with
+// devilPlanner is the Devil's ai.Shortcut at Medium and Difficult with
 // alpha-beta: against best play every Devil move on the default board
 // loses, so rather than search it plans against a fallible Angel. At
 // Difficult, while the Angel walks like the Beginner, it plans against that
-// exact walk (angels_plan.go); otherwise, and at Medium, it scores its
-// blocks by a two-ply look-ahead (angels_devil_choose.go), which Difficult
-// follows with escape rollouts (angels_rollout.go). Once the Angel is
+// exact walk (plan.go); otherwise, and at Medium, it scores its
+// blocks by a two-ply look-ahead (devil_choose.go), which Difficult
+// follows with escape rollouts (rollout.go). Once the Angel is
 // enclosed it leaves the move to the search, which fills the region better.
 type devilPlanner struct {
 	difficult bool
@@ -106,26 +107,26 @@ type devilPlanner struct {
 	watch walkerWatch
 }
 
-// Try implements Shortcut.
-func (d *devilPlanner) Try(_ context.Context, _ game.State, pos Position, _ *Clock) (Info, bool) {
+// Try implements ai.Shortcut.
+func (d *devilPlanner) Try(_ context.Context, _ game.State, pos ai.Position, _ *ai.Clock) (ai.Info, bool) {
 	a := pos.(*angelsPos)
 	if !a.devil {
-		return Info{}, false
+		return ai.Info{}, false
 	}
 	if info, ok := d.walkerDevil(a); ok {
 		return info, true
 	}
 	if m, v, n, ok := a.devilChoose(d.difficult); ok {
-		return Info{Algorithm: "devil lookahead", Depth: 2, Nodes: n, Eval: -v, Move: a.GameMove(m), PV: []string{a.Format(m)}}, true
+		return ai.Info{Algorithm: "devil lookahead", Depth: 2, Nodes: n, Eval: -v, Move: a.GameMove(m), PV: []string{a.Format(m)}}, true
 	}
-	return Info{}, false
+	return ai.Info{}, false
 }
 
 // walkerDevil is Difficult's Devil against an Angel that has walked like
 // the Beginner all game, on a board small enough for the model, while the
 // Angel is not yet enclosed (the search fills an enclosure better).
-func (d *devilPlanner) walkerDevil(p *angelsPos) (info Info, ok bool) {
-	if !d.difficult || !d.watch.observe(p.s) || p.angelValue() < -Win/4 {
+func (d *devilPlanner) walkerDevil(p *angelsPos) (info ai.Info, ok bool) {
+	if !d.difficult || !d.watch.observe(p.s) || p.angelValue() < -ai.Win/4 {
 		return info, false
 	}
 	m := walkerModelNow(p.n, p.k)
@@ -137,7 +138,7 @@ func (d *devilPlanner) walkerDevil(p *angelsPos) (info Info, ok bool) {
 		return info, false
 	}
 	// The evaluation runs from −1.00 (every rollout lost) to +1.00.
-	return Info{Algorithm: "walker rollouts", Depth: 1, Nodes: nodes, Eval: int(200*kept) - 100,
+	return ai.Info{Algorithm: "walker rollouts", Depth: 1, Nodes: nodes, Eval: int(200*kept) - 100,
 		Move: p.GameMove(best), PV: []string{p.Format(best)},
 		Note: fmt.Sprintf("the walker kept in %.0f%% of its rollouts", 100*kept)}, true
 }

@@ -1,4 +1,4 @@
-package ai
+package angelsai
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
+	"boardroom/game/ai/aitest"
 	"boardroom/game/angels"
 )
 
@@ -64,9 +65,9 @@ func TestWalkerStepIsTheBeginner(t *testing.T) {
 		}()},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := newGameState(t, "angels", tc.opts)
+			s := aitest.NewState(t, "angels", tc.opts)
 			require.NoError(t, game.PlayTurns(s, tc.turns...))
-			par := defaultAngelsParams()
+			par := defaultParams()
 			p := newAngelsPos(s.(*angels.State), &par)
 
 			beginner := map[string]bool{}
@@ -159,7 +160,7 @@ func TestWalkerModelNow(t *testing.T) {
 // The Beginner's moves fit the rule walkerWatch checks; a move to the side
 // when a square ahead is free, or one that passes up the edge, does not.
 func TestWalkerMayStep(t *testing.T) {
-	s := newGameState(t, "angels", nil)
+	s := aitest.NewState(t, "angels", nil)
 	require.NoError(t, game.PlayTurns(s, "7,8", "1,1")) // the Angel on 7,8 from 8,8
 	st := s.(*angels.State)
 	none := [2]int{-1, -1}
@@ -186,7 +187,7 @@ func TestWalkerMayStep(t *testing.T) {
 // Angel fits throughout, a step to the side ends the fit, and a break in
 // the sequence (a takeback) starts over.
 func TestWalkerWatch(t *testing.T) {
-	s := newGameState(t, "angels", nil)
+	s := aitest.NewState(t, "angels", nil)
 	var w walkerWatch
 	play := func(turns ...string) bool {
 		require.NoError(t, game.PlayTurns(s, turns...))
@@ -198,7 +199,7 @@ func TestWalkerWatch(t *testing.T) {
 	assert.False(t, play("1,3", "5,8")) // back beside 6,8, with 4,8 to 6,10 free ahead
 	assert.False(t, play("1,4", "4,8"))
 
-	s = newGameState(t, "angels", nil)
+	s = aitest.NewState(t, "angels", nil)
 	assert.True(t, play("9,9"))
 }
 
@@ -247,9 +248,9 @@ func TestWalkerPlan(t *testing.T) {
 // walker moves at most).
 func BenchmarkWalkerRollout(b *testing.B) {
 	m := walkerModelFor(15, 1)
-	s := newGameState(b, "angels", nil)
+	s := aitest.NewState(b, "angels", nil)
 	require.NoError(b, game.PlayTurns(s, "7,8"))
-	par := defaultAngelsParams()
+	par := defaultParams()
 	base := newWalkerRun(m, simOf(newAngelsPos(s.(*angels.State), &par)))
 	w := newWalkerRun(m, &base.sim)
 	seed := uint64(0)

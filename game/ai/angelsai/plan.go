@@ -1,15 +1,17 @@
-package ai
+package angelsai
 
 import (
 	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"boardroom/game/ai"
 )
 
 // The Difficult Devil against an Angel that walks like the Beginner. Its
 // quick policy (urgentBlock) blocks the edge square the walker most urgently
-// threatens, by the model's table (angels_walker.go); on its own it keeps
+// threatens, by the model's table (walker.go); on its own it keeps
 // about two Beginner Angels in three from the edge. walkerPlan improves on
 // it by one step of policy iteration: each of the most urgent blocks (and
 // each steering block next to the edge near the Angel) is played, then the
@@ -203,12 +205,12 @@ func (w *walkerRun) rollout(moves int) float64 {
 // share of its rollouts that kept the walker in (1 for a forced block). ok
 // is false when the plan has nothing to say: the Angel already has two free
 // edge squares in reach, or time ran out before a single round.
-func (p *angelsPos) walkerPlan(m *walkerModel) (best Move, kept float64, nodes uint64, ok bool) {
+func (p *angelsPos) walkerPlan(m *walkerModel) (best ai.Move, kept float64, nodes uint64, ok bool) {
 	s := &sim{}
 	s.load(p)
 	switch n, er, ec := s.freeEdges(s.ar, s.ac); {
 	case n >= 2:
-		return NoMove, 0, 0, false
+		return ai.NoMove, 0, 0, false
 	case n == 1:
 		return packSquare(er, ec), 1, 1, true // forced
 	}
@@ -227,7 +229,7 @@ func (p *angelsPos) walkerPlan(m *walkerModel) (best Move, kept float64, nodes u
 		}
 	}
 	if len(cands) == 0 {
-		return NoMove, 0, 0, false
+		return ai.NoMove, 0, 0, false
 	}
 	slices.SortStableFunc(cands, func(x, y cand) int {
 		switch {
@@ -249,7 +251,7 @@ func (p *angelsPos) walkerPlan(m *walkerModel) (best Move, kept float64, nodes u
 			cands = append(cands, cand{e: -1, ring: i})
 		}
 	}
-	move := func(c cand) Move {
+	move := func(c cand) ai.Move {
 		q := m.ring[max(c.ring, 0)]
 		if c.e >= 0 {
 			q = m.edges[c.e]
@@ -313,7 +315,7 @@ func (p *angelsPos) walkerPlan(m *walkerModel) (best Move, kept float64, nodes u
 		rounds++
 	}
 	if rounds == 0 {
-		return NoMove, 0, nodes, false
+		return ai.NoMove, 0, nodes, false
 	}
 	bestIdx := 0 // the most urgent wins ties
 	for i, c := range cands {

@@ -1,9 +1,10 @@
-package ai
+package angelsai
 
 import (
 	"math"
 	"math/bits"
 
+	"boardroom/game/ai"
 	"boardroom/game/angels"
 )
 
@@ -140,7 +141,7 @@ func b2u(b bool) uint64 {
 // count (angelValue) to order positions of equal threat.
 func (p *angelsPos) devilValue() int {
 	old := p.angelValue()
-	if old < -Win/4 {
+	if old < -ai.Win/4 {
 		return old // enclosed: the Devil has won
 	}
 	return p.devilThreat() + old/4
@@ -204,7 +205,7 @@ func (p *angelsPos) edgeCount(r, c int) int {
 // one free edge square next to the Angel. An Angel walking along a wall
 // forces a block at every step, and the walk ends where the wall does;
 // playing these out at the horizon shows the Devil whether the wall holds.
-func (p *angelsPos) Noisy(dst []Move) []Move {
+func (p *angelsPos) Noisy(dst []ai.Move) []ai.Move {
 	if !p.devil {
 		return dst
 	}

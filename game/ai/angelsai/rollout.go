@@ -1,8 +1,9 @@
-package ai
+package angelsai
 
 import (
 	"math"
 
+	"boardroom/game/ai"
 	"boardroom/game/angels"
 )
 
@@ -179,9 +180,9 @@ func (p *angelsPos) escapeScore(s *sim, seed uint64, count int, par *rolloutPara
 // rollouts each until par.rolloutShare of the budget or par.rolloutMax is
 // reached, and returns the block with the lowest escape score (the two-ply
 // value breaks ties). ok is false when not one round finished.
-func (p *angelsPos) rolloutChoose(cands []Move, vals []int) (best Move, nodes uint64, ok bool) {
+func (p *angelsPos) rolloutChoose(cands []ai.Move, vals []int) (best ai.Move, nodes uint64, ok bool) {
 	if len(cands) == 0 {
-		return NoMove, 0, false
+		return ai.NoMove, 0, false
 	}
 	sums := make([]float64, len(cands))
 	s := &sim{}
@@ -208,8 +209,8 @@ func (p *angelsPos) rolloutChoose(cands []Move, vals []int) (best Move, nodes ui
 
 // bestRollout picks the lowest escape score; blocks before index full have
 // one round more than the others, so scores are compared per rollout.
-func (p *angelsPos) bestRollout(cands []Move, sums []float64, vals []int, rounds, full int) Move {
-	best, bestScore := NoMove, math.Inf(1)
+func (p *angelsPos) bestRollout(cands []ai.Move, sums []float64, vals []int, rounds, full int) ai.Move {
+	best, bestScore := ai.NoMove, math.Inf(1)
 	for i, m := range cands {
 		r := rounds
 		if i < full {
