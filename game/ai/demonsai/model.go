@@ -1,4 +1,4 @@
-package ai
+package demonsai
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"boardroom/game"
+	"boardroom/game/ai"
 	"boardroom/game/demons"
 )
 
@@ -256,7 +257,7 @@ func (m *demonsMemory) mixture(cols []int) []float64 {
 			q[j] += post[k] * m.preds[k][c]
 		}
 	}
-	Normalise(q, q)
+	ai.Normalise(q, q)
 	return q
 }
 
@@ -276,7 +277,7 @@ func softmax(dst, score []float64, temp float64) {
 	for j, s := range score {
 		dst[j] = math.Exp((s - top) / temp)
 	}
-	Normalise(dst, dst)
+	ai.Normalise(dst, dst)
 }
 
 // smooth mixes a prediction with the uniform one by modelFloor.

@@ -1,4 +1,6 @@
-package ai
+package demonsai
+
+import "boardroom/game/ai"
 
 // Safe exploitation for the matrix games of Angels & Demons.
 //
@@ -24,7 +26,7 @@ type payoffView struct {
 
 // viewOf returns g from the Angels' view (g as it is) or the Demons' view (g
 // transposed and negated), in a fresh payoffView.
-func viewOf(g *MatrixGame, angels bool) payoffView {
+func viewOf(g *ai.MatrixGame, angels bool) payoffView {
 	v := payoffView{rows: g.Rows, cols: g.Cols, a: make([]float64, g.Rows*g.Cols)}
 	if angels {
 		copy(v.a, g.A[:g.Rows*g.Cols])

@@ -4,13 +4,14 @@
 // (go test -tags measure) and set up by environment variables; TestMeasureDemonsOracle
 // says how to run it.
 
-package ai
+package demonsai
 
 import (
 	"os"
 	"strconv"
 	"testing"
 
+	"boardroom/game/ai/aitest"
 	"boardroom/game/demons"
 )
 
@@ -21,7 +22,7 @@ import (
 // to the Angels' last choice (ORACLE_RULE=counter, Medium's rule); a
 // measurement, skipped unless asked for:
 //
-//	ORACLE_DEPTH=3 ORACLE_RULE=greedy go test -tags measure -run MeasureDemonsOracle -v ./game/ai/
+//	ORACLE_DEPTH=3 ORACLE_RULE=greedy go test -tags measure -run MeasureDemonsOracle -v ./game/ai/demonsai/
 func TestMeasureDemonsOracle(t *testing.T) {
 	depth, _ := strconv.Atoi(os.Getenv("ORACLE_DEPTH"))
 	if depth == 0 {
@@ -53,7 +54,7 @@ func TestMeasureDemonsOracle(t *testing.T) {
 		}
 		return best, bestV
 	}
-	s := newGameState(t, "demons", nil).(*demons.State)
+	s := aitest.NewState(t, "demons", nil).(*demons.State)
 	last := -1
 	for !s.Over() {
 		a, v := search(s, depth, last)

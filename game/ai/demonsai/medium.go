@@ -1,4 +1,4 @@
-package ai
+package demonsai
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"boardroom/game"
+	"boardroom/game/ai"
 	"boardroom/game/demons"
 )
 
@@ -23,10 +24,10 @@ import (
 // choice and planned three turns ahead won by one square; see
 // game/ai/RESULTS.md, "Second session".)
 type greedyBot struct {
-	st   Settings
+	st   ai.Settings
 	rng  *rand.Rand
-	last Info
-	g    MatrixGame
+	last ai.Info
+	g    ai.MatrixGame
 
 	// Per seat (a bot may be asked for both), the position of its last
 	// choice and that choice: what it needs to see the opponent's.
@@ -40,19 +41,19 @@ type greedyBot struct {
 // clearly better one.
 const greedyNoise = 0.6
 
-func newGreedyBot(st Settings, seed uint64) *greedyBot {
+func newGreedyBot(st ai.Settings, seed uint64) *greedyBot {
 	return &greedyBot{st: st, rng: game.NewRand(seed)}
 }
 
 func (b *greedyBot) Choose(ctx context.Context, gs game.State, p game.Player) (game.Move, error) {
-	if err := CheckTurn(gs, p); err != nil {
+	if err := ai.CheckTurn(gs, p); err != nil {
 		return game.Move{}, err
 	}
 	s, ok := gs.(*demons.State)
 	if !ok {
 		return game.Move{}, fmt.Errorf("ai: the greedy player is for Angels & Demons, not %s", gs.Game().ID())
 	}
-	clk := NewClock(ctx, b.st.Budget)
+	clk := ai.NewClock(ctx, b.st.Budget)
 	defer clk.Done()
 	n := s.NumChoices()
 	fillOneTurn(&b.g, s)
@@ -88,14 +89,14 @@ func (b *greedyBot) Choose(ctx context.Context, gs game.State, p game.Player) (g
 	}
 	b.prev[p], b.mine[p], b.valid[p] = *s, best, true
 	m := s.ChoiceMove(best)
-	b.last = Info{Algorithm: "greedy", Depth: 1, Nodes: uint64(n * n), Eval: int(100 * bestMean), Move: m,
+	b.last = ai.Info{Algorithm: "greedy", Depth: 1, Nodes: uint64(n * n), Eval: int(100 * bestMean), Move: m,
 		PV: []string{s.FormatMove(m)}, Note: note, Time: clk.Elapsed()}
 	return m, nil
 }
 
 // fillOneTurn sets g to the one-turn game of s, all choices against all,
 // from the Angels' view.
-func fillOneTurn(g *MatrixGame, s *demons.State) {
+func fillOneTurn(g *ai.MatrixGame, s *demons.State) {
 	n := s.NumChoices()
 	g.Reset(n, n)
 	last := s.Turn()+1 == s.Turns()
@@ -110,7 +111,7 @@ func fillOneTurn(g *MatrixGame, s *demons.State) {
 func (b *greedyBot) Report() string { return b.st.Level + " " + b.last.String() }
 
 // Label is the seat label the rooms show: Medium.
-func (b *greedyBot) Label() string { return Label(b.st.Level, "") }
+func (b *greedyBot) Label() string { return ai.Label(b.st.Level, "") }
 
 // LastInfo returns what the last choice was based on.
-func (b *greedyBot) LastInfo() Info { return b.last }
+func (b *greedyBot) LastInfo() ai.Info { return b.last }

@@ -4,7 +4,7 @@
 // (go test -tags measure) and set up by environment variables; TestMeasureDemons
 // says how to run it.
 
-package ai
+package demonsai
 
 import (
 	"context"
@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
+	"boardroom/game/ai/aitest"
 	"boardroom/game/demons"
 )
 
@@ -45,7 +46,7 @@ func (b scriptBot) Choose(_ context.Context, s game.State, p game.Player) (game.
 // DEMONS_TIME a move (default 300ms); a measurement, skipped unless asked
 // for. DEMONS_VERBOSE=1 logs every turn with both reports.
 //
-//	DEMONS_GAMES=20 DEMONS_A=difficult DEMONS_B=difficult:equilibrium go test -tags measure -run MeasureDemons -v ./game/ai/
+//	DEMONS_GAMES=20 DEMONS_A=difficult DEMONS_B=difficult:equilibrium go test -tags measure -run MeasureDemons -v ./game/ai/demonsai/
 func TestMeasureDemons(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("DEMONS_GAMES"))
 	if n == 0 {
@@ -64,7 +65,7 @@ func TestMeasureDemons(t *testing.T) {
 	var margin int
 	var thinks [2][]time.Duration // per side a, b
 	for i := 1; i <= n; i++ {
-		s := newGameState(t, "demons", nil)
+		s := aitest.NewState(t, "demons", nil)
 		var bots [2]game.Bot
 		seats := [2]string{"DEMONS_A", "DEMONS_B"}
 		if i%2 == 0 {
@@ -77,7 +78,7 @@ func TestMeasureDemons(t *testing.T) {
 				continue
 			}
 			var err error
-			bots[k], err = NewWithBudget(s.Game(), level, algo, uint64(1000*off+10*i+k), budget)
+			bots[k], err = players{}.New(level, algo, uint64(1000*off+10*i+k), budget)
 			require.NoError(t, err)
 		}
 		for !s.Outcome().Over {

@@ -1,4 +1,4 @@
-package ai
+package demonsai
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"boardroom/game"
+	"boardroom/game/ai"
 	"boardroom/game/demons"
 )
 
@@ -31,46 +32,46 @@ const (
 //
 // The equilibrium of that game is the safe floor: sampled, it cannot be read
 // and cannot lose on average. Above it the bot models its opponent
-// (demons_model.go): a posterior over a few models, updated from the choices
+// (model.go): a posterior over a few models, updated from the choices
 // the opponent has revealed, predicts this turn's choice, and the bot moves
 // from the equilibrium towards the best reply to the prediction as far as the
-// model's confidence and a safety bound allow (demons_safe.go); against a
+// model's confidence and a safety bound allow (safe.go); against a
 // model that predicts well it plans several turns ahead along the model's
-// choices (demons_plan.go). Against an unknown or strong opponent it stays
+// choices (plan.go). Against an unknown or strong opponent it stays
 // near the equilibrium; against a predictable one it wins more. The report
 // names the model it believes, how much, and the weight it gave it. Its
 // choices repeat for a seed when no search is cut short by the clock.
 type matrixBot struct {
-	st Settings
+	st ai.Settings
 	// iterations of regret matching a turn's game gets, and the turns its
 	// payoffs look ahead (1 or 2).
 	iterations, lookahead int
 	rng                   *rand.Rand
-	last                  Info
+	last                  ai.Info
 	exploit               bool
 	mem                   [2]demonsMemory // per seat: a bot may be asked for both
 	planMax               int             // the plan's depth limit (planMaxDepth; less in tests)
 
-	one, top, inner MatrixGame
+	one, top, inner ai.MatrixGame
 }
 
 // newMatrixBot returns Difficult Angels & Demons: 4000 iterations of a
 // two-turn lookahead, with the opponent model unless st.Algorithm is
 // AlgoEquilibrium.
-func newMatrixBot(st Settings, seed uint64) *matrixBot {
+func newMatrixBot(st ai.Settings, seed uint64) *matrixBot {
 	return &matrixBot{st: st, iterations: 4000, lookahead: 2, rng: game.NewRand(seed),
 		exploit: st.Algorithm != AlgoEquilibrium, planMax: planMaxDepth}
 }
 
 func (b *matrixBot) Choose(ctx context.Context, gs game.State, p game.Player) (game.Move, error) {
-	if err := CheckTurn(gs, p); err != nil {
+	if err := ai.CheckTurn(gs, p); err != nil {
 		return game.Move{}, err
 	}
 	s, ok := gs.Clone().(*demons.State)
 	if !ok {
 		return game.Move{}, fmt.Errorf("ai: the matrix player is for Angels & Demons, not %s", gs.Game().ID())
 	}
-	clk := NewClock(ctx, b.st.Budget)
+	clk := ai.NewClock(ctx, b.st.Budget)
 	defer clk.Done()
 	angels := p == game.First
 	mem := &b.mem[p]
@@ -89,7 +90,7 @@ func (b *matrixBot) Choose(ctx context.Context, gs game.State, p game.Player) (g
 	if !angels {
 		mine, theirs = cs, rs
 	}
-	info := Info{Algorithm: "matrix", Depth: 1, Nodes: uint64(n * n)}
+	info := ai.Info{Algorithm: "matrix", Depth: 1, Nodes: uint64(n * n)}
 	if b.exploit {
 		mem.predict(one)
 	}
@@ -149,7 +150,7 @@ func (b *matrixBot) Choose(ctx context.Context, gs game.State, p game.Player) (g
 		mix, note = b.exploitMix(mem, view, eq, rows, cols, plan, planDepth)
 	}
 	floor := view.guarantee(eq)
-	k := rows[Sample(b.rng, mix, 0.02)]
+	k := rows[ai.Sample(b.rng, mix, 0.02)]
 	if b.exploit {
 		mem.valid, mem.prev, mem.mine = true, *s, k
 		mem.rows, mem.cols, mem.pay, mem.lookTwo, mem.mix, mem.floor = rows, cols, view, twoTurn, mix, floor
@@ -187,7 +188,7 @@ const planShare = 0.25
 
 // plan returns the plan's scores of every choice against the model the bot
 // believes, when that is a predictable one, and the depth planned.
-func (b *matrixBot) plan(ctx context.Context, main *Clock, s *demons.State, p game.Player, mem *demonsMemory) ([]float64, int) {
+func (b *matrixBot) plan(ctx context.Context, main *ai.Clock, s *demons.State, p game.Player, mem *demonsMemory) ([]float64, int) {
 	k, prob := mem.believed()
 	if mem.seen < 2 || prob < 0.5 || len(mem.oppLast) == 0 {
 		return nil, 0
@@ -201,7 +202,7 @@ func (b *matrixBot) plan(ctx context.Context, main *Clock, s *demons.State, p ga
 	if share <= 0 {
 		return nil, 0
 	}
-	clk := NewClock(ctx, share)
+	clk := ai.NewClock(ctx, share)
 	defer clk.Done()
 	scores, depth, _ := planScores(s, p, k, mem.mine, mem.oppLast[0], b.planMax, clk)
 	return scores, depth
@@ -210,7 +211,7 @@ func (b *matrixBot) plan(ctx context.Context, main *Clock, s *demons.State, p ga
 // column returns the payoffs, from the view of the seat that chose rows in
 // prev, of each of rows against the opponent's choice c, looking two turns
 // ahead when two says so; nil when clk runs out first.
-func (b *matrixBot) column(prev *demons.State, me game.Player, rows []int, c int, two bool, clk *Clock) []float64 {
+func (b *matrixBot) column(prev *demons.State, me game.Player, rows []int, c int, two bool, clk *ai.Clock) []float64 {
 	s := *prev
 	angels := me == game.First
 	last := s.Turn()+1 == s.Turns()
@@ -249,7 +250,7 @@ const demonsMinBlock = 4
 // first k rows), the most promising candidates first, so that when the clock
 // runs out the block done so far is a game on the best candidates of both
 // seats. It returns the size of that block, to which g is cut.
-func (b *matrixBot) fillShells(g *MatrixGame, s *demons.State, rows, cols []int, clk *Clock) (int, int) {
+func (b *matrixBot) fillShells(g *ai.MatrixGame, s *demons.State, rows, cols []int, clk *ai.Clock) (int, int) {
 	g.Reset(len(rows), len(cols))
 	cell := func(i, j int) bool {
 		if clk.ExpiredNow() {
@@ -330,7 +331,9 @@ func supportNote(s *demons.State, strat []float64, choices []int) string {
 func (b *matrixBot) Report() string { return b.st.Level + " " + b.last.String() }
 
 // Label is the seat label the rooms show.
-func (b *matrixBot) Label() string { return Label(b.st.Level, demonsAlgorithmLabels[b.st.Algorithm]) }
+func (b *matrixBot) Label() string {
+	return ai.Label(b.st.Level, algorithmLabels[b.st.Algorithm])
+}
 
 // LastInfo returns what the last choice was based on.
-func (b *matrixBot) LastInfo() Info { return b.last }
+func (b *matrixBot) LastInfo() ai.Info { return b.last }

@@ -1,4 +1,4 @@
-package ai
+package demonsai
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
+	"boardroom/game/ai"
+	"boardroom/game/ai/aitest"
 	"boardroom/game/demons"
 )
 
@@ -17,7 +19,7 @@ type scriptedDemons func(s *demons.State, p game.Player) int
 // greedyAgainstRandom is the greedy model played straight: the best reply
 // to a uniformly random opponent.
 func greedyAgainstRandom(s *demons.State, p game.Player) int {
-	var g MatrixGame
+	var g ai.MatrixGame
 	fillOneTurn(&g, s)
 	v := viewOf(&g, p == game.First)
 	best, bestMean := 0, 0.0
@@ -36,7 +38,7 @@ func greedyAgainstRandom(s *demons.State, p game.Player) int {
 // newTestMatrixBot is Difficult with the one-turn game only and no clock
 // worries, quick enough for the race detector.
 func newTestMatrixBot(seed uint64, exploit bool) *matrixBot {
-	st := Settings{Level: LevelDifficult, Algorithm: AlgoMatrix, Budget: time.Minute}
+	st := ai.Settings{Level: ai.LevelDifficult, Algorithm: AlgoMatrix, Budget: time.Minute}
 	return &matrixBot{st: st, iterations: 2000, lookahead: 1, rng: game.NewRand(seed), exploit: exploit, planMax: 2}
 }
 
@@ -56,13 +58,13 @@ func TestDemonsPosteriorIdentifiesScriptedOpponents(t *testing.T) {
 		{name: "greedy", scr: greedyAgainstRandom, want: modelGreedy, also: modelEquilibrium},
 		{name: "random", opp: func() game.Bot { return game.NewRandomBot(5) }, want: modelRandom, also: -1},
 		{name: "medium counters our last choice", opp: func() game.Bot {
-			return newGreedyBot(Settings{Level: LevelMedium, Algorithm: AlgoMatrix, Budget: time.Second}, 9)
+			return newGreedyBot(ai.Settings{Level: ai.LevelMedium, Algorithm: AlgoMatrix, Budget: time.Second}, 9)
 		}, want: modelCounter, also: -1},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, seat := range []game.Player{game.First, game.Second} {
-				s := newGameState(t, "demons", opts).(*demons.State)
+				s := aitest.NewState(t, "demons", opts).(*demons.State)
 				bot := newTestMatrixBot(3, true)
 				var opp game.Bot
 				if tc.opp != nil {
@@ -115,7 +117,7 @@ func TestSafeMixKeepsTheBound(t *testing.T) {
 	for _, tc := range cases {
 		for _, bound := range []float64{0, 0.1, 0.5, 2} {
 			for _, wcap := range []float64{0.3, 1} {
-				g := MatrixGame{Rows: tc.rows, Cols: tc.cols, A: tc.a}
+				g := ai.MatrixGame{Rows: tc.rows, Cols: tc.cols, A: tc.a}
 				eq, _, _ := g.Solve(20000, nil)
 				v := viewOf(&g, true)
 				mix, w, _, expect := safeMix(v, eq, tc.q, bound, wcap)
@@ -131,7 +133,7 @@ func TestSafeMixKeepsTheBound(t *testing.T) {
 		}
 	}
 	// The Demons' view is the transposed, negated game.
-	g := MatrixGame{Rows: 2, Cols: 3, A: []float64{1, 2, 3, 4, 5, 6}}
+	g := ai.MatrixGame{Rows: 2, Cols: 3, A: []float64{1, 2, 3, 4, 5, 6}}
 	v := viewOf(&g, false)
 	require.Equal(t, []float64{-1, -4, -2, -5, -3, -6}, v.a)
 }
@@ -148,11 +150,11 @@ func sum(x []float64) float64 {
 func TestDemonsDifficultDeterministic(t *testing.T) {
 	opts := map[string]string{"size": "6", "turns": "4"}
 	play := func() []string {
-		s := newGameState(t, "demons", opts)
+		s := aitest.NewState(t, "demons", opts)
 		var bots [2]game.Bot
-		for i, level := range []string{LevelDifficult, LevelMedium} {
+		for i, level := range []string{ai.LevelDifficult, ai.LevelMedium} {
 			var err error
-			bots[i], err = NewWithBudget(s.Game(), level, "", uint64(7+i), time.Minute)
+			bots[i], err = players{}.New(level, "", uint64(7+i), time.Minute)
 			require.NoError(t, err)
 		}
 		var out []string
@@ -163,7 +165,7 @@ func TestDemonsDifficultDeterministic(t *testing.T) {
 				require.NoError(t, err)
 				moves = append(moves, m)
 			}
-			out = append(out, game.FormatTurn(s, moves)+" "+bots[0].(Infoer).LastInfo().Note)
+			out = append(out, game.FormatTurn(s, moves)+" "+bots[0].(ai.Infoer).LastInfo().Note)
 			require.NoError(t, s.Apply(moves...))
 		}
 		return out
@@ -174,12 +176,12 @@ func TestDemonsDifficultDeterministic(t *testing.T) {
 // The memory follows only a game it saw: a position that does not follow
 // its last one starts it afresh.
 func TestDemonsMemoryResets(t *testing.T) {
-	s := newGameState(t, "demons", map[string]string{"size": "6"}).(*demons.State)
+	s := aitest.NewState(t, "demons", map[string]string{"size": "6"}).(*demons.State)
 	bot := newTestMatrixBot(1, true)
 	_, err := bot.Choose(context.Background(), s, game.First)
 	require.NoError(t, err)
 	require.True(t, bot.mem[game.First].valid)
-	other := randomPlies(t, s.Clone(), 3, 4).(*demons.State)
+	other := aitest.RandomPlies(t, s.Clone(), 3, 4).(*demons.State)
 	_, err = bot.Choose(context.Background(), other, game.First)
 	require.NoError(t, err)
 	require.Zero(t, bot.mem[game.First].seen)
@@ -197,9 +199,9 @@ func TestDemonsMemoryResets(t *testing.T) {
 // bot's choices for the rest of the game.
 func TestDemonsPlanAgainstRepeaterIsExact(t *testing.T) {
 	for _, seat := range []game.Player{game.First, game.Second} {
-		s := randomPlies(t, newGameState(t, "demons", map[string]string{"size": "6", "turns": "5"}), 2, 3).(*demons.State)
+		s := aitest.RandomPlies(t, aitest.NewState(t, "demons", map[string]string{"size": "6", "turns": "5"}), 2, 3).(*demons.State)
 		const opp = 4
-		clk := NewClock(context.Background(), 0)
+		clk := ai.NewClock(context.Background(), 0)
 		scores, depth, _ := planScores(s, seat, modelRepeater, 0, opp, planMaxDepth, clk)
 		clk.Done()
 		require.Equal(t, 3, depth)
@@ -239,10 +241,10 @@ func TestDemonsPlanAgainstRepeaterIsExact(t *testing.T) {
 // plan, the gift's columns): Difficult first plays some turns against
 // Medium, then a copy of it chooses, best of three on a shared machine.
 func TestDemonsModelRespectsBudgetAndCancel(t *testing.T) {
-	s := newGameState(t, "demons", nil).(*demons.State)
-	d, err := NewWithBudget(s.Game(), LevelDifficult, "", 5, 40*time.Millisecond)
+	s := aitest.NewState(t, "demons", nil).(*demons.State)
+	d, err := players{}.New(ai.LevelDifficult, "", 5, 40*time.Millisecond)
 	require.NoError(t, err)
-	m, err := NewWithBudget(s.Game(), LevelMedium, "", 6, time.Second)
+	m, err := players{}.New(ai.LevelMedium, "", 6, time.Second)
 	require.NoError(t, err)
 	for range 8 {
 		a, err := d.Choose(context.Background(), s, game.First)

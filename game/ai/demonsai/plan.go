@@ -1,9 +1,10 @@
-package ai
+package demonsai
 
 import (
 	"slices"
 
 	"boardroom/game"
+	"boardroom/game/ai"
 	"boardroom/game/demons"
 )
 
@@ -21,7 +22,7 @@ import (
 type planner struct {
 	model  int
 	me     game.Player
-	clk    *Clock
+	clk    *ai.Clock
 	nodes  uint64
 	broken bool
 }
@@ -39,7 +40,7 @@ const (
 // (its view: covered difference at the horizon, with the last turn's bonus
 // for winning), searched as deep as the clock allows up to the end of the
 // game and maxDepth turns, and the depth completed (0: none; then scores is nil).
-func planScores(s *demons.State, me game.Player, model, myLast, oppLast, maxDepth int, clk *Clock) ([]float64, int, uint64) {
+func planScores(s *demons.State, me game.Player, model, myLast, oppLast, maxDepth int, clk *ai.Clock) ([]float64, int, uint64) {
 	p := &planner{model: model, me: me, clk: clk}
 	var best []float64
 	depth := 0

@@ -1,6 +1,10 @@
-package ai
+package demonsai
 
-import "slices"
+import (
+	"slices"
+
+	"boardroom/game/ai"
+)
 
 // The candidates of the two-turn lookahead: the equilibrium of the one-turn
 // game picks most of them, the opponent model the rest.
@@ -37,7 +41,7 @@ func (b *matrixBot) extraCandidates(mem *demonsMemory, one payoffView, rows, col
 // those its one-turn strategy plays, topped up with its best replies to the
 // other seat's strategy (by the expected payoffs of the solve's last
 // iteration), demonsCandidates in all.
-func topChoices(strat []float64, g *MatrixGame, rows bool) []int {
+func topChoices(strat []float64, g *ai.MatrixGame, rows bool) []int {
 	idx := make([]int, len(strat))
 	for i := range idx {
 		idx[i] = i
