@@ -126,9 +126,6 @@ func (b *SearchBot) Choose(ctx context.Context, s game.State, p game.Player) (ga
 	return info.Move, nil
 }
 
-// Settings are the bot's search parameters.
-func (b *SearchBot) Settings() Settings { return b.st }
-
 // Report implements game.Reporter.
 func (b *SearchBot) Report() string { return b.st.Level + " " + b.last.String() }
 
