@@ -69,7 +69,7 @@ func (b *matrixBot) Choose(ctx context.Context, gs game.State, p game.Player) (g
 	}
 	s, ok := gs.Clone().(*demons.State)
 	if !ok {
-		return game.Move{}, fmt.Errorf("ai: the matrix player is for Angels & Demons, not %s", gs.Game().ID())
+		return game.Move{}, fmt.Errorf("demonsai: the matrix player is for Angels & Demons, not %s", gs.Game().ID())
 	}
 	clk := ai.NewClock(ctx, b.st.Budget)
 	defer clk.Done()

@@ -51,7 +51,7 @@ func (b *greedyBot) Choose(ctx context.Context, gs game.State, p game.Player) (g
 	}
 	s, ok := gs.(*demons.State)
 	if !ok {
-		return game.Move{}, fmt.Errorf("ai: the greedy player is for Angels & Demons, not %s", gs.Game().ID())
+		return game.Move{}, fmt.Errorf("demonsai: the greedy player is for Angels & Demons, not %s", gs.Game().ID())
 	}
 	clk := ai.NewClock(ctx, b.st.Budget)
 	defer clk.Done()
