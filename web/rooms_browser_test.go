@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
-	"boardroom/game/ai"
 	"boardroom/realtime"
 	"boardroom/realtime/clocktest"
 )
@@ -89,7 +88,7 @@ func TestBrowserRooms(t *testing.T) {
 		c.Periods = realtime.ClockPeriod
 		// Real computer players, quick, so that their labels are their own.
 		c.Bots = func(g game.Game, level, algorithm string, seed uint64) (game.Bot, error) {
-			return ai.NewWithBudget(g, level, algorithm, seed, 20*time.Millisecond)
+			return game.PlayersOf(g).New(level, algorithm, seed, 20*time.Millisecond)
 		}
 	})
 	browser := newBrowser(t, 1280, 900)

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"boardroom/game"
-	"boardroom/game/ai"
 )
 
 // session is one game played at the terminal: the position, who plays each
@@ -59,7 +58,7 @@ func runPlay(a args, stdin io.Reader, stdout, _ io.Writer) error {
 		switch who := a.flags[flag]; who {
 		case "", "human":
 		case "beginner", "medium", "difficult":
-			if sess.bots[i], err = ai.New(s.Game(), who, "", seed+uint64(i)); err != nil {
+			if sess.bots[i], err = game.PlayersOf(s.Game()).New(who, "", seed+uint64(i), 0); err != nil {
 				return err
 			}
 		default:

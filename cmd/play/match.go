@@ -22,7 +22,6 @@ import (
 	"time"
 
 	"boardroom/game"
-	"boardroom/game/ai"
 )
 
 func init() {
@@ -65,7 +64,7 @@ func runMatch(a args, _ io.Reader, stdout, stderr io.Writer) error {
 			return fmt.Errorf("match -n must be a whole number ≥ 1, got %q", v)
 		}
 	}
-	budget := ai.DefaultBudget
+	var budget time.Duration // 0: the players' default
 	if v, ok := a.flags["time"]; ok {
 		if budget, err = time.ParseDuration(v); err != nil || budget <= 0 {
 			return fmt.Errorf("match --time must be a positive duration such as 500ms, got %q", v)
@@ -99,7 +98,7 @@ func runMatch(a args, _ io.Reader, stdout, stderr io.Writer) error {
 		var bots [2]game.Bot
 		for k, side := range seats {
 			p := [2]player{pa, pb}[side]
-			bots[k], err = ai.NewWithBudget(g, p.level, p.algorithm, seed*1_000_003+uint64(2*i+side), budget)
+			bots[k], err = game.PlayersOf(g).New(p.level, p.algorithm, seed*1_000_003+uint64(2*i+side), budget)
 			if err != nil {
 				return err
 			}

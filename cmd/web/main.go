@@ -90,11 +90,16 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	hub := realtime.NewHub(realtime.Config{
 		Store: st, Renderer: templates.Renderer{}, Log: log, BaseURL: *baseURL, Metrics: realtime.NewMetrics(reg),
-		Bots: ai.New,
+		Bots: func(g game.Game, level, algorithm string, seed uint64) (game.Bot, error) {
+			return game.PlayersOf(g).New(level, algorithm, seed, 0)
+		},
 		Hint: func(ctx context.Context, s game.State, p game.Player) (game.Move, string, error) {
 			return ai.Hint(ctx, s, p, realtime.HintBudget)
 		},
-		Evaluate: func(s game.State) float64 { return ai.Estimate(s, game.First) },
+		Evaluate: func(s game.State) float64 {
+			v, _ := game.PlayersOf(s.Game()).Estimate(s)
+			return v
+		},
 	})
 	restored, err := hub.Restore(ctx)
 	if err != nil {

@@ -1,4 +1,4 @@
-package ai
+package ai_test
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"boardroom/game"
+	"boardroom/game/ai"
+	"boardroom/game/ai/aitest"
 )
 
 // BenchmarkOpeningSecond searches each game's opening for one second with
@@ -14,21 +16,21 @@ import (
 //	go test ./game/ai -run '^$' -bench OpeningSecond -benchtime 1x
 func BenchmarkOpeningSecond(b *testing.B) {
 	for _, tc := range []struct{ id, algo string }{
-		{"amazons", AlgoAlphaBeta}, {"amazons", AlgoMinimax}, {"amazons", AlgoMCTS},
+		{"amazons", ai.AlgoAlphaBeta}, {"amazons", ai.AlgoMinimax}, {"amazons", ai.AlgoMCTS},
 		{"kalah", ""}, {"angels", ""}, {"bishops", ""}, {"demons", ""},
 	} {
 		b.Run(tc.id+"/"+tc.algo, func(b *testing.B) {
-			s := newGameState(b, tc.id, nil)
-			var info Info
+			s := aitest.NewState(b, tc.id, nil)
+			var info ai.Info
 			for b.Loop() {
-				bot, err := NewWithBudget(s.Game(), LevelDifficult, tc.algo, 1, time.Second)
+				bot, err := game.PlayersOf(s.Game()).New(ai.LevelDifficult, tc.algo, 1, time.Second)
 				if err != nil {
 					b.Fatal(err)
 				}
 				if _, err := bot.Choose(context.Background(), s, s.ToMove()[0]); err != nil {
 					b.Fatal(err)
 				}
-				info = bot.(Infoer).LastInfo()
+				info = bot.(ai.Infoer).LastInfo()
 			}
 			b.ReportMetric(float64(info.Depth), "depth")
 			b.ReportMetric(float64(info.Nodes)/info.Time.Seconds(), "nodes/s")
@@ -42,15 +44,10 @@ func BenchmarkOpeningSecond(b *testing.B) {
 func BenchmarkEval(b *testing.B) {
 	for _, id := range []string{"amazons", "kalah", "angels", "bishops"} {
 		b.Run(id, func(b *testing.B) {
-			s := randomPlies(b, newGameState(b, id, nil), 10, 3)
-			pos, err := newPosition(s)
-			if err != nil {
-				b.Fatal(err)
-			}
+			pos := aitest.Position(b, aitest.RandomPlies(b, aitest.NewState(b, id, nil), 10, 3))
 			for b.Loop() {
-				pos.eval()
+				pos.Eval()
 			}
 		})
 	}
-	_ = game.First
 }

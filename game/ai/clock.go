@@ -6,10 +6,12 @@ import (
 	"time"
 )
 
-// clock decides when a search must stop: at its deadline or as soon as its
+// Clock decides when a search must stop: at its deadline or as soon as its
 // context ends. Searches poll it every few nodes; polling is a load of an
-// atomic flag and, every 64 polls, a read of the clock.
-type clock struct {
+// atomic flag and, every 64 polls, a read of the clock. Expired is for one
+// goroutine; ExpiredNow, Stopped, Elapsed and Fraction may be called from
+// several.
+type Clock struct {
 	start    time.Time
 	deadline time.Time // zero: no deadline
 	stopped  atomic.Bool
@@ -17,10 +19,10 @@ type clock struct {
 	release  func() bool
 }
 
-// newClock starts a clock for a search of budget (0: none) under ctx. Call
-// done when the search ends.
-func newClock(ctx context.Context, budget time.Duration) *clock {
-	c := &clock{start: time.Now()}
+// NewClock starts a clock for a search of budget (0: none) under ctx. Call
+// Done when the search ends.
+func NewClock(ctx context.Context, budget time.Duration) *Clock {
+	c := &Clock{start: time.Now()}
 	if budget > 0 {
 		c.deadline = c.start.Add(budget)
 	}
@@ -31,10 +33,12 @@ func newClock(ctx context.Context, budget time.Duration) *clock {
 	return c
 }
 
-func (c *clock) done() { c.release() }
+// Done releases the clock's watch on its context.
+func (c *Clock) Done() { c.release() }
 
-// expired reports whether the search must stop now.
-func (c *clock) expired() bool {
+// expired reports whether the search must stop now, reading the time only
+// every 64 polls: for the core's node loop.
+func (c *Clock) expired() bool {
 	if c.stopped.Load() {
 		return true
 	}
@@ -46,20 +50,25 @@ func (c *clock) expired() bool {
 	return false
 }
 
-// elapsed is the time since the search started.
-func (c *clock) elapsed() time.Duration { return time.Since(c.start) }
+// Stopped reports whether the clock has run out (or its context ended) as
+// far as polls have found, without reading the time.
+func (c *Clock) Stopped() bool { return c.stopped.Load() }
 
-// fraction is the share of the budget used so far (0 without a budget).
-func (c *clock) fraction() float64 {
+// Elapsed is the time since the search started.
+func (c *Clock) Elapsed() time.Duration { return time.Since(c.start) }
+
+// Fraction is the share of the budget used so far (0 without a budget).
+func (c *Clock) Fraction() float64 {
 	if c.deadline.IsZero() {
 		return 0
 	}
 	return float64(time.Since(c.start)) / float64(c.deadline.Sub(c.start))
 }
 
-// expiredNow is expired reading the clock every time, for callers that poll
-// rarely (every MCTS iteration, every few dozen evaluations).
-func (c *clock) expiredNow() bool {
+// ExpiredNow reports whether the search must stop, reading the clock every
+// time: for callers that poll rarely (every playout, every few dozen
+// evaluations).
+func (c *Clock) ExpiredNow() bool {
 	if c.stopped.Load() {
 		return true
 	}

@@ -1,67 +1,56 @@
-// Package ai is Boardroom's computer players for the five games: Beginner,
-// Medium and Difficult, a hint for people, and a quick static estimate for
-// scoreboards.
+// Package ai is the search core of Boardroom's computer players: what the
+// games' AI packages share, naming no game itself.
+//
+// Each game's computer players live in a package of their own under
+// game/ai (amazonsai, kalahai, angelsai, bishopsai, demonsai), which
+// registers them with game.RegisterPlayers; callers make a player with
+// game.PlayersOf(g).New(level, algorithm, seed, budget) and never name
+// those packages (game/all imports them for their side effect). Hint is
+// the generic helper for a person's hint.
 //
 // # Levels
 //
-// Beginner is the game's own heuristic player (game.Beginner: the rules'
-// heuristics, or a random legal move where the rules give none). Medium is a
-// shallow fixed-depth search that a casual player can beat. Difficult is the
-// strongest search this package has for the game within a per-move budget
-// (2 s unless NewWithBudget says otherwise).
+// Beginner is the game's own heuristic player (game.Beginner, wrapped by
+// NewBeginner). Medium is a shallow fixed-depth search that a casual player
+// can beat. Difficult is the strongest search a game has within a per-move
+// budget (DefaultBudget unless the caller gives another); Profile and
+// Settings carry a game's choices per level.
 //
 // # Algorithms
 //
-// The turn-based games share one search core (search.go) over a small
-// position interface (position.go) that each game implements on its engine's
-// make/unmake fast path, so a search allocates nothing per node:
+// The turn-based games implement Position on their engine's make/unmake
+// fast path, so a search allocates nothing per node, and play it with
+// SearchBot:
 //
-//   - "alphabeta": negamax alpha-beta with iterative deepening, a transposition
-//     table keyed by Zobrist hashes (Kalah uses the engine's own exact key),
-//     move ordering by TT move, killer moves and the history heuristic, and
-//     aspiration windows around the previous iteration's value. A search stops
-//     at its deadline or when its context ends, and plays the deepest
-//     completed iteration's move.
-//   - "minimax": plain negamax over exactly the same tree (same move lists,
-//     same leaf evaluation) without any pruning or table, kept because the
-//     original Amazons program let the player choose it. At equal depth both
-//     choose moves of equal value; alpha-beta visits far fewer nodes.
-//   - "mcts": UCT Monte-Carlo tree search whose playouts are cut after a few
-//     random turns and scored by the evaluation (Amazons only).
+//   - alpha-beta (AlgoAlphaBeta, Searcher): negamax with iterative
+//     deepening, a transposition table keyed by the position's hash
+//     (Zobrist keys, or a game's own exact key), move ordering by the table's
+//     move, killer moves and the history heuristic, aspiration windows
+//     around the previous iteration's value, and quiescence on a
+//     NoisyPosition's moves. A search stops at its Clock's deadline or when
+//     its context ends, and plays the deepest completed iteration's move.
+//   - minimax (AlgoMinimax): plain negamax over exactly the same tree (same
+//     move lists, same leaf evaluation) without any pruning or table. At
+//     equal depth both choose moves of equal value; alpha-beta visits far
+//     fewer nodes.
+//   - MCTS (AlgoMCTS, MCTSBot): UCT Monte-Carlo tree search over a
+//     TreePosition, whose playouts are cut after a few random moves and
+//     scored by the evaluation.
 //
-// Two refinements sit in front of the search for Difficult: in Kalah, once
-// few seeds are left in the houses, the exact solver (game/kalah/solve) is
-// asked first with a slice of the budget (kalah_exact.go); in Angels &
-// Devils, the Devil scores its blocks by a two-ply look-ahead that mixes the
-// Angel's best and expected replies (angels_devil_choose.go), since against
-// best play every Devil move on the default board loses; Difficult then
-// spends the rest of its budget on simulated games after each of the best
-// blocks, against a generic Angel heading for the edge, and plays the block
-// after which escapes are rarest and latest (angels_rollout.go). While the
-// Angel walks like the Beginner, Difficult's Devil instead plans against
-// that exact walk: a table of how urgently each edge square is threatened
-// (angels_walker.go) and rollouts of the walker after each urgent block
-// (angels_plan.go).
-//
-// For Amazons the algorithm is selectable ("" picks the best one, see
-// amazonsBest in bot.go for the measurement that chose it); the other games
-// also accept "alphabeta" and "minimax", and use
-// alpha-beta, except Angels & Demons, whose turns are simultaneous: each turn
-// is a matrix game over a depth-limited lookahead, solved for a mixed
-// strategy by regret matching and sampled (a deterministic choice would be
-// exploitable). The equilibrium is only Difficult's safe floor: it keeps a
-// posterior over a few models of the opponent (demons_model.go), learnt from
-// the choices it sees over the game, and moves from the equilibrium towards
-// the best reply to the believed model only as far as it can without its
-// worst case falling more than a small bound below the game's value
-// (demons_safe.go, after Ganzfried & Sandholm's safe exploitation); the
-// algorithm "equilibrium" turns the model off. Medium answers the
-// opponent's last square (demons_medium.go): predictable, so beatable.
+// A game may put a Shortcut in front of the search (an exact solver, a
+// planner for a case the search plays badly). A game whose turns are
+// simultaneous solves each turn as a matrix game (MatrixGame, by regret
+// matching) instead.
 //
 // # Evaluations
 //
 // Every evaluation is in centipawn-like integer units from the point of view
 // of the seat to move; wins and losses are ±Win adjusted by the distance to
-// the end so that the search prefers quick wins and slow losses. Estimate
-// converts to a human scale (see its doc).
+// the end so that the search prefers quick wins and slow losses. Medium and
+// Difficult add a small seeded noise to the evaluation, a pure function of
+// the position, so that games differ from seed to seed yet repeat for one.
+// EvalEstimate and FinishedEstimate turn evaluations into the estimates of
+// game.Players (units of a hundred, from the first seat's view).
+//
+// The measurements behind the games' choices are in RESULTS.md.
 package ai

@@ -1,49 +1,36 @@
 package ai
 
-import (
-	"boardroom/game"
-	"boardroom/game/demons"
-)
+import "boardroom/game"
 
-// Decided is Estimate's value for a game that p has won (its negation: lost).
+// Decided is an estimate's value for a game the first seat has won (its
+// negation: lost). Estimates are clamped to ±Decided.
 const Decided = 1000.0
 
-// Estimate is a quick static evaluation of s from p's point of view, for
-// scoreboards (Amazons shows it as the computer's estimate). Positive means p
-// is ahead. The unit is the game's natural one, a hundred evaluation units:
-// squares of territory in Amazons, seeds in Kalah, bishops in Mad Bishops,
-// covered squares in Angels & Demons. In Angels & Devils (from the Angel's
-// view) each free edge square adds 120/d³ for an edge d Angel moves away, less
-// 2 per move to the nearest one, so an open Angel in the middle of the
-// board is near +6 and one next to a wide free edge far above; a shut-in
-// Angel is −Decided. The value is clamped to ±Decided. A finished game is
-// ±Decided for a win or loss and 0 for a draw, except Kalah, whose finished
-// estimate is the exact margin in seeds.
-func Estimate(s game.State, p game.Player) float64 {
+// Estimates are quick static judgements of a position for scoreboards and
+// the replay's graph (game.Players.Estimate), from the first seat's view,
+// in the game's natural unit: a hundred evaluation units.
+
+// FinishedEstimate is the estimate of a finished game: ±Decided for a win
+// or loss, 0 for a draw; ok is false while the game goes on.
+func FinishedEstimate(s game.State) (float64, bool) {
 	out := s.Outcome()
-	if out.Over {
-		if s.Game().ID() == "kalah" {
-			sc := s.Score()
-			return float64(sc[p] - sc[p.Other()])
-		}
-		switch out.Winner {
-		case p:
-			return Decided
-		case p.Other():
-			return -Decided
-		}
-		return 0
+	if !out.Over {
+		return 0, false
 	}
-	if d, ok := s.(*demons.State); ok {
-		c := d.Covered()
-		return float64(c[p] - c[p.Other()])
+	switch out.Winner {
+	case game.First:
+		return Decided, true
+	case game.Second:
+		return -Decided, true
 	}
-	pos, err := newPosition(s)
-	if err != nil {
-		return 0
-	}
-	v := pos.eval()
-	if pos.side() != p {
+	return 0, true
+}
+
+// EvalEstimate is pos's static evaluation as an estimate: from the first
+// seat's view, in units of a hundred, clamped to ±Decided.
+func EvalEstimate(pos Position) float64 {
+	v := pos.Eval()
+	if pos.Side() != game.First {
 		v = -v
 	}
 	return min(Decided, max(-Decided, float64(v)/100))

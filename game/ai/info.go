@@ -11,7 +11,7 @@ import (
 // Info is what a search found and how hard it looked: for the report line
 // people read, for tests and for benchmarks.
 type Info struct {
-	Algorithm string        // "alphabeta", "minimax", "mcts", "matrix", "beginner", "exact" (Kalah solver)
+	Algorithm string        // the search that chose: "alphabeta", "minimax", "mcts", or a game's own ("exact": a solver)
 	Depth     int           // deepest completed iteration (MCTS: deepest tree line)
 	Nodes     uint64        // positions visited (MCTS: playouts)
 	Time      time.Duration // wall time of the search
@@ -27,7 +27,7 @@ type Info struct {
 func (i Info) String() string {
 	var b strings.Builder
 	if i.Algorithm == "exact" {
-		// The exact solver has no nominal depth: it searched to the end.
+		// A solver has no nominal depth: it searched to the end.
 		fmt.Fprintf(&b, "exact solver, %d nodes in %v, eval %s", i.Nodes,
 			i.Time.Round(time.Millisecond), formatEval(i.Eval, i.Exact))
 	} else {

@@ -2,109 +2,124 @@ package ai
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"boardroom/game"
 )
 
-// The levels and algorithms New accepts.
+// The levels and the core's algorithms.
 const (
 	LevelBeginner  = "beginner"
 	LevelMedium    = "medium"
 	LevelDifficult = "difficult"
 
-	AlgoBest      = ""          // the strongest for the game
-	AlgoAlphaBeta = "alphabeta" // alpha-beta with the enhancements in the package doc
+	AlgoBest      = ""          // the strongest the game has
+	AlgoAlphaBeta = "alphabeta" // alpha-beta with the enhancements of Searcher
 	AlgoMinimax   = "minimax"   // plain minimax, same tree, no pruning
-	AlgoMCTS      = "mcts"      // UCT with evaluation-cut playouts (Amazons)
+	AlgoMCTS      = "mcts"      // UCT with evaluation-cut playouts (MCTSBot)
 )
 
 // DefaultBudget is Difficult's think time per move.
 const DefaultBudget = 2 * time.Second
 
-// settings are one bot's search parameters.
-type settings struct {
-	game      string
-	level     string
-	algorithm string // resolved: never AlgoBest
-	budget    time.Duration
-	depth     int     // fixed depth (0: iterative deepening until the budget)
-	noise     int     // amplitude of the seeded evaluation noise, in eval units
-	ttLog2    int     // transposition table size
-	aspire    int     // aspiration half-window
-	matrixIt  int     // Angels & Demons: regret-matching iterations
-	lookahead int     // Angels & Demons: turns of lookahead
-	explore   float64 // MCTS exploration constant
-}
-
-// configure resolves a level and an algorithm for a game into settings.
-func configure(g game.Game, level, algorithm string, budget time.Duration) (settings, error) {
-	id := g.ID()
-	st := settings{game: id, level: level, algorithm: algorithm, budget: budget, ttLog2: 18}
+// CheckLevel refuses a level that is not one of game.Levels.
+func CheckLevel(level string) error {
 	switch level {
 	case LevelBeginner, LevelMedium, LevelDifficult:
-	default:
-		return st, fmt.Errorf("ai: unknown level %q (beginner, medium or difficult)", level)
+		return nil
 	}
-	switch {
-	case algorithm == AlgoBest:
-		st.algorithm = bestAlgorithm(id)
-	case id == "demons" && algorithm == AlgoEquilibrium && level == LevelDifficult:
-		// Difficult without its opponent model, for measurements.
-	case id == "demons":
-		return st, fmt.Errorf("ai: Angels & Demons has no algorithm choice (its turns are simultaneous), got %q", algorithm)
-	case algorithm == AlgoAlphaBeta || algorithm == AlgoMinimax:
-	case algorithm == AlgoMCTS && id == "amazons":
-	default:
-		return st, fmt.Errorf("ai: unknown algorithm %q for %s (alphabeta, minimax%s)", algorithm, id,
-			map[bool]string{true: " or mcts", false: ""}[id == "amazons"])
+	return fmt.Errorf("%w: unknown level %q (beginner, medium or difficult)", game.ErrBadOption, level)
+}
+
+// SearchAlgorithm resolves the algorithm a person asked of a turn-based
+// game's search: AlgoBest is alpha-beta, alpha-beta and minimax are always
+// offered, and extra lists what else the game offers. name is the game's,
+// for the error.
+func SearchAlgorithm(name, algorithm string, extra ...string) (string, error) {
+	switch algorithm {
+	case AlgoBest:
+		return AlgoAlphaBeta, nil
+	case AlgoAlphaBeta, AlgoMinimax:
+		return algorithm, nil
 	}
-	if st.budget <= 0 {
-		st.budget = DefaultBudget
+	for _, a := range extra {
+		if algorithm == a {
+			return algorithm, nil
+		}
+	}
+	return "", fmt.Errorf("%w: unknown algorithm %q for %s (%s)", game.ErrBadOption, algorithm, name,
+		strings.Join(append([]string{AlgoAlphaBeta, AlgoMinimax}, extra...), ", "))
+}
+
+// Profile is what a turn-based game's search plays with at each level.
+type Profile struct {
+	// MediumDepth is Medium's fixed search depth.
+	MediumDepth int
+	// Aspiration is Difficult's aspiration half-window, in evaluation units
+	// (0 where it did not pay).
+	Aspiration int
+}
+
+// Settings are one bot's search parameters.
+type Settings struct {
+	Level     string
+	Algorithm string        // resolved: never AlgoBest
+	Budget    time.Duration // time a move (Difficult thinks that long; no level takes longer)
+	Depth     int           // fixed depth (0: iterative deepening until the budget)
+	Noise     int           // amplitude of the seeded evaluation noise, in eval units
+	TTLog2    int           // transposition table size
+	Aspire    int           // aspiration half-window
+}
+
+// Settings returns the search parameters of a level for an algorithm
+// already resolved (budget ≤ 0: DefaultBudget).
+func (p Profile) Settings(level, algorithm string, budget time.Duration) Settings {
+	st := Settings{Level: level, Algorithm: algorithm, Budget: budget, TTLog2: 18}
+	if st.Budget <= 0 {
+		st.Budget = DefaultBudget
 	}
 	if level == LevelDifficult {
-		st.ttLog2 = 20
-		st.noise = 2
-		st.aspire = aspiration[id]
-		st.matrixIt, st.lookahead = 4000, 2
-		st.explore = 0.4
-		return st, nil
+		st.TTLog2 = 20
+		st.Noise = 2
+		st.Aspire = p.Aspiration
+		return st
 	}
 	// Medium: a shallow fixed search with a pinch of noise, quick to play
 	// and beatable; it never uses more than Difficult's budget either.
-	st.depth = mediumDepth[id]
-	st.noise = 25
-	st.matrixIt, st.lookahead = 20, 1 // Angels & Demons: demons_medium.go
-	st.explore = 0.4
-	return st, nil
+	st.Depth = p.MediumDepth
+	st.Noise = 25
+	return st
 }
 
-// bestAlgorithm is the algorithm Difficult uses when none is named: for
-// Amazons the stronger in our matches (see /work/notes/ai-results.md).
-func bestAlgorithm(id string) string {
-	switch id {
-	case "demons":
-		return "matrix"
-	case "amazons":
-		return amazonsBest
+// algorithmLabels are the core's searches as people read them.
+var algorithmLabels = map[string]string{
+	AlgoAlphaBeta: "Alpha-beta",
+	AlgoMinimax:   "Minimax",
+	AlgoMCTS:      "Monte Carlo tree search",
+}
+
+// AlgorithmLabel is how people read one of the core's algorithms
+// ("Alpha-beta"); other names come back as they are.
+func AlgorithmLabel(algorithm string) string {
+	if l, ok := algorithmLabels[algorithm]; ok {
+		return l
 	}
-	return AlgoAlphaBeta
+	return algorithm
 }
 
-// mediumDepth is Medium's fixed search depth per game.
-var mediumDepth = map[string]int{
-	"amazons": 1,
-	"kalah":   4,
-	"angels":  2,
-	"bishops": 2,
-	"demons":  1,
+// Label says what plays, for the seat's card: the level and, at
+// Difficult, the search it runs, as people read it ("Difficult ·
+// Minimax"). Beginner plays the rules' heuristics and Medium a shallow
+// fixed search, whatever algorithm was asked for, so theirs say the level
+// only.
+func Label(level, algorithmLabel string) string {
+	l := strings.ToUpper(level[:1]) + level[1:]
+	if level != LevelDifficult {
+		return l
+	}
+	return l + " · " + algorithmLabel
 }
 
-// aspiration is Difficult's aspiration half-window per game, in evaluation
-// units (0 where it did not pay).
-var aspiration = map[string]int{
-	"amazons": 150,
-	"kalah":   150,
-	"angels":  0,
-	"bishops": 60,
-}
+// Label is the seat's label of a bot with these settings.
+func (s Settings) Label() string { return Label(s.Level, AlgorithmLabel(s.Algorithm)) }

@@ -2,32 +2,35 @@ package ai
 
 import "math/rand/v2"
 
-// A zero-sum matrix game: the row player gets a[i][j] when it plays i and the
-// column player j. solveMatrix finds an approximate equilibrium by regret
-// matching+ (Tammelin's variant, whose averaged strategies converge faster
-// than plain regret matching): each player plays in proportion to its
-// positive accumulated regrets, and the average strategies over the
-// iterations, weighted linearly, approach a Nash equilibrium.
-type matrixGame struct {
-	rows, cols int
-	a          []float64 // row-major, rows×cols
+// MatrixGame is a zero-sum matrix game: the row player gets A[i*Cols+j] when
+// it plays i and the column player j. Solve finds an approximate
+// equilibrium by regret matching+ (Tammelin's variant, whose averaged
+// strategies converge faster than plain regret matching): each player plays
+// in proportion to its positive accumulated regrets, and the average
+// strategies over the iterations, weighted linearly, approach a Nash
+// equilibrium. A MatrixGame is reused from solve to solve so that its
+// scratch stays allocated.
+type MatrixGame struct {
+	Rows, Cols int
+	A          []float64 // row-major, Rows×Cols
 
 	// Scratch, reused from solve to solve.
 	regR, regC, sigR, sigC, sumR, sumC, uR, uC []float64
 }
 
-func (g *matrixGame) reset(rows, cols int) {
-	g.rows, g.cols = rows, cols
-	g.a = grow(g.a, rows*cols)
+// Reset makes g a rows × cols game with zero payoffs, to be filled in A.
+func (g *MatrixGame) Reset(rows, cols int) {
+	g.Rows, g.Cols = rows, cols
+	g.A = grow(g.A, rows*cols)
 }
 
-// cut keeps the first rows × cols block of the payoffs and returns rows.
-func (g *matrixGame) cut(rows, cols int) int {
+// Cut keeps the first rows × cols block of the payoffs and returns rows.
+func (g *MatrixGame) Cut(rows, cols int) int {
 	for i := range rows {
-		copy(g.a[i*cols:(i+1)*cols], g.a[i*g.cols:i*g.cols+cols])
+		copy(g.A[i*cols:(i+1)*cols], g.A[i*g.Cols:i*g.Cols+cols])
 	}
-	g.rows, g.cols = rows, cols
-	g.a = g.a[:rows*cols]
+	g.Rows, g.Cols = rows, cols
+	g.A = g.A[:rows*cols]
 	return rows
 }
 
@@ -40,26 +43,27 @@ func grow(s []float64, n int) []float64 {
 	return s
 }
 
-// solve runs iters iterations and returns the average strategies and the
-// game's value to the row player under them.
-// A clock, when given, is read every 64 iterations and ends the solve early.
-func (g *matrixGame) solve(iters int, clk *clock) (rowStrat, colStrat []float64, value float64) {
-	n, m := g.rows, g.cols
+// Solve runs iters iterations and returns the average strategies and the
+// game's value to the row player under them. A clock, when given, is read
+// every 64 iterations and ends the solve early. The strategies are g's
+// scratch: copy them before the next solve.
+func (g *MatrixGame) Solve(iters int, clk *Clock) (rowStrat, colStrat []float64, value float64) {
+	n, m := g.Rows, g.Cols
 	g.regR, g.regC = grow(g.regR, n), grow(g.regC, m)
 	g.sigR, g.sigC = grow(g.sigR, n), grow(g.sigC, m)
 	g.sumR, g.sumC = grow(g.sumR, n), grow(g.sumC, m)
 	g.uR, g.uC = grow(g.uR, n), grow(g.uC, m)
 	for t := 1; t <= iters; t++ {
-		if t&63 == 0 && clk != nil && clk.expiredNow() {
+		if t&63 == 0 && clk != nil && clk.ExpiredNow() {
 			break
 		}
-		normalise(g.sigR, g.regR)
-		normalise(g.sigC, g.regC)
+		Normalise(g.sigR, g.regR)
+		Normalise(g.sigC, g.regC)
 		// Expected payoffs of each pure strategy against the other's mix.
 		clear(g.uC)
 		var ev float64
 		for i := range n {
-			row := g.a[i*m : (i+1)*m]
+			row := g.A[i*m : (i+1)*m]
 			var u float64
 			for j, x := range row {
 				u += x * g.sigC[j]
@@ -77,19 +81,28 @@ func (g *matrixGame) solve(iters int, clk *clock) (rowStrat, colStrat []float64,
 			g.sumC[j] += float64(t) * g.sigC[j]
 		}
 	}
-	normalise(g.sumR, g.sumR)
-	normalise(g.sumC, g.sumC)
+	Normalise(g.sumR, g.sumR)
+	Normalise(g.sumC, g.sumC)
 	for i := range n {
 		for j := range m {
-			value += g.sumR[i] * g.sumC[j] * g.a[i*m+j]
+			value += g.sumR[i] * g.sumC[j] * g.A[i*m+j]
 		}
 	}
 	return g.sumR, g.sumC, value
 }
 
-// normalise writes into dst the weights w scaled to sum to 1 (uniform when
+// RowPayoffs are the expected payoffs of each row against the column
+// player's mix in the last iteration of the last solve: what a best reply
+// reads.
+func (g *MatrixGame) RowPayoffs() []float64 { return g.uR }
+
+// ColPayoffs are the expected payoffs, to the row player, of each column
+// against the row player's mix in the last iteration of the last solve.
+func (g *MatrixGame) ColPayoffs() []float64 { return g.uC }
+
+// Normalise writes into dst the weights w scaled to sum to 1 (uniform when
 // they are all zero). dst and w may be the same slice.
-func normalise(dst, w []float64) {
+func Normalise(dst, w []float64) {
 	var sum float64
 	for _, x := range w {
 		sum += x
@@ -105,9 +118,9 @@ func normalise(dst, w []float64) {
 	}
 }
 
-// sample picks an index with the given probabilities, ignoring those below
+// Sample picks an index with the given probabilities, ignoring those below
 // floor (regret matching leaves a little weight on poor moves).
-func sample(rng *rand.Rand, p []float64, floor float64) int {
+func Sample(rng *rand.Rand, p []float64, floor float64) int {
 	var sum float64
 	for _, x := range p {
 		if x >= floor {

@@ -1,55 +1,61 @@
 package ai
 
-import "slices"
+import (
+	"context"
+	"slices"
+)
 
-// maxPly bounds the depth of any line searched (Kalah's extra turns make
-// lines longer than the nominal depth never; the bound is a safety net).
-const maxPly = 128
+// MaxPly bounds the depth of any line searched (a game's extra turns never
+// make lines longer than the nominal depth; the bound is a safety net).
+// Positions may size their undo stacks by it.
+const MaxPly = 128
 
-// limits bound one search. Zero fields are no limit; a search with no limit
-// at all stops at maxDepth.
-type limits struct {
-	depth  int    // deepest iteration
-	nodes  uint64 // stop starting iterations after this many nodes
-	aspire int    // aspiration half-window (0: full window every time)
+// Limits bound one search. Zero fields are no limit; a search with no limit
+// at all stops at the deepest line the core allows.
+type Limits struct {
+	Depth  int    // deepest iteration
+	Nodes  uint64 // stop starting iterations after this many nodes
+	Aspire int    // aspiration half-window (0: full window every time)
 }
 
-type scoredMove struct {
-	m     Move
-	score int32
-}
-
-// searcher runs negamax alpha-beta (or plain minimax) over a position.
-// It is reused move after move so that its tables and buffers stay warm.
-type searcher struct {
-	pos     position
+// Searcher runs negamax alpha-beta (or plain minimax) over a Position:
+// iterative deepening, a transposition table keyed by the position's hash,
+// move ordering by the table's move, killer moves and the history
+// heuristic, aspiration windows, and quiescence on a NoisyPosition's moves.
+// It is reused move after move so that its tables and buffers stay warm;
+// it is not safe for concurrent use.
+type Searcher struct {
+	pos     Position
 	tt      *tt
-	clk     *clock
+	clk     *Clock
 	nodes   uint64
 	horizon uint64 // evaluated leaves and inexact table cutoffs seen
-	killers [maxPly][2]Move
+	killers [MaxPly][2]Move
 	history [2][4096]int32
-	moveBuf [maxPly][]Move
-	scored  [maxPly][]scoredMove
+	moveBuf [MaxPly][]Move
+	scored  [MaxPly][]ScoredMove
 
 	// The root's best move in the iteration under way.
 	iterMove  Move
 	iterValue int
 }
 
-func newSearcher(pos position, ttLog2 int) *searcher {
-	return &searcher{pos: pos, tt: newTT(ttLog2)}
+// NewSearcher makes a searcher with a transposition table of 2^ttLog2
+// entries. The table is made here, not on the first move, so that a move's
+// budget is spent searching.
+func NewSearcher(ttLog2 int) *Searcher {
+	return &Searcher{tt: newTT(ttLog2)}
 }
 
 func historyIndex(m Move) uint32 { return (uint32(m) * 2654435761) >> 20 }
 
 // orderedMoves lists the node's moves, best first: the table's move, the
 // killers, then by history, keeping the game's own order among equals.
-func (s *searcher) orderedMoves(depth, ply int, ttMove Move) []scoredMove {
-	moves := s.pos.moves(s.moveBuf[ply][:0], depth)
+func (s *Searcher) orderedMoves(depth, ply int, ttMove Move) []ScoredMove {
+	moves := s.pos.Moves(s.moveBuf[ply][:0], depth)
 	s.moveBuf[ply] = moves
 	sc := s.scored[ply][:0]
-	side := s.pos.side()
+	side := s.pos.Side()
 	k := &s.killers[ply]
 	for _, m := range moves {
 		var v int32
@@ -63,9 +69,9 @@ func (s *searcher) orderedMoves(depth, ply int, ttMove Move) []scoredMove {
 		default:
 			v = s.history[side][historyIndex(m)]
 		}
-		sc = append(sc, scoredMove{m, v})
+		sc = append(sc, ScoredMove{M: m, Score: v})
 	}
-	slices.SortStableFunc(sc, func(a, b scoredMove) int { return int(b.score - a.score) })
+	slices.SortStableFunc(sc, func(a, b ScoredMove) int { return int(b.Score - a.Score) })
 	s.scored[ply] = sc
 	return sc
 }
@@ -85,18 +91,18 @@ func fromTT(v, ply int) int { return adjustForPly(v, ply) }
 // alphaBeta is fail-soft negamax with a transposition table. A table entry
 // cuts off only at its own depth (or if it is exact and shallower), so the
 // value is always the depth-limited minimax value: the same as minimax's.
-func (s *searcher) alphaBeta(depth, ply, alpha, beta int) int {
+func (s *Searcher) alphaBeta(depth, ply, alpha, beta int) int {
 	s.nodes++
 	if s.clk.expired() {
 		return 0
 	}
-	if over, v := s.pos.terminal(); over {
+	if over, v := s.pos.Terminal(); over {
 		return adjustForPly(v, ply)
 	}
-	if depth <= 0 || ply >= maxPly-1 {
+	if depth <= 0 || ply >= MaxPly-1 {
 		return s.leaf(ply, alpha, beta)
 	}
-	key := s.pos.hash()
+	key := s.pos.Hash()
 	ttMove := NoMove
 	if e := s.tt.probe(key); e != nil {
 		ttMove = e.move
@@ -113,18 +119,18 @@ func (s *searcher) alphaBeta(depth, ply, alpha, beta int) int {
 	}
 	h0 := s.horizon
 	alpha0 := alpha
-	side := s.pos.side()
+	side := s.pos.Side()
 	best, bestMove := -infinity, NoMove
 	for _, sm := range s.orderedMoves(depth, ply, ttMove) {
-		m := sm.m
-		s.pos.make(m)
+		m := sm.M
+		s.pos.Make(m)
 		var v int
-		if s.pos.side() == side {
+		if s.pos.Side() == side {
 			v = s.alphaBeta(depth-1, ply+1, alpha, beta)
 		} else {
 			v = -s.alphaBeta(depth-1, ply+1, -beta, -alpha)
 		}
-		s.pos.unmake(m)
+		s.pos.Unmake(m)
 		if s.clk.stopped.Load() {
 			return 0
 		}
@@ -159,31 +165,31 @@ func (s *searcher) alphaBeta(depth, ply, alpha, beta int) int {
 }
 
 // minimax is plain negamax over the same tree: no pruning, no table.
-func (s *searcher) minimax(depth, ply int) int {
+func (s *Searcher) minimax(depth, ply int) int {
 	s.nodes++
 	if s.clk.expired() {
 		return 0
 	}
-	if over, v := s.pos.terminal(); over {
+	if over, v := s.pos.Terminal(); over {
 		return adjustForPly(v, ply)
 	}
-	if depth <= 0 || ply >= maxPly-1 {
+	if depth <= 0 || ply >= MaxPly-1 {
 		return s.leafMinimax(ply)
 	}
-	moves := s.pos.moves(s.moveBuf[ply][:0], depth)
+	moves := s.pos.Moves(s.moveBuf[ply][:0], depth)
 	s.moveBuf[ply] = moves
-	side := s.pos.side()
+	side := s.pos.Side()
 	best := -infinity
 	for i := 0; i < len(moves); i++ {
 		m := s.moveBuf[ply][i]
-		s.pos.make(m)
+		s.pos.Make(m)
 		var v int
-		if s.pos.side() == side {
+		if s.pos.Side() == side {
 			v = s.minimax(depth-1, ply+1)
 		} else {
 			v = -s.minimax(depth-1, ply+1)
 		}
-		s.pos.unmake(m)
+		s.pos.Unmake(m)
 		if s.clk.stopped.Load() {
 			return 0
 		}
@@ -197,12 +203,14 @@ func (s *searcher) minimax(depth, ply int) int {
 	return best
 }
 
-// run searches by iterative deepening until a limit, the clock, or a solved
-// root stops it, and returns what the deepest completed iteration found.
-func (s *searcher) run(clk *clock, lim limits, useMinimax bool) Info {
-	s.clk = clk
+// Run searches pos by iterative deepening until a limit, the clock, or a
+// solved root stops it, and returns what the deepest completed iteration
+// found (Info.Time is the clock's elapsed time). With minimax it runs plain
+// negamax over the same tree: no pruning, no table.
+func (s *Searcher) Run(pos Position, clk *Clock, lim Limits, useMinimax bool) Info {
+	s.pos, s.clk = pos, clk
 	s.nodes, s.horizon = 0, 0
-	s.killers = [maxPly][2]Move{}
+	s.killers = [MaxPly][2]Move{}
 	for i := range s.history {
 		for j := range s.history[i] {
 			s.history[i][j] /= 8
@@ -212,9 +220,9 @@ func (s *searcher) run(clk *clock, lim limits, useMinimax bool) Info {
 	if useMinimax {
 		info.Algorithm = "minimax"
 	}
-	maxDepth := lim.depth
+	maxDepth := lim.Depth
 	if maxDepth <= 0 {
-		maxDepth = maxPly - 2
+		maxDepth = MaxPly - 2
 	}
 	var best, hopeful Move
 	prev := 0
@@ -225,8 +233,8 @@ func (s *searcher) run(clk *clock, lim limits, useMinimax bool) Info {
 		switch {
 		case useMinimax:
 			v = s.minimax(depth, 0)
-		case lim.aspire > 0 && depth >= 3 && prev > -WinThreshold && prev < WinThreshold:
-			lo, hi := prev-lim.aspire, prev+lim.aspire
+		case lim.Aspire > 0 && depth >= 3 && prev > -WinThreshold && prev < WinThreshold:
+			lo, hi := prev-lim.Aspire, prev+lim.Aspire
 			v = s.alphaBeta(depth, 0, lo, hi)
 			if !clk.stopped.Load() && (v <= lo || v >= hi) {
 				v = s.alphaBeta(depth, 0, -infinity, infinity)
@@ -254,12 +262,12 @@ func (s *searcher) run(clk *clock, lim limits, useMinimax bool) Info {
 		if info.Exact || v > WinThreshold || v < -WinThreshold {
 			break // the root is solved: deeper search changes nothing
 		}
-		if lim.nodes > 0 && s.nodes >= lim.nodes {
+		if lim.Nodes > 0 && s.nodes >= lim.Nodes {
 			break
 		}
 		// The next iteration costs several times this one: do not start
 		// one that cannot finish.
-		if clk.fraction() > 0.45 {
+		if clk.Fraction() > 0.45 {
 			break
 		}
 	}
@@ -272,42 +280,52 @@ func (s *searcher) run(clk *clock, lim limits, useMinimax bool) Info {
 	}
 	if best == NoMove {
 		// Not even depth 1 finished: fall back on the first move listed.
-		if ms := s.pos.moves(s.moveBuf[0][:0], 1); len(ms) > 0 {
+		if ms := s.pos.Moves(s.moveBuf[0][:0], 1); len(ms) > 0 {
 			best = ms[0]
 		}
 	}
 	info.Nodes = s.nodes
-	info.Time = clk.elapsed()
+	info.Time = clk.Elapsed()
 	if best != NoMove {
-		info.Move = s.pos.gameMove(best)
+		info.Move = s.pos.GameMove(best)
 		info.PV = s.pv(best, max(info.Depth, 1))
 	}
 	return info
 }
 
 // pv follows the table's best moves from the root, starting with first.
-func (s *searcher) pv(first Move, n int) []string {
-	out := []string{s.pos.format(first)}
+func (s *Searcher) pv(first Move, n int) []string {
+	out := []string{s.pos.Format(first)}
 	var made []Move
-	s.pos.make(first)
+	s.pos.Make(first)
 	made = append(made, first)
 	for len(out) < n {
-		if over, _ := s.pos.terminal(); over {
+		if over, _ := s.pos.Terminal(); over {
 			break
 		}
-		e := s.tt.probe(s.pos.hash())
+		e := s.tt.probe(s.pos.Hash())
 		if e == nil || e.move == NoMove {
 			break
 		}
-		if !s.pos.valid(e.move) {
+		if !s.pos.Valid(e.move) {
 			break
 		}
-		out = append(out, s.pos.format(e.move))
-		s.pos.make(e.move)
+		out = append(out, s.pos.Format(e.move))
+		s.pos.Make(e.move)
 		made = append(made, e.move)
 	}
 	for i := len(made) - 1; i >= 0; i-- {
-		s.pos.unmake(made[i])
+		s.pos.Unmake(made[i])
 	}
 	return out
+}
+
+// MinimaxValue is the plain minimax value of pos searched depth plies, as
+// seen ply plies below a root (a win counts the plies from that root), with
+// no clock: the reference tests hold alpha-beta's choices against.
+func (s *Searcher) MinimaxValue(pos Position, depth, ply int) int {
+	clk := NewClock(context.Background(), 0)
+	defer clk.Done()
+	s.pos, s.clk = pos, clk
+	return s.minimax(depth, ply)
 }

@@ -1,9 +1,11 @@
-package ai
+package ai_test
 
 import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"boardroom/game/ai/aitest"
 )
 
 // At equal depth alpha-beta (with its table, ordering and windows) and plain
@@ -29,13 +31,13 @@ func TestAlphaBetaMatchesMinimax(t *testing.T) {
 	}
 	for i, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			s := randomPlies(t, newGameState(t, tc.id, tc.opts), tc.plies, uint64(i+1))
+			s := aitest.RandomPlies(t, aitest.NewState(t, tc.id, tc.opts), tc.plies, uint64(i+1))
 			require.False(t, s.Outcome().Over)
-			ab := searchFixed(t, s, tc.depth, false)
-			mm := searchFixed(t, s, tc.depth, true)
+			ab := aitest.SearchFixed(t, aitest.Position(t, s), tc.depth, false)
+			mm := aitest.SearchFixed(t, aitest.Position(t, s), tc.depth, true)
 			require.Equal(t, mm.Depth, ab.Depth)
 			require.Equal(t, mm.Eval, ab.Eval, "root values differ")
-			require.Equal(t, mm.Eval, minimaxValueAfter(t, s, ab.Move, ab.Depth), "alpha-beta's move is not worth the root value")
+			require.Equal(t, mm.Eval, aitest.MinimaxValueAfter(t, s, ab.Move, ab.Depth), "alpha-beta's move is not worth the root value")
 			require.Less(t, ab.Nodes, mm.Nodes)
 			t.Logf("%s depth %d: minimax %d nodes, alpha-beta %d nodes, ratio %.1f", tc.name, ab.Depth, mm.Nodes, ab.Nodes,
 				float64(mm.Nodes)/float64(ab.Nodes))

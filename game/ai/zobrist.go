@@ -1,8 +1,9 @@
 package ai
 
-// zobrist returns n pseudo-random 64-bit keys from a fixed seed (splitmix64),
-// so that hashes, and therefore searches, repeat from run to run.
-func zobrist(n int, seed uint64) []uint64 {
+// Zobrist returns n pseudo-random 64-bit keys from a fixed seed
+// (splitmix64), for a position's hash: a fixed seed makes hashes, and
+// therefore searches, repeat from run to run.
+func Zobrist(n int, seed uint64) []uint64 {
 	out := make([]uint64, n)
 	x := seed
 	for i := range out {

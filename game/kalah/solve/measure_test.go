@@ -1,3 +1,9 @@
+//go:build measure
+
+// A measurement harness, not a test: it is built only with the measure tag
+// (go test -tags measure) and set up by environment variables; TestMeasureVariants
+// says how to run it.
+
 package solve
 
 import (
@@ -14,7 +20,9 @@ import (
 // table row for each; it runs only when KALAH_SOLVE_MEASURE names the
 // variants, as "HxS,HxS..." (for example "4x6,6x4"), with optional
 // KALAH_SOLVE_EC ("true", "false" or both by default), KALAH_SOLVE_TT (MiB),
-// KALAH_SOLVE_DB (database level) and KALAH_SOLVE_TIMEOUT (a duration).
+// KALAH_SOLVE_DB (database level) and KALAH_SOLVE_TIMEOUT (a duration):
+//
+//	KALAH_SOLVE_MEASURE=4x6,6x4 KALAH_SOLVE_TIMEOUT=120s go test -tags measure -run Measure -v ./game/kalah/solve/
 func TestMeasureVariants(t *testing.T) {
 	spec := os.Getenv("KALAH_SOLVE_MEASURE")
 	if spec == "" {

@@ -145,7 +145,7 @@ func (sv *Solver) Solve(ctx context.Context, st *kalah.State) (Result, error) {
 		}
 		s.tt = sv.tt
 	}
-	// Measured on 6×4 (notes/kalah-solve-results.md): cutoffs from the
+	// Measured on 6×4 (RESULTS.md): cutoffs from the
 	// children's entries save about a tenth of the nodes there, but probing
 	// six children costs about as much near the database.
 	s.etcMin = max(s.dbN, 0) + 4
@@ -200,7 +200,7 @@ func (s *searcher) openDB(ctx context.Context, cfg Config, seeds int) error {
 		// The largest level within budget and within 1/32768 of all
 		// the positions with the game's seeds: a small game is searched
 		// faster than a big database is built (measured in
-		// notes/kalah-solve-results.md).
+		// RESULTS.md).
 		m := 2 * s.g.h
 		space := 0
 		for k := 0; k <= s.total && space < 1<<50; k++ {

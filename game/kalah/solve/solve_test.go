@@ -18,7 +18,7 @@ var smallCfg = Config{DBSeeds: 8, TTBytes: 16 << 20}
 
 // TestKnownVariants pins the values of starting positions this solver
 // computed (and cross-checked with different database levels and methods;
-// see notes/kalah-solve-results.md).
+// see RESULTS.md).
 func TestKnownVariants(t *testing.T) {
 	tests := []struct {
 		h, seeds int

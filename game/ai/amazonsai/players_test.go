@@ -1,0 +1,73 @@
+package amazonsai
+
+import (
+	"regexp"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"boardroom/game"
+	"boardroom/game/ai"
+	"boardroom/game/ai/aitest"
+	"boardroom/game/kalah"
+)
+
+// The scoreboard line says who the estimate favours, by how many squares of
+// territory, or who has won, and agrees with Estimate.
+func TestScoreLine(t *testing.T) {
+	line := regexp.MustCompile(`^Estimate: (even|(White|Black) \+\d+\.\d squares of territory|(White|Black) has won)$`)
+	p := players{par: defaultParams()}
+	for _, tc := range []struct {
+		name  string
+		plies int
+	}{
+		{"opening", 0}, {"middle game", 30}, {"late", 60}, {"over", 500},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := aitest.RandomPlies(t, aitest.NewState(t, "amazons", nil), tc.plies, 4)
+			text, ok := p.ScoreLine(s)
+			require.True(t, ok)
+			require.Regexp(t, line, text)
+			e, ok := p.Estimate(s)
+			require.True(t, ok)
+			out := s.Outcome()
+			switch {
+			case out.Over && out.Winner == game.First:
+				require.Equal(t, ai.Decided, e)
+				require.Equal(t, "Estimate: White has won", text)
+			case out.Over:
+				require.Equal(t, -ai.Decided, e)
+				require.Equal(t, "Estimate: Black has won", text)
+			case e >= 0.05:
+				require.Contains(t, text, "White +")
+			case e <= -0.05:
+				require.Contains(t, text, "Black +")
+			}
+		})
+	}
+}
+
+// The tree search's position lists every legal turn, and its random turns
+// are legal.
+func TestTreeMoves(t *testing.T) {
+	for _, plies := range []int{0, 20, 50} {
+		s := aitest.RandomPlies(t, aitest.NewState(t, "amazons", nil), plies, 9)
+		if s.Outcome().Over {
+			continue
+		}
+		tree, err := newAmazonsTree(s)
+		require.NoError(t, err)
+		p := s.ToMove()[0]
+		require.Len(t, tree.AllMoves(nil), len(s.Legal(p, nil)))
+		rng := game.NewRand(uint64(plies))
+		for range 50 {
+			m, ok := tree.RandomMove(rng)
+			require.True(t, ok)
+			require.True(t, game.IsLegal(s, p, tree.GameMove(m)), tree.Format(m))
+		}
+	}
+	other, err := kalah.Game{}.New(nil)
+	require.NoError(t, err)
+	_, err = newAmazonsTree(other)
+	require.Error(t, err)
+}

@@ -1,0 +1,140 @@
+package amazonsai
+
+import (
+	"slices"
+
+	"boardroom/game"
+	"boardroom/game/ai"
+	"boardroom/game/amazons"
+)
+
+// amazonsPos walks Amazons positions with the engine's MakeTurn/UnmakeTurn
+// and an incremental Zobrist hash (each side's amazons, the arrows, the seat
+// to move).
+type amazonsPos struct {
+	s      *amazons.State
+	h      uint64
+	hashes []uint64
+	turns  []amazons.Turn
+	ranked []ai.ScoredMove
+	clk    *ai.Clock
+	evals  uint64
+	// prune is how many turns a node keeps when it has depth to spare
+	// (params.prune).
+	prune int
+}
+
+var amazonsKeys = ai.Zobrist(3*amazons.NumSquares+1, 0xa3a20)
+
+func newAmazonsPos(s *amazons.State, par params) *amazonsPos {
+	p := &amazonsPos{s: s, prune: par.prune}
+	for side := range 2 {
+		for b := s.Amazons(game.Player(side)); !b.IsEmpty(); {
+			p.h ^= amazonsKeys[side*amazons.NumSquares+int(b.Pop())]
+		}
+	}
+	for b := s.Arrows(); !b.IsEmpty(); {
+		p.h ^= amazonsKeys[2*amazons.NumSquares+int(b.Pop())]
+	}
+	if s.SideToMove() == game.Second {
+		p.h ^= amazonsKeys[3*amazons.NumSquares]
+	}
+	return p
+}
+
+func packTurn(t amazons.Turn) ai.Move {
+	return 1<<21 | ai.Move(t.From) | ai.Move(t.To)<<7 | ai.Move(t.Arrow)<<14
+}
+
+func unpackTurn(m ai.Move) amazons.Turn {
+	return amazons.Turn{From: amazons.Square(m & 127), To: amazons.Square(m >> 7 & 127), Arrow: amazons.Square(m >> 14 & 127)}
+}
+
+func (p *amazonsPos) Side() game.Player { return p.s.SideToMove() }
+
+// SetClock implements ai.Clocked: ranking the turns watches the clock.
+func (p *amazonsPos) SetClock(c *ai.Clock) { p.clk = c }
+
+// Moves keeps, at a node with depth to spare, the prune best turns by the
+// evaluation one turn ahead; nodes whose children are leaves keep every
+// turn (each is just evaluated).
+func (p *amazonsPos) Moves(dst []ai.Move, depth int) []ai.Move {
+	p.turns = p.s.AppendTurns(p.turns[:0])
+	if depth < 2 || len(p.turns) <= p.prune {
+		for _, t := range p.turns {
+			dst = append(dst, packTurn(t))
+		}
+		return dst
+	}
+	p.ranked = p.ranked[:0]
+	me := p.Side()
+	for i, t := range p.turns {
+		if i&31 == 0 && p.clk != nil && p.clk.ExpiredNow() {
+			break
+		}
+		p.s.MakeTurn(t)
+		v := amazonsEval(p.s, me)
+		p.evals++
+		p.s.UnmakeTurn(t)
+		p.ranked = append(p.ranked, ai.ScoredMove{M: packTurn(t), Score: int32(v)})
+	}
+	slices.SortStableFunc(p.ranked, func(a, b ai.ScoredMove) int { return int(b.Score - a.Score) })
+	for i, sm := range p.ranked {
+		if i == p.prune {
+			break
+		}
+		dst = append(dst, sm.M)
+	}
+	return dst
+}
+
+func (p *amazonsPos) Make(m ai.Move) {
+	t := unpackTurn(m)
+	side := int(p.s.SideToMove())
+	p.hashes = append(p.hashes, p.h)
+	p.h ^= amazonsKeys[side*amazons.NumSquares+int(t.From)] ^ amazonsKeys[side*amazons.NumSquares+int(t.To)] ^
+		amazonsKeys[2*amazons.NumSquares+int(t.Arrow)] ^ amazonsKeys[3*amazons.NumSquares]
+	p.s.MakeTurn(t)
+}
+
+func (p *amazonsPos) Unmake(m ai.Move) {
+	p.s.UnmakeTurn(unpackTurn(m))
+	p.h = p.hashes[len(p.hashes)-1]
+	p.hashes = p.hashes[:len(p.hashes)-1]
+}
+
+func (p *amazonsPos) Hash() uint64 { return p.h }
+
+// Terminal: the mover with no turn loses. A turn exists when some amazon
+// has a free neighbour (it moves there and shoots back where it came from).
+func (p *amazonsPos) Terminal() (bool, int) {
+	occ := p.s.Occupied()
+	for a := p.s.Amazons(p.Side()); !a.IsEmpty(); {
+		if !amazons.Neighbours(a.Pop()).AndNot(occ).IsEmpty() {
+			return false, 0
+		}
+	}
+	return true, -ai.Win
+}
+
+func (p *amazonsPos) Eval() int {
+	p.evals++
+	return amazonsEval(p.s, p.Side())
+}
+
+func (p *amazonsPos) GameMove(m ai.Move) game.Move { return unpackTurn(m).Move() }
+
+func (p *amazonsPos) Format(m ai.Move) string { return unpackTurn(m).String() }
+
+func (p *amazonsPos) Valid(m ai.Move) bool {
+	t := unpackTurn(m)
+	if !t.From.Valid() || !t.To.Valid() || !t.Arrow.Valid() || !p.s.Amazons(p.Side()).Has(t.From) {
+		return false
+	}
+	occ := p.s.Occupied()
+	if !amazons.QueenReach(t.From, occ).Has(t.To) {
+		return false
+	}
+	occ.Clear(t.From)
+	return amazons.QueenReach(t.To, occ).Has(t.Arrow)
+}

@@ -1,0 +1,67 @@
+package kalahai
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"boardroom/game"
+	"boardroom/game/ai"
+	"boardroom/game/ai/aitest"
+	"boardroom/game/kalah"
+	"boardroom/game/kalah/solve"
+)
+
+// On variants the solver finishes at once, Difficult's move from any
+// position keeps the position's exact value, and its report says so.
+func TestDifficultKalahPlaysPerfectlyWhenSolvable(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct{ houses, seeds, ec string }{
+		{"3", "3", "false"}, {"3", "3", "true"}, {"4", "3", "false"}, {"3", "4", "true"},
+	} {
+		t.Run(tc.houses+"x"+tc.seeds+"/"+tc.ec, func(t *testing.T) {
+			opts := map[string]string{"houses": tc.houses, "seeds": tc.seeds, "empty_capture": tc.ec}
+			for seed := uint64(1); seed <= 12; seed++ {
+				s := aitest.RandomPlies(t, aitest.NewState(t, "kalah", opts), int(seed%7), seed).(*kalah.State)
+				if s.Outcome().Over {
+					continue
+				}
+				want, err := solve.Margin(ctx, s, solve.Config{})
+				require.NoError(t, err)
+				// A generous budget: the solver takes milliseconds here, but a
+				// loaded machine under the race detector must not push it into
+				// the search's share.
+				b, err := game.PlayersOf(s.Game()).New(ai.LevelDifficult, "", seed, 10*time.Second)
+				require.NoError(t, err)
+				m, err := b.Choose(ctx, s, s.Turn())
+				require.NoError(t, err)
+				report := b.(game.Reporter).Report()
+				require.Contains(t, report, "exact", report)
+				after := s.Clone().(*kalah.State)
+				require.NoError(t, after.Apply(m))
+				got, err := solve.Margin(ctx, after, solve.Config{})
+				require.NoError(t, err)
+				require.Equal(t, want, got, "%v seed %d: %s lost value (%s)", opts, seed, s.FormatMove(m), report)
+				info := b.(ai.Infoer).LastInfo()
+				sign := 1
+				if s.Turn() != game.First {
+					sign = -1
+				}
+				require.Equal(t, 100*sign*want, info.Eval)
+			}
+		})
+	}
+}
+
+// With many seeds in the houses the solver is not tried: the search plays.
+func TestDifficultKalahSearchesWhenTooManySeeds(t *testing.T) {
+	s := aitest.RandomPlies(t, aitest.NewState(t, "kalah", nil), 2, 3)
+	b, err := game.PlayersOf(s.Game()).New(ai.LevelDifficult, "", 1, 50*time.Millisecond)
+	require.NoError(t, err)
+	_, err = b.Choose(context.Background(), s, s.ToMove()[0])
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(b.(game.Reporter).Report(), "difficult alphabeta"), b.(game.Reporter).Report())
+}
