@@ -214,7 +214,7 @@ func TestBrowserPhonesAndBigScreens(t *testing.T) {
 	fits := `document.documentElement.scrollWidth <= window.innerWidth`
 	for _, w := range []int64{360, 390, 768, 1440, 2560} {
 		me.run("viewport", chromedp.EmulateViewport(w, 900))
-		for _, page := range []string{ts.URL + "/", ts.URL + "/rules/angels", room} {
+		for _, page := range []string{ts.URL + "/", ts.URL + "/rules", ts.URL + "/rules/kalah", ts.URL + "/rules/angels", room} {
 			me.run("open", chromedp.Navigate(page))
 			require.True(t, evalJS[bool](me, fits), "%s at %d px spills sideways", page, w)
 		}

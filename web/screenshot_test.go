@@ -13,21 +13,23 @@ import (
 	"boardroom/game"
 )
 
-// TestLayoutOnDesktopAndPhone opens the lobby and a room of every game
-// (after a few moves) at desktop and phone sizes, checks that nothing spills
-// sideways and the whole board is on screen, and saves screenshots (to
-// $SCREENSHOTS if set, for people to look at).
+// TestLayoutOnDesktopAndPhone opens the lobby, a rules page and a room of
+// every game (after a few moves) at desktop and phone sizes, in the light
+// and the dark theme, checks that nothing spills sideways and the whole
+// board is on screen, and saves screenshots. They go to a temporary
+// folder, or, to look at them or to regenerate the committed ones, to
+// docs/screenshots:
+//
+//	SCREENSHOTS=docs/screenshots go test ./web -run TestLayoutOnDesktopAndPhone
+//
+// (a relative folder is taken from the repository's root).
 func TestLayoutOnDesktopAndPhone(t *testing.T) {
 	ts := newTestServer(t)
-	dir := os.Getenv("SCREENSHOTS")
-	if dir == "" {
-		dir = t.TempDir()
-	}
-	require.NoError(t, os.MkdirAll(dir, 0o755))
+	dir := screenshotDir(t)
 	sizes := []struct {
 		name          string
 		width, height int
-	}{{"desktop", 1280, 900}, {"phone", 390, 844}}
+	}{{"desktop", 1440, 900}, {"phone", 390, 844}}
 	games := []struct {
 		id    string
 		opts  map[string]string
@@ -36,32 +38,66 @@ func TestLayoutOnDesktopAndPhone(t *testing.T) {
 		{"amazons", nil, 4}, {"kalah", nil, 5}, {"angels", nil, 6}, {"bishops", nil, 4}, {"demons", nil, 3},
 	}
 	for _, size := range sizes {
-		t.Run(size.name, func(t *testing.T) {
-			browser := newBrowser(t, size.width, size.height)
-			me := newTab(t, browser, "me")
-			// Chrome will not make a window narrower than about 500px: emulate
-			// the phone's viewport instead.
-			me.run("viewport", chromedp.EmulateViewport(int64(size.width), int64(size.height)))
-			me.run("lobby", chromedp.Navigate(ts.URL+"/"))
-			checkFits(t, me, false)
-			me.screenshot(filepath.Join(dir, size.name+"-lobby.png"))
-			for _, g := range games {
-				createInLobby(t, ts, me, g.id, "hotseat", g.opts)
-				state := playSome(t, me, g.id, g.turns)
-				if len(state.ToMove()) == 1 && state.ToMove()[0] == game.First {
-					// Show a selection with its targets too, where a move takes clicks.
-					legal := state.Legal(game.First, nil)
-					if len(legal) > 0 && legal[0].Len > 1 {
-						c := legal[0].Cells[0]
-						me.clickCell(int(c.Row), int(c.Col))
-						me.waitJS("selection", fmt.Sprintf(`!!document.querySelector('[data-cell="%d,%d"].selected')`, c.Row, c.Col))
-					}
-				}
+		for _, theme := range []string{"light", "dark"} {
+			t.Run(size.name+"-"+theme, func(t *testing.T) {
+				browser := newBrowser(t, 1280, 900)
+				me := newTab(t, browser, "me")
+				// Chrome will not make a window narrower than about 500px: emulate
+				// the phone's viewport instead.
+				me.run("viewport", chromedp.EmulateViewport(int64(size.width), int64(size.height)))
+				me.run("lobby", chromedp.Navigate(ts.URL+"/"))
+				setTheme(me, theme)
+				name := func(what string) string { return filepath.Join(dir, size.name+"-"+theme+"-"+what+".png") }
+				checkFits(t, me, false)
+				// The pictures are of the five games: leave out the tic-tac-toe
+				// that these tests register.
+				evalJS[bool](me, `(document.querySelectorAll("[data-game-card=tictactoe]").forEach(e => e.remove()), true)`)
+				me.screenshot(name("lobby"))
+				me.run("rules", chromedp.Navigate(ts.URL+"/rules/kalah"))
 				checkFits(t, me, true)
-				me.screenshot(filepath.Join(dir, size.name+"-"+g.id+".png"))
-			}
-		})
+				me.screenshot(name("rules"))
+				for _, g := range games {
+					createInLobby(t, ts, me, g.id, "hotseat", g.opts)
+					state := playSome(t, me, g.id, g.turns)
+					if len(state.ToMove()) == 1 && state.ToMove()[0] == game.First {
+						// Show a selection with its targets too, where a move takes clicks.
+						legal := state.Legal(game.First, nil)
+						if len(legal) > 0 && legal[0].Len > 1 {
+							c := legal[0].Cells[0]
+							me.clickCell(int(c.Row), int(c.Col))
+							me.waitJS("selection", fmt.Sprintf(`!!document.querySelector('[data-cell="%d,%d"].selected')`, c.Row, c.Col))
+						}
+					}
+					checkFits(t, me, true)
+					me.screenshot(name(g.id))
+				}
+			})
+		}
 	}
+}
+
+// screenshotDir is where the screenshots go: $SCREENSHOTS (relative to the
+// repository's root), else a temporary folder.
+func screenshotDir(t *testing.T) string {
+	dir := os.Getenv("SCREENSHOTS")
+	if dir == "" {
+		return t.TempDir()
+	}
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join("..", dir) // tests run in web/
+	}
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	return dir
+}
+
+// setTheme chooses the page's theme with its toggle, as a person would.
+func setTheme(tb *tab, theme string) {
+	tb.t.Helper()
+	dark := evalJS[bool](tb, `getComputedStyle(document.documentElement).colorScheme === "dark"`)
+	if dark != (theme == "dark") {
+		tb.click("[data-action=theme]")
+	}
+	tb.waitJS(theme+" theme", `getComputedStyle(document.documentElement).colorScheme === "`+theme+`"`)
 }
 
 // playSome plays random moves in a hotseat room and returns the position.

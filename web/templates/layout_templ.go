@@ -160,7 +160,7 @@ func Layout(title string) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "<header class=\"topbar\"><a href=\"/\" class=\"brand\" aria-label=\"Boardroom — home\"><svg class=\"brand-mark\" aria-hidden=\"true\"><use href=\"#logo\"></use></svg> Boardroom</a><nav><a href=\"/#new\">New game</a><a href=\"/#watch\">Watch</a><a href=\"/rules\" data-testid=\"rules-link\">Rules</a><button type=\"button\" class=\"theme-toggle\" data-action=\"theme\" aria-label=\"Dark theme\" aria-pressed=\"false\" title=\"Dark theme\">◐</button></nav></header>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "<header class=\"topbar\"><a href=\"/\" class=\"brand\" aria-label=\"Boardroom — home\"><svg class=\"brand-mark\" aria-hidden=\"true\"><use href=\"#logo\"></use></svg> <span class=\"brand-name\">Boardroom</span></a><nav><a href=\"/#new\">New game</a><a href=\"/#watch\">Watch</a><a href=\"/rules\" data-testid=\"rules-link\">Rules</a><button type=\"button\" class=\"theme-toggle\" data-action=\"theme\" aria-label=\"Dark theme\" aria-pressed=\"false\" title=\"Dark theme\">◐</button></nav></header>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
