@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/require"
 )
 
@@ -233,4 +234,36 @@ func TestBrowserPhonesAndBigScreens(t *testing.T) {
 	require.Equal(t, []string{"20,22"}, me.moves())
 	require.GreaterOrEqual(t, cellWidth(), 32.0, "still zoomed after the update")
 	require.Equal(t, "true", evalJS[string](me, `document.querySelector("[data-action=zoom]").getAttribute("aria-pressed")`))
+}
+
+// TestBrowserKeyboardAndScreenReaders plays by keyboard alone: the board is
+// one tab stop, the arrow keys move between cells as they are drawn, Enter
+// clicks, and every move and the result are announced.
+func TestBrowserKeyboardAndScreenReaders(t *testing.T) {
+	ts := newTestServer(t)
+	browser := newBrowser(t, 1280, 900)
+	me := newTab(t, browser, "me")
+	createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "hotseat"})
+	require.Equal(t, 1, evalJS[int](me, `document.querySelectorAll("[data-testid=board] [data-cell]:not([tabindex='-1'])").length`),
+		"the board is one tab stop")
+	focused := func() string { return evalJS[string](me, `(document.activeElement.dataset || {}).cell || ""`) }
+	// Tab from the top of the page reaches the board's one stop: a cell P1 can play.
+	me.run("tab to the board", chromedp.Navigate(me.location()))
+	me.connected()
+	for i := 0; i < 30 && focused() == ""; i++ {
+		me.run("tab", chromedp.KeyEvent("\t"))
+	}
+	require.Equal(t, "1,1", focused(), "P1's house 1")
+	me.run("right, enter", chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent("\r"))
+	me.waitMoves(1)
+	require.Equal(t, []string{"2"}, me.moves())
+	me.waitText("[data-testid=announce]", "P1 played 2. P2 to move.")
+	// P2's houses are the top row: up from where the focus is, then left.
+	me.run("up, left, space", chromedp.KeyEvent(kb.ArrowUp), chromedp.KeyEvent(kb.ArrowLeft), chromedp.KeyEvent(" "))
+	me.waitMoves(2)
+	require.Equal(t, "0,1", evalJS[string](me, `document.activeElement.dataset.cell`))
+	me.waitText("[data-testid=announce]", "P2 played 6. P1 to move.")
+	me.click("[data-action=resign]")
+	me.waitText("[data-testid=announce]", "P2 played 6. P2 wins — P1 resigned.")
+	require.Equal(t, "polite", evalJS[string](me, `document.querySelector("[data-testid=announce]").getAttribute("aria-live")`))
 }

@@ -13,6 +13,9 @@ import (
 	"boardroom/realtime/view"
 )
 
+// Every cell is out of the tab order (tabindex -1): the board is one tab
+// stop, whose cell app.js chooses, and the arrow keys move between cells.
+//
 // Board cells are most of every page the server sends, so a cell's button is
 // written by hand: the parts that never change for a cell (its id and
 // data-cell) are built once and reused, and only its classes and label are
@@ -35,7 +38,7 @@ func fillPrefixes() {
 			cell := game.Cell{Row: int8(r), Col: int8(col)}
 			rc := strconv.Itoa(r) + "," + strconv.Itoa(col)
 			cellIDs[r][col] = cellID(cell)
-			prefixes[r][col] = `<button type="button" id="` + cellIDs[r][col] + `" data-cell="` + rc + `"`
+			prefixes[r][col] = `<button type="button" tabindex="-1" id="` + cellIDs[r][col] + `" data-cell="` + rc + `"`
 		}
 	}
 }
@@ -48,7 +51,7 @@ func cached(c game.Cell) bool {
 func cellPrefix(c game.Cell) string {
 	prefixOnce.Do(fillPrefixes)
 	if !cached(c) {
-		return `<button type="button" id="` + cellID(c) + `" data-cell="` + strconv.Itoa(int(c.Row)) + "," + strconv.Itoa(int(c.Col)) + `"`
+		return `<button type="button" tabindex="-1" id="` + cellID(c) + `" data-cell="` + strconv.Itoa(int(c.Row)) + "," + strconv.Itoa(int(c.Col)) + `"`
 	}
 	return prefixes[c.Row][c.Col]
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"boardroom/game"
 	"boardroom/realtime/frame"
@@ -111,4 +112,25 @@ func hasControls(p *view.Page) bool {
 	c := p.Controls
 	return !p.Spectator || c.Join || c.Rematch || c.ClaimWin || c.New || c.Abort || c.Hint ||
 		c.Pause || c.Resume || c.Step || c.Replay
+}
+
+// announcement is what a screen reader hears after an update (the page's
+// live region): the last move and who moved it, then whose turn it is, or
+// the result.
+func announcement(p *view.Page) string {
+	var b strings.Builder
+	if n := len(p.Moves); n > 0 && !p.Replay.Active {
+		m := p.Moves[n-1]
+		if m.Seat >= 0 {
+			b.WriteString(p.Game.Seats()[m.Seat] + " played " + m.Text + ". ")
+		} else {
+			b.WriteString("Both chose: " + m.Text + ". ")
+		}
+	}
+	if p.Over {
+		b.WriteString(p.Status + ".")
+	} else {
+		b.WriteString(p.Turn + ".")
+	}
+	return b.String()
 }
