@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"boardroom/game"
+	"boardroom/realtime/vocab"
 )
 
 // scheduleBot sets a computer seat thinking if one is to move. The search
@@ -24,7 +25,7 @@ func (r *Room) scheduleBot() {
 		delay := r.hub.cfg.BotDelay
 		if r.bots[p.Other()] != nil {
 			delay = r.hub.cfg.WatchDelay
-			if d, ok := r.hub.cfg.Paces[r.seats[p].Pace]; ok {
+			if d := r.hub.cfg.paceDelay(r.seats[p].Pace); d > 0 {
 				delay = d // the pace the room was created with
 			}
 		}
@@ -71,7 +72,7 @@ func (r *Room) botMoved(ev evBotMove) {
 		return
 	}
 	r.botCancel = nil
-	r.hub.cfg.Metrics.botThought(r.g.ID(), r.seats[ev.seat].Level, ev.think)
+	r.hub.cfg.Metrics.botThought(r.g.ID(), string(r.seats[ev.seat].Level), ev.think)
 	if ev.err != nil {
 		if errors.Is(ev.err, context.Canceled) {
 			return
@@ -107,7 +108,7 @@ func (r *Room) botMoved(ev evBotMove) {
 
 // watchControl pauses, resumes or steps a computer-against-computer game;
 // only the room's creator may.
-func (r *Room) watchControl(c *Conn, action string) {
+func (r *Room) watchControl(c *Conn, action vocab.Action) {
 	switch {
 	case r.bots[0] == nil || r.bots[1] == nil:
 		r.reject(c, "Pause and step are for computer-against-computer games.")
@@ -120,11 +121,11 @@ func (r *Room) watchControl(c *Conn, action string) {
 		return
 	}
 	switch action {
-	case "pause":
+	case vocab.Pause:
 		r.paused = true
-	case "resume":
+	case vocab.Resume:
 		r.paused = false
-	case "step":
+	case vocab.Step:
 		if !r.paused {
 			r.reject(c, "Pause the game first, then step it move by move.")
 			return

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"boardroom/game"
+	"boardroom/realtime/vocab"
 )
 
 // The move clock is the server's: one timer per turn on the room's Clock.
@@ -21,7 +22,7 @@ import (
 func (r *Room) due() []game.Player {
 	var out []game.Player
 	for _, p := range r.state.ToMove() {
-		if r.seats[p].Kind == "human" && r.pending[p] == nil {
+		if r.seats[p].Kind == vocab.Human && r.pending[p] == nil {
 			out = append(out, p)
 		}
 	}
@@ -32,7 +33,7 @@ func (r *Room) due() []game.Player {
 // period, or the wait for a first move (firstMove); ok is false when
 // nothing runs.
 func (r *Room) timing() (period time.Duration, firstMove, ok bool) {
-	if r.hub.cfg.Periods[r.clock] == 0 || r.over() || r.waiting() {
+	if r.hub.cfg.period(r.clock) == 0 || r.over() || r.waiting() {
 		return 0, false, false
 	}
 	due := r.due()
@@ -44,7 +45,7 @@ func (r *Room) timing() (period time.Duration, firstMove, ok bool) {
 			return r.hub.cfg.FirstMoveWait, true, true
 		}
 	}
-	return r.hub.cfg.Periods[r.clock], false, true
+	return r.hub.cfg.period(r.clock), false, true
 }
 
 // startClock gives the seats to move a full period (a new turn, or a room

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"boardroom/game"
+	"boardroom/realtime/vocab"
 )
 
 // HintBudget is how long the computer thinks about a hint.
@@ -14,7 +15,7 @@ const HintBudget = 1500 * time.Millisecond
 // or against the computer, on its own turn. Between two people it would be
 // cheating.
 func (r *Room) hintAllowed(tokenHash string) (game.Player, bool) {
-	if r.hub.cfg.Hint == nil || (r.mode != "hotseat" && r.mode != "computer") {
+	if r.hub.cfg.Hint == nil || (r.mode != vocab.Hotseat && r.mode != vocab.Computer) {
 		return game.NoPlayer, false
 	}
 	return r.actingSeat(tokenHash)

@@ -6,20 +6,12 @@ import (
 
 	"boardroom/game"
 	"boardroom/realtime/store"
+	"boardroom/realtime/vocab"
 )
 
 // Undo, redo, save, load and new game. Against the computer and in hotseat
 // they happen at once; between two people online they are proposals that the
 // opponent accepts or declines.
-
-// requestText says what a proposal asks, to the one who must answer it.
-var requestText = map[string]string{
-	"takeback": "Your opponent asks to take back their last move.",
-	"new":      "Your opponent proposes a new game.",
-	"save":     "Your opponent proposes to save the game.",
-	"load":     "Your opponent proposes to load the saved game.",
-	"rematch":  "Your opponent offers a rematch.",
-}
 
 // storedTurns is the log as the store keeps it.
 func storedTurns(turns []turnRecord) []store.Turn {
@@ -30,31 +22,30 @@ func storedTurns(turns []turnRecord) []store.Turn {
 	return rows
 }
 
-func (r *Room) historyAction(c *Conn, action string) {
+func (r *Room) historyAction(c *Conn, action vocab.Action) {
 	mine := r.mySeats(c.tokenHash)
-	if r.aborted && (action == "undo" || action == "redo") {
+	if r.aborted && (action == vocab.Undo || action == vocab.Redo) {
 		r.reject(c, "The game was aborted: start a rematch or a new game.")
 		return
 	}
 	if len(mine) == 0 {
-		if r.mode == "watch" && r.isOwner(c.tokenHash) && action == "new" {
+		if r.mode == vocab.Watch && r.isOwner(c.tokenHash) && action == vocab.NewGame {
 			r.doHistory(c, action, game.First)
 			return
 		}
 		r.reject(c, "Spectators cannot change the game.")
 		return
 	}
-	if r.mode != "friend" || r.waiting() {
+	if r.mode != vocab.Friend || r.waiting() {
 		r.doHistory(c, action, mine[0])
 		return
 	}
-	if action == "redo" {
+	if action == vocab.Redo {
 		r.reject(c, "Redo is for games against the computer or at one screen.")
 		return
 	}
-	kind := action
-	if action == "undo" {
-		kind = "takeback"
+	kind, _ := vocab.ProposalOf(action)
+	if kind == vocab.TakebackProposal {
 		if !r.hasTurnOf(mine[0]) {
 			r.reject(c, "You have no move to take back.")
 			return
@@ -90,15 +81,11 @@ func (r *Room) answer(c *Conn, accept bool) {
 		r.broadcast()
 		return
 	}
-	if req.kind == "rematch" {
+	if req.kind == vocab.RematchProposal {
 		r.rematch()
 		return
 	}
-	action := req.kind
-	if action == "takeback" {
-		action = "undo"
-	}
-	r.doHistory(c, action, req.from)
+	r.doHistory(c, req.kind.Action(), req.from)
 }
 
 // hasTurnOf reports whether seat has played a turn that could be taken back.
@@ -112,9 +99,9 @@ func (r *Room) hasTurnOf(seat game.Player) bool {
 }
 
 // doHistory carries out an undo, redo, save, load or new game for seat.
-func (r *Room) doHistory(c *Conn, action string, seat game.Player) {
+func (r *Room) doHistory(c *Conn, action vocab.Action, seat game.Player) {
 	switch action {
-	case "undo":
+	case vocab.Undo:
 		if len(r.turns) == 0 {
 			r.reject(c, "There is no move to undo.")
 			return
@@ -122,14 +109,14 @@ func (r *Room) doHistory(c *Conn, action string, seat game.Player) {
 		// Back to the seat's previous turn: its own last turn and every
 		// reply after it (against the computer, the computer's reply).
 		n := len(r.turns) - 1
-		for n > 0 && !slices.Contains(r.turns[n].seats, seat) && r.mode != "hotseat" {
+		for n > 0 && !slices.Contains(r.turns[n].seats, seat) && r.mode != vocab.Hotseat {
 			n--
 		}
 		undone := slices.Clone(r.turns[n:])
 		slices.Reverse(undone)
 		r.redo = append(r.redo, undone...)
 		r.setTurns(r.turns[:n], r.redo)
-	case "redo":
+	case vocab.Redo:
 		if len(r.redo) == 0 {
 			r.reject(c, "There is no move to redo.")
 			return
@@ -141,12 +128,12 @@ func (r *Room) doHistory(c *Conn, action string, seat game.Player) {
 			t := redo[len(redo)-1]
 			redo = redo[:len(redo)-1]
 			turns = append(turns, t)
-			if len(redo) == 0 || r.mode == "hotseat" || slices.Contains(redo[len(redo)-1].seats, seat) {
+			if len(redo) == 0 || r.mode == vocab.Hotseat || slices.Contains(redo[len(redo)-1].seats, seat) {
 				break
 			}
 		}
 		r.setTurns(turns, redo)
-	case "save":
+	case vocab.Save:
 		save := make([]string, len(r.turns))
 		for i, t := range r.turns {
 			save[i] = t.text
@@ -155,7 +142,7 @@ func (r *Room) doHistory(c *Conn, action string, seat game.Player) {
 			return
 		}
 		r.notice(c, "Game saved.")
-	case "load":
+	case vocab.Load:
 		if r.save == nil {
 			r.reject(c, "There is no saved game to load.")
 			return
@@ -166,7 +153,7 @@ func (r *Room) doHistory(c *Conn, action string, seat game.Player) {
 			return
 		}
 		r.setTurns(turns, nil)
-	case "new":
+	case vocab.NewGame:
 		if !r.storeSave(c, nil) {
 			return
 		}

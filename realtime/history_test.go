@@ -8,6 +8,7 @@ import (
 	"boardroom/game"
 	"boardroom/realtime/clocktest"
 	"boardroom/realtime/store"
+	"boardroom/realtime/vocab"
 
 	"github.com/stretchr/testify/require"
 )
@@ -93,7 +94,7 @@ func TestSaveLoadAndNewGame(t *testing.T) {
 }
 
 func TestRestartKeepsGamesAndSeats(t *testing.T) {
-	h := newHarness(t, func(c *Config) { c.Periods = map[string]time.Duration{"slow": time.Minute} })
+	h := newHarness(t, func(c *Config) { c.Periods = map[vocab.Clock]time.Duration{"slow": time.Minute} })
 	r := h.create(Spec{Game: "amazons", Clock: "slow"}, "alice")
 	alice, bob := h.connect(r, "alice"), h.connect(r, "bob")
 	bob.action("join")
@@ -119,7 +120,7 @@ func TestRestartKeepsGamesAndSeats(t *testing.T) {
 }
 
 func TestComputerAgainstComputerPauseAndStep(t *testing.T) {
-	h := newHarness(t, func(c *Config) { c.Paces = map[string]time.Duration{"slow": 20 * time.Millisecond} })
+	h := newHarness(t, func(c *Config) { c.Paces = map[vocab.Pace]time.Duration{"slow": 20 * time.Millisecond} })
 	r := h.create(Spec{Game: "kalah", Mode: "watch", Pace: "slow", Options: map[string]string{"houses": "4", "seeds": "3"}}, "host")
 	host, guest := h.connect(r, "host"), h.connect(r, "guest")
 	waitFor(t, r, "a few moves", func(r *Room) bool { return len(r.turns) >= 2 })

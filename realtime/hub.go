@@ -11,7 +11,6 @@ import (
 	"log/slog"
 	mrand "math/rand/v2"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -19,28 +18,8 @@ import (
 	"boardroom/realtime/frame"
 	"boardroom/realtime/store"
 	"boardroom/realtime/view"
+	"boardroom/realtime/vocab"
 )
-
-// Modes, levels and clocks a room may be created with.
-var (
-	Modes  = []string{"friend", "hotseat", "computer", "watch"}
-	Levels = []string{"beginner", "medium", "difficult"}
-	Clocks = []string{"none", "bullet", "fast", "slow"}
-	// SeatChoices are the seats a creator may ask for.
-	SeatChoices = []string{"first", "second", "random"}
-	// Paces are the speeds of computer against computer.
-	Paces = []string{"fast", "normal", "slow"}
-)
-
-// PaceDelay is the least time between moves at each pace.
-var PaceDelay = map[string]time.Duration{"fast": 250 * time.Millisecond, "normal": time.Second, "slow": 3 * time.Second}
-
-// ClockPeriod is the time per move of each clock setting.
-var ClockPeriod = map[string]time.Duration{
-	"bullet": 10 * time.Second,
-	"fast":   30 * time.Second,
-	"slow":   60 * time.Second,
-}
 
 // ErrNoRoom is returned for a room id that does not exist.
 var ErrNoRoom = errors.New("no such room")
@@ -81,11 +60,11 @@ type Config struct {
 	// (default 10 minutes).
 	IdleUnload time.Duration
 	// Paces overrides the delays of the computer-against-computer paces
-	// (tests shorten them); nil means PaceDelay.
-	Paces map[string]time.Duration
-	// Periods overrides the clock settings' time per move (tests shorten
-	// them); nil means ClockPeriod.
-	Periods map[string]time.Duration
+	// (tests shorten them); a pace missing here has its own Delay.
+	Paces map[vocab.Pace]time.Duration
+	// Periods overrides the move clocks' time per move (tests shorten
+	// them); a clock missing here has its own Period.
+	Periods map[vocab.Clock]time.Duration
 	// Hint finds a good move for a player who asks (nil: no hints).
 	Hint func(ctx context.Context, s game.State, p game.Player) (game.Move, string, error)
 	// Evaluate scores a position from the first seat's view, for the
@@ -99,6 +78,23 @@ type Config struct {
 	// Clock is the time and the game timers (nil: SystemClock; tests
 	// drive a fake one).
 	Clock Clock
+}
+
+// period is the time per move of a move clock.
+func (cfg *Config) period(c vocab.Clock) time.Duration {
+	if d, ok := cfg.Periods[c]; ok {
+		return d
+	}
+	return c.Period()
+}
+
+// paceDelay is the least time between the moves of computer against
+// computer at a pace (0: no pace).
+func (cfg *Config) paceDelay(p vocab.Pace) time.Duration {
+	if d, ok := cfg.Paces[p]; ok {
+		return d
+	}
+	return p.Delay()
 }
 
 // Hub is the registry of live rooms. It starts a room's goroutine when the
@@ -132,12 +128,6 @@ func NewHub(cfg Config) *Hub {
 	if cfg.IdleUnload == 0 {
 		cfg.IdleUnload = 10 * time.Minute
 	}
-	if cfg.Paces == nil {
-		cfg.Paces = PaceDelay
-	}
-	if cfg.Periods == nil {
-		cfg.Periods = ClockPeriod
-	}
 	if cfg.FirstMoveWait == 0 {
 		cfg.FirstMoveWait = FirstMoveWait
 	}
@@ -161,17 +151,17 @@ func BeginnerBots(g game.Game, _, _ string, seed uint64) (game.Bot, error) {
 type Spec struct {
 	Game    string
 	Options map[string]string
-	Mode    string
-	Level   string
+	Mode    vocab.Mode
+	Level   vocab.Level
 	// Algorithm is the computer's search for games that offer a choice.
 	Algorithm string
-	Seat      string
-	Clock     string
+	Seat      vocab.SeatChoice
+	Clock     vocab.Clock
 	// LevelSecond is the second seat's level in computer against computer
 	// ("": the same as Level).
-	LevelSecond string
-	// Pace is the speed of computer against computer ("" is normal).
-	Pace string
+	LevelSecond vocab.Level
+	// Pace is the speed of computer against computer ("": DefaultPace).
+	Pace vocab.Pace
 	// Private rooms are never listed in the lobby.
 	Private bool
 }
@@ -187,56 +177,54 @@ func (h *Hub) Create(ctx context.Context, spec Spec, token string) (string, erro
 	if err != nil {
 		return "", fmt.Errorf("%w: %w", ErrBadRequest, err)
 	}
-	for _, c := range []struct {
-		name, value string
-		allowed     []string
-	}{
-		{"mode", spec.Mode, Modes}, {"clock", spec.Clock, Clocks}, {"seat", spec.Seat, SeatChoices}, {"level", spec.Level, Levels},
+	for _, err := range []error{
+		oneOf("mode", spec.Mode, vocab.Modes()), oneOf("clock", spec.Clock, vocab.Clocks()),
+		oneOf("seat", spec.Seat, vocab.SeatChoices()), oneOf("level", spec.Level, vocab.Levels()),
 	} {
-		if !slices.Contains(c.allowed, c.value) {
-			return "", fmt.Errorf("%w: %s must be one of %s, got %q", ErrBadRequest, c.name, strings.Join(c.allowed, ", "), c.value)
+		if err != nil {
+			return "", err
 		}
 	}
-	if spec.LevelSecond == "" || spec.Mode != "watch" {
+	if spec.LevelSecond == "" || spec.Mode != vocab.Watch {
 		spec.LevelSecond = spec.Level
 	}
-	if !slices.Contains(Levels, spec.LevelSecond) {
-		return "", fmt.Errorf("%w: level_second must be one of %s, got %q", ErrBadRequest, strings.Join(Levels, ", "), spec.LevelSecond)
+	if err := oneOf("level_second", spec.LevelSecond, vocab.Levels()); err != nil {
+		return "", err
 	}
 	if spec.Pace == "" {
-		spec.Pace = "normal"
+		spec.Pace = vocab.DefaultPace
 	}
-	if !slices.Contains(Paces, spec.Pace) {
-		return "", fmt.Errorf("%w: pace must be one of %s, got %q", ErrBadRequest, strings.Join(Paces, ", "), spec.Pace)
+	if err := oneOf("pace", spec.Pace, vocab.Paces()); err != nil {
+		return "", err
 	}
 	mine := game.First
 	switch spec.Seat {
-	case "second":
+	case vocab.SecondSeat:
 		mine = game.Second
-	case "random":
+	case vocab.RandomSeat:
 		mine = game.Player(mrand.IntN(2))
 	}
-	human := store.Seat{Kind: "human", TokenHash: HashToken(token)}
+	human := store.Seat{Kind: vocab.Human, TokenHash: HashToken(token)}
 	// A computer seat carries its creator's token hash: the creator may pause
 	// it. The search choice is kept only at Difficult, the one level whose
 	// search it changes: Beginner plays the rules' heuristics and Medium a
 	// fixed one-or-two-ply search, whatever was chosen.
-	bot := func(level string) store.Seat {
-		s := store.Seat{Kind: "bot", TokenHash: human.TokenHash, Level: level, Algorithm: spec.Algorithm}
-		if level != "difficult" {
+	bot := func(level vocab.Level) store.Seat {
+		s := store.Seat{Kind: vocab.Bot, TokenHash: human.TokenHash, Level: level, Algorithm: spec.Algorithm}
+		if level != vocab.Difficult {
 			s.Algorithm = ""
 		}
 		return s
 	}
 	var seats [2]store.Seat
 	switch spec.Mode {
-	case "friend":
+	case vocab.Friend:
 		seats[mine] = human
-	case "hotseat":
+	case vocab.Hotseat:
 		seats = [2]store.Seat{human, human}
-	case "computer":
+	case vocab.Computer:
 		seats[mine], seats[mine.Other()] = human, bot(spec.Level)
-	case "watch":
+	case vocab.Watch:
 		seats = [2]store.Seat{bot(spec.Level), bot(spec.LevelSecond)}
 		seats[0].Pace, seats[1].Pace = spec.Pace, spec.Pace
 	}
@@ -258,6 +246,14 @@ func (h *Hub) Create(ctx context.Context, spec Spec, token string) (string, erro
 	}
 	h.cfg.Log.Info("room created", "room", rec.ID, "game", rec.Game, "mode", rec.Mode, "clock", rec.Clock)
 	return rec.ID, nil
+}
+
+// oneOf checks that a field of a Spec holds one of its values.
+func oneOf[T ~string](name string, value T, all []T) error {
+	if slices.Contains(all, value) {
+		return nil
+	}
+	return fmt.Errorf("%w: %s must be one of %s, got %q", ErrBadRequest, name, vocab.List(all), value)
 }
 
 // Room returns the running room with this id, loading it from the store if

@@ -7,6 +7,7 @@ import (
 
 	"boardroom/game"
 	"boardroom/realtime/store"
+	"boardroom/realtime/vocab"
 )
 
 // How a game ends or starts over besides the moves: abort, claiming a game
@@ -64,7 +65,7 @@ func (r *Room) abortAction(c *Conn) {
 // that is to move and has had no page open for ClaimWait, in a game
 // between two people with no clock that both sides have begun.
 func (r *Room) claimer() (game.Player, bool) {
-	if r.mode != "friend" || r.hub.cfg.Periods[r.clock] > 0 || r.over() || r.waiting() || r.abortable() {
+	if r.mode != vocab.Friend || r.hub.cfg.period(r.clock) > 0 || r.over() || r.waiting() || r.abortable() {
 		return game.NoPlayer, false
 	}
 	now := r.hub.now()
@@ -97,7 +98,7 @@ func (r *Room) seatPresence() {
 	now := r.hub.now()
 	for p, s := range r.seats {
 		switch {
-		case s.Kind != "human" || online[p]:
+		case s.Kind != vocab.Human || online[p]:
 			r.away[p] = time.Time{}
 		case r.away[p].IsZero():
 			r.away[p] = now
@@ -113,7 +114,7 @@ func (r *Room) scheduleClaim() {
 		r.stopClaimTimer()
 		r.stopClaimTimer = nil
 	}
-	if r.mode != "friend" || r.hub.cfg.Periods[r.clock] > 0 || r.over() || r.waiting() || r.abortable() {
+	if r.mode != vocab.Friend || r.hub.cfg.period(r.clock) > 0 || r.over() || r.waiting() || r.abortable() {
 		return
 	}
 	if _, ok := r.claimer(); ok {
@@ -145,7 +146,7 @@ func (r *Room) claimable() {
 // offers it and the other player's click accepts it.
 func (r *Room) rematchAction(c *Conn) {
 	mine := r.mySeats(c.tokenHash)
-	owner := r.mode == "watch" && r.isOwner(c.tokenHash)
+	owner := r.mode == vocab.Watch && r.isOwner(c.tokenHash)
 	switch {
 	case r.next != "":
 		r.reject(c, "This game has had its rematch already; follow the link to it.")
@@ -157,15 +158,15 @@ func (r *Room) rematchAction(c *Conn) {
 		r.reject(c, "A rematch can start when the game is over.")
 		return
 	}
-	if r.mode != "friend" || r.waiting() {
+	if r.mode != vocab.Friend || r.waiting() {
 		r.rematch()
 		return
 	}
 	if req := r.request; req != nil {
 		switch {
-		case req.kind == "rematch" && slices.Contains(mine, req.from):
+		case req.kind == vocab.RematchProposal && slices.Contains(mine, req.from):
 			r.request = nil // asked again by the one who offered: withdrawn
-		case req.kind == "rematch":
+		case req.kind == vocab.RematchProposal:
 			r.rematch()
 			return
 		default:
@@ -173,7 +174,7 @@ func (r *Room) rematchAction(c *Conn) {
 			return
 		}
 	} else {
-		r.request = &request{kind: "rematch", from: mine[0]}
+		r.request = &request{kind: vocab.RematchProposal, from: mine[0]}
 	}
 	r.version++
 	r.broadcast()

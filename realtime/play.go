@@ -3,12 +3,12 @@ package realtime
 import (
 	"context"
 	"slices"
-	"strings"
 	"time"
 
 	"boardroom/game"
 	"boardroom/realtime/frame"
 	"boardroom/realtime/store"
+	"boardroom/realtime/vocab"
 )
 
 // viewer is the room's state for one connection.
@@ -79,7 +79,7 @@ func (r *Room) presence() (spectators int, online [2]bool) {
 		for i, s := range r.seats {
 			if v.tokenHash != "" && s.TokenHash == v.tokenHash {
 				online[i] = true
-				seated = seated || s.Kind == "human"
+				seated = seated || s.Kind == vocab.Human
 			}
 		}
 		if !seated && !c.isClosed() {
@@ -114,7 +114,7 @@ func (r *Room) input(ev evInput) {
 		r.reject(c, ev.err.Error())
 		return
 	}
-	if r.next != "" && (ev.msg.HasCell || !strings.HasPrefix(ev.msg.Action, "replay-")) {
+	if r.next != "" && (ev.msg.HasCell || !ev.msg.Action.IsReplay()) {
 		r.reject(c, "This game is over and kept as a record; the players went on in a rematch.")
 		return
 	}
@@ -123,28 +123,28 @@ func (r *Room) input(ev evInput) {
 		return
 	}
 	switch a := ev.msg.Action; a {
-	case "join":
+	case vocab.Join:
 		r.join(c)
-	case "abort":
+	case vocab.Abort:
 		r.abortAction(c)
-	case "claim-win", "claim-draw":
-		r.claim(c, a == "claim-win")
-	case "rematch":
+	case vocab.ClaimWin, vocab.ClaimDraw:
+		r.claim(c, a == vocab.ClaimWin)
+	case vocab.Rematch:
 		r.rematchAction(c)
-	case "cancel":
+	case vocab.Cancel:
 		for _, p := range r.mySeats(c.tokenHash) {
 			r.picks[p] = nil
 		}
 		r.sendTo(c)
-	case "undo", "redo", "save", "load", "new":
+	case vocab.Undo, vocab.Redo, vocab.Save, vocab.Load, vocab.NewGame:
 		r.historyAction(c, a)
-	case "takeback-accept", "takeback-decline":
-		r.answer(c, a == "takeback-accept")
-	case "resign":
+	case vocab.TakebackAccept, vocab.TakebackDecline:
+		r.answer(c, a == vocab.TakebackAccept)
+	case vocab.Resign:
 		r.resign(c)
-	case "pause", "resume", "step":
+	case vocab.Pause, vocab.Resume, vocab.Step:
 		r.watchControl(c, a)
-	case "hint":
+	case vocab.Hint:
 		r.hint(c)
 	default: // replay-*
 		r.replayAction(c, v, a)
@@ -155,7 +155,7 @@ func (r *Room) input(ev evInput) {
 func (r *Room) mySeats(tokenHash string) []game.Player {
 	var out []game.Player
 	for p, s := range r.seats {
-		if tokenHash != "" && s.Kind == "human" && s.TokenHash == tokenHash {
+		if tokenHash != "" && s.Kind == vocab.Human && s.TokenHash == tokenHash {
 			out = append(out, game.Player(p))
 		}
 	}
@@ -185,7 +185,7 @@ func (r *Room) actingSeat(tokenHash string) (game.Player, bool) {
 
 // waiting reports whether a friend game still lacks its second player.
 func (r *Room) waiting() bool {
-	return r.seats[0].Kind == "" || r.seats[1].Kind == ""
+	return r.seats[0].Kind == vocab.Free || r.seats[1].Kind == vocab.Free
 }
 
 func (r *Room) over() bool { return r.ended != nil || r.state.Outcome().Over }
@@ -361,11 +361,11 @@ func (r *Room) join(c *Conn) {
 		return
 	}
 	for p := range r.seats {
-		if r.seats[p].Kind != "" {
+		if r.seats[p].Kind != vocab.Free {
 			continue
 		}
 		seats := r.seats
-		seats[p] = store.Seat{Kind: "human", TokenHash: c.tokenHash}
+		seats[p] = store.Seat{Kind: vocab.Human, TokenHash: c.tokenHash}
 		ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 		defer cancel()
 		if err := r.hub.cfg.Store.SetSeats(ctx, r.id, seats); err != nil {

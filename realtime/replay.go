@@ -5,6 +5,7 @@ import (
 
 	"boardroom/game"
 	"boardroom/realtime/view"
+	"boardroom/realtime/vocab"
 )
 
 // replayCursor is one viewer's place in the replay of a finished game.
@@ -13,7 +14,7 @@ type replayCursor struct {
 	playing bool
 }
 
-func (r *Room) replayAction(c *Conn, v *viewer, action string) {
+func (r *Room) replayAction(c *Conn, v *viewer, action vocab.Action) {
 	if !r.over() || len(r.turns) == 0 {
 		r.reject(c, "The replay opens when the game is over.")
 		return
@@ -25,21 +26,21 @@ func (r *Room) replayAction(c *Conn, v *viewer, action string) {
 	cur := v.replay
 	cur.playing = false
 	switch action {
-	case "replay-first":
+	case vocab.ReplayFirst:
 		cur.ply = 0
-	case "replay-prev":
+	case vocab.ReplayPrev:
 		cur.ply = max(cur.ply-1, 0)
-	case "replay-next":
+	case vocab.ReplayNext:
 		cur.ply = min(cur.ply+1, total)
-	case "replay-last":
+	case vocab.ReplayLast:
 		cur.ply = total
-	case "replay-play":
+	case vocab.ReplayPlay:
 		if cur.ply >= total {
 			cur.ply = 0
 		}
 		cur.playing = true
 		r.ensureReplayTicker()
-	case "replay-exit":
+	case vocab.ReplayExit:
 		v.replay = nil
 	}
 	r.sendTo(c)

@@ -11,6 +11,7 @@ import (
 	"boardroom/realtime/frame"
 	"boardroom/realtime/store"
 	"boardroom/realtime/view"
+	"boardroom/realtime/vocab"
 )
 
 // turnRecord is one played turn of the room's log.
@@ -30,8 +31,8 @@ type Room struct {
 	hub   *Hub
 	g     game.Game
 	opts  game.Options
-	mode  string
-	clock string
+	mode  vocab.Mode
+	clock vocab.Clock
 	// private rooms are never listed in the lobby.
 	private bool
 	inbox   chan event
@@ -86,7 +87,7 @@ type Room struct {
 
 // request is a proposal waiting for the other player's consent.
 type request struct {
-	kind string // takeback, new, save, load
+	kind vocab.Proposal
 	from game.Player
 }
 
@@ -176,8 +177,8 @@ func newRoom(h *Hub, rec *store.Room) (*Room, error) {
 func makeBots(h *Hub, g game.Game, seats [2]store.Seat) ([2]game.Bot, error) {
 	var bots [2]game.Bot
 	for p, s := range seats {
-		if s.Kind == "bot" {
-			bot, err := h.cfg.Bots(g, s.Level, s.Algorithm, uint64(time.Now().UnixNano())+uint64(p))
+		if s.Kind == vocab.Bot {
+			bot, err := h.cfg.Bots(g, string(s.Level), s.Algorithm, uint64(time.Now().UnixNano())+uint64(p))
 			if err != nil {
 				return bots, err
 			}

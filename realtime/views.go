@@ -9,6 +9,7 @@ import (
 	"boardroom/game"
 	"boardroom/realtime/frame"
 	"boardroom/realtime/view"
+	"boardroom/realtime/vocab"
 )
 
 // Rendering: one page per distinct view. Every spectator sees the same page,
@@ -166,10 +167,10 @@ func (r *Room) page(v *viewer) *view.Page {
 		sv := view.Seat{Name: names[i], Kind: s.Kind, Yours: slices.Contains(mine, seat),
 			ToMove: !p.Over && slices.Contains(toMove, seat), Chosen: r.pending[i] != nil}
 		switch {
-		case s.Kind == "bot":
+		case s.Kind == vocab.Bot:
 			sv.Holder = "Computer · " + botLabel(r.bots[i], s.Level)
 			sv.Online = true
-		case s.Kind == "":
+		case s.Kind == vocab.Free:
 			sv.Holder = "Free seat"
 		case sv.Yours:
 			sv.Holder = "You"
@@ -183,9 +184,10 @@ func (r *Room) page(v *viewer) *view.Page {
 	r.fillTurn(p, mine)
 	r.fillMoves(p)
 	r.fillControls(p, v, mine)
-	if p.Clock.Enabled = r.hub.cfg.Periods[r.clock] > 0; p.Clock.Enabled {
-		p.Clock.TotalMS = r.hub.cfg.Periods[r.clock].Milliseconds()
-		p.Clock.Label = fmt.Sprintf("%s · %d s", titleCase(r.clock), r.hub.cfg.Periods[r.clock]/1e9)
+	if period := r.hub.cfg.period(r.clock); period > 0 {
+		p.Clock.Enabled = true
+		p.Clock.TotalMS = period.Milliseconds()
+		p.Clock.Label = fmt.Sprintf("%s · %d s", r.clock.Name(), period/time.Second)
 		p.Clock.Running = !r.clockDeadline.IsZero()
 		p.Clock.RemainingMS = r.remaining().Milliseconds()
 		if !p.Clock.Running {
@@ -295,13 +297,13 @@ func (r *Room) fillMoves(p *view.Page) {
 func (r *Room) fillControls(p *view.Page, v *viewer, mine []game.Player) {
 	ctl := &p.Controls
 	seated := len(mine) > 0
-	immediate := r.mode == "hotseat" || r.mode == "computer"
-	ctl.Join = r.mode == "friend" && !seated && v.tokenHash != "" && r.waiting() && !p.Over
+	immediate := r.mode == vocab.Hotseat || r.mode == vocab.Computer
+	ctl.Join = r.mode == vocab.Friend && !seated && v.tokenHash != "" && r.waiting() && !p.Over
 	ctl.Undo = seated && len(r.turns) > 0 && r.request == nil && !r.aborted
 	ctl.Redo = seated && immediate && len(r.redo) > 0 && !r.aborted
 	ctl.Save = seated && !p.Over
 	ctl.Load = seated && r.save != nil
-	ctl.New = seated || (r.mode == "watch" && r.isOwner(v.tokenHash))
+	ctl.New = seated || (r.mode == vocab.Watch && r.isOwner(v.tokenHash))
 	ctl.Resign = seated && !p.Over && !r.waiting() && !r.abortable() // until then: abort
 	bots := r.bots[0] != nil && r.bots[1] != nil
 	owner := r.isOwner(v.tokenHash)
@@ -310,7 +312,7 @@ func (r *Room) fillControls(p *view.Page, v *viewer, mine []game.Player) {
 	ctl.Step = bots && owner && r.paused && !p.Over
 	ctl.Replay = p.Over && len(r.turns) > 0
 	_, ctl.Hint = r.hintAllowed(v.tokenHash)
-	ctl.Rematch = p.Over && r.next == "" && (seated || (r.mode == "watch" && owner))
+	ctl.Rematch = p.Over && r.next == "" && (seated || (r.mode == vocab.Watch && owner))
 	ctl.Abort = seated && r.abortable()
 	if claimer, ok := r.claimer(); ok && slices.Contains(mine, claimer) {
 		ctl.ClaimWin, ctl.ClaimDraw = true, true
@@ -321,13 +323,13 @@ func (r *Room) fillControls(p *view.Page, v *viewer, mine []game.Player) {
 	if r.request != nil {
 		p.Request = &view.Request{Kind: r.request.kind, FromMe: slices.Contains(mine, r.request.from)}
 		switch {
-		case p.Request.FromMe && r.request.kind == "rematch":
+		case p.Request.FromMe && r.request.kind == vocab.RematchProposal:
 			p.Request.Text = "Rematch offered: waiting for your opponent."
 		case p.Request.FromMe:
 			p.Request.Text = "Waiting for your opponent to answer your proposal."
 		case seated:
-			p.Request.Text = requestText[r.request.kind]
-		case r.request.kind == "rematch":
+			p.Request.Text = r.request.kind.Text()
+		case r.request.kind == vocab.RematchProposal:
 			p.Request.Text = "A player has offered a rematch."
 		default:
 			p.Request.Text = "A player has made a proposal."
@@ -337,18 +339,11 @@ func (r *Room) fillControls(p *view.Page, v *viewer, mine []game.Player) {
 
 // botLabel says what plays a computer seat: the bot's own label when it has
 // one (its level and the search it really runs), else the level.
-func botLabel(b game.Bot, level string) string {
+func botLabel(b game.Bot, level vocab.Level) string {
 	if l, ok := b.(interface{ Label() string }); ok {
 		return l.Label()
 	}
-	return titleCase(level)
-}
-
-func titleCase(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return level.Label()
 }
 
 // refusalReason groups refusal messages into a few metric labels.

@@ -10,6 +10,7 @@ import (
 	"boardroom/game"
 	"boardroom/realtime"
 	"boardroom/realtime/store"
+	"boardroom/realtime/vocab"
 	"boardroom/web/templates"
 )
 
@@ -37,10 +38,6 @@ func (s *Server) renderLobby(w http.ResponseWriter, r *http.Request, status int,
 	templates.Lobby(data).Render(r.Context(), w)
 }
 
-var modeNames = map[string]string{
-	"friend": "Online", "hotseat": "Hotseat", "computer": "Against the computer", "watch": "Computer against computer",
-}
-
 func (s *Server) rows(ctx context.Context, over bool) ([]templates.RoomRow, error) {
 	list, err := s.Store.List(ctx, over, 20)
 	if err != nil {
@@ -61,7 +58,7 @@ func (s *Server) rows(ctx context.Context, over bool) ([]templates.RoomRow, erro
 				detail += " · " + g.Seats()[sum.Winner] + " won"
 			}
 		}
-		rows = append(rows, templates.RoomRow{ID: sum.ID, Game: g.Name(), Mode: modeNames[sum.Mode], Detail: detail,
+		rows = append(rows, templates.RoomRow{ID: sum.ID, Game: g.Name(), Mode: sum.Mode.Short(), Detail: detail,
 			Turns: sum.Turns, Updated: sum.Updated})
 	}
 	return rows, nil
@@ -87,9 +84,9 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 		form[key] = values[len(values)-1]
 	}
 	spec := realtime.Spec{
-		Game: form["game"], Mode: orDefault(form["mode"], "friend"), Level: orDefault(form["level"], "beginner"),
-		Algorithm: form["algorithm"], Seat: orDefault(form["seat"], "first"), Clock: orDefault(form["clock"], "none"),
-		Pace: form["pace"], LevelSecond: form["level_second"], Private: form["private"] == "true",
+		Game: form["game"], Mode: orDefault(form["mode"], vocab.DefaultMode), Level: orDefault(form["level"], vocab.DefaultLevel),
+		Algorithm: form["algorithm"], Seat: orDefault(form["seat"], vocab.DefaultSeat), Clock: orDefault(form["clock"], vocab.DefaultClock),
+		Pace: vocab.Pace(form["pace"]), LevelSecond: vocab.Level(form["level_second"]), Private: form["private"] == "true",
 		Options: map[string]string{},
 	}
 	if g, err := game.Lookup(spec.Game); err == nil {
@@ -133,11 +130,13 @@ func friendly(err error) string {
 	return msg + "."
 }
 
-func orDefault(v, def string) string {
+// orDefault reads a form field of the room's vocabulary; Hub.Create
+// refuses a value that is not one of the type's.
+func orDefault[T ~string](v string, def T) T {
 	if v == "" {
 		return def
 	}
-	return v
+	return T(v)
 }
 
 func (s *Server) room(w http.ResponseWriter, r *http.Request) {
