@@ -111,13 +111,13 @@ func (r *Room) botMoved(ev evBotMove) {
 func (r *Room) watchControl(c *Conn, action vocab.Action) {
 	switch {
 	case r.bots[0] == nil || r.bots[1] == nil:
-		r.reject(c, "Pause and step are for computer-against-computer games.")
+		r.reject(c, refusedNotAllowed, "Pause and step are for computer-against-computer games.")
 		return
 	case !r.isOwner(c.tokenHash):
-		r.reject(c, "Only the room's creator can pause or step the game.")
+		r.reject(c, refusedNotAllowed, "Only the room's creator can pause or step the game.")
 		return
 	case r.over():
-		r.reject(c, "The game is over.")
+		r.reject(c, refusedOver, "The game is over.")
 		return
 	}
 	switch action {
@@ -127,7 +127,7 @@ func (r *Room) watchControl(c *Conn, action vocab.Action) {
 		r.paused = false
 	case vocab.Step:
 		if !r.paused {
-			r.reject(c, "Pause the game first, then step it move by move.")
+			r.reject(c, refusedNotNow, "Pause the game first, then step it move by move.")
 			return
 		}
 		r.stepOnce = true

@@ -25,7 +25,7 @@ func (r *Room) hintAllowed(tokenHash string) (game.Player, bool) {
 func (r *Room) hint(c *Conn) {
 	seat, ok := r.hintAllowed(c.tokenHash)
 	if !ok {
-		r.reject(c, "Hints are for your own turn, at one screen or against the computer.")
+		r.reject(c, refusedNotAllowed, "Hints are for your own turn, at one screen or against the computer.")
 		return
 	}
 	st, ply := r.state.Clone(), len(r.turns)
@@ -45,7 +45,7 @@ func (r *Room) hinted(ev evHint) {
 		return
 	}
 	if ev.err != nil {
-		r.reject(ev.c, "No hint this time: "+ev.err.Error())
+		r.reject(ev.c, refusedFailed, "No hint this time: "+ev.err.Error())
 		return
 	}
 	v.hint, v.hintPly = ev.move.Path(), ev.ply

@@ -25,7 +25,7 @@ func storedTurns(turns []turnRecord) []store.Turn {
 func (r *Room) historyAction(c *Conn, action vocab.Action) {
 	mine := r.mySeats(c.tokenHash)
 	if r.aborted && (action == vocab.Undo || action == vocab.Redo) {
-		r.reject(c, "The game was aborted: start a rematch or a new game.")
+		r.reject(c, refusedOver, "The game was aborted: start a rematch or a new game.")
 		return
 	}
 	if len(mine) == 0 {
@@ -33,7 +33,7 @@ func (r *Room) historyAction(c *Conn, action vocab.Action) {
 			r.doHistory(c, action, game.First)
 			return
 		}
-		r.reject(c, "Spectators cannot change the game.")
+		r.reject(c, refusedNotAllowed, "Spectators cannot change the game.")
 		return
 	}
 	if r.mode != vocab.Friend || r.waiting() {
@@ -41,18 +41,18 @@ func (r *Room) historyAction(c *Conn, action vocab.Action) {
 		return
 	}
 	if action == vocab.Redo {
-		r.reject(c, "Redo is for games against the computer or at one screen.")
+		r.reject(c, refusedNotAllowed, "Redo is for games against the computer or at one screen.")
 		return
 	}
 	kind, _ := vocab.ProposalOf(action)
 	if kind == vocab.TakebackProposal {
 		if !r.hasTurnOf(mine[0]) {
-			r.reject(c, "You have no move to take back.")
+			r.reject(c, refusedNotNow, "You have no move to take back.")
 			return
 		}
 	}
 	if r.request != nil {
-		r.reject(c, "A proposal is already waiting for an answer.")
+		r.reject(c, refusedNotNow, "A proposal is already waiting for an answer.")
 		return
 	}
 	r.request = &request{kind: kind, from: mine[0]}
@@ -65,13 +65,13 @@ func (r *Room) answer(c *Conn, accept bool) {
 	mine := r.mySeats(c.tokenHash)
 	switch {
 	case r.request == nil:
-		r.reject(c, "There is no proposal to answer.")
+		r.reject(c, refusedNotNow, "There is no proposal to answer.")
 		return
 	case len(mine) == 0:
-		r.reject(c, "Spectators cannot answer proposals.")
+		r.reject(c, refusedNotAllowed, "Spectators cannot answer proposals.")
 		return
 	case slices.Contains(mine, r.request.from):
-		r.reject(c, "Your opponent has to answer your proposal.")
+		r.reject(c, refusedNotAllowed, "Your opponent has to answer your proposal.")
 		return
 	}
 	req := r.request
@@ -103,7 +103,7 @@ func (r *Room) doHistory(c *Conn, action vocab.Action, seat game.Player) {
 	switch action {
 	case vocab.Undo:
 		if len(r.turns) == 0 {
-			r.reject(c, "There is no move to undo.")
+			r.reject(c, refusedNotNow, "There is no move to undo.")
 			return
 		}
 		// Back to the seat's previous turn: its own last turn and every
@@ -118,7 +118,7 @@ func (r *Room) doHistory(c *Conn, action vocab.Action, seat game.Player) {
 		r.setTurns(r.turns[:n], r.redo)
 	case vocab.Redo:
 		if len(r.redo) == 0 {
-			r.reject(c, "There is no move to redo.")
+			r.reject(c, refusedNotNow, "There is no move to redo.")
 			return
 		}
 		// Forward to the seat's next turn (the computer's reply included).
@@ -144,12 +144,12 @@ func (r *Room) doHistory(c *Conn, action vocab.Action, seat game.Player) {
 		r.notice(c, "Game saved.")
 	case vocab.Load:
 		if r.save == nil {
-			r.reject(c, "There is no saved game to load.")
+			r.reject(c, refusedNotNow, "There is no saved game to load.")
 			return
 		}
 		turns, err := r.parseTurns(r.save)
 		if err != nil {
-			r.reject(c, "The saved game could not be read.")
+			r.reject(c, refusedFailed, "The saved game could not be read.")
 			return
 		}
 		r.setTurns(turns, nil)
@@ -222,7 +222,7 @@ func (r *Room) storeSave(c *Conn, save []string) bool {
 	defer cancel()
 	if err := r.hub.cfg.Store.SetSave(ctx, r.id, save); err != nil {
 		r.hub.cfg.Log.Error("save slot not stored", "room", r.id, "err", err)
-		r.reject(c, "The save slot could not be written.")
+		r.reject(c, refusedFailed, "The save slot could not be written.")
 		return false
 	}
 	r.save = save

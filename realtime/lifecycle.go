@@ -45,13 +45,13 @@ func (r *Room) abortAction(c *Conn) {
 	mine := r.mySeats(c.tokenHash)
 	switch {
 	case len(mine) == 0:
-		r.reject(c, "Spectators cannot abort the game.")
+		r.reject(c, refusedNotAllowed, "Spectators cannot abort the game.")
 		return
 	case r.over():
-		r.reject(c, "The game is over.")
+		r.reject(c, refusedOver, "The game is over.")
 		return
 	case !r.abortable():
-		r.reject(c, "Both sides have moved: the game can no longer be aborted. Resign instead.")
+		r.reject(c, refusedNotNow, "Both sides have moved: the game can no longer be aborted. Resign instead.")
 		return
 	}
 	who := r.g.Seats()[mine[0]]
@@ -80,7 +80,7 @@ func (r *Room) claimer() (game.Player, bool) {
 func (r *Room) claim(c *Conn, win bool) {
 	seat, ok := r.claimer()
 	if !ok || !slices.Contains(r.mySeats(c.tokenHash), seat) {
-		r.reject(c, "You can claim the game only when your opponent, to move, has left it for a minute.")
+		r.reject(c, refusedNotNow, "You can claim the game only when your opponent, to move, has left it for a minute.")
 		return
 	}
 	gone := r.g.Seats()[seat.Other()]
@@ -149,13 +149,13 @@ func (r *Room) rematchAction(c *Conn) {
 	owner := r.mode == vocab.Watch && r.isOwner(c.tokenHash)
 	switch {
 	case r.next != "":
-		r.reject(c, "This game has had its rematch already; follow the link to it.")
+		r.reject(c, refusedOver, "This game has had its rematch already; follow the link to it.")
 		return
 	case len(mine) == 0 && !owner:
-		r.reject(c, "Spectators cannot start a rematch.")
+		r.reject(c, refusedNotAllowed, "Spectators cannot start a rematch.")
 		return
 	case !r.over():
-		r.reject(c, "A rematch can start when the game is over.")
+		r.reject(c, refusedNotNow, "A rematch can start when the game is over.")
 		return
 	}
 	if r.mode != vocab.Friend || r.waiting() {
@@ -170,7 +170,7 @@ func (r *Room) rematchAction(c *Conn) {
 			r.rematch()
 			return
 		default:
-			r.reject(c, "A proposal is already waiting for an answer.")
+			r.reject(c, refusedNotNow, "A proposal is already waiting for an answer.")
 			return
 		}
 	} else {

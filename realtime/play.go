@@ -111,11 +111,11 @@ func (r *Room) input(ev evInput) {
 		return
 	}
 	if ev.err != nil {
-		r.reject(c, ev.err.Error())
+		r.reject(c, refusedProtocol, ev.err.Error())
 		return
 	}
 	if r.next != "" && (ev.msg.HasCell || !ev.msg.Action.IsReplay()) {
-		r.reject(c, "This game is over and kept as a record; the players went on in a rematch.")
+		r.reject(c, refusedOver, "This game is over and kept as a record; the players went on in a rematch.")
 		return
 	}
 	if ev.msg.HasCell {
@@ -203,16 +203,16 @@ func (r *Room) click(c *Conn, cell game.Cell) {
 	seat, ok := r.actingSeat(c.tokenHash)
 	switch {
 	case r.over():
-		r.reject(c, "The game is over.")
+		r.reject(c, refusedOver, "The game is over.")
 		return
 	case len(r.mySeats(c.tokenHash)) == 0:
-		r.reject(c, "Spectators cannot move. Press Join if a seat is free.")
+		r.reject(c, refusedNotAllowed, "Spectators cannot move. Press Join if a seat is free.")
 		return
 	case r.waiting():
-		r.reject(c, "Waiting for an opponent to join: share the link.")
+		r.reject(c, refusedNotNow, "Waiting for an opponent to join: share the link.")
 		return
 	case !ok:
-		r.reject(c, "It is not your turn.")
+		r.reject(c, refusedNotYourTurn, "It is not your turn.")
 		return
 	}
 	// r.legal is reused by every page drawn: play below redraws pages, so
@@ -237,7 +237,7 @@ func (r *Room) click(c *Conn, cell game.Cell) {
 	case startsMove(legal, cell):
 		r.picks[seat] = []game.Cell{cell} // another piece of one's own
 	default:
-		r.reject(c, "That is not a legal move.")
+		r.reject(c, refusedIllegal, "That is not a legal move.")
 		return
 	}
 	r.sendToHolder(c.tokenHash)
@@ -351,13 +351,13 @@ func (r *Room) afterChange(newTurn bool) {
 func (r *Room) join(c *Conn) {
 	switch {
 	case c.tokenHash == "":
-		r.reject(c, "Your browser sent no seat cookie; allow cookies to play.")
+		r.reject(c, refusedNotAllowed, "Your browser sent no seat cookie; allow cookies to play.")
 		return
 	case len(r.mySeats(c.tokenHash)) > 0:
-		r.reject(c, "You already hold a seat.")
+		r.reject(c, refusedNotNow, "You already hold a seat.")
 		return
 	case r.over():
-		r.reject(c, "The game is over; you are watching.")
+		r.reject(c, refusedOver, "The game is over; you are watching.")
 		return
 	}
 	for p := range r.seats {
@@ -370,7 +370,7 @@ func (r *Room) join(c *Conn) {
 		defer cancel()
 		if err := r.hub.cfg.Store.SetSeats(ctx, r.id, seats); err != nil {
 			r.hub.cfg.Log.Error("seat not stored", "room", r.id, "err", err)
-			r.reject(c, "The seat could not be saved; try again.")
+			r.reject(c, refusedFailed, "The seat could not be saved; try again.")
 			return
 		}
 		r.seats = seats
@@ -379,20 +379,20 @@ func (r *Room) join(c *Conn) {
 		r.afterChange(true) // both seats are now taken: the clock starts
 		return
 	}
-	r.reject(c, "Both seats are taken; you are watching.")
+	r.reject(c, refusedNotAllowed, "Both seats are taken; you are watching.")
 }
 
 func (r *Room) resign(c *Conn) {
 	mine := r.mySeats(c.tokenHash)
 	switch {
 	case len(mine) == 0:
-		r.reject(c, "Spectators cannot resign.")
+		r.reject(c, refusedNotAllowed, "Spectators cannot resign.")
 		return
 	case r.over():
-		r.reject(c, "The game is over.")
+		r.reject(c, refusedOver, "The game is over.")
 		return
 	case r.abortable():
-		r.reject(c, "Nobody can lose before each side has moved: abort the game instead.")
+		r.reject(c, refusedNotNow, "Nobody can lose before each side has moved: abort the game instead.")
 		return
 	}
 	loser := mine[0]

@@ -16,7 +16,7 @@ type replayCursor struct {
 
 func (r *Room) replayAction(c *Conn, v *viewer, action vocab.Action) {
 	if !r.over() || len(r.turns) == 0 {
-		r.reject(c, "The replay opens when the game is over.")
+		r.reject(c, refusedNotNow, "The replay opens when the game is over.")
 		return
 	}
 	total := len(r.turns)

@@ -91,8 +91,9 @@ type request struct {
 	from game.Player
 }
 
-// event is anything sent to a room's goroutine.
-type event interface{}
+// event is anything sent to a room's goroutine: one of the ev types below,
+// and nothing else (the marker method is unexported).
+type event interface{ roomEvent() }
 
 type (
 	evConnect    struct{ c *Conn }
@@ -126,6 +127,17 @@ type (
 	}
 	evFunc struct{ f func(*Room) } // for tests: run f inside the room
 )
+
+func (evConnect) roomEvent()    {}
+func (evDisconnect) roomEvent() {}
+func (evInput) roomEvent()      {}
+func (evTimeout) roomEvent()    {}
+func (evBotMove) roomEvent()    {}
+func (evSnapshot) roomEvent()   {}
+func (evPresence) roomEvent()   {}
+func (evClaimable) roomEvent()  {}
+func (evHint) roomEvent()       {}
+func (evFunc) roomEvent()       {}
 
 func newRoom(h *Hub, rec *store.Room) (*Room, error) {
 	g, err := game.Lookup(rec.Game)
@@ -262,7 +274,7 @@ func (r *Room) handleSafely(ev event) {
 		if p := recover(); p != nil {
 			r.hub.cfg.Log.Error("room panic", "room", r.id, "panic", p, "stack", string(debug.Stack()))
 			if in, ok := ev.(evInput); ok {
-				r.reject(in.c, "Something went wrong on the server; nothing was changed.")
+				r.reject(in.c, refusedFailed, "Something went wrong on the server; nothing was changed.")
 			}
 		}
 	}()

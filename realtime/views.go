@@ -106,8 +106,8 @@ func (r *Room) sendToHolder(tokenHash string) {
 }
 
 // reject tells one connection why its message changed nothing.
-func (r *Room) reject(c *Conn, msg string) {
-	r.hub.cfg.Metrics.refusedMessage(refusalReason(msg))
+func (r *Room) reject(c *Conn, why refusal, msg string) {
+	r.hub.cfg.Metrics.refusedMessage(why)
 	if v := r.conns[c]; v != nil {
 		v.flash, v.err = "bad", msg
 		r.sendTo(c)
@@ -344,17 +344,4 @@ func botLabel(b game.Bot, level vocab.Level) string {
 		return l.Label()
 	}
 	return level.Label()
-}
-
-// refusalReason groups refusal messages into a few metric labels.
-func refusalReason(msg string) string {
-	switch {
-	case strings.HasPrefix(msg, "bad message"), strings.HasPrefix(msg, "too many"):
-		return "protocol"
-	case strings.Contains(msg, "not a legal move"):
-		return "illegal"
-	case strings.Contains(msg, "not your turn"), strings.Contains(msg, "Spectators"):
-		return "not allowed"
-	}
-	return "other"
 }
