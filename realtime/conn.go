@@ -50,7 +50,7 @@ func (r *Room) ServeWS(w http.ResponseWriter, req *http.Request, tokenHash strin
 	}
 	ws.SetReadLimit(MaxMessageBytes)
 	c := &Conn{
-		ws: ws, tokenHash: tokenHash, metrics: r.hub.cfg.Metrics, out: make(chan []byte, sendQueue), done: make(chan struct{}),
+		ws: ws, tokenHash: tokenHash, metrics: r.deps.metrics, out: make(chan []byte, sendQueue), done: make(chan struct{}),
 		tokens: rateBurst, last: time.Now(),
 	}
 	ctx, cancel := context.WithCancel(req.Context())
@@ -63,11 +63,9 @@ func (r *Room) ServeWS(w http.ResponseWriter, req *http.Request, tokenHash strin
 	c.readLoop(ctx, r)
 	c.close(websocket.StatusNormalClosure, "")
 	// The room may have stopped; then nobody needs to hear of this.
-	select {
-	case r.inbox <- evDisconnect{c}:
-	case <-r.hub.ctx.Done():
-	case <-time.After(5 * time.Second):
-	}
+	bye, stop := context.WithTimeout(r.deps.ctx, 5*time.Second)
+	defer stop()
+	r.send(bye, evDisconnect{c})
 }
 
 // readLoop decodes the page's messages and hands them to the room. Of a

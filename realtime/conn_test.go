@@ -93,7 +93,7 @@ func TestACrowdArrivingIsNotAStormOfPages(t *testing.T) {
 	crowd[99].sync()
 	rendered := len(h.pages.pages) - before
 	require.LessOrEqual(t, rendered, 1, "the spectators' page is drawn once for the whole crowd")
-	waitFor(t, r, "the count update", func(r *Room) bool { return !r.presencePending })
+	waitFor(t, r, "the count update", func(r *Room) bool { return !r.viewers.presencePending })
 	me.last()
 	require.Equal(t, 100, me.spectators, "everyone is told the new count")
 }

@@ -80,27 +80,11 @@ type Config struct {
 	Clock Clock
 }
 
-// period is the time per move of a move clock.
-func (cfg *Config) period(c vocab.Clock) time.Duration {
-	if d, ok := cfg.Periods[c]; ok {
-		return d
-	}
-	return c.Period()
-}
-
-// paceDelay is the least time between the moves of computer against
-// computer at a pace (0: no pace).
-func (cfg *Config) paceDelay(p vocab.Pace) time.Duration {
-	if d, ok := cfg.Paces[p]; ok {
-		return d
-	}
-	return p.Delay()
-}
-
 // Hub is the registry of live rooms. It starts a room's goroutine when the
 // room is created or first visited, and stops it when the room goes idle.
 type Hub struct {
-	cfg   Config
+	// deps are what every room is made with.
+	deps  deps
 	ctx   context.Context
 	stop  context.CancelFunc
 	wg    sync.WaitGroup
@@ -116,29 +100,17 @@ func NewHub(cfg Config) *Hub {
 	if cfg.Bots == nil {
 		cfg.Bots = BeginnerBots
 	}
-	if cfg.BotDelay == 0 {
-		cfg.BotDelay = 300 * time.Millisecond
-	}
-	if cfg.WatchDelay == 0 {
-		cfg.WatchDelay = 800 * time.Millisecond
-	}
-	if cfg.ReplayStep == 0 {
-		cfg.ReplayStep = 800 * time.Millisecond
-	}
-	if cfg.IdleUnload == 0 {
-		cfg.IdleUnload = 10 * time.Minute
-	}
-	if cfg.FirstMoveWait == 0 {
-		cfg.FirstMoveWait = FirstMoveWait
-	}
-	if cfg.ClaimWait == 0 {
-		cfg.ClaimWait = ClaimWait
-	}
 	if cfg.Clock == nil {
 		cfg.Clock = SystemClock{}
 	}
 	ctx, stop := context.WithCancel(context.Background())
-	return &Hub{cfg: cfg, ctx: ctx, stop: stop, rooms: map[string]*Room{}}
+	return &Hub{
+		deps: deps{
+			store: cfg.Store, render: cfg.Renderer, bots: cfg.Bots, hint: cfg.Hint, evaluate: cfg.Evaluate,
+			clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics, timings: timingsOf(cfg), baseURL: cfg.BaseURL, ctx: ctx,
+		},
+		ctx: ctx, stop: stop, rooms: map[string]*Room{},
+	}
 }
 
 // BeginnerBots is the BotMaker that plays every level with the game's
@@ -234,17 +206,17 @@ func (h *Hub) Create(ctx context.Context, spec Spec, token string) (string, erro
 	}
 	// The room is made before it is stored, so that a choice the computer
 	// refuses (an algorithm the game has not) stores nothing.
-	r, err := newRoom(h, rec)
+	r, err := newRoom(rec, h.deps)
 	if err != nil {
 		return "", fmt.Errorf("%w: %w", ErrBadRequest, err)
 	}
-	if err := h.cfg.Store.CreateRoom(ctx, rec); err != nil {
+	if err := h.deps.store.CreateRoom(ctx, rec); err != nil {
 		return "", err
 	}
 	if _, err := h.launch(r); err != nil {
 		return "", err
 	}
-	h.cfg.Log.Info("room created", "room", rec.ID, "game", rec.Game, "mode", rec.Mode, "clock", rec.Clock)
+	h.deps.log.Info("room created", "room", rec.ID, "game", rec.Game, "mode", rec.Mode, "clock", rec.Clock)
 	return rec.ID, nil
 }
 
@@ -265,7 +237,7 @@ func (h *Hub) Room(ctx context.Context, id string) (*Room, error) {
 	if ok {
 		return r, nil
 	}
-	rec, err := h.cfg.Store.Room(ctx, id)
+	rec, err := h.deps.store.Room(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, fmt.Errorf("%w: %q", ErrNoRoom, id)
 	}
@@ -278,14 +250,14 @@ func (h *Hub) Room(ctx context.Context, id string) (*Room, error) {
 // Restore starts every unfinished room in the store, so that their clocks
 // and computer players run again after a restart.
 func (h *Hub) Restore(ctx context.Context) (int, error) {
-	ids, err := h.cfg.Store.Unfinished(ctx)
+	ids, err := h.deps.store.Unfinished(ctx)
 	if err != nil {
 		return 0, err
 	}
 	n := 0
 	for _, id := range ids {
 		if _, err := h.Room(ctx, id); err != nil {
-			h.cfg.Log.Error("room not restored", "room", id, "err", err)
+			h.deps.log.Error("room not restored", "room", id, "err", err)
 			continue
 		}
 		n++
@@ -302,7 +274,7 @@ func (h *Hub) start(rec *store.Room) (*Room, error) {
 	if ok {
 		return r, nil
 	}
-	r, err := newRoom(h, rec)
+	r, err := newRoom(rec, h.deps)
 	if err != nil {
 		return nil, fmt.Errorf("room %s: %w", rec.ID, err)
 	}
@@ -321,11 +293,11 @@ func (h *Hub) launch(r *Room) (*Room, error) {
 		return nil, errors.New("the server is shutting down")
 	}
 	h.rooms[r.id] = r
-	h.cfg.Metrics.roomStarted(1)
+	h.deps.metrics.roomStarted(1)
 	h.wg.Add(1)
 	go func() {
 		defer h.wg.Done()
-		defer h.cfg.Metrics.roomStarted(-1)
+		defer h.deps.metrics.roomStarted(-1)
 		r.run(h.ctx)
 		h.mu.Lock()
 		if h.rooms[r.id] == r {
@@ -345,9 +317,9 @@ func (h *Hub) CleanIdle(ctx context.Context, age time.Duration) (int, error) {
 		keep = append(keep, id)
 	}
 	h.mu.Unlock()
-	n, err := h.cfg.Store.DeleteIdle(ctx, h.now().Add(-age), keep)
+	n, err := h.deps.store.DeleteIdle(ctx, h.deps.clock.Now().Add(-age), keep)
 	if n > 0 {
-		h.cfg.Log.Info("idle rooms deleted", "rooms", n)
+		h.deps.log.Info("idle rooms deleted", "rooms", n)
 	}
 	return n, err
 }
@@ -396,6 +368,3 @@ func HashToken(token string) string {
 	sum := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(sum[:])
 }
-
-// now is the rooms' time.
-func (h *Hub) now() time.Time { return h.cfg.Clock.Now() }

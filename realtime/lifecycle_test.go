@@ -270,13 +270,13 @@ func TestRematchAgainstTheComputerIsOneClick(t *testing.T) {
 	r := h.create(Spec{Game: "kalah", Mode: "computer", Level: "medium"}, "me")
 	me := h.connect(r, "me")
 	me.click(1, 1)
-	waitFor(t, r, "the computer's reply", func(r *Room) bool { return len(r.turns) >= 2 })
+	waitFor(t, r, "the computer's reply", func(r *Room) bool { return len(r.history.turns) >= 2 })
 	me.action("resign")
 	p := me.action("rematch")
 	require.False(t, p.Over)
 	require.Equal(t, "You", p.Seats[1].Holder, "I had the first seat: now the second")
 	require.Equal(t, "Computer · Medium", p.Seats[0].Holder, "the same level")
-	waitFor(t, r, "the computer's first move", func(r *Room) bool { return len(r.turns) >= 1 })
+	waitFor(t, r, "the computer's first move", func(r *Room) bool { return len(r.history.turns) >= 1 })
 }
 
 func TestComputerAgainstComputerLevelsPerSeat(t *testing.T) {

@@ -3,86 +3,71 @@ package realtime
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"runtime/debug"
 	"slices"
 	"time"
 
 	"boardroom/game"
-	"boardroom/realtime/frame"
 	"boardroom/realtime/store"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
 )
 
-// turnRecord is one played turn of the room's log.
-type turnRecord struct {
-	moves []game.Move
-	seats []game.Player
-	text  string
-	at    time.Time
-	think time.Duration
-	info  string
+// deps are what a room needs from outside, given when it is made (the hub
+// makes them once from its Config): a room never reaches into its hub.
+type deps struct {
+	store    store.Store
+	render   Renderer
+	bots     BotMaker
+	hint     func(ctx context.Context, s game.State, p game.Player) (game.Move, string, error)
+	evaluate func(s game.State) float64
+	clock    Clock
+	log      *slog.Logger
+	metrics  *Metrics
+	timings  timings
+	// baseURL prefixes share links.
+	baseURL string
+	// ctx ends with the server: the rooms' background work (computer
+	// players, hints, timers' events) stops with it.
+	ctx context.Context
 }
 
-// Room is one match. Its goroutine (run) owns every field below inbox; other
-// goroutines only send it events.
+// Room is one match. Its goroutine (run) owns every field below inbox;
+// other goroutines only send it events. The room composes one part per
+// concern, each in its own file with the fields it owns: who holds the
+// seats (seats.go), the move clock (clock.go), the computer players
+// (bots.go), the log and save slot (history.go) and the open pages
+// (viewers.go); the room itself holds the game and what ends it.
 type Room struct {
-	id    string
-	hub   *Hub
-	g     game.Game
-	opts  game.Options
-	mode  vocab.Mode
-	clock vocab.Clock
-	// private rooms are never listed in the lobby.
-	private bool
+	id      string
+	g       game.Game
+	opts    game.Options
+	mode    vocab.Mode
+	private bool // never listed in the lobby
+	deps    deps
 	inbox   chan event
 	// done is closed when the room's goroutine has stopped: sends give up
 	// instead of filling an inbox that nobody reads.
 	done chan struct{}
 
 	state game.State
-	turns []turnRecord
-	redo  []turnRecord
-	save  []string
-	seats [2]store.Seat
-	bots  [2]game.Bot
 	ended *game.Outcome // an end the rules do not see: time out, resignation, claim, abort
 	// aborted marks an end with no result (ended holds its reason).
 	aborted bool
 	// next is set on a finished game kept after a rematch: the room where
 	// the players went on. Such a room is a record; nothing changes it.
 	next    string
-	conns   map[*Conn]*viewer
-	picks   [2][]game.Cell // each seat's clicks towards its next move
-	pending [2]*game.Move  // simultaneous choices made this turn
 	request *request
+	// version counts the changes that every page shows.
 	version uint64
-	flashes uint64      // counts the flashes and messages shown, for FlashID
 	legal   []game.Move // reused for the legal moves of a click or a page
-	// specFrame is the spectators' page drawn at specVersion (views.go).
-	specFrame   *frame.Frame
-	specVersion uint64
-	paused      bool
-	stepOnce    bool
-	botInfo     string
-	// presencePending is set while a spectator-count update is scheduled.
-	presencePending bool
 
-	turnStarted   time.Time
-	clockDeadline time.Time
-	// clockFirstMove says the deadline is the wait for a first move.
-	clockFirstMove bool
-	clockGen       uint64
-	stopClockTimer func() bool // nil when no timer is set
-	// away is when each human seat's holder closed their last page (zero
-	// while one is open); the claim timer fires when a claim becomes
-	// possible.
-	away           [2]time.Time
-	stopClaimTimer func() bool
-	botGen         uint64
-	botCancel      context.CancelFunc
-	replayTicker   *time.Ticker
-	idleSince      time.Time
+	seats   seats
+	clock   moveClock
+	bots    botRunner
+	history history
+	viewers viewers
 }
 
 // request is a proposal waiting for the other player's consent.
@@ -139,7 +124,9 @@ func (evClaimable) roomEvent()  {}
 func (evHint) roomEvent()       {}
 func (evFunc) roomEvent()       {}
 
-func newRoom(h *Hub, rec *store.Room) (*Room, error) {
+// newRoom makes the room of a stored record, its game replayed to where
+// the record left it.
+func newRoom(rec *store.Room, d deps) (*Room, error) {
 	g, err := game.Lookup(rec.Game)
 	if err != nil {
 		return nil, err
@@ -148,13 +135,17 @@ func newRoom(h *Hub, rec *store.Room) (*Room, error) {
 	if err != nil {
 		return nil, err
 	}
-	now := h.now()
+	now := d.clock.Now()
 	r := &Room{
-		id: rec.ID, hub: h, g: g, opts: start.Options(), mode: rec.Mode, clock: rec.Clock, private: rec.Private,
-		inbox: make(chan event, 64), done: make(chan struct{}), state: start, seats: rec.Seats, save: rec.Save,
-		conns: map[*Conn]*viewer{}, idleSince: now, aborted: rec.Aborted, next: rec.Next,
-		away: [2]time.Time{now, now}, // nobody has a page open yet
+		id: rec.ID, g: g, opts: start.Options(), mode: rec.Mode, private: rec.Private, deps: d,
+		inbox: make(chan event, 64), done: make(chan struct{}), state: start, aborted: rec.Aborted, next: rec.Next,
+		seats:   newSeats(rec.Seats, now),
+		clock:   newMoveClock(rec.Clock, d.clock, d.timings),
+		bots:    newBotRunner(d.bots, d.timings),
+		history: history{save: rec.Save},
+		viewers: newViewers(d.render, d.metrics, d.timings.replayStep, now),
 	}
+	var turns []turnRecord
 	for _, t := range rec.Turns {
 		seats := slices.Clone(r.state.ToMove())
 		moves, err := game.ParseTurn(r.state, t.Notation)
@@ -162,13 +153,12 @@ func newRoom(h *Hub, rec *store.Room) (*Room, error) {
 			err = r.state.Apply(moves...)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("stored turn %d (%s): %w", len(r.turns)+1, t.Notation, err)
+			return nil, fmt.Errorf("stored turn %d (%s): %w", len(turns)+1, t.Notation, err)
 		}
-		r.turns = append(r.turns, turnRecord{moves: moves, seats: seats, text: t.Notation, at: t.At, think: t.Think, info: t.Info})
+		turns = append(turns, turnRecord{moves: moves, seats: seats, text: t.Notation, at: t.At, think: t.Think, info: t.Info})
 	}
-	if n := len(r.turns); n > 0 {
-		r.botInfo = r.turns[n-1].info
-	}
+	r.history.set(turns, nil)
+	r.bots.said = r.history.lastInfo()
 	if rec.Over && !r.state.Outcome().Over {
 		end := game.Win(game.Player(rec.Winner), rec.Reason)
 		if rec.Winner < 0 {
@@ -179,25 +169,10 @@ func newRoom(h *Hub, rec *store.Room) (*Room, error) {
 	if r.next != "" {
 		return r, nil // a record of a finished game: nobody will play it
 	}
-	if r.bots, err = makeBots(h, g, r.seats); err != nil {
+	if err := r.bots.seat(g, rec.Seats); err != nil {
 		return nil, err
 	}
 	return r, nil
-}
-
-// makeBots makes the computer players of the seats that have one.
-func makeBots(h *Hub, g game.Game, seats [2]store.Seat) ([2]game.Bot, error) {
-	var bots [2]game.Bot
-	for p, s := range seats {
-		if s.Kind == vocab.Bot {
-			bot, err := h.cfg.Bots(g, string(s.Level), s.Algorithm, uint64(time.Now().UnixNano())+uint64(p))
-			if err != nil {
-				return bots, err
-			}
-			bots[p] = bot
-		}
-	}
-	return bots, nil
 }
 
 // send delivers an event to the room, or gives up when the room has stopped.
@@ -216,6 +191,10 @@ func (r *Room) send(ctx context.Context, ev event) bool {
 		return false
 	}
 }
+
+// sendLater delivers an event from a timer or a background task, unless
+// the server is shutting down.
+func (r *Room) sendLater(ev event) { r.send(r.deps.ctx, ev) }
 
 // Snapshot returns the page as the holder of tokenHash would see it now.
 func (r *Room) Snapshot(ctx context.Context, tokenHash string) (*view.Page, error) {
@@ -242,18 +221,14 @@ func (r *Room) run(ctx context.Context) {
 	defer close(r.done)
 	defer r.shutdown()
 	for {
-		var replay <-chan time.Time
-		if r.replayTicker != nil {
-			replay = r.replayTicker.C
-		}
 		select {
 		case ev := <-r.inbox:
 			r.handleSafely(ev)
-		case <-replay:
+		case <-r.viewers.replayTicks():
 			r.replayTick()
 		case <-idle.C:
-			if len(r.conns) == 0 && r.hub.now().Sub(r.idleSince) > r.hub.cfg.IdleUnload && !r.busy() {
-				r.hub.cfg.Log.Debug("room unloaded", "room", r.id)
+			if r.viewers.idleFor(r.deps.clock.Now()) > r.deps.timings.idleUnload && !r.busy() {
+				r.deps.log.Debug("room unloaded", "room", r.id)
 				return
 			}
 		case <-ctx.Done():
@@ -264,15 +239,13 @@ func (r *Room) run(ctx context.Context) {
 
 // busy reports whether the room has work of its own to do (a computer game
 // running), so that it stays in memory with nobody watching.
-func (r *Room) busy() bool {
-	return !r.over() && r.bots[0] != nil && r.bots[1] != nil && !r.paused
-}
+func (r *Room) busy() bool { return !r.over() && r.bots.running() }
 
 // handleSafely handles one event; a panic is logged, and the room goes on.
 func (r *Room) handleSafely(ev event) {
 	defer func() {
 		if p := recover(); p != nil {
-			r.hub.cfg.Log.Error("room panic", "room", r.id, "panic", p, "stack", string(debug.Stack()))
+			r.deps.log.Error("room panic", "room", r.id, "panic", p, "stack", string(debug.Stack()))
 			if in, ok := ev.(evInput); ok {
 				r.reject(in.c, refusedFailed, "Something went wrong on the server; nothing was changed.")
 			}
@@ -305,16 +278,17 @@ func (r *Room) handleSafely(ev event) {
 // shutdown stops the room's timers and computer players and closes its
 // connections with "service restart", so pages reconnect by themselves.
 func (r *Room) shutdown() {
-	r.stopClock()
-	r.stopBot()
-	if r.stopClaimTimer != nil {
-		r.stopClaimTimer()
+	r.clock.stop()
+	r.clock.stopClaim()
+	r.bots.stop()
+	r.viewers.close()
+}
+
+func (r *Room) over() bool { return r.ended != nil || r.state.Outcome().Over }
+
+func (r *Room) outcome() game.Outcome {
+	if r.ended != nil {
+		return *r.ended
 	}
-	if r.replayTicker != nil {
-		r.replayTicker.Stop()
-	}
-	for c := range r.conns {
-		c.closeRestart()
-		r.hub.cfg.Metrics.connected(-1)
-	}
+	return r.state.Outcome()
 }
