@@ -75,7 +75,7 @@ func TestSlowRoomClientInRoom(t *testing.T) {
 	me := h.connect(r, "me")
 	// A connection whose queue is full is dropped without stalling the room.
 	stuck := &Conn{tokenHash: HashToken("stuck"), out: make(chan []byte), done: make(chan struct{})}
-	require.True(t, r.send(t.Context(), evConnect{stuck}))
+	require.True(t, r.send(t.Context(), evConnect{c: stuck}))
 	require.Equal(t, "ok", me.click(1, 1).Flash)
 	require.True(t, stuck.isClosed())
 }

@@ -180,7 +180,10 @@ func TestReplayAfterTheEnd(t *testing.T) {
 
 func TestCleanIdleKeepsRoomsInUse(t *testing.T) {
 	clock := clocktest.New()
-	h := newHarness(t, func(c *Config) { c.Clock = clock })
+	h := newHarness(t, func(c *Config) {
+		c.Clock = clock
+		c.IdleUnload = 1000 * time.Hour // the rooms stay in memory until the test takes them out
+	})
 	played := h.create(Spec{Game: "kalah", Mode: "hotseat"}, "a")
 	h.connect(played, "a").click(1, 1)
 	loaded := h.create(Spec{Game: "kalah"}, "b")

@@ -78,6 +78,9 @@ type Config struct {
 	// Clock is the time and the game timers (nil: SystemClock; tests
 	// drive a fake one).
 	Clock Clock
+
+	// unloading is deps.unloading (tests).
+	unloading func()
 }
 
 // Hub is the registry of live rooms. It starts a room's goroutine when the
@@ -108,6 +111,7 @@ func NewHub(cfg Config) *Hub {
 		deps: deps{
 			store: cfg.Store, render: cfg.Renderer, bots: cfg.Bots, hint: cfg.Hint, evaluate: cfg.Evaluate,
 			clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics, timings: timingsOf(cfg), baseURL: cfg.BaseURL, ctx: ctx,
+			unloading: cfg.unloading,
 		},
 		ctx: ctx, stop: stop, rooms: map[string]*Room{},
 	}
@@ -245,6 +249,35 @@ func (h *Hub) Room(ctx context.Context, id string) (*Room, error) {
 		return nil, err
 	}
 	return h.start(rec)
+}
+
+// Snapshot returns the page of room id as the holder of tokenHash would
+// see it now.
+func (h *Hub) Snapshot(ctx context.Context, id, tokenHash string) (*view.Page, error) {
+	r, err := h.Room(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return r.Snapshot(ctx, tokenHash)
+}
+
+// connect opens connection c in room id, and returns the room once it has
+// taken the connection.
+func (h *Hub) connect(ctx context.Context, id string, c *Conn) (*Room, error) {
+	r, err := h.Room(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	taken := make(chan bool, 1)
+	if !r.send(ctx, evConnect{c: c, taken: taken}) {
+		return nil, fmt.Errorf("room %s is closed", id)
+	}
+	select {
+	case <-taken:
+		return r, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 // Restore starts every unfinished room in the store, so that their clocks

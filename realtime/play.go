@@ -201,6 +201,7 @@ func (r *Room) afterChange(newTurn bool) {
 	if r.over() {
 		r.evaluations()
 	}
+	r.scheduleIdle() // a computer game may have ended or paused
 	r.broadcast()
 }
 

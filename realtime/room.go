@@ -31,6 +31,9 @@ type deps struct {
 	// ctx ends with the server: the rooms' background work (computer
 	// players, hints, timers' events) stops with it.
 	ctx context.Context
+	// unloading, for tests, is called when an idle room has decided to
+	// leave memory.
+	unloading func()
 }
 
 // Room is one match. Its goroutine (run) owns every field below inbox;
@@ -81,7 +84,10 @@ type request struct {
 type event interface{ roomEvent() }
 
 type (
-	evConnect    struct{ c *Conn }
+	evConnect struct {
+		c     *Conn
+		taken chan<- bool // told when the room has the connection (nil: nobody waits)
+	}
 	evDisconnect struct{ c *Conn }
 	evInput      struct {
 		c   *Conn
@@ -110,6 +116,9 @@ type (
 		text string
 		err  error
 	}
+	// evIdle comes when the room may have had no page open for long
+	// enough to leave memory.
+	evIdle struct{}
 	evFunc struct{ f func(*Room) } // for tests: run f inside the room
 )
 
@@ -122,6 +131,7 @@ func (evSnapshot) roomEvent()   {}
 func (evPresence) roomEvent()   {}
 func (evClaimable) roomEvent()  {}
 func (evHint) roomEvent()       {}
+func (evIdle) roomEvent()       {}
 func (evFunc) roomEvent()       {}
 
 // newRoom makes the room of a stored record, its game replayed to where
@@ -215,22 +225,22 @@ func (r *Room) ID() string { return r.id }
 
 // run is the room's goroutine.
 func (r *Room) run(ctx context.Context) {
-	r.afterChange(true) // start clocks and computer players where they were
-	idle := time.NewTicker(time.Minute)
-	defer idle.Stop()
 	defer close(r.done)
 	defer r.shutdown()
+	r.afterChange(true) // start clocks and computer players where they were
 	for {
 		select {
 		case ev := <-r.inbox:
+			if _, ok := ev.(evIdle); ok && r.idle() {
+				r.deps.log.Debug("room unloaded", "room", r.id)
+				if r.deps.unloading != nil {
+					r.deps.unloading()
+				}
+				return
+			}
 			r.handleSafely(ev)
 		case <-r.viewers.replayTicks():
 			r.replayTick()
-		case <-idle.C:
-			if r.viewers.idleFor(r.deps.clock.Now()) > r.deps.timings.idleUnload && !r.busy() {
-				r.deps.log.Debug("room unloaded", "room", r.id)
-				return
-			}
 		case <-ctx.Done():
 			return
 		}
@@ -240,6 +250,29 @@ func (r *Room) run(ctx context.Context) {
 // busy reports whether the room has work of its own to do (a computer game
 // running), so that it stays in memory with nobody watching.
 func (r *Room) busy() bool { return !r.over() && r.bots.running() }
+
+// scheduleIdle sets the timer that unloads the room once it has had no
+// page open for idleUnload and nothing to do (it runs on the room's Clock,
+// so tests can drive it).
+func (r *Room) scheduleIdle() {
+	r.viewers.stopIdle()
+	if len(r.viewers.conns) > 0 || r.busy() {
+		return
+	}
+	wait := r.deps.timings.idleUnload - r.viewers.idleFor(r.deps.clock.Now())
+	r.viewers.stopIdleTimer = r.deps.clock.AfterFunc(max(wait, 0), func() { r.sendLater(evIdle{}) })
+}
+
+// idle reports whether the room may leave memory now; if not, it sets the
+// timer again.
+func (r *Room) idle() bool {
+	r.viewers.stopIdleTimer = nil
+	if len(r.viewers.conns) == 0 && !r.busy() && r.viewers.idleFor(r.deps.clock.Now()) >= r.deps.timings.idleUnload {
+		return true
+	}
+	r.scheduleIdle()
+	return false
+}
 
 // handleSafely handles one event; a panic is logged, and the room goes on.
 func (r *Room) handleSafely(ev event) {
@@ -254,6 +287,9 @@ func (r *Room) handleSafely(ev event) {
 	switch ev := ev.(type) {
 	case evConnect:
 		r.connect(ev.c)
+		if ev.taken != nil {
+			ev.taken <- true
+		}
 	case evDisconnect:
 		r.disconnect(ev.c)
 	case evInput:
@@ -281,6 +317,7 @@ func (r *Room) shutdown() {
 	r.clock.stop()
 	r.clock.stopClaim()
 	r.bots.stop()
+	r.viewers.stopIdle()
 	r.viewers.close()
 }
 

@@ -8,8 +8,8 @@ import (
 
 // Clock is where rooms read the time and set their game timers: the move
 // clock, the wait for a first move and the wait before an absent player's
-// game may be claimed. Tests put a fake clock here to run those timings
-// without sleeping.
+// game may be claimed (and the one that unloads a room left idle). Tests
+// put a fake clock here to run those timings without sleeping.
 type Clock interface {
 	Now() time.Time
 	// AfterFunc calls f in its own goroutine once d has passed. stop

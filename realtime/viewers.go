@@ -33,8 +33,10 @@ type viewers struct {
 	// presencePending is set while a spectator-count update is scheduled.
 	presencePending bool
 	flashes         uint64 // counts the flashes and messages shown, for FlashID
-	// idleSince is when the last page closed.
-	idleSince time.Time
+	// idleSince is when the last page closed; the idle timer unloads the
+	// room some time after (Room.scheduleIdle).
+	idleSince     time.Time
+	stopIdleTimer func() bool
 	// replayTicker plays the replays that are playing (nil: none is).
 	replayStep   time.Duration
 	replayTicker *time.Ticker
@@ -61,6 +63,13 @@ func (vs *viewers) remove(c *Conn, now time.Time) (ok bool) {
 		vs.idleSince = now
 	}
 	return true
+}
+
+func (vs *viewers) stopIdle() {
+	if vs.stopIdleTimer != nil {
+		vs.stopIdleTimer()
+		vs.stopIdleTimer = nil
+	}
 }
 
 // idleFor is how long the room has had no page open (0 while one is).
@@ -141,6 +150,7 @@ func (vs *viewers) close() {
 // seat is no longer "offline"), a spectator's only for the count.
 func (r *Room) connect(c *Conn) {
 	r.viewers.add(c)
+	r.viewers.stopIdle()
 	if len(r.seats.mine(c.tokenHash)) > 0 {
 		r.seatPresence()
 		r.presenceChanged(c.tokenHash) // everyone, the newcomer too, gets the page
@@ -154,6 +164,7 @@ func (r *Room) disconnect(c *Conn) {
 	if !r.viewers.remove(c, r.deps.clock.Now()) {
 		return
 	}
+	r.scheduleIdle()
 	if len(r.seats.mine(c.tokenHash)) > 0 {
 		r.seatPresence()
 	}

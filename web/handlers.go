@@ -145,7 +145,7 @@ func (s *Server) room(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	token := ensureToken(w, r)
-	page, err := room.Snapshot(r.Context(), realtime.HashToken(token))
+	page, err := s.Hub.Snapshot(r.Context(), room.ID(), realtime.HashToken(token))
 	if err != nil {
 		s.errorPage(w, r, http.StatusServiceUnavailable, "Room unavailable", "The room is restarting; reload in a moment.")
 		return
@@ -167,7 +167,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	room.ServeWS(w, r, realtime.HashToken(readToken(r)), s.Origins)
+	s.Hub.ServeWS(w, r, room.ID(), realtime.HashToken(readToken(r)), s.Origins)
 }
 
 // findRoom looks up the room of the path, answering 404 when there is none.
