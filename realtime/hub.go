@@ -107,14 +107,13 @@ func NewHub(cfg Config) *Hub {
 		cfg.Clock = SystemClock{}
 	}
 	ctx, stop := context.WithCancel(context.Background())
-	return &Hub{
-		deps: deps{
-			store: cfg.Store, render: cfg.Renderer, bots: cfg.Bots, hint: cfg.Hint, evaluate: cfg.Evaluate,
-			clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics, timings: timingsOf(cfg), baseURL: cfg.BaseURL, ctx: ctx,
-			unloading: cfg.unloading,
-		},
-		ctx: ctx, stop: stop, rooms: map[string]*Room{},
+	h := &Hub{ctx: ctx, stop: stop, rooms: map[string]*Room{}}
+	h.deps = deps{
+		store: cfg.Store, render: cfg.Renderer, bots: cfg.Bots, hint: cfg.Hint, evaluate: cfg.Evaluate,
+		clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics, timings: timingsOf(cfg), baseURL: cfg.BaseURL, ctx: ctx,
+		leave: h.forget, unloading: cfg.unloading,
 	}
+	return h
 }
 
 // BeginnerBots is the BotMaker that plays every level with the game's
@@ -254,31 +253,54 @@ func (h *Hub) Room(ctx context.Context, id string) (*Room, error) {
 // Snapshot returns the page of room id as the holder of tokenHash would
 // see it now.
 func (h *Hub) Snapshot(ctx context.Context, id, tokenHash string) (*view.Page, error) {
-	r, err := h.Room(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	return r.Snapshot(ctx, tokenHash)
+	var p *view.Page
+	_, err := h.ask(ctx, id, func(r *Room) (err error) {
+		p, err = r.Snapshot(ctx, tokenHash)
+		return err
+	})
+	return p, err
 }
 
 // connect opens connection c in room id, and returns the room once it has
 // taken the connection.
 func (h *Hub) connect(ctx context.Context, id string, c *Conn) (*Room, error) {
-	r, err := h.Room(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	taken := make(chan bool, 1)
-	if !r.send(ctx, evConnect{c: c, taken: taken}) {
-		return nil, fmt.Errorf("room %s is closed", id)
-	}
-	select {
-	case <-taken:
-		return r, nil
-	case <-ctx.Done():
-		return nil, ctx.Err()
+	return h.ask(ctx, id, func(r *Room) error {
+		taken := make(chan bool, 1)
+		if !r.send(ctx, evConnect{c: c, taken: taken}) {
+			return r.notSent(ctx)
+		}
+		select {
+		case ok := <-taken:
+			if !ok {
+				return fmt.Errorf("room %s: %w", id, errStopped)
+			}
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	})
+}
+
+// ask runs f on room id, and once more on the room loaded again if the one
+// found had stopped meanwhile (it went idle): a stopping room leaves the
+// registry before it stops taking events, so the next look-up does not
+// find it. It returns the room that f succeeded on.
+func (h *Hub) ask(ctx context.Context, id string, f func(*Room) error) (*Room, error) {
+	for attempt := 1; ; attempt++ {
+		r, err := h.Room(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		err = f(r)
+		if err == nil || !errors.Is(err, errStopped) || attempt == askAttempts {
+			return r, err
+		}
 	}
 }
+
+// askAttempts bounds the rooms ask tries: a room loaded again does not
+// stop again at once unless the server is stopping.
+const askAttempts = 3
 
 // Restore starts every unfinished room in the store, so that their clocks
 // and computer players run again after a restart.
@@ -332,13 +354,17 @@ func (h *Hub) launch(r *Room) (*Room, error) {
 		defer h.wg.Done()
 		defer h.deps.metrics.roomStarted(-1)
 		r.run(h.ctx)
-		h.mu.Lock()
-		if h.rooms[r.id] == r {
-			delete(h.rooms, r.id)
-		}
-		h.mu.Unlock()
 	}()
 	return r, nil
+}
+
+// forget takes a stopping room out of the registry (deps.leave).
+func (h *Hub) forget(r *Room) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.rooms[r.id] == r {
+		delete(h.rooms, r.id)
+	}
 }
 
 // CleanIdle deletes stored rooms whose game never started and that nobody

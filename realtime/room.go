@@ -2,10 +2,12 @@ package realtime
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"runtime/debug"
 	"slices"
+	"sync"
 	"time"
 
 	"boardroom/game"
@@ -31,12 +33,14 @@ type deps struct {
 	// ctx ends with the server: the rooms' background work (computer
 	// players, hints, timers' events) stops with it.
 	ctx context.Context
+	// leave takes the room out of its hub's registry.
+	leave func(*Room)
 	// unloading, for tests, is called when an idle room has decided to
 	// leave memory.
 	unloading func()
 }
 
-// Room is one match. Its goroutine (run) owns every field below inbox;
+// Room is one match. Its goroutine (run) owns every field below stopped;
 // other goroutines only send it events. The room composes one part per
 // concern, each in its own file with the fields it owns: who holds the
 // seats (seats.go), the move clock (clock.go), the computer players
@@ -50,9 +54,14 @@ type Room struct {
 	private bool // never listed in the lobby
 	deps    deps
 	inbox   chan event
-	// done is closed when the room's goroutine has stopped: sends give up
-	// instead of filling an inbox that nobody reads.
-	done chan struct{}
+	// stopping is closed when the room stops taking events: a send waiting
+	// for room in the inbox gives up.
+	stopping chan struct{}
+	// sendMu orders sends against the room's stop: a send holds it shared,
+	// the stop exclusively to set stopped, so that once stopped is set no
+	// event can enter the inbox unseen (stop answers those already there).
+	sendMu  sync.RWMutex
+	stopped bool
 
 	state game.State
 	ended *game.Outcome // an end the rules do not see: time out, resignation, claim, abort
@@ -148,7 +157,7 @@ func newRoom(rec *store.Room, d deps) (*Room, error) {
 	now := d.clock.Now()
 	r := &Room{
 		id: rec.ID, g: g, opts: start.Options(), mode: rec.Mode, private: rec.Private, deps: d,
-		inbox: make(chan event, 64), done: make(chan struct{}), state: start, aborted: rec.Aborted, next: rec.Next,
+		inbox: make(chan event, 64), stopping: make(chan struct{}), state: start, aborted: rec.Aborted, next: rec.Next,
 		seats:   newSeats(rec.Seats, now),
 		clock:   newMoveClock(rec.Clock, d.clock, d.timings),
 		bots:    newBotRunner(d.bots, d.timings),
@@ -185,19 +194,24 @@ func newRoom(rec *store.Room, d deps) (*Room, error) {
 	return r, nil
 }
 
-// send delivers an event to the room, or gives up when the room has stopped.
+// errStopped says a room stopped (it went idle, or the server is
+// stopping) before it took an event; a room loaded again may take it.
+var errStopped = errors.New("the room has stopped")
+
+// send delivers an event to the room, or gives up when the room stops or
+// ctx ends.
 func (r *Room) send(ctx context.Context, ev event) bool {
-	select {
-	case <-r.done:
+	r.sendMu.RLock()
+	defer r.sendMu.RUnlock()
+	if r.stopped {
 		return false
-	default:
 	}
 	select {
 	case r.inbox <- ev:
 		return true
 	case <-ctx.Done():
 		return false
-	case <-r.done:
+	case <-r.stopping:
 		return false
 	}
 }
@@ -206,18 +220,30 @@ func (r *Room) send(ctx context.Context, ev event) bool {
 // the server is shutting down.
 func (r *Room) sendLater(ev event) { r.send(r.deps.ctx, ev) }
 
-// Snapshot returns the page as the holder of tokenHash would see it now.
+// Snapshot returns the page as the holder of tokenHash would see it now;
+// the error wraps errStopped if the room stopped first.
 func (r *Room) Snapshot(ctx context.Context, tokenHash string) (*view.Page, error) {
 	reply := make(chan *view.Page, 1)
 	if !r.send(ctx, evSnapshot{tokenHash: tokenHash, reply: reply}) {
-		return nil, fmt.Errorf("room %s is closed", r.id)
+		return nil, r.notSent(ctx)
 	}
 	select {
 	case p := <-reply:
+		if p == nil {
+			return nil, fmt.Errorf("room %s: %w", r.id, errStopped)
+		}
 		return p, nil
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+}
+
+// notSent says why a send failed: ctx ended, or the room stopped.
+func (r *Room) notSent(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return fmt.Errorf("room %s: %w", r.id, errStopped)
 }
 
 // ID returns the room's id.
@@ -225,8 +251,7 @@ func (r *Room) ID() string { return r.id }
 
 // run is the room's goroutine.
 func (r *Room) run(ctx context.Context) {
-	defer close(r.done)
-	defer r.shutdown()
+	defer r.stop()
 	r.afterChange(true) // start clocks and computer players where they were
 	for {
 		select {
@@ -244,6 +269,43 @@ func (r *Room) run(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		}
+	}
+}
+
+// stop ends the room. It first leaves the hub's registry, so that nobody
+// is handed it any more, and only then stops taking events: an event sent
+// by someone handed it just before is refused, not left unread, and the
+// sender asks the hub again, which loads the room afresh.
+func (r *Room) stop() {
+	r.deps.leave(r)
+	close(r.stopping) // sends waiting for room in the inbox give up
+	r.sendMu.Lock()   // sends under way have finished
+	r.stopped = true
+	r.sendMu.Unlock()
+	for {
+		select {
+		case ev := <-r.inbox:
+			r.refuse(ev)
+		default:
+			r.shutdown()
+			return
+		}
+	}
+}
+
+// refuse answers an event that came as the room stopped.
+func (r *Room) refuse(ev event) {
+	switch ev := ev.(type) {
+	case evConnect:
+		if ev.taken != nil {
+			ev.taken <- false // Hub.connect tries the room loaded again
+		} else {
+			ev.c.closeRestart() // the page reconnects
+		}
+	case evSnapshot:
+		ev.reply <- nil
+	case evFunc:
+		ev.f(r) // a test waits for it
 	}
 }
 
