@@ -40,7 +40,7 @@ type deps struct {
 	unloading func()
 }
 
-// Room is one match. Its goroutine (run) owns every field below stopped;
+// Room is one match. Its goroutine (run) owns every field from state on;
 // other goroutines only send it events. The room composes one part per
 // concern, each in its own file with the fields it owns: who holds the
 // seats (seats.go), the move clock (clock.go), the computer players
