@@ -52,7 +52,7 @@ func (r *Room) input(ev evInput) {
 		r.watchControl(c, a)
 	case vocab.Hint:
 		r.hint(c)
-	default: // replay-*
+	case vocab.ReplayFirst, vocab.ReplayPrev, vocab.ReplayNext, vocab.ReplayLast, vocab.ReplayPlay, vocab.ReplayExit:
 		r.replayAction(c, v, a)
 	}
 }
