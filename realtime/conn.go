@@ -40,22 +40,23 @@ type Conn struct {
 	last   time.Time
 }
 
-// ServeWS upgrades an HTTP request to a WebSocket of room for the viewer
+// ServeWS upgrades an HTTP request to a WebSocket of room id for the viewer
 // holding tokenHash, and serves it until it closes. originPatterns lists the
 // other origins allowed besides the request's own host.
-func (r *Room) ServeWS(w http.ResponseWriter, req *http.Request, tokenHash string, originPatterns []string) {
+func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash string, originPatterns []string) {
 	ws, err := websocket.Accept(w, req, &websocket.AcceptOptions{OriginPatterns: originPatterns})
 	if err != nil {
 		return // Accept has answered the request
 	}
 	ws.SetReadLimit(MaxMessageBytes)
 	c := &Conn{
-		ws: ws, tokenHash: tokenHash, metrics: r.hub.cfg.Metrics, out: make(chan []byte, sendQueue), done: make(chan struct{}),
+		ws: ws, tokenHash: tokenHash, metrics: h.deps.metrics, out: make(chan []byte, sendQueue), done: make(chan struct{}),
 		tokens: rateBurst, last: time.Now(),
 	}
 	ctx, cancel := context.WithCancel(req.Context())
 	defer cancel()
-	if !r.send(ctx, evConnect{c}) {
+	r, err := h.connect(ctx, id, c)
+	if err != nil {
 		ws.Close(websocket.StatusServiceRestart, "the room is closed")
 		return
 	}
@@ -63,11 +64,9 @@ func (r *Room) ServeWS(w http.ResponseWriter, req *http.Request, tokenHash strin
 	c.readLoop(ctx, r)
 	c.close(websocket.StatusNormalClosure, "")
 	// The room may have stopped; then nobody needs to hear of this.
-	select {
-	case r.inbox <- evDisconnect{c}:
-	case <-r.hub.ctx.Done():
-	case <-time.After(5 * time.Second):
-	}
+	bye, stop := context.WithTimeout(r.deps.ctx, 5*time.Second)
+	defer stop()
+	r.send(bye, evDisconnect{c})
 }
 
 // readLoop decodes the page's messages and hands them to the room. Of a

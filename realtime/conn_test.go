@@ -75,7 +75,7 @@ func TestSlowRoomClientInRoom(t *testing.T) {
 	me := h.connect(r, "me")
 	// A connection whose queue is full is dropped without stalling the room.
 	stuck := &Conn{tokenHash: HashToken("stuck"), out: make(chan []byte), done: make(chan struct{})}
-	require.True(t, r.send(t.Context(), evConnect{stuck}))
+	require.True(t, r.send(t.Context(), evConnect{c: stuck}))
 	require.Equal(t, "ok", me.click(1, 1).Flash)
 	require.True(t, stuck.isClosed())
 }
@@ -93,7 +93,7 @@ func TestACrowdArrivingIsNotAStormOfPages(t *testing.T) {
 	crowd[99].sync()
 	rendered := len(h.pages.pages) - before
 	require.LessOrEqual(t, rendered, 1, "the spectators' page is drawn once for the whole crowd")
-	waitFor(t, r, "the count update", func(r *Room) bool { return !r.presencePending })
+	waitFor(t, r, "the count update", func(r *Room) bool { return !r.viewers.presencePending })
 	me.last()
 	require.Equal(t, 100, me.spectators, "everyone is told the new count")
 }

@@ -14,6 +14,7 @@ import (
 	"boardroom/realtime/frame"
 	"boardroom/realtime/store"
 	"boardroom/realtime/view"
+	"boardroom/realtime/vocab"
 
 	"github.com/stretchr/testify/require"
 )
@@ -59,7 +60,7 @@ func newHarness(t *testing.T, tweak ...func(*Config)) *harness {
 	h := &harness{t: t, store: st, path: path, pages: &pageRecorder{}}
 	h.cfg = Config{Store: st, Renderer: h.pages, BaseURL: "http://test", BotDelay: time.Millisecond,
 		WatchDelay: time.Millisecond, ReplayStep: 10 * time.Millisecond,
-		Paces: map[string]time.Duration{"fast": time.Millisecond, "normal": time.Millisecond, "slow": time.Millisecond}}
+		Paces: map[vocab.Pace]time.Duration{"fast": time.Millisecond, "normal": time.Millisecond, "slow": time.Millisecond}}
 	for _, f := range tweak {
 		f(&h.cfg)
 	}
@@ -118,7 +119,7 @@ type client struct {
 func (h *harness) connect(r *Room, token string) *client {
 	h.t.Helper()
 	c := &Conn{tokenHash: HashToken(token), out: make(chan []byte, 1024), done: make(chan struct{})}
-	require.True(h.t, r.send(context.Background(), evConnect{c}))
+	require.True(h.t, r.send(context.Background(), evConnect{c: c}))
 	cl := &client{h: h, room: r, c: c}
 	cl.sync() // the room has seen the page open (and, just created, has started)
 	return cl
@@ -141,7 +142,7 @@ func (cl *client) click(row, col int) *view.Page {
 	return cl.send(Message{Cell: game.Cell{Row: int8(row), Col: int8(col)}, HasCell: true})
 }
 
-func (cl *client) action(a string) *view.Page { return cl.send(Message{Action: a}) }
+func (cl *client) action(a vocab.Action) *view.Page { return cl.send(Message{Action: a}) }
 
 func (cl *client) send(m Message) *view.Page {
 	require.True(cl.h.t, cl.room.send(context.Background(), evInput{c: cl.c, msg: m}))

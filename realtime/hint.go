@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"boardroom/game"
+	"boardroom/realtime/vocab"
 )
 
 // HintBudget is how long the computer thinks about a hint.
@@ -14,23 +15,23 @@ const HintBudget = 1500 * time.Millisecond
 // or against the computer, on its own turn. Between two people it would be
 // cheating.
 func (r *Room) hintAllowed(tokenHash string) (game.Player, bool) {
-	if r.hub.cfg.Hint == nil || (r.mode != "hotseat" && r.mode != "computer") {
+	if r.deps.hint == nil || (r.mode != vocab.Hotseat && r.mode != vocab.Computer) {
 		return game.NoPlayer, false
 	}
-	return r.actingSeat(tokenHash)
+	return r.actingSeat(r.seats.mine(tokenHash))
 }
 
 // hint asks the computer, in the background, for a move for the viewer.
 func (r *Room) hint(c *Conn) {
 	seat, ok := r.hintAllowed(c.tokenHash)
 	if !ok {
-		r.reject(c, "Hints are for your own turn, at one screen or against the computer.")
+		r.reject(c, refusedNotAllowed, "Hints are for your own turn, at one screen or against the computer.")
 		return
 	}
-	st, ply := r.state.Clone(), len(r.turns)
-	ask := r.hub.cfg.Hint
+	st, ply := r.state.Clone(), len(r.history.turns)
+	ask := r.deps.hint
 	go func() {
-		ctx, cancel := context.WithTimeout(r.hub.ctx, HintBudget+time.Second)
+		ctx, cancel := context.WithTimeout(r.deps.ctx, HintBudget+time.Second)
 		defer cancel()
 		m, text, err := ask(ctx, st, seat)
 		r.send(ctx, evHint{c: c, ply: ply, move: m, text: text, err: err})
@@ -39,12 +40,12 @@ func (r *Room) hint(c *Conn) {
 
 // hinted shows a hint to the viewer who asked, if the game has not moved on.
 func (r *Room) hinted(ev evHint) {
-	v := r.conns[ev.c]
-	if v == nil || ev.ply != len(r.turns) || r.over() {
+	v := r.viewers.conns[ev.c]
+	if v == nil || ev.ply != len(r.history.turns) || r.over() {
 		return
 	}
 	if ev.err != nil {
-		r.reject(ev.c, "No hint this time: "+ev.err.Error())
+		r.reject(ev.c, refusedFailed, "No hint this time: "+ev.err.Error())
 		return
 	}
 	v.hint, v.hintPly = ev.move.Path(), ev.ply

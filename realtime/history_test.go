@@ -8,6 +8,7 @@ import (
 	"boardroom/game"
 	"boardroom/realtime/clocktest"
 	"boardroom/realtime/store"
+	"boardroom/realtime/vocab"
 
 	"github.com/stretchr/testify/require"
 )
@@ -17,7 +18,7 @@ func TestUndoRedoAgainstTheComputer(t *testing.T) {
 	r := h.create(Spec{Game: "kalah", Mode: "computer", Level: "beginner"}, "me")
 	me := h.connect(r, "me")
 	me.click(1, 1) // P1 house 1: the turn passes to the computer
-	waitFor(t, r, "the computer's reply", func(r *Room) bool { return len(r.turns) >= 2 && r.state.ToMove()[0] == 0 })
+	waitFor(t, r, "the computer's reply", func(r *Room) bool { return len(r.history.turns) >= 2 && r.state.ToMove()[0] == 0 })
 	n := len(me.last().Moves)
 
 	p := me.action("undo")
@@ -93,7 +94,7 @@ func TestSaveLoadAndNewGame(t *testing.T) {
 }
 
 func TestRestartKeepsGamesAndSeats(t *testing.T) {
-	h := newHarness(t, func(c *Config) { c.Periods = map[string]time.Duration{"slow": time.Minute} })
+	h := newHarness(t, func(c *Config) { c.Periods = map[vocab.Clock]time.Duration{"slow": time.Minute} })
 	r := h.create(Spec{Game: "amazons", Clock: "slow"}, "alice")
 	alice, bob := h.connect(r, "alice"), h.connect(r, "bob")
 	bob.action("join")
@@ -119,10 +120,10 @@ func TestRestartKeepsGamesAndSeats(t *testing.T) {
 }
 
 func TestComputerAgainstComputerPauseAndStep(t *testing.T) {
-	h := newHarness(t, func(c *Config) { c.Paces = map[string]time.Duration{"slow": 20 * time.Millisecond} })
+	h := newHarness(t, func(c *Config) { c.Paces = map[vocab.Pace]time.Duration{"slow": 20 * time.Millisecond} })
 	r := h.create(Spec{Game: "kalah", Mode: "watch", Pace: "slow", Options: map[string]string{"houses": "4", "seeds": "3"}}, "host")
 	host, guest := h.connect(r, "host"), h.connect(r, "guest")
-	waitFor(t, r, "a few moves", func(r *Room) bool { return len(r.turns) >= 2 })
+	waitFor(t, r, "a few moves", func(r *Room) bool { return len(r.history.turns) >= 2 })
 	require.Contains(t, guest.action("pause").Error, "Only the room's creator")
 
 	p := host.action("pause")
@@ -132,7 +133,7 @@ func TestComputerAgainstComputerPauseAndStep(t *testing.T) {
 	time.Sleep(80 * time.Millisecond)
 	require.Len(t, host.last().Moves, n, "paused: no moves")
 	host.action("step")
-	waitFor(t, r, "one step", func(r *Room) bool { return len(r.turns) == n+1 })
+	waitFor(t, r, "one step", func(r *Room) bool { return len(r.history.turns) == n+1 })
 	time.Sleep(80 * time.Millisecond)
 	require.Len(t, host.last().Moves, n+1, "a step is one move")
 
@@ -167,7 +168,7 @@ func TestReplayAfterTheEnd(t *testing.T) {
 	require.Equal(t, 0, p.State.Ply())
 	eve.action("replay-play")
 	waitFor(t, r, "the replay to play to the end", func(r *Room) bool {
-		for c, v := range r.conns {
+		for c, v := range r.viewers.conns {
 			if c == eve.c {
 				return v.replay != nil && !v.replay.playing && v.replay.ply == 3
 			}
@@ -179,7 +180,10 @@ func TestReplayAfterTheEnd(t *testing.T) {
 
 func TestCleanIdleKeepsRoomsInUse(t *testing.T) {
 	clock := clocktest.New()
-	h := newHarness(t, func(c *Config) { c.Clock = clock })
+	h := newHarness(t, func(c *Config) {
+		c.Clock = clock
+		c.IdleUnload = 1000 * time.Hour // the rooms stay in memory until the test takes them out
+	})
 	played := h.create(Spec{Game: "kalah", Mode: "hotseat"}, "a")
 	h.connect(played, "a").click(1, 1)
 	loaded := h.create(Spec{Game: "kalah"}, "b")
@@ -235,7 +239,7 @@ func TestHintsAndEvaluationGraph(t *testing.T) {
 	me := h.connect(r, "me")
 	require.True(t, me.last().Controls.Hint)
 	me.action("hint")
-	waitFor(t, r, "the hint", func(r *Room) bool { return r.conns[me.c].hint != nil })
+	waitFor(t, r, "the hint", func(r *Room) bool { return r.viewers.conns[me.c].hint != nil })
 	p := me.last()
 	require.Equal(t, "Hint: 1 — depth 3", p.Error)
 	require.Equal(t, []game.Cell{{Row: 1, Col: 1}}, p.Hint)

@@ -11,7 +11,6 @@ import (
 	"log/slog"
 	mrand "math/rand/v2"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -19,28 +18,8 @@ import (
 	"boardroom/realtime/frame"
 	"boardroom/realtime/store"
 	"boardroom/realtime/view"
+	"boardroom/realtime/vocab"
 )
-
-// Modes, levels and clocks a room may be created with.
-var (
-	Modes  = []string{"friend", "hotseat", "computer", "watch"}
-	Levels = []string{"beginner", "medium", "difficult"}
-	Clocks = []string{"none", "bullet", "fast", "slow"}
-	// SeatChoices are the seats a creator may ask for.
-	SeatChoices = []string{"first", "second", "random"}
-	// Paces are the speeds of computer against computer.
-	Paces = []string{"fast", "normal", "slow"}
-)
-
-// PaceDelay is the least time between moves at each pace.
-var PaceDelay = map[string]time.Duration{"fast": 250 * time.Millisecond, "normal": time.Second, "slow": 3 * time.Second}
-
-// ClockPeriod is the time per move of each clock setting.
-var ClockPeriod = map[string]time.Duration{
-	"bullet": 10 * time.Second,
-	"fast":   30 * time.Second,
-	"slow":   60 * time.Second,
-}
 
 // ErrNoRoom is returned for a room id that does not exist.
 var ErrNoRoom = errors.New("no such room")
@@ -81,11 +60,11 @@ type Config struct {
 	// (default 10 minutes).
 	IdleUnload time.Duration
 	// Paces overrides the delays of the computer-against-computer paces
-	// (tests shorten them); nil means PaceDelay.
-	Paces map[string]time.Duration
-	// Periods overrides the clock settings' time per move (tests shorten
-	// them); nil means ClockPeriod.
-	Periods map[string]time.Duration
+	// (tests shorten them); a pace missing here has its own Delay.
+	Paces map[vocab.Pace]time.Duration
+	// Periods overrides the move clocks' time per move (tests shorten
+	// them); a clock missing here has its own Period.
+	Periods map[vocab.Clock]time.Duration
 	// Hint finds a good move for a player who asks (nil: no hints).
 	Hint func(ctx context.Context, s game.State, p game.Player) (game.Move, string, error)
 	// Evaluate scores a position from the first seat's view, for the
@@ -99,12 +78,16 @@ type Config struct {
 	// Clock is the time and the game timers (nil: SystemClock; tests
 	// drive a fake one).
 	Clock Clock
+
+	// unloading is deps.unloading (tests).
+	unloading func()
 }
 
 // Hub is the registry of live rooms. It starts a room's goroutine when the
 // room is created or first visited, and stops it when the room goes idle.
 type Hub struct {
-	cfg   Config
+	// deps are what every room is made with.
+	deps  deps
 	ctx   context.Context
 	stop  context.CancelFunc
 	wg    sync.WaitGroup
@@ -120,35 +103,17 @@ func NewHub(cfg Config) *Hub {
 	if cfg.Bots == nil {
 		cfg.Bots = BeginnerBots
 	}
-	if cfg.BotDelay == 0 {
-		cfg.BotDelay = 300 * time.Millisecond
-	}
-	if cfg.WatchDelay == 0 {
-		cfg.WatchDelay = 800 * time.Millisecond
-	}
-	if cfg.ReplayStep == 0 {
-		cfg.ReplayStep = 800 * time.Millisecond
-	}
-	if cfg.IdleUnload == 0 {
-		cfg.IdleUnload = 10 * time.Minute
-	}
-	if cfg.Paces == nil {
-		cfg.Paces = PaceDelay
-	}
-	if cfg.Periods == nil {
-		cfg.Periods = ClockPeriod
-	}
-	if cfg.FirstMoveWait == 0 {
-		cfg.FirstMoveWait = FirstMoveWait
-	}
-	if cfg.ClaimWait == 0 {
-		cfg.ClaimWait = ClaimWait
-	}
 	if cfg.Clock == nil {
 		cfg.Clock = SystemClock{}
 	}
 	ctx, stop := context.WithCancel(context.Background())
-	return &Hub{cfg: cfg, ctx: ctx, stop: stop, rooms: map[string]*Room{}}
+	h := &Hub{ctx: ctx, stop: stop, rooms: map[string]*Room{}}
+	h.deps = deps{
+		store: cfg.Store, render: cfg.Renderer, bots: cfg.Bots, hint: cfg.Hint, evaluate: cfg.Evaluate,
+		clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics, timings: timingsOf(cfg), baseURL: cfg.BaseURL, ctx: ctx,
+		leave: h.forget, unloading: cfg.unloading,
+	}
+	return h
 }
 
 // BeginnerBots is the BotMaker that plays every level with the game's
@@ -161,17 +126,17 @@ func BeginnerBots(g game.Game, _, _ string, seed uint64) (game.Bot, error) {
 type Spec struct {
 	Game    string
 	Options map[string]string
-	Mode    string
-	Level   string
+	Mode    vocab.Mode
+	Level   vocab.Level
 	// Algorithm is the computer's search for games that offer a choice.
 	Algorithm string
-	Seat      string
-	Clock     string
+	Seat      vocab.SeatChoice
+	Clock     vocab.Clock
 	// LevelSecond is the second seat's level in computer against computer
 	// ("": the same as Level).
-	LevelSecond string
-	// Pace is the speed of computer against computer ("" is normal).
-	Pace string
+	LevelSecond vocab.Level
+	// Pace is the speed of computer against computer ("": DefaultPace).
+	Pace vocab.Pace
 	// Private rooms are never listed in the lobby.
 	Private bool
 }
@@ -187,56 +152,54 @@ func (h *Hub) Create(ctx context.Context, spec Spec, token string) (string, erro
 	if err != nil {
 		return "", fmt.Errorf("%w: %w", ErrBadRequest, err)
 	}
-	for _, c := range []struct {
-		name, value string
-		allowed     []string
-	}{
-		{"mode", spec.Mode, Modes}, {"clock", spec.Clock, Clocks}, {"seat", spec.Seat, SeatChoices}, {"level", spec.Level, Levels},
+	for _, err := range []error{
+		oneOf("mode", spec.Mode, vocab.Modes()), oneOf("clock", spec.Clock, vocab.Clocks()),
+		oneOf("seat", spec.Seat, vocab.SeatChoices()), oneOf("level", spec.Level, vocab.Levels()),
 	} {
-		if !slices.Contains(c.allowed, c.value) {
-			return "", fmt.Errorf("%w: %s must be one of %s, got %q", ErrBadRequest, c.name, strings.Join(c.allowed, ", "), c.value)
+		if err != nil {
+			return "", err
 		}
 	}
-	if spec.LevelSecond == "" || spec.Mode != "watch" {
+	if spec.LevelSecond == "" || spec.Mode != vocab.Watch {
 		spec.LevelSecond = spec.Level
 	}
-	if !slices.Contains(Levels, spec.LevelSecond) {
-		return "", fmt.Errorf("%w: level_second must be one of %s, got %q", ErrBadRequest, strings.Join(Levels, ", "), spec.LevelSecond)
+	if err := oneOf("level_second", spec.LevelSecond, vocab.Levels()); err != nil {
+		return "", err
 	}
 	if spec.Pace == "" {
-		spec.Pace = "normal"
+		spec.Pace = vocab.DefaultPace
 	}
-	if !slices.Contains(Paces, spec.Pace) {
-		return "", fmt.Errorf("%w: pace must be one of %s, got %q", ErrBadRequest, strings.Join(Paces, ", "), spec.Pace)
+	if err := oneOf("pace", spec.Pace, vocab.Paces()); err != nil {
+		return "", err
 	}
 	mine := game.First
 	switch spec.Seat {
-	case "second":
+	case vocab.SecondSeat:
 		mine = game.Second
-	case "random":
+	case vocab.RandomSeat:
 		mine = game.Player(mrand.IntN(2))
 	}
-	human := store.Seat{Kind: "human", TokenHash: HashToken(token)}
+	human := store.Seat{Kind: vocab.Human, TokenHash: HashToken(token)}
 	// A computer seat carries its creator's token hash: the creator may pause
 	// it. The search choice is kept only at Difficult, the one level whose
 	// search it changes: Beginner plays the rules' heuristics and Medium a
 	// fixed one-or-two-ply search, whatever was chosen.
-	bot := func(level string) store.Seat {
-		s := store.Seat{Kind: "bot", TokenHash: human.TokenHash, Level: level, Algorithm: spec.Algorithm}
-		if level != "difficult" {
+	bot := func(level vocab.Level) store.Seat {
+		s := store.Seat{Kind: vocab.Bot, TokenHash: human.TokenHash, Level: level, Algorithm: spec.Algorithm}
+		if level != vocab.Difficult {
 			s.Algorithm = ""
 		}
 		return s
 	}
 	var seats [2]store.Seat
 	switch spec.Mode {
-	case "friend":
+	case vocab.Friend:
 		seats[mine] = human
-	case "hotseat":
+	case vocab.Hotseat:
 		seats = [2]store.Seat{human, human}
-	case "computer":
+	case vocab.Computer:
 		seats[mine], seats[mine.Other()] = human, bot(spec.Level)
-	case "watch":
+	case vocab.Watch:
 		seats = [2]store.Seat{bot(spec.Level), bot(spec.LevelSecond)}
 		seats[0].Pace, seats[1].Pace = spec.Pace, spec.Pace
 	}
@@ -246,18 +209,26 @@ func (h *Hub) Create(ctx context.Context, spec Spec, token string) (string, erro
 	}
 	// The room is made before it is stored, so that a choice the computer
 	// refuses (an algorithm the game has not) stores nothing.
-	r, err := newRoom(h, rec)
+	r, err := newRoom(rec, h.deps)
 	if err != nil {
 		return "", fmt.Errorf("%w: %w", ErrBadRequest, err)
 	}
-	if err := h.cfg.Store.CreateRoom(ctx, rec); err != nil {
+	if err := h.deps.store.CreateRoom(ctx, rec); err != nil {
 		return "", err
 	}
 	if _, err := h.launch(r); err != nil {
 		return "", err
 	}
-	h.cfg.Log.Info("room created", "room", rec.ID, "game", rec.Game, "mode", rec.Mode, "clock", rec.Clock)
+	h.deps.log.Info("room created", "room", rec.ID, "game", rec.Game, "mode", rec.Mode, "clock", rec.Clock)
 	return rec.ID, nil
+}
+
+// oneOf checks that a field of a Spec holds one of its values.
+func oneOf[T ~string](name string, value T, all []T) error {
+	if slices.Contains(all, value) {
+		return nil
+	}
+	return fmt.Errorf("%w: %s must be one of %s, got %q", ErrBadRequest, name, vocab.List(all), value)
 }
 
 // Room returns the running room with this id, loading it from the store if
@@ -269,7 +240,7 @@ func (h *Hub) Room(ctx context.Context, id string) (*Room, error) {
 	if ok {
 		return r, nil
 	}
-	rec, err := h.cfg.Store.Room(ctx, id)
+	rec, err := h.deps.store.Room(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, fmt.Errorf("%w: %q", ErrNoRoom, id)
 	}
@@ -279,17 +250,69 @@ func (h *Hub) Room(ctx context.Context, id string) (*Room, error) {
 	return h.start(rec)
 }
 
+// Snapshot returns the page of room id as the holder of tokenHash would
+// see it now.
+func (h *Hub) Snapshot(ctx context.Context, id, tokenHash string) (*view.Page, error) {
+	var p *view.Page
+	_, err := h.ask(ctx, id, func(r *Room) (err error) {
+		p, err = r.Snapshot(ctx, tokenHash)
+		return err
+	})
+	return p, err
+}
+
+// connect opens connection c in room id, and returns the room once it has
+// taken the connection.
+func (h *Hub) connect(ctx context.Context, id string, c *Conn) (*Room, error) {
+	return h.ask(ctx, id, func(r *Room) error {
+		taken := make(chan bool, 1)
+		if !r.send(ctx, evConnect{c: c, taken: taken}) {
+			return r.notSent(ctx)
+		}
+		select {
+		case ok := <-taken:
+			if !ok {
+				return fmt.Errorf("room %s: %w", id, errStopped)
+			}
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	})
+}
+
+// ask runs f on room id, and once more on the room loaded again if the one
+// found had stopped meanwhile (it went idle): a stopping room leaves the
+// registry before it stops taking events, so the next look-up does not
+// find it. It returns the room that f succeeded on.
+func (h *Hub) ask(ctx context.Context, id string, f func(*Room) error) (*Room, error) {
+	for attempt := 1; ; attempt++ {
+		r, err := h.Room(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		err = f(r)
+		if err == nil || !errors.Is(err, errStopped) || attempt == askAttempts {
+			return r, err
+		}
+	}
+}
+
+// askAttempts bounds the rooms ask tries: a room loaded again does not
+// stop again at once unless the server is stopping.
+const askAttempts = 3
+
 // Restore starts every unfinished room in the store, so that their clocks
 // and computer players run again after a restart.
 func (h *Hub) Restore(ctx context.Context) (int, error) {
-	ids, err := h.cfg.Store.Unfinished(ctx)
+	ids, err := h.deps.store.Unfinished(ctx)
 	if err != nil {
 		return 0, err
 	}
 	n := 0
 	for _, id := range ids {
 		if _, err := h.Room(ctx, id); err != nil {
-			h.cfg.Log.Error("room not restored", "room", id, "err", err)
+			h.deps.log.Error("room not restored", "room", id, "err", err)
 			continue
 		}
 		n++
@@ -306,7 +329,7 @@ func (h *Hub) start(rec *store.Room) (*Room, error) {
 	if ok {
 		return r, nil
 	}
-	r, err := newRoom(h, rec)
+	r, err := newRoom(rec, h.deps)
 	if err != nil {
 		return nil, fmt.Errorf("room %s: %w", rec.ID, err)
 	}
@@ -325,19 +348,23 @@ func (h *Hub) launch(r *Room) (*Room, error) {
 		return nil, errors.New("the server is shutting down")
 	}
 	h.rooms[r.id] = r
-	h.cfg.Metrics.roomStarted(1)
+	h.deps.metrics.roomStarted(1)
 	h.wg.Add(1)
 	go func() {
 		defer h.wg.Done()
-		defer h.cfg.Metrics.roomStarted(-1)
+		defer h.deps.metrics.roomStarted(-1)
 		r.run(h.ctx)
-		h.mu.Lock()
-		if h.rooms[r.id] == r {
-			delete(h.rooms, r.id)
-		}
-		h.mu.Unlock()
 	}()
 	return r, nil
+}
+
+// forget takes a stopping room out of the registry (deps.leave).
+func (h *Hub) forget(r *Room) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.rooms[r.id] == r {
+		delete(h.rooms, r.id)
+	}
 }
 
 // CleanIdle deletes stored rooms whose game never started and that nobody
@@ -349,9 +376,9 @@ func (h *Hub) CleanIdle(ctx context.Context, age time.Duration) (int, error) {
 		keep = append(keep, id)
 	}
 	h.mu.Unlock()
-	n, err := h.cfg.Store.DeleteIdle(ctx, h.now().Add(-age), keep)
+	n, err := h.deps.store.DeleteIdle(ctx, h.deps.clock.Now().Add(-age), keep)
 	if n > 0 {
-		h.cfg.Log.Info("idle rooms deleted", "rooms", n)
+		h.deps.log.Info("idle rooms deleted", "rooms", n)
 	}
 	return n, err
 }
@@ -400,6 +427,3 @@ func HashToken(token string) string {
 	sum := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(sum[:])
 }
-
-// now is the rooms' time.
-func (h *Hub) now() time.Time { return h.cfg.Clock.Now() }

@@ -3,10 +3,10 @@ package realtime
 import (
 	"context"
 	"slices"
-	"time"
 
 	"boardroom/game"
 	"boardroom/realtime/store"
+	"boardroom/realtime/vocab"
 )
 
 // How a game ends or starts over besides the moves: abort, claiming a game
@@ -20,10 +20,9 @@ import (
 // resignation, claim) and shows everyone.
 func (r *Room) finish(end game.Outcome) {
 	r.ended = &end
-	r.pending = [2]*game.Move{}
-	r.picks = [2][]game.Cell{}
+	r.seats.newTurn()
 	r.request = nil
-	r.stopClock()
+	r.clock.stop()
 	r.storeResult()
 	r.afterChange(false)
 }
@@ -37,20 +36,20 @@ func (r *Room) abort(reason string) {
 // abortable reports whether the game may still be aborted: it goes on and
 // some side has not moved yet.
 func (r *Room) abortable() bool {
-	return !r.over() && !(r.hasTurnOf(game.First) && r.hasTurnOf(game.Second))
+	return !r.over() && !(r.history.hasTurnOf(game.First) && r.history.hasTurnOf(game.Second))
 }
 
 func (r *Room) abortAction(c *Conn) {
-	mine := r.mySeats(c.tokenHash)
+	mine := r.seats.mine(c.tokenHash)
 	switch {
 	case len(mine) == 0:
-		r.reject(c, "Spectators cannot abort the game.")
+		r.reject(c, refusedNotAllowed, "Spectators cannot abort the game.")
 		return
 	case r.over():
-		r.reject(c, "The game is over.")
+		r.reject(c, refusedOver, "The game is over.")
 		return
 	case !r.abortable():
-		r.reject(c, "Both sides have moved: the game can no longer be aborted. Resign instead.")
+		r.reject(c, refusedNotNow, "Both sides have moved: the game can no longer be aborted. Resign instead.")
 		return
 	}
 	who := r.g.Seats()[mine[0]]
@@ -60,16 +59,21 @@ func (r *Room) abortAction(c *Conn) {
 	r.abort("Game aborted by " + who)
 }
 
+// mayBeClaimed reports whether the game is one that may be claimed at all:
+// between two people with no clock, going on, and begun by both sides.
+func (r *Room) mayBeClaimed() bool {
+	return r.mode == vocab.Friend && !r.clock.enabled() && !r.over() && !r.seats.waiting() && !r.abortable()
+}
+
 // claimer is the seat that may claim the game now: the opponent of a seat
-// that is to move and has had no page open for ClaimWait, in a game
-// between two people with no clock that both sides have begun.
+// that is to move and has had no page open for ClaimWait.
 func (r *Room) claimer() (game.Player, bool) {
-	if r.mode != "friend" || r.hub.cfg.Periods[r.clock] > 0 || r.over() || r.waiting() || r.abortable() {
+	if !r.mayBeClaimed() {
 		return game.NoPlayer, false
 	}
-	now := r.hub.now()
+	now := r.deps.clock.Now()
 	for _, p := range r.state.ToMove() {
-		if r.pending[p] == nil && !r.away[p].IsZero() && now.Sub(r.away[p]) >= r.hub.cfg.ClaimWait {
+		if away := r.seats.away[p]; r.seats.pending[p] == nil && !away.IsZero() && now.Sub(away) >= r.clock.claimWait {
 			return p.Other(), true
 		}
 	}
@@ -78,8 +82,8 @@ func (r *Room) claimer() (game.Player, bool) {
 
 func (r *Room) claim(c *Conn, win bool) {
 	seat, ok := r.claimer()
-	if !ok || !slices.Contains(r.mySeats(c.tokenHash), seat) {
-		r.reject(c, "You can claim the game only when your opponent, to move, has left it for a minute.")
+	if !ok || !slices.Contains(r.seats.mine(c.tokenHash), seat) {
+		r.reject(c, refusedNotNow, "You can claim the game only when your opponent, to move, has left it for a minute.")
 		return
 	}
 	gone := r.g.Seats()[seat.Other()]
@@ -93,46 +97,33 @@ func (r *Room) claim(c *Conn, win bool) {
 // seatPresence records when each human seat's holder last closed their
 // last page, and sets a timer for the moment the game may be claimed.
 func (r *Room) seatPresence() {
-	_, online := r.presence()
-	now := r.hub.now()
-	for p, s := range r.seats {
-		switch {
-		case s.Kind != "human" || online[p]:
-			r.away[p] = time.Time{}
-		case r.away[p].IsZero():
-			r.away[p] = now
-		}
-	}
+	_, online := r.viewers.presence(&r.seats)
+	r.seats.present(online, r.deps.clock.Now())
 	r.scheduleClaim()
 }
 
 // scheduleClaim sets a timer for when the seat to move will have been away
 // ClaimWait, so that its opponent's page then shows the claim.
 func (r *Room) scheduleClaim() {
-	if r.stopClaimTimer != nil {
-		r.stopClaimTimer()
-		r.stopClaimTimer = nil
-	}
-	if r.mode != "friend" || r.hub.cfg.Periods[r.clock] > 0 || r.over() || r.waiting() || r.abortable() {
+	r.clock.stopClaim()
+	if !r.mayBeClaimed() {
 		return
 	}
 	if _, ok := r.claimer(); ok {
 		return // already shown
 	}
-	now := r.hub.now()
+	now := r.deps.clock.Now()
 	for _, p := range r.state.ToMove() {
-		if r.away[p].IsZero() {
-			continue
+		if away := r.seats.away[p]; !away.IsZero() {
+			r.clock.claimAt(away.Add(r.clock.claimWait).Sub(now), func() { r.sendLater(evClaimable{}) })
+			return
 		}
-		wait := r.away[p].Add(r.hub.cfg.ClaimWait).Sub(now)
-		r.stopClaimTimer = r.hub.cfg.Clock.AfterFunc(max(wait, 0), func() { r.send(r.hub.ctx, evClaimable{}) })
-		return
 	}
 }
 
 // claimable redraws the pages once a claim has become possible.
 func (r *Room) claimable() {
-	r.stopClaimTimer = nil
+	r.clock.stopClaimTimer = nil
 	if _, ok := r.claimer(); ok {
 		r.version++
 		r.broadcast()
@@ -144,36 +135,36 @@ func (r *Room) claimable() {
 // computer room one click starts it; between two people the first click
 // offers it and the other player's click accepts it.
 func (r *Room) rematchAction(c *Conn) {
-	mine := r.mySeats(c.tokenHash)
-	owner := r.mode == "watch" && r.isOwner(c.tokenHash)
+	mine := r.seats.mine(c.tokenHash)
+	owner := r.mode == vocab.Watch && r.seats.isOwner(c.tokenHash)
 	switch {
 	case r.next != "":
-		r.reject(c, "This game has had its rematch already; follow the link to it.")
+		r.reject(c, refusedOver, "This game has had its rematch already; follow the link to it.")
 		return
 	case len(mine) == 0 && !owner:
-		r.reject(c, "Spectators cannot start a rematch.")
+		r.reject(c, refusedNotAllowed, "Spectators cannot start a rematch.")
 		return
 	case !r.over():
-		r.reject(c, "A rematch can start when the game is over.")
+		r.reject(c, refusedNotNow, "A rematch can start when the game is over.")
 		return
 	}
-	if r.mode != "friend" || r.waiting() {
+	if r.mode != vocab.Friend || r.seats.waiting() {
 		r.rematch()
 		return
 	}
 	if req := r.request; req != nil {
 		switch {
-		case req.kind == "rematch" && slices.Contains(mine, req.from):
+		case req.kind == vocab.RematchProposal && slices.Contains(mine, req.from):
 			r.request = nil // asked again by the one who offered: withdrawn
-		case req.kind == "rematch":
+		case req.kind == vocab.RematchProposal:
 			r.rematch()
 			return
 		default:
-			r.reject(c, "A proposal is already waiting for an answer.")
+			r.reject(c, refusedNotNow, "A proposal is already waiting for an answer.")
 			return
 		}
 	} else {
-		r.request = &request{kind: "rematch", from: mine[0]}
+		r.request = &request{kind: vocab.RematchProposal, from: mine[0]}
 	}
 	r.version++
 	r.broadcast()
@@ -186,40 +177,35 @@ func (r *Room) rematchAction(c *Conn) {
 // follows, since the room is the same.
 func (r *Room) rematch() {
 	var archive *store.Room
-	if !r.aborted && len(r.turns) > 0 {
+	if !r.aborted && len(r.history.turns) > 0 {
 		out := r.outcome()
 		archive = &store.Room{
-			ID: NewID(), Game: r.g.ID(), Options: r.opts, Mode: r.mode, Clock: r.clock, Seats: r.seats,
-			Turns: storedTurns(r.turns), Over: true, Winner: int(out.Winner), Reason: out.Reason,
+			ID: NewID(), Game: r.g.ID(), Options: r.opts, Mode: r.mode, Clock: r.clock.setting, Seats: r.seats.held,
+			Turns: r.history.stored(), Over: true, Winner: int(out.Winner), Reason: out.Reason,
 			Private: r.private, Next: r.id,
 		}
 	}
-	seats := [2]store.Seat{r.seats[1], r.seats[0]}
-	bots, err := makeBots(r.hub, r.g, seats)
+	seats := r.seats.swapped()
+	players, err := r.bots.playersFor(r.g, seats.held)
 	if err == nil {
 		ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
-		err = r.hub.cfg.Store.Rematch(ctx, r.id, archive, seats)
+		err = r.deps.store.Rematch(ctx, r.id, archive, seats.held)
 		cancel()
 	}
 	if err != nil {
-		r.hub.cfg.Log.Error("rematch not stored", "room", r.id, "err", err)
+		r.deps.log.Error("rematch not stored", "room", r.id, "err", err)
 		r.broadcastError("The rematch could not be saved; try again.")
 		return
 	}
-	r.stopBot()
-	r.seats, r.bots = seats, bots
-	r.away[0], r.away[1] = r.away[1], r.away[0] // the holders changed seats
-	r.state, _ = r.g.New(r.opts)
-	r.turns, r.redo = nil, nil
+	r.bots.stop()
+	r.seats, r.bots.players = seats, players
+	r.state = r.start()
+	r.history.set(nil, nil)
 	r.ended, r.aborted = nil, false
-	r.pending = [2]*game.Move{}
-	r.picks = [2][]game.Cell{}
 	r.request = nil
-	r.botInfo = ""
-	r.paused, r.stepOnce = false, false
-	for _, v := range r.conns {
-		v.replay = nil
-	}
-	r.hub.cfg.Log.Info("rematch", "room", r.id, "game", r.g.ID())
+	r.bots.said = ""
+	r.bots.paused, r.bots.stepOnce = false, false
+	r.viewers.endReplays()
+	r.deps.log.Info("rematch", "room", r.id, "game", r.g.ID())
 	r.afterChange(true)
 }

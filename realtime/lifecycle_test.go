@@ -7,6 +7,7 @@ import (
 
 	"boardroom/realtime/clocktest"
 	"boardroom/realtime/store"
+	"boardroom/realtime/vocab"
 
 	"github.com/stretchr/testify/require"
 )
@@ -15,10 +16,7 @@ import (
 // the real waits of a room (60 s for a first move, 60 s before a claim).
 func fakeClockHarness(t *testing.T) (*harness, *clocktest.Clock) {
 	clock := clocktest.New()
-	h := newHarness(t, func(c *Config) {
-		c.Clock = clock
-		c.Periods = ClockPeriod
-	})
+	h := newHarness(t, func(c *Config) { c.Clock = clock })
 	return h, clock
 }
 
@@ -223,7 +221,7 @@ func TestRematchBetweenTwoPeople(t *testing.T) {
 	require.Contains(t, eve.action("rematch").Error, "Spectators")
 
 	p = alice.action("rematch")
-	require.Equal(t, "rematch", p.Request.Kind)
+	require.Equal(t, vocab.RematchProposal, p.Request.Kind)
 	require.True(t, p.Request.FromMe)
 	require.Equal(t, "Your opponent offers a rematch.", bob.last().Request.Text)
 	p = alice.action("rematch") // asked again: withdrawn
@@ -272,13 +270,13 @@ func TestRematchAgainstTheComputerIsOneClick(t *testing.T) {
 	r := h.create(Spec{Game: "kalah", Mode: "computer", Level: "medium"}, "me")
 	me := h.connect(r, "me")
 	me.click(1, 1)
-	waitFor(t, r, "the computer's reply", func(r *Room) bool { return len(r.turns) >= 2 })
+	waitFor(t, r, "the computer's reply", func(r *Room) bool { return len(r.history.turns) >= 2 })
 	me.action("resign")
 	p := me.action("rematch")
 	require.False(t, p.Over)
 	require.Equal(t, "You", p.Seats[1].Holder, "I had the first seat: now the second")
 	require.Equal(t, "Computer · Medium", p.Seats[0].Holder, "the same level")
-	waitFor(t, r, "the computer's first move", func(r *Room) bool { return len(r.turns) >= 1 })
+	waitFor(t, r, "the computer's first move", func(r *Room) bool { return len(r.history.turns) >= 1 })
 }
 
 func TestComputerAgainstComputerLevelsPerSeat(t *testing.T) {
@@ -295,7 +293,10 @@ func TestComputerAgainstComputerLevelsPerSeat(t *testing.T) {
 
 func TestSearchChoiceKeptOnlyAtDifficult(t *testing.T) {
 	h := newHarness(t)
-	for _, tc := range []struct{ level, want string }{
+	for _, tc := range []struct {
+		level vocab.Level
+		want  string
+	}{
 		{"beginner", ""}, {"medium", ""}, {"difficult", "minimax"},
 	} {
 		r := h.create(Spec{Game: "amazons", Mode: "computer", Level: tc.level, Algorithm: "minimax"}, "me")

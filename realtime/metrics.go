@@ -71,9 +71,9 @@ func (m *Metrics) botThought(game, level string, d time.Duration) {
 	}
 }
 
-func (m *Metrics) refusedMessage(reason string) {
+func (m *Metrics) refusedMessage(why refusal) {
 	if m != nil {
-		m.refused.WithLabelValues(reason).Inc()
+		m.refused.WithLabelValues(why.label()).Inc()
 	}
 }
 

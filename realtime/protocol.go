@@ -9,12 +9,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"boardroom/game"
+	"boardroom/realtime/vocab"
 )
 
 // MaxMessageBytes is the largest WebSocket message a page may send. Real
@@ -24,22 +24,13 @@ const MaxMessageBytes = 4096
 // ErrBadMessage wraps every reason a message from a page is refused.
 var ErrBadMessage = errors.New("bad message")
 
-// Actions a page may send, besides clicking a cell.
-var Actions = []string{
-	"join", "undo", "redo", "takeback-accept", "takeback-decline",
-	"save", "load", "new", "resign", "cancel", "hint",
-	"replay-first", "replay-prev", "replay-next", "replay-last", "replay-play", "replay-exit",
-	"pause", "resume", "step",
-	"abort", "claim-win", "claim-draw", "rematch",
-}
-
 // Message is one decoded message from a page: a click on a cell or an action.
 type Message struct {
 	// Cell is set for a click ("1,2").
 	Cell    game.Cell
 	HasCell bool
-	// Action is set for a button (one of Actions).
-	Action string
+	// Action is set for a button.
+	Action vocab.Action
 }
 
 // wireMessage is the JSON a page sends; htmx adds HEADERS, which is ignored.
@@ -75,10 +66,11 @@ func DecodeMessage(data []byte) (Message, error) {
 		}
 		return Message{Cell: c, HasCell: true}, nil
 	case w.Action != nil:
-		if !slices.Contains(Actions, *w.Action) {
+		a, ok := vocab.ParseAction(*w.Action)
+		if !ok {
 			return Message{}, fmt.Errorf("%w: unknown action %q", ErrBadMessage, shorten(*w.Action))
 		}
-		return Message{Action: *w.Action}, nil
+		return Message{Action: a}, nil
 	}
 	return Message{}, fmt.Errorf("%w: neither a cell nor an action", ErrBadMessage)
 }

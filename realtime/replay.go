@@ -5,6 +5,7 @@ import (
 
 	"boardroom/game"
 	"boardroom/realtime/view"
+	"boardroom/realtime/vocab"
 )
 
 // replayCursor is one viewer's place in the replay of a finished game.
@@ -13,54 +14,51 @@ type replayCursor struct {
 	playing bool
 }
 
-func (r *Room) replayAction(c *Conn, v *viewer, action string) {
-	if !r.over() || len(r.turns) == 0 {
-		r.reject(c, "The replay opens when the game is over.")
+func (r *Room) replayAction(c *Conn, v *viewer, action vocab.Action) {
+	total := len(r.history.turns)
+	if !r.over() || total == 0 {
+		r.reject(c, refusedNotNow, "The replay opens when the game is over.")
 		return
 	}
-	total := len(r.turns)
 	if v.replay == nil {
 		v.replay = &replayCursor{ply: total}
 	}
 	cur := v.replay
 	cur.playing = false
 	switch action {
-	case "replay-first":
+	case vocab.ReplayFirst:
 		cur.ply = 0
-	case "replay-prev":
+	case vocab.ReplayPrev:
 		cur.ply = max(cur.ply-1, 0)
-	case "replay-next":
+	case vocab.ReplayNext:
 		cur.ply = min(cur.ply+1, total)
-	case "replay-last":
+	case vocab.ReplayLast:
 		cur.ply = total
-	case "replay-play":
+	case vocab.ReplayPlay:
 		if cur.ply >= total {
 			cur.ply = 0
 		}
 		cur.playing = true
-		r.ensureReplayTicker()
-	case "replay-exit":
+		if r.viewers.replayTicker == nil {
+			r.viewers.replayTicker = time.NewTicker(r.viewers.replayStep)
+		}
+	case vocab.ReplayExit:
 		v.replay = nil
 	}
 	r.sendTo(c)
 }
 
-func (r *Room) ensureReplayTicker() {
-	if r.replayTicker == nil {
-		r.replayTicker = time.NewTicker(r.hub.cfg.ReplayStep)
-	}
-}
-
 // replayTick advances every viewer whose replay is playing.
 func (r *Room) replayTick() {
+	total := len(r.history.turns)
 	anyPlaying := false
-	for c, v := range r.conns {
+	for c, v := range r.viewers.conns {
 		if v.replay == nil || !v.replay.playing {
 			continue
 		}
 		v.replay.ply++
-		if v.replay.ply >= len(r.turns) {
-			v.replay.ply = len(r.turns)
+		if v.replay.ply >= total {
+			v.replay.ply = total
 			v.replay.playing = false
 		} else {
 			anyPlaying = true
@@ -68,44 +66,50 @@ func (r *Room) replayTick() {
 		r.sendTo(c)
 	}
 	if !anyPlaying {
-		r.replayTicker.Stop()
-		r.replayTicker = nil
+		r.viewers.replayTicker.Stop()
+		r.viewers.replayTicker = nil
 	}
 }
 
 // fillReplay shows the position after cur.ply turns instead of the live one.
 func (r *Room) fillReplay(p *view.Page, cur *replayCursor) {
-	st := r.positionAt(cur.ply)
-	p.State = st
-	p.Replay = view.Replay{Active: true, Ply: cur.ply, Total: len(r.turns), Playing: cur.playing}
+	turns := r.history.turns
+	p.State = r.positionAt(cur.ply)
+	p.Replay = view.Replay{Active: true, Ply: cur.ply, Total: len(turns), Playing: cur.playing}
 	p.Targets, p.Selected, p.MyChoice, p.LastMove, p.Hint = nil, nil, nil, nil, nil
 	for i := range p.Moves {
 		p.Moves[i].Current = i == cur.ply-1
 	}
 	if cur.ply > 0 {
-		for _, m := range r.turns[cur.ply-1].moves {
+		for _, m := range turns[cur.ply-1].moves {
 			p.LastMove = append(p.LastMove, m.Path()...)
 		}
 	}
-	if cur.ply < len(r.turns) {
+	if cur.ply < len(turns) {
 		p.Turn = "Replay"
 	}
-	if eval := r.hub.cfg.Evaluate; eval != nil {
-		st, _ := r.g.New(r.opts)
-		p.Evals = append(p.Evals, eval(st))
-		for _, t := range r.turns {
-			if st.Apply(t.moves...) != nil {
-				break
-			}
-			p.Evals = append(p.Evals, eval(st))
-		}
+	p.Evals = r.evaluations()
+}
+
+// evaluations is the replay's graph: the evaluation of every position of
+// the game, worked out once per game (nil without an evaluator).
+func (r *Room) evaluations() []float64 {
+	if r.deps.evaluate == nil {
+		return nil
 	}
+	return r.history.evaluations(r.start, r.deps.evaluate)
+}
+
+// start is the game's first position.
+func (r *Room) start() game.State {
+	st, _ := r.g.New(r.opts)
+	return st
 }
 
 // positionAt replays the first n turns from the start.
 func (r *Room) positionAt(n int) game.State {
-	st, _ := r.g.New(r.opts)
-	for _, t := range r.turns[:n] {
+	st := r.start()
+	for _, t := range r.history.turns[:n] {
 		if err := st.Apply(t.moves...); err != nil {
 			break
 		}

@@ -2,99 +2,101 @@ package realtime
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"log/slog"
 	"runtime/debug"
 	"slices"
+	"sync"
 	"time"
 
 	"boardroom/game"
-	"boardroom/realtime/frame"
 	"boardroom/realtime/store"
 	"boardroom/realtime/view"
+	"boardroom/realtime/vocab"
 )
 
-// turnRecord is one played turn of the room's log.
-type turnRecord struct {
-	moves []game.Move
-	seats []game.Player
-	text  string
-	at    time.Time
-	think time.Duration
-	info  string
+// deps are what a room needs from outside, given when it is made (the hub
+// makes them once from its Config): a room never reaches into its hub.
+type deps struct {
+	store    store.Store
+	render   Renderer
+	bots     BotMaker
+	hint     func(ctx context.Context, s game.State, p game.Player) (game.Move, string, error)
+	evaluate func(s game.State) float64
+	clock    Clock
+	log      *slog.Logger
+	metrics  *Metrics
+	timings  timings
+	// baseURL prefixes share links.
+	baseURL string
+	// ctx ends with the server: the rooms' background work (computer
+	// players, hints, timers' events) stops with it.
+	ctx context.Context
+	// leave takes the room out of its hub's registry.
+	leave func(*Room)
+	// unloading, for tests, is called when an idle room has decided to
+	// leave memory.
+	unloading func()
 }
 
-// Room is one match. Its goroutine (run) owns every field below inbox; other
-// goroutines only send it events.
+// Room is one match. Its goroutine (run) owns every field from state on;
+// other goroutines only send it events. The room composes one part per
+// concern, each in its own file with the fields it owns: who holds the
+// seats (seats.go), the move clock (clock.go), the computer players
+// (bots.go), the log and save slot (history.go) and the open pages
+// (viewers.go); the room itself holds the game and what ends it.
 type Room struct {
-	id    string
-	hub   *Hub
-	g     game.Game
-	opts  game.Options
-	mode  string
-	clock string
-	// private rooms are never listed in the lobby.
-	private bool
+	id      string
+	g       game.Game
+	opts    game.Options
+	mode    vocab.Mode
+	private bool // never listed in the lobby
+	deps    deps
 	inbox   chan event
-	// done is closed when the room's goroutine has stopped: sends give up
-	// instead of filling an inbox that nobody reads.
-	done chan struct{}
+	// stopping is closed when the room stops taking events: a send waiting
+	// for room in the inbox gives up.
+	stopping chan struct{}
+	// sendMu orders sends against the room's stop: a send holds it shared,
+	// the stop exclusively to set stopped, so that once stopped is set no
+	// event can enter the inbox unseen (stop answers those already there).
+	sendMu  sync.RWMutex
+	stopped bool
 
 	state game.State
-	turns []turnRecord
-	redo  []turnRecord
-	save  []string
-	seats [2]store.Seat
-	bots  [2]game.Bot
 	ended *game.Outcome // an end the rules do not see: time out, resignation, claim, abort
 	// aborted marks an end with no result (ended holds its reason).
 	aborted bool
 	// next is set on a finished game kept after a rematch: the room where
 	// the players went on. Such a room is a record; nothing changes it.
 	next    string
-	conns   map[*Conn]*viewer
-	picks   [2][]game.Cell // each seat's clicks towards its next move
-	pending [2]*game.Move  // simultaneous choices made this turn
 	request *request
+	// version counts the changes that every page shows.
 	version uint64
-	flashes uint64      // counts the flashes and messages shown, for FlashID
 	legal   []game.Move // reused for the legal moves of a click or a page
-	// specFrame is the spectators' page drawn at specVersion (views.go).
-	specFrame   *frame.Frame
-	specVersion uint64
-	paused      bool
-	stepOnce    bool
-	botInfo     string
-	// presencePending is set while a spectator-count update is scheduled.
-	presencePending bool
 
-	turnStarted   time.Time
-	clockDeadline time.Time
-	// clockFirstMove says the deadline is the wait for a first move.
-	clockFirstMove bool
-	clockGen       uint64
-	stopClockTimer func() bool // nil when no timer is set
-	// away is when each human seat's holder closed their last page (zero
-	// while one is open); the claim timer fires when a claim becomes
-	// possible.
-	away           [2]time.Time
-	stopClaimTimer func() bool
-	botGen         uint64
-	botCancel      context.CancelFunc
-	replayTicker   *time.Ticker
-	idleSince      time.Time
+	seats   seats
+	clock   moveClock
+	bots    botRunner
+	history history
+	viewers viewers
 }
 
 // request is a proposal waiting for the other player's consent.
 type request struct {
-	kind string // takeback, new, save, load
+	kind vocab.Proposal
 	from game.Player
 }
 
-// event is anything sent to a room's goroutine.
-type event interface{}
+// event is anything sent to a room's goroutine: one of the ev types below,
+// and nothing else (the marker method is unexported).
+type event interface{ roomEvent() }
 
 type (
-	evConnect    struct{ c *Conn }
+	evConnect struct {
+		c     *Conn
+		taken chan<- bool // told when the room has the connection (nil: nobody waits)
+	}
 	evDisconnect struct{ c *Conn }
 	evInput      struct {
 		c   *Conn
@@ -123,10 +125,27 @@ type (
 		text string
 		err  error
 	}
+	// evIdle comes when the room may have had no page open for long
+	// enough to leave memory.
+	evIdle struct{}
 	evFunc struct{ f func(*Room) } // for tests: run f inside the room
 )
 
-func newRoom(h *Hub, rec *store.Room) (*Room, error) {
+func (evConnect) roomEvent()    {}
+func (evDisconnect) roomEvent() {}
+func (evInput) roomEvent()      {}
+func (evTimeout) roomEvent()    {}
+func (evBotMove) roomEvent()    {}
+func (evSnapshot) roomEvent()   {}
+func (evPresence) roomEvent()   {}
+func (evClaimable) roomEvent()  {}
+func (evHint) roomEvent()       {}
+func (evIdle) roomEvent()       {}
+func (evFunc) roomEvent()       {}
+
+// newRoom makes the room of a stored record, its game replayed to where
+// the record left it.
+func newRoom(rec *store.Room, d deps) (*Room, error) {
 	g, err := game.Lookup(rec.Game)
 	if err != nil {
 		return nil, err
@@ -135,13 +154,17 @@ func newRoom(h *Hub, rec *store.Room) (*Room, error) {
 	if err != nil {
 		return nil, err
 	}
-	now := h.now()
+	now := d.clock.Now()
 	r := &Room{
-		id: rec.ID, hub: h, g: g, opts: start.Options(), mode: rec.Mode, clock: rec.Clock, private: rec.Private,
-		inbox: make(chan event, 64), done: make(chan struct{}), state: start, seats: rec.Seats, save: rec.Save,
-		conns: map[*Conn]*viewer{}, idleSince: now, aborted: rec.Aborted, next: rec.Next,
-		away: [2]time.Time{now, now}, // nobody has a page open yet
+		id: rec.ID, g: g, opts: start.Options(), mode: rec.Mode, private: rec.Private, deps: d,
+		inbox: make(chan event, 64), stopping: make(chan struct{}), state: start, aborted: rec.Aborted, next: rec.Next,
+		seats:   newSeats(rec.Seats, now),
+		clock:   newMoveClock(rec.Clock, d.clock, d.timings),
+		bots:    newBotRunner(d.bots, d.timings),
+		history: history{save: rec.Save},
+		viewers: newViewers(d.render, d.metrics, d.timings.replayStep, now),
 	}
+	var turns []turnRecord
 	for _, t := range rec.Turns {
 		seats := slices.Clone(r.state.ToMove())
 		moves, err := game.ParseTurn(r.state, t.Notation)
@@ -149,13 +172,12 @@ func newRoom(h *Hub, rec *store.Room) (*Room, error) {
 			err = r.state.Apply(moves...)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("stored turn %d (%s): %w", len(r.turns)+1, t.Notation, err)
+			return nil, fmt.Errorf("stored turn %d (%s): %w", len(turns)+1, t.Notation, err)
 		}
-		r.turns = append(r.turns, turnRecord{moves: moves, seats: seats, text: t.Notation, at: t.At, think: t.Think, info: t.Info})
+		turns = append(turns, turnRecord{moves: moves, seats: seats, text: t.Notation, at: t.At, think: t.Think, info: t.Info})
 	}
-	if n := len(r.turns); n > 0 {
-		r.botInfo = r.turns[n-1].info
-	}
+	r.history.set(turns, nil)
+	r.bots.said = r.history.lastInfo()
 	if rec.Over && !r.state.Outcome().Over {
 		end := game.Win(game.Player(rec.Winner), rec.Reason)
 		if rec.Winner < 0 {
@@ -166,56 +188,62 @@ func newRoom(h *Hub, rec *store.Room) (*Room, error) {
 	if r.next != "" {
 		return r, nil // a record of a finished game: nobody will play it
 	}
-	if r.bots, err = makeBots(h, g, r.seats); err != nil {
+	if err := r.bots.seat(g, rec.Seats); err != nil {
 		return nil, err
 	}
 	return r, nil
 }
 
-// makeBots makes the computer players of the seats that have one.
-func makeBots(h *Hub, g game.Game, seats [2]store.Seat) ([2]game.Bot, error) {
-	var bots [2]game.Bot
-	for p, s := range seats {
-		if s.Kind == "bot" {
-			bot, err := h.cfg.Bots(g, s.Level, s.Algorithm, uint64(time.Now().UnixNano())+uint64(p))
-			if err != nil {
-				return bots, err
-			}
-			bots[p] = bot
-		}
-	}
-	return bots, nil
-}
+// errStopped says a room stopped (it went idle, or the server is
+// stopping) before it took an event; a room loaded again may take it.
+var errStopped = errors.New("the room has stopped")
 
-// send delivers an event to the room, or gives up when the room has stopped.
+// send delivers an event to the room, or gives up when the room stops or
+// ctx ends.
 func (r *Room) send(ctx context.Context, ev event) bool {
-	select {
-	case <-r.done:
+	r.sendMu.RLock()
+	defer r.sendMu.RUnlock()
+	if r.stopped {
 		return false
-	default:
 	}
 	select {
 	case r.inbox <- ev:
 		return true
 	case <-ctx.Done():
 		return false
-	case <-r.done:
+	case <-r.stopping:
 		return false
 	}
 }
 
-// Snapshot returns the page as the holder of tokenHash would see it now.
+// sendLater delivers an event from a timer or a background task, unless
+// the server is shutting down.
+func (r *Room) sendLater(ev event) { r.send(r.deps.ctx, ev) }
+
+// Snapshot returns the page as the holder of tokenHash would see it now;
+// the error wraps errStopped if the room stopped first.
 func (r *Room) Snapshot(ctx context.Context, tokenHash string) (*view.Page, error) {
 	reply := make(chan *view.Page, 1)
 	if !r.send(ctx, evSnapshot{tokenHash: tokenHash, reply: reply}) {
-		return nil, fmt.Errorf("room %s is closed", r.id)
+		return nil, r.notSent(ctx)
 	}
 	select {
 	case p := <-reply:
+		if p == nil {
+			return nil, fmt.Errorf("room %s: %w", r.id, errStopped)
+		}
 		return p, nil
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+}
+
+// notSent says why a send failed: ctx ended, or the room stopped.
+func (r *Room) notSent(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return fmt.Errorf("room %s: %w", r.id, errStopped)
 }
 
 // ID returns the room's id.
@@ -223,51 +251,107 @@ func (r *Room) ID() string { return r.id }
 
 // run is the room's goroutine.
 func (r *Room) run(ctx context.Context) {
+	defer r.stop()
 	r.afterChange(true) // start clocks and computer players where they were
-	idle := time.NewTicker(time.Minute)
-	defer idle.Stop()
-	defer close(r.done)
-	defer r.shutdown()
 	for {
-		var replay <-chan time.Time
-		if r.replayTicker != nil {
-			replay = r.replayTicker.C
-		}
 		select {
 		case ev := <-r.inbox:
-			r.handleSafely(ev)
-		case <-replay:
-			r.replayTick()
-		case <-idle.C:
-			if len(r.conns) == 0 && r.hub.now().Sub(r.idleSince) > r.hub.cfg.IdleUnload && !r.busy() {
-				r.hub.cfg.Log.Debug("room unloaded", "room", r.id)
+			if _, ok := ev.(evIdle); ok && r.idle() {
+				r.deps.log.Debug("room unloaded", "room", r.id)
+				if r.deps.unloading != nil {
+					r.deps.unloading()
+				}
 				return
 			}
+			r.handleSafely(ev)
+		case <-r.viewers.replayTicks():
+			r.replayTick()
 		case <-ctx.Done():
 			return
 		}
 	}
 }
 
+// stop ends the room. It first leaves the hub's registry, so that nobody
+// is handed it any more, and only then stops taking events: an event sent
+// by someone handed it just before is refused, not left unread, and the
+// sender asks the hub again, which loads the room afresh.
+func (r *Room) stop() {
+	r.deps.leave(r)
+	close(r.stopping) // sends waiting for room in the inbox give up
+	r.sendMu.Lock()   // sends under way have finished
+	r.stopped = true
+	r.sendMu.Unlock()
+	for {
+		select {
+		case ev := <-r.inbox:
+			r.refuse(ev)
+		default:
+			r.shutdown()
+			return
+		}
+	}
+}
+
+// refuse answers an event that came as the room stopped.
+func (r *Room) refuse(ev event) {
+	switch ev := ev.(type) {
+	case evConnect:
+		if ev.taken != nil {
+			ev.taken <- false // Hub.connect tries the room loaded again
+		} else {
+			ev.c.closeRestart() // the page reconnects
+		}
+	case evSnapshot:
+		ev.reply <- nil
+	case evFunc:
+		ev.f(r) // a test waits for it
+	}
+}
+
 // busy reports whether the room has work of its own to do (a computer game
 // running), so that it stays in memory with nobody watching.
-func (r *Room) busy() bool {
-	return !r.over() && r.bots[0] != nil && r.bots[1] != nil && !r.paused
+func (r *Room) busy() bool { return !r.over() && r.bots.running() }
+
+// scheduleIdle sets the timer that unloads the room once it has had no
+// page open for idleUnload and nothing to do (it runs on the room's Clock,
+// so tests can drive it).
+func (r *Room) scheduleIdle() {
+	r.viewers.stopIdle()
+	if len(r.viewers.conns) > 0 || r.busy() {
+		return
+	}
+	wait := r.deps.timings.idleUnload - r.viewers.idleFor(r.deps.clock.Now())
+	r.viewers.stopIdleTimer = r.deps.clock.AfterFunc(max(wait, 0), func() { r.sendLater(evIdle{}) })
+}
+
+// idle reports whether the room may leave memory now; if not, it sets the
+// timer again.
+func (r *Room) idle() bool {
+	r.viewers.stopIdleTimer = nil
+	if len(r.viewers.conns) == 0 && !r.busy() && r.viewers.idleFor(r.deps.clock.Now()) >= r.deps.timings.idleUnload {
+		return true
+	}
+	r.scheduleIdle()
+	return false
 }
 
 // handleSafely handles one event; a panic is logged, and the room goes on.
 func (r *Room) handleSafely(ev event) {
 	defer func() {
 		if p := recover(); p != nil {
-			r.hub.cfg.Log.Error("room panic", "room", r.id, "panic", p, "stack", string(debug.Stack()))
+			r.deps.log.Error("room panic", "room", r.id, "panic", p, "stack", string(debug.Stack()))
 			if in, ok := ev.(evInput); ok {
-				r.reject(in.c, "Something went wrong on the server; nothing was changed.")
+				r.reject(in.c, refusedFailed, "Something went wrong on the server; nothing was changed.")
 			}
 		}
 	}()
 	switch ev := ev.(type) {
 	case evConnect:
 		r.connect(ev.c)
+		if ev.taken != nil {
+			ev.taken <- true
+		}
 	case evDisconnect:
 		r.disconnect(ev.c)
 	case evInput:
@@ -292,16 +376,18 @@ func (r *Room) handleSafely(ev event) {
 // shutdown stops the room's timers and computer players and closes its
 // connections with "service restart", so pages reconnect by themselves.
 func (r *Room) shutdown() {
-	r.stopClock()
-	r.stopBot()
-	if r.stopClaimTimer != nil {
-		r.stopClaimTimer()
+	r.clock.stop()
+	r.clock.stopClaim()
+	r.bots.stop()
+	r.viewers.stopIdle()
+	r.viewers.close()
+}
+
+func (r *Room) over() bool { return r.ended != nil || r.state.Outcome().Over }
+
+func (r *Room) outcome() game.Outcome {
+	if r.ended != nil {
+		return *r.ended
 	}
-	if r.replayTicker != nil {
-		r.replayTicker.Stop()
-	}
-	for c := range r.conns {
-		c.closeRestart()
-		r.hub.cfg.Metrics.connected(-1)
-	}
+	return r.state.Outcome()
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"boardroom/game"
+	"boardroom/realtime/vocab"
 
 	"github.com/stretchr/testify/require"
 )
@@ -163,7 +164,7 @@ func TestHotseatHidesTheFirstChoice(t *testing.T) {
 }
 
 func TestTimeoutLosesAndRacesWithMoves(t *testing.T) {
-	h := newHarness(t, func(c *Config) { c.Periods = map[string]time.Duration{"bullet": 30 * time.Millisecond} })
+	h := newHarness(t, func(c *Config) { c.Periods = map[vocab.Clock]time.Duration{"bullet": 30 * time.Millisecond} })
 	r := h.create(Spec{Game: "kalah", Mode: "hotseat", Clock: "bullet"}, "me")
 	me := h.connect(r, "me")
 	p := me.last()

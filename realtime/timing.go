@@ -1,11 +1,15 @@
 package realtime
 
-import "time"
+import (
+	"time"
+
+	"boardroom/realtime/vocab"
+)
 
 // Clock is where rooms read the time and set their game timers: the move
 // clock, the wait for a first move and the wait before an absent player's
-// game may be claimed. Tests put a fake clock here to run those timings
-// without sleeping.
+// game may be claimed (and the one that unloads a room left idle). Tests
+// put a fake clock here to run those timings without sleeping.
 type Clock interface {
 	Now() time.Time
 	// AfterFunc calls f in its own goroutine once d has passed. stop
@@ -35,3 +39,56 @@ const (
 	// have no page open before the opponent may claim the game.
 	ClaimWait = 60 * time.Second
 )
+
+// timings are a room's waits and delays: the rules' and the Config's
+// (tests shorten them), with the defaults filled in.
+type timings struct {
+	// botDelay is the least time a computer takes per move against a
+	// person, watchDelay between the moves of computer against computer
+	// with no pace.
+	botDelay, watchDelay time.Duration
+	replayStep           time.Duration
+	idleUnload           time.Duration
+	firstMoveWait        time.Duration
+	claimWait            time.Duration
+	// paces and periods override the vocabulary's delays and periods.
+	paces   map[vocab.Pace]time.Duration
+	periods map[vocab.Clock]time.Duration
+}
+
+// timingsOf reads a Config's knobs; a zero knob has its default.
+func timingsOf(cfg Config) timings {
+	or := func(d, def time.Duration) time.Duration {
+		if d == 0 {
+			return def
+		}
+		return d
+	}
+	return timings{
+		botDelay:      or(cfg.BotDelay, 300*time.Millisecond),
+		watchDelay:    or(cfg.WatchDelay, 800*time.Millisecond),
+		replayStep:    or(cfg.ReplayStep, 800*time.Millisecond),
+		idleUnload:    or(cfg.IdleUnload, 10*time.Minute),
+		firstMoveWait: or(cfg.FirstMoveWait, FirstMoveWait),
+		claimWait:     or(cfg.ClaimWait, ClaimWait),
+		paces:         cfg.Paces,
+		periods:       cfg.Periods,
+	}
+}
+
+// period is the time per move of a move clock (0: no clock).
+func (t *timings) period(c vocab.Clock) time.Duration {
+	if d, ok := t.periods[c]; ok {
+		return d
+	}
+	return c.Period()
+}
+
+// paceDelay is the least time between the moves of computer against
+// computer at a pace (0: no pace).
+func (t *timings) paceDelay(p vocab.Pace) time.Duration {
+	if d, ok := t.paces[p]; ok {
+		return d
+	}
+	return p.Delay()
+}

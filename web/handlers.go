@@ -10,6 +10,7 @@ import (
 	"boardroom/game"
 	"boardroom/realtime"
 	"boardroom/realtime/store"
+	"boardroom/realtime/vocab"
 	"boardroom/web/templates"
 )
 
@@ -53,9 +54,9 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 		form[key] = values[len(values)-1]
 	}
 	spec := realtime.Spec{
-		Game: form["game"], Mode: orDefault(form["mode"], "friend"), Level: orDefault(form["level"], "beginner"),
-		Algorithm: form["algorithm"], Seat: orDefault(form["seat"], "first"), Clock: orDefault(form["clock"], "none"),
-		Pace: form["pace"], LevelSecond: form["level_second"], Private: form["private"] == "true",
+		Game: form["game"], Mode: orDefault(form["mode"], vocab.DefaultMode), Level: orDefault(form["level"], vocab.DefaultLevel),
+		Algorithm: form["algorithm"], Seat: orDefault(form["seat"], vocab.DefaultSeat), Clock: orDefault(form["clock"], vocab.DefaultClock),
+		Pace: vocab.Pace(form["pace"]), LevelSecond: vocab.Level(form["level_second"]), Private: form["private"] == "true",
 		Options: map[string]string{},
 	}
 	if g, err := game.Lookup(spec.Game); err == nil {
@@ -101,11 +102,13 @@ func friendly(err error) string {
 	return msg + "."
 }
 
-func orDefault(v, def string) string {
+// orDefault reads a form field of the room's vocabulary; Hub.Create
+// refuses a value that is not one of the type's.
+func orDefault[T ~string](v string, def T) T {
 	if v == "" {
 		return def
 	}
-	return v
+	return T(v)
 }
 
 func (s *Server) room(w http.ResponseWriter, r *http.Request) {
@@ -114,7 +117,7 @@ func (s *Server) room(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	token := ensureToken(w, r)
-	page, err := room.Snapshot(r.Context(), realtime.HashToken(token))
+	page, err := s.Hub.Snapshot(r.Context(), room.ID(), realtime.HashToken(token))
 	if err != nil {
 		s.errorPage(w, r, http.StatusServiceUnavailable, "Room unavailable", "The room is restarting; reload in a moment.")
 		return
@@ -136,7 +139,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	room.ServeWS(w, r, realtime.HashToken(readToken(r)), s.Origins)
+	s.Hub.ServeWS(w, r, room.ID(), realtime.HashToken(readToken(r)), s.Origins)
 }
 
 // findRoom looks up the room of the path, answering 404 when there is none.

@@ -24,6 +24,7 @@ import (
 	"boardroom/realtime"
 	"boardroom/realtime/frame/frametest"
 	"boardroom/realtime/store"
+	"boardroom/realtime/vocab"
 	"boardroom/web/templates"
 )
 
@@ -44,7 +45,7 @@ func newTestServer(t testing.TB, tweaks ...func(*realtime.Config)) *testServer {
 	ts.Server = httptest.NewUnstartedServer(nil)
 	cfg := realtime.Config{Store: st, Renderer: templates.Renderer{}, BaseURL: "http://" + ts.Listener.Addr().String(),
 		BotDelay: 5 * time.Millisecond, WatchDelay: 20 * time.Millisecond,
-		Paces: map[string]time.Duration{"fast": 5 * time.Millisecond, "normal": 20 * time.Millisecond, "slow": 50 * time.Millisecond}}
+		Paces: map[vocab.Pace]time.Duration{"fast": 5 * time.Millisecond, "normal": 20 * time.Millisecond, "slow": 50 * time.Millisecond}}
 	for _, tweak := range tweaks {
 		tweak(&cfg)
 	}

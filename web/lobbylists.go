@@ -12,6 +12,7 @@ import (
 	"boardroom/realtime"
 	"boardroom/realtime/store"
 	"boardroom/realtime/view"
+	"boardroom/realtime/vocab"
 	"boardroom/web/templates"
 )
 
@@ -133,7 +134,7 @@ func players(g game.Game, seats [2]store.Seat) string {
 		if s.Kind == "bot" {
 			who = "Computer"
 			for _, l := range game.Levels {
-				if l.Value == s.Level {
+				if l.Value == string(s.Level) {
 					who += " · " + l.Label
 				}
 			}
@@ -152,11 +153,11 @@ func result(g game.Game, sum store.Summary) string {
 }
 
 // clockSuffix names the room's move clock, if it has one.
-func clockSuffix(clock string) string {
-	if p, ok := realtime.ClockPeriod[clock]; ok {
-		return " · " + strings.ToUpper(clock[:1]) + clock[1:] + " " + strconv.Itoa(int(p.Seconds())) + " s"
+func clockSuffix(clock vocab.Clock) string {
+	if clock.Period() == 0 {
+		return ""
 	}
-	return ""
+	return " · " + clock.Name() + " " + strconv.Itoa(int(clock.Period().Seconds())) + " s"
 }
 
 func plural(n int, word string) string {

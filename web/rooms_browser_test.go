@@ -85,7 +85,6 @@ func TestBrowserRooms(t *testing.T) {
 	clock := clocktest.New()
 	ts := newTestServer(t, func(c *realtime.Config) {
 		c.Clock = clock
-		c.Periods = realtime.ClockPeriod
 		// Real computer players, quick, so that their labels are their own.
 		c.Bots = func(g game.Game, level, algorithm string, seed uint64) (game.Bot, error) {
 			return game.PlayersOf(g).New(level, algorithm, seed, 20*time.Millisecond)

@@ -160,5 +160,5 @@ func TestListPages(t *testing.T) {
 	}
 	page, err := s.List(ctx, false, 1, 0)
 	require.NoError(t, err)
-	require.Equal(t, "human", page[0].Seats[1].Kind, "a summary says who holds the seats")
+	require.Equal(t, "human", string(page[0].Seats[1].Kind), "a summary says who holds the seats")
 }

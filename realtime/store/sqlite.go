@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"boardroom/realtime/vocab"
+
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
 )
 
@@ -205,7 +207,7 @@ func (s *SQLite) insertRoom(r *Room) (func(*wtx) error, error) {
 }
 
 // full reports whether both seats are held.
-func full(seats [2]Seat) bool { return seats[0].Kind != "" && seats[1].Kind != "" }
+func full(seats [2]Seat) bool { return seats[0].Kind != vocab.Free && seats[1].Kind != vocab.Free }
 
 // Room implements Store.
 func (s *SQLite) Room(ctx context.Context, id string) (*Room, error) {

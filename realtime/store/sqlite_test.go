@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"boardroom/realtime/vocab"
+
 	"github.com/stretchr/testify/require"
 )
 
@@ -46,7 +48,7 @@ func TestRoomLifecycle(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "kalah", got.Game)
 	require.Equal(t, map[string]string{"houses": "6", "seeds": "4"}, got.Options)
-	require.Equal(t, "medium", got.Seats[1].Level)
+	require.Equal(t, vocab.Medium, got.Seats[1].Level)
 	require.Equal(t, []string{"3"}, got.Save)
 	require.Len(t, got.Turns, 2)
 	require.Equal(t, Turn{Notation: "3", At: at, Think: 1500 * time.Millisecond}, got.Turns[0])

@@ -8,6 +8,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"boardroom/realtime/vocab"
 )
 
 // ErrNotFound is returned for a room that does not exist.
@@ -15,16 +17,16 @@ var ErrNotFound = errors.New("no such room")
 
 // Seat is who holds one seat of a room.
 type Seat struct {
-	// Kind is "" for a free seat, "human" or "bot".
-	Kind string `json:"kind,omitempty"`
+	// Kind is who holds the seat (vocab.Free: nobody).
+	Kind vocab.SeatKind `json:"kind,omitempty"`
 	// TokenHash is the hex SHA-256 of the seat token of a human seat.
 	TokenHash string `json:"token_hash,omitempty"`
 	// Level and Algorithm configure a bot seat.
-	Level     string `json:"level,omitempty"`
-	Algorithm string `json:"algorithm,omitempty"`
-	// Pace is the least time between moves of computer against computer
-	// ("fast", "normal", "slow"; empty: the server's default).
-	Pace string `json:"pace,omitempty"`
+	Level     vocab.Level `json:"level,omitempty"`
+	Algorithm string      `json:"algorithm,omitempty"`
+	// Pace is the speed of computer against computer (empty: the server's
+	// default).
+	Pace vocab.Pace `json:"pace,omitempty"`
 }
 
 // Turn is one played turn of the log.
@@ -43,10 +45,9 @@ type Room struct {
 	ID      string
 	Game    string
 	Options map[string]string
-	// Mode is friend, hotseat, computer or watch; Clock is none, bullet, fast
-	// or slow.
-	Mode, Clock string
-	Seats       [2]Seat
+	Mode    vocab.Mode
+	Clock   vocab.Clock
+	Seats   [2]Seat
 	// Turns is the log of the game as it stands (an undone turn is removed).
 	Turns []Turn
 	// Save is the save slot: the turns of the saved game; nil when empty.
@@ -80,19 +81,21 @@ type Result struct {
 // and both seats held (a friend room waiting for its friend is nobody
 // else's to take).
 func Listed(private, aborted bool, seats [2]Seat) bool {
-	return !private && !aborted && seats[0].Kind != "" && seats[1].Kind != ""
+	return !private && !aborted && seats[0].Kind != vocab.Free && seats[1].Kind != vocab.Free
 }
 
 // Summary describes a room for the lobby's lists.
 type Summary struct {
-	ID, Game, Mode, Clock string
-	Options               map[string]string
-	Seats                 [2]Seat
-	Turns                 int
-	Over                  bool
-	Winner                int
-	Reason                string
-	Updated               time.Time
+	ID, Game string
+	Mode     vocab.Mode
+	Clock    vocab.Clock
+	Options  map[string]string
+	Seats    [2]Seat
+	Turns    int
+	Over     bool
+	Winner   int
+	Reason   string
+	Updated  time.Time
 }
 
 // Store persists rooms. Every method is safe for concurrent use. A write

@@ -4,14 +4,17 @@
 // each other.
 package view
 
-import "boardroom/game"
+import (
+	"boardroom/game"
+	"boardroom/realtime/vocab"
+)
 
 // Seat is how one seat of the room looks to the viewer.
 type Seat struct {
 	Name   string // "White", "P1", ...
 	Holder string // "You", "Opponent", "Computer (Beginner)", "Free seat", ...
-	Kind   string // "" free, "human" or "bot"
-	Yours  bool   // the viewer holds this seat
+	Kind   vocab.SeatKind
+	Yours  bool // the viewer holds this seat
 	ToMove bool
 	// Chosen is set on a simultaneous turn once the seat has chosen (what it
 	// chose is not here unless it is Yours).
@@ -47,7 +50,7 @@ type Clock struct {
 
 // Request is a pending proposal that needs the other player's consent.
 type Request struct {
-	Kind   string // "takeback", "new", "save", "load", "rematch"
+	Kind   vocab.Proposal
 	FromMe bool
 	Text   string // "Your opponent asks to take back a move"
 }
@@ -79,7 +82,7 @@ type Page struct {
 
 	Game    game.Game
 	Options string // "houses=6 seeds=4"
-	Mode    string // friend, hotseat, computer, watch
+	Mode    vocab.Mode
 	// State is the position shown: the live one, or the replay's.
 	State game.State
 

@@ -11,6 +11,7 @@ import (
 
 	"boardroom/game"
 	"boardroom/realtime/view"
+	"boardroom/realtime/vocab"
 
 	"github.com/a-h/templ"
 )
@@ -148,32 +149,25 @@ func describe(o game.Option) string {
 	return "default " + o.Default
 }
 
-// ModeLabels names the lobby's modes.
-var ModeLabels = []struct{ Value, Label string }{
-	{"friend", "Online against a friend"},
-	{"hotseat", "Two players at this screen"},
-	{"computer", "Against the computer"},
-	{"watch", "Computer against computer"},
-}
+// The lobby form's choices, with their labels, from the room's vocabulary.
+var (
+	ModeLabels  = choices(vocab.Modes())
+	ClockLabels = choices(vocab.Clocks())
+	LevelLabels = game.Levels
+	PaceLabels  = choices(vocab.Paces())
+	SeatLabels  = choices(vocab.SeatChoices())
+)
 
-// ClockLabels names the move clocks.
-var ClockLabels = []struct{ Value, Label string }{
-	{"none", "No clock"}, {"bullet", "Bullet · 10 s a move"}, {"fast", "Fast · 30 s a move"}, {"slow", "Slow · 60 s a move"},
-}
-
-// LevelLabels names the computer's levels.
-var LevelLabels = []struct{ Value, Label string }{
-	{"beginner", "Beginner"}, {"medium", "Medium"}, {"difficult", "Difficult"},
-}
-
-// PaceLabels names the speeds of computer against computer.
-var PaceLabels = []struct{ Value, Label string }{
-	{"fast", "Fast · a move every ¼ s"}, {"normal", "Normal · a move a second"}, {"slow", "Slow · a move every 3 s"},
-}
-
-// SeatLabels names the seat choices.
-var SeatLabels = []struct{ Value, Label string }{
-	{"first", "First seat (moves first)"}, {"second", "Second seat"}, {"random", "Random"},
+// choices pairs each value with its label, for a select of the form.
+func choices[T interface {
+	~string
+	Label() string
+}](all []T) []game.Choice {
+	out := make([]game.Choice, len(all))
+	for i, v := range all {
+		out[i] = game.Choice{Value: string(v), Label: v.Label()}
+	}
+	return out
 }
 
 // AlgorithmChoices are the searches the lobby offers for Difficult: the

@@ -10,6 +10,7 @@ import (
 	"boardroom/game"
 	"boardroom/realtime/frame"
 	"boardroom/realtime/view"
+	"boardroom/realtime/vocab"
 )
 
 // Renderer draws the room's live fragment; it implements realtime.Renderer.
@@ -39,7 +40,8 @@ func (Renderer) Spectators(n int) []byte {
 	return buf.Bytes()
 }
 
-func actionVals(a string) string { return `{"action":"` + a + `"}` }
+// actionVals is the message a button sends: one of the room's actions.
+func actionVals(a vocab.Action) string { return `{"action":"` + string(a) + `"}` }
 
 func cellID(c game.Cell) string {
 	return "c" + strconv.Itoa(int(c.Row)) + "-" + strconv.Itoa(int(c.Col))
@@ -67,7 +69,7 @@ func version(p *view.Page) string { return strconv.FormatUint(p.Version, 10) }
 
 // undoLabel is "Undo" where undo is immediate, "Takeback" between people.
 func undoLabel(p *view.Page) string {
-	if p.Mode == "friend" {
+	if p.Mode == vocab.Friend {
 		return "Takeback"
 	}
 	return "Undo"
@@ -98,7 +100,7 @@ func optionsSuffix(opts string) string {
 // opponent's offer, or withdraw one's own.
 func rematchLabel(p *view.Page) string {
 	switch {
-	case p.Request == nil || p.Request.Kind != "rematch":
+	case p.Request == nil || p.Request.Kind != vocab.RematchProposal:
 		return "Rematch"
 	case p.Request.FromMe:
 		return "Cancel rematch"

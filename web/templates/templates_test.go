@@ -13,6 +13,7 @@ import (
 	"boardroom/game"
 	_ "boardroom/game/all"
 	"boardroom/realtime/view"
+	"boardroom/realtime/vocab"
 )
 
 func render(t *testing.T, p *view.Page) *goquery.Document {
@@ -125,6 +126,49 @@ func TestControlsFollowTheRole(t *testing.T) {
 	doc = render(t, player)
 	for _, a := range []string{"takeback-accept", "takeback-decline", "replay-first", "replay-prev", "replay-next", "replay-last", "replay-play"} {
 		require.Equal(t, 1, doc.Find("[data-action="+a+"]").Length(), a)
+	}
+}
+
+// TestButtonsSendTheRoomsActions checks that every button of the room page
+// sends the action it is named for, and that the room knows that action.
+func TestButtonsSendTheRoomsActions(t *testing.T) {
+	tests := []struct {
+		name  string
+		setup func(p *view.Page)
+	}{
+		{"playing", func(p *view.Page) {
+			p.Mode = vocab.Computer
+			p.Controls = view.Controls{Join: true, Undo: true, Redo: true, Save: true, Load: true, New: true, Resign: true,
+				Pause: true, Resume: true, Step: true, Hint: true, ClaimWin: true, ClaimDraw: true}
+			p.Request = &view.Request{Kind: vocab.TakebackProposal}
+		}},
+		{"aborting", func(p *view.Page) { p.Controls = view.Controls{Abort: true} }},
+		{"replaying", func(p *view.Page) {
+			p.Over = true
+			p.Controls = view.Controls{Replay: true, Rematch: true}
+			p.Replay = view.Replay{Active: true, Ply: 1, Total: 2}
+		}},
+	}
+	seen := map[vocab.Action]bool{}
+	for _, tc := range tests {
+		p := page(t, "kalah", nil)
+		tc.setup(p)
+		doc := render(t, p)
+		doc.Find("[data-action]:not([ws-send])").Each(func(_ int, b *goquery.Selection) {
+			require.Contains(t, []string{"flip", "zoom"}, b.AttrOr("data-action", ""), "%s: only the page's own controls send nothing", tc.name)
+		})
+		doc.Find("[data-action][ws-send]").Each(func(_ int, b *goquery.Selection) {
+			name := b.AttrOr("data-action", "")
+			a, ok := vocab.ParseAction(name)
+			require.True(t, ok, "%s: %q is one of the room's actions", tc.name, name)
+			require.Equal(t, actionVals(a), b.AttrOr("hx-vals", ""))
+			seen[a] = true
+		})
+	}
+	for _, a := range vocab.Actions() {
+		if a != vocab.Cancel { // no button: the room takes it from any page
+			require.True(t, seen[a], "a button sends %s", a)
+		}
 	}
 }
 

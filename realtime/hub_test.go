@@ -1,0 +1,132 @@
+package realtime
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"boardroom/realtime/clocktest"
+	"boardroom/realtime/view"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestIdleRoomsLeaveMemory checks the idle unload, on the room's clock: a
+// room nobody has had open for IdleUnload leaves memory, unless it has a
+// page open or a computer game of its own to play.
+func TestIdleRoomsLeaveMemory(t *testing.T) {
+	tests := []struct {
+		name string
+		spec Spec
+		// open keeps a page open
+		open  bool
+		stays bool
+	}{
+		{"nobody there", Spec{Game: "kalah"}, false, false},
+		{"a page open", Spec{Game: "kalah"}, true, true},
+		{"a computer game playing", Spec{Game: "kalah", Mode: "watch", Pace: "slow"}, false, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			clock := clocktest.New()
+			h := newHarness(t, func(c *Config) {
+				c.Clock = clock
+				c.Paces = nil // slow: 3 s a move, so the game outlasts the test
+			})
+			r := h.create(tc.spec, "alice")
+			alice := h.connect(r, "alice")
+			if !tc.open {
+				alice.leave()
+			}
+			clock.Advance(9 * time.Minute)
+			alice.sync()
+			require.Equal(t, 1, h.hub.Live(), "not idle for long enough yet")
+			clock.Advance(time.Minute)
+			if tc.stays {
+				alice.sync()
+				require.Equal(t, 1, h.hub.Live())
+				return
+			}
+			require.Eventually(t, func() bool { return h.hub.Live() == 0 }, 5*time.Second, time.Millisecond)
+			p, err := h.hub.Snapshot(context.Background(), r.ID(), HashToken("alice"))
+			require.NoError(t, err, "the room comes back when asked for")
+			require.Equal(t, "You", p.Seats[0].Holder)
+		})
+	}
+}
+
+// TestRoomAskedForAsItUnloads asks for a room just as it leaves memory for
+// being idle, the moment Hub.Room could still hand it out: a page request
+// or a socket sent to it then must be answered (by the room loaded again),
+// not left in the inbox of a room that no longer reads it.
+func TestRoomAskedForAsItUnloads(t *testing.T) {
+	tests := []struct {
+		name string
+		// ask asks the hub for room id as the web handlers do, and returns
+		// the page it was answered with.
+		ask func(h *harness, ctx context.Context, id string) (*view.Page, error)
+	}{
+		{"a page", func(h *harness, ctx context.Context, id string) (*view.Page, error) {
+			return h.hub.Snapshot(ctx, id, HashToken("alice"))
+		}},
+		{"a socket", func(h *harness, ctx context.Context, id string) (*view.Page, error) {
+			c := &Conn{tokenHash: HashToken("alice"), out: make(chan []byte, 16), done: make(chan struct{})}
+			if _, err := h.hub.connect(ctx, id, c); err != nil {
+				return nil, err
+			}
+			if c.isClosed() {
+				return nil, errors.New("the socket was closed")
+			}
+			select {
+			case b := <-c.out:
+				return h.pages.page(b), nil
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			clock := clocktest.New()
+			unloading, unload := make(chan struct{}), make(chan struct{})
+			h := newHarness(t, func(c *Config) {
+				c.Clock = clock
+				c.unloading = func() {
+					close(unloading)
+					<-unload
+				}
+			})
+			old := h.create(Spec{Game: "kalah"}, "alice")
+			inRoom(t, old, func(*Room) {})  // the room has started, its idle timer set
+			clock.Advance(10 * time.Minute) // nobody came: the room unloads...
+			select {                        // ...and is held just as it has decided to
+			case <-unloading:
+			case <-time.After(5 * time.Second):
+				t.Fatal("the idle room did not unload")
+			}
+
+			r, err := h.hub.Room(context.Background(), old.ID())
+			require.NoError(t, err)
+			require.Same(t, old, r, "still listed, as a request may find it")
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			type answer struct {
+				p   *view.Page
+				err error
+			}
+			answered := make(chan answer, 1)
+			go func() {
+				p, err := tc.ask(h, ctx, old.ID())
+				answered <- answer{p, err}
+			}()
+			require.Eventually(t, func() bool { return len(old.inbox) > 0 }, 5*time.Second, time.Millisecond,
+				"the request reaches the unloading room")
+			close(unload)
+			a := <-answered
+			require.NoError(t, a.err, "answered, not left waiting")
+			require.Equal(t, "You", a.p.Seats[0].Holder, "by the room loaded again")
+			require.Equal(t, 1, h.hub.Live())
+		})
+	}
+}

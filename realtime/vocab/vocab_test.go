@@ -1,0 +1,143 @@
+package vocab
+
+import (
+	"testing"
+	"time"
+
+	"boardroom/game"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestModes(t *testing.T) {
+	tests := []struct {
+		mode         Mode
+		label, short string
+	}{
+		{Friend, "Online against a friend", "Online"},
+		{Hotseat, "Two players at this screen", "Hotseat"},
+		{Computer, "Against the computer", "Against the computer"},
+		{Watch, "Computer against computer", "Computer against computer"},
+	}
+	var all []Mode
+	for _, tc := range tests {
+		require.Equal(t, tc.label, tc.mode.Label())
+		require.Equal(t, tc.short, tc.mode.Short())
+		require.True(t, tc.mode.Valid())
+		all = append(all, tc.mode)
+	}
+	require.Equal(t, all, Modes())
+	require.False(t, Mode("chess").Valid())
+	require.False(t, Mode("").Valid())
+}
+
+func TestClocks(t *testing.T) {
+	tests := []struct {
+		clock       Clock
+		name, label string
+		period      time.Duration
+	}{
+		{NoClock, "No clock", "No clock", 0},
+		{BulletClock, "Bullet", "Bullet · 10 s a move", 10 * time.Second},
+		{FastClock, "Fast", "Fast · 30 s a move", 30 * time.Second},
+		{SlowClock, "Slow", "Slow · 60 s a move", 60 * time.Second},
+	}
+	var all []Clock
+	for _, tc := range tests {
+		require.Equal(t, tc.name, tc.clock.Name())
+		require.Equal(t, tc.label, tc.clock.Label())
+		require.Equal(t, tc.period, tc.clock.Period())
+		require.True(t, tc.clock.Valid())
+		all = append(all, tc.clock)
+	}
+	require.Equal(t, all, Clocks())
+	require.False(t, Clock("blitz").Valid())
+	require.Zero(t, Clock("blitz").Period())
+}
+
+func TestPaces(t *testing.T) {
+	tests := []struct {
+		pace  Pace
+		label string
+		delay time.Duration
+	}{
+		{FastPace, "Fast · a move every ¼ s", 250 * time.Millisecond},
+		{NormalPace, "Normal · a move a second", time.Second},
+		{SlowPace, "Slow · a move every 3 s", 3 * time.Second},
+	}
+	var all []Pace
+	for _, tc := range tests {
+		require.Equal(t, tc.label, tc.pace.Label())
+		require.Equal(t, tc.delay, tc.pace.Delay())
+		require.True(t, tc.pace.Valid())
+		all = append(all, tc.pace)
+	}
+	require.Equal(t, all, Paces())
+	require.False(t, Pace("").Valid())
+}
+
+func TestSeatChoices(t *testing.T) {
+	tests := []struct {
+		seat  SeatChoice
+		label string
+	}{
+		{FirstSeat, "First seat (moves first)"}, {SecondSeat, "Second seat"}, {RandomSeat, "Random"},
+	}
+	var all []SeatChoice
+	for _, tc := range tests {
+		require.Equal(t, tc.label, tc.seat.Label())
+		require.True(t, tc.seat.Valid())
+		all = append(all, tc.seat)
+	}
+	require.Equal(t, all, SeatChoices())
+	require.False(t, SeatChoice("third").Valid())
+}
+
+// TestLevelsAreTheGames checks that the named levels are game.Levels', the
+// one list of the computer's levels.
+func TestLevelsAreTheGames(t *testing.T) {
+	require.Equal(t, []Level{Beginner, Medium, Difficult}, Levels())
+	for i, l := range Levels() {
+		require.Equal(t, game.Levels[i].Label, l.Label())
+		require.True(t, l.Valid())
+	}
+	require.False(t, Level("grandmaster").Valid())
+	require.Equal(t, "", Level("grandmaster").Label())
+}
+
+func TestActions(t *testing.T) {
+	for _, a := range Actions() {
+		got, ok := ParseAction(string(a))
+		require.True(t, ok, a)
+		require.Equal(t, a, got)
+	}
+	for _, text := range []string{"", "fly", "Join", "replay-"} {
+		_, ok := ParseAction(text)
+		require.False(t, ok, text)
+	}
+	require.True(t, ReplayExit.IsReplay())
+	require.False(t, Rematch.IsReplay())
+}
+
+func TestProposals(t *testing.T) {
+	tests := []struct {
+		action   Action
+		proposal Proposal
+		text     string
+	}{
+		{Undo, TakebackProposal, "Your opponent asks to take back their last move."},
+		{NewGame, NewGameProposal, "Your opponent proposes a new game."},
+		{Save, SaveProposal, "Your opponent proposes to save the game."},
+		{Load, LoadProposal, "Your opponent proposes to load the saved game."},
+		{Rematch, RematchProposal, "Your opponent offers a rematch."},
+	}
+	for _, tc := range tests {
+		p, ok := ProposalOf(tc.action)
+		require.True(t, ok)
+		require.Equal(t, tc.proposal, p)
+		require.Equal(t, tc.action, p.Action())
+		require.Equal(t, tc.text, p.Text())
+	}
+	_, ok := ProposalOf(Redo)
+	require.False(t, ok)
+}
