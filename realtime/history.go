@@ -3,6 +3,7 @@ package realtime
 import (
 	"context"
 	"slices"
+	"strings"
 	"time"
 
 	"boardroom/game"
@@ -133,8 +134,15 @@ func (h *history) redone(seat game.Player, hotseat bool) (turns, redo []turnReco
 
 func (r *Room) historyAction(c *Conn, action vocab.Action) {
 	mine := r.seats.mine(c.tokenHash)
-	if r.aborted && (action == vocab.Undo || action == vocab.Redo) {
-		r.reject(c, refusedOver, "The game was aborted: start a rematch or a new game.")
+	// An end the board did not make (a resignation, a loss on time, a claim,
+	// an abort) is final; a game that ended on the board may be undone
+	// where undo is immediate, as the originals allow.
+	if r.ended != nil && (action == vocab.Undo || action == vocab.Redo) {
+		why := "The game was aborted"
+		if !r.aborted {
+			why = "The game ended by " + r.endKind()
+		}
+		r.reject(c, refusedOver, why+": that is final. Start a rematch or a new game.")
 		return
 	}
 	if len(mine) == 0 {
@@ -295,4 +303,15 @@ func (r *Room) storeSave(c *Conn, save []string) bool {
 	}
 	r.history.save = save
 	return true
+}
+
+// endKind says how a game ended off the board, for people.
+func (r *Room) endKind() string {
+	switch reason := r.ended.Reason; {
+	case strings.HasSuffix(reason, "resigned"):
+		return "resignation"
+	case strings.HasSuffix(reason, "ran out of time"):
+		return "time"
+	}
+	return "a claim"
 }

@@ -346,3 +346,43 @@ func notations(turns []store.Turn) []string {
 	}
 	return out
 }
+
+func TestAnEndOffTheBoardIsFinal(t *testing.T) {
+	tests := []struct {
+		name string
+		end  func(me *client) // ends the game off the board
+		why  string
+	}{
+		{"resignation", func(me *client) { me.action("resign") }, "The game ended by resignation: that is final."},
+		{"abort", func(me *client) { me.action("abort") }, "The game was aborted: that is final."},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t)
+			r := h.create(Spec{Game: "kalah", Mode: "computer"}, "me")
+			me := h.connect(r, "me")
+			if tc.name == "resignation" {
+				me.click(1, 1)
+				waitFor(t, r, "the computer's reply", func(r *Room) bool { return len(r.history.turns) >= 2 })
+			}
+			tc.end(me)
+			p := me.last()
+			require.True(t, p.Over)
+			require.False(t, p.Controls.Undo, "no undo offered")
+			p = me.action("undo")
+			require.Contains(t, p.Error, tc.why)
+			require.True(t, p.Over, "nothing changed")
+		})
+	}
+
+	// A game that ended on the board may still be undone where undo is immediate.
+	h := newHarness(t)
+	r := h.create(Spec{Game: "kalah", Mode: "hotseat", Options: map[string]string{"houses": "1", "seeds": "1"}}, "me")
+	me := h.connect(r, "me")
+	p := me.click(1, 1)
+	require.True(t, p.Over)
+	require.True(t, p.Controls.Undo)
+	p = me.action("undo")
+	require.False(t, p.Over)
+	require.Empty(t, p.Moves)
+}

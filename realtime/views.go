@@ -188,8 +188,8 @@ func (r *Room) fillControls(p *view.Page, v *viewer, mine []game.Player) {
 	owner := r.seats.isOwner(v.tokenHash)
 	immediate := r.mode == vocab.Hotseat || r.mode == vocab.Computer
 	ctl.Join = r.mode == vocab.Friend && !seated && v.tokenHash != "" && r.seats.waiting() && !p.Over
-	ctl.Undo = seated && len(r.history.turns) > 0 && r.request == nil && !r.aborted
-	ctl.Redo = seated && immediate && len(r.history.redo) > 0 && !r.aborted
+	ctl.Undo = seated && len(r.history.turns) > 0 && r.request == nil && r.ended == nil // an end off the board is final
+	ctl.Redo = seated && immediate && len(r.history.redo) > 0 && r.ended == nil
 	ctl.Save = seated && !p.Over
 	ctl.Load = seated && r.history.save != nil
 	ctl.New = seated || (r.mode == vocab.Watch && owner)

@@ -130,3 +130,25 @@ func TestBrowserLobbyLists(t *testing.T) {
 	visitor.click(`[data-testid=finished-rooms] [data-room="` + id + `"]`)
 	visitor.waitJS("the replay from the start", `(document.querySelector(".replay-pos")||{}).textContent === "Replay: move 0 of 3"`)
 }
+
+// TestBrowserAResignationIsFinal: after resigning against the computer Undo
+// is not offered; a game that ended on the board can still be undone.
+func TestBrowserAResignationIsFinal(t *testing.T) {
+	ts := newTestServer(t)
+	browser := newBrowser(t, 1280, 900)
+	me := newTab(t, browser, "me")
+	createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "computer"})
+	me.clickCell(1, 1)
+	me.waitJS("the computer's reply", `document.querySelectorAll("[data-testid=move]").length >= 2 &&
+		document.querySelector("[data-testid=turn]").textContent === "Your move"`)
+	me.click("[data-action=resign]")
+	me.waitShown(".banner.finished")
+	require.True(t, evalJS[bool](me, `document.querySelector("[data-action=undo]").disabled`), "a resignation is final")
+
+	createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "hotseat", "houses": "1", "seeds": "1"})
+	me.clickCell(1, 1) // the one seed goes home and the game is over on the board
+	me.waitShown(".banner.finished")
+	me.click("[data-action=undo]")
+	me.waitMoves(0)
+	me.waitText("[data-testid=status]", "")
+}
