@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"time"
 )
 
 // Bot chooses moves: a computer player.
@@ -61,4 +62,25 @@ func (b *RandomBot) Choose(ctx context.Context, s State, p Player) (Move, error)
 // move they last chose (search depth, evaluation, ...), for people to read.
 type Reporter interface {
 	Report() string
+}
+
+// Thought is what a computer player made of the position it last moved in,
+// in terms people read: how long it thought and what it expects.
+type Thought struct {
+	Took time.Duration
+	// Known says the player judged the position (a Beginner does not).
+	Known bool
+	// Value is the position's worth for the player after its move, in the
+	// game's units (View.Unit): positive, it expects to win by that much.
+	Value float64
+	// Exact says Value is the true value with best play on both sides.
+	Exact bool
+	// WinIn and LossIn are a forced end seen so many moves ahead (0: none).
+	WinIn, LossIn int
+}
+
+// Thinker is implemented by computer players that can say what they thought
+// of their last move.
+type Thinker interface {
+	Thought() Thought
 }

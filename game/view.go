@@ -23,6 +23,9 @@ type View interface {
 	RulesAnchor() string
 	// Summary says in one line what the game is, for the lobby.
 	Summary() string
+	// Unit names what the computer's evaluation counts ("seeds"); empty
+	// when its numbers mean nothing to a person.
+	Unit() string
 }
 
 // Layouts of a Board.
@@ -141,6 +144,9 @@ func (DefaultView) RulesAnchor() string { return "" }
 
 // Summary implements View.
 func (DefaultView) Summary() string { return "" }
+
+// Unit implements View.
+func (DefaultView) Unit() string { return "" }
 
 // Transcript is implemented by games whose terminal play must speak an
 // original program's lines exactly (Kalah): its answer to an illegal move

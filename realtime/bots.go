@@ -88,6 +88,9 @@ func (b *botRunner) think(parent context.Context, st game.State, p game.Player, 
 		info := ""
 		if rep, ok := bot.(game.Reporter); ok && err == nil {
 			info = rep.Report()
+			if th, ok := bot.(game.Thinker); ok {
+				info = said(explain(st.Game(), th.Thought()), info)
+			}
 		}
 		if wait := delay - think; wait > 0 {
 			select {

@@ -17,20 +17,21 @@ func (r *Room) page(v *viewer) *view.Page {
 	mine := r.seats.mine(v.tokenHash)
 	names := r.g.Seats()
 	p := &view.Page{
-		RoomID:    r.id,
-		ShareURL:  strings.TrimSuffix(r.deps.baseURL, "/") + "/r/" + r.id,
-		Version:   r.version,
-		Game:      r.g,
-		Options:   r.opts.Format(r.g.Options()),
-		Mode:      r.mode,
-		State:     r.state,
-		Spectator: len(mine) == 0,
-		Over:      r.over(),
-		Aborted:   r.aborted,
-		BotInfo:   r.bots.said,
-		Paused:    r.bots.paused,
-		Flash:     v.flash,
-		Error:     v.err,
+		RoomID:     r.id,
+		ShareURL:   strings.TrimSuffix(r.deps.baseURL, "/") + "/r/" + r.id,
+		Version:    r.version,
+		Game:       r.g,
+		Options:    r.opts.Format(r.g.Options()),
+		Mode:       r.mode,
+		State:      r.state,
+		Spectator:  len(mine) == 0,
+		Over:       r.over(),
+		Aborted:    r.aborted,
+		BotInfo:    plainOrDetails(r.bots.said),
+		BotDetails: detailsOf(r.bots.said),
+		Paused:     r.bots.paused,
+		Flash:      v.flash,
+		Error:      v.err,
 	}
 	if r.next != "" {
 		p.Next = "/r/" + r.next
@@ -173,7 +174,7 @@ func (r *Room) fillMoves(p *view.Page) {
 		if len(t.seats) == 1 {
 			seat = int(t.seats[0])
 		}
-		p.Moves[i] = view.Move{Ply: i + 1, Seat: seat, Text: t.text, Info: t.info}
+		p.Moves[i] = view.Move{Ply: i + 1, Seat: seat, Text: t.text, Info: strings.ReplaceAll(t.info, "\n", " — ")}
 	}
 	if n := len(turns); n > 0 {
 		for _, m := range turns[n-1].moves {

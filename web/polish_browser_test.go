@@ -5,6 +5,10 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
+
+	"boardroom/game"
+	"boardroom/realtime"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
@@ -151,4 +155,24 @@ func TestBrowserAResignationIsFinal(t *testing.T) {
 	me.click("[data-action=undo]")
 	me.waitMoves(0)
 	me.waitText("[data-testid=status]", "")
+}
+
+// TestBrowserTheComputerSaysItPlainly: after the computer's move the page
+// says in one sentence how long it thought and what it expects; the search's
+// own report is behind a Details disclosure.
+func TestBrowserTheComputerSaysItPlainly(t *testing.T) {
+	ts := newTestServer(t, func(c *realtime.Config) {
+		c.Bots = func(g game.Game, level, algorithm string, seed uint64) (game.Bot, error) {
+			return game.PlayersOf(g).New(level, algorithm, seed, 100*time.Millisecond)
+		}
+	})
+	browser := newBrowser(t, 1280, 900)
+	me := newTab(t, browser, "me")
+	createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "computer", "level": "difficult", "seat": "second"})
+	me.waitShown("[data-testid=bot-info]")
+	said := me.text("[data-testid=bot-info]")
+	require.Regexp(t, `^Thought for \d+(\.\d)? m?s and (expects (to win|to lose|an even game)( by about [\d.]+ seeds)?|knows .*|sees .*)\.$`, said)
+	require.False(t, evalJS[bool](me, `document.querySelector("[data-testid=bot-details]").open`), "details are closed at first")
+	me.click("[data-testid=bot-details] summary")
+	require.Contains(t, me.text("[data-testid=bot-details] p"), "nodes", "the search's report")
 }

@@ -166,4 +166,5 @@ func (tictactoe) Cell(st game.State, at game.Cell) game.CellView {
 func (tictactoe) Score(game.State) string    { return "Three in a row wins" }
 func (tictactoe) MoveHint(game.State) string { return "1-9 - the square, row by row" }
 func (tictactoe) Summary() string            { return "Three in a row, on a board of nine squares." }
+func (tictactoe) Unit() string               { return "" }
 func (tictactoe) RulesAnchor() string        { return "" }

@@ -52,6 +52,9 @@ func (b *beginnerBot) Report() string {
 // Label is the seat label the rooms show.
 func (b *beginnerBot) Label() string { return "Beginner" }
 
+// Thought implements game.Thinker: the Beginner does not judge positions.
+func (b *beginnerBot) Thought() game.Thought { return game.Thought{Took: b.took} }
+
 // PositionMaker makes the search position of a copy of s (s itself is left
 // alone), or refuses a state of another game.
 type PositionMaker func(s game.State) (Position, error)
@@ -134,6 +137,9 @@ func (b *SearchBot) Label() string { return b.st.Label() }
 
 // LastInfo returns what the last search found, for tests and benchmarks.
 func (b *SearchBot) LastInfo() Info { return b.last }
+
+// Thought implements game.Thinker.
+func (b *SearchBot) Thought() game.Thought { return b.last.Thought() }
 
 // unwrap returns the game's adapter under a noise wrapper.
 func unwrap(p Position) Position {

@@ -58,3 +58,16 @@ func formatEval(v int, exact bool) string {
 	}
 	return s
 }
+
+// Thought is the search's finding for people (game.Thinker): the value is
+// in the game's units, a hundredth of the evaluation's.
+func (i Info) Thought() game.Thought {
+	t := game.Thought{Took: i.Time, Known: true, Value: float64(i.Eval) / 100, Exact: i.Exact}
+	switch {
+	case i.Eval > WinThreshold:
+		t.WinIn = Win - i.Eval
+	case i.Eval < -WinThreshold:
+		t.LossIn = Win + i.Eval
+	}
+	return t
+}

@@ -255,3 +255,6 @@ func (b *MCTSBot) Label() string { return b.st.Label() }
 
 // LastInfo returns what the last search found.
 func (b *MCTSBot) LastInfo() Info { return b.last }
+
+// Thought implements game.Thinker.
+func (b *MCTSBot) Thought() game.Thought { return b.last.Thought() }

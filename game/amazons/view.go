@@ -45,3 +45,6 @@ func (Game) RulesAnchor() string { return "amazons" }
 func (Game) Summary() string {
 	return "Move an amazon like a queen, then shoot an arrow that walls off a square: the last player able to move wins."
 }
+
+// Unit implements game.View: what the computer's evaluation counts.
+func (Game) Unit() string { return "squares of territory" }

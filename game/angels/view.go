@@ -51,3 +51,6 @@ func (Game) RulesAnchor() string { return "angels" }
 func (Game) Summary() string {
 	return "The Angel flies towards the edge of the board; the Devil blocks a square every turn to trap it."
 }
+
+// Unit implements game.View: what the computer's evaluation counts.
+func (Game) Unit() string { return "" }

@@ -44,3 +44,6 @@ func (Game) RulesAnchor() string { return "bishops" }
 func (Game) Summary() string {
 	return "Bishops that must attack: each move kills, or lines up a kill. Take every enemy piece to win."
 }
+
+// Unit implements game.View: what the computer's evaluation counts.
+func (Game) Unit() string { return "pieces" }

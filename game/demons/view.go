@@ -49,3 +49,6 @@ func (Game) RulesAnchor() string { return "demons" }
 func (Game) Summary() string {
 	return "Both sides secretly pick a dark square at once and claim its neighbours: cover more of the board to win."
 }
+
+// Unit implements game.View: what the computer's evaluation counts.
+func (Game) Unit() string { return "squares" }

@@ -73,3 +73,6 @@ func (Game) GameOver(st game.State) string {
 func (Game) Summary() string {
 	return "Sow seeds around the pits and capture into your store: the most seeds at the end wins."
 }
+
+// Unit implements game.View: what the computer's evaluation counts.
+func (Game) Unit() string { return "seeds" }

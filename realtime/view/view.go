@@ -101,12 +101,15 @@ type Page struct {
 	Score  string
 	Clock  Clock
 
-	Moves    []Move
-	BotInfo  string
-	Request  *Request
-	Controls Controls
-	Replay   Replay
-	Paused   bool
+	Moves []Move
+	// BotInfo is what the computer said of its last move, in a sentence;
+	// BotDetails the search's own report behind it.
+	BotInfo    string
+	BotDetails string
+	Request    *Request
+	Controls   Controls
+	Replay     Replay
+	Paused     bool
 
 	// Selected are the cells the viewer has clicked towards a move; Targets
 	// the cells it may click next; LastMove the cells of the last turn.

@@ -74,6 +74,16 @@
   });
   document.addEventListener("htmx:wsClose", function () { document.body.dataset.socket = "closed"; status("Reconnecting…"); });
 
+  // Keep the computer's details open across updates once opened.
+  var detailsOpen = false;
+  document.addEventListener("toggle", function (e) {
+    if (e.target.id === "bot-details") detailsOpen = e.target.open;
+  }, true);
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    var d = document.getElementById("bot-details");
+    if (d && detailsOpen && !d.open) d.open = true;
+  });
+
   // Keep keyboard focus on the same cell or button after the board is redrawn.
   var focused = null;
   document.addEventListener("htmx:wsBeforeMessage", function () {

@@ -337,3 +337,6 @@ func (b *matrixBot) Label() string {
 
 // LastInfo returns what the last choice was based on.
 func (b *matrixBot) LastInfo() ai.Info { return b.last }
+
+// Thought implements game.Thinker.
+func (b *matrixBot) Thought() game.Thought { return b.last.Thought() }

@@ -115,3 +115,6 @@ func (b *greedyBot) Label() string { return ai.Label(b.st.Level, "") }
 
 // LastInfo returns what the last choice was based on.
 func (b *greedyBot) LastInfo() ai.Info { return b.last }
+
+// Thought implements game.Thinker.
+func (b *greedyBot) Thought() game.Thought { return b.last.Thought() }
