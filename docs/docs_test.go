@@ -1,6 +1,9 @@
 package docs
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -27,4 +30,36 @@ func TestSections(t *testing.T) {
 	common := Common()
 	require.Len(t, common, 2)
 	require.True(t, strings.HasPrefix(common[1], "## Rooms"))
+}
+
+// TestReferencesResolve reads the project's documents and checks that every
+// link and every path they name in backquotes is a file or folder of the
+// repository: nothing points outside it, or at something gone.
+func TestReferencesResolve(t *testing.T) {
+	root := ".."
+	link := regexp.MustCompile(`\]\(([^)#\s]+)(#[^)]*)?\)`)
+	path := regexp.MustCompile("`((?:cmd|game|realtime|web|docs)/[A-Za-z0-9_./-]*[A-Za-z0-9_/])`")
+	files := []string{"README.md", "BENCHMARKS.md", "docs/rules.md", "docs/design.md", "game/ai/RESULTS.md", "game/kalah/solve/RESULTS.md"}
+	for _, f := range files {
+		b, err := os.ReadFile(filepath.Join(root, f))
+		require.NoError(t, err)
+		text := string(b)
+		require.NotContains(t, text, "../shared", "%s points outside the repository", f)
+		for _, m := range link.FindAllStringSubmatch(text, -1) {
+			target := m[1]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			_, err := os.Stat(filepath.Join(root, filepath.Dir(f), target))
+			require.NoError(t, err, "%s links to %s", f, target)
+		}
+		for _, m := range path.FindAllStringSubmatch(text, -1) {
+			p := strings.TrimSuffix(m[1], "/")
+			if strings.ContainsAny(p, "<>*") || strings.Contains(p, "...") {
+				continue
+			}
+			_, err := os.Stat(filepath.Join(root, p))
+			require.NoError(t, err, "%s names %s", f, p)
+		}
+	}
 }
