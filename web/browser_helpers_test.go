@@ -83,10 +83,16 @@ func (tb *tab) run(what string, actions ...chromedp.Action[chromedp.Void]) {
 // waitJS waits until a JavaScript expression is true in the page.
 func (tb *tab) waitJS(what, expr string) {
 	tb.t.Helper()
+	tb.waitJSFor(15*time.Second, what, expr)
+}
+
+// waitJSFor is waitJS with a longer patience, for what takes many moves.
+func (tb *tab) waitJSFor(patience time.Duration, what, expr string) {
+	tb.t.Helper()
 	var err error
 	for range 3 { // a page that navigates while it is polled loses its context: poll the new one
-		ctx, cancel := context.WithTimeout(tb.ctx, 20*time.Second)
-		_, err = chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(15*time.Second)))
+		ctx, cancel := context.WithTimeout(tb.ctx, patience+5*time.Second)
+		_, err = chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(patience)))
 		cancel()
 		if err == nil || !strings.Contains(err.Error(), "Cannot find context") {
 			break

@@ -31,7 +31,8 @@ func TestBrowserLongMoveList(t *testing.T) {
 			host := newTab(t, browser, "host")
 			host.run("viewport", chromedp.EmulateViewport(int64(size.width), int64(size.height)))
 			createRoom(t, ts, host, map[string]string{"game": "amazons", "mode": "watch", "pace": "fast"})
-			host.waitJS("40 moves", `document.querySelectorAll("[data-testid=move]").length >= 40`)
+			// Forty moves take a few seconds, more under the race detector on a busy machine.
+			host.waitJSFor(90*time.Second, "40 moves", `document.querySelectorAll("[data-testid=move]").length >= 40`)
 			// The controls are redrawn at every move: click from the page itself.
 			host.waitJS("paused or over", `(document.querySelector("[data-action=pause]") || {click() {}}).click() ||
 				!!document.querySelector("[data-action=resume], .banner.finished")`)
