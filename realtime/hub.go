@@ -139,6 +139,9 @@ type Spec struct {
 	Pace vocab.Pace
 	// Private rooms are never listed in the lobby.
 	Private bool
+	// Turns start the game from a record: its turns in notation, played in
+	// order (each checked by the rules).
+	Turns []string
 }
 
 // Create checks a spec, stores a new room with the creator (holding
@@ -206,6 +209,19 @@ func (h *Hub) Create(ctx context.Context, spec Spec, token string) (string, erro
 	rec := &store.Room{
 		ID: NewID(), Game: g.ID(), Options: start.Options(), Mode: spec.Mode, Clock: spec.Clock,
 		Seats: seats, Winner: -1, Private: spec.Private,
+	}
+	if len(spec.Turns) > 0 {
+		now := h.deps.clock.Now()
+		for _, t := range spec.Turns {
+			rec.Turns = append(rec.Turns, store.Turn{Notation: t, At: now})
+		}
+		final, err := Position(g, rec)
+		if err != nil {
+			return "", fmt.Errorf("%w: %w", ErrBadRequest, err)
+		}
+		if out := final.Outcome(); out.Over { // a record of a finished game opens finished
+			rec.Over, rec.Winner, rec.Reason = true, int(out.Winner), out.Reason
+		}
 	}
 	// The room is made before it is stored, so that a choice the computer
 	// refuses (an algorithm the game has not) stores nothing.

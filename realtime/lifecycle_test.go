@@ -386,3 +386,21 @@ func TestAnEndOffTheBoardIsFinal(t *testing.T) {
 	require.False(t, p.Over)
 	require.Empty(t, p.Moves)
 }
+
+func TestCreateFromARecord(t *testing.T) {
+	h := newHarness(t)
+	r := h.create(Spec{Game: "kalah", Mode: "hotseat", Options: map[string]string{"houses": "1", "seeds": "2"}, Turns: []string{"1"}}, "me")
+	p := h.connect(r, "me").last()
+	require.Equal(t, []string{"1"}, movesOf(p))
+
+	r = h.create(Spec{Game: "kalah", Mode: "hotseat", Options: map[string]string{"houses": "1", "seeds": "1"}, Turns: []string{"1"}}, "me")
+	p = h.connect(r, "me").last()
+	require.True(t, p.Over, "a record of a finished game opens finished")
+	rec, err := h.store.Room(context.Background(), r.ID())
+	require.NoError(t, err)
+	require.True(t, rec.Over)
+
+	_, err = h.hub.Create(context.Background(), Spec{Game: "kalah", Mode: vocab.Hotseat, Clock: vocab.NoClock, Seat: vocab.FirstSeat,
+		Level: vocab.Beginner, Turns: []string{"9"}}, "me")
+	require.ErrorIs(t, err, ErrBadRequest)
+}

@@ -168,3 +168,8 @@ func (tb *tab) screenshot(path string) {
 	require.NoError(tb.t, err)
 	require.NoError(tb.t, os.WriteFile(path, png, 0o644))
 }
+
+// contextWithTimeout is the tab's context with the helpers' deadline.
+func contextWithTimeout(tb *tab) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(tb.ctx, 20*time.Second)
+}

@@ -8,14 +8,16 @@ import (
 	"time"
 
 	"boardroom/game"
+	"boardroom/game/record"
 	"boardroom/realtime"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/web/templates"
 )
 
-// maxFormBytes bounds the lobby form; a real one is a few hundred bytes.
-const maxFormBytes = 16 << 10
+// maxFormBytes bounds the lobby form: a few hundred bytes, or a game's
+// record pasted into it.
+const maxFormBytes = record.MaxBytes + 16<<10
 
 func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
 	ensureToken(w, r)
@@ -59,10 +61,19 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 		Pace: vocab.Pace(form["pace"]), LevelSecond: vocab.Level(form["level_second"]), Private: form["private"] == "true",
 		Options: map[string]string{},
 	}
+	if text := strings.TrimSpace(form["record"]); text != "" {
+		// A record brings its own game and options, and its moves.
+		rec, err := record.Parse(text)
+		if err != nil {
+			s.renderLobby(w, r, http.StatusBadRequest, form, "The record was refused: "+strings.TrimPrefix(err.Error(), record.ErrBadRecord.Error()+": ")+".")
+			return
+		}
+		spec.Game, spec.Options, spec.Turns = rec.Game.ID(), rec.Options, rec.Turns
+	}
 	if g, err := game.Lookup(spec.Game); err == nil {
 		// Only the chosen game's options count; an empty field is its default.
 		for _, o := range g.Options() {
-			if v := strings.TrimSpace(form[o.Key]); v != "" {
+			if v := strings.TrimSpace(form[o.Key]); v != "" && spec.Turns == nil {
 				spec.Options[o.Key] = v
 			}
 		}

@@ -58,6 +58,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /rooms", s.createRoom)
 	mux.HandleFunc("GET /r/{id}", s.room)
 	mux.HandleFunc("GET /r/{id}/ws", s.websocket)
+	mux.HandleFunc("GET /r/{id}/record", s.roomRecord)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", static.Handler()))
 	mux.HandleFunc("GET /games.css", s.gamesCSS)
 	mux.HandleFunc("GET /lobby/lists", s.lobbyLists)

@@ -47,6 +47,16 @@
     else { document.execCommand("copy"); done(); }
   });
 
+  // A record file chosen in the lobby is read into the record field, which
+  // the form sends (without script, paste the record instead).
+  document.addEventListener("change", function (e) {
+    if (!e.target.matches || !e.target.matches("[data-record-file]") || !e.target.files.length) return;
+    var area = e.target.form && e.target.form.querySelector("textarea[name=record]");
+    var file = e.target.files[0];
+    if (!area || file.size > 256 * 1024) return;
+    file.text().then(function (text) { area.value = text; });
+  });
+
   function status(text) {
     var el = document.getElementById("conn-status");
     if (el) el.textContent = text;

@@ -1,0 +1,112 @@
+package web
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
+)
+
+func TestRecordsInAndOut(t *testing.T) {
+	ts := newTestServer(t)
+	c := ts.browser(t)
+	text := "kalah houses=4 seeds=3 empty_capture=false\n3\n1\n# a comment\n2\n"
+	resp, _ := ts.create(t, c, url.Values{"game": {"amazons"}, "mode": {"hotseat"}, "record": {text}})
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode, "the record's game replaces the form's")
+	loc := resp.Header.Get("Location")
+
+	_, doc := get(t, c, ts.URL+loc)
+	var moves []string
+	doc.Find("[data-testid=move]").Each(func(_ int, s *goquery.Selection) { moves = append(moves, strings.TrimSpace(s.Text())) })
+	require.Equal(t, []string{"3", "1", "2"}, moves)
+
+	res, err := c.Get(ts.URL + loc + "/record")
+	require.NoError(t, err)
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	require.Equal(t, "kalah houses=4 seeds=3 empty_capture=false\n3\n1\n2\n", string(body))
+	require.Contains(t, res.Header.Get("Content-Disposition"), "attachment")
+
+	res, err = c.Get(ts.URL + loc + "/record?format=json")
+	require.NoError(t, err)
+	var rec jsonRecord
+	require.NoError(t, json.NewDecoder(res.Body).Decode(&rec))
+	res.Body.Close()
+	require.Equal(t, "kalah", rec.Game)
+	require.Len(t, rec.Turns, 3)
+	require.Equal(t, "2", rec.Turns[2].Move)
+	require.False(t, rec.Turns[2].At.IsZero(), "with times")
+
+	for _, tc := range []struct{ record, want string }{
+		{"kalah houses=4 seeds=3\n3\n9\n", `The record was refused: line 3: "9" is not a legal turn here`},
+		{"chess\n", `line 1: unknown game "chess"`},
+	} {
+		resp, body := ts.create(t, c, url.Values{"game": {"kalah"}, "mode": {"hotseat"}, "record": {tc.record}})
+		require.Equal(t, http.StatusBadRequest, resp.StatusCode)
+		require.Contains(t, body, strings.ReplaceAll(tc.want, `"`, "&#34;"))
+	}
+	res, err = c.Get(ts.URL + "/r/nosuchroom00000/record")
+	require.NoError(t, err)
+	res.Body.Close()
+	require.Equal(t, http.StatusNotFound, res.StatusCode)
+}
+
+// TestBrowserGameRecords downloads a running game's record from the room
+// and starts a new room from it through the lobby, pasted and from a file.
+func TestBrowserGameRecords(t *testing.T) {
+	ts := newTestServer(t)
+	browser := newBrowser(t, 1280, 900)
+	me := newTab(t, browser, "me")
+	createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "hotseat", "houses": "4", "seeds": "3"})
+	me.clickCell(1, 3)
+	me.waitMoves(1)
+	me.clickCell(0, 1)
+	me.waitMoves(2)
+	require.True(t, evalJS[bool](me, `document.querySelector("a[data-testid=download-record]").hasAttribute("download")`))
+	fetch := func(sel string) string {
+		ctx, cancel := contextWithTimeout(me)
+		defer cancel()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`fetch(document.querySelector("`+sel+`").href).then(r => r.text())`, chromedp.EvalAwaitPromise))
+		require.NoError(t, err)
+		return v
+	}
+	record := fetch("a[data-testid=download-record]")
+	require.Equal(t, "kalah houses=4 seeds=3 empty_capture=false\n3\n4\n", record)
+	require.Contains(t, fetch("a[data-testid=download-record-json]"), `"think_ms"`)
+
+	// Pasted into the lobby's record field.
+	me.run("lobby", chromedp.Navigate(ts.URL+"/"))
+	me.run("open", chromedp.Click(chromedp.CSS(".from-record summary")))
+	me.run("paste", chromedp.SetValue(chromedp.CSS("textarea[name=record]"), record))
+	me.run("mode", chromedp.SetValue(chromedp.CSS("form[data-testid=new-room] [name=mode]"), "hotseat"))
+	me.run("submit", chromedp.Click(chromedp.CSS("form[data-testid=new-room] button[type=submit]")))
+	me.run("room", chromedp.WaitVisible(chromedp.CSS("[data-testid=board]")))
+	require.Equal(t, []string{"3", "4"}, me.moves())
+
+	// From a file.
+	file := filepath.Join(t.TempDir(), "game.txt")
+	require.NoError(t, os.WriteFile(file, []byte(record+"1\n"), 0o644))
+	me.run("lobby", chromedp.Navigate(ts.URL+"/"))
+	me.run("open", chromedp.Click(chromedp.CSS(".from-record summary")))
+	me.run("upload", chromedp.SetUploadFiles(chromedp.CSS("input[data-record-file]"), []string{file}))
+	me.waitJS("the file read", `document.querySelector("textarea[name=record]").value.endsWith("1\n")`)
+	me.run("create", chromedp.Click(chromedp.CSS("form[data-testid=new-room] button[type=submit]")),
+		chromedp.WaitVisible(chromedp.CSS("[data-testid=board]")))
+	require.Equal(t, []string{"3", "4", "1"}, me.moves())
+
+	// A bad record is refused with its line.
+	me.run("lobby", chromedp.Navigate(ts.URL+"/"))
+	me.run("open", chromedp.Click(chromedp.CSS(".from-record summary")))
+	me.run("paste", chromedp.SetValue(chromedp.CSS("textarea[name=record]"), "kalah houses=4 seeds=3\n3\n9\n"))
+	me.run("submit", chromedp.Click(chromedp.CSS("form[data-testid=new-room] button[type=submit]")))
+	me.run("refused", chromedp.WaitVisible(chromedp.CSS("[data-testid=form-error]")))
+	require.Contains(t, me.text("[data-testid=form-error]"), "line 3")
+}
