@@ -5,6 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
+	"time"
+
+	"boardroom/game"
+	"boardroom/realtime"
+	"boardroom/realtime/vocab"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
@@ -266,4 +271,57 @@ func TestBrowserKeyboardAndScreenReaders(t *testing.T) {
 	me.click("[data-action=resign]")
 	me.waitText("[data-testid=announce]", "P2 played 6. P2 wins — P1 resigned.")
 	require.Equal(t, "polite", evalJS[string](me, `document.querySelector("[data-testid=announce]").getAttribute("aria-live")`))
+}
+
+// TestBrowserSoundsAndAlerts: sounds for your turn, a move, a capture and
+// low time; the mute toggle, remembered; "Your move" in a background tab's
+// title.
+func TestBrowserSoundsAndAlerts(t *testing.T) {
+	ts := newTestServer(t, func(c *realtime.Config) {
+		c.Periods = map[vocab.Clock]time.Duration{vocab.BulletClock: 3 * time.Second}
+	})
+	browser := newBrowser(t, 1280, 900)
+	alice, bob := newTab(t, browser, "alice"), newTab(t, browser, "bob")
+	room := createRoom(t, ts, alice, map[string]string{"game": "kalah", "mode": "friend", "clock": "bullet"})
+	bob.open(room)
+	bob.click("[data-action=join]")
+	sound := func(tb *tab) string { return evalJS[string](tb, `document.body.dataset.lastSound || ""`) }
+	heard := func(tb *tab, name string) {
+		tb.t.Helper()
+		tb.waitJS("the "+name+" sound", `(document.body.dataset.lastSound || "").startsWith("`+name+` ")`)
+	}
+	alice.clickCell(1, 1)
+	heard(bob, "turn")
+	bob.waitJS("Your move in the title of a tab in the background",
+		`document.hasFocus() || document.title.startsWith("Your move · ")`)
+	bob.clickCell(0, 1)
+	heard(alice, "turn")
+	heard(bob, "move") // his own move, played
+	// Alice's move clock (3 s) runs now: under a quarter of it, the warning.
+	heard(alice, "low")
+
+	// A capture (a piece taken), and the mute toggle, remembered.
+	me := newTab(t, browser, "me")
+	createRoom(t, ts, me, map[string]string{"game": "bishops", "mode": "hotseat"})
+	g, err := game.Lookup("bishops")
+	require.NoError(t, err)
+	state, err := g.New(nil)
+	require.NoError(t, err)
+	play := func() { // the first legal move, every one a kill from the classic set-up's first moves
+		m := state.Legal(state.ToMove()[0], nil)[0]
+		for _, c := range m.Path() {
+			me.clickCell(int(c.Row), int(c.Col))
+		}
+		require.NoError(t, state.Apply(m))
+	}
+	play()
+	heard(me, "capture")
+	me.click("[data-action=mute]")
+	last := sound(me)
+	me.open(me.location())
+	require.Equal(t, "true", evalJS[string](me, `document.querySelector("[data-action=mute]").getAttribute("aria-pressed")`), "remembered")
+	play() // Black's reply: unheard
+	me.waitMoves(2)
+	require.Equal(t, "", sound(me), "muted: no sound (the page was reloaded, so none since)")
+	require.NotEmpty(t, last)
 }
