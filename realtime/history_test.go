@@ -148,7 +148,7 @@ func TestReplayAfterTheEnd(t *testing.T) {
 	h := newHarness(t, func(c *Config) { c.ReplayStep = 5 * time.Millisecond })
 	r := h.create(Spec{Game: "kalah", Mode: "hotseat"}, "me")
 	me, eve := h.connect(r, "me"), h.connect(r, "eve")
-	require.Contains(t, eve.action("replay-first").Error, "The replay opens when the game is over.")
+	require.Contains(t, eve.action("replay-first").Error, "There is no move to look back at yet.")
 	me.click(1, 1)
 	me.click(0, 1)
 	me.click(1, 2)

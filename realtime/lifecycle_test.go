@@ -404,3 +404,41 @@ func TestCreateFromARecord(t *testing.T) {
 		Level: vocab.Beginner, Turns: []string{"9"}}, "me")
 	require.ErrorIs(t, err, ErrBadRequest)
 }
+
+func TestLookingBackDuringPlay(t *testing.T) {
+	h := newHarness(t)
+	r := h.create(Spec{Game: "kalah"}, "alice")
+	alice, bob, eve := h.connect(r, "alice"), h.connect(r, "bob"), h.connect(r, "eve")
+	bob.action("join")
+	alice.click(1, 1)
+	bob.click(0, 1)
+	alice.click(1, 2)
+
+	p := eve.send(Message{Ply: 1, HasPly: true})
+	require.True(t, p.Replay.Active, "a spectator looks back")
+	require.Equal(t, 1, p.State.Ply())
+	require.Contains(t, p.Turn, "Looking back")
+	require.Empty(t, p.Evals, "no graph during play")
+
+	p = bob.action(vocab.ReplayPrev) // Bob, to move, steps back one from the live position
+	require.Equal(t, 2, p.State.Ply())
+	p = bob.click(0, 2)
+	require.Contains(t, p.Error, "looking at an earlier position", "no move from a position that is gone")
+	require.Len(t, p.Moves, 3, "nothing played")
+	p = bob.action(vocab.ReplayNext) // forward to the live position: back in the game
+	require.False(t, p.Replay.Active)
+	require.Equal(t, "Your move", p.Turn)
+
+	alice.last()
+	p = eve.last()
+	require.Equal(t, 1, p.State.Ply(), "the spectator still looks back while the game goes on")
+	bob.click(0, 2)
+	p = eve.last()
+	require.Len(t, p.Moves, 4, "the move list follows")
+	require.Equal(t, 1, p.State.Ply())
+	p = eve.action(vocab.ReplayExit)
+	require.False(t, p.Replay.Active)
+	require.Equal(t, 4, p.State.Ply(), "one action back to the live position")
+	p = eve.send(Message{Ply: 9, HasPly: true})
+	require.Contains(t, p.Error, "The game has 4 moves.")
+}

@@ -20,11 +20,19 @@ func (r *Room) input(ev evInput) {
 		r.reject(c, refusedProtocol, ev.err.Error())
 		return
 	}
+	if ev.msg.HasPly {
+		r.lookBack(c, v, ev.msg.Ply)
+		return
+	}
 	if r.next != "" && (ev.msg.HasCell || !ev.msg.Action.IsReplay()) {
 		r.reject(c, refusedOver, "This game is over and kept as a record; the players went on in a rematch.")
 		return
 	}
 	if ev.msg.HasCell {
+		if v.replay != nil && !r.over() {
+			r.reject(c, refusedNotNow, "You are looking at an earlier position: go back to the live one to move.")
+			return
+		}
 		r.click(c, ev.msg.Cell)
 		return
 	}

@@ -31,12 +31,20 @@ type Message struct {
 	HasCell bool
 	// Action is set for a button.
 	Action vocab.Action
+	// Ply is set to look at the position after that many turns (a click on
+	// the move list): {"ply":N}.
+	Ply    int
+	HasPly bool
 }
+
+// maxPly bounds the turns a look back may name.
+const maxPly = 1 << 20
 
 // wireMessage is the JSON a page sends; htmx adds HEADERS, which is ignored.
 type wireMessage struct {
 	Cell   *string         `json:"cell"`
 	Action *string         `json:"action"`
+	Ply    *int            `json:"ply"`
 	Hdrs   json.RawMessage `json:"HEADERS"`
 }
 
@@ -56,9 +64,20 @@ func DecodeMessage(data []byte) (Message, error) {
 	if dec.More() {
 		return Message{}, fmt.Errorf("%w: more than one JSON value", ErrBadMessage)
 	}
+	given := 0
+	for _, set := range []bool{w.Cell != nil, w.Action != nil, w.Ply != nil} {
+		if set {
+			given++
+		}
+	}
 	switch {
-	case w.Cell != nil && w.Action != nil:
-		return Message{}, fmt.Errorf("%w: both a cell and an action", ErrBadMessage)
+	case given > 1:
+		return Message{}, fmt.Errorf("%w: more than one of a cell, an action and a ply", ErrBadMessage)
+	case w.Ply != nil:
+		if *w.Ply < 0 || *w.Ply > maxPly {
+			return Message{}, fmt.Errorf("%w: ply %d is not a turn of the game", ErrBadMessage, *w.Ply)
+		}
+		return Message{Ply: *w.Ply, HasPly: true}, nil
 	case w.Cell != nil:
 		c, err := ParseCell(*w.Cell)
 		if err != nil {

@@ -1,6 +1,7 @@
 package realtime
 
 import (
+	"fmt"
 	"time"
 
 	"boardroom/game"
@@ -8,7 +9,9 @@ import (
 	"boardroom/realtime/vocab"
 )
 
-// replayCursor is one viewer's place in the replay of a finished game.
+// replayCursor is one viewer's place in the replay of a finished game, or,
+// during play, the earlier position the viewer is looking at (the game goes
+// on without them seeing it until they go back to the live position).
 type replayCursor struct {
 	ply     int
 	playing bool
@@ -16,8 +19,8 @@ type replayCursor struct {
 
 func (r *Room) replayAction(c *Conn, v *viewer, action vocab.Action) {
 	total := len(r.history.turns)
-	if !r.over() || total == 0 {
-		r.reject(c, refusedNotNow, "The replay opens when the game is over.")
+	if total == 0 {
+		r.reject(c, refusedNotNow, "There is no move to look back at yet.")
 		return
 	}
 	if v.replay == nil {
@@ -44,6 +47,26 @@ func (r *Room) replayAction(c *Conn, v *viewer, action vocab.Action) {
 		}
 	case vocab.ReplayExit:
 		v.replay = nil
+	}
+	if v.replay != nil && !r.over() && v.replay.ply >= total && !v.replay.playing {
+		v.replay = nil // stepped forward to the live position: back in the game
+	}
+	r.sendTo(c)
+}
+
+// lookBack shows the viewer the position after ply turns (a click on the
+// move list), during play or in the replay; the last turn is the live
+// position.
+func (r *Room) lookBack(c *Conn, v *viewer, ply int) {
+	total := len(r.history.turns)
+	if ply > total {
+		r.reject(c, refusedNotNow, fmt.Sprintf("The game has %d moves.", total))
+		return
+	}
+	if ply == total && !r.over() {
+		v.replay = nil
+	} else {
+		v.replay = &replayCursor{ply: ply}
 	}
 	r.sendTo(c)
 }
@@ -85,10 +108,15 @@ func (r *Room) fillReplay(p *view.Page, cur *replayCursor) {
 			p.LastMove = append(p.LastMove, m.Path()...)
 		}
 	}
-	if cur.ply < len(turns) {
+	switch {
+	case !p.Over:
+		p.Turn = "Looking back · " + p.Turn
+	case cur.ply < len(turns):
 		p.Turn = "Replay"
 	}
-	p.Evals = r.evaluations()
+	if p.Over { // the graph of a finished game, worked out once
+		p.Evals = r.evaluations()
+	}
 }
 
 // evaluations is the replay's graph: the evaluation of every position of

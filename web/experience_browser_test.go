@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -324,4 +325,48 @@ func TestBrowserSoundsAndAlerts(t *testing.T) {
 	me.waitMoves(2)
 	require.Equal(t, "", sound(me), "muted: no sound (the page was reloaded, so none since)")
 	require.NotEmpty(t, last)
+}
+
+// TestBrowserLookingBackDuringPlay: anyone steps through earlier positions
+// by clicking a move or with the arrow keys, without changing the game, and
+// one key or click returns to the live position.
+func TestBrowserLookingBackDuringPlay(t *testing.T) {
+	ts := newTestServer(t)
+	browser := newBrowser(t, 1280, 900)
+	alice, bob, eve := newTab(t, browser, "alice"), newTab(t, browser, "bob"), newTab(t, browser, "eve")
+	room := createRoom(t, ts, alice, map[string]string{"game": "kalah", "mode": "friend"})
+	bob.open(room)
+	bob.click("[data-action=join]")
+	eve.open(room)
+	store := func(tb *tab) string { return strings.TrimSpace(tb.text(`[data-cell="1,7"] .count`)) }
+	alice.clickCell(1, 3) // into the store: P1 again
+	alice.waitMoves(1)
+	alice.clickCell(1, 1)
+	eve.waitMoves(2)
+	require.Equal(t, "1", store(eve))
+
+	eve.click(`[data-testid=move][data-ply="1"]`)
+	eve.waitShown("[data-testid=back-to-live]")
+	require.Contains(t, eve.text(".replay-pos"), "Looking back: move 1 of 2")
+	eve.run("back to the start", chromedp.KeyEvent(kb.ArrowLeft))
+	eve.waitJS("the start", `document.querySelector(".replay-pos").textContent.includes("move 0 of 2")`)
+	require.Equal(t, "0", store(eve))
+
+	bob.clickCell(0, 1) // the game goes on meanwhile
+	eve.waitMoves(3)
+	require.Contains(t, eve.text(".replay-pos"), "move 0 of 3", "still looking back")
+	eve.run("back to the live position", chromedp.KeyEvent(kb.Escape))
+	eve.waitGone("[data-testid=back-to-live]")
+	require.Equal(t, "1", store(eve))
+
+	// A player looking back cannot move from the old position.
+	evalJS[bool](alice, `(document.activeElement.blur(), true)`) // off the board, whose arrows move between cells
+	alice.run("one back", chromedp.KeyEvent(kb.ArrowLeft))
+	alice.waitShown("[data-testid=back-to-live]")
+	alice.clickCell(1, 2)
+	alice.waitText("[data-testid=error]", "You are looking at an earlier position: go back to the live one to move.")
+	alice.click("[data-testid=back-to-live]")
+	alice.waitGone("[data-testid=back-to-live]")
+	alice.clickCell(1, 2)
+	bob.waitMoves(4)
 }

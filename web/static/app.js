@@ -71,6 +71,25 @@
     if (cell && socket) socket.send(JSON.stringify({ cell: cell.dataset.cell }));
   });
 
+  // Looking back: a click on a move in the list shows the position after it
+  // ({"ply":N}); ← and → step through the positions and Escape returns to
+  // the live one (not while typing, nor on the board, whose arrows move
+  // between cells).
+  document.addEventListener("click", function (e) {
+    var move = e.target.closest ? e.target.closest("[data-testid=move][data-ply]") : null;
+    if (move && socket) socket.send(JSON.stringify({ ply: Number(move.dataset.ply) }));
+  });
+  var stepKeys = { ArrowLeft: "replay-prev", ArrowRight: "replay-next", Escape: "replay-exit" };
+  document.addEventListener("keydown", function (e) {
+    var action = stepKeys[e.key];
+    if (!action || !socket || e.altKey || e.ctrlKey || e.metaKey) return;
+    var t = e.target;
+    if (t.closest && (t.closest("input, textarea, select, [contenteditable], [data-testid=board]"))) return;
+    if (!document.querySelector("[data-testid=move]")) return;
+    e.preventDefault();
+    socket.send(JSON.stringify({ action: action }));
+  });
+
   // body[data-socket] tells styles (and browser tests) whether the room is live.
   document.addEventListener("htmx:wsOpen", function (e) {
     socket = e.detail.socketWrapper;

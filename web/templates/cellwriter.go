@@ -4,6 +4,7 @@ import (
 	"context"
 	"html"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/a-h/templ"
@@ -115,7 +116,9 @@ func moveItems(p *view.Page) templ.Component {
 			if b != nil {
 				b.Item()
 			}
-			out.s(` <li data-testid="move" class="`)
+			out.s(` <li data-testid="move" data-ply="`)
+			out.s(strconv.Itoa(m.Ply))
+			out.s(`" class="`)
 			out.s(seatClass(m.Seat))
 			if m.Current {
 				out.s(" current")
