@@ -29,28 +29,33 @@ var writeTimeout = 10 * time.Second
 type Conn struct {
 	ws        *websocket.Conn
 	tokenHash string
-	metrics   *Metrics // counts a drop; nil counts nothing
-	out       chan []byte
-	once      sync.Once
-	done      chan struct{}
-	status    websocket.StatusCode
-	reason    string
+	// name is the display name the page's browser gave (its name cookie,
+	// cleaned): a spectator's name in the chat, a joiner's when the Join
+	// sent none.
+	name    string
+	metrics *Metrics // counts a drop; nil counts nothing
+	out     chan []byte
+	once    sync.Once
+	done    chan struct{}
+	status  websocket.StatusCode
+	reason  string
 	// the token bucket of the rate limit, used by the reading goroutine only
 	tokens float64
 	last   time.Time
 }
 
 // ServeWS upgrades an HTTP request to a WebSocket of room id for the viewer
-// holding tokenHash, and serves it until it closes. originPatterns lists the
-// other origins allowed besides the request's own host.
-func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash string, originPatterns []string) {
+// holding tokenHash and called name (its browser's, "" for none), and
+// serves it until it closes. originPatterns lists the other origins allowed
+// besides the request's own host.
+func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, name string, originPatterns []string) {
 	ws, err := websocket.Accept(w, req, &websocket.AcceptOptions{OriginPatterns: originPatterns})
 	if err != nil {
 		return // Accept has answered the request
 	}
 	ws.SetReadLimit(MaxMessageBytes)
 	c := &Conn{
-		ws: ws, tokenHash: tokenHash, metrics: h.deps.metrics, out: make(chan []byte, sendQueue), done: make(chan struct{}),
+		ws: ws, tokenHash: tokenHash, name: CleanName(name), metrics: h.deps.metrics, out: make(chan []byte, sendQueue), done: make(chan struct{}),
 		tokens: rateBurst, last: time.Now(),
 	}
 	ctx, cancel := context.WithCancel(req.Context())

@@ -139,6 +139,9 @@ type Spec struct {
 	Pace vocab.Pace
 	// Private rooms are never listed in the lobby.
 	Private bool
+	// Name is the creator's display name (cleaned here; empty: a guest's
+	// name).
+	Name string
 }
 
 // Create checks a spec, stores a new room with the creator (holding
@@ -179,7 +182,10 @@ func (h *Hub) Create(ctx context.Context, spec Spec, token string) (string, erro
 	case vocab.RandomSeat:
 		mine = game.Player(mrand.IntN(2))
 	}
-	human := store.Seat{Kind: vocab.Human, TokenHash: HashToken(token)}
+	human := store.Seat{Kind: vocab.Human, TokenHash: HashToken(token), Name: CleanName(spec.Name)}
+	if human.Name == "" {
+		human.Name = guestName(human.TokenHash)
+	}
 	// A computer seat carries its creator's token hash: the creator may pause
 	// it. The search choice is kept only at Difficult, the one level whose
 	// search it changes: Beginner plays the rules' heuristics and Medium a

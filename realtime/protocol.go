@@ -31,18 +31,22 @@ type Message struct {
 	HasCell bool
 	// Action is set for a button.
 	Action vocab.Action
+	// Name is the display name sent with a Join (its form's name field),
+	// cleaned; "" when none was sent.
+	Name string
 }
 
 // wireMessage is the JSON a page sends; htmx adds HEADERS, which is ignored.
 type wireMessage struct {
 	Cell   *string         `json:"cell"`
 	Action *string         `json:"action"`
+	Name   *string         `json:"name"`
 	Hdrs   json.RawMessage `json:"HEADERS"`
 }
 
 // DecodeMessage parses and checks one message. Anything but a JSON object
-// with exactly one of "cell" (as "ROW,COL") or "action" (a known action) is
-// an error wrapping ErrBadMessage.
+// with exactly one of "cell" (as "ROW,COL") or "action" (a known action,
+// and with "join" a "name") is an error wrapping ErrBadMessage.
 func DecodeMessage(data []byte) (Message, error) {
 	if len(data) > MaxMessageBytes {
 		return Message{}, fmt.Errorf("%w: %d bytes is more than %d", ErrBadMessage, len(data), MaxMessageBytes)
@@ -57,6 +61,8 @@ func DecodeMessage(data []byte) (Message, error) {
 		return Message{}, fmt.Errorf("%w: more than one JSON value", ErrBadMessage)
 	}
 	switch {
+	case w.Name != nil && w.Action == nil:
+		return Message{}, fmt.Errorf("%w: a name goes only with join", ErrBadMessage)
 	case w.Cell != nil && w.Action != nil:
 		return Message{}, fmt.Errorf("%w: both a cell and an action", ErrBadMessage)
 	case w.Cell != nil:
@@ -70,7 +76,14 @@ func DecodeMessage(data []byte) (Message, error) {
 		if !ok {
 			return Message{}, fmt.Errorf("%w: unknown action %q", ErrBadMessage, shorten(*w.Action))
 		}
-		return Message{Action: a}, nil
+		m := Message{Action: a}
+		if w.Name != nil {
+			if a != vocab.Join {
+				return Message{}, fmt.Errorf("%w: a name goes only with join", ErrBadMessage)
+			}
+			m.Name = CleanName(*w.Name)
+		}
+		return m, nil
 	}
 	return Message{}, fmt.Errorf("%w: neither a cell nor an action", ErrBadMessage)
 }

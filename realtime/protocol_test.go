@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"boardroom/game"
+	"boardroom/realtime/vocab"
 
 	"github.com/stretchr/testify/require"
 )
@@ -20,6 +21,14 @@ func TestDecodeMessage(t *testing.T) {
 		{`{"cell":"0,13","HEADERS":{"HX-Request":"true","HX-Trigger":null}}`, Message{Cell: game.Cell{Row: 0, Col: 13}, HasCell: true}, ""},
 		{`{"action":"undo"}`, Message{Action: "undo"}, ""},
 		{` {"action":"replay-play"} `, Message{Action: "replay-play"}, ""},
+		{`{"action":"join","name":"  Bob\u0000 the\n builder "}`, Message{Action: "join", Name: "Bob the builder"}, ""},
+		{`{"name":"Bob","action":"join","HEADERS":{}}`, Message{Action: "join", Name: "Bob"}, ""},
+		{`{"action":"join","name":"` + strings.Repeat("é", 30) + `"}`, Message{Action: "join", Name: strings.Repeat("é", 24)}, ""},
+		{`{"action":"join","name":""}`, Message{Action: "join"}, ""},
+		{`{"action":"undo","name":"Bob"}`, Message{}, "a name goes only with join"},
+		{`{"name":"Bob"}`, Message{}, "a name goes only with join"},
+		{`{"cell":"1,2","name":"Bob"}`, Message{}, "a name goes only with join"},
+		{`{"action":"join","name":7}`, Message{}, "not a JSON object"},
 		{`{"action":"fly"}`, Message{}, `unknown action "fly"`},
 		{`{"cell":"1,2","action":"undo"}`, Message{}, "both a cell and an action"},
 		{`{}`, Message{}, "neither a cell nor an action"},
@@ -52,7 +61,7 @@ func TestDecodeMessage(t *testing.T) {
 // FuzzDecodeMessage checks that no input panics, that every accepted message
 // is a cell or a known action, and that errors stay short enough to show.
 func FuzzDecodeMessage(f *testing.F) {
-	for _, seed := range []string{`{"cell":"1,2"}`, `{"action":"undo"}`, `{"cell":"9,9","HEADERS":{}}`, `{}`, `[]`, `{"cell":"1,2","cell":"3,4"}`, "\xff\xfe"} {
+	for _, seed := range []string{`{"cell":"1,2"}`, `{"action":"undo"}`, `{"action":"join","name":"<b>Bob</b>\u202e"}`, `{"cell":"9,9","HEADERS":{}}`, `{}`, `[]`, `{"cell":"1,2","cell":"3,4"}`, "\xff\xfe"} {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -64,6 +73,11 @@ func FuzzDecodeMessage(f *testing.F) {
 			return
 		}
 		require.True(t, m.HasCell != (m.Action != ""), "exactly one of cell and action")
+		if m.Name != "" {
+			require.Equal(t, vocab.Join, m.Action, "a name comes only with join")
+			require.Equal(t, CleanName(m.Name), m.Name, "and is clean")
+			require.LessOrEqual(t, utf8.RuneCountInString(m.Name), vocab.MaxNameRunes)
+		}
 		if m.HasCell {
 			require.GreaterOrEqual(t, m.Cell.Row, int8(0))
 			require.GreaterOrEqual(t, m.Cell.Col, int8(0))

@@ -21,6 +21,9 @@ type Seat struct {
 	Kind vocab.SeatKind `json:"kind,omitempty"`
 	// TokenHash is the hex SHA-256 of the seat token of a human seat.
 	TokenHash string `json:"token_hash,omitempty"`
+	// Name is a human seat's display name, as its holder gave it (already
+	// cleaned); empty in seats stored before names, which show a default.
+	Name string `json:"name,omitempty"`
 	// Level and Algorithm configure a bot seat.
 	Level     vocab.Level `json:"level,omitempty"`
 	Algorithm string      `json:"algorithm,omitempty"`

@@ -11,8 +11,10 @@ import (
 
 // Seat is how one seat of the room looks to the viewer.
 type Seat struct {
-	Name   string // "White", "P1", ...
-	Holder string // "You", "Opponent", "Computer (Beginner)", "Free seat", ...
+	Name string // "White", "P1", ...
+	// Holder is who holds the seat: a person's name ("Alice"), what plays a
+	// computer seat ("Computer · Difficult · Minimax") or "Free seat".
+	Holder string
 	Kind   vocab.SeatKind
 	Yours  bool // the viewer holds this seat
 	ToMove bool
