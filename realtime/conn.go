@@ -39,9 +39,8 @@ type Conn struct {
 	done    chan struct{}
 	status  websocket.StatusCode
 	reason  string
-	// the token bucket of the rate limit, used by the reading goroutine only
-	tokens float64
-	last   time.Time
+	// rate is the rate limit's bucket, used by the reading goroutine only.
+	rate bucket
 }
 
 // ServeWS upgrades an HTTP request to a WebSocket of room id for the viewer
@@ -56,7 +55,6 @@ func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, n
 	ws.SetReadLimit(MaxMessageBytes)
 	c := &Conn{
 		ws: ws, tokenHash: tokenHash, name: CleanName(name), metrics: h.deps.metrics, out: make(chan []byte, sendQueue), done: make(chan struct{}),
-		tokens: rateBurst, last: time.Now(),
 	}
 	ctx, cancel := context.WithCancel(req.Context())
 	defer cancel()
@@ -110,14 +108,27 @@ var (
 )
 
 // allow takes a token from the connection's bucket.
-func (c *Conn) allow() bool {
-	now := time.Now()
-	c.tokens = min(rateBurst, c.tokens+now.Sub(c.last).Seconds()*rateRefill)
-	c.last = now
-	if c.tokens < 1 {
+func (c *Conn) allow() bool { return c.rate.take(time.Now(), rateBurst, rateRefill) }
+
+// bucket is a token bucket: it holds up to burst tokens, a message takes
+// one, and refill come back every second. A bucket never used is full.
+type bucket struct {
+	tokens float64
+	last   time.Time
+}
+
+// take takes a token at now, and reports whether there was one.
+func (b *bucket) take(now time.Time, burst, refill float64) bool {
+	if b.last.IsZero() {
+		b.tokens = burst
+	} else {
+		b.tokens = min(burst, b.tokens+now.Sub(b.last).Seconds()*refill)
+	}
+	b.last = now
+	if b.tokens < 1 {
 		return false
 	}
-	c.tokens--
+	b.tokens--
 	return true
 }
 

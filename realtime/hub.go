@@ -253,7 +253,11 @@ func (h *Hub) Room(ctx context.Context, id string) (*Room, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.start(rec)
+	chat, err := h.deps.store.Chat(ctx, id, chatShown)
+	if err != nil {
+		return nil, err
+	}
+	return h.start(rec, chat)
 }
 
 // Snapshot returns the page of room id as the holder of tokenHash would
@@ -326,9 +330,9 @@ func (h *Hub) Restore(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-// start makes and runs the room of a stored record, unless another caller
-// got there first.
-func (h *Hub) start(rec *store.Room) (*Room, error) {
+// start makes and runs the room of a stored record with its chat, unless
+// another caller got there first.
+func (h *Hub) start(rec *store.Room, chat []store.ChatMessage) (*Room, error) {
 	h.mu.Lock()
 	r, ok := h.rooms[rec.ID]
 	h.mu.Unlock()
@@ -339,6 +343,7 @@ func (h *Hub) start(rec *store.Room) (*Room, error) {
 	if err != nil {
 		return nil, fmt.Errorf("room %s: %w", rec.ID, err)
 	}
+	r.chat = newChatLog(chat)
 	return h.launch(r)
 }
 

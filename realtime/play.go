@@ -18,11 +18,15 @@ func (r *Room) input(ev evInput) {
 		return
 	}
 	if ev.err != nil {
-		r.reject(c, refusedProtocol, ev.err.Error())
+		r.refuseUnread(c, ev.err)
 		return
 	}
 	if r.next != "" && (ev.msg.HasCell || !ev.msg.Action.IsReplay()) {
 		r.reject(c, refusedOver, "This game is over and kept as a record; the players went on in a rematch.")
+		return
+	}
+	if ev.msg.Chat != nil {
+		r.say(c, v, ev.msg.Chat.Text)
 		return
 	}
 	if ev.msg.HasCell {

@@ -61,6 +61,7 @@ func (r *Room) page(v *viewer) *view.Page {
 	}
 	r.fillTurn(p, mine)
 	r.fillMoves(p)
+	p.Chat = r.chat.shown()
 	r.fillControls(p, v, mine)
 	r.fillClock(p)
 	if v.hint != nil && v.hintPly == len(r.history.turns) && !p.Over {

@@ -5,6 +5,8 @@
 package view
 
 import (
+	"time"
+
 	"boardroom/game"
 	"boardroom/realtime/vocab"
 )
@@ -34,6 +36,16 @@ type Move struct {
 	Current bool
 	// Info is what the computer said about the move ("depth 6 · eval +1.5 · 1.9 s").
 	Info string
+}
+
+// ChatLine is one message of the room's chat.
+type ChatLine struct {
+	// Name is its writer's display name.
+	Name string
+	// Seat is the seat its writer held (0 or 1), or -1 for a spectator.
+	Seat int
+	Text string
+	At   time.Time
 }
 
 // Clock is the move clock as the viewer should animate it.
@@ -103,7 +115,10 @@ type Page struct {
 	Score  string
 	Clock  Clock
 
-	Moves    []Move
+	Moves []Move
+	// Chat is the room's last messages, oldest first (read only: it is
+	// the room's own).
+	Chat     []ChatLine
 	BotInfo  string
 	Request  *Request
 	Controls Controls
