@@ -88,7 +88,7 @@ func (tb *tab) waitJS(what, expr string) {
 		ctx, cancel := context.WithTimeout(tb.ctx, 20*time.Second)
 		_, err = chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(15*time.Second)))
 		cancel()
-		if err == nil || !strings.Contains(err.Error(), "Cannot find context") {
+		if err == nil || !(strings.Contains(err.Error(), "Cannot find context") || strings.Contains(err.Error(), "Inspected target navigated")) {
 			break
 		}
 	}

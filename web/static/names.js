@@ -2,10 +2,10 @@
 // (localStorage), fills it into every empty name field (the lobby's form, a
 // room's Join) and hands it to the server in a cookie, which a room's
 // WebSocket carries: that is how a spectator is named in the chat. Without
-// one it makes a guest's name, "Guest" and a number. It runs before the page
-// is drawn, so that the cookie is set before the room's socket opens. The
-// server cleans every name it is given; cleaning here only keeps the fields
-// tidy.
+// one it makes a guest's name, "Guest" and a number. It is the first of the
+// deferred scripts, so that the cookie is set before htmx opens the room's
+// socket. The server cleans every name it is given; cleaning here only keeps
+// the fields tidy.
 (function () {
   "use strict";
   var MAX = 24;
@@ -32,6 +32,7 @@
     var typed = clean(e.target.value);
     if (typed) { name = typed; remember(typed); }
   });
-  document.addEventListener("DOMContentLoaded", fill);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fill);
+  else fill();
   document.addEventListener("htmx:wsAfterMessage", fill);
 })();
