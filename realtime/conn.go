@@ -29,29 +29,32 @@ var writeTimeout = 10 * time.Second
 type Conn struct {
 	ws        *websocket.Conn
 	tokenHash string
-	metrics   *Metrics // counts a drop; nil counts nothing
-	out       chan []byte
-	once      sync.Once
-	done      chan struct{}
-	status    websocket.StatusCode
-	reason    string
-	// the token bucket of the rate limit, used by the reading goroutine only
-	tokens float64
-	last   time.Time
+	// name is the display name the page's browser gave (its name cookie,
+	// cleaned): a spectator's name in the chat, a joiner's when the Join
+	// sent none.
+	name    string
+	metrics *Metrics // counts a drop; nil counts nothing
+	out     chan []byte
+	once    sync.Once
+	done    chan struct{}
+	status  websocket.StatusCode
+	reason  string
+	// rate is the rate limit's bucket, used by the reading goroutine only.
+	rate bucket
 }
 
 // ServeWS upgrades an HTTP request to a WebSocket of room id for the viewer
-// holding tokenHash, and serves it until it closes. originPatterns lists the
-// other origins allowed besides the request's own host.
-func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash string, originPatterns []string) {
+// holding tokenHash and called name (its browser's, "" for none), and
+// serves it until it closes. originPatterns lists the other origins allowed
+// besides the request's own host.
+func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, name string, originPatterns []string) {
 	ws, err := websocket.Accept(w, req, &websocket.AcceptOptions{OriginPatterns: originPatterns})
 	if err != nil {
 		return // Accept has answered the request
 	}
 	ws.SetReadLimit(MaxMessageBytes)
 	c := &Conn{
-		ws: ws, tokenHash: tokenHash, metrics: h.deps.metrics, out: make(chan []byte, sendQueue), done: make(chan struct{}),
-		tokens: rateBurst, last: time.Now(),
+		ws: ws, tokenHash: tokenHash, name: CleanName(name), metrics: h.deps.metrics, out: make(chan []byte, sendQueue), done: make(chan struct{}),
 	}
 	ctx, cancel := context.WithCancel(req.Context())
 	defer cancel()
@@ -105,14 +108,27 @@ var (
 )
 
 // allow takes a token from the connection's bucket.
-func (c *Conn) allow() bool {
-	now := time.Now()
-	c.tokens = min(rateBurst, c.tokens+now.Sub(c.last).Seconds()*rateRefill)
-	c.last = now
-	if c.tokens < 1 {
+func (c *Conn) allow() bool { return c.rate.take(time.Now(), rateBurst, rateRefill) }
+
+// bucket is a token bucket: it holds up to burst tokens, a message takes
+// one, and refill come back every second. A bucket never used is full.
+type bucket struct {
+	tokens float64
+	last   time.Time
+}
+
+// take takes a token at now, and reports whether there was one.
+func (b *bucket) take(now time.Time, burst, refill float64) bool {
+	if b.last.IsZero() {
+		b.tokens = burst
+	} else {
+		b.tokens = min(burst, b.tokens+now.Sub(b.last).Seconds()*refill)
+	}
+	b.last = now
+	if b.tokens < 1 {
 		return false
 	}
-	c.tokens--
+	b.tokens--
 	return true
 }
 

@@ -57,7 +57,7 @@ func TestSlowClientIsDroppedNotWaitedFor(t *testing.T) {
 }
 
 func TestRateLimit(t *testing.T) {
-	c := &Conn{tokens: rateBurst, last: time.Now()}
+	c := &Conn{}
 	allowed := 0
 	for range 3 * rateBurst {
 		if c.allow() {
@@ -65,7 +65,7 @@ func TestRateLimit(t *testing.T) {
 		}
 	}
 	require.Equal(t, rateBurst, allowed, "a burst is allowed, a flood is not")
-	c.last = c.last.Add(-time.Second) // a second later the bucket has refilled a little
+	c.rate.last = c.rate.last.Add(-time.Second) // a second later the bucket has refilled a little
 	require.True(t, c.allow())
 }
 

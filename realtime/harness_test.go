@@ -118,7 +118,13 @@ type client struct {
 
 func (h *harness) connect(r *Room, token string) *client {
 	h.t.Helper()
-	c := &Conn{tokenHash: HashToken(token), out: make(chan []byte, 1024), done: make(chan struct{})}
+	return h.connectNamed(r, token, "")
+}
+
+// connectNamed opens a page whose browser gave name (its name cookie).
+func (h *harness) connectNamed(r *Room, token, name string) *client {
+	h.t.Helper()
+	c := &Conn{tokenHash: HashToken(token), name: CleanName(name), out: make(chan []byte, 1024), done: make(chan struct{})}
 	require.True(h.t, r.send(context.Background(), evConnect{c: c}))
 	cl := &client{h: h, room: r, c: c}
 	cl.sync() // the room has seen the page open (and, just created, has started)

@@ -142,6 +142,9 @@ type Spec struct {
 	// Turns start the game from a record: its turns in notation, played in
 	// order (each checked by the rules).
 	Turns []string
+	// Name is the creator's display name (cleaned here; empty: a guest's
+	// name).
+	Name string
 }
 
 // Create checks a spec, stores a new room with the creator (holding
@@ -182,7 +185,10 @@ func (h *Hub) Create(ctx context.Context, spec Spec, token string) (string, erro
 	case vocab.RandomSeat:
 		mine = game.Player(mrand.IntN(2))
 	}
-	human := store.Seat{Kind: vocab.Human, TokenHash: HashToken(token)}
+	human := store.Seat{Kind: vocab.Human, TokenHash: HashToken(token), Name: CleanName(spec.Name)}
+	if human.Name == "" {
+		human.Name = guestName(human.TokenHash)
+	}
 	// A computer seat carries its creator's token hash: the creator may pause
 	// it. The search choice is kept only at Difficult, the one level whose
 	// search it changes: Beginner plays the rules' heuristics and Medium a
@@ -263,7 +269,11 @@ func (h *Hub) Room(ctx context.Context, id string) (*Room, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.start(rec)
+	chat, err := h.deps.store.Chat(ctx, id, chatShown)
+	if err != nil {
+		return nil, err
+	}
+	return h.start(rec, chat)
 }
 
 // Snapshot returns the page of room id as the holder of tokenHash would
@@ -336,9 +346,9 @@ func (h *Hub) Restore(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-// start makes and runs the room of a stored record, unless another caller
-// got there first.
-func (h *Hub) start(rec *store.Room) (*Room, error) {
+// start makes and runs the room of a stored record with its chat, unless
+// another caller got there first.
+func (h *Hub) start(rec *store.Room, chat []store.ChatMessage) (*Room, error) {
 	h.mu.Lock()
 	r, ok := h.rooms[rec.ID]
 	h.mu.Unlock()
@@ -349,6 +359,7 @@ func (h *Hub) start(rec *store.Room) (*Room, error) {
 	if err != nil {
 		return nil, fmt.Errorf("room %s: %w", rec.ID, err)
 	}
+	r.chat = newChatLog(chat)
 	return h.launch(r)
 }
 

@@ -231,12 +231,12 @@ func TestRematchBetweenTwoPeople(t *testing.T) {
 	require.False(t, p.Over)
 	require.Empty(t, p.Moves)
 	require.Equal(t, "Your move", p.Turn, "Bob had the second seat: now he moves first")
-	require.Equal(t, "You", p.Seats[0].Holder)
+	require.True(t, p.Seats[0].Yours)
 	p = eve.last()
 	require.False(t, p.Over, "the spectator follows to the new game")
 	require.Empty(t, p.Moves)
 	require.Equal(t, int64(30_000), p.Clock.TotalMS, "the same clock")
-	require.Equal(t, "Opponent", alice.last().Seats[0].Holder)
+	require.Equal(t, guestName(HashToken("bob")), alice.last().Seats[0].Holder, "a person, by name")
 
 	// The game that ended is kept, finished, pointing at the rematch.
 	finished, err := h.store.List(context.Background(), true, 10, 0)
@@ -274,7 +274,7 @@ func TestRematchAgainstTheComputerIsOneClick(t *testing.T) {
 	me.action("resign")
 	p := me.action("rematch")
 	require.False(t, p.Over)
-	require.Equal(t, "You", p.Seats[1].Holder, "I had the first seat: now the second")
+	require.True(t, p.Seats[1].Yours, "I had the first seat: now the second")
 	require.Equal(t, "Computer · Medium", p.Seats[0].Holder, "the same level")
 	waitFor(t, r, "the computer's first move", func(r *Room) bool { return len(r.history.turns) >= 1 })
 }

@@ -1,6 +1,7 @@
 package realtime
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"time"
@@ -17,7 +18,7 @@ func (r *Room) input(ev evInput) {
 		return
 	}
 	if ev.err != nil {
-		r.reject(c, refusedProtocol, ev.err.Error())
+		r.refuseUnread(c, ev.err)
 		return
 	}
 	if ev.msg.HasPly {
@@ -26,6 +27,10 @@ func (r *Room) input(ev evInput) {
 	}
 	if r.next != "" && (ev.msg.HasCell || !ev.msg.Action.IsReplay()) {
 		r.reject(c, refusedOver, "This game is over and kept as a record; the players went on in a rematch.")
+		return
+	}
+	if ev.msg.Chat != nil {
+		r.say(c, v, ev.msg.Chat.Text)
 		return
 	}
 	if ev.msg.HasCell {
@@ -38,7 +43,7 @@ func (r *Room) input(ev evInput) {
 	}
 	switch a := ev.msg.Action; a {
 	case vocab.Join:
-		r.join(c)
+		r.join(c, ev.msg.Name)
 	case vocab.Abort:
 		r.abortAction(c)
 	case vocab.ClaimWin, vocab.ClaimDraw:
@@ -213,7 +218,9 @@ func (r *Room) afterChange(newTurn bool) {
 	r.broadcast()
 }
 
-func (r *Room) join(c *Conn) {
+// join seats the sender in the free seat, called name (else the name its
+// browser gave when it connected, else a guest's).
+func (r *Room) join(c *Conn, name string) {
 	switch {
 	case c.tokenHash == "":
 		r.reject(c, refusedNotAllowed, "Your browser sent no seat cookie; allow cookies to play.")
@@ -230,7 +237,7 @@ func (r *Room) join(c *Conn) {
 			continue
 		}
 		held := r.seats.held
-		held[p] = store.Seat{Kind: vocab.Human, TokenHash: c.tokenHash}
+		held[p] = store.Seat{Kind: vocab.Human, TokenHash: c.tokenHash, Name: cmp.Or(CleanName(name), c.name, guestName(c.tokenHash))}
 		ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 		defer cancel()
 		if err := r.deps.store.SetSeats(ctx, r.id, held); err != nil {

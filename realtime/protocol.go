@@ -24,7 +24,8 @@ const MaxMessageBytes = 4096
 // ErrBadMessage wraps every reason a message from a page is refused.
 var ErrBadMessage = errors.New("bad message")
 
-// Message is one decoded message from a page: a click on a cell or an action.
+// Message is one decoded message from a page: a click on a cell, an action
+// or a chat message.
 type Message struct {
 	// Cell is set for a click ("1,2").
 	Cell    game.Cell
@@ -35,22 +36,38 @@ type Message struct {
 	// the move list): {"ply":N}.
 	Ply    int
 	HasPly bool
+	// Name is the display name sent with a Join (its form's name field),
+	// cleaned; "" when none was sent.
+	Name string
+	// Chat is set for a chat message.
+	Chat *Chat
 }
 
 // maxPly bounds the turns a look back may name.
 const maxPly = 1 << 20
+
+// Chat is a chat message from a page: one line of text, cleaned as names
+// are (no control or reordering characters, spaces made one), of 1 to
+// vocab.MaxChatRunes characters.
+type Chat struct{ Text string }
+
+// ErrChatTooLong refuses a chat message of more than vocab.MaxChatRunes
+// characters (it wraps ErrBadMessage).
+var ErrChatTooLong = fmt.Errorf("%w: a chat message may be at most %d characters", ErrBadMessage, vocab.MaxChatRunes)
 
 // wireMessage is the JSON a page sends; htmx adds HEADERS, which is ignored.
 type wireMessage struct {
 	Cell   *string         `json:"cell"`
 	Action *string         `json:"action"`
 	Ply    *int            `json:"ply"`
+	Name   *string         `json:"name"`
+	Chat   *string         `json:"chat"`
 	Hdrs   json.RawMessage `json:"HEADERS"`
 }
 
 // DecodeMessage parses and checks one message. Anything but a JSON object
-// with exactly one of "cell" (as "ROW,COL") or "action" (a known action) is
-// an error wrapping ErrBadMessage.
+// with exactly one of "cell" (as "ROW,COL"), "action" (a known action, and
+// with "join" a "name") or "chat" (text) is an error wrapping ErrBadMessage.
 func DecodeMessage(data []byte) (Message, error) {
 	if len(data) > MaxMessageBytes {
 		return Message{}, fmt.Errorf("%w: %d bytes is more than %d", ErrBadMessage, len(data), MaxMessageBytes)
@@ -59,7 +76,7 @@ func DecodeMessage(data []byte) (Message, error) {
 	dec.DisallowUnknownFields()
 	var w wireMessage
 	if err := dec.Decode(&w); err != nil {
-		return Message{}, fmt.Errorf("%w: not a JSON object of cell or action (%s)", ErrBadMessage, shorten(err.Error()))
+		return Message{}, fmt.Errorf("%w: not a JSON object of cell, action or chat (%s)", ErrBadMessage, shorten(err.Error()))
 	}
 	if dec.More() {
 		return Message{}, fmt.Errorf("%w: more than one JSON value", ErrBadMessage)
@@ -71,6 +88,12 @@ func DecodeMessage(data []byte) (Message, error) {
 		}
 	}
 	switch {
+	case w.Chat != nil && (w.Cell != nil || w.Action != nil || w.Name != nil || w.Ply != nil):
+		return Message{}, fmt.Errorf("%w: a chat message goes alone", ErrBadMessage)
+	case w.Chat != nil:
+		return decodeChat(*w.Chat)
+	case w.Name != nil && w.Action == nil:
+		return Message{}, fmt.Errorf("%w: a name goes only with join", ErrBadMessage)
 	case given > 1:
 		return Message{}, fmt.Errorf("%w: more than one of a cell, an action and a ply", ErrBadMessage)
 	case w.Ply != nil:
@@ -89,9 +112,28 @@ func DecodeMessage(data []byte) (Message, error) {
 		if !ok {
 			return Message{}, fmt.Errorf("%w: unknown action %q", ErrBadMessage, shorten(*w.Action))
 		}
-		return Message{Action: a}, nil
+		m := Message{Action: a}
+		if w.Name != nil {
+			if a != vocab.Join {
+				return Message{}, fmt.Errorf("%w: a name goes only with join", ErrBadMessage)
+			}
+			m.Name = CleanName(*w.Name)
+		}
+		return m, nil
 	}
-	return Message{}, fmt.Errorf("%w: neither a cell nor an action", ErrBadMessage)
+	return Message{}, fmt.Errorf("%w: neither a cell, an action, a ply nor a chat message", ErrBadMessage)
+}
+
+// decodeChat checks a chat message's text.
+func decodeChat(text string) (Message, error) {
+	text = cleanText(text)
+	switch n := utf8.RuneCountInString(text); {
+	case n == 0:
+		return Message{}, fmt.Errorf("%w: an empty chat message", ErrBadMessage)
+	case n > vocab.MaxChatRunes:
+		return Message{}, ErrChatTooLong
+	}
+	return Message{Chat: &Chat{Text: text}}, nil
 }
 
 // ParseCell reads "ROW,COL" with both numbers from 0 to 99.

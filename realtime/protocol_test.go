@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"boardroom/game"
+	"boardroom/realtime/vocab"
 
 	"github.com/stretchr/testify/require"
 )
@@ -20,15 +21,32 @@ func TestDecodeMessage(t *testing.T) {
 		{`{"cell":"0,13","HEADERS":{"HX-Request":"true","HX-Trigger":null}}`, Message{Cell: game.Cell{Row: 0, Col: 13}, HasCell: true}, ""},
 		{`{"action":"undo"}`, Message{Action: "undo"}, ""},
 		{` {"action":"replay-play"} `, Message{Action: "replay-play"}, ""},
+		{`{"action":"join","name":"  Bob\u0000 the\n builder "}`, Message{Action: "join", Name: "Bob the builder"}, ""},
+		{`{"name":"Bob","action":"join","HEADERS":{}}`, Message{Action: "join", Name: "Bob"}, ""},
+		{`{"action":"join","name":"` + strings.Repeat("é", 30) + `"}`, Message{Action: "join", Name: strings.Repeat("é", 24)}, ""},
+		{`{"action":"join","name":""}`, Message{Action: "join"}, ""},
+		{`{"action":"undo","name":"Bob"}`, Message{}, "a name goes only with join"},
+		{`{"name":"Bob"}`, Message{}, "a name goes only with join"},
+		{`{"cell":"1,2","name":"Bob"}`, Message{}, "a name goes only with join"},
+		{`{"action":"join","name":7}`, Message{}, "not a JSON object"},
 		{`{"action":"fly"}`, Message{}, `unknown action "fly"`},
 		{`{"cell":"1,2","action":"undo"}`, Message{}, "more than one of a cell, an action and a ply"},
-		{`{}`, Message{}, "neither a cell nor an action"},
+		{`{}`, Message{}, "neither a cell, an action, a ply nor a chat message"},
 		{`{"ply":3}`, Message{Ply: 3, HasPly: true}, ""},
 		{`{"ply":0}`, Message{HasPly: true}, ""},
 		{`{"ply":-1}`, Message{}, "ply -1 is not a turn of the game"},
 		{`{"ply":99999999}`, Message{}, "is not a turn of the game"},
 		{`{"ply":"3"}`, Message{}, "not a JSON object"},
 		{`{"ply":2,"action":"undo"}`, Message{}, "more than one of"},
+		{`{"chat":"  hello\n\tthere\u0007 "}`, Message{Chat: &Chat{Text: "hello there"}}, ""},
+		{`{"chat":"<script>alert(1)</script>","HEADERS":{}}`, Message{Chat: &Chat{Text: "<script>alert(1)</script>"}}, ""},
+		{`{"chat":"` + strings.Repeat("界", vocab.MaxChatRunes) + `"}`, Message{Chat: &Chat{Text: strings.Repeat("界", vocab.MaxChatRunes)}}, ""},
+		{`{"chat":"` + strings.Repeat("界", vocab.MaxChatRunes+1) + `"}`, Message{}, "at most 300 characters"},
+		{`{"chat":" \u0000 "}`, Message{}, "an empty chat message"},
+		{`{"chat":""}`, Message{}, "an empty chat message"},
+		{`{"chat":"hi","action":"join"}`, Message{}, "a chat message goes alone"},
+		{`{"chat":"hi","name":"Eve"}`, Message{}, "a chat message goes alone"},
+		{`{"chat":["hi"]}`, Message{}, "not a JSON object"},
 		{`{"cell":"a,b"}`, Message{}, `cell "a,b" is not ROW,COL`},
 		{`{"cell":"-1,2"}`, Message{}, "is not ROW,COL"},
 		{`{"cell":"100,2"}`, Message{}, "is not ROW,COL"},
@@ -56,9 +74,11 @@ func TestDecodeMessage(t *testing.T) {
 }
 
 // FuzzDecodeMessage checks that no input panics, that every accepted message
-// is a cell or a known action, and that errors stay short enough to show.
+// is a cell, a known action or a clean chat message of the allowed length,
+// and that errors stay short enough to show.
 func FuzzDecodeMessage(f *testing.F) {
-	for _, seed := range []string{`{"cell":"1,2"}`, `{"action":"undo"}`, `{"cell":"9,9","HEADERS":{}}`, `{}`, `[]`, `{"cell":"1,2","cell":"3,4"}`, "\xff\xfe"} {
+	for _, seed := range []string{`{"cell":"1,2"}`, `{"action":"undo"}`, `{"action":"join","name":"<b>Bob</b>\u202e"}`,
+		`{"chat":"hi <i>there</i>\n"}`, `{"chat":"\u202e\u0000"}`, `{"cell":"9,9","HEADERS":{}}`, `{}`, `[]`, `{"cell":"1,2","cell":"3,4"}`, "\xff\xfe"} {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -69,7 +89,24 @@ func FuzzDecodeMessage(f *testing.F) {
 			require.True(t, utf8.ValidString(err.Error()) || !utf8.Valid(data))
 			return
 		}
-		require.True(t, m.HasCell != (m.Action != ""), "exactly one of cell and action")
+		kinds := 0
+		for _, is := range []bool{m.HasCell, m.Action != "", m.Chat != nil} {
+			if is {
+				kinds++
+			}
+		}
+		require.Equal(t, 1, kinds, "exactly one of cell, action and chat")
+		if m.Chat != nil {
+			n := utf8.RuneCountInString(m.Chat.Text)
+			require.True(t, n >= 1 && n <= vocab.MaxChatRunes, "a chat message has 1 to %d characters", vocab.MaxChatRunes)
+			require.Equal(t, cleanText(m.Chat.Text), m.Chat.Text, "and is clean")
+			require.True(t, utf8.ValidString(m.Chat.Text))
+		}
+		if m.Name != "" {
+			require.Equal(t, vocab.Join, m.Action, "a name comes only with join")
+			require.Equal(t, CleanName(m.Name), m.Name, "and is clean")
+			require.LessOrEqual(t, utf8.RuneCountInString(m.Name), vocab.MaxNameRunes)
+		}
 		if m.HasCell {
 			require.GreaterOrEqual(t, m.Cell.Row, int8(0))
 			require.GreaterOrEqual(t, m.Cell.Col, int8(0))

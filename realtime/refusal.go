@@ -6,7 +6,7 @@ type refusal uint8
 
 const (
 	// refusedProtocol: not a message the room understands (malformed,
-	// binary, over the rate limit).
+	// binary).
 	refusedProtocol refusal = iota
 	// refusedIllegal: a click that makes no legal move.
 	refusedIllegal
@@ -22,6 +22,10 @@ const (
 	refusedNotNow
 	// refusedFailed: the server failed to do it (a write, a hint).
 	refusedFailed
+	// refusedTooFast: over a rate limit (the connection's, or the chat's).
+	refusedTooFast
+	// refusedTooLong: a chat message longer than vocab.MaxChatRunes.
+	refusedTooLong
 )
 
 // label is the reason as the metrics name it.
@@ -41,6 +45,10 @@ func (r refusal) label() string {
 		return "not now"
 	case refusedFailed:
 		return "failed"
+	case refusedTooFast:
+		return "too fast"
+	case refusedTooLong:
+		return "too long"
 	}
 	return "other"
 }

@@ -23,6 +23,11 @@ func TestRefusalsAreCountedByReason(t *testing.T) {
 		{"a flood", func() string {
 			require.True(t, r.send(t.Context(), evInput{c: alice.c, err: errTooFast}))
 			return alice.last().Error
+		}, "too fast"},
+		{"a message that is not one", func() string {
+			_, err := DecodeMessage([]byte(`{"chat":"hi","cell":"1,1"}`))
+			require.True(t, r.send(t.Context(), evInput{c: alice.c, err: err}))
+			return alice.last().Error
 		}, "protocol"},
 		{"waiting for the friend", func() string { return alice.click(1, 1).Error }, "not now"},
 		{"a spectator's click", func() string { bob.action("join"); return eve.click(1, 1).Error }, "not allowed"},

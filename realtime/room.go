@@ -44,8 +44,9 @@ type deps struct {
 // other goroutines only send it events. The room composes one part per
 // concern, each in its own file with the fields it owns: who holds the
 // seats (seats.go), the move clock (clock.go), the computer players
-// (bots.go), the log and save slot (history.go) and the open pages
-// (viewers.go); the room itself holds the game and what ends it.
+// (bots.go), the log and save slot (history.go), the open pages
+// (viewers.go) and the chat (chat.go); the room itself holds the game and
+// what ends it.
 type Room struct {
 	id      string
 	g       game.Game
@@ -80,6 +81,7 @@ type Room struct {
 	bots    botRunner
 	history history
 	viewers viewers
+	chat    chatLog
 }
 
 // request is a proposal waiting for the other player's consent.

@@ -21,7 +21,7 @@ func TestFriendGameSeatsAndMoves(t *testing.T) {
 	eve := h.connect(r, "eve")
 
 	p := alice.last()
-	require.Equal(t, "You", p.Seats[0].Holder)
+	require.True(t, p.Seats[0].Yours)
 	require.Equal(t, "Free seat", p.Seats[1].Holder)
 	require.Contains(t, p.Turn, "Waiting for an opponent")
 	require.Equal(t, "http://test/r/"+r.ID(), p.ShareURL)
@@ -31,8 +31,9 @@ func TestFriendGameSeatsAndMoves(t *testing.T) {
 	require.True(t, bob.last().Controls.Join)
 
 	p = bob.action("join")
-	require.Equal(t, "You", p.Seats[1].Holder)
-	require.Equal(t, "Opponent", p.Seats[0].Holder)
+	require.True(t, p.Seats[1].Yours)
+	require.Equal(t, guestName(HashToken("alice")), p.Seats[0].Holder, "a person, by name")
+	require.False(t, p.Seats[0].Yours)
 	p = eve.action("join")
 	require.Equal(t, "bad", p.Flash)
 	require.Contains(t, p.Error, "Both seats are taken")

@@ -38,6 +38,15 @@ func (s *seats) mine(tokenHash string) []game.Player {
 	return out
 }
 
+// name is what seat p's holder is called: the name they gave, or for a
+// seat stored without one, a guest's name that stays the same.
+func (s *seats) name(p game.Player) string {
+	if h := s.held[p]; h.Name != "" {
+		return h.Name
+	}
+	return guestName(s.held[p].TokenHash)
+}
+
 // isOwner reports whether tokenHash created the room (its seats, or the
 // computer seats it set up, carry its hash).
 func (s *seats) isOwner(tokenHash string) bool {

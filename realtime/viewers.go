@@ -20,6 +20,8 @@ type viewer struct {
 	// shown digests the frame the page shows (the last one sent to it); the
 	// next update sends only what differs from it.
 	shown *frame.Digest
+	// chatRate limits the page's chat messages (on the room's Clock).
+	chatRate bucket
 }
 
 // viewers are the room's open pages and what was last drawn for them.

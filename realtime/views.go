@@ -53,17 +53,16 @@ func (r *Room) page(v *viewer) *view.Page {
 			sv.Online = true
 		case s.Kind == vocab.Free:
 			sv.Holder = "Free seat"
-		case sv.Yours:
-			sv.Holder = "You"
-			sv.Online = true
 		default:
-			sv.Holder = "Opponent"
-			sv.Online = online[i]
+			// Everyone sees a person by name; the page marks the viewer's own.
+			sv.Holder = r.seats.name(seat)
+			sv.Online = sv.Yours || online[i]
 		}
 		p.Seats[i] = sv
 	}
 	r.fillTurn(p, mine)
 	r.fillMoves(p)
+	p.Chat = r.chat.shown()
 	r.fillControls(p, v, mine)
 	r.fillClock(p)
 	if v.hint != nil && v.hintPly == len(r.history.turns) && !p.Over {

@@ -94,7 +94,7 @@ func (tb *tab) waitJSFor(patience time.Duration, what, expr string) {
 		ctx, cancel := context.WithTimeout(tb.ctx, patience+5*time.Second)
 		_, err = chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(patience)))
 		cancel()
-		if err == nil || !strings.Contains(err.Error(), "Cannot find context") {
+		if err == nil || !(strings.Contains(err.Error(), "Cannot find context") || strings.Contains(err.Error(), "Inspected target navigated")) {
 			break
 		}
 	}

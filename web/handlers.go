@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"net/http"
@@ -59,7 +60,7 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 		Game: form["game"], Mode: orDefault(form["mode"], vocab.DefaultMode), Level: orDefault(form["level"], vocab.DefaultLevel),
 		Algorithm: form["algorithm"], Seat: orDefault(form["seat"], vocab.DefaultSeat), Clock: orDefault(form["clock"], vocab.DefaultClock),
 		Pace: vocab.Pace(form["pace"]), LevelSecond: vocab.Level(form["level_second"]), Private: form["private"] == "true",
-		Options: map[string]string{},
+		Name: cmp.Or(realtime.CleanName(form["name"]), readName(r)), Options: map[string]string{},
 	}
 	if text := strings.TrimSpace(form["record"]); text != "" {
 		// A record brings its own game and options, and its moves.
@@ -88,6 +89,9 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	token := ensureToken(w, r)
+	if spec.Name != "" {
+		rememberName(w, r, spec.Name)
+	}
 	id, err := s.Hub.Create(r.Context(), spec, token)
 	if err != nil {
 		if errors.Is(err, realtime.ErrBadRequest) {
@@ -150,7 +154,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	s.Hub.ServeWS(w, r, room.ID(), realtime.HashToken(readToken(r)), s.Origins)
+	s.Hub.ServeWS(w, r, room.ID(), realtime.HashToken(readToken(r)), readName(r), s.Origins)
 }
 
 // findRoom looks up the room of the path, answering 404 when there is none.

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"net/http"
 	"strconv"
@@ -125,12 +126,12 @@ func (s *Server) listRows(ctx context.Context, over bool, page int) ([]templates
 	return rows, more, nil
 }
 
-// players says who holds each seat.
+// players says who holds each seat: a person by name, a computer by level.
 func players(g game.Game, seats [2]store.Seat) string {
 	names := g.Seats()
 	parts := make([]string, 2)
 	for i, s := range seats {
-		who := "a person"
+		who := cmp.Or(s.Name, "a person") // seats stored before names have none
 		if s.Kind == "bot" {
 			who = "Computer"
 			for _, l := range game.Levels {

@@ -56,7 +56,22 @@ var columns = []struct{ name, definition, fill string }{
 	{"next", "TEXT NOT NULL DEFAULT ''", ""},
 }
 
-// migrate adds the columns a file made by an older version lacks.
+// tables are the tables added since the first version, created in a file
+// made before by an upgrade (as in a new file: they are part of the schema).
+var tables = []struct{ name, definition string }{
+	// chat keeps the last chatKept messages of each room, oldest first by id.
+	{"chat", `CREATE TABLE IF NOT EXISTS chat (
+		id      INTEGER PRIMARY KEY,
+		room_id TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+		name    TEXT NOT NULL,
+		seat    INTEGER NOT NULL,
+		text    TEXT NOT NULL,
+		sent_at INTEGER NOT NULL
+	);
+	CREATE INDEX IF NOT EXISTS chat_room ON chat(room_id, id);`},
+}
+
+// migrate adds the columns and tables a file made by an older version lacks.
 func migrate(db *sql.DB) error {
 	rows, err := db.Query(`SELECT name FROM pragma_table_info('rooms')`)
 	if err != nil {
@@ -86,6 +101,11 @@ func migrate(db *sql.DB) error {
 			if _, err := db.Exec(c.fill); err != nil {
 				return fmt.Errorf("fill column %s: %w", c.name, err)
 			}
+		}
+	}
+	for _, t := range tables {
+		if _, err := db.Exec(t.definition); err != nil {
+			return fmt.Errorf("create table %s: %w", t.name, err)
 		}
 	}
 	return nil
@@ -141,7 +161,7 @@ func OpenSQLite(path string) (*SQLite, error) {
 	db.SetMaxOpenConns(4)
 	s := &SQLite{db: db, wdb: wdb, now: time.Now, writes: make(chan *writeJob, maxBatch), done: make(chan struct{}),
 		stmts: map[string]*sql.Stmt{}}
-	for _, q := range []string{insertTurnSQL, updateTurnsSQL} {
+	for _, q := range []string{insertTurnSQL, updateTurnsSQL, insertChatSQL, pruneChatSQL} {
 		st, err := wdb.Prepare(q)
 		if err != nil {
 			wdb.Close()

@@ -41,7 +41,7 @@ func TestRoomLifecycle(t *testing.T) {
 	require.NoError(t, s.AppendTurn(ctx, "r1", 0, Turn{Notation: "3", At: at, Think: 1500 * time.Millisecond}))
 	require.NoError(t, s.AppendTurn(ctx, "r1", 1, Turn{Notation: "4", At: at.Add(time.Second), Info: `{"depth":3}`}))
 	require.Error(t, s.AppendTurn(ctx, "r1", 1, Turn{Notation: "5", At: at}), "a ply is written once")
-	require.NoError(t, s.SetSeats(ctx, "r1", [2]Seat{{Kind: "human", TokenHash: "abc"}, {Kind: "bot", Level: "medium"}}))
+	require.NoError(t, s.SetSeats(ctx, "r1", [2]Seat{{Kind: "human", TokenHash: "abc", Name: "Zoë <3"}, {Kind: "bot", Level: "medium"}}))
 	require.NoError(t, s.SetSave(ctx, "r1", []string{"3"}))
 
 	got, err := s.Room(ctx, "r1")
@@ -49,6 +49,7 @@ func TestRoomLifecycle(t *testing.T) {
 	require.Equal(t, "kalah", got.Game)
 	require.Equal(t, map[string]string{"houses": "6", "seeds": "4"}, got.Options)
 	require.Equal(t, vocab.Medium, got.Seats[1].Level)
+	require.Equal(t, "Zoë <3", got.Seats[0].Name, "a seat keeps its holder's name")
 	require.Equal(t, []string{"3"}, got.Save)
 	require.Len(t, got.Turns, 2)
 	require.Equal(t, Turn{Notation: "3", At: at, Think: 1500 * time.Millisecond}, got.Turns[0])

@@ -1,6 +1,6 @@
 // Package store keeps Boardroom's rooms: their game and options, their seats
-// (token hashes, never tokens), the log of turns with times, the save slot and
-// the result. Store is the interface the rooms depend on; SQLite is the
+// (token hashes, never tokens, and their holders' names), the log of turns
+// with times, the save slot, the result and the chat. Store is the interface the rooms depend on; SQLite is the
 // implementation used today (modernc.org/sqlite, no cgo).
 package store
 
@@ -21,6 +21,9 @@ type Seat struct {
 	Kind vocab.SeatKind `json:"kind,omitempty"`
 	// TokenHash is the hex SHA-256 of the seat token of a human seat.
 	TokenHash string `json:"token_hash,omitempty"`
+	// Name is a human seat's display name, as its holder gave it (already
+	// cleaned); empty in seats stored before names, which show a default.
+	Name string `json:"name,omitempty"`
 	// Level and Algorithm configure a bot seat.
 	Level     vocab.Level `json:"level,omitempty"`
 	Algorithm string      `json:"algorithm,omitempty"`
@@ -67,6 +70,16 @@ type Room struct {
 	Next    string
 	Created time.Time
 	Updated time.Time
+}
+
+// ChatMessage is one message of a room's chat.
+type ChatMessage struct {
+	// Name is its writer's display name when it was written.
+	Name string
+	// Seat is the seat its writer held (0 or 1), or -1 for a spectator.
+	Seat int
+	Text string
+	At   time.Time
 }
 
 // Result is how a game ended, or that it goes on (Over false).
@@ -125,6 +138,12 @@ type Store interface {
 	// changed first: live ones (over false) or finished ones (over true).
 	// offset skips that many first (the lobby's pages).
 	List(ctx context.Context, over bool, limit, offset int) ([]Summary, error)
+	// AppendChat adds a message to room id's chat (the oldest beyond a few
+	// hundred go).
+	AppendChat(ctx context.Context, id string, m ChatMessage) error
+	// Chat returns the last (at most) messages of room id's chat, oldest
+	// first.
+	Chat(ctx context.Context, id string, last int) ([]ChatMessage, error)
 	// DeleteIdle removes rooms untouched since before, whose game never
 	// started, except those in keep, and returns how many went.
 	DeleteIdle(ctx context.Context, before time.Time, keep []string) (int, error)

@@ -5,14 +5,18 @@
 package view
 
 import (
+	"time"
+
 	"boardroom/game"
 	"boardroom/realtime/vocab"
 )
 
 // Seat is how one seat of the room looks to the viewer.
 type Seat struct {
-	Name   string // "White", "P1", ...
-	Holder string // "You", "Opponent", "Computer (Beginner)", "Free seat", ...
+	Name string // "White", "P1", ...
+	// Holder is who holds the seat: a person's name ("Alice"), what plays a
+	// computer seat ("Computer · Difficult · Minimax") or "Free seat".
+	Holder string
 	Kind   vocab.SeatKind
 	Yours  bool // the viewer holds this seat
 	ToMove bool
@@ -32,6 +36,16 @@ type Move struct {
 	Current bool
 	// Info is what the computer said about the move ("depth 6 · eval +1.5 · 1.9 s").
 	Info string
+}
+
+// ChatLine is one message of the room's chat.
+type ChatLine struct {
+	// Name is its writer's display name.
+	Name string
+	// Seat is the seat its writer held (0 or 1), or -1 for a spectator.
+	Seat int
+	Text string
+	At   time.Time
 }
 
 // Clock is the move clock as the viewer should animate it.
@@ -102,6 +116,9 @@ type Page struct {
 	Clock  Clock
 
 	Moves []Move
+	// Chat is the room's last messages, oldest first (read only: it is
+	// the room's own).
+	Chat []ChatLine
 	// BotInfo is what the computer said of its last move, in a sentence;
 	// BotDetails the search's own report behind it.
 	BotInfo    string

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/a-h/templ"
 
@@ -130,6 +131,49 @@ func moveItems(p *view.Page) templ.Component {
 			out.s(`">`)
 			out.s(templ.EscapeString(m.Text))
 			out.s(`</li>`)
+		}
+		return out.err
+	})
+}
+
+// chatItems writes the chat's lines, marked as the items of the list part
+// like the moves: each the writer's colour (a player's), name, time (UTC,
+// which chat.js shows in the reader's own clock) and text, all as text.
+func chatItems(p *view.Page) templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		b, w, err := framed(ctx, w)
+		if err != nil {
+			return err
+		}
+		out := newCellWriter(w)
+		if b != nil {
+			b.Items()
+			defer b.ItemsEnd()
+		}
+		colors := boardOf(p).SeatColors
+		for _, l := range p.Chat {
+			if b != nil {
+				b.Item()
+			}
+			if l.Seat >= 0 && l.Seat < len(colors) {
+				out.s(`<li data-testid="chat-line" class="chat-line `)
+				out.s(seatClass(l.Seat))
+				out.s(`"><span class="dot color-`)
+				out.escaped(colors[l.Seat])
+				out.s(`" aria-hidden="true"></span>`)
+			} else {
+				out.s(`<li data-testid="chat-line" class="chat-line spectator" title="Spectator">`)
+			}
+			at := l.At.UTC()
+			out.s(`<span class="chat-name">`)
+			out.s(templ.EscapeString(l.Name))
+			out.s(`</span> <time class="chat-time" datetime="`)
+			out.s(at.Format(time.RFC3339))
+			out.s(`">`)
+			out.s(at.Format("15:04"))
+			out.s(`</time> <span class="chat-text">`)
+			out.s(templ.EscapeString(l.Text))
+			out.s(`</span></li>`)
 		}
 		return out.err
 	})

@@ -72,7 +72,7 @@ func pagerTestID(live bool) string {
 type RoomRow struct {
 	ID, Href string
 	Game     string
-	// Players says who plays each seat ("White: a person · Black: Computer · Medium").
+	// Players says who plays each seat ("White: Alice · Black: Computer · Medium").
 	Players string
 	// Result is how a finished game ended; Detail the moves and the clock.
 	Result, Detail string

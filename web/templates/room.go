@@ -82,6 +82,14 @@ func seatNameOf(p *view.Page, seat int) string {
 	return p.Game.Seats()[seat]
 }
 
+// holderText is who holds a seat, the viewer's own seat marked.
+func holderText(s view.Seat) string {
+	if s.Yours && s.Kind == vocab.Human {
+		return s.Holder + " (you)"
+	}
+	return s.Holder
+}
+
 func boolText(b bool) string {
 	if b {
 		return "true"

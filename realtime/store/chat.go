@@ -1,0 +1,57 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// A room's chat is kept in its own table (see tables in sqlite.go): a
+// message is written once and never changed, and only the last chatKept of
+// each room are kept, which is more than a page shows.
+
+// chatKept is how many messages of a room the file keeps.
+const chatKept = 200
+
+// The statements every chat message runs, prepared once.
+const (
+	insertChatSQL = `INSERT INTO chat (room_id, name, seat, text, sent_at) VALUES (?, ?, ?, ?, ?)`
+	// pruneChatSQL drops a room's messages older than its chatKept newest
+	// (none while it has fewer: the comparison with NULL is never true).
+	pruneChatSQL = `DELETE FROM chat WHERE room_id = ?1 AND id <
+		(SELECT id FROM chat WHERE room_id = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?2)`
+)
+
+// AppendChat implements Store.
+func (s *SQLite) AppendChat(ctx context.Context, id string, m ChatMessage) error {
+	return s.write(ctx, func(tx *wtx) error {
+		if _, err := tx.Exec(insertChatSQL, id, m.Name, m.Seat, m.Text, m.At.UnixMilli()); err != nil {
+			return fmt.Errorf("store: room %q chat: %w", id, err)
+		}
+		if _, err := tx.Exec(pruneChatSQL, id, chatKept-1); err != nil {
+			return fmt.Errorf("store: room %q chat: %w", id, err)
+		}
+		return nil
+	})
+}
+
+// Chat implements Store.
+func (s *SQLite) Chat(ctx context.Context, id string, last int) ([]ChatMessage, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT name, seat, text, sent_at FROM
+		(SELECT id, name, seat, text, sent_at FROM chat WHERE room_id = ? ORDER BY id DESC LIMIT ?) ORDER BY id`, id, last)
+	if err != nil {
+		return nil, fmt.Errorf("store: room %q chat: %w", id, err)
+	}
+	defer rows.Close()
+	var out []ChatMessage
+	for rows.Next() {
+		var m ChatMessage
+		var at int64
+		if err := rows.Scan(&m.Name, &m.Seat, &m.Text, &at); err != nil {
+			return nil, fmt.Errorf("store: room %q chat: %w", id, err)
+		}
+		m.At = time.UnixMilli(at)
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
