@@ -17,7 +17,9 @@
 // less than MinThink: under load each search gets about what it would
 // have got sharing the cores with every other, but only Workers run at
 // once. A search that wants more cores (the Devil's rollouts) borrows only
-// workers no job is waiting for.
+// workers no job is waiting for. A search's thread runs at a lower
+// priority than the rest of the server (on Linux, nice +10), so that a
+// person's move in any room takes a core from it at once.
 package engine
 
 import (
@@ -198,8 +200,11 @@ func (p *Pool) share(j *pending) time.Duration {
 	return max(min(left, max(fair, p.cfg.MinThink)), time.Millisecond)
 }
 
-// run runs j on w, then gives w back and starts what can start.
+// run runs j on w, then gives w back and starts what can start. It runs
+// on a thread of its own at a lower priority (lowerThread), which ends
+// with it.
 func (p *Pool) run(j *pending, w *ai.Worker, budget time.Duration) {
+	lowerThread()
 	start := time.Now()
 	r := Result{Wait: start.Sub(j.since)}
 	func() {
