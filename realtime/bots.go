@@ -92,7 +92,7 @@ func (b *botRunner) think(parent context.Context, st game.State, p game.Player, 
 	go func() {
 		res := b.engine.Do(ctx, job)
 		m, err, info := res.Move, res.Err, res.Report
-		think := res.Wait + res.Think
+		think := res.Wait + res.Think // the move's time: waiting for a worker counts
 		if wait := delay - think; wait > 0 {
 			select {
 			case <-time.After(wait):
@@ -100,7 +100,7 @@ func (b *botRunner) think(parent context.Context, st game.State, p game.Player, 
 				return
 			}
 		}
-		deliver(ctx, evBotMove{gen: gen, seat: p, move: m, think: think, info: info, err: err})
+		deliver(ctx, evBotMove{gen: gen, seat: p, move: m, think: think, searched: res.Think, info: info, err: err})
 	}()
 }
 
@@ -135,7 +135,7 @@ func (r *Room) botMoved(ev evBotMove) {
 		return
 	}
 	r.bots.cancel = nil
-	r.deps.metrics.botThought(r.g.ID(), string(r.seats.held[ev.seat].Level), ev.think)
+	r.deps.metrics.botThought(r.g.ID(), string(r.seats.held[ev.seat].Level), ev.searched)
 	if ev.err != nil {
 		if errors.Is(ev.err, context.Canceled) {
 			return

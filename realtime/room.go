@@ -108,12 +108,14 @@ type (
 	}
 	evTimeout struct{ gen uint64 }
 	evBotMove struct {
-		gen   uint64
-		seat  game.Player
-		move  game.Move
-		think time.Duration
-		info  string
-		err   error
+		gen  uint64
+		seat game.Player
+		move game.Move
+		// think is the move's time from asking; searched the part spent
+		// on a worker (or on the fallback), without the wait for one.
+		think, searched time.Duration
+		info            string
+		err             error
 	}
 	evSnapshot struct {
 		tokenHash string
