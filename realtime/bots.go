@@ -6,15 +6,20 @@ import (
 	"time"
 
 	"boardroom/game"
+	"boardroom/game/ai/engine"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 )
 
-// botRunner plays the room's computer seats. A search runs on a clone of
-// the position in its own goroutine and reports back as an event; a newer
-// schedule (a move, an undo, a pause) makes an older result stale.
+// botRunner plays the room's computer seats. A move is a job of the
+// server's engine (a pool of search workers) on a clone of the position,
+// waited for in a goroutine of its own and reported back as an event; a
+// newer schedule (a move, an undo, a pause) cancels it, and makes a result
+// already on its way stale. The seats' bots keep only what they learnt of
+// this game; the search's memory is the worker's.
 type botRunner struct {
 	maker   BotMaker
+	engine  *engine.Pool
 	timings timings
 	players [2]game.Bot // nil for a seat the computer does not hold
 	gen     uint64
@@ -26,7 +31,9 @@ type botRunner struct {
 	said string
 }
 
-func newBotRunner(maker BotMaker, t timings) botRunner { return botRunner{maker: maker, timings: t} }
+func newBotRunner(maker BotMaker, e *engine.Pool, t timings) botRunner {
+	return botRunner{maker: maker, engine: e, timings: t}
+}
 
 // playersFor makes the computer players of the seats that have one.
 func (b *botRunner) playersFor(g game.Game, held [2]store.Seat) ([2]game.Bot, error) {
@@ -73,24 +80,23 @@ func (b *botRunner) delay(p game.Player, pace vocab.Pace) time.Duration {
 
 // think sets seat p's computer choosing a move in st; deliver hands the
 // result to the room, unless ctx has ended (a newer schedule, or the
-// server stopping).
+// server stopping). A person waiting for the move makes the job urgent.
 func (b *botRunner) think(parent context.Context, st game.State, p game.Player, delay time.Duration,
 	deliver func(context.Context, evBotMove)) {
 	b.gen++
 	gen := b.gen
 	ctx, cancel := context.WithCancel(parent)
 	b.cancel = cancel
-	bot := b.players[p]
+	job := engine.Job{Kind: engine.Move, Bot: b.players[p], State: st, Seat: p, Budget: b.timings.moveBudget,
+		Urgent: !b.watching(), Seed: uint64(time.Now().UnixNano())}
 	go func() {
-		start := time.Now()
-		m, err := bot.Choose(ctx, st, p)
-		think := time.Since(start)
-		info := ""
-		if rep, ok := bot.(game.Reporter); ok && err == nil {
-			info = rep.Report()
-			if th, ok := bot.(game.Thinker); ok {
-				info = said(explain(st.Game(), th.Thought()), info)
-			}
+		res := b.engine.Do(ctx, job)
+		m, err, info := res.Move, res.Err, res.Report
+		think := res.Wait + res.Think // the move's time: waiting for a worker counts
+		if th, ok := job.Bot.(game.Thinker); ok && res.Outcome == engine.Searched && info != "" {
+			t := th.Thought()
+			t.Took = res.Think                       // its thinking, not its wait for a worker
+			info = said(explain(st.Game(), t), info) // in a sentence, above the search's report
 		}
 		if wait := delay - think; wait > 0 {
 			select {
@@ -99,7 +105,7 @@ func (b *botRunner) think(parent context.Context, st game.State, p game.Player, 
 				return
 			}
 		}
-		deliver(ctx, evBotMove{gen: gen, seat: p, move: m, think: think, info: info, err: err})
+		deliver(ctx, evBotMove{gen: gen, seat: p, move: m, think: think, searched: res.Think, info: info, err: err})
 	}()
 }
 
@@ -134,7 +140,7 @@ func (r *Room) botMoved(ev evBotMove) {
 		return
 	}
 	r.bots.cancel = nil
-	r.deps.metrics.botThought(r.g.ID(), string(r.seats.held[ev.seat].Level), ev.think)
+	r.deps.metrics.botThought(r.g.ID(), string(r.seats.held[ev.seat].Level), ev.searched)
 	if ev.err != nil {
 		if errors.Is(ev.err, context.Canceled) {
 			return

@@ -8,8 +8,36 @@ import (
 	"boardroom/realtime/vocab"
 )
 
-// HintBudget is how long the computer thinks about a hint.
+// HintBudget is how long the computer takes for a hint, waiting for a
+// search worker included.
 const HintBudget = 1500 * time.Millisecond
+
+// hints are the hints being thought about for the position shown. A new
+// position cancels them (their answers would be dropped anyway), and a
+// room thinks about one at a time, so that clicking Hint again and again
+// does not fill the engine's queue.
+type hints struct {
+	ctx    context.Context // nil while none is asked
+	cancel context.CancelFunc
+}
+
+// start returns the context of a new hint under parent, or false while one
+// is being thought about.
+func (h *hints) start(parent context.Context) (context.Context, bool) {
+	if h.ctx != nil {
+		return nil, false
+	}
+	h.ctx, h.cancel = context.WithTimeout(parent, HintBudget+time.Second)
+	return h.ctx, true
+}
+
+// stop cancels the hint being thought about, if any.
+func (h *hints) stop() {
+	if h.cancel != nil {
+		h.cancel()
+	}
+	h.ctx, h.cancel = nil, nil
+}
 
 // hintAllowed reports whether tokenHash may ask for a hint now: at one screen
 // or against the computer, on its own turn. Between two people it would be
@@ -28,18 +56,27 @@ func (r *Room) hint(c *Conn) {
 		r.reject(c, refusedNotAllowed, "Hints are for your own turn, at one screen or against the computer.")
 		return
 	}
+	ctx, ok := r.hints.start(r.deps.ctx)
+	if !ok {
+		r.reject(c, refusedNotNow, "The computer is already thinking about a hint.")
+		return
+	}
 	st, ply := r.state.Clone(), len(r.history.turns)
 	ask := r.deps.hint
 	go func() {
-		ctx, cancel := context.WithTimeout(r.deps.ctx, HintBudget+time.Second)
-		defer cancel()
 		m, text, err := ask(ctx, st, seat)
-		r.send(ctx, evHint{c: c, ply: ply, move: m, text: text, err: err})
+		// Sent even once ctx has ended, so that the room knows this hint
+		// is over and takes the next.
+		r.sendLater(evHint{ctx: ctx, c: c, ply: ply, move: m, text: text, err: err})
 	}()
 }
 
 // hinted shows a hint to the viewer who asked, if the game has not moved on.
 func (r *Room) hinted(ev evHint) {
+	if ev.ctx != r.hints.ctx {
+		return // a hint for a position gone, already cancelled
+	}
+	r.hints.stop()
 	v := r.viewers.conns[ev.c]
 	if v == nil || ev.ply != len(r.history.turns) || r.over() {
 		return

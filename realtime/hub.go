@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"boardroom/game"
+	"boardroom/game/ai/engine"
 	"boardroom/realtime/frame"
 	"boardroom/realtime/store"
 	"boardroom/realtime/view"
@@ -46,7 +47,14 @@ type Config struct {
 	Store    store.Store
 	Renderer Renderer
 	Bots     BotMaker
-	Log      *slog.Logger
+	// Engine runs the computer's moves as jobs on the server's bounded
+	// pool of search workers (nil: a pool of engine.DefaultWorkers for
+	// this hub). Hint should run on the same pool (engine.Pool.Hint).
+	Engine *engine.Pool
+	// MoveBudget is a computer move's deadline, waiting for a worker and
+	// thinking together (0: the engine's default, ai.DefaultBudget).
+	MoveBudget time.Duration
+	Log        *slog.Logger
 	// BaseURL prefixes share links ("http://localhost:8080").
 	BaseURL string
 	// BotDelay is the least time a computer takes per move against a human
@@ -106,10 +114,14 @@ func NewHub(cfg Config) *Hub {
 	if cfg.Clock == nil {
 		cfg.Clock = SystemClock{}
 	}
+	if cfg.Engine == nil {
+		cfg.Engine = engine.New(engine.Config{Observe: cfg.Metrics.EngineJob})
+	}
+	cfg.Metrics.watchEngine(cfg.Engine)
 	ctx, stop := context.WithCancel(context.Background())
 	h := &Hub{ctx: ctx, stop: stop, rooms: map[string]*Room{}}
 	h.deps = deps{
-		store: cfg.Store, render: cfg.Renderer, bots: cfg.Bots, hint: cfg.Hint, evaluate: cfg.Evaluate,
+		store: cfg.Store, render: cfg.Renderer, bots: cfg.Bots, engine: cfg.Engine, hint: cfg.Hint, evaluate: cfg.Evaluate,
 		clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics, timings: timingsOf(cfg), baseURL: cfg.BaseURL, ctx: ctx,
 		leave: h.forget, unloading: cfg.unloading,
 	}

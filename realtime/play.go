@@ -206,6 +206,7 @@ func (r *Room) afterChange(newTurn bool) {
 	r.version++
 	if newTurn {
 		r.viewers.forgetHints()
+		r.hints.stop()
 		r.clock.turnStarted = r.deps.clock.Now()
 		r.startClock()
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"boardroom/game"
+	"boardroom/game/ai/engine"
 	"boardroom/realtime/store"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
@@ -22,6 +23,7 @@ type deps struct {
 	store    store.Store
 	render   Renderer
 	bots     BotMaker
+	engine   *engine.Pool
 	hint     func(ctx context.Context, s game.State, p game.Player) (game.Move, string, error)
 	evaluate func(s game.State) float64
 	clock    Clock
@@ -79,6 +81,7 @@ type Room struct {
 	seats   seats
 	clock   moveClock
 	bots    botRunner
+	hints   hints
 	history history
 	viewers viewers
 	chat    chatLog
@@ -107,12 +110,14 @@ type (
 	}
 	evTimeout struct{ gen uint64 }
 	evBotMove struct {
-		gen   uint64
-		seat  game.Player
-		move  game.Move
-		think time.Duration
-		info  string
-		err   error
+		gen  uint64
+		seat game.Player
+		move game.Move
+		// think is the move's time from asking; searched the part spent
+		// on a worker (or on the fallback), without the wait for one.
+		think, searched time.Duration
+		info            string
+		err             error
 	}
 	evSnapshot struct {
 		tokenHash string
@@ -121,6 +126,7 @@ type (
 	evPresence  struct{}
 	evClaimable struct{}
 	evHint      struct {
+		ctx  context.Context // the hint's: which request this answers
 		c    *Conn
 		ply  int
 		move game.Move
@@ -162,7 +168,7 @@ func newRoom(rec *store.Room, d deps) (*Room, error) {
 		inbox: make(chan event, 64), stopping: make(chan struct{}), state: start, aborted: rec.Aborted, next: rec.Next,
 		seats:   newSeats(rec.Seats, now),
 		clock:   newMoveClock(rec.Clock, d.clock, d.timings),
-		bots:    newBotRunner(d.bots, d.timings),
+		bots:    newBotRunner(d.bots, d.engine, d.timings),
 		history: history{save: rec.Save},
 		viewers: newViewers(d.render, d.metrics, d.timings.replayStep, now),
 	}
@@ -381,6 +387,7 @@ func (r *Room) shutdown() {
 	r.clock.stop()
 	r.clock.stopClaim()
 	r.bots.stop()
+	r.hints.stop()
 	r.viewers.stopIdle()
 	r.viewers.close()
 }

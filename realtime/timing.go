@@ -47,10 +47,12 @@ type timings struct {
 	// person, watchDelay between the moves of computer against computer
 	// with no pace.
 	botDelay, watchDelay time.Duration
-	replayStep           time.Duration
-	idleUnload           time.Duration
-	firstMoveWait        time.Duration
-	claimWait            time.Duration
+	// moveBudget is a computer move's deadline (0: the engine's default).
+	moveBudget    time.Duration
+	replayStep    time.Duration
+	idleUnload    time.Duration
+	firstMoveWait time.Duration
+	claimWait     time.Duration
 	// paces and periods override the vocabulary's delays and periods.
 	paces   map[vocab.Pace]time.Duration
 	periods map[vocab.Clock]time.Duration
@@ -67,6 +69,7 @@ func timingsOf(cfg Config) timings {
 	return timings{
 		botDelay:      or(cfg.BotDelay, 300*time.Millisecond),
 		watchDelay:    or(cfg.WatchDelay, 800*time.Millisecond),
+		moveBudget:    cfg.MoveBudget,
 		replayStep:    or(cfg.ReplayStep, 800*time.Millisecond),
 		idleUnload:    or(cfg.IdleUnload, 10*time.Minute),
 		firstMoveWait: or(cfg.FirstMoveWait, FirstMoveWait),

@@ -126,9 +126,14 @@ func (b *browser) get(ctx context.Context, path string) error {
 	return nil
 }
 
+// friendForm is the lobby form of a friend room with no clock, the creator
+// first.
+func friendForm(gameID string) url.Values {
+	return url.Values{"game": {gameID}, "mode": {"friend"}, "clock": {"none"}, "seat": {"first"}}
+}
+
 // createRoom posts the lobby form and returns the room's path (/r/{id}).
-func (b *browser) createRoom(ctx context.Context, gameID string) (string, error) {
-	form := url.Values{"game": {gameID}, "mode": {"friend"}, "clock": {"none"}, "seat": {"first"}}
+func (b *browser) createRoom(ctx context.Context, form url.Values) (string, error) {
 	req, err := http.NewRequestWithContext(b.ctx(ctx), http.MethodPost, b.url("/rooms"), strings.NewReader(form.Encode()))
 	if err != nil {
 		return "", err

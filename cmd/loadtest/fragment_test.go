@@ -60,7 +60,7 @@ func TestFragmentScanner(t *testing.T) {
 		g, _ := game.Lookup(id)
 		tr := newTransport(true)
 		alice, bob := newBrowser(base, tr, browserAddr(0)), newBrowser(base, tr, browserAddr(1))
-		path, err := alice.createRoom(ctx, id)
+		path, err := alice.createRoom(ctx, friendForm(id))
 		require.NoError(t, err)
 		require.NoError(t, alice.get(ctx, path))
 		require.NoError(t, bob.get(ctx, path))

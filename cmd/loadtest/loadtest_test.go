@@ -174,6 +174,8 @@ func TestFlags(t *testing.T) {
 		{"-duration", "0s"},
 		{"-rooms", "5000", "-spectators", "3"}, // over -max-conns
 		{"-drop", "-1"},
+		{"-watch-rooms", "-1"},
+		{"-watch-game", "chess"},
 		{"-url", "http://192.0.2.1:8080"},
 		{"extra"},
 	} {

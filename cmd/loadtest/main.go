@@ -3,6 +3,7 @@
 // opponent and the spectators.
 //
 //	go run ./cmd/loadtest -url http://127.0.0.1:8080 -rooms 50 -spectators 3 -duration 30s [-game kalah|all|...]
+//	go run ./cmd/loadtest -rooms 1 -spectators 0 -think 500ms -watch-rooms 100 -watch-level difficult -watch-pace fast
 //
 // Each room is created through the lobby form (friend mode, no clock, the
 // creator first) by its own simulated browser (cookie jar); a second browser
@@ -32,6 +33,15 @@
 // every simulated browser connects from its own loopback address, as
 // separate users would, so the server's per-address limits apply per
 // browser (-one-addr turns this off).
+//
+// -watch-rooms W adds W computer-against-computer rooms (-watch-level,
+// -watch-pace, -watch-game), each watched by its creator's page, which
+// reads every update, counts the computer's moves it is shown and starts
+// the rematch when a game ends, so that the server's engine stays loaded;
+// the friend rooms then time people's moves beside them (-rooms 1
+// -spectators 0 -think 500ms: one person's moves in another room). With
+// watch rooms the report adds the server's engine figures from /metrics
+// (workers, busy, queue, jobs by outcome, time waited).
 //
 // The last line of the output is
 //
@@ -97,6 +107,10 @@ type config struct {
 	serverPID   int
 	oneAddr     bool
 	drop        float64
+	watchRooms  int
+	watchLevel  string
+	watchPace   string
+	watchGames  []string
 }
 
 func parseFlags(args []string, errOut io.Writer) (config, error) {
@@ -118,6 +132,10 @@ func parseFlags(args []string, errOut io.Writer) (config, error) {
 	fs.Uint64Var(&cfg.seed, "seed", uint64(time.Now().UnixNano()), "random seed of the players' moves")
 	fs.BoolVar(&cfg.oneAddr, "one-addr", false, "connect every browser from the same address (the server's per-address limits then apply to the whole run)")
 	fs.Float64Var(&cfg.drop, "drop", 0, "connections cut a second while playing, each reconnecting as the page does (0: none)")
+	fs.IntVar(&cfg.watchRooms, "watch-rooms", 0, "computer-against-computer rooms to create as well, each watched by one page")
+	fs.StringVar(&cfg.watchLevel, "watch-level", "difficult", "the computer's level in the watch rooms (beginner, medium, difficult)")
+	fs.StringVar(&cfg.watchPace, "watch-pace", "fast", "the watch rooms' pace (fast, normal, slow)")
+	watchGame := fs.String("watch-game", "all", "the watch rooms' game, or all (cycled over them)")
 	fs.IntVar(&cfg.serverPID, "server-pid", 0, "a local server process whose memory and CPU time (/proc/PID) to report")
 	fs.Usage = func() {
 		fmt.Fprintln(errOut, "usage: loadtest -url http://HOST:PORT -rooms R -spectators S -duration D [-game G] [flags]")
@@ -141,8 +159,15 @@ func parseFlags(args []string, errOut io.Writer) (config, error) {
 		return cfg, fmt.Errorf("-rate must be above 0 and at most 10 (the server's limit)")
 	case cfg.timeout <= 0 || cfg.setupTime <= 0 || cfg.parallel < 1 || cfg.think < 0 || cfg.drop < 0 || cfg.drop > 1000:
 		return cfg, fmt.Errorf("-timeout, -setup-timeout and -parallel must be positive, -think not negative, -drop from 0 to 1000")
-	case cfg.rooms*(2+cfg.spectators) > cfg.maxConns:
-		return cfg, fmt.Errorf("%d rooms × %d connections is more than -max-conns %d", cfg.rooms, 2+cfg.spectators, cfg.maxConns)
+	case cfg.watchRooms < 0:
+		return cfg, fmt.Errorf("-watch-rooms must not be negative")
+	case cfg.rooms*(2+cfg.spectators)+cfg.watchRooms > cfg.maxConns:
+		return cfg, fmt.Errorf("%d rooms × %d connections and %d watch rooms is more than -max-conns %d",
+			cfg.rooms, 2+cfg.spectators, cfg.watchRooms, cfg.maxConns)
+	}
+	var err error
+	if cfg.watchGames, err = watchGameIDs(*watchGame); err != nil {
+		return cfg, err
 	}
 	if *gameID == "all" {
 		cfg.games = game.IDs()
@@ -164,6 +189,13 @@ func summary(w io.Writer, cfg config, r *result) {
 	}
 	fmt.Fprintf(w, "setup: %d of %d rooms, %d connections in %s\n", r.rooms, cfg.rooms, r.conns, r.setup.Round(time.Millisecond))
 	fmt.Fprintf(w, "played %s: %d moves (%d games finished), %.1f moves/s\n", r.played.Round(time.Millisecond), r.moves, r.games, r.movesPerSec())
+	if cfg.watchRooms > 0 {
+		fmt.Fprintf(w, "watch rooms: %d of %d (%s, %s pace, %s), %d computer moves shown, %.1f/s\n", r.watchRooms, cfg.watchRooms,
+			cfg.watchLevel, cfg.watchPace, strings.Join(cfg.watchGames, ","), r.watchMoves, float64(r.watchMoves)/max(r.played.Seconds(), 1e-9))
+		for _, line := range r.engine {
+			fmt.Fprintln(w, "server:", line)
+		}
+	}
 	fmt.Fprintf(w, "latency to receivers, ms (opponent + spectators): %s\n", r.latency.line())
 	fmt.Fprintf(w, "latency to the mover's own page, ms:              %s\n", r.ack.line())
 	if cfg.drop > 0 {

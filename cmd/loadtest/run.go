@@ -31,9 +31,12 @@ type load struct {
 	playing      atomic.Bool // players move only while set
 	closing      atomic.Bool // the tool is closing the connections: closes are expected
 
-	mu      sync.Mutex
-	viewers []*viewer
-	tracks  []*roomTrack
+	watchMoves atomic.Int64 // computer moves the watch rooms' pages were shown while playing
+
+	mu       sync.Mutex
+	viewers  []*viewer
+	tracks   []*roomTrack
+	watchers []*watcher
 }
 
 func (l *load) countMessage(n int) {
@@ -63,6 +66,9 @@ type result struct {
 	serverMem, load     string
 	spread              bool
 	serverCPU           time.Duration
+	watchRooms          int
+	watchMoves          int64
+	engine              []string // the server's engine metrics after play
 }
 
 func (r *result) movesPerSec() float64 {
@@ -79,7 +85,7 @@ func run(ctx context.Context, cfg config, out io.Writer) (*result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkFiles(cfg.rooms * (2 + cfg.spectators)); err != nil {
+	if err := checkFiles(cfg.rooms*(2+cfg.spectators) + cfg.watchRooms); err != nil {
 		return nil, err
 	}
 	began := time.Now()
@@ -120,6 +126,25 @@ func run(ctx context.Context, cfg config, out io.Writer) (*result, error) {
 				return
 			}
 			rooms.Add(1)
+		})
+	}
+	var watchRooms atomic.Int64
+	for i := range cfg.watchRooms {
+		select {
+		case sem <- struct{}{}:
+		case <-setupCtx.Done():
+		}
+		if setupCtx.Err() != nil {
+			l.errs.addN("setup failed", "setup timed out or interrupted", cfg.watchRooms-i)
+			break
+		}
+		setupWG.Go(func() {
+			defer func() { <-sem }()
+			if err := setupWatch(setupCtx, connCtx, l, newB(), i, &wg); err != nil {
+				l.errs.add("setup failed", fmt.Sprintf("watch room %d: %v", i, err))
+				return
+			}
+			watchRooms.Add(1)
 		})
 	}
 	setupWG.Wait()
@@ -163,6 +188,10 @@ play:
 	l.playing.Store(false)
 	played := time.Since(start)
 	serverCPU := procCPU(cfg.serverPID) - cpu0
+	var engine []string
+	if cfg.watchRooms > 0 {
+		engine = engineLines(ctx, newB())
+	}
 
 	// Let the moves in flight arrive, then give up on the rest.
 	drainBy := time.Now().Add(cfg.timeout)
@@ -183,6 +212,13 @@ play:
 			v.conn().Close(websocket.StatusGoingAway, "")
 		})
 	}
+	for _, w := range l.watchers {
+		closeSem <- struct{}{}
+		closeWG.Go(func() {
+			defer func() { <-closeSem }()
+			w.ws.Close(websocket.StatusGoingAway, "")
+		})
+	}
 	l.mu.Unlock()
 	closeWG.Wait()
 	cancelConns()
@@ -194,6 +230,7 @@ play:
 		resume: &l.resume, reconnects: l.reconnects.Load(),
 		messages: l.messages.Load(), bytes: l.bytes.Load(), largest: l.largest.Load(),
 		errors: l.errs.total(), errLines: l.errs.lines(), cpu: selfCPU(), load: loadAverage(), spread: spread,
+		watchRooms: int(watchRooms.Load()), watchMoves: l.watchMoves.Load(), engine: engine,
 	}
 	if cfg.serverPID > 0 {
 		res.serverMem = procStatus(cfg.serverPID)
@@ -291,7 +328,7 @@ func setupRoom(ctx, connCtx context.Context, l *load, newB func() *browser, i in
 	if err := creator.get(ctx, "/"); err != nil { // the lobby
 		return err
 	}
-	path, err := creator.createRoom(ctx, gameID)
+	path, err := creator.createRoom(ctx, friendForm(gameID))
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,7 @@
 // Command web serves Boardroom: the lobby, the rooms and their WebSockets,
 // with every game kept in an embedded SQLite file.
 //
-//	go run ./cmd/web [-addr :8080] [-db boardroom.db] [-base-url URL] [-origins host,...] [-pprof 127.0.0.1:6060]
+//	go run ./cmd/web [-addr :8080] [-db boardroom.db] [-base-url URL] [-origins host,...] [-engine-workers N] [-pprof 127.0.0.1:6060]
 //
 // SIGINT or SIGTERM shuts it down gracefully: every room is already stored,
 // and open pages are told to reconnect (close code 1012), which they do
@@ -24,7 +24,7 @@ import (
 	"time"
 
 	"boardroom/game"
-	"boardroom/game/ai"
+	"boardroom/game/ai/engine"
 	_ "boardroom/game/all" // every game in the registry
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -58,9 +58,13 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	verbose := fs.Bool("v", false, "log every request")
 	connsPerAddr := fs.Int("max-conns-per-addr", web.DefaultLimits.ConnsPerAddr, "WebSockets one client address may hold open (0: no limit)")
 	roomsPerMinute := fs.Int("max-rooms-per-minute", web.DefaultLimits.RoomsPerMinute, "rooms one client address may create a minute (0: no limit)")
+	workers := fs.Int("engine-workers", engine.DefaultWorkers(), "searches the computer players run at once, each with its own tables (default GOMAXPROCS-1, at least 1)")
 	pprofAddr := fs.String("pprof", "", "serve Go profiles (net/http/pprof) on this address, e.g. 127.0.0.1:6060 (default: off)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *workers < 1 {
+		return fmt.Errorf("-engine-workers must be at least 1, got %d", *workers)
 	}
 	level := slog.LevelInfo
 	if *verbose {
@@ -88,13 +92,18 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	}
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	metrics := realtime.NewMetrics(reg)
+	// Every computer move and hint runs on this one pool: its workers own
+	// the search tables, so memory and searches stay bounded whatever the
+	// number of rooms.
+	pool := engine.New(engine.Config{Workers: *workers, Observe: metrics.EngineJob})
 	hub := realtime.NewHub(realtime.Config{
-		Store: st, Renderer: templates.Renderer{}, Log: log, BaseURL: *baseURL, Metrics: realtime.NewMetrics(reg),
+		Store: st, Renderer: templates.Renderer{}, Log: log, BaseURL: *baseURL, Metrics: metrics, Engine: pool,
 		Bots: func(g game.Game, level, algorithm string, seed uint64) (game.Bot, error) {
 			return game.PlayersOf(g).New(level, algorithm, seed, 0)
 		},
 		Hint: func(ctx context.Context, s game.State, p game.Player) (game.Move, string, error) {
-			return ai.Hint(ctx, s, p, realtime.HintBudget)
+			return pool.Hint(ctx, s, p, realtime.HintBudget)
 		},
 		Evaluate: func(s game.State) float64 {
 			v, _ := game.PlayersOf(s.Game()).Estimate(s)
@@ -115,7 +124,8 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	log.Info("serving", "addr", ln.Addr().String(), "url", *baseURL, "db", *dbPath, "rooms_restored", restored)
+	log.Info("serving", "addr", ln.Addr().String(), "url", *baseURL, "db", *dbPath, "rooms_restored", restored,
+		"engine_workers", *workers)
 	if ready != nil {
 		ready <- ln.Addr().String()
 	}

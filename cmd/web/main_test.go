@@ -68,6 +68,10 @@ func TestServerServesAndSurvivesARestart(t *testing.T) {
 	resp.Body.Close()
 	require.Contains(t, string(metrics), "boardroom_connections")
 	require.Contains(t, string(metrics), "go_goroutines")
+	for _, name := range []string{"boardroom_engine_queue_length", "boardroom_engine_busy_workers",
+		"boardroom_engine_workers", `boardroom_engine_jobs_total{kind="move",outcome="fallback"}`, "boardroom_engine_wait_seconds"} {
+		require.Contains(t, string(metrics), name)
+	}
 
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	resp, err = client.PostForm(base+"/rooms", url.Values{"game": {"kalah"}, "mode": {"hotseat"}})
@@ -89,8 +93,11 @@ func TestServerServesAndSurvivesARestart(t *testing.T) {
 }
 
 func TestBadFlags(t *testing.T) {
-	err := run(context.Background(), []string{"-nope"}, &syncBuffer{}, nil)
-	require.Error(t, err)
-	err = run(context.Background(), []string{"-addr", "256.0.0.1:1", "-db", filepath.Join(t.TempDir(), "x.db")}, &syncBuffer{}, nil)
-	require.Error(t, err)
+	for _, args := range [][]string{
+		{"-nope"},
+		{"-addr", "256.0.0.1:1", "-db", filepath.Join(t.TempDir(), "x.db")},
+		{"-engine-workers", "0", "-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "y.db")},
+	} {
+		require.Error(t, run(context.Background(), args, &syncBuffer{}, nil), "%v", args)
+	}
 }

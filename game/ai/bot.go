@@ -67,19 +67,25 @@ type Shortcut interface {
 	// the caller), or ok false to leave the move to the search, which then
 	// has what is left of clk. s is the position as given; pos is its
 	// search position (a copy, without noise), already handed clk when it
-	// is Clocked.
-	Try(ctx context.Context, s game.State, pos Position, clk *Clock) (info Info, ok bool)
+	// is Clocked; w is the worker the move runs on (its memory, its
+	// lender of cores).
+	Try(ctx context.Context, s game.State, pos Position, clk *Clock, w *Worker) (info Info, ok bool)
 }
 
 // SearchBot plays a turn-based game with the alpha-beta or minimax core,
-// optionally after a game's Shortcut.
+// optionally after a game's Shortcut. What it keeps from move to move is
+// its own: the history heuristic, the tag of its entries in a worker's
+// table, and, for a fixed-depth search, a small table of its own.
 type SearchBot struct {
 	st       Settings
 	seed     uint64
-	s        *Searcher
+	tag      uint32
+	history  History
+	own      *Table // fixed depth only, made on the first move
 	last     Info
 	position PositionMaker
 	shortcut Shortcut
+	private  PrivateWorker
 }
 
 // NewSearchBot returns a bot that searches the positions position makes
@@ -87,11 +93,18 @@ type SearchBot struct {
 // asked first every move. Its choices repeat for a seed whenever its search
 // is limited by depth rather than time.
 func NewSearchBot(st Settings, seed uint64, position PositionMaker, shortcut Shortcut) *SearchBot {
-	return &SearchBot{st: st, seed: seed, s: NewSearcher(st.TTLog2), position: position, shortcut: shortcut}
+	return &SearchBot{st: st, seed: seed, tag: NewTag(), position: position, shortcut: shortcut}
 }
 
-// Choose implements game.Bot.
+// Choose implements game.Bot, on the bot's private worker.
 func (b *SearchBot) Choose(ctx context.Context, s game.State, p game.Player) (game.Move, error) {
+	return b.ChooseOn(ctx, s, p, b.private.Get(), 0)
+}
+
+// ChooseOn implements WorkerBot. A search limited by time uses w's table;
+// one limited by depth uses its own, so that its choices depend on its
+// seed and its game alone, never on what else w searched.
+func (b *SearchBot) ChooseOn(ctx context.Context, s game.State, p game.Player, w *Worker, budget time.Duration) (game.Move, error) {
 	if err := CheckTurn(s, p); err != nil {
 		return game.Move{}, err
 	}
@@ -99,7 +112,7 @@ func (b *SearchBot) Choose(ctx context.Context, s game.State, p game.Player) (ga
 	if err != nil {
 		return game.Move{}, err
 	}
-	clk := NewClock(ctx, b.st.Budget)
+	clk := NewClock(ctx, Within(b.st.Budget, budget))
 	defer clk.Done()
 	if c, ok := pos.(Clocked); ok {
 		c.SetClock(clk)
@@ -107,13 +120,23 @@ func (b *SearchBot) Choose(ctx context.Context, s game.State, p game.Player) (ga
 	var info Info
 	ok := false
 	if b.shortcut != nil {
-		info, ok = b.shortcut.Try(ctx, s, pos, clk)
+		info, ok = b.shortcut.Try(ctx, s, pos, clk, w)
 	}
 	if !ok {
 		if b.st.Noise > 0 {
 			pos = withNoise(pos, b.seed, b.st.Noise)
 		}
-		info = b.s.Run(pos, clk, Limits{Depth: b.st.Depth, Aspire: b.st.Aspire}, b.st.Algorithm == AlgoMinimax)
+		sr := &w.searcher
+		if b.st.Depth > 0 {
+			if b.own == nil {
+				b.own = NewTable(b.st.TTLog2)
+			}
+			sr.Use(b.own, b.st.TTLog2, b.tag, &b.history)
+		} else {
+			sr.Use(w.Table(), b.st.TTLog2, b.tag, &b.history)
+		}
+		info = sr.Run(pos, clk, Limits{Depth: b.st.Depth, Aspire: b.st.Aspire}, b.st.Algorithm == AlgoMinimax)
+		sr.release()
 	}
 	info.Time = clk.Elapsed()
 	b.last = info

@@ -57,6 +57,14 @@ func (c *Clock) Stopped() bool { return c.stopped.Load() }
 // Elapsed is the time since the search started.
 func (c *Clock) Elapsed() time.Duration { return time.Since(c.start) }
 
+// Budget is the clock's time in all (0: none).
+func (c *Clock) Budget() time.Duration {
+	if c.deadline.IsZero() {
+		return 0
+	}
+	return c.deadline.Sub(c.start)
+}
+
 // Fraction is the share of the budget used so far (0 without a budget).
 func (c *Clock) Fraction() float64 {
 	if c.deadline.IsZero() {

@@ -163,6 +163,6 @@ func TestLevelsAndLabels(t *testing.T) {
 	require.Equal(t, Settings{Level: LevelDifficult, Algorithm: AlgoMinimax, Budget: DefaultBudget, Noise: 2, TTLog2: 20, Aspire: 40}, d)
 	require.Equal(t, "Difficult · Minimax", d.Label())
 	m := p.Settings(LevelMedium, AlgoAlphaBeta, time.Second)
-	require.Equal(t, Settings{Level: LevelMedium, Algorithm: AlgoAlphaBeta, Budget: time.Second, Depth: 3, Noise: 25, TTLog2: 18}, m)
+	require.Equal(t, Settings{Level: LevelMedium, Algorithm: AlgoAlphaBeta, Budget: time.Second, Depth: 3, Noise: 25, TTLog2: 12}, m)
 	require.Equal(t, "Medium", m.Label())
 }

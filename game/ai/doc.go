@@ -42,6 +42,26 @@
 // simultaneous solves each turn as a matrix game (MatrixGame, by regret
 // matching) instead.
 //
+// # Workers and seats
+//
+// A search runs on a Worker: the reusable memory of one of the server's
+// search workers (game/ai/engine), lent to each search it runs. The
+// worker holds what is big and need not outlive a move: Difficult's
+// transposition table (2^20 entries, 24 MiB), the search's buffers, the
+// tree search's nodes, and what a game's package keeps there with Keep
+// (Kalah's exact solver, Angels & Demons' matrices). A bot — a seat —
+// keeps only what it learns of its own game: the history heuristic, the
+// tag of its entries in the worker's table (a search sees only its own
+// seat's entries, so one table serves every room as if each had its own),
+// Medium's small table of its own (its fixed-depth choices must not
+// depend on what else a worker searched), the Devil's watch of the
+// Angel's walk, the Angels & Demons opponent model. The AI packages' bots
+// are WorkerBots: ChooseOn runs them on a worker within a budget the
+// caller may shorten; Choose runs them on a private worker made on their
+// first move, as the terminal and the tests use them. A search that wants
+// more cores (the Devil's rollouts) borrows them from its worker's Lender,
+// which the engine bounds.
+//
 // # Evaluations
 //
 // Every evaluation is in centipawn-like integer units from the point of view

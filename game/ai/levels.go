@@ -68,19 +68,24 @@ type Settings struct {
 	Budget    time.Duration // time a move (Difficult thinks that long; no level takes longer)
 	Depth     int           // fixed depth (0: iterative deepening until the budget)
 	Noise     int           // amplitude of the seeded evaluation noise, in eval units
-	TTLog2    int           // transposition table size
-	Aspire    int           // aspiration half-window
+	// TTLog2 is the transposition table's size: Difficult searches a
+	// worker's table (2^20 entries); Medium's fixed-depth search keeps a
+	// small one of its own (2^12 entries, 96 KiB: a depth-4 Kalah search
+	// stores about 1,500; with the 2^18 it had, 200 Medium Kalah games and
+	// the recorded games of golden_test.go came out move for move the same).
+	TTLog2 int
+	Aspire int // aspiration half-window
 }
 
 // Settings returns the search parameters of a level for an algorithm
 // already resolved (budget ≤ 0: DefaultBudget).
 func (p Profile) Settings(level, algorithm string, budget time.Duration) Settings {
-	st := Settings{Level: level, Algorithm: algorithm, Budget: budget, TTLog2: 18}
+	st := Settings{Level: level, Algorithm: algorithm, Budget: budget, TTLog2: 12}
 	if st.Budget <= 0 {
 		st.Budget = DefaultBudget
 	}
 	if level == LevelDifficult {
-		st.TTLog2 = 20
+		st.TTLog2 = WorkerTableLog2
 		st.Noise = 2
 		st.Aspire = p.Aspiration
 		return st

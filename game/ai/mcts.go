@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"time"
 
 	"boardroom/game"
 )
@@ -58,17 +59,27 @@ func DefaultMCTSParams() MCTSParams {
 // evaluation turned into a winning chance. It thinks for the whole budget,
 // so its choices do not repeat.
 type MCTSBot struct {
-	st     Settings
-	par    MCTSParams
-	seed   uint64
-	tree   TreeMaker
-	last   Info
+	st      Settings
+	par     MCTSParams
+	seed    uint64
+	tree    TreeMaker
+	last    Info
+	private PrivateWorker
+
+	// The move under way: the worker's memory, the random source and the
+	// clock.
+	*mctsScratch
+	rng *rand.Rand
+	clk *Clock
+}
+
+// mctsScratch is the tree search's memory, a worker's: the tree (thousands
+// of nodes a second) and the buffers of expansion and playouts.
+type mctsScratch struct {
 	nodes  []mctsNode
 	moves  []Move
 	rank   []ScoredMove
 	played []Move
-	rng    *rand.Rand
-	clk    *Clock
 }
 
 type mctsNode struct {
@@ -86,8 +97,13 @@ func NewMCTSBot(st Settings, seed uint64, tree TreeMaker, par MCTSParams) *MCTSB
 	return &MCTSBot{st: st, par: par, seed: seed, tree: tree}
 }
 
-// Choose implements game.Bot.
+// Choose implements game.Bot, on the bot's private worker.
 func (b *MCTSBot) Choose(ctx context.Context, gs game.State, p game.Player) (game.Move, error) {
+	return b.ChooseOn(ctx, gs, p, b.private.Get(), 0)
+}
+
+// ChooseOn implements WorkerBot: the tree grows in w's memory.
+func (b *MCTSBot) ChooseOn(ctx context.Context, gs game.State, p game.Player, w *Worker, budget time.Duration) (game.Move, error) {
 	if err := CheckTurn(gs, p); err != nil {
 		return game.Move{}, err
 	}
@@ -96,9 +112,10 @@ func (b *MCTSBot) Choose(ctx context.Context, gs game.State, p game.Player) (gam
 		return game.Move{}, err
 	}
 	b.rng = game.NewRand(b.seed*0x9e3779b97f4a7c15 + uint64(gs.Ply()))
-	clk := NewClock(ctx, b.st.Budget)
+	clk := NewClock(ctx, Within(b.st.Budget, budget))
 	defer clk.Done()
-	b.clk = clk
+	b.clk, b.mctsScratch = clk, &w.mcts
+	defer func() { b.clk, b.mctsScratch = nil, nil }()
 	b.nodes = append(b.nodes[:0], mctsNode{parent: -1, first: -1})
 	b.expand(s, 0)
 	playouts, deepest := 0, 0

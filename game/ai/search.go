@@ -22,16 +22,18 @@ type Limits struct {
 // iterative deepening, a transposition table keyed by the position's hash,
 // move ordering by the table's move, killer moves and the history
 // heuristic, aspiration windows, and quiescence on a NoisyPosition's moves.
-// It is reused move after move so that its tables and buffers stay warm;
-// it is not safe for concurrent use.
+// Its buffers are reused search after search (a search worker keeps one);
+// the table and the history it searches with are lent to it for a search
+// (Use). It is not safe for concurrent use.
 type Searcher struct {
 	pos     Position
-	tt      *tt
+	tt      Table
+	tag     uint32
+	history *History
 	clk     *Clock
 	nodes   uint64
 	horizon uint64 // evaluated leaves and inexact table cutoffs seen
 	killers [MaxPly][2]Move
-	history [2][4096]int32
 	moveBuf [MaxPly][]Move
 	scored  [MaxPly][]ScoredMove
 
@@ -40,11 +42,30 @@ type Searcher struct {
 	iterValue int
 }
 
+// History is the history heuristic's memory: how often each move caused a
+// cutoff, by side, decayed from search to search. A seat keeps its own
+// (32 KiB): its searches order moves by what its earlier ones learnt.
+type History [2][4096]int32
+
 // NewSearcher makes a searcher with a transposition table of 2^ttLog2
-// entries. The table is made here, not on the first move, so that a move's
-// budget is spent searching.
+// entries and a history of its own, for a search outside any worker
+// (tests, analysis).
 func NewSearcher(ttLog2 int) *Searcher {
-	return &Searcher{tt: newTT(ttLog2)}
+	s := &Searcher{}
+	s.Use(NewTable(ttLog2), ttLog2, NewTag(), new(History))
+	return s
+}
+
+// Use lends the searcher the first 2^log2 entries of t under tag, and the
+// history h, for the searches that follow.
+func (s *Searcher) Use(t *Table, log2 int, tag uint32, h *History) {
+	s.tt, s.tag, s.history = t.prefix(log2), tag, h
+}
+
+// release drops what Use lent and the position searched, so that the
+// searcher keeps no seat's memory alive between searches.
+func (s *Searcher) release() {
+	s.pos, s.tt, s.tag, s.history, s.clk = nil, Table{}, 0, nil, nil
 }
 
 func historyIndex(m Move) uint32 { return (uint32(m) * 2654435761) >> 20 }
@@ -104,7 +125,7 @@ func (s *Searcher) alphaBeta(depth, ply, alpha, beta int) int {
 	}
 	key := s.pos.Hash()
 	ttMove := NoMove
-	if e := s.tt.probe(key); e != nil {
+	if e := s.tt.probe(key, s.tag); e != nil {
 		ttMove = e.move
 		d := int(e.depth)
 		if ply > 0 && (d == depth || (e.exact && d <= depth)) {
@@ -160,7 +181,7 @@ func (s *Searcher) alphaBeta(depth, ply, alpha, beta int) int {
 	case best >= beta:
 		bound = boundLower
 	}
-	s.tt.store(key, depth, toTT(best, ply), bound, bestMove, s.horizon == h0)
+	s.tt.store(key, s.tag, depth, toTT(best, ply), bound, bestMove, s.horizon == h0)
 	return best
 }
 
@@ -303,7 +324,7 @@ func (s *Searcher) pv(first Move, n int) []string {
 		if over, _ := s.pos.Terminal(); over {
 			break
 		}
-		e := s.tt.probe(s.pos.Hash())
+		e := s.tt.probe(s.pos.Hash(), s.tag)
 		if e == nil || e.move == NoMove {
 			break
 		}

@@ -1,7 +1,6 @@
 package angelsai
 
 import (
-	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -204,8 +203,9 @@ func (w *walkerRun) rollout(moves int) float64 {
 // walkerPlan chooses the Devil's block against a walking Angel, with the
 // share of its rollouts that kept the walker in (1 for a forced block). ok
 // is false when the plan has nothing to say: the Angel already has two free
-// edge squares in reach, or time ran out before a single round.
-func (p *angelsPos) walkerPlan(m *walkerModel) (best ai.Move, kept float64, nodes uint64, ok bool) {
+// edge squares in reach, or time ran out before a single round. The
+// rollouts run on the caller's core and the ones cores can lend.
+func (p *angelsPos) walkerPlan(m *walkerModel, cores *ai.Worker) (best ai.Move, kept float64, nodes uint64, ok bool) {
 	s := &sim{}
 	s.load(p)
 	switch n, er, ec := s.freeEdges(s.ar, s.ac); {
@@ -263,9 +263,11 @@ func (p *angelsPos) walkerPlan(m *walkerModel) (best ai.Move, kept float64, node
 	}
 	// Only whole rounds count, so that every block is judged on the same
 	// walks. The blocks of a round are shared among the cores: the result
-	// does not depend on which core played which.
-	workers := max(1, min(runtime.GOMAXPROCS(0), par.workers, len(cands)))
-	runs := make([]*walkerRun, workers)
+	// does not depend on which core played which, nor on how many the
+	// worker could borrow.
+	lent, giveBack := cores.Borrow(min(par.workers, len(cands)) - 1)
+	defer giveBack()
+	runs := make([]*walkerRun, 1+lent)
 	for i := range runs {
 		runs[i] = newWalkerRun(m, s)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
+	"boardroom/game/ai"
 	"boardroom/game/ai/aitest"
 	"boardroom/game/angels"
 )
@@ -209,7 +210,7 @@ func TestWalkerWatch(t *testing.T) {
 func TestWalkerPlan(t *testing.T) {
 	m := walkerModelFor(15, 1)
 	p := angelsAfter(t, "7,8", "1,7", "6,8", "1,9", "5,8", "15,15", "4,8", "15,14", "3,8", "15,13", "2,8")
-	best, kept, _, ok := p.walkerPlan(m)
+	best, kept, _, ok := p.walkerPlan(m, ai.NewWorker(nil))
 	require.True(t, ok)
 	assert.Equal(t, "1,8", p.Format(best))
 	assert.Equal(t, 1.0, kept)
@@ -218,7 +219,7 @@ func TestWalkerPlan(t *testing.T) {
 	// the edge around the Angel compete.
 	p = angelsAfter(t, "7,8", "1,1", "6,8", "1,2", "5,8", "1,3", "4,8")
 	p.par.walker.maxRollouts = 256
-	best, kept, nodes, ok := p.walkerPlan(m)
+	best, kept, nodes, ok := p.walkerPlan(m, ai.NewWorker(nil))
 	require.True(t, ok)
 	r, c := unpackSquare(best)
 	assert.True(t, m.edge(r, c) || m.ringOf[r*m.n+c] >= 0, "next to the edge or on it: %s", p.Format(best))
@@ -239,7 +240,7 @@ func TestWalkerPlan(t *testing.T) {
 	// 12 edge squares and the 5 squares of row 2 within two moves (2,6 to
 	// 2,10), 256 rollouts each.
 	assert.Equal(t, uint64((p.par.walker.candidates+5)*256), nodes)
-	again, _, _, _ := p.walkerPlan(m)
+	again, _, _, _ := p.walkerPlan(m, ai.NewWorker(nil))
 	assert.Equal(t, best, again)
 }
 

@@ -108,12 +108,12 @@ type devilPlanner struct {
 }
 
 // Try implements ai.Shortcut.
-func (d *devilPlanner) Try(_ context.Context, _ game.State, pos ai.Position, _ *ai.Clock) (ai.Info, bool) {
+func (d *devilPlanner) Try(_ context.Context, _ game.State, pos ai.Position, _ *ai.Clock, w *ai.Worker) (ai.Info, bool) {
 	a := pos.(*angelsPos)
 	if !a.devil {
 		return ai.Info{}, false
 	}
-	if info, ok := d.walkerDevil(a); ok {
+	if info, ok := d.walkerDevil(a, w); ok {
 		return info, true
 	}
 	if m, v, n, ok := a.devilChoose(d.difficult); ok {
@@ -124,8 +124,9 @@ func (d *devilPlanner) Try(_ context.Context, _ game.State, pos ai.Position, _ *
 
 // walkerDevil is Difficult's Devil against an Angel that has walked like
 // the Beginner all game, on a board small enough for the model, while the
-// Angel is not yet enclosed (the search fills an enclosure better).
-func (d *devilPlanner) walkerDevil(p *angelsPos) (info ai.Info, ok bool) {
+// Angel is not yet enclosed (the search fills an enclosure better). Its
+// rollouts run on w's core and those w can borrow.
+func (d *devilPlanner) walkerDevil(p *angelsPos, w *ai.Worker) (info ai.Info, ok bool) {
 	if !d.difficult || !d.watch.observe(p.s) || p.angelValue() < -ai.Win/4 {
 		return info, false
 	}
@@ -133,7 +134,7 @@ func (d *devilPlanner) walkerDevil(p *angelsPos) (info ai.Info, ok bool) {
 	if m == nil {
 		return info, false
 	}
-	best, kept, nodes, ok := p.walkerPlan(m)
+	best, kept, nodes, ok := p.walkerPlan(m, w)
 	if !ok {
 		return info, false
 	}

@@ -51,8 +51,23 @@ type matrixBot struct {
 	exploit               bool
 	mem                   [2]demonsMemory // per seat: a bot may be asked for both
 	planMax               int             // the plan's depth limit (planMaxDepth; less in tests)
+	private               ai.PrivateWorker
 
-	one, top, inner ai.MatrixGame
+	// The move under way's matrices: the worker's.
+	*matrices
+}
+
+// matrices are the matrix games a move solves, kept on a worker
+// (ai.Worker.Keep) from move to move so that their scratch stays
+// allocated: this turn's, the two-turn lookahead's and the inner turns'.
+type matrices struct{ one, top, inner ai.MatrixGame }
+
+// matricesKey names them on a worker.
+type matricesKey struct{}
+
+// matricesOf returns w's matrices.
+func matricesOf(w *ai.Worker) *matrices {
+	return w.Keep(matricesKey{}, func() any { return new(matrices) }).(*matrices)
 }
 
 // newMatrixBot returns Difficult Angels & Demons: 4000 iterations of a
@@ -63,7 +78,16 @@ func newMatrixBot(st ai.Settings, seed uint64) *matrixBot {
 		exploit: st.Algorithm != AlgoEquilibrium, planMax: planMaxDepth}
 }
 
+// Choose implements game.Bot, on the bot's private worker.
 func (b *matrixBot) Choose(ctx context.Context, gs game.State, p game.Player) (game.Move, error) {
+	return b.ChooseOn(ctx, gs, p, b.private.Get(), 0)
+}
+
+// ChooseOn implements ai.WorkerBot: the matrices are w's; the opponent
+// model is the bot's own.
+func (b *matrixBot) ChooseOn(ctx context.Context, gs game.State, p game.Player, w *ai.Worker, budget time.Duration) (game.Move, error) {
+	b.matrices = matricesOf(w)
+	defer func() { b.matrices = nil }()
 	if err := ai.CheckTurn(gs, p); err != nil {
 		return game.Move{}, err
 	}
@@ -71,7 +95,7 @@ func (b *matrixBot) Choose(ctx context.Context, gs game.State, p game.Player) (g
 	if !ok {
 		return game.Move{}, fmt.Errorf("demonsai: the matrix player is for Angels & Demons, not %s", gs.Game().ID())
 	}
-	clk := ai.NewClock(ctx, b.st.Budget)
+	clk := ai.NewClock(ctx, ai.Within(b.st.Budget, budget))
 	defer clk.Done()
 	angels := p == game.First
 	mem := &b.mem[p]
@@ -198,7 +222,7 @@ func (b *matrixBot) plan(ctx context.Context, main *ai.Clock, s *demons.State, p
 	default:
 		return nil, 0
 	}
-	share := min(time.Duration(planShare*float64(b.st.Budget)), b.st.Budget-main.Elapsed())
+	share := min(time.Duration(planShare*float64(main.Budget())), main.Budget()-main.Elapsed())
 	if share <= 0 {
 		return nil, 0
 	}

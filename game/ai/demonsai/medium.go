@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"time"
 
 	"boardroom/game"
 	"boardroom/game/ai"
@@ -27,7 +28,9 @@ type greedyBot struct {
 	st   ai.Settings
 	rng  *rand.Rand
 	last ai.Info
-	g    ai.MatrixGame
+	// private is its worker outside an engine; the move's matrix is a
+	// worker's.
+	private ai.PrivateWorker
 
 	// Per seat (a bot may be asked for both), the position of its last
 	// choice and that choice: what it needs to see the opponent's.
@@ -45,7 +48,13 @@ func newGreedyBot(st ai.Settings, seed uint64) *greedyBot {
 	return &greedyBot{st: st, rng: game.NewRand(seed)}
 }
 
+// Choose implements game.Bot, on the bot's private worker.
 func (b *greedyBot) Choose(ctx context.Context, gs game.State, p game.Player) (game.Move, error) {
+	return b.ChooseOn(ctx, gs, p, b.private.Get(), 0)
+}
+
+// ChooseOn implements ai.WorkerBot: the matrix is w's.
+func (b *greedyBot) ChooseOn(ctx context.Context, gs game.State, p game.Player, w *ai.Worker, budget time.Duration) (game.Move, error) {
 	if err := ai.CheckTurn(gs, p); err != nil {
 		return game.Move{}, err
 	}
@@ -53,11 +62,12 @@ func (b *greedyBot) Choose(ctx context.Context, gs game.State, p game.Player) (g
 	if !ok {
 		return game.Move{}, fmt.Errorf("demonsai: the greedy player is for Angels & Demons, not %s", gs.Game().ID())
 	}
-	clk := ai.NewClock(ctx, b.st.Budget)
+	clk := ai.NewClock(ctx, ai.Within(b.st.Budget, budget))
 	defer clk.Done()
 	n := s.NumChoices()
-	fillOneTurn(&b.g, s)
-	view := viewOf(&b.g, p == game.First)
+	g := &matricesOf(w).one
+	fillOneTurn(g, s)
+	view := viewOf(g, p == game.First)
 	var opp []int
 	if b.valid[p] {
 		opp = opponentChoices(&b.prev[p], b.mine[p], p, s)

@@ -13,13 +13,15 @@ import (
 // kalahExact lets Difficult play Kalah perfectly once few seeds are left in
 // the houses: it is the search bot's ai.Shortcut, asking the exact solver
 // first with a slice of the move's budget; the bot falls back on its search
-// when the solver does not finish in time. The solver keeps its table from
-// move to move of a game, and the endgame database it builds is shared by
-// the whole process (a cancelled build resumes on the next call).
-type kalahExact struct {
-	sv     *solve.Solver
-	budget time.Duration // the move's
-}
+// when the solver does not finish in time. The solver is the worker's
+// (ai.Worker.Keep): its table's bounds are true of a position whoever
+// asks, so every game of the same board shares them, and a seat keeps
+// nothing. The endgame database it builds is shared by the whole process
+// (a cancelled build resumes on the next call).
+type kalahExact struct{}
+
+// solverKey names the worker's exact solver.
+type solverKey struct{}
 
 // kalahExactDBBytes caps the solver's endgame database for the bot. 1 MiB
 // (level 11 on 6 houses) builds in ~0.3 s once per process and still solves
@@ -28,17 +30,24 @@ type kalahExact struct {
 // Measured in game/ai/RESULTS.md ("Kalah: the exact solver in Difficult").
 const kalahExactDBBytes = 1 << 20
 
+// kalahExactTTBytes caps the solver's table on a worker. Its table is
+// sized by the seeds above the database (6 MiB for 34 seeds on 6×4); only
+// boards with a small database (three houses of six seeds) asked for more,
+// up to 192 MiB, kept by every seat that met one. Those solves do not
+// finish in the solver's slice of a move either way.
+const kalahExactTTBytes = 32 << 20
+
 // kalahExactShare is the share of the budget the solver may use; the search
 // gets what is left when the solver gives up.
 const kalahExactShare = 0.4
 
-func newKalahExact(budget time.Duration) *kalahExact {
-	return &kalahExact{sv: solve.NewSolver(solve.Config{DBBytes: kalahExactDBBytes}), budget: budget}
-}
-
-// Try implements ai.Shortcut: the solver gets kalahExactShare of the budget.
-func (k *kalahExact) Try(ctx context.Context, s game.State, _ ai.Position, _ *ai.Clock) (ai.Info, bool) {
-	return k.try(ctx, s.(*kalah.State), time.Duration(float64(k.budget)*kalahExactShare))
+// Try implements ai.Shortcut: the solver gets kalahExactShare of the
+// move's budget.
+func (kalahExact) Try(ctx context.Context, s game.State, _ ai.Position, clk *ai.Clock, w *ai.Worker) (ai.Info, bool) {
+	sv := w.Keep(solverKey{}, func() any {
+		return solve.NewSolver(solve.Config{DBBytes: kalahExactDBBytes, TTBytes: kalahExactTTBytes})
+	}).(*solve.Solver)
+	return try(ctx, sv, s.(*kalah.State), time.Duration(float64(clk.Budget())*kalahExactShare))
 }
 
 // kalahExactSeeds is the most seeds in the houses (both rows) for which the
@@ -58,14 +67,14 @@ func kalahExactSeeds(slice time.Duration) int {
 // try solves s exactly within slice and returns the report of the move,
 // or ok false when the position has too many seeds or the solver ran out
 // of time (or ctx ended).
-func (k *kalahExact) try(ctx context.Context, s *kalah.State, slice time.Duration) (ai.Info, bool) {
+func try(ctx context.Context, sv *solve.Solver, s *kalah.State, slice time.Duration) (ai.Info, bool) {
 	b := s.Board()
 	if b.Over() || b.HouseSeeds(game.First)+b.HouseSeeds(game.Second) > kalahExactSeeds(slice) {
 		return ai.Info{}, false
 	}
 	sctx, cancel := context.WithTimeout(ctx, slice)
 	defer cancel()
-	res, err := k.sv.Solve(sctx, s)
+	res, err := sv.Solve(sctx, s)
 	if err != nil || res.Best.Len == 0 {
 		return ai.Info{}, false
 	}

@@ -33,7 +33,7 @@ func (k players) New(level, algorithm string, seed uint64, budget time.Duration)
 	}
 	st := k.profile.Settings(level, algorithm, budget)
 	if level == ai.LevelDifficult {
-		return ai.NewSearchBot(st, seed, k.Position, newKalahExact(st.Budget)), nil
+		return ai.NewSearchBot(st, seed, k.Position, kalahExact{}), nil
 	}
 	return ai.NewSearchBot(st, seed, k.Position, nil), nil
 }
