@@ -7,6 +7,7 @@ import (
 
 	"boardroom/realtime/clocktest"
 	"boardroom/realtime/store"
+	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
 
 	"github.com/stretchr/testify/require"
@@ -441,4 +442,30 @@ func TestLookingBackDuringPlay(t *testing.T) {
 	require.Equal(t, 4, p.State.Ply(), "one action back to the live position")
 	p = eve.send(Message{Ply: 9, HasPly: true})
 	require.Contains(t, p.Error, "The game has 4 moves.")
+}
+
+func TestTypedMoves(t *testing.T) {
+	h := newHarness(t)
+	r := h.create(Spec{Game: "amazons"}, "alice")
+	alice, bob, eve := h.connect(r, "alice"), h.connect(r, "bob"), h.connect(r, "eve")
+	bob.action("join")
+	typed := func(cl *client, text string) *view.Page { return cl.send(Message{MoveText: text, HasMove: true}) }
+	for _, tc := range []struct {
+		who  *client
+		text string
+		want string
+	}{
+		{eve, "d1-d7/g7", "Spectators cannot move"},
+		{bob, "d10-d8/d9", "It is not your turn."},
+		{alice, "d1-d9/d10", `"d1-d9/d10" is not a legal move here. Write it as d1-d7/g7`},
+		{alice, "nonsense", `"nonsense" is not a legal move here.`},
+	} {
+		p := typed(tc.who, tc.text)
+		require.Contains(t, p.Error, tc.want)
+		require.Empty(t, p.Moves, "a refused move changes nothing")
+	}
+	p := typed(alice, "d1-d7/g7")
+	require.Equal(t, []string{"d1-d7/g7"}, movesOf(p))
+	require.Equal(t, "ok", p.Flash)
+	require.Equal(t, []string{"d1-d7/g7"}, movesOf(eve.last()))
 }

@@ -3,6 +3,7 @@ package realtime
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"slices"
 	"time"
 
@@ -31,6 +32,10 @@ func (r *Room) input(ev evInput) {
 	}
 	if ev.msg.Chat != nil {
 		r.say(c, v, ev.msg.Chat.Text)
+		return
+	}
+	if ev.msg.HasMove {
+		r.typed(c, v, ev.msg.MoveText)
 		return
 	}
 	if ev.msg.HasCell {
@@ -273,4 +278,37 @@ func (r *Room) resign(c *Conn) {
 		loser = r.state.ToMove()[0]
 	}
 	r.finish(game.Win(loser.Other(), r.g.Seats()[loser]+" resigned"))
+}
+
+// typed plays a move typed in the game's notation (the move box): checked
+// as a click would be, and refused with a message that changes nothing.
+func (r *Room) typed(c *Conn, v *viewer, text string) {
+	mine := r.seats.mine(c.tokenHash)
+	seat, ok := r.actingSeat(mine)
+	switch {
+	case r.over():
+		r.reject(c, refusedOver, "The game is over.")
+		return
+	case len(mine) == 0:
+		r.reject(c, refusedNotAllowed, "Spectators cannot move. Press Join if a seat is free.")
+		return
+	case r.seats.waiting():
+		r.reject(c, refusedNotNow, "Waiting for an opponent to join: share the link.")
+		return
+	case v.replay != nil:
+		r.reject(c, refusedNotNow, "You are looking at an earlier position: go back to the live one to move.")
+		return
+	case !ok:
+		r.reject(c, refusedNotYourTurn, "It is not your turn.")
+		return
+	}
+	m, err := r.state.ParseMove(seat, text)
+	if err != nil || !game.IsLegal(r.state, seat, m) {
+		hint := game.ViewOf(r.g).MoveHint(r.state)
+		r.reject(c, refusedIllegal, fmt.Sprintf("%q is not a legal move here. Write it as %s.", text, hint))
+		return
+	}
+	r.seats.picks[seat] = nil
+	v.flash = "ok"
+	r.play(seat, m, 0, "")
 }

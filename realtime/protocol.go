@@ -41,7 +41,14 @@ type Message struct {
 	Name string
 	// Chat is set for a chat message.
 	Chat *Chat
+	// MoveText is a move typed in the game's notation (the move box):
+	// {"move":"d1-d7/g7"}.
+	MoveText string
+	HasMove  bool
 }
+
+// maxMoveText bounds a typed move (the longest notation is a few bytes).
+const maxMoveText = 40
 
 // maxPly bounds the turns a look back may name.
 const maxPly = 1 << 20
@@ -62,6 +69,7 @@ type wireMessage struct {
 	Ply    *int            `json:"ply"`
 	Name   *string         `json:"name"`
 	Chat   *string         `json:"chat"`
+	Move   *string         `json:"move"`
 	Hdrs   json.RawMessage `json:"HEADERS"`
 }
 
@@ -88,6 +96,14 @@ func DecodeMessage(data []byte) (Message, error) {
 		}
 	}
 	switch {
+	case w.Move != nil && (w.Cell != nil || w.Action != nil || w.Name != nil || w.Ply != nil || w.Chat != nil):
+		return Message{}, fmt.Errorf("%w: a typed move goes alone", ErrBadMessage)
+	case w.Move != nil:
+		text := strings.TrimSpace(*w.Move)
+		if text == "" || len(text) > maxMoveText {
+			return Message{}, fmt.Errorf("%w: a typed move is 1 to %d characters", ErrBadMessage, maxMoveText)
+		}
+		return Message{MoveText: text, HasMove: true}, nil
 	case w.Chat != nil && (w.Cell != nil || w.Action != nil || w.Name != nil || w.Ply != nil):
 		return Message{}, fmt.Errorf("%w: a chat message goes alone", ErrBadMessage)
 	case w.Chat != nil:

@@ -370,3 +370,28 @@ func TestBrowserLookingBackDuringPlay(t *testing.T) {
 	alice.clickCell(1, 2)
 	bob.waitMoves(4)
 }
+
+// TestBrowserMoveBox plays by typing the game's notation; an illegal move
+// is answered with a message and changes nothing.
+func TestBrowserMoveBox(t *testing.T) {
+	ts := newTestServer(t)
+	browser := newBrowser(t, 1280, 900)
+	alice, bob := newTab(t, browser, "alice"), newTab(t, browser, "bob")
+	room := createRoom(t, ts, alice, map[string]string{"game": "amazons", "mode": "friend"})
+	bob.open(room)
+	bob.click("[data-action=join]")
+	alice.waitText("[data-testid=turn]", "Your move")
+	typeMove := func(tb *tab, text string) {
+		tb.run("type "+text, chromedp.SetValue(chromedp.CSS("form[data-testid=move-input] input[name=move]"), text),
+			chromedp.Click(chromedp.CSS("form[data-testid=move-input] button[type=submit]")))
+	}
+	typeMove(alice, "d1-d9/d10")
+	alice.waitJS("the refusal", `(document.querySelector("[data-testid=error]")||{textContent:""}).textContent.includes("is not a legal move here")`)
+	require.Empty(t, alice.moves())
+	typeMove(alice, "d1-d7/g7")
+	bob.waitMoves(1)
+	require.Equal(t, []string{"d1-d7/g7"}, bob.moves())
+	typeMove(bob, "d10-d8/d9")
+	alice.waitMoves(2)
+	require.Equal(t, []string{"d1-d7/g7", "d10-d8/d9"}, alice.moves())
+}

@@ -71,6 +71,17 @@
     if (cell && socket) socket.send(JSON.stringify({ cell: cell.dataset.cell }));
   });
 
+  // The move box sends the move typed, in the game's notation; the room
+  // answers as for a click (an illegal move is refused with a message).
+  document.addEventListener("submit", function (e) {
+    if (!e.target.matches || !e.target.matches("#move-form")) return;
+    e.preventDefault();
+    var input = e.target.querySelector("input[name=move]");
+    if (!input || !input.value.trim() || !socket) return;
+    socket.send(JSON.stringify({ move: input.value.trim() }));
+    input.value = "";
+  });
+
   // Looking back: a click on a move in the list shows the position after it
   // ({"ply":N}); ← and → step through the positions and Escape returns to
   // the live one (not while typing, nor on the board, whose arrows move

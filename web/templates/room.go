@@ -144,3 +144,6 @@ func announcement(p *view.Page) string {
 	}
 	return b.String()
 }
+
+// moveHint says how a move of the game is typed.
+func moveHint(p *view.Page) string { return game.ViewOf(p.Game).MoveHint(p.State) }
