@@ -17,7 +17,7 @@
 // so the rooms, connections and load stay steady.
 //
 // Latency: for every turn, from the moment the click completing it is
-// written (on a simultaneous Angels & Demons turn the later of the two
+// written (on a simultaneous turn the later of the two
 // players' clicks) to the moment the update containing it is read by each
 // receiver: the opponent (both players on a simultaneous turn) and every
 // spectator. The mover's own update is reported separately.

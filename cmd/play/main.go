@@ -45,7 +45,7 @@ Usage:
 
   play match GAME --a LEVEL --b LEVEL -n N [--time DURATION] [--seed S] [-o ...]
       Play N games between computer players a and b (beginner, medium or
-      difficult, optionally with an algorithm: difficult:mcts; Amazons offers
+      difficult, optionally with an algorithm: difficult:mcts; some games offer
       alphabeta, minimax and mcts). a takes the first seat in odd games and
       the second in even games; --time sets Difficult's think time per move
       (default 2s). One line per game, then as the last line

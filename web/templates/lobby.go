@@ -97,7 +97,7 @@ func (r RoomRow) Age() string {
 }
 
 // OptionField is one input of the lobby form. Games that share an option
-// key (Angels & Devils and Angels & Demons both have "size") share one
+// key (two games may both have "size") share one
 // field, so that the form has exactly one input per key; an empty value
 // means the game's default.
 type OptionField struct {
