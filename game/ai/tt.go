@@ -71,8 +71,16 @@ func NewTag() uint32 {
 	}
 }
 
+// slot is where key goes for tag's owner. The tag moves every key of an
+// owner by the same amount, so that two seats' entries for one position
+// (the two seats of a room search the same positions) take different
+// slots, while one owner's keys collide exactly as in a table of its own.
+func (t *Table) slot(key uint64, tag uint32) *ttEntry {
+	return &t.entries[(key^uint64(tag)*0x9e3779b97f4a7c15)&t.mask]
+}
+
 func (t *Table) probe(key uint64, tag uint32) *ttEntry {
-	e := &t.entries[key&t.mask]
+	e := t.slot(key, tag)
 	if e.key != key || e.tag != tag || e.bound == boundNone {
 		return nil
 	}
@@ -83,7 +91,7 @@ func (t *Table) probe(key uint64, tag uint32) *ttEntry {
 // same position; a different position, or another owner's entry, is always
 // replaced (newer results matter more in iterative deepening).
 func (t *Table) store(key uint64, tag uint32, depth int, value int, bound uint8, move Move, exact bool) {
-	e := &t.entries[key&t.mask]
+	e := t.slot(key, tag)
 	same := e.key == key && e.tag == tag
 	if same && int(e.depth) > depth && e.bound == boundExact {
 		return

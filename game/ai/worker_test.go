@@ -8,35 +8,50 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// An entry is seen only by its owner's searches, and another owner's entry
-// in the slot is replaced as if the slot were empty.
+// An entry is seen only by its owner; two owners' entries of one position
+// take different slots; another owner's entry in a slot is replaced as if
+// the slot were empty.
 func TestTableEntriesAreTheirOwners(t *testing.T) {
 	tab := NewTable(4)
 	a, b := NewTag(), NewTag()
 	require.NotEqual(t, a, b)
+	mix := func(tag uint32) uint64 { return uint64(tag) * 0x9e3779b97f4a7c15 }
+	if (mix(a)^mix(b))&15 == 0 {
+		b = NewTag() // the two would share every slot in so small a table
+	}
 	tab.store(42, a, 5, 100, boundExact, Move(7), false)
+	tab.store(42, b, 3, 50, boundExact, Move(8), false)
 	cases := []struct {
 		name string
 		tag  uint32
 		key  uint64
-		want bool
+		move Move // 0: not found
 	}{
-		{"its owner", a, 42, true},
-		{"another owner", b, 42, false},
-		{"another key in the slot", a, 42 + 16, false},
+		{"its owner", a, 42, 7},
+		{"the other owner of the same position", b, 42, 8},
+		{"an owner with no entry", NewTag(), 42, 0},
+		{"another key in its slot", a, 42 + 16, 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			require.Equal(t, tc.want, tab.probe(tc.key, tc.tag) != nil)
+			e := tab.probe(tc.key, tc.tag)
+			if tc.move == 0 {
+				require.Nil(t, e)
+				return
+			}
+			require.NotNil(t, e)
+			require.Equal(t, tc.move, e.move)
 		})
 	}
-	// Another owner's shallower result takes the slot: a deeper exact
-	// result is kept only against its own owner's.
-	tab.store(42, b, 1, -3, boundUpper, NoMove, false)
+	// b's shallower result for a key that falls in a's slot takes it: a
+	// deeper exact result is kept only against its own owner's, and b
+	// does not inherit a's move.
+	other := 42 ^ mix(a) ^ mix(b)
+	tab.store(other, b, 1, -3, boundUpper, NoMove, false)
 	require.Nil(t, tab.probe(42, a))
-	e := tab.probe(42, b)
+	e := tab.probe(other, b)
 	require.NotNil(t, e)
-	require.Equal(t, NoMove, e.move, "another owner's move is not inherited")
+	require.Equal(t, NoMove, e.move)
 }
 
 // A search asking for a smaller table than the worker's indexes the
@@ -56,14 +71,15 @@ type otherToy struct{ takeaway }
 
 func (p *otherToy) Hash() uint64 { return p.takeaway.Hash() * 0x9e3779b97f4a7c15 }
 
-// A seat searching on a worker's table, between another room's searches,
-// finds what it finds on a table of its own: the other's entries are
-// invisible to it (and, in a table this large, take none of its slots).
+// A seat searching on a worker's table, between another seat's searches
+// (of the same positions or of another room's), finds what it finds on a
+// table of its own: the other's entries are invisible to it and, in a
+// table this large, take none of its slots.
 func TestSharedTableSearchesAsAnOwnOne(t *testing.T) {
 	own := NewSearcher(WorkerTableLog2)
 	w := NewWorker(nil)
-	var h1, h2 History
-	tag1, tag2 := NewTag(), NewTag()
+	var h1, h2, h3 History
+	tag1, tag2, tag3 := NewTag(), NewTag(), NewTag()
 	run := func(s *Searcher, pos Position) Info {
 		clk := NewClock(context.Background(), 0)
 		defer clk.Done()
@@ -77,6 +93,7 @@ func TestSharedTableSearchesAsAnOwnOne(t *testing.T) {
 	for pile := 40; pile >= 5; pile -= 3 {
 		want := run(own, &takeaway{pile: pile})
 		shared(tag2, &h2, &otherToy{takeaway{pile: pile}})
+		shared(tag3, &h3, &takeaway{pile: pile - 1}) // the opponent, a move on
 		got := shared(tag1, &h1, &takeaway{pile: pile})
 		require.Equal(t, want.Eval, got.Eval, "pile %d", pile)
 		require.Equal(t, want.Move, got.Move, "pile %d", pile)
