@@ -19,8 +19,10 @@ import (
 // between its turns, so no click of it is lost on the way (a real page
 // queues them; the server's view of a half-made move is tested elsewhere).
 
-// resumeMark is in the page of a seated player only.
-var resumeMark = []byte(`data-action="resign"`)
+// resumeMark is in the page of a seated player only, whatever the state of
+// the game (Undo is drawn, enabled or not, on every player's page; Resign
+// gives way to Abort until each side has moved).
+var resumeMark = []byte(`data-action="undo"`)
 
 // dropper cuts connections until ctx ends.
 func (l *load) dropper(ctx context.Context, perSecond float64, seed uint64) {
