@@ -19,6 +19,10 @@ type botRunner struct {
 	players [2]game.Bot // nil for a seat the computer does not hold
 	gen     uint64
 	cancel  context.CancelFunc // nil while no search runs
+	// searched is closed when the last search started has returned: a
+	// search cancelled may still be running (not every player stops at
+	// once), and a player is never asked for two moves at a time.
+	searched chan struct{}
 	// paused stops computer against computer; stepOnce lets one move
 	// through.
 	paused, stepOnce bool
@@ -81,7 +85,12 @@ func (b *botRunner) think(parent context.Context, st game.State, p game.Player, 
 	ctx, cancel := context.WithCancel(parent)
 	b.cancel = cancel
 	bot := b.players[p]
+	previous, searched := b.searched, make(chan struct{})
+	b.searched = searched
 	go func() {
+		if previous != nil {
+			<-previous
+		}
 		start := time.Now()
 		m, err := bot.Choose(ctx, st, p)
 		think := time.Since(start)
@@ -89,6 +98,7 @@ func (b *botRunner) think(parent context.Context, st game.State, p game.Player, 
 		if rep, ok := bot.(game.Reporter); ok && err == nil {
 			info = rep.Report()
 		}
+		close(searched)
 		if wait := delay - think; wait > 0 {
 			select {
 			case <-time.After(wait):
