@@ -24,6 +24,9 @@ type botRunner struct {
 	players [2]game.Bot // nil for a seat the computer does not hold
 	gen     uint64
 	cancel  context.CancelFunc // nil while no search runs
+	// A player is never asked for two moves at a time: a search cancelled
+	// may still be running (not every player stops at once), and the
+	// engine runs one job of a bot at a time.
 	// paused stops computer against computer; stepOnce lets one move
 	// through.
 	paused, stepOnce bool

@@ -54,7 +54,8 @@ func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, n
 	}
 	ws.SetReadLimit(MaxMessageBytes)
 	c := &Conn{
-		ws: ws, tokenHash: tokenHash, name: CleanName(name), metrics: h.deps.metrics, out: make(chan []byte, sendQueue), done: make(chan struct{}),
+		ws: ws, tokenHash: tokenHash, name: CleanName(name), metrics: h.deps.metrics,
+		out: make(chan []byte, sendQueue), done: make(chan struct{}),
 	}
 	ctx, cancel := context.WithCancel(req.Context())
 	defer cancel()
@@ -111,7 +112,8 @@ var (
 func (c *Conn) allow() bool { return c.rate.take(time.Now(), rateBurst, rateRefill) }
 
 // bucket is a token bucket: it holds up to burst tokens, a message takes
-// one, and refill come back every second. A bucket never used is full.
+// one, and refill tokens come back every second. A bucket never used is
+// full.
 type bucket struct {
 	tokens float64
 	last   time.Time

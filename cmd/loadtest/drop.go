@@ -19,9 +19,9 @@ import (
 // between its turns, so no click of it is lost on the way (a real page
 // queues them; the server's view of a half-made move is tested elsewhere).
 
-// resumeMark is in the page of a seated player only, in every phase of a
-// game (Resign gives way to Abort until each side has moved, so a player
-// cut as a new game began was once counted as having lost the seat).
+// resumeMark is in the page of a seated player only, whatever the state of
+// the game (Undo is drawn, enabled or not, on every player's page; Resign
+// gives way to Abort until each side has moved).
 var resumeMark = []byte(`data-action="undo"`)
 
 // dropper cuts connections until ctx ends.
