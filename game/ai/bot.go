@@ -85,7 +85,6 @@ type SearchBot struct {
 	last     Info
 	position PositionMaker
 	shortcut Shortcut
-	private  PrivateWorker
 }
 
 // NewSearchBot returns a bot that searches the positions position makes
@@ -96,9 +95,9 @@ func NewSearchBot(st Settings, seed uint64, position PositionMaker, shortcut Sho
 	return &SearchBot{st: st, seed: seed, tag: NewTag(), position: position, shortcut: shortcut}
 }
 
-// Choose implements game.Bot, on the bot's private worker.
+// Choose implements game.Bot, on a spare worker (Alone).
 func (b *SearchBot) Choose(ctx context.Context, s game.State, p game.Player) (game.Move, error) {
-	return b.ChooseOn(ctx, s, p, b.private.Get(), 0)
+	return Alone(ctx, b, s, p)
 }
 
 // ChooseOn implements WorkerBot. A search limited by time uses w's table;
@@ -111,6 +110,17 @@ func (b *SearchBot) ChooseOn(ctx context.Context, s game.State, p game.Player, w
 	pos, err := b.position(s)
 	if err != nil {
 		return game.Move{}, err
+	}
+	// The table is there before the clock starts (made on a worker's, or
+	// this bot's, first move), so that the move's budget is spent searching.
+	var table *Table
+	if b.st.Depth > 0 {
+		if b.own == nil {
+			b.own = NewTable(b.st.TTLog2)
+		}
+		table = b.own
+	} else {
+		table = w.Table()
 	}
 	clk := NewClock(ctx, Within(b.st.Budget, budget))
 	defer clk.Done()
@@ -127,14 +137,7 @@ func (b *SearchBot) ChooseOn(ctx context.Context, s game.State, p game.Player, w
 			pos = withNoise(pos, b.seed, b.st.Noise)
 		}
 		sr := &w.searcher
-		if b.st.Depth > 0 {
-			if b.own == nil {
-				b.own = NewTable(b.st.TTLog2)
-			}
-			sr.Use(b.own, b.st.TTLog2, b.tag, &b.history)
-		} else {
-			sr.Use(w.Table(), b.st.TTLog2, b.tag, &b.history)
-		}
+		sr.Use(table, b.st.TTLog2, b.tag, &b.history)
 		info = sr.Run(pos, clk, Limits{Depth: b.st.Depth, Aspire: b.st.Aspire}, b.st.Algorithm == AlgoMinimax)
 		sr.release()
 	}

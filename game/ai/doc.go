@@ -57,8 +57,8 @@
 // depend on what else a worker searched), the Devil's watch of the
 // Angel's walk, the Angels & Demons opponent model. The AI packages' bots
 // are WorkerBots: ChooseOn runs them on a worker within a budget the
-// caller may shorten; Choose runs them on a private worker made on their
-// first move, as the terminal and the tests use them. A search that wants
+// caller may shorten; Choose runs them on a spare worker of the process
+// (Alone), as the terminal and the tests use them. A search that wants
 // more cores (the Devil's rollouts) borrows them from its worker's Lender,
 // which the engine bounds.
 //

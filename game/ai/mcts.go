@@ -59,12 +59,11 @@ func DefaultMCTSParams() MCTSParams {
 // evaluation turned into a winning chance. It thinks for the whole budget,
 // so its choices do not repeat.
 type MCTSBot struct {
-	st      Settings
-	par     MCTSParams
-	seed    uint64
-	tree    TreeMaker
-	last    Info
-	private PrivateWorker
+	st   Settings
+	par  MCTSParams
+	seed uint64
+	tree TreeMaker
+	last Info
 
 	// The move under way: the worker's memory, the random source and the
 	// clock.
@@ -97,9 +96,9 @@ func NewMCTSBot(st Settings, seed uint64, tree TreeMaker, par MCTSParams) *MCTSB
 	return &MCTSBot{st: st, par: par, seed: seed, tree: tree}
 }
 
-// Choose implements game.Bot, on the bot's private worker.
+// Choose implements game.Bot, on a spare worker (Alone).
 func (b *MCTSBot) Choose(ctx context.Context, gs game.State, p game.Player) (game.Move, error) {
-	return b.ChooseOn(ctx, gs, p, b.private.Get(), 0)
+	return Alone(ctx, b, gs, p)
 }
 
 // ChooseOn implements WorkerBot: the tree grows in w's memory.

@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"runtime"
+	"sync"
 	"time"
 
 	"boardroom/game"
@@ -17,8 +18,8 @@ const WorkerTableLog2 = 20
 // and whatever else a game's package keeps there (Keep). The server's
 // engine owns a few and runs every computer move on one of them, so that
 // memory grows with the workers, not with the rooms; a bot used on its own
-// makes a private one on its first move. A Worker serves one search at a
-// time.
+// borrows a spare one of the process (Alone). A Worker serves one search
+// at a time.
 type Worker struct {
 	table    *Table // made on first use
 	searcher Searcher
@@ -76,7 +77,7 @@ func (w *Worker) Borrow(n int) (got int, giveBack func()) {
 	return w.lender.Borrow(n)
 }
 
-// machineLender lends a search on a private worker what the machine has.
+// machineLender lends a search on a spare worker what the machine has.
 type machineLender struct{}
 
 func (machineLender) Borrow(n int) (int, func()) {
@@ -110,15 +111,38 @@ func Within(own, given time.Duration) time.Duration {
 	return own
 }
 
-// PrivateWorker is a bot's own worker for when it is used outside any
-// engine (the terminal, tests), made on its first move: such a bot keeps
-// the memory a worker would lend it, as every bot did before the engine.
-type PrivateWorker struct{ w *Worker }
+// Alone runs b's move on a spare worker of the process: how a bot's
+// Choose runs outside any engine (the terminal, tests, tools). Spare
+// workers are made as moves need them and kept for the next, so that
+// bots used one after another (the two seats of a match) share one
+// worker's memory, as the seats of a room share the engine's.
+func Alone(ctx context.Context, b WorkerBot, s game.State, p game.Player) (game.Move, error) {
+	w := spare.take()
+	defer spare.give(w)
+	return b.ChooseOn(ctx, s, p, w, 0)
+}
 
-// Get returns the worker, made on first use.
-func (p *PrivateWorker) Get() *Worker {
-	if p.w == nil {
-		p.w = NewWorker(nil)
+// spare holds the idle spare workers.
+var spare spareWorkers
+
+type spareWorkers struct {
+	mu   sync.Mutex
+	idle []*Worker
+}
+
+func (s *spareWorkers) take() *Worker {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if n := len(s.idle); n > 0 {
+		w := s.idle[n-1]
+		s.idle = s.idle[:n-1]
+		return w
 	}
-	return p.w
+	return NewWorker(nil)
+}
+
+func (s *spareWorkers) give(w *Worker) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.idle = append(s.idle, w)
 }

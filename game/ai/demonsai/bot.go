@@ -51,7 +51,6 @@ type matrixBot struct {
 	exploit               bool
 	mem                   [2]demonsMemory // per seat: a bot may be asked for both
 	planMax               int             // the plan's depth limit (planMaxDepth; less in tests)
-	private               ai.PrivateWorker
 
 	// The move under way's matrices: the worker's.
 	*matrices
@@ -78,9 +77,9 @@ func newMatrixBot(st ai.Settings, seed uint64) *matrixBot {
 		exploit: st.Algorithm != AlgoEquilibrium, planMax: planMaxDepth}
 }
 
-// Choose implements game.Bot, on the bot's private worker.
+// Choose implements game.Bot, on a spare worker (Alone).
 func (b *matrixBot) Choose(ctx context.Context, gs game.State, p game.Player) (game.Move, error) {
-	return b.ChooseOn(ctx, gs, p, b.private.Get(), 0)
+	return ai.Alone(ctx, b, gs, p)
 }
 
 // ChooseOn implements ai.WorkerBot: the matrices are w's; the opponent

@@ -28,9 +28,7 @@ type greedyBot struct {
 	st   ai.Settings
 	rng  *rand.Rand
 	last ai.Info
-	// private is its worker outside an engine; the move's matrix is a
-	// worker's.
-	private ai.PrivateWorker
+	// The move's matrix is a worker's.
 
 	// Per seat (a bot may be asked for both), the position of its last
 	// choice and that choice: what it needs to see the opponent's.
@@ -48,9 +46,9 @@ func newGreedyBot(st ai.Settings, seed uint64) *greedyBot {
 	return &greedyBot{st: st, rng: game.NewRand(seed)}
 }
 
-// Choose implements game.Bot, on the bot's private worker.
+// Choose implements game.Bot, on a spare worker (Alone).
 func (b *greedyBot) Choose(ctx context.Context, gs game.State, p game.Player) (game.Move, error) {
-	return b.ChooseOn(ctx, gs, p, b.private.Get(), 0)
+	return ai.Alone(ctx, b, gs, p)
 }
 
 // ChooseOn implements ai.WorkerBot: the matrix is w's.
