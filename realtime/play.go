@@ -39,10 +39,6 @@ func (r *Room) input(ev evInput) {
 		return
 	}
 	if ev.msg.HasCell {
-		if v.replay != nil && !r.over() {
-			r.reject(c, refusedNotNow, "You are looking at an earlier position: go back to the live one to move.")
-			return
-		}
 		r.click(c, ev.msg.Cell)
 		return
 	}
@@ -78,20 +74,8 @@ func (r *Room) input(ev evInput) {
 // click builds a move click by click: the cell must extend the seat's clicks
 // towards a legal move; a complete move is played.
 func (r *Room) click(c *Conn, cell game.Cell) {
-	mine := r.seats.mine(c.tokenHash)
-	seat, ok := r.actingSeat(mine)
-	switch {
-	case r.over():
-		r.reject(c, refusedOver, "The game is over.")
-		return
-	case len(mine) == 0:
-		r.reject(c, refusedNotAllowed, "Spectators cannot move. Press Join if a seat is free.")
-		return
-	case r.seats.waiting():
-		r.reject(c, refusedNotNow, "Waiting for an opponent to join: share the link.")
-		return
-	case !ok:
-		r.reject(c, refusedNotYourTurn, "It is not your turn.")
+	seat, ok := r.mover(c, r.viewers.conns[c])
+	if !ok {
 		return
 	}
 	// r.legal is reused by every page drawn: play below redraws pages, so
@@ -283,23 +267,8 @@ func (r *Room) resign(c *Conn) {
 // typed plays a move typed in the game's notation (the move box): checked
 // as a click would be, and refused with a message that changes nothing.
 func (r *Room) typed(c *Conn, v *viewer, text string) {
-	mine := r.seats.mine(c.tokenHash)
-	seat, ok := r.actingSeat(mine)
-	switch {
-	case r.over():
-		r.reject(c, refusedOver, "The game is over.")
-		return
-	case len(mine) == 0:
-		r.reject(c, refusedNotAllowed, "Spectators cannot move. Press Join if a seat is free.")
-		return
-	case r.seats.waiting():
-		r.reject(c, refusedNotNow, "Waiting for an opponent to join: share the link.")
-		return
-	case v.replay != nil:
-		r.reject(c, refusedNotNow, "You are looking at an earlier position: go back to the live one to move.")
-		return
-	case !ok:
-		r.reject(c, refusedNotYourTurn, "It is not your turn.")
+	seat, ok := r.mover(c, v)
+	if !ok {
 		return
 	}
 	m, err := r.state.ParseMove(seat, text)
@@ -311,4 +280,26 @@ func (r *Room) typed(c *Conn, v *viewer, text string) {
 	r.seats.picks[seat] = nil
 	v.flash = "ok"
 	r.play(seat, m, 0, "")
+}
+
+// mover is the seat a click or a typed move of c plays for; when there is
+// none, c is told why and ok is false.
+func (r *Room) mover(c *Conn, v *viewer) (seat game.Player, ok bool) {
+	mine := r.seats.mine(c.tokenHash)
+	seat, ok = r.actingSeat(mine)
+	switch {
+	case r.over():
+		r.reject(c, refusedOver, "The game is over.")
+	case len(mine) == 0:
+		r.reject(c, refusedNotAllowed, "Spectators cannot move. Press Join if a seat is free.")
+	case r.seats.waiting():
+		r.reject(c, refusedNotNow, "Waiting for an opponent to join: share the link.")
+	case v != nil && v.replay != nil:
+		r.reject(c, refusedNotNow, "You are looking at an earlier position: go back to the live one to move.")
+	case !ok:
+		r.reject(c, refusedNotYourTurn, "It is not your turn.")
+	default:
+		return seat, true
+	}
+	return game.NoPlayer, false
 }

@@ -48,11 +48,8 @@ func (cw *cellWriter) escaped(str string) {
 
 // picture writes the start tag of a cell of a picture of the board.
 func (cw *cellWriter) picture(c game.Cell, extra string) {
-	if (int(c.Row)+int(c.Col))%2 == 1 {
-		cw.s(`<span class="cell dark`)
-	} else {
-		cw.s(`<span class="cell light`)
-	}
+	cw.s(`<span class="cell `)
+	cw.s(shade(c))
 	if extra != "" {
 		cw.s(" ")
 		cw.escaped(extra)
@@ -64,11 +61,8 @@ func (cw *cellWriter) picture(c game.Cell, extra string) {
 // (extra) and what the viewer may do with it, and its label.
 func (cw *cellWriter) open(p *view.Page, c game.Cell, extra, name, what string) {
 	cw.s(cellPrefix(c))
-	if (int(c.Row)+int(c.Col))%2 == 1 {
-		cw.s(` class="cell dark`)
-	} else {
-		cw.s(` class="cell light`)
-	}
+	cw.s(` class="cell `)
+	cw.s(shade(c))
 	if extra != "" {
 		cw.s(" ")
 		cw.escaped(extra)
@@ -177,4 +171,12 @@ func chatItems(p *view.Page) templ.Component {
 		}
 		return out.err
 	})
+}
+
+// shade is a cell's colour class: dark where row + column is odd.
+func shade(c game.Cell) string {
+	if (int(c.Row)+int(c.Col))%2 == 1 {
+		return "dark"
+	}
+	return "light"
 }
