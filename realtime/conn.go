@@ -41,20 +41,29 @@ type Conn struct {
 	reason  string
 	// rate is the rate limit's bucket, used by the reading goroutine only.
 	rate bucket
+	// stream is what the connection asked to be sent: the page's HTML, or
+	// the room as JSON for a program (programs.go).
+	stream Stream
 }
 
 // ServeWS upgrades an HTTP request to a WebSocket of room id for the viewer
 // holding tokenHash and called name (its browser's, "" for none), and
 // serves it until it closes. originPatterns lists the other origins allowed
-// besides the request's own host.
+// besides the request's own host. The query may ask for the room as JSON
+// (ParseStream); a query it cannot read is answered 400 before any upgrade.
 func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, name string, originPatterns []string) {
+	stream, err := ParseStream(req.URL.Query())
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
 	ws, err := websocket.Accept(w, req, &websocket.AcceptOptions{OriginPatterns: originPatterns})
 	if err != nil {
 		return // Accept has answered the request
 	}
 	ws.SetReadLimit(MaxMessageBytes)
 	c := &Conn{
-		ws: ws, tokenHash: tokenHash, name: CleanName(name), metrics: h.deps.metrics,
+		ws: ws, tokenHash: tokenHash, name: CleanName(name), metrics: h.deps.metrics, stream: stream,
 		out: make(chan []byte, sendQueue), done: make(chan struct{}),
 	}
 	ctx, cancel := context.WithCancel(req.Context())

@@ -22,6 +22,12 @@ func (r *Room) input(ev evInput) {
 		r.refuseUnread(c, ev.err)
 		return
 	}
+	if c.stream.JSON {
+		if why := programRefusal(ev.msg); why != "" {
+			r.reject(c, refusedNotAllowed, why)
+			return
+		}
+	}
 	if ev.msg.HasPly {
 		r.lookBack(c, v, ev.msg.Ply)
 		return
@@ -44,7 +50,7 @@ func (r *Room) input(ev evInput) {
 	}
 	switch a := ev.msg.Action; a {
 	case vocab.Join:
-		r.join(c, ev.msg.Name)
+		r.join(c, ev.msg.Name, ev.msg.Engine)
 	case vocab.Abort:
 		r.abortAction(c)
 	case vocab.ClaimWin, vocab.ClaimDraw:
@@ -209,8 +215,10 @@ func (r *Room) afterChange(newTurn bool) {
 }
 
 // join seats the sender in the free seat, called name (else the name its
-// browser gave when it connected, else a guest's).
-func (r *Room) join(c *Conn, name string) {
+// browser gave when it connected, else the engine's, else a guest's). A
+// program that plays an engine's moves gives the engine's name, which every
+// page shows for the seat.
+func (r *Room) join(c *Conn, name, engine string) {
 	switch {
 	case c.tokenHash == "":
 		r.reject(c, refusedNotAllowed, "Your browser sent no seat cookie; allow cookies to play.")
@@ -227,7 +235,8 @@ func (r *Room) join(c *Conn, name string) {
 			continue
 		}
 		held := r.seats.held
-		held[p] = store.Seat{Kind: vocab.Human, TokenHash: c.tokenHash, Name: cmp.Or(CleanName(name), c.name, guestName(c.tokenHash))}
+		held[p] = store.Seat{Kind: vocab.Human, TokenHash: c.tokenHash, Engine: CleanName(engine),
+			Name: cmp.Or(CleanName(name), c.name, CleanName(engine), guestName(c.tokenHash))}
 		ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 		defer cancel()
 		if err := r.deps.store.SetSeats(ctx, r.id, held); err != nil {
@@ -237,7 +246,7 @@ func (r *Room) join(c *Conn, name string) {
 		}
 		r.seats.held = held
 		r.seatPresence() // the new holder has a page open
-		r.deps.log.Info("seat taken", "room", r.id, "seat", p)
+		r.deps.log.Info("seat taken", "room", r.id, "seat", p, "engine", held[p].Engine)
 		r.afterChange(true) // both seats are now taken: the clock starts
 		return
 	}

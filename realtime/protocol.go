@@ -39,6 +39,10 @@ type Message struct {
 	// Name is the display name sent with a Join (its form's name field),
 	// cleaned; "" when none was sent.
 	Name string
+	// Engine is the name of the engine a program seats with a Join
+	// ({"action":"join","engine":"NAME"}), cleaned as names are; "" for a
+	// person.
+	Engine string
 	// Chat is set for a chat message.
 	Chat *Chat
 	// MoveText is a move typed in the game's notation (the move box):
@@ -68,6 +72,7 @@ type wireMessage struct {
 	Action *string         `json:"action"`
 	Ply    *int            `json:"ply"`
 	Name   *string         `json:"name"`
+	Engine *string         `json:"engine"`
 	Chat   *string         `json:"chat"`
 	Move   *string         `json:"move"`
 	Hdrs   json.RawMessage `json:"HEADERS"`
@@ -75,7 +80,8 @@ type wireMessage struct {
 
 // DecodeMessage parses and checks one message. Anything but a JSON object
 // with exactly one of "cell" (as "ROW,COL"), "action" (a known action, and
-// with "join" a "name") or "chat" (text) is an error wrapping ErrBadMessage.
+// with "join" a "name" and an "engine"), "ply", "move" (notation) or "chat"
+// (text) is an error wrapping ErrBadMessage.
 func DecodeMessage(data []byte) (Message, error) {
 	if len(data) > MaxMessageBytes {
 		return Message{}, fmt.Errorf("%w: %d bytes is more than %d", ErrBadMessage, len(data), MaxMessageBytes)
@@ -96,7 +102,7 @@ func DecodeMessage(data []byte) (Message, error) {
 		}
 	}
 	switch {
-	case w.Move != nil && (w.Cell != nil || w.Action != nil || w.Name != nil || w.Ply != nil || w.Chat != nil):
+	case w.Move != nil && (w.Cell != nil || w.Action != nil || w.Name != nil || w.Engine != nil || w.Ply != nil || w.Chat != nil):
 		return Message{}, fmt.Errorf("%w: a typed move goes alone", ErrBadMessage)
 	case w.Move != nil:
 		text := strings.TrimSpace(*w.Move)
@@ -104,12 +110,12 @@ func DecodeMessage(data []byte) (Message, error) {
 			return Message{}, fmt.Errorf("%w: a typed move is 1 to %d characters", ErrBadMessage, maxMoveText)
 		}
 		return Message{MoveText: text, HasMove: true}, nil
-	case w.Chat != nil && (w.Cell != nil || w.Action != nil || w.Name != nil || w.Ply != nil):
+	case w.Chat != nil && (w.Cell != nil || w.Action != nil || w.Name != nil || w.Engine != nil || w.Ply != nil):
 		return Message{}, fmt.Errorf("%w: a chat message goes alone", ErrBadMessage)
 	case w.Chat != nil:
 		return decodeChat(*w.Chat)
-	case w.Name != nil && w.Action == nil:
-		return Message{}, fmt.Errorf("%w: a name goes only with join", ErrBadMessage)
+	case (w.Name != nil || w.Engine != nil) && w.Action == nil:
+		return Message{}, fmt.Errorf("%w: a name or an engine goes only with join", ErrBadMessage)
 	case given > 1:
 		return Message{}, fmt.Errorf("%w: more than one of a cell, an action and a ply", ErrBadMessage)
 	case w.Ply != nil:
@@ -129,11 +135,16 @@ func DecodeMessage(data []byte) (Message, error) {
 			return Message{}, fmt.Errorf("%w: unknown action %q", ErrBadMessage, shorten(*w.Action))
 		}
 		m := Message{Action: a}
+		if (w.Name != nil || w.Engine != nil) && a != vocab.Join {
+			return Message{}, fmt.Errorf("%w: a name or an engine goes only with join", ErrBadMessage)
+		}
 		if w.Name != nil {
-			if a != vocab.Join {
-				return Message{}, fmt.Errorf("%w: a name goes only with join", ErrBadMessage)
-			}
 			m.Name = CleanName(*w.Name)
+		}
+		if w.Engine != nil {
+			if m.Engine = CleanName(*w.Engine); m.Engine == "" {
+				return Message{}, fmt.Errorf("%w: an engine's name may not be empty", ErrBadMessage)
+			}
 		}
 		return m, nil
 	}

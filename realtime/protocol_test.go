@@ -25,10 +25,18 @@ func TestDecodeMessage(t *testing.T) {
 		{`{"name":"Bob","action":"join","HEADERS":{}}`, Message{Action: "join", Name: "Bob"}, ""},
 		{`{"action":"join","name":"` + strings.Repeat("é", 30) + `"}`, Message{Action: "join", Name: strings.Repeat("é", 24)}, ""},
 		{`{"action":"join","name":""}`, Message{Action: "join"}, ""},
-		{`{"action":"undo","name":"Bob"}`, Message{}, "a name goes only with join"},
-		{`{"name":"Bob"}`, Message{}, "a name goes only with join"},
-		{`{"cell":"1,2","name":"Bob"}`, Message{}, "a name goes only with join"},
+		{`{"action":"undo","name":"Bob"}`, Message{}, "a name or an engine goes only with join"},
+		{`{"name":"Bob"}`, Message{}, "a name or an engine goes only with join"},
+		{`{"cell":"1,2","name":"Bob"}`, Message{}, "a name or an engine goes only with join"},
 		{`{"action":"join","name":7}`, Message{}, "not a JSON object"},
+		{`{"action":"join","name":"Bot","engine":" Random\u202e player "}`, Message{Action: "join", Name: "Bot", Engine: "Random player"}, ""},
+		{`{"action":"join","engine":"` + strings.Repeat("e", 30) + `"}`, Message{Action: "join", Engine: strings.Repeat("e", 24)}, ""},
+		{`{"action":"join","engine":" \u0000"}`, Message{}, "an engine's name may not be empty"},
+		{`{"action":"join","engine":7}`, Message{}, "not a JSON object"},
+		{`{"action":"undo","engine":"X"}`, Message{}, "a name or an engine goes only with join"},
+		{`{"engine":"X"}`, Message{}, "a name or an engine goes only with join"},
+		{`{"move":"3","engine":"X"}`, Message{}, "a typed move goes alone"},
+		{`{"chat":"hi","engine":"X"}`, Message{}, "a chat message goes alone"},
 		{`{"action":"fly"}`, Message{}, `unknown action "fly"`},
 		{`{"cell":"1,2","action":"undo"}`, Message{}, "more than one of a cell, an action and a ply"},
 		{`{}`, Message{}, "neither a cell, an action, a ply nor a chat message"},
@@ -81,7 +89,7 @@ func TestDecodeMessage(t *testing.T) {
 // is a cell, a known action or a clean chat message of the allowed length,
 // and that errors stay short enough to show.
 func FuzzDecodeMessage(f *testing.F) {
-	for _, seed := range []string{`{"cell":"1,2"}`, `{"action":"undo"}`, `{"action":"join","name":"<b>Bob</b>\u202e"}`,
+	for _, seed := range []string{`{"cell":"1,2"}`, `{"action":"undo"}`, `{"action":"join","name":"<b>Bob</b>\u202e"}`, `{"action":"join","engine":"x"}`, `{"move":"b2"}`,
 		`{"chat":"hi <i>there</i>\n"}`, `{"chat":"\u202e\u0000"}`, `{"cell":"9,9","HEADERS":{}}`, `{}`, `[]`, `{"cell":"1,2","cell":"3,4"}`, "\xff\xfe"} {
 		f.Add([]byte(seed))
 	}
@@ -94,12 +102,12 @@ func FuzzDecodeMessage(f *testing.F) {
 			return
 		}
 		kinds := 0
-		for _, is := range []bool{m.HasCell, m.Action != "", m.Chat != nil} {
+		for _, is := range []bool{m.HasCell, m.Action != "", m.Chat != nil, m.HasMove, m.HasPly} {
 			if is {
 				kinds++
 			}
 		}
-		require.Equal(t, 1, kinds, "exactly one of cell, action and chat")
+		require.Equal(t, 1, kinds, "exactly one of cell, action, chat, move and ply")
 		if m.Chat != nil {
 			n := utf8.RuneCountInString(m.Chat.Text)
 			require.True(t, n >= 1 && n <= vocab.MaxChatRunes, "a chat message has 1 to %d characters", vocab.MaxChatRunes)
@@ -110,6 +118,10 @@ func FuzzDecodeMessage(f *testing.F) {
 			require.Equal(t, vocab.Join, m.Action, "a name comes only with join")
 			require.Equal(t, CleanName(m.Name), m.Name, "and is clean")
 			require.LessOrEqual(t, utf8.RuneCountInString(m.Name), vocab.MaxNameRunes)
+		}
+		if m.Engine != "" {
+			require.Equal(t, vocab.Join, m.Action, "an engine comes only with join")
+			require.Equal(t, CleanName(m.Engine), m.Engine, "and is clean")
 		}
 		if m.HasCell {
 			require.GreaterOrEqual(t, m.Cell.Row, int8(0))

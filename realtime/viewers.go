@@ -15,13 +15,20 @@ type viewer struct {
 	replay    *replayCursor
 	hint      []game.Cell // the suggested move, until the position changes
 	hintPly   int
-	// flash and err are shown once, to this viewer only, on its next render.
+	// flash and err are shown once, to this viewer only, on its next render;
+	// refused is why, when err refuses a message (a program is told).
 	flash, err string
+	refused    refusal
 	// shown digests the frame the page shows (the last one sent to it); the
 	// next update sends only what differs from it.
 	shown *frame.Digest
 	// chatRate limits the page's chat messages (on the room's Clock).
 	chatRate bucket
+	// jsonVersion is the room's version in the last state sent to a
+	// program's connection (jsonSent: one was), which is not sent the same
+	// again (programs.go).
+	jsonVersion uint64
+	jsonSent    bool
 }
 
 // viewers are the room's open pages and what was last drawn for them.
@@ -198,7 +205,9 @@ func (r *Room) sendPresence() {
 	n, _ := r.viewers.presence(&r.seats)
 	b := r.viewers.render.Spectators(n)
 	for c := range r.viewers.conns {
-		c.enqueue(b)
+		if !c.stream.JSON { // a program is not sent the count
+			c.enqueue(b)
+		}
 	}
 }
 
@@ -219,7 +228,15 @@ func (r *Room) broadcast() {
 	}
 	frames := map[string]*frame.Frame{}
 	deltas := map[update][]byte{}
+	var states map[string][]byte // the programs' states by view, made on demand
 	for c, v := range r.viewers.conns {
+		if c.stream.JSON {
+			if states == nil {
+				states = map[string][]byte{}
+			}
+			r.sendJSON(c, v, states)
+			continue
+		}
 		key := r.viewKey(v)
 		f, ok := frames[key]
 		if !ok || key == "" {
@@ -265,6 +282,10 @@ func (r *Room) sendTo(c *Conn) {
 	if v == nil {
 		return
 	}
+	if c.stream.JSON {
+		r.sendJSON(c, v, nil)
+		return
+	}
 	key := r.viewKey(v)
 	f := r.viewers.specFrame
 	if key != "spectator" || f == nil || r.viewers.specVersion != r.version || r.clock.running() {
@@ -296,7 +317,7 @@ func (r *Room) sendToHolder(tokenHash string) {
 func (r *Room) reject(c *Conn, why refusal, msg string) {
 	r.deps.metrics.refusedMessage(why)
 	if v := r.viewers.conns[c]; v != nil {
-		v.flash, v.err = "bad", msg
+		v.flash, v.err, v.refused = "bad", msg, why
 		r.sendTo(c)
 	}
 }
@@ -313,7 +334,7 @@ func (r *Room) notice(c *Conn, msg string) {
 // broadcastError shows every viewer a server-side failure.
 func (r *Room) broadcastError(msg string) {
 	for _, v := range r.viewers.conns {
-		v.err = msg
+		v.err, v.refused = msg, refusedFailed
 	}
 	r.version++
 	r.broadcast()

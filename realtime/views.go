@@ -47,15 +47,11 @@ func (r *Room) page(v *viewer) *view.Page {
 		seat := game.Player(i)
 		sv := view.Seat{Name: names[i], Kind: s.Kind, Yours: slices.Contains(mine, seat),
 			ToMove: !p.Over && slices.Contains(toMove, seat), Chosen: r.seats.pending[i] != nil}
-		switch {
-		case s.Kind == vocab.Bot:
-			sv.Holder = "Computer · " + botLabel(r.bots.players[i], s.Level)
+		sv.Holder = r.holder(seat)
+		switch s.Kind {
+		case vocab.Bot:
 			sv.Online = true
-		case s.Kind == vocab.Free:
-			sv.Holder = "Free seat"
-		default:
-			// Everyone sees a person by name; the page marks the viewer's own.
-			sv.Holder = r.seats.name(seat)
+		case vocab.Human:
 			sv.Online = sv.Yours || online[i]
 		}
 		p.Seats[i] = sv
@@ -106,52 +102,16 @@ func (r *Room) actingSeat(mine []game.Player) (game.Player, bool) {
 // fillTurn writes whose turn it is and, for the player to move, the cells
 // they may click.
 func (r *Room) fillTurn(p *view.Page, mine []game.Player) {
-	names := r.g.Seats()
-	if p.Over {
-		out := r.outcome()
-		p.Turn = "Game over"
-		switch {
-		case r.aborted:
-			p.Status = out.Reason
-		case out.IsDraw():
-			p.Status = "Draw — " + out.Reason
-		default:
-			p.Status = names[out.Winner] + " wins — " + out.Reason
-		}
-		return
-	}
-	if r.seats.waiting() {
-		p.Turn = "Waiting for an opponent — share the link"
+	p.Turn, p.Status = r.turnWords(mine)
+	if p.Over || r.seats.waiting() {
 		return
 	}
 	// A player sees their own secret choice; at one shared screen (hotseat)
 	// nobody does, so the second chooser cannot see the first's choice.
-	if len(mine) == 1 {
-		if m := r.seats.pending[mine[0]]; m != nil {
-			p.MyChoice = m.Path()
-		}
+	if m := r.myChoice(mine); m != nil {
+		p.MyChoice = m.Path()
 	}
 	seat, acting := r.actingSeat(mine)
-	toMove := r.state.ToMove()
-	switch {
-	case acting && len(mine) == 2:
-		p.Turn = names[seat] + " to move"
-	case acting:
-		p.Turn = "Your move"
-	case len(toMove) == 2:
-		var waitingFor []string
-		for _, q := range toMove {
-			if r.seats.pending[q] == nil {
-				waitingFor = append(waitingFor, names[q])
-			}
-		}
-		p.Turn = "Waiting for " + strings.Join(waitingFor, " and ")
-	default:
-		p.Turn = names[toMove[0]] + " to move"
-	}
-	if r.bots.paused {
-		p.Turn += " (paused)"
-	}
 	if !acting {
 		return
 	}
@@ -163,6 +123,58 @@ func (r *Room) fillTurn(p *view.Page, mine []game.Player) {
 			p.Targets[m.Cells[len(p.Selected)]] = true
 		}
 	}
+}
+
+// myChoice is the secret choice of the holder of mine this turn, if it
+// holds one seat and has chosen (at one shared screen nobody sees it).
+func (r *Room) myChoice(mine []game.Player) *game.Move {
+	if len(mine) != 1 {
+		return nil
+	}
+	return r.seats.pending[mine[0]]
+}
+
+// turnWords is the page's sentence about the turn for the holder of mine
+// and, once the game is over, its result.
+func (r *Room) turnWords(mine []game.Player) (turn, status string) {
+	names := r.g.Seats()
+	if r.over() {
+		out := r.outcome()
+		switch {
+		case r.aborted:
+			status = out.Reason
+		case out.IsDraw():
+			status = "Draw — " + out.Reason
+		default:
+			status = names[out.Winner] + " wins — " + out.Reason
+		}
+		return "Game over", status
+	}
+	if r.seats.waiting() {
+		return "Waiting for an opponent — share the link", ""
+	}
+	seat, acting := r.actingSeat(mine)
+	toMove := r.state.ToMove()
+	switch {
+	case acting && len(mine) == 2:
+		turn = names[seat] + " to move"
+	case acting:
+		turn = "Your move"
+	case len(toMove) == 2:
+		var waitingFor []string
+		for _, q := range toMove {
+			if r.seats.pending[q] == nil {
+				waitingFor = append(waitingFor, names[q])
+			}
+		}
+		turn = "Waiting for " + strings.Join(waitingFor, " and ")
+	default:
+		turn = names[toMove[0]] + " to move"
+	}
+	if r.bots.paused {
+		turn += " (paused)"
+	}
+	return turn, ""
 }
 
 func (r *Room) fillMoves(p *view.Page) {
@@ -224,6 +236,21 @@ func (r *Room) fillControls(p *view.Page, v *viewer, mine []game.Player) {
 			p.Request.Text = "A player has made a proposal."
 		}
 	}
+}
+
+// holder is what every page shows for seat p's holder: a person by name
+// (the page marks the viewer's own), an engine by the name it gave, a
+// computer seat by what plays it.
+func (r *Room) holder(p game.Player) string {
+	switch s := r.seats.held[p]; {
+	case s.Kind == vocab.Bot:
+		return "Computer · " + botLabel(r.bots.players[p], s.Level)
+	case s.Kind == vocab.Free:
+		return "Free seat"
+	case s.Engine != "":
+		return "Engine: " + s.Engine
+	}
+	return r.seats.name(p)
 }
 
 // botLabel says what plays a computer seat: the bot's own label when it has

@@ -132,6 +132,9 @@ func players(g game.Game, seats [2]store.Seat) string {
 	parts := make([]string, 2)
 	for i, s := range seats {
 		who := cmp.Or(s.Name, "a person") // seats stored before names have none
+		if s.Engine != "" {
+			who = "Engine: " + s.Engine
+		}
 		if s.Kind == "bot" {
 			who = "Computer"
 			for _, l := range game.Levels {

@@ -24,6 +24,10 @@ type Seat struct {
 	// Name is a human seat's display name, as its holder gave it (already
 	// cleaned); empty in seats stored before names, which show a default.
 	Name string `json:"name,omitempty"`
+	// Engine is the name of the program that holds a human seat (a seat
+	// held by a token, as a person's is) and plays an engine's moves
+	// there: every page shows it as "Engine: NAME". Empty for a person.
+	Engine string `json:"engine,omitempty"`
 	// Level and Algorithm configure a bot seat.
 	Level     vocab.Level `json:"level,omitempty"`
 	Algorithm string      `json:"algorithm,omitempty"`

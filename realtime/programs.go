@@ -1,0 +1,199 @@
+package realtime
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+
+	"boardroom/game"
+	"boardroom/realtime/vocab"
+	"boardroom/realtime/wire"
+)
+
+// Programs in rooms: a connection opened with ?format=json is sent the
+// room as JSON (package wire) instead of the page's HTML, so that a
+// program in any language can take a seat and play (docs/protocol.md).
+// What it sends is what a page sends. Its state is built only for such
+// connections, once per distinct view in a broadcast (every program
+// watching shares one), and from the same parts of the room as the page,
+// so it shows exactly what that viewer's page shows: never the other
+// seat's secret choice.
+
+// Stream is what a connection asked to be sent.
+type Stream struct {
+	// JSON asks for the room as JSON (package wire) instead of HTML.
+	JSON bool
+	// Legal adds the legal moves to the JSON state when it is the
+	// connection's turn.
+	Legal bool
+}
+
+// ParseStream reads a WebSocket request's query: format=html (the
+// default) or format=json, and with json, legal=true or false. Anything
+// else is an error that says what is allowed.
+func ParseStream(q url.Values) (Stream, error) {
+	var s Stream
+	for key, values := range q {
+		if len(values) != 1 {
+			return Stream{}, fmt.Errorf("the query gives %q %d times", key, len(values))
+		}
+		switch value := values[0]; key {
+		case "format":
+			switch value {
+			case "html", "":
+			case "json":
+				s.JSON = true
+			default:
+				return Stream{}, fmt.Errorf("format must be html or json, got %q", shorten(value))
+			}
+		case "legal":
+			legal, err := strconv.ParseBool(value)
+			if err != nil {
+				return Stream{}, fmt.Errorf("legal must be true or false, got %q", shorten(value))
+			}
+			s.Legal = legal
+		default:
+			return Stream{}, fmt.Errorf("unknown query parameter %q (known: format, legal)", shorten(key))
+		}
+	}
+	if s.Legal && !s.JSON {
+		return Stream{}, fmt.Errorf("legal=true goes with format=json")
+	}
+	return s, nil
+}
+
+// sendJSON sends a program's connection what changed for it: first the
+// answer to its last message (an error or a notice), then the state, when
+// the room has changed since the last one it was sent. states holds the
+// states already encoded in this broadcast, by view (nil: none shared).
+func (r *Room) sendJSON(c *Conn, v *viewer, states map[string][]byte) {
+	if v.err != "" {
+		c.enqueue(r.answerJSON(v))
+	}
+	v.flash, v.err = "", ""
+	if v.jsonSent && v.jsonVersion == r.version {
+		return
+	}
+	key := "spectator"
+	if len(r.seats.mine(v.tokenHash)) > 0 {
+		key = "seat:" + v.tokenHash
+	}
+	if c.stream.Legal {
+		key += ":legal"
+	}
+	b, ok := states[key]
+	if !ok {
+		b = mustJSON(r.wireState(v.tokenHash, c.stream.Legal))
+		if states != nil {
+			states[key] = b
+		}
+	}
+	c.enqueue(b)
+	v.jsonSent, v.jsonVersion = true, r.version
+}
+
+// answerJSON is the error or the notice the viewer's last message earned.
+func (r *Room) answerJSON(v *viewer) []byte {
+	if v.flash == "ok" {
+		return mustJSON(wire.Notice{Type: wire.TypeNotice, Text: v.err})
+	}
+	return mustJSON(wire.Error{Type: wire.TypeError, Reason: v.refused.label(), Text: v.err})
+}
+
+// wireState is the room as the holder of tokenHash sees it, with the legal
+// moves of its turn when asked for.
+func (r *Room) wireState(tokenHash string, legal bool) *wire.State {
+	mine := r.seats.mine(tokenHash)
+	names := r.g.Seats()
+	over := r.over()
+	s := &wire.State{
+		Type: wire.TypeState, Room: r.id, Game: r.g.ID(), GameName: r.g.Name(), Options: r.opts,
+		Mode: string(r.mode), Version: r.version, You: make([]int, 0, 2), Moves: r.history.texts(),
+		ToMove: []int{}, Simultaneous: r.g.Simultaneous(), Acting: -1, Waiting: r.seats.waiting() && !over, Over: over,
+	}
+	if s.Moves == nil {
+		s.Moves = []string{}
+	}
+	s.Turn, _ = r.turnWords(mine)
+	_, online := r.viewers.presence(&r.seats)
+	toMove := r.state.ToMove()
+	for i, held := range r.seats.held {
+		p := game.Player(i)
+		ws := wire.Seat{Name: names[i], Holder: r.holder(p), Yours: slices.Contains(mine, p),
+			ToMove: !over && slices.Contains(toMove, p), Chosen: r.seats.pending[i] != nil}
+		switch {
+		case held.Kind == vocab.Free:
+			ws.Kind = wire.KindFree
+		case held.Kind == vocab.Bot:
+			ws.Kind, ws.Online = wire.KindComputer, true
+		case held.Engine != "":
+			ws.Kind, ws.Engine, ws.Online = wire.KindEngine, held.Engine, ws.Yours || online[i]
+		default:
+			ws.Kind, ws.Online = wire.KindPerson, ws.Yours || online[i]
+		}
+		s.Seats[i] = ws
+		if ws.Yours {
+			s.You = append(s.You, i)
+		}
+		if ws.ToMove {
+			s.ToMove = append(s.ToMove, i)
+		}
+	}
+	if !over && !r.seats.waiting() {
+		if m := r.myChoice(mine); m != nil {
+			s.YourChoice = r.state.FormatMove(*m)
+		}
+		if seat, ok := r.actingSeat(mine); ok {
+			s.YourTurn, s.Acting = true, int(seat)
+			if legal {
+				r.legal = r.state.Legal(seat, r.legal[:0])
+				s.Legal = make([]string, len(r.legal))
+				for i, m := range r.legal {
+					s.Legal[i] = r.state.FormatMove(m)
+				}
+			}
+		}
+	}
+	if r.clock.enabled() {
+		s.Clock = &wire.Clock{Running: r.clock.running(), PeriodMS: r.clock.period.Milliseconds(), FirstMove: r.clock.firstMove}
+		s.Clock.RemainingMS = s.Clock.PeriodMS
+		if s.Clock.Running {
+			s.Clock.RemainingMS = r.clock.remaining().Milliseconds()
+		}
+	}
+	if r.request != nil {
+		s.Proposal = &wire.Proposal{Kind: string(r.request.kind), FromYou: slices.Contains(mine, r.request.from)}
+	}
+	if over {
+		out := r.outcome()
+		_, text := r.turnWords(mine)
+		s.Result = &wire.Result{Winner: int(out.Winner), Aborted: r.aborted, Reason: out.Reason, Text: text}
+		if r.aborted {
+			s.Result.Winner = -1
+		}
+	}
+	if r.next != "" {
+		s.Next = "/r/" + r.next
+	}
+	return s
+}
+
+// programRefusal says why a program's connection may not send m ("" when
+// it may): a look back or a replay would leave its moves refused while its
+// state, which always shows the live game, said nothing of why.
+func programRefusal(m Message) string {
+	if m.HasPly || m.Action.IsReplay() {
+		return "A program's connection has no replay: its state lists every move of the game."
+	}
+	return ""
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic("realtime: a wire message did not encode: " + err.Error()) // plain data: cannot fail
+	}
+	return b
+}
