@@ -33,6 +33,9 @@ var (
 	ErrExited = errors.New("engine exited")
 	// ErrClosed: the Client was closed.
 	ErrClosed = errors.New("engine client closed")
+	// ErrWedged: a command could not be written before its context ended
+	// (the engine stopped reading); the Client can send nothing more.
+	ErrWedged = errors.New("engine not reading")
 )
 
 // Client drives an engine over the protocol. Its methods may be called from
@@ -49,6 +52,7 @@ type Client struct {
 	replies chan reply // from the reader, in order; closed when it ends
 	readErr error      // why the reader ended; read after replies is closed
 	owed    int        // late replies to drop: commands whose ctx ended first
+	wedged  error      // set when a write was cut short: nothing more can be sent
 	closed  bool
 
 	stop     chan struct{} // closed by Close: the reader stops sending
@@ -135,17 +139,36 @@ func (c *Client) Do(ctx context.Context, command string) (string, error) {
 	}
 }
 
-// write sends text, within ctx's deadline where the stream has deadlines.
+// write sends text before ctx ends: with the stream's write deadline where
+// it has one, else from a goroutine. A write that ctx cut short leaves a
+// part of a line behind, so the Client is wedged: every later command fails.
 func (c *Client) write(ctx context.Context, text string) error {
-	if d, ok := ctx.Deadline(); ok {
-		if f, ok := c.w.(interface{ SetWriteDeadline(time.Time) error }); ok {
-			if f.SetWriteDeadline(d) == nil {
-				defer f.SetWriteDeadline(time.Time{})
+	if c.wedged != nil {
+		return c.wedged
+	}
+	if f, ok := c.w.(interface{ SetWriteDeadline(time.Time) error }); ok {
+		d, _ := ctx.Deadline() // the zero time: no deadline
+		if f.SetWriteDeadline(d) == nil {
+			_, err := io.WriteString(c.w, text)
+			if errors.Is(err, os.ErrDeadlineExceeded) {
+				c.wedged = fmt.Errorf("%w: a command could not be written in time", ErrWedged)
+				return fmt.Errorf("%w (%w)", c.wedged, context.DeadlineExceeded)
 			}
+			return err
 		}
 	}
-	_, err := io.WriteString(c.w, text)
-	return err
+	done := make(chan error, 1)
+	go func() {
+		_, err := io.WriteString(c.w, text)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		c.wedged = fmt.Errorf("%w: a command could not be written in time", ErrWedged)
+		return fmt.Errorf("%w (%w)", c.wedged, ctx.Err())
+	}
 }
 
 // exitError explains why the engine cannot answer: with a process, how it

@@ -289,3 +289,21 @@ func TestProcessStartFailures(t *testing.T) {
 	_, err = Start(`python3 "unterminated`)
 	require.ErrorIs(t, err, ErrBadCommandLine)
 }
+
+// TestClientEngineNotReading: an engine that reads no commands cannot hang
+// a command, nor Close.
+func TestClientEngineNotReading(t *testing.T) {
+	cmdR, cmdW := io.Pipe() // nobody reads cmdR
+	repR, repW := io.Pipe()
+	c := Connect(repR, cmdW)
+	_, err := c.Name(ctxFor(t, 50*time.Millisecond))
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	require.ErrorIs(t, err, ErrWedged)
+	_, err = c.Name(ctxFor(t, time.Second))
+	require.ErrorIs(t, err, ErrWedged, "a part of a line may have gone: nothing more is sent")
+	start := time.Now()
+	require.NoError(t, c.Close())
+	require.Less(t, time.Since(start), CloseGrace+time.Second)
+	repW.Close()
+	cmdR.Close()
+}

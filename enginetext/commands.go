@@ -29,7 +29,7 @@ func (e *engine) newGame(id string, opts map[string]string) error {
 // makeBot makes the computer player for the current game, level, algorithm
 // and budget, each game with a seed of its own.
 func (e *engine) makeBot() error {
-	bot, err := game.PlayersOf(e.s.Game()).New(e.level, e.algorithm, e.seed*1_000_003+e.games, e.budget)
+	bot, err := game.PlayersOf(e.s.Game()).New(e.level, e.algorithm, e.seed*1_000_003+e.games, ThinkTime(e.budget))
 	if err != nil {
 		return err
 	}

@@ -45,7 +45,7 @@ func StartArgs(args []string, opts ...StartOption) (*Client, error) {
 		return nil, fmt.Errorf("%w: no program to start", ErrBadCommandLine)
 	}
 	cmd := exec.Command(args[0], args[1:]...)
-	p := &process{name: args[0], exited: make(chan struct{})}
+	p := &process{exited: make(chan struct{})}
 	errWriters := []io.Writer{&p.stderr}
 	for _, o := range opts {
 		o(cmd, &errWriters)
@@ -93,7 +93,6 @@ func StartArgs(args []string, opts ...StartOption) (*Client, error) {
 
 // process is an engine program that a Client started.
 type process struct {
-	name    string
 	cmd     *exec.Cmd
 	exited  chan struct{} // closed when Wait has returned
 	waitErr error         // Wait's answer; read after exited is closed
@@ -107,19 +106,19 @@ const exitGrace = 500 * time.Millisecond
 // exitError describes why the engine's output ended: its exit status and
 // the end of its standard error.
 func (p *process) exitError() error {
-	msg := "closed its output"
+	msg := "it closed its output"
 	select {
 	case <-p.exited:
-		msg = "exited"
+		msg = "exit status 0"
 		if p.waitErr != nil {
-			msg = "exited: " + p.waitErr.Error()
+			msg = p.waitErr.Error()
 		}
 	case <-time.After(exitGrace):
 	}
 	if last := p.stderr.last(); last != "" {
 		msg += "; its last words: " + last
 	}
-	return fmt.Errorf("%w: %s %s", ErrExited, p.name, msg)
+	return fmt.Errorf("%w: %s", ErrExited, msg)
 }
 
 // end waits for the process to exit until ctx ends, then kills it and its

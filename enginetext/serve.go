@@ -34,6 +34,13 @@ type Config struct {
 // DefaultLevel is the level of an engine whose Config names none.
 const DefaultLevel = "difficult"
 
+// ThinkTime is how long the engine's computer player searches a move when
+// it is given budget: three quarters of it, the rest kept for what the
+// clock of the program that asks also counts (the pipes, the scheduler of
+// a busy machine, a search's last iteration running over). 0 stays 0: the
+// players' default.
+func ThinkTime(budget time.Duration) time.Duration { return budget - budget/4 }
+
 // MaxBudget is the longest time a move that "time" accepts: an hour.
 const MaxBudget = time.Hour
 
