@@ -23,16 +23,20 @@ type Config struct {
 	// Level is beginner, medium or difficult ("": difficult); Algorithm is
 	// one of the game's searches for Difficult ("": its own).
 	Level, Algorithm string
-	// Budget is the time a move (the time command changes it); 0: the
-	// computer players' default.
+	// Budget is the time a move (the time command changes it); 0:
+	// DefaultBudget.
 	Budget time.Duration
 	// Seed makes the computer's choices repeatable; every game started
 	// takes its own seed from it.
 	Seed uint64
 }
 
-// DefaultLevel is the level of an engine whose Config names none.
-const DefaultLevel = "difficult"
+// DefaultLevel and DefaultBudget are the level and the time a move of an
+// engine whose Config names none: those of the server's computer players.
+const (
+	DefaultLevel  = "difficult"
+	DefaultBudget = 2 * time.Second
+)
 
 // ThinkTime is how long the engine's computer player searches a move when
 // it is given budget: three quarters of it, the rest kept for what the
@@ -103,6 +107,9 @@ func newEngine(cfg Config) (*engine, error) {
 	}
 	if cfg.Budget < 0 || cfg.Budget > MaxBudget {
 		return nil, fmt.Errorf("the time a move must be from 1ms to %v, got %v", MaxBudget, cfg.Budget)
+	}
+	if e.budget == 0 {
+		e.budget = DefaultBudget
 	}
 	if err := checkLevel(e.level); err != nil {
 		return nil, err
