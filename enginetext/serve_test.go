@@ -21,13 +21,16 @@ func serve(t *testing.T, cfg Config, lines ...string) []string {
 }
 
 func TestServeScripts(t *testing.T) {
-	kalahBoard := func(moves ...string) string {
-		s, err := game.Lookup("kalah")
+	board := func(id string, opts map[string]string, moves ...string) string {
+		g, err := game.Lookup(id)
 		require.NoError(t, err)
-		st, err := s.New(map[string]string{"houses": "4", "seeds": "3"})
+		st, err := g.New(opts)
 		require.NoError(t, err)
 		require.NoError(t, game.PlayTurns(st, moves...))
 		return "=\n" + strings.TrimSuffix(st.Render(), "\n")
+	}
+	kalahBoard := func(moves ...string) string {
+		return board("kalah", map[string]string{"houses": "4", "seeds": "3"}, moves...)
 	}
 	tests := []struct {
 		name  string
@@ -120,6 +123,13 @@ func TestServeScripts(t *testing.T) {
 			lines: []string{"play 1", "result", "genmove", "play 1", "legal"},
 			// The seed ends in the store, and P1 has none left to move.
 			want: []string{"=", "= draw 1 1 houses empty", `~^\? the game is over`, `~^\? the game is over: no move after the end`, "="},
+		},
+		{
+			name:  "spaces inside a move",
+			cfg:   Config{Game: "angels", Options: map[string]string{"size": "7"}, Level: "beginner"},
+			lines: []string{"play 4 , 5", "legal Devil", "play  1,1 ", "play 1,7", "undo", "undo", "show"},
+			want: []string{"=", "~^= 1,1 1,2 1,3 ", "=", `~^\? illegal move: 1,7 is out of the Angel's reach \(power 1\)$`, "=", "=",
+				board("angels", map[string]string{"size": "7"})},
 		},
 		{
 			name:  "quit ends the session",
