@@ -223,6 +223,9 @@ func (r *Room) join(c *Conn, name, engine string) {
 	case c.tokenHash == "":
 		r.reject(c, refusedNotAllowed, "Your browser sent no seat cookie; allow cookies to play.")
 		return
+	case len(r.seats.mine(c.tokenHash)) > 0 && engine != "":
+		r.engineTakesOver(c, name, engine)
+		return
 	case len(r.seats.mine(c.tokenHash)) > 0:
 		r.reject(c, refusedNotNow, "You already hold a seat.")
 		return
@@ -251,6 +254,27 @@ func (r *Room) join(c *Conn, name, engine string) {
 		return
 	}
 	r.reject(c, refusedNotAllowed, "Both seats are taken; you are watching.")
+}
+
+// engineTakesOver marks the seats the sender holds as played by an engine
+// from now on (a program playing the seat of the person who made the room,
+// with their token), so that every page says so.
+func (r *Room) engineTakesOver(c *Conn, name, engine string) {
+	held := r.seats.held
+	for _, p := range r.seats.mine(c.tokenHash) {
+		held[p].Engine = CleanName(engine)
+		held[p].Name = cmp.Or(CleanName(name), held[p].Name)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+	defer cancel()
+	if err := r.deps.store.SetSeats(ctx, r.id, held); err != nil {
+		r.deps.log.Error("seat not stored", "room", r.id, "err", err)
+		r.reject(c, refusedFailed, "The seat could not be saved; try again.")
+		return
+	}
+	r.seats.held = held
+	r.version++
+	r.broadcast()
 }
 
 func (r *Room) resign(c *Conn) {

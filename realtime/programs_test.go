@@ -302,3 +302,25 @@ func TestAProgramSeesTheClockProposalsAndTheResult(t *testing.T) {
 	bot.send(`{"move":"2"}`)
 	require.Equal(t, "over: The game is over.", bot.lastError())
 }
+
+// TestAnEngineTakesOverASeat: a program holding a seat already (the
+// creator's token) says an engine plays it: every page shows it, the
+// store keeps it; a join without an engine is still refused.
+func TestAnEngineTakesOverASeat(t *testing.T) {
+	h := newHarness(t)
+	r := h.create(Spec{Game: "kalah", Mode: vocab.Computer, Name: "Carol"}, "carol")
+	page := h.connect(r, "watcher")
+	bot := h.connectProgram(r, "carol", false)
+	require.Equal(t, wire.KindPerson, bot.state().Seats[0].Kind)
+	bot.send(`{"action":"join"}`)
+	require.Equal(t, "not now: You already hold a seat.", bot.lastError())
+	bot.send(`{"action":"join","engine":"Deep Kalah"}`)
+	s := bot.state()
+	require.Equal(t, wire.KindEngine, s.Seats[0].Kind)
+	require.Equal(t, "Engine: Deep Kalah", s.Seats[0].Holder)
+	require.Equal(t, "Engine: Deep Kalah", page.last().Seats[0].Holder)
+	rec, err := h.store.Room(context.Background(), r.ID())
+	require.NoError(t, err)
+	require.Equal(t, "Deep Kalah", rec.Seats[0].Engine)
+	require.Equal(t, "Carol", rec.Seats[0].Name, "the name stays the person's, for the chat")
+}

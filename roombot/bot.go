@@ -335,6 +335,14 @@ func (b *bot) setUp(ctx context.Context, s *wire.State) error {
 		names[i] = s.Seats[p].Name
 	}
 	b.logf("seated as %s in %s (room %s)", strings.Join(names, " and "), s.GameName, s.Room)
+	if !b.joinSent && s.Seats[s.You[0]].Engine != b.engineName {
+		// A seat the token held already (its creator's): from now on every
+		// page shows the engine there.
+		b.joinSent = true
+		if err := b.send(ctx, wire.Join(b.cfg.Name, b.engineName)); err != nil {
+			return err
+		}
+	}
 	return b.restart(ctx, nil)
 }
 

@@ -3,12 +3,8 @@ package roombot
 import (
 	"bytes"
 	"context"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
-	"path/filepath"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -17,97 +13,10 @@ import (
 
 	"boardroom/game"
 	"boardroom/realtime"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/realtime/wire"
-	"boardroom/web"
-	"boardroom/web/templates"
+	"boardroom/roombot/roombottest"
 )
-
-// server is the whole app on a random port, whose hub a test may restart
-// as a server restart would (its store kept, its pages closed with 1012).
-type server struct {
-	t       *testing.T
-	srv     *httptest.Server
-	store   *store.SQLite
-	cfg     realtime.Config
-	hub     atomic.Pointer[realtime.Hub]
-	handler atomic.Pointer[http.Handler]
-}
-
-func newServer(t *testing.T, tweaks ...func(*realtime.Config)) *server {
-	t.Helper()
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "rooms.db"))
-	require.NoError(t, err)
-	s := &server{t: t, store: st}
-	s.srv = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		(*s.handler.Load()).ServeHTTP(w, r)
-	}))
-	s.cfg = realtime.Config{Store: st, Renderer: templates.Renderer{}, BaseURL: "http://" + s.srv.Listener.Addr().String(),
-		BotDelay: time.Millisecond, WatchDelay: time.Millisecond}
-	for _, tweak := range tweaks {
-		tweak(&s.cfg)
-	}
-	s.start()
-	s.srv.Start()
-	t.Cleanup(func() {
-		s.srv.Close()
-		s.stopHub()
-		st.Close()
-	})
-	return s
-}
-
-// start runs a new hub on the store, with its unfinished rooms back.
-func (s *server) start() {
-	hub := realtime.NewHub(s.cfg)
-	_, err := hub.Restore(context.Background())
-	require.NoError(s.t, err)
-	var h http.Handler = (&web.Server{Hub: hub, Store: s.store, Log: slog.New(slog.DiscardHandler), Limits: &web.Limits{}}).Handler()
-	s.hub.Store(hub)
-	s.handler.Store(&h)
-}
-
-func (s *server) stopHub() {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	s.hub.Load().Shutdown(ctx)
-}
-
-// restart stops the hub (every socket closes with 1012) and starts another.
-func (s *server) restart() {
-	s.stopHub()
-	s.start()
-}
-
-func (s *server) create(spec realtime.Spec, token string) string {
-	s.t.Helper()
-	spec.Mode = vocab.Mode(or(string(spec.Mode), string(vocab.Friend)))
-	spec.Clock = vocab.Clock(or(string(spec.Clock), string(vocab.NoClock)))
-	spec.Seat = vocab.SeatChoice(or(string(spec.Seat), string(vocab.FirstSeat)))
-	spec.Level = vocab.Level(or(string(spec.Level), string(vocab.Beginner)))
-	id, err := s.hub.Load().Create(context.Background(), spec, token)
-	require.NoError(s.t, err)
-	return s.srv.URL + "/r/" + id
-}
-
-func or(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
-}
-
-// turns is the room's stored game.
-func (s *server) turns(room string) []string {
-	rec, err := s.store.Room(context.Background(), room[len(s.srv.URL)+3:])
-	require.NoError(s.t, err)
-	out := make([]string, len(rec.Turns))
-	for i, t := range rec.Turns {
-		out[i] = t.Notation
-	}
-	return out
-}
 
 type runResult struct {
 	state *wire.State
@@ -162,12 +71,12 @@ func waitResult(t *testing.T, r running) runResult {
 
 // checkFinished checks that a bot played its game to the end, which its
 // engine followed move for move, as the room stored it.
-func checkFinished(t *testing.T, s *server, room string, r runResult, e *fakeEngine) {
+func checkFinished(t *testing.T, s *roombottest.Server, room string, r runResult, e *fakeEngine) {
 	t.Helper()
 	require.NoError(t, r.err, r.log)
 	require.True(t, r.state.Over, r.log)
 	require.NotNil(t, r.state.Result)
-	require.Equal(t, s.turns(room), r.state.Moves, "the room's stored game")
+	require.Equal(t, s.Turns(room), r.state.Moves, "the room's stored game")
 	require.Equal(t, len(r.state.Moves), e.position().Ply(), "the engine followed every turn")
 	require.True(t, e.position().Outcome().Over || r.state.Result.Reason != "", "the engine's game ended too")
 }
@@ -179,9 +88,9 @@ func TestBotsPlayEveryGame(t *testing.T) {
 	for _, g := range game.All() {
 		t.Run(g.ID()+"/two bots", func(t *testing.T) {
 			t.Parallel() // the bots mostly wait: for each other and their pace
-			s := newServer(t)
+			s := roombottest.New(t)
 			creator := NewToken()
-			room := s.create(realtime.Spec{Game: g.ID()}, creator)
+			room := s.Create(realtime.Spec{Game: g.ID()}, creator)
 			first, second := newFakeEngine("First", 1), newFakeEngine("Second", 2)
 			a := runBot(t.Context(), Config{Room: room, Engine: first, Token: creator})
 			b := runBot(t.Context(), Config{Room: room, Engine: second, Name: "Bob"})
@@ -191,6 +100,7 @@ func TestBotsPlayEveryGame(t *testing.T) {
 			require.Equal(t, []int{0}, ra.state.You)
 			require.Equal(t, []int{1}, rb.state.You)
 			require.Equal(t, "Engine: Second", rb.state.Seats[1].Holder)
+			require.Equal(t, "Engine: First", ra.state.Seats[0].Holder, "the creator's seat shows the engine that plays it")
 			require.Contains(t, rb.log, "seated as "+g.Seats()[1])
 			if g.Simultaneous() {
 				require.Contains(t, first.sent("genmove"), "genmove 1", "a choice for its own seat")
@@ -201,14 +111,16 @@ func TestBotsPlayEveryGame(t *testing.T) {
 		})
 		t.Run(g.ID()+"/against the computer", func(t *testing.T) {
 			t.Parallel()
-			s := newServer(t)
+			s := roombottest.New(t)
 			creator := NewToken()
-			room := s.create(realtime.Spec{Game: g.ID(), Mode: vocab.Computer, Seat: vocab.SecondSeat}, creator)
+			room := s.Create(realtime.Spec{Game: g.ID(), Mode: vocab.Computer, Seat: vocab.SecondSeat}, creator)
 			e := newFakeEngine("Solo", 3)
 			r := waitResult(t, runBot(t.Context(), Config{Room: room, Engine: e, Token: creator}))
 			checkFinished(t, s, room, r, e)
 			require.Equal(t, []int{1}, r.state.You)
 			require.Equal(t, wire.KindComputer, r.state.Seats[0].Kind)
+			require.Equal(t, wire.KindEngine, r.state.Seats[1].Kind)
+			require.Equal(t, "Engine: Solo", r.state.Seats[1].Holder)
 		})
 	}
 }
@@ -217,15 +129,15 @@ func TestBotsPlayEveryGame(t *testing.T) {
 // game (the sockets close with 1012); both bots dial again with their
 // tokens, keep their seats and finish the game.
 func TestBotReconnectsAfterARestart(t *testing.T) {
-	s := newServer(t)
+	s := roombottest.New(t)
 	creator := NewToken()
-	room := s.create(realtime.Spec{Game: "kalah"}, creator)
+	room := s.Create(realtime.Spec{Game: "kalah"}, creator)
 	first, second := newFakeEngine("First", 4), newFakeEngine("Second", 5)
 	first.think, second.think = 15*time.Millisecond, 15*time.Millisecond
 	a := runBot(t.Context(), Config{Room: room, Engine: first, Token: creator})
 	b := runBot(t.Context(), Config{Room: room, Engine: second})
-	require.Eventually(t, func() bool { return len(s.turns(room)) >= 6 }, 20*time.Second, 5*time.Millisecond)
-	s.restart()
+	require.Eventually(t, func() bool { return len(s.Turns(room)) >= 6 }, 20*time.Second, 5*time.Millisecond)
+	s.Restart()
 	ra, rb := waitResult(t, a), waitResult(t, b)
 	checkFinished(t, s, room, ra, first)
 	checkFinished(t, s, room, rb, second)
@@ -236,18 +148,15 @@ func TestBotReconnectsAfterARestart(t *testing.T) {
 
 // TestBotRefusesClearly: a bot that cannot play says why and stops.
 func TestBotRefusesClearly(t *testing.T) {
-	s := newServer(t)
+	s := roombottest.New(t)
 	creator := NewToken()
-	computerRoom := s.create(realtime.Spec{Game: "kalah", Mode: vocab.Computer}, creator)
-	finished := s.create(realtime.Spec{Game: "kalah"}, creator)
+	computerRoom := s.Create(realtime.Spec{Game: "kalah", Mode: vocab.Computer}, creator)
+	finished := s.Create(realtime.Spec{Game: "kalah"}, creator)
 	ws, _, err := websocket.Dial(t.Context(), "ws"+finished[4:]+"/ws?format=json",
 		&websocket.DialOptions{HTTPHeader: http.Header{"Cookie": {TokenCookie + "=" + creator}}})
 	require.NoError(t, err)
 	require.NoError(t, ws.Write(t.Context(), websocket.MessageText, wire.Action("abort")))
-	require.Eventually(t, func() bool {
-		rec, err := s.store.Room(context.Background(), finished[len(s.srv.URL)+3:])
-		return err == nil && rec.Over
-	}, 5*time.Second, 5*time.Millisecond)
+	require.Eventually(t, func() bool { return s.Room(finished).Over }, 5*time.Second, 5*time.Millisecond)
 	ws.CloseNow()
 
 	tests := []struct {
@@ -256,10 +165,10 @@ func TestBotRefusesClearly(t *testing.T) {
 		wantIs  error
 		wantErr string
 	}{
-		{"no such room", Config{Room: s.srv.URL + "/r/nope"}, ErrNoRoom, "no such room at " + s.srv.URL + "/r/nope"},
+		{"no such room", Config{Room: s.URL() + "/r/nope"}, ErrNoRoom, "no such room at " + s.URL() + "/r/nope"},
 		{"the computer's room", Config{Room: computerRoom}, ErrRoomFull, "P1: Guest"},
 		{"a finished game", Config{Room: finished}, ErrGameOver, "Game aborted by P1"},
-		{"not a room's address", Config{Room: s.srv.URL + "/rules"}, nil, "give the room's link, http(s)://HOST/r/ID"},
+		{"not a room's address", Config{Room: s.URL() + "/rules"}, nil, "give the room's link, http(s)://HOST/r/ID"},
 		{"a bad token", Config{Room: finished, Token: "short"}, nil, "the seat token must be 32 to 128 characters"},
 		{"no server", Config{Room: "http://127.0.0.1:1/r/abc"}, nil, "connect"},
 	}
@@ -319,9 +228,9 @@ func (p *person) send(msg []byte) {
 func TestBotFollowsTakebacksOnTheClock(t *testing.T) {
 	for _, noUndo := range []bool{false, true} {
 		t.Run(map[bool]string{false: "undo", true: "no undo"}[noUndo], func(t *testing.T) {
-			s := newServer(t)
+			s := roombottest.New(t)
 			me := NewToken()
-			room := s.create(realtime.Spec{Game: "kalah", Clock: vocab.BulletClock}, me)
+			room := s.Create(realtime.Spec{Game: "kalah", Clock: vocab.BulletClock}, me)
 			p := dialPerson(t, room, me)
 			e := newFakeEngine("Taker", 6)
 			e.noUndo = noUndo

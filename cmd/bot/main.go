@@ -1,0 +1,167 @@
+// Command bot seats an external engine in a Boardroom room: it starts the
+// engine program (it speaks the engine text protocol,
+// docs/engine-protocol.md), asks its name, takes the room's free seat over
+// the room's WebSocket as a program does (docs/protocol.md) and plays the
+// engine's moves there, on the room's clock, until the game ends. Every
+// page shows the seat as "Engine: NAME".
+//
+//	go run ./cmd/bot -room http://localhost:8080/r/ID -engine "python3 examples/engines/random_player.py"
+//
+// It prints the result and exits 0 when the game ends; it exits 1 with a
+// message when it cannot play (no such room, no free seat, the game over,
+// the engine failing), and 2 for bad flags. It dials again when the server
+// restarts (close code 1012).
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"boardroom/enginetext"
+	"boardroom/realtime/wire"
+	"boardroom/roombot"
+)
+
+const usage = `bot — an engine takes a seat in a Boardroom room
+
+Usage:
+  bot -room URL -engine "COMMAND ARGS" [-name NAME] [-time DURATION] [-token-file FILE] [-reconnect DURATION] [-q]
+
+  -room URL           the room's link, as its page shares it: http://HOST/r/ID
+  -engine "CMD ARGS"  the engine program and its arguments, one argument
+                      (quoted; split into words as a shell would, no shell run)
+  -name NAME          the seat's display name (default: the engine's name)
+  -time DURATION      the engine's time a move when the room has no clock
+                      (default 2s); with a clock, half of the time left
+  -token-file FILE    keep the seat token in FILE (made if missing), so that
+                      a bot started again plays the same seat; holding a
+                      room's creator's token, it plays the creator's seat
+  -reconnect DURATION how long to try to reach the room again once seated
+                      (default 1m)
+  -q                  print only the result
+
+The engine's name shows on the seat as "Engine: NAME". The bot plays the
+free seat of a friend room, or the seat its token already holds; it agrees
+to the other player's proposals (takeback, save, load, new game). Progress
+goes to standard error; the last line on standard output is the result.
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run is the command; it returns the exit status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	room := fs.String("room", "", "")
+	engineCmd := fs.String("engine", "", "")
+	name := fs.String("name", "", "")
+	moveTime := fs.Duration("time", roombot.DefaultMoveTime, "")
+	tokenFile := fs.String("token-file", "", "")
+	reconnect := fs.Duration("reconnect", roombot.DefaultReconnect, "")
+	quiet := fs.Bool("q", false, "")
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(stdout, usage)
+		return 0
+	case err != nil:
+		return usageError(stderr, err.Error())
+	case fs.NArg() > 0:
+		return usageError(stderr, fmt.Sprintf("unexpected argument %q (quote the engine's command line as one -engine)", fs.Arg(0)))
+	case *room == "":
+		return usageError(stderr, "-room is required: the room's link")
+	case strings.TrimSpace(*engineCmd) == "":
+		return usageError(stderr, "-engine is required: the engine's command line")
+	case *moveTime < time.Millisecond:
+		return usageError(stderr, "-time must be at least 1ms")
+	case *reconnect <= 0:
+		return usageError(stderr, "-reconnect must be positive")
+	}
+	token := ""
+	if *tokenFile != "" {
+		if token, err = keepToken(*tokenFile); err != nil {
+			fmt.Fprintln(stderr, "bot:", err)
+			return 1
+		}
+	}
+	engine, err := enginetext.Start(*engineCmd, enginetext.WithStderr(stderr))
+	if err != nil {
+		fmt.Fprintf(stderr, "bot: the engine %q did not start: %v\n", *engineCmd, err)
+		return 1
+	}
+	defer engine.Close()
+	var progress io.Writer = prefixed{stderr}
+	if *quiet {
+		progress = nil
+	}
+	final, err := roombot.Run(ctx, roombot.Config{Room: *room, Engine: engine, Name: *name, Token: token,
+		MoveTime: *moveTime, Reconnect: *reconnect, Log: progress})
+	if err != nil {
+		fmt.Fprintln(stderr, "bot:", err)
+		return 1
+	}
+	fmt.Fprintln(stdout, resultLine(final))
+	return 0
+}
+
+func usageError(stderr io.Writer, msg string) int {
+	fmt.Fprintf(stderr, "bot: %s\nRun bot -help for the flags.\n", msg)
+	return 2
+}
+
+// keepToken reads the seat token kept in path, or makes one and keeps it
+// there (readable by its owner only).
+func keepToken(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	if err == nil {
+		token := strings.TrimSpace(string(b))
+		if token == "" {
+			return "", fmt.Errorf("-token-file %s is empty", path)
+		}
+		return token, nil
+	}
+	if !errors.Is(err, os.ErrNotExist) {
+		return "", fmt.Errorf("-token-file: %w", err)
+	}
+	token := roombot.NewToken()
+	if err := os.WriteFile(path, []byte(token+"\n"), 0o600); err != nil {
+		return "", fmt.Errorf("-token-file: %w", err)
+	}
+	return token, nil
+}
+
+// resultLine says how the game ended and which seat the engine played:
+// "P2 wins — P1 resigned (the engine played P2)".
+func resultLine(s *wire.State) string {
+	text := "Game over"
+	if s.Result != nil {
+		text = s.Result.Text
+	}
+	seats := make([]string, len(s.You))
+	for i, p := range s.You {
+		seats[i] = s.Seats[p].Name
+	}
+	return fmt.Sprintf("%s (the engine played %s)", text, strings.Join(seats, " and "))
+}
+
+// prefixed writes progress lines with the command's name before them.
+type prefixed struct{ w io.Writer }
+
+func (p prefixed) Write(b []byte) (int, error) {
+	if _, err := fmt.Fprintf(p.w, "bot: %s", b); err != nil {
+		return 0, err
+	}
+	return len(b), nil
+}

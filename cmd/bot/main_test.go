@@ -1,0 +1,150 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"boardroom/game"
+	_ "boardroom/game/all"
+	"boardroom/realtime"
+	"boardroom/realtime/vocab"
+	"boardroom/roombot"
+	"boardroom/roombot/roombottest"
+)
+
+// playEngine is the command line of Boardroom's own engine (play engine at
+// Beginner), built once for the tests; "" if the build failed.
+var playEngine string
+var buildErr error
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "bot-test")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	bin := filepath.Join(dir, "play")
+	if out, err := exec.Command("go", "build", "-o", bin, "../play").CombinedOutput(); err != nil {
+		buildErr = fmt.Errorf("go build ../play: %v: %s", err, out)
+	} else {
+		playEngine = bin + " engine --level beginner"
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// pythonEngine is the command line of the sample Python engine; without
+// python3 the test skips, except in CI, where it fails.
+func pythonEngine(t *testing.T, seed int) string {
+	t.Helper()
+	if _, err := exec.LookPath("python3"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("python3 is missing (.ci/run installs it)")
+		}
+		t.Skip("python3 is missing")
+	}
+	return fmt.Sprintf("python3 ../../examples/engines/random_player.py --seed %d", seed)
+}
+
+// result is how one run of the command ended.
+type result struct {
+	code           int
+	stdout, stderr string
+}
+
+func runBot(ctx context.Context, args ...string) result {
+	var stdout, stderr bytes.Buffer
+	code := run(ctx, args, &stdout, &stderr)
+	return result{code, stdout.String(), stderr.String()}
+}
+
+func TestFlags(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"help", []string{"-help"}, 0, "bot -room URL -engine"},
+		{"no room", []string{"-engine", "x"}, 2, "-room is required"},
+		{"no engine", []string{"-room", "http://h/r/x"}, 2, "-engine is required"},
+		{"an unquoted engine", []string{"-room", "http://h/r/x", "-engine", "python3", "random_player.py"}, 2,
+			`unexpected argument "random_player.py" (quote the engine's command line as one -engine)`},
+		{"unknown flag", []string{"-room", "http://h/r/x", "-engine", "x", "-colour", "red"}, 2, "flag provided but not defined: -colour"},
+		{"bad time", []string{"-room", "http://h/r/x", "-engine", "x", "-time", "0s"}, 2, "-time must be at least 1ms"},
+		{"bad reconnect", []string{"-room", "http://h/r/x", "-engine", "x", "-reconnect", "-1s"}, 2, "-reconnect must be positive"},
+		{"no such program", []string{"-room", "http://h/r/x", "-engine", "/nonexistent/engine --fast"}, 1,
+			`the engine "/nonexistent/engine --fast" did not start`},
+		{"an unbalanced quote", []string{"-room", "http://h/r/x", "-engine", `python3 "my engine`}, 1, "did not start"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runBot(t.Context(), tc.args...)
+			require.Equal(t, tc.code, r.code, r.stderr)
+			require.Contains(t, r.stdout+r.stderr, tc.want)
+		})
+	}
+}
+
+// TestTwoEnginesPlayEveryGameInARoom: Boardroom's own engine (play engine,
+// Beginner) holds the creator's seat of a friend room through its token
+// file; the sample Python engine takes the free seat. Both play each game
+// to its end over the room's WebSockets; each bot prints the result.
+func TestTwoEnginesPlayEveryGameInARoom(t *testing.T) {
+	require.NoError(t, buildErr)
+	for _, g := range game.All() {
+		t.Run(g.ID(), func(t *testing.T) {
+			t.Parallel()
+			python := pythonEngine(t, 3)
+			s := roombottest.New(t)
+			creator := roombot.NewToken()
+			room := s.Create(realtime.Spec{Game: g.ID()}, creator)
+			tokenFile := filepath.Join(t.TempDir(), "token")
+			require.NoError(t, os.WriteFile(tokenFile, []byte(creator+"\n"), 0o600))
+
+			ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+			defer cancel()
+			first := make(chan result, 1)
+			go func() { first <- runBot(ctx, "-room", room, "-engine", playEngine, "-token-file", tokenFile, "-time", "100ms") }()
+			second := runBot(ctx, "-room", room, "-engine", python, "-q")
+			a := <-first
+
+			rec := s.Room(room)
+			require.True(t, rec.Over)
+			seats := g.Seats()
+			for i, r := range []result{a, second} {
+				require.Equal(t, 0, r.code, r.stderr)
+				require.True(t, strings.HasSuffix(r.stdout, fmt.Sprintf(" (the engine played %s)\n", seats[i])), r.stdout)
+				require.Contains(t, r.stdout, rec.Reason)
+			}
+			require.Contains(t, a.stderr, "bot: seated as "+seats[0])
+			require.Contains(t, a.stderr, "bot: move 1: ")
+			require.Empty(t, second.stderr, "-q: only the result")
+			require.Equal(t, "Boardroom beginner", rec.Seats[0].Engine)
+			require.Equal(t, "Random player (Python)", rec.Seats[1].Engine)
+			require.Equal(t, vocab.Human, rec.Seats[1].Kind, "held by the bot's token, as a person's seat")
+		})
+	}
+}
+
+// TestNoFreeSeat: a room that plays the computer has no seat for the bot;
+// it says so and exits 1.
+func TestNoFreeSeat(t *testing.T) {
+	require.NoError(t, buildErr)
+	s := roombottest.New(t)
+	room := s.Create(realtime.Spec{Game: "kalah", Mode: vocab.Computer, Name: "Carol"}, roombot.NewToken())
+	r := runBot(t.Context(), "-room", room, "-engine", playEngine)
+	require.Equal(t, 1, r.code)
+	require.Contains(t, r.stderr, "bot: the room has no free seat: P1: Carol, P2: Computer · Beginner")
+	require.Empty(t, r.stdout)
+}

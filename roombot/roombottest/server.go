@@ -1,0 +1,128 @@
+// Package roombottest runs the whole app (a hub, the web server and a
+// SQLite store) on a random port, for the tests of programs that play in
+// its rooms over their WebSockets (package roombot, cmd/bot). A test may
+// restart the hub as a server restart would.
+package roombottest
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"boardroom/realtime"
+	"boardroom/realtime/store"
+	"boardroom/realtime/vocab"
+	"boardroom/web"
+	"boardroom/web/templates"
+)
+
+// Server is the app on a random port.
+type Server struct {
+	t     testing.TB
+	srv   *httptest.Server
+	Store *store.SQLite
+	cfg   realtime.Config
+	hub   atomic.Pointer[realtime.Hub]
+	// handler is the current hub's web server: a restart replaces it
+	// behind the same address.
+	handler atomic.Pointer[http.Handler]
+}
+
+// New starts the app; tweaks may change the hub's configuration (the
+// computer's delays are a millisecond). It stops with the test.
+func New(t testing.TB, tweaks ...func(*realtime.Config)) *Server {
+	t.Helper()
+	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "rooms.db"))
+	require.NoError(t, err)
+	s := &Server{t: t, Store: st}
+	s.srv = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		(*s.handler.Load()).ServeHTTP(w, r)
+	}))
+	s.cfg = realtime.Config{Store: st, Renderer: templates.Renderer{}, BaseURL: "http://" + s.srv.Listener.Addr().String(),
+		BotDelay: time.Millisecond, WatchDelay: time.Millisecond}
+	for _, tweak := range tweaks {
+		tweak(&s.cfg)
+	}
+	s.start()
+	s.srv.Start()
+	t.Cleanup(func() {
+		s.srv.Close()
+		s.stopHub()
+		st.Close()
+	})
+	return s
+}
+
+// URL is the server's address, http://127.0.0.1:PORT.
+func (s *Server) URL() string { return s.srv.URL }
+
+// start runs a new hub on the store, with its unfinished rooms back.
+func (s *Server) start() {
+	hub := realtime.NewHub(s.cfg)
+	_, err := hub.Restore(context.Background())
+	require.NoError(s.t, err)
+	var h http.Handler = (&web.Server{Hub: hub, Store: s.Store, Log: slog.New(slog.DiscardHandler), Limits: &web.Limits{}}).Handler()
+	s.hub.Store(hub)
+	s.handler.Store(&h)
+}
+
+func (s *Server) stopHub() {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	s.hub.Load().Shutdown(ctx)
+}
+
+// Restart stops the hub (every socket closes with 1012) and starts another
+// on the same store and address.
+func (s *Server) Restart() {
+	s.stopHub()
+	s.start()
+}
+
+// Create makes a room for the holder of token (empty fields of spec take
+// the lobby's defaults: a friend room, no clock, the first seat) and
+// returns its link.
+func (s *Server) Create(spec realtime.Spec, token string) string {
+	s.t.Helper()
+	spec.Mode = or(spec.Mode, vocab.DefaultMode)
+	spec.Clock = or(spec.Clock, vocab.DefaultClock)
+	spec.Seat = or(spec.Seat, vocab.DefaultSeat)
+	spec.Level = or(spec.Level, vocab.DefaultLevel)
+	id, err := s.hub.Load().Create(context.Background(), spec, token)
+	require.NoError(s.t, err)
+	return s.srv.URL + "/r/" + id
+}
+
+func or[T ~string](v, def T) T {
+	if v == "" {
+		return def
+	}
+	return v
+}
+
+// Room is the stored room of a link.
+func (s *Server) Room(link string) *store.Room {
+	s.t.Helper()
+	rec, err := s.Store.Room(context.Background(), strings.TrimPrefix(link, s.srv.URL+"/r/"))
+	require.NoError(s.t, err)
+	return rec
+}
+
+// Turns is the stored game of a room's link, in notation.
+func (s *Server) Turns(link string) []string {
+	s.t.Helper()
+	rec := s.Room(link)
+	out := make([]string, len(rec.Turns))
+	for i, t := range rec.Turns {
+		out[i] = t.Notation
+	}
+	return out
+}
