@@ -115,7 +115,9 @@ func TestTwoEnginesPlayEveryGameInARoom(t *testing.T) {
 			ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 			defer cancel()
 			first := make(chan result, 1)
-			go func() { first <- runBot(ctx, "-room", room, "-engine", playEngine, "-token-file", tokenFile, "-time", "100ms") }()
+			go func() {
+				first <- runBot(ctx, "-room", room, "-engine", playEngine, "-token-file", tokenFile, "-time", "100ms")
+			}()
 			second := runBot(ctx, "-room", room, "-engine", python, "-q")
 			a := <-first
 
