@@ -1,0 +1,103 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestBrowserPlaysAnEngine: a person creates a friend room of Kalah in the
+// lobby; cmd/bot (built as a program) seats the sample Python engine in
+// it; the person's page names the seat "Engine: Random player (Python)",
+// and she plays against it to the end of the game, each of the engine's
+// moves arriving on her page; the bot prints the result and exits 0.
+func TestBrowserPlaysAnEngine(t *testing.T) {
+	ts := newTestServer(t)
+	browser := newBrowser(t, 1280, 900)
+	python := pythonPath(t)
+	bot := buildBot(t)
+
+	alice := newTab(t, browser, "alice")
+	room := createInLobby(t, ts, alice, "kalah", "friend", map[string]string{"houses": "3", "seeds": "2"})
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	defer cancel()
+	var stdout, stderr bytes.Buffer
+	cmd := exec.CommandContext(ctx, bot, "-room", room, "-engine", python+" ../examples/engines/random_player.py --seed 5")
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	require.NoError(t, cmd.Start())
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+
+	alice.waitText(".player.seat1 .holder", "Engine: Random player (Python)")
+	for moves := 0; ; moves++ {
+		alice.waitJS("her move or the end", `document.querySelector("[data-testid=turn]").textContent === "Your move" ||
+			document.querySelector("[data-testid=status]").textContent.length > 0`)
+		if alice.text("[data-testid=status]") != "" {
+			break
+		}
+		require.Less(t, moves, 40, "a game of three houses of two seeds is short")
+		shown := len(alice.moves())
+		alice.click("[data-testid=board] [data-cell].target")
+		alice.waitJS("her move shown", `document.querySelectorAll("[data-testid=move]").length > `+strconv.Itoa(shown))
+	}
+	select {
+	case err := <-done:
+		require.NoError(t, err, "bot: %s", stderr.String())
+	case <-ctx.Done():
+		t.Fatalf("the bot did not end with the game: %s", stderr.String())
+	}
+	status := alice.text("[data-testid=status]")
+	require.Equal(t, status+" (the engine played P2)\n", stdout.String())
+	require.Contains(t, stderr.String(), "bot: seated as P2 in Kalah")
+	require.Equal(t, alice.moves(), ts.turns(t, room), "her page shows the game as stored")
+	engineMoves := 0
+	for _, line := range strings.Split(stderr.String(), "\n") {
+		if strings.HasPrefix(line, "bot: move ") {
+			engineMoves++
+		}
+	}
+	require.Positive(t, engineMoves, "the engine moved")
+}
+
+// pythonPath finds python3 for the sample engine: the test skips without
+// it on a developer machine and fails in CI.
+func pythonPath(t *testing.T) string {
+	t.Helper()
+	p, err := exec.LookPath("python3")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("python3 is required for the engine tests in CI (.ci/run installs it)")
+		}
+		t.Skip("no python3 on this machine")
+	}
+	return p
+}
+
+// buildBot builds cmd/bot into the test's directory.
+func buildBot(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "bot")
+	out, err := exec.Command("go", "build", "-o", bin, "../cmd/bot").CombinedOutput()
+	require.NoError(t, err, "go build ../cmd/bot: %s", out)
+	return bin
+}
+
+// turns is the stored game of a room's link, in notation.
+func (ts *testServer) turns(t *testing.T, room string) []string {
+	t.Helper()
+	rec, err := ts.store.Room(context.Background(), strings.TrimPrefix(room, ts.URL+"/r/"))
+	require.NoError(t, err)
+	out := make([]string, len(rec.Turns))
+	for i, turn := range rec.Turns {
+		out[i] = turn.Notation
+	}
+	return out
+}
