@@ -194,7 +194,7 @@ func Decode(data []byte) (Message, error) {
 		return Message{}, fmt.Errorf("wire: unknown message type %q", head.Type)
 	}
 	if err != nil {
-		return Message{}, fmt.Errorf("wire: a %s message: %w", head.Type, err)
+		return Message{}, fmt.Errorf("wire: a message of type %s: %w", head.Type, err)
 	}
 	return m, nil
 }
