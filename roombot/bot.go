@@ -164,13 +164,14 @@ type bot struct {
 	// told are the turns the engine has played, as the room writes them.
 	told     []string
 	timeSent int // the engine's time a move last sent, in ms (0: none)
-	// asked is the ply the engine's move was asked for (-1: none since the
-	// last takeback), pending that move and askedOn the connection it was
-	// sent on.
-	asked, askedOn int
-	pending        string
-	// answering says an answer to the proposal shown was sent.
-	answering bool
+	// asked is the ply and askedSeat the seat the engine's move was last
+	// asked for (ply -1: none since the last takeback), pending that move
+	// and askedOn the connection it was sent on.
+	asked, askedSeat, askedOn int
+	pending                   string
+	// answeredAt is the room's version when the bot last answered a
+	// proposal: one shown at that version is answered already.
+	answeredAt uint64
 	// pace keeps the messages under the room's limit; last is the last
 	// message sent, sent again if the room found it too fast all the same.
 	pace pacer
@@ -394,14 +395,10 @@ func (b *bot) follow(ctx context.Context, moves []string) error {
 // game, saving, loading): the bot follows the room's moves whatever they
 // become.
 func (b *bot) answerProposal(ctx context.Context, s *wire.State) error {
-	if s.Proposal == nil || s.Proposal.FromYou || s.Proposal.Kind == "rematch" {
-		b.answering = false
+	if s.Proposal == nil || s.Proposal.FromYou || s.Proposal.Kind == "rematch" || s.Version <= b.answeredAt {
 		return nil
 	}
-	if b.answering {
-		return nil
-	}
-	b.answering = true
+	b.answeredAt = s.Version
 	b.logf("agreeing to the proposal: %s", s.Proposal.Kind)
 	return b.send(ctx, wire.Action("takeback-accept"))
 }
@@ -410,7 +407,7 @@ func (b *bot) answerProposal(ctx context.Context, s *wire.State) error {
 // per turn (again on a new connection, if the room has not played it).
 func (b *bot) move(ctx context.Context, s *wire.State, at time.Time) error {
 	ply := len(s.Moves)
-	if b.asked == ply {
+	if b.asked == ply && b.askedSeat == s.Acting { // at one screen, both seats choose at the same ply
 		if b.askedOn == b.connID {
 			return nil
 		}
@@ -445,7 +442,7 @@ func (b *bot) move(ctx context.Context, s *wire.State, at time.Time) error {
 	if !s.Simultaneous {
 		b.told = append(b.told, mv) // genmove played it
 	}
-	b.asked, b.askedOn, b.pending = ply, b.connID, mv
+	b.asked, b.askedSeat, b.askedOn, b.pending = ply, s.Acting, b.connID, mv
 	b.logf("move %d: %s (%s)", ply+1, mv, time.Since(start).Round(time.Millisecond))
 	return b.send(ctx, wire.Move(mv))
 }

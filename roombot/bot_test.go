@@ -125,6 +125,30 @@ func TestBotsPlayEveryGame(t *testing.T) {
 	}
 }
 
+// TestBotPlaysBothSeats: holding both seats (a hotseat room's creator's
+// token), the bot asks its engine for each seat's move, on a simultaneous
+// turn one choice after the other.
+func TestBotPlaysBothSeats(t *testing.T) {
+	for _, id := range []string{"demons", "kalah"} {
+		t.Run(id, func(t *testing.T) {
+			t.Parallel()
+			s := roombottest.New(t)
+			creator := NewToken()
+			room := s.Create(realtime.Spec{Game: id, Mode: vocab.Hotseat}, creator)
+			e := newFakeEngine("Both", 8)
+			r := waitResult(t, runBot(t.Context(), Config{Room: room, Engine: e, Token: creator}))
+			checkFinished(t, s, room, r, e)
+			require.Equal(t, []int{0, 1}, r.state.You)
+			require.Equal(t, "Engine: Both", r.state.Seats[0].Holder)
+			require.Equal(t, "Engine: Both", r.state.Seats[1].Holder)
+			if id == "demons" {
+				require.Len(t, e.sent("genmove 1"), len(r.state.Moves))
+				require.Len(t, e.sent("genmove 2"), len(r.state.Moves))
+			}
+		})
+	}
+}
+
 // TestBotReconnectsAfterARestart: the server restarts in the middle of the
 // game (the sockets close with 1012); both bots dial again with their
 // tokens, keep their seats and finish the game.
