@@ -21,7 +21,6 @@ import (
 	"maps"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -158,7 +157,6 @@ type bot struct {
 
 	joinSent bool
 	seated   bool
-	seats    []int // the seats held, once seated
 	game     string
 	options  map[string]string
 	// told are the turns the engine has played, as the room writes them.
@@ -330,7 +328,7 @@ func (b *bot) takeSeat(ctx context.Context, s *wire.State) error {
 
 // setUp starts the room's game in the engine, once seated.
 func (b *bot) setUp(ctx context.Context, s *wire.State) error {
-	b.seated, b.seats, b.game, b.options = true, s.You, s.Game, s.Options
+	b.seated, b.game, b.options = true, s.Game, s.Options
 	names := make([]string, len(s.You))
 	for i, p := range s.You {
 		names[i] = s.Seats[p].Name
@@ -345,163 +343,6 @@ func (b *bot) setUp(ctx context.Context, s *wire.State) error {
 		}
 	}
 	return b.restart(ctx, nil)
-}
-
-// restart starts the game again in the engine and plays it moves.
-func (b *bot) restart(ctx context.Context, moves []string) error {
-	cctx, cancel := context.WithTimeout(ctx, engineTimeout)
-	defer cancel()
-	if err := b.cfg.Engine.NewGame(cctx, b.game, b.options); err != nil {
-		return fmt.Errorf("%w: it cannot play %s %s: %w", ErrEngine, b.game, formatOptions(b.options), err)
-	}
-	b.told, b.timeSent = nil, 0
-	return b.follow(ctx, moves)
-}
-
-// follow brings the engine to the room's moves: it takes back the turns
-// the room no longer has (a takeback, a new game), or starts again if the
-// engine cannot, then plays the turns it has not seen.
-func (b *bot) follow(ctx context.Context, moves []string) error {
-	same := 0
-	for same < len(b.told) && same < len(moves) && b.told[same] == moves[same] {
-		same++
-	}
-	if same < len(b.told) {
-		b.asked, b.pending = -1, ""
-		for len(b.told) > same {
-			cctx, cancel := context.WithTimeout(ctx, engineTimeout)
-			err := b.cfg.Engine.Undo(cctx)
-			cancel()
-			if err != nil {
-				b.logf("the engine took no move back (%v): starting the game again", err)
-				return b.restart(ctx, moves)
-			}
-			b.told = b.told[:len(b.told)-1]
-		}
-	}
-	for _, m := range moves[len(b.told):] {
-		cctx, cancel := context.WithTimeout(ctx, engineTimeout)
-		err := b.cfg.Engine.Play(cctx, m)
-		cancel()
-		if err != nil {
-			return fmt.Errorf("%w: it refused the room's move %q: %w", ErrEngine, m, err)
-		}
-		b.told = append(b.told, m)
-	}
-	return nil
-}
-
-// answerProposal agrees to the other player's proposal (a takeback, a new
-// game, saving, loading): the bot follows the room's moves whatever they
-// become.
-func (b *bot) answerProposal(ctx context.Context, s *wire.State) error {
-	if s.Proposal == nil || s.Proposal.FromYou || s.Proposal.Kind == "rematch" || s.Version <= b.answeredAt {
-		return nil
-	}
-	b.answeredAt = s.Version
-	b.logf("agreeing to the proposal: %s", s.Proposal.Kind)
-	return b.send(ctx, wire.Action("takeback-accept"))
-}
-
-// move asks the engine for its move on the bot's turn and sends it, once
-// per turn (again on a new connection, if the room has not played it).
-func (b *bot) move(ctx context.Context, s *wire.State, at time.Time) error {
-	ply := len(s.Moves)
-	if b.asked == ply && b.askedSeat == s.Acting { // at one screen, both seats choose at the same ply
-		if b.askedOn == b.connID {
-			return nil
-		}
-		b.askedOn = b.connID
-		return b.send(ctx, wire.Move(b.pending))
-	}
-	budget, deadline := MoveBudget(s.Clock, time.Since(at), b.cfg.MoveTime)
-	if ms := int(budget.Milliseconds()); ms != b.timeSent {
-		cctx, cancel := context.WithTimeout(ctx, engineTimeout)
-		err := b.cfg.Engine.Time(cctx, ms)
-		cancel()
-		if err != nil {
-			b.logf("the engine refused its time (%v); it plays at its own pace", err)
-		}
-		b.timeSent = ms
-	}
-	var seat []string
-	if s.Simultaneous {
-		seat = []string{strconv.Itoa(s.Acting + 1)}
-	}
-	start := time.Now()
-	cctx, cancel := context.WithTimeout(ctx, deadline)
-	mv, err := b.cfg.Engine.GenMove(cctx, seat...)
-	cancel()
-	if err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		return fmt.Errorf("%w: no move within %s: %w", ErrEngine, deadline.Round(time.Millisecond), err)
-	}
-	mv = strings.TrimSpace(mv)
-	if !s.Simultaneous {
-		b.told = append(b.told, mv) // genmove played it
-	}
-	b.asked, b.askedSeat, b.askedOn, b.pending = ply, s.Acting, b.connID, mv
-	b.logf("move %d: %s (%s)", ply+1, mv, time.Since(start).Round(time.Millisecond))
-	return b.send(ctx, wire.Move(mv))
-}
-
-// MoveBudget is the engine's time for a move, and the most the bot waits
-// for it. Without a running clock: moveTime, and a generous wait. With
-// one: half the time left since the state came, keeping a second in hand
-// (at least 50 ms); the wait ends just before the room's flag falls.
-func MoveBudget(c *wire.Clock, since, moveTime time.Duration) (budget, deadline time.Duration) {
-	if c == nil || !c.Running {
-		return moveTime, 3*moveTime + 10*time.Second
-	}
-	left := time.Duration(c.RemainingMS)*time.Millisecond - since
-	budget = max(min(left/2, left-time.Second), 50*time.Millisecond)
-	return budget, max(left-200*time.Millisecond, budget)
-}
-
-// send writes one message to the room, keeping under the room's rate
-// limit (docs/protocol.md: 20 at once, then 10 a second).
-func (b *bot) send(ctx context.Context, msg []byte) error {
-	if err := b.pace.wait(ctx); err != nil {
-		return err
-	}
-	b.last = msg
-	ctx, cancel := context.WithTimeout(ctx, writeTimeout)
-	defer cancel()
-	return b.ws.Write(ctx, websocket.MessageText, msg)
-}
-
-// pacer spaces messages: up to burst at once, then one every gap.
-type pacer struct {
-	burst int
-	gap   time.Duration
-	next  time.Time // when a message is free again, once burst is spent
-}
-
-// sendGap is the bot's own pace: below the room's limit of 10 a second.
-const (
-	sendBurst = 10
-	sendGap   = 125 * time.Millisecond
-)
-
-// wait waits until a message may go.
-func (p *pacer) wait(ctx context.Context) error {
-	now := time.Now()
-	// The time the burst allows to be ahead of now.
-	ahead := time.Duration(p.burst-1) * p.gap
-	if p.next.Before(now.Add(-ahead)) {
-		p.next = now.Add(-ahead)
-	}
-	if d := p.next.Sub(now); d > 0 {
-		select {
-		case <-time.After(d):
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
-	p.next = p.next.Add(p.gap)
-	return nil
 }
 
 func (b *bot) logf(format string, args ...any) {

@@ -340,3 +340,25 @@ func TestSocketURL(t *testing.T) {
 		})
 	}
 }
+
+// TestPacerKeepsUnderTheRoomsLimit: a burst goes at once, then one message
+// every gap; a pause refills the burst.
+func TestPacerKeepsUnderTheRoomsLimit(t *testing.T) {
+	p := pacer{burst: 3, gap: 50 * time.Millisecond}
+	start := time.Now()
+	for range 3 {
+		require.NoError(t, p.wait(t.Context()))
+	}
+	require.Less(t, time.Since(start), 40*time.Millisecond, "the burst goes at once")
+	require.NoError(t, p.wait(t.Context()))
+	require.GreaterOrEqual(t, time.Since(start), 50*time.Millisecond, "then the gap")
+	time.Sleep(160 * time.Millisecond)
+	again := time.Now()
+	for range 3 {
+		require.NoError(t, p.wait(t.Context()))
+	}
+	require.Less(t, time.Since(again), 40*time.Millisecond, "a pause refills the burst")
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	require.ErrorIs(t, p.wait(ctx), context.Canceled, "a wait ends with its context")
+}
