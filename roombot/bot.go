@@ -131,7 +131,11 @@ func Run(ctx context.Context, cfg Config) (*wire.State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: asked its name: %w", ErrEngine, err)
 	}
-	b := &bot{cfg: cfg, socket: socket, engineName: strings.TrimSpace(name), asked: -1,
+	name = strings.TrimSpace(name)
+	if name == "" {
+		name = "unnamed engine" // the seat still says an engine plays it
+	}
+	b := &bot{cfg: cfg, socket: socket, engineName: name, asked: -1,
 		pace: pacer{burst: sendBurst, gap: sendGap}}
 	return b.run(ctx)
 }

@@ -108,7 +108,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	final, err := roombot.Run(ctx, roombot.Config{Room: *room, Engine: engine, Name: *name, Token: token,
 		MoveTime: *moveTime, Reconnect: *reconnect, Log: progress})
-	if err != nil {
+	switch {
+	case err != nil && ctx.Err() != nil:
+		fmt.Fprintln(stderr, "bot: stopped before the game ended; the seat stays with the token")
+		return 1
+	case err != nil:
 		fmt.Fprintln(stderr, "bot:", err)
 		return 1
 	}

@@ -150,3 +150,19 @@ func TestNoFreeSeat(t *testing.T) {
 	require.Contains(t, r.stderr, "bot: the room has no free seat: P1: Carol, P2: Computer · Beginner")
 	require.Empty(t, r.stdout)
 }
+
+// TestStoppedBeforeTheEnd: a bot stopped (SIGINT) while seated says so and
+// exits 1.
+func TestStoppedBeforeTheEnd(t *testing.T) {
+	require.NoError(t, buildErr)
+	s := roombottest.New(t)
+	room := s.Create(realtime.Spec{Game: "kalah", Name: "Dora"}, roombot.NewToken())
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan result, 1)
+	go func() { done <- runBot(ctx, "-room", room, "-engine", playEngine) }()
+	require.Eventually(t, func() bool { return s.Room(room).Seats[1].Engine == "Boardroom beginner" }, 10*time.Second, 10*time.Millisecond)
+	cancel()
+	r := <-done
+	require.Equal(t, 1, r.code)
+	require.Contains(t, r.stderr, "bot: stopped before the game ended")
+}
