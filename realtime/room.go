@@ -65,6 +65,10 @@ type Room struct {
 	// event can enter the inbox unseen (stop answers those already there).
 	sendMu  sync.RWMutex
 	stopped bool
+	// finished is closed once the room has stopped and closed its pages.
+	finished chan struct{}
+	// owner is set on a room run in a cluster (owner.go).
+	owner *ownership
 
 	state game.State
 	ended *game.Outcome // an end the rules do not see: time out, resignation, claim, abort
@@ -165,7 +169,7 @@ func newRoom(rec *store.Room, d deps) (*Room, error) {
 	now := d.clock.Now()
 	r := &Room{
 		id: rec.ID, g: g, opts: start.Options(), mode: rec.Mode, private: rec.Private, deps: d,
-		inbox: make(chan event, 64), stopping: make(chan struct{}), state: start, aborted: rec.Aborted, next: rec.Next,
+		inbox: make(chan event, 64), stopping: make(chan struct{}), finished: make(chan struct{}), state: start, aborted: rec.Aborted, next: rec.Next,
 		seats:   newSeats(rec.Seats, now),
 		clock:   newMoveClock(rec.Clock, d.clock, d.timings),
 		bots:    newBotRunner(d.bots, d.engine, d.timings),
@@ -257,8 +261,8 @@ func (r *Room) notSent(ctx context.Context) error {
 // ID returns the room's id.
 func (r *Room) ID() string { return r.id }
 
-// run is the room's goroutine.
-func (r *Room) run(ctx context.Context) {
+// run is the room's goroutine; it returns why the room stopped.
+func (r *Room) run(ctx context.Context) stopReason {
 	defer r.stop()
 	r.afterChange(true) // start clocks and computer players where they were
 	for {
@@ -269,15 +273,43 @@ func (r *Room) run(ctx context.Context) {
 				if r.deps.unloading != nil {
 					r.deps.unloading()
 				}
-				return
+				return stopIdle
+			}
+			if why, quit := r.quitting(ev); quit {
+				return why
 			}
 			r.handleSafely(ev)
+			if why, quit := r.quitting(nil); quit {
+				return why
+			}
 		case <-r.viewers.replayTicks():
 			r.replayTick()
 		case <-ctx.Done():
-			return
+			return stopShutdown
 		}
 	}
+}
+
+// quitting reports whether a room run in a cluster must stop before (or
+// after) handling ev: it was asked to, or its node's lease has run out — a
+// node that was paused must not act on what it finds waiting when it
+// wakes, since another node may run the room by now.
+func (r *Room) quitting(ev event) (stopReason, bool) {
+	if r.owner == nil {
+		return 0, false
+	}
+	if _, live := r.owner.node.current(); !live {
+		r.deps.log.Warn("room dropped: this node's lease ran out", "room", r.id)
+		return stopLost, true
+	}
+	select {
+	case why := <-r.owner.quit:
+		r.owner.quit <- why // later quitting calls see it too
+		return why, true
+	default:
+	}
+	_, quit := ev.(evQuit)
+	return stopLost, quit
 }
 
 // stop ends the room. It first leaves the hub's registry, so that nobody
@@ -286,6 +318,8 @@ func (r *Room) run(ctx context.Context) {
 // sender asks the hub again, which loads the room afresh.
 func (r *Room) stop() {
 	r.deps.leave(r)
+	defer close(r.finished)
+	r.leaveRemotes()  // pages elsewhere look for the room's next owner
 	close(r.stopping) // sends waiting for room in the inbox give up
 	r.sendMu.Lock()   // sends under way have finished
 	r.stopped = true
@@ -314,6 +348,8 @@ func (r *Room) refuse(ev event) {
 		ev.reply <- nil
 	case evFunc:
 		ev.f(r) // a test waits for it
+	case evPeer:
+		ev.reply(peerReply{Error: "the room is not run here"})
 	}
 }
 
@@ -378,6 +414,8 @@ func (r *Room) handleSafely(ev event) {
 		r.claimable()
 	case evFunc:
 		ev.f(r)
+	case evPeer:
+		r.peer(ev)
 	}
 }
 

@@ -200,6 +200,7 @@ func (r *Room) sendPresence() {
 	for c := range r.viewers.conns {
 		c.enqueue(b)
 	}
+	r.publishSpectators(b)
 }
 
 // Rendering: one page per distinct view. Every spectator sees the same page,
@@ -219,6 +220,7 @@ func (r *Room) broadcast() {
 	}
 	frames := map[string]*frame.Frame{}
 	deltas := map[update][]byte{}
+	var elsewhere remoteUpdate
 	for c, v := range r.viewers.conns {
 		key := r.viewKey(v)
 		f, ok := frames[key]
@@ -229,6 +231,11 @@ func (r *Room) broadcast() {
 			}
 			r.rememberSpectatorFrame(key, f)
 		}
+		if c.remote != nil {
+			elsewhere.add(c, f)
+			v.flash, v.err = "", ""
+			continue
+		}
 		u := update{v.shown, f}
 		b, ok := deltas[u]
 		if !ok {
@@ -237,6 +244,7 @@ func (r *Room) broadcast() {
 		}
 		show(c, v, f, b)
 	}
+	r.publish(&elsewhere, true)
 }
 
 // show sends b, which turns the page's frame into f.
@@ -270,6 +278,13 @@ func (r *Room) sendTo(c *Conn) {
 	if key != "spectator" || f == nil || r.viewers.specVersion != r.version || r.clock.running() {
 		f = r.viewers.render.Frame(r.page(v))
 		r.rememberSpectatorFrame(key, f)
+	}
+	if c.remote != nil {
+		var u remoteUpdate
+		u.add(c, f)
+		r.publish(&u, false)
+		v.flash, v.err = "", ""
+		return
 	}
 	show(c, v, f, frame.Delta(v.shown, f))
 }

@@ -1,0 +1,357 @@
+package realtime
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"boardroom/realtime/bus"
+	"boardroom/realtime/store"
+	"boardroom/realtime/view"
+	"boardroom/realtime/vocab"
+
+	"github.com/coder/websocket"
+	"github.com/stretchr/testify/require"
+)
+
+// fakeLeases is an in-memory store.Leases on the test's own clock, for
+// several hubs in one process (the PostgreSQL store's own tests check the
+// real thing).
+type fakeLeases struct {
+	mu       sync.Mutex
+	sessions map[string]time.Time // session → lease end
+	owner    map[string]string    // room → session
+	epoch    map[string]int64
+	history  map[string][]store.Acquisition
+	rooms    store.Store
+}
+
+func newFakeLeases(rooms store.Store) *fakeLeases {
+	return &fakeLeases{sessions: map[string]time.Time{}, owner: map[string]string{}, epoch: map[string]int64{},
+		history: map[string][]store.Acquisition{}, rooms: rooms}
+}
+
+func (f *fakeLeases) live(session string) bool {
+	end, ok := f.sessions[session]
+	return ok && time.Now().Before(end)
+}
+
+func (f *fakeLeases) Heartbeat(_ context.Context, session, node string, lease time.Duration) (bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if _, ok := f.sessions[session]; ok && !f.live(session) {
+		return false, nil
+	}
+	f.sessions[session] = time.Now().Add(lease)
+	return true, nil
+}
+
+func (f *fakeLeases) Acquire(ctx context.Context, id, session string) (int64, error) {
+	if _, err := f.rooms.Room(ctx, id); err != nil {
+		return 0, err
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if !f.live(session) {
+		return 0, store.ErrFenced
+	}
+	if o := f.owner[id]; o == session {
+		return f.epoch[id], nil
+	} else if o != "" && f.live(o) {
+		return 0, &store.OwnedError{Room: id, Session: o, Epoch: f.epoch[id]}
+	}
+	f.owner[id] = session
+	f.epoch[id]++
+	f.history[id] = append(f.history[id], store.Acquisition{Epoch: f.epoch[id], Session: session, At: time.Now()})
+	return f.epoch[id], nil
+}
+
+func (f *fakeLeases) Release(_ context.Context, id string, fence store.Fence) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.owner[id] != fence.Session || f.epoch[id] != fence.Epoch {
+		return store.ErrFenced
+	}
+	delete(f.owner, id)
+	return nil
+}
+
+func (f *fakeLeases) Owner(_ context.Context, id string) (store.Owner, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return store.Owner{Session: f.owner[id], Epoch: f.epoch[id], Live: f.live(f.owner[id])}, nil
+}
+
+func (f *fakeLeases) Orphans(ctx context.Context) ([]string, error) {
+	ids, err := f.rooms.Unfinished(ctx)
+	if err != nil {
+		return nil, err
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []string
+	for _, id := range ids {
+		if o := f.owner[id]; o != "" && !f.live(o) {
+			out = append(out, id)
+		}
+	}
+	return out, nil
+}
+
+func (f *fakeLeases) Leave(_ context.Context, session string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.sessions[session] = time.Time{}
+	return nil
+}
+
+func (f *fakeLeases) Epochs(_ context.Context, id string) ([]store.Acquisition, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]store.Acquisition(nil), f.history[id]...), nil
+}
+
+func (f *fakeLeases) TurnEpochs(context.Context, string) ([]int64, error) { return nil, nil }
+
+// created records a new room's first owner, as the PostgreSQL store does
+// from the fence of CreateRoom.
+type createdStore struct {
+	store.Store
+	leases *fakeLeases
+}
+
+func (s createdStore) CreateRoom(ctx context.Context, r *store.Room) error {
+	if err := s.Store.CreateRoom(ctx, r); err != nil {
+		return err
+	}
+	if f, ok := store.FenceFrom(ctx); ok {
+		s.leases.mu.Lock()
+		s.leases.owner[r.ID], s.leases.epoch[r.ID] = f.Session, f.Epoch
+		s.leases.history[r.ID] = append(s.leases.history[r.ID], store.Acquisition{Epoch: f.Epoch, Session: f.Session, At: time.Now()})
+		s.leases.mu.Unlock()
+	}
+	return nil
+}
+
+// cluster is several hubs sharing one store, one lease table and one
+// message exchange, each serving WebSockets on its own test server.
+type cluster struct {
+	t      *testing.T
+	st     store.Store
+	leases *fakeLeases
+	bus    *bus.Hub
+	pages  *pageRecorder
+	nodes  []*clusterNode
+}
+
+type clusterNode struct {
+	hub *Hub
+	srv *httptest.Server
+	bus bus.Bus
+}
+
+const testLease = 300 * time.Millisecond
+
+func newCluster(t *testing.T, n int) *cluster {
+	sqlite, err := store.OpenSQLite(filepath.Join(t.TempDir(), "rooms.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { sqlite.Close() })
+	cl := &cluster{t: t, bus: bus.NewHub(), pages: &pageRecorder{}}
+	cl.leases = newFakeLeases(sqlite)
+	cl.st = createdStore{Store: sqlite, leases: cl.leases}
+	for i := range n {
+		cl.start(i)
+	}
+	return cl
+}
+
+// start runs node i (again).
+func (cl *cluster) start(i int) {
+	b := cl.bus.Connect()
+	h := NewHub(Config{Store: cl.st, Renderer: cl.pages, BaseURL: "http://test", BotDelay: time.Millisecond,
+		Cluster: &Cluster{Bus: b, Leases: cl.leases, Node: "n" + strconv.Itoa(i), Lease: testLease}})
+	_, err := h.Restore(context.Background())
+	require.NoError(cl.t, err)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.ServeWS(w, r, r.URL.Query().Get("room"), HashToken(r.URL.Query().Get("token")), "", nil)
+	}))
+	node := &clusterNode{hub: h, srv: srv, bus: b}
+	if i < len(cl.nodes) {
+		cl.nodes[i] = node
+	} else {
+		cl.nodes = append(cl.nodes, node)
+	}
+	cl.t.Cleanup(func() { cl.kill(node) })
+}
+
+// kill stops a node as a crash would: its socket server and its bus go
+// first, so nobody hears it leave, and its lease simply runs out.
+func (cl *cluster) kill(n *clusterNode) {
+	n.srv.CloseClientConnections()
+	n.srv.Close()
+	n.bus.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	n.hub.Shutdown(ctx)
+}
+
+// wsPage is a page open over a real WebSocket on one node.
+type wsPage struct {
+	t     *testing.T
+	cl    *cluster
+	ws    *websocket.Conn
+	mu    sync.Mutex
+	seen  *view.Page
+	count int // pages received
+}
+
+func (cl *cluster) open(node int, room, token string) *wsPage {
+	url := "ws" + strings.TrimPrefix(cl.nodes[node].srv.URL, "http") + "/?room=" + room + "&token=" + token
+	ws, _, err := websocket.Dial(cl.t.Context(), url, nil)
+	require.NoError(cl.t, err)
+	p := &wsPage{t: cl.t, cl: cl, ws: ws}
+	go func() {
+		for {
+			_, b, err := ws.Read(context.Background())
+			if err != nil {
+				return
+			}
+			if strings.HasPrefix(string(b), "spectators:") {
+				continue
+			}
+			pg := cl.pages.page(b)
+			p.mu.Lock()
+			p.seen, p.count = pg, p.count+1
+			p.mu.Unlock()
+		}
+	}()
+	cl.t.Cleanup(func() { ws.CloseNow() })
+	return p
+}
+
+func (p *wsPage) send(msg string) {
+	require.NoError(p.t, p.ws.Write(context.Background(), websocket.MessageText, []byte(msg)))
+}
+
+// await waits until the page shows what cond wants.
+func (p *wsPage) await(what string, cond func(*view.Page) bool) *view.Page {
+	p.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		p.mu.Lock()
+		pg := p.seen
+		p.mu.Unlock()
+		if pg != nil && cond(pg) {
+			return pg
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.seen != nil {
+		p.t.Fatalf("timed out waiting for %s; the page shows %q, moves %v", what, p.seen.Turn, movesOf(p.seen))
+	}
+	p.t.Fatalf("timed out waiting for %s; the page was sent nothing", what)
+	return nil
+}
+
+func moves(n int) func(*view.Page) bool {
+	return func(p *view.Page) bool { return len(p.Moves) == n }
+}
+
+// A game between two people whose pages are on different nodes, watched
+// from a third: every click reaches the owner, every page shows every move.
+func TestClusterPagesOnEveryNode(t *testing.T) {
+	cl := newCluster(t, 3)
+	ctx := context.Background()
+	id, err := cl.nodes[0].hub.Create(ctx, Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.NoClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
+	require.NoError(t, err)
+
+	alice := cl.open(1, id, "alice") // on a node that does not run the room
+	bob := cl.open(2, id, "bob")
+	watcher := cl.open(2, id, "")
+	alice.await("the room", func(p *view.Page) bool { return !p.Spectator })
+	bob.await("the room", func(p *view.Page) bool { return p.Controls.Join })
+	bob.send(`{"action":"join","name":"Bob"}`)
+	alice.await("Bob seated", func(p *view.Page) bool { return p.Seats[1].Kind == vocab.Human })
+	watcher.await("two players", func(p *view.Page) bool { return p.Seats[1].Kind == vocab.Human && p.Spectators == 1 })
+
+	alice.send(`{"move":"1"}`)
+	bob.await("alice's move", moves(1))
+	bob.send(`{"move":"1"}`)
+	for _, p := range []*wsPage{alice, bob, watcher} {
+		pg := p.await("both moves", moves(2))
+		require.Equal(t, []string{"1", "1"}, movesOf(pg)[:2])
+	}
+	rec, err := cl.st.Room(ctx, id)
+	require.NoError(t, err)
+	require.Len(t, rec.Turns, 2, "the owner stored both moves")
+
+	// A move by the spectator changes nothing.
+	watcher.send(`{"move":"1"}`)
+	watcher.await("a refusal", func(p *view.Page) bool { return p.Error != "" })
+	require.Len(t, alice.await("no change", moves(2)).Moves, 2)
+}
+
+// When the node running a room dies, another takes it within two leases;
+// the pages on the other nodes keep their sockets, nothing stored is lost
+// and versions only go up.
+func TestClusterFailover(t *testing.T) {
+	cl := newCluster(t, 3)
+	ctx := context.Background()
+	id, err := cl.nodes[0].hub.Create(ctx, Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.NoClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
+	require.NoError(t, err)
+	alice := cl.open(1, id, "alice")
+	bob := cl.open(2, id, "bob")
+	bob.await("the room", func(p *view.Page) bool { return p.Controls.Join })
+	bob.send(`{"action":"join"}`)
+	alice.await("Bob seated", func(p *view.Page) bool { return p.Seats[1].Kind == vocab.Human })
+	alice.send(`{"move":"1"}`)
+	before := bob.await("the move", moves(1)).Version
+
+	died := time.Now()
+	cl.kill(cl.nodes[0])
+	// Bob's click after the death reaches the next owner.
+	bob.send(`{"move":"1"}`)
+	pg := alice.await("the move after the failover", moves(2))
+	require.Less(t, time.Since(died), 2*testLease+time.Second)
+	require.Greater(t, pg.Version, before, "versions only go up")
+	require.Equal(t, []string{"1", "1"}, movesOf(pg))
+
+	owner, err := cl.leases.Owner(ctx, id)
+	require.NoError(t, err)
+	require.True(t, owner.Live)
+	require.EqualValues(t, 2, owner.Epoch)
+	hist, _ := cl.leases.Epochs(ctx, id)
+	require.Len(t, hist, 2)
+}
+
+// A room whose owner dies with nobody watching (the computer against
+// itself) is taken over by the orphan scan, and plays on.
+func TestClusterAdoptsOrphans(t *testing.T) {
+	cl := newCluster(t, 2)
+	ctx := context.Background()
+	id, err := cl.nodes[0].hub.Create(ctx, Spec{Game: "kalah", Mode: vocab.Watch, Clock: vocab.NoClock, Seat: vocab.FirstSeat, Level: vocab.Beginner, Pace: "fast"}, "owner")
+	require.NoError(t, err)
+	cl.kill(cl.nodes[0])
+	deadline := time.Now().Add(2*testLease + 2*time.Second)
+	for time.Now().Before(deadline) {
+		if cl.nodes[1].hub.Live() == 1 {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	require.Equal(t, 1, cl.nodes[1].hub.Live(), "the other node runs the room")
+	owner, err := cl.leases.Owner(ctx, id)
+	require.NoError(t, err)
+	require.True(t, owner.Live)
+}
+
+var _ = errors.New
