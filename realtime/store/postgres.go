@@ -134,7 +134,8 @@ func Redact(dsn string) string {
 // parameters such as pool_max_conns are accepted) and creates or upgrades
 // the schema.
 func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
-	cfg, err := pgxpool.ParseConfig(dsn)
+	scheme, rest, _ := strings.Cut(dsn, "://")
+	cfg, err := pgxpool.ParseConfig(strings.ToLower(scheme) + "://" + rest) // pgx knows the scheme in lower case only
 	if err != nil {
 		return nil, fmt.Errorf("store: postgres URL %s: %w", Redact(dsn), err)
 	}

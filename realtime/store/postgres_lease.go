@@ -12,8 +12,8 @@ import (
 // Postgres's Leases (lease.go). A session's lease is its row of nodes,
 // live while expires is after the database's clock. A room's owner and
 // epoch are columns of its row, which Acquire takes FOR UPDATE: it waits for
-// a write of the room in progress, and a write waiting for it meets the new
-// owner. Each change of owner is logged in acquisitions, whose key (room,
+// a write of the room in progress (or another Acquire), and a write waiting
+// for it meets the new owner. Each change of owner is logged in acquisitions, whose key (room,
 // epoch) makes two owners of one epoch impossible.
 
 var _ Leases = (*Postgres)(nil)
@@ -57,24 +57,32 @@ func (p *Postgres) Acquire(ctx context.Context, id, session string) (int64, erro
 		if err != nil {
 			return fmt.Errorf("store: acquire room %q: %w", id, err)
 		}
-		var (
-			owner, ownerNode *string
-			ownerLive        bool
-		)
-		err = tx.QueryRow(ctx, `SELECT r.owner, r.epoch, n.node, coalesce(n.expires > clock_timestamp(), false)
-			FROM rooms r LEFT JOIN nodes n ON n.session = r.owner WHERE r.id = $1 FOR UPDATE OF r`, id).
-			Scan(&owner, &epoch, &ownerNode, &ownerLive)
+		// The room's row first, locked: a statement that joined the owner's
+		// lease to it would, after waiting for the lock, see the new owner
+		// beside the old owner's lease. Then the owner's lease, read after
+		// the lock by a statement of its own.
+		var owner *string
+		err = tx.QueryRow(ctx, `SELECT owner, epoch FROM rooms WHERE id = $1 FOR UPDATE`, id).Scan(&owner, &epoch)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return fmt.Errorf("store: acquire room %q: %w", id, ErrNotFound)
 		}
 		if err != nil {
 			return fmt.Errorf("store: acquire room %q: %w", id, err)
 		}
-		switch {
-		case owner != nil && *owner == session:
+		if owner != nil && *owner == session {
 			return nil // already ours: the epoch stays
-		case owner != nil && ownerLive:
-			return &OwnedError{Room: id, Node: deref(ownerNode), Session: *owner, Epoch: epoch}
+		}
+		if owner != nil {
+			var ownerNode string
+			var ownerLive bool
+			err := tx.QueryRow(ctx, `SELECT node, expires > clock_timestamp() FROM nodes WHERE session = $1`, *owner).
+				Scan(&ownerNode, &ownerLive)
+			if err != nil {
+				return fmt.Errorf("store: acquire room %q: the owner's lease: %w", id, err)
+			}
+			if ownerLive {
+				return &OwnedError{Room: id, Node: ownerNode, Session: *owner, Epoch: epoch}
+			}
 		}
 		epoch++
 		if _, err := tx.Exec(ctx, `UPDATE rooms SET owner = $2, epoch = $3 WHERE id = $1`, id, session, epoch); err != nil {
