@@ -207,7 +207,9 @@ func TestFencedWrites(t *testing.T) {
 		{"ReplaceTurns", func(ctx context.Context, s *store.Postgres, id string) error {
 			return s.ReplaceTurns(ctx, id, nil)
 		}},
-		{"SetSave", func(ctx context.Context, s *store.Postgres, id string) error { return s.SetSave(ctx, id, []string{"9"}) }},
+		{"SetSave", func(ctx context.Context, s *store.Postgres, id string) error {
+			return s.SetSave(ctx, id, []string{"9"})
+		}},
 		{"SetResult", func(ctx context.Context, s *store.Postgres, id string) error {
 			return s.SetResult(ctx, id, store.Result{Over: true, Winner: 1, Reason: "resigned"})
 		}},
