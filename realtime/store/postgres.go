@@ -269,7 +269,8 @@ func (p *Postgres) Room(ctx context.Context, id string) (*Room, error) {
 	return &r, nil
 }
 
-// Unfinished implements Store.
+// Unfinished implements Store: every unfinished room, whoever owns it. A
+// node of a cluster restores only the rooms it acquires (see Orphans).
 func (p *Postgres) Unfinished(ctx context.Context) ([]string, error) {
 	return p.ids(ctx, "unfinished rooms", `SELECT id FROM rooms WHERE NOT over ORDER BY updated_at, id`)
 }
