@@ -2,6 +2,8 @@ package pgtest
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -88,4 +90,46 @@ func TestBinDir(t *testing.T) {
 	}
 	assert.FileExists(t, filepath.Join(dir, "initdb"))
 	assert.FileExists(t, filepath.Join(dir, "postgres"))
+}
+
+// recorder is a testing.TB that notes whether a helper skipped or failed
+// it, and stops the helper there as the real one would.
+type recorder struct {
+	testing.TB
+	outcome string
+}
+
+type stop struct{}
+
+func (r *recorder) Helper()           {}
+func (r *recorder) Skip(args ...any)  { r.outcome = "skip"; panic(stop{}) }
+func (r *recorder) Fatal(args ...any) { r.outcome = "fail"; panic(stop{}) }
+
+// TestSkipOrFail checks that a missing PostgreSQL skips a test on a
+// developer machine and fails it in CI, and that any other trouble fails.
+func TestSkipOrFail(t *testing.T) {
+	missing := fmt.Errorf("%w: no initdb", ErrUnavailable)
+	tests := []struct {
+		ci   string
+		err  error
+		want string
+	}{
+		{"", missing, "skip"},
+		{"false", missing, "skip"},
+		{"true", missing, "fail"},
+		{"", errors.New("initdb: disk full"), "fail"},
+	}
+	for _, tc := range tests {
+		t.Setenv("CI", tc.ci)
+		r := &recorder{TB: t}
+		func() {
+			defer func() {
+				if p := recover(); p != nil && p != (stop{}) {
+					panic(p)
+				}
+			}()
+			skipOrFail(r, tc.err)
+		}()
+		assert.Equal(t, tc.want, r.outcome, "CI=%q, %v", tc.ci, tc.err)
+	}
 }
