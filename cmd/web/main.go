@@ -1,5 +1,6 @@
 // Command web serves Boardroom: the lobby, the rooms and their WebSockets,
-// with every game kept in an embedded SQLite file.
+// with every game kept in an embedded SQLite file (or a PostgreSQL
+// database: -db postgres://...).
 //
 //	go run ./cmd/web [-addr :8080] [-db boardroom.db] [-base-url URL] [-origins host,...] [-engine-workers N] [-pprof 127.0.0.1:6060]
 //
@@ -52,7 +53,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	fs := flag.NewFlagSet("web", flag.ContinueOnError)
 	fs.SetOutput(logOut)
 	addr := fs.String("addr", envOr("BOARDROOM_ADDR", ":8080"), "address to listen on")
-	dbPath := fs.String("db", envOr("BOARDROOM_DB", "boardroom.db"), "SQLite database file")
+	dbPath := fs.String("db", envOr("BOARDROOM_DB", "boardroom.db"), "SQLite database file, or a PostgreSQL URL (postgres://user:password@host/db)")
 	baseURL := fs.String("base-url", os.Getenv("BOARDROOM_BASE_URL"), "public URL for share links (default: from the listen address)")
 	origins := fs.String("origins", "", "comma-separated extra origins allowed to open WebSockets")
 	verbose := fs.Bool("v", false, "log every request")
@@ -77,7 +78,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 			return err
 		}
 	}
-	st, err := store.OpenSQLite(*dbPath)
+	st, err := store.Open(ctx, *dbPath)
 	if err != nil {
 		return err
 	}
@@ -124,7 +125,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	log.Info("serving", "addr", ln.Addr().String(), "url", *baseURL, "db", *dbPath, "rooms_restored", restored,
+	log.Info("serving", "addr", ln.Addr().String(), "url", *baseURL, "db", store.Redact(*dbPath), "rooms_restored", restored,
 		"engine_workers", *workers)
 	if ready != nil {
 		ready <- ln.Addr().String()

@@ -19,6 +19,11 @@ import (
 // paused past its lease changes nothing when it wakes. A store used by one
 // process (SQLite) owns all its rooms and ignores fences.
 
+// DefaultLease is how long a node's lease runs after each heartbeat, unless
+// configured otherwise: a node that stops (or is cut off) loses its rooms
+// this long after its last heartbeat.
+const DefaultLease = 3 * time.Second
+
 // ErrFenced is returned for a write whose fence no longer owns the room (the
 // room was acquired by another session, released, or the session's lease ran
 // out), or that carries no fence on a shared store. The writer must drop the

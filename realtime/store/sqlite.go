@@ -186,6 +186,21 @@ func (s *SQLite) Close() error {
 	return errors.Join(s.db.Close(), s.wdb.Close())
 }
 
+// Ping checks that the file can be read and the store is open.
+func (s *SQLite) Ping(ctx context.Context) error {
+	s.mu.RLock()
+	closed := s.closed
+	s.mu.RUnlock()
+	if closed {
+		return ErrClosed
+	}
+	var one int
+	if err := s.db.QueryRowContext(ctx, `SELECT 1`).Scan(&one); err != nil {
+		return fmt.Errorf("store: ping: %w", err)
+	}
+	return nil
+}
+
 func (s *SQLite) stamp() int64 { return s.now().UnixMilli() }
 
 // CreateRoom implements Store.
@@ -287,23 +302,24 @@ func (s *SQLite) SetSeats(ctx context.Context, id string, seats [2]Seat) error {
 // AppendTurn implements Store.
 func (s *SQLite) AppendTurn(ctx context.Context, id string, ply int, t Turn) error {
 	return s.write(ctx, func(tx *wtx) error {
-		if err := insertTurns(tx, id, ply, []Turn{t}); err != nil {
+		// The room first: a missing one is ErrNotFound, as for every write.
+		if err := updateTx(tx, id, updateTurnsSQL, ply+1, s.stamp(), id); err != nil {
 			return err
 		}
-		return updateTx(tx, id, updateTurnsSQL, ply+1, s.stamp(), id)
+		return insertTurns(tx, id, ply, []Turn{t})
 	})
 }
 
 // ReplaceTurns implements Store.
 func (s *SQLite) ReplaceTurns(ctx context.Context, id string, turns []Turn) error {
 	return s.write(ctx, func(tx *wtx) error {
+		if err := updateTx(tx, id, updateTurnsSQL, len(turns), s.stamp(), id); err != nil {
+			return err
+		}
 		if _, err := tx.Exec(`DELETE FROM turns WHERE room_id = ?`, id); err != nil {
 			return fmt.Errorf("store: room %q: %w", id, err)
 		}
-		if err := insertTurns(tx, id, 0, turns); err != nil {
-			return err
-		}
-		return updateTx(tx, id, updateTurnsSQL, len(turns), s.stamp(), id)
+		return insertTurns(tx, id, 0, turns)
 	})
 }
 
@@ -402,6 +418,9 @@ func (s *SQLite) List(ctx context.Context, over bool, limit, offset int) ([]Summ
 
 // DeleteIdle implements Store.
 func (s *SQLite) DeleteIdle(ctx context.Context, before time.Time, keep []string) (int, error) {
+	if keep == nil {
+		keep = []string{} // json null would be one NULL id, and NOT IN (NULL) keeps every room
+	}
 	keepJSON, err := json.Marshal(keep)
 	if err != nil {
 		return 0, err

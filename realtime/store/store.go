@@ -1,7 +1,11 @@
 // Package store keeps Boardroom's rooms: their game and options, their seats
 // (token hashes, never tokens, and their holders' names), the log of turns
-// with times, the save slot, the result and the chat. Store is the interface the rooms depend on; SQLite is the
-// implementation used today (modernc.org/sqlite, no cgo).
+// with times, the save slot, the result and the chat. Store is the interface
+// the rooms depend on, with two implementations that Open picks by the DSN:
+// SQLite, the default (one file, one process; modernc.org/sqlite, no cgo),
+// and Postgres (a database shared by the nodes of a cluster, pgx), which
+// also keeps which node owns each room (Leases) and fences every write
+// (lease.go). Both pass the suite of package storetest.
 package store
 
 import (
