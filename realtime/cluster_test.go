@@ -14,6 +14,7 @@ import (
 
 	"boardroom/realtime/bus"
 	"boardroom/realtime/store"
+	"boardroom/realtime/store/pgtest"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
 
@@ -145,7 +146,7 @@ func (s createdStore) CreateRoom(ctx context.Context, r *store.Room) error {
 type cluster struct {
 	t      *testing.T
 	st     store.Store
-	leases *fakeLeases
+	leases store.Leases
 	bus    *bus.Hub
 	pages  *pageRecorder
 	nodes  []*clusterNode
@@ -164,8 +165,22 @@ func newCluster(t *testing.T, n int) *cluster {
 	require.NoError(t, err)
 	t.Cleanup(func() { sqlite.Close() })
 	cl := &cluster{t: t, bus: bus.NewHub(), pages: &pageRecorder{}}
-	cl.leases = newFakeLeases(sqlite)
-	cl.st = createdStore{Store: sqlite, leases: cl.leases}
+	leases := newFakeLeases(sqlite)
+	cl.leases, cl.st = leases, createdStore{Store: sqlite, leases: leases}
+	for i := range n {
+		cl.start(i)
+	}
+	return cl
+}
+
+// newPostgresCluster is a cluster on a throw-away PostgreSQL server: real
+// leases, real fences.
+func newPostgresCluster(t *testing.T, n int) *cluster {
+	srv := pgtest.Start(t)
+	st, err := store.Open(context.Background(), srv.Database(t))
+	require.NoError(t, err)
+	t.Cleanup(func() { st.Close() })
+	cl := &cluster{t: t, bus: bus.NewHub(), pages: &pageRecorder{}, st: st, leases: st.(store.Leases)}
 	for i := range n {
 		cl.start(i)
 	}
@@ -304,7 +319,12 @@ func TestClusterPagesOnEveryNode(t *testing.T) {
 // the pages on the other nodes keep their sockets, nothing stored is lost
 // and versions only go up.
 func TestClusterFailover(t *testing.T) {
-	cl := newCluster(t, 3)
+	for name, newCl := range map[string]func(*testing.T, int) *cluster{"fake leases": newCluster, "postgres": newPostgresCluster} {
+		t.Run(name, func(t *testing.T) { testFailover(t, newCl(t, 3)) })
+	}
+}
+
+func testFailover(t *testing.T, cl *cluster) {
 	ctx := context.Background()
 	id, err := cl.nodes[0].hub.Create(ctx, Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.NoClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
 	require.NoError(t, err)
@@ -331,6 +351,9 @@ func TestClusterFailover(t *testing.T) {
 	require.EqualValues(t, 2, owner.Epoch)
 	hist, _ := cl.leases.Epochs(ctx, id)
 	require.Len(t, hist, 2)
+	if turns, err := cl.leases.TurnEpochs(ctx, id); err == nil && turns != nil {
+		require.Equal(t, []int64{1, 2}, turns, "each move written by its owner of the time")
+	}
 }
 
 // A room whose owner dies with nobody watching (the computer against

@@ -111,8 +111,10 @@ type Leases interface {
 	Release(ctx context.Context, id string, f Fence) error
 	// Owner says who owns room id.
 	Owner(ctx context.Context, id string) (Owner, error)
-	// Orphans lists the unfinished rooms with no live owner (released, or
-	// their owner's lease ran out), least recently changed first.
+	// Orphans lists the unfinished rooms whose owner died: its lease ran
+	// out, or it left, without releasing them. A released room is no
+	// orphan: it was idle, and the next visit acquires it. Least recently
+	// changed first.
 	Orphans(ctx context.Context) ([]string, error)
 	// Leave ends session's lease at once (a node shutting down), so that
 	// its rooms can be acquired immediately. Its later heartbeats fail.

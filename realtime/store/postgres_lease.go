@@ -130,7 +130,7 @@ func (p *Postgres) Owner(ctx context.Context, id string) (Owner, error) {
 
 // Orphans implements Leases.
 func (p *Postgres) Orphans(ctx context.Context) ([]string, error) {
-	return p.ids(ctx, "orphaned rooms", `SELECT id FROM rooms AS r WHERE NOT over
+	return p.ids(ctx, "orphaned rooms", `SELECT id FROM rooms AS r WHERE NOT over AND r.owner IS NOT NULL
 		AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.session = r.owner AND n.expires > clock_timestamp())
 		ORDER BY updated_at, id`)
 }
