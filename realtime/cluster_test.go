@@ -291,7 +291,7 @@ func TestClusterPagesOnEveryNode(t *testing.T) {
 
 	alice := cl.open(1, id, "alice") // on a node that does not run the room
 	bob := cl.open(2, id, "bob")
-	watcher := cl.open(2, id, "")
+	watcher := cl.open(2, id, "carol")
 	alice.await("the room", func(p *view.Page) bool { return !p.Spectator })
 	bob.await("the room", func(p *view.Page) bool { return p.Controls.Join })
 	bob.send(`{"action":"join","name":"Bob"}`)

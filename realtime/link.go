@@ -83,10 +83,15 @@ func (h *Hub) serveLinked(ctx context.Context, id string, c *Conn) error {
 // open opens a new page where the room runs.
 func (l *link) open(ctx context.Context, p *linkPage) error {
 	l.mu.Lock()
-	local := l.local
+	local, following := l.local, l.unsub != nil
 	l.mu.Unlock()
-	if local != nil {
+	switch {
+	case local != nil:
 		if err := l.openLocal(ctx, local, p); err == nil {
+			return nil
+		}
+	case following:
+		if err := l.openRemote(ctx, []*linkPage{p}); err == nil {
 			return nil
 		}
 	}
@@ -176,7 +181,7 @@ func (l *link) find(ctx context.Context) error {
 			if err := l.follow(); err != nil {
 				return err
 			}
-			if _, err := l.ask(ctx, peerRequest{Op: opKeep}); err == nil {
+			if _, err := l.ask(ctx, l.keepRequest()); err == nil {
 				return nil
 			}
 		default:
@@ -235,18 +240,26 @@ func (l *link) keep() {
 		}
 		l.mu.Lock()
 		following := l.unsub != nil
-		pages := make([]peerPage, 0, len(l.pages))
-		for _, p := range l.pages {
-			pages = append(pages, p.peer())
-		}
 		l.mu.Unlock()
 		if !following {
 			return
 		}
-		if _, err := l.ask(l.h.ctx, peerRequest{Op: opKeep, Pages: pages}); err != nil {
+		if _, err := l.ask(l.h.ctx, l.keepRequest()); err != nil {
 			l.lost()
 		}
 	}
+}
+
+// keepRequest lists the pages open here, for the owner: a page it lacks
+// is opened, a page of this node it has and is not listed is closed.
+func (l *link) keepRequest() peerRequest {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	pages := make([]peerPage, 0, len(l.pages))
+	for _, p := range l.pages {
+		pages = append(pages, p.peer())
+	}
+	return peerRequest{Op: opKeep, Pages: pages}
 }
 
 // lost looks for the room again (once at a time) and opens every page
