@@ -43,13 +43,26 @@ Usage:
       go to standard error. --tt MiB caps the transposition table (default
       256), --db N sets the endgame database level, --time DURATION gives up.
 
-  play match GAME --a LEVEL --b LEVEL -n N [--time DURATION] [--seed S] [-o ...]
-      Play N games between computer players a and b (beginner, medium or
-      difficult, optionally with an algorithm: difficult:mcts; some games offer
-      alphabeta, minimax and mcts). a takes the first seat in odd games and
-      the second in even games; --time sets Difficult's think time per move
-      (default 2s). One line per game, then as the last line
-      "a wins: X, draws: D, b wins: Y".
+  play match GAME --a PLAYER --b PLAYER -n N [--time DURATION] [--seed S] [-o ...]
+      Play N games between players a and b. A PLAYER is a computer level
+      (beginner, medium or difficult, optionally with an algorithm:
+      difficult:mcts; some games offer alphabeta, minimax and mcts), or an
+      engine program, exec:COMMAND ARGS (quoted as one argument), driven over
+      the engine text protocol; both sides may be engines. a takes the first
+      seat in odd games and the second in even games; --time sets the time a
+      move (default 2s): Difficult's think time and each engine's budget. An
+      engine loses a game for a move over 1.5 times its budget, an illegal
+      move, a refusal or a crash, and the game's line says why. One line per
+      game, then as the last line "a wins: X, draws: D, b wins: Y".
+
+  play engine [GAME [-o key=value ...]] [--level LEVEL[:ALGORITHM]] [--time DURATION] [--seed N] [--name NAME]
+      Be an engine: read the engine text protocol's commands (name, game,
+      play, genmove, time, level, undo, show, legal, result, quit; see
+      docs/engine-protocol.md) from standard input and answer each on
+      standard output. The computer plays at LEVEL (default difficult) with
+      DURATION a move (default 2s); GAME starts a game before the first
+      command. Example: play match kalah --a difficult --b "exec:play engine
+      --level medium".
 
   play --help
       This text.

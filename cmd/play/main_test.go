@@ -112,7 +112,7 @@ func TestShowRefusesBadInput(t *testing.T) {
 func TestHelp(t *testing.T) {
 	out, _, err := runCmd(t, "", "--help")
 	require.NoError(t, err)
-	for _, want := range []string{"play show GAME", "play perft GAME DEPTH", "--p1 human|beginner", "play solve kalah", "play match GAME",
+	for _, want := range []string{"play show GAME", "play perft GAME DEPTH", "--p1 human|beginner", "play solve kalah", "play match GAME", "exec:COMMAND ARGS", "play engine [GAME", "docs/engine-protocol.md",
 		"amazons", "kalah", "houses=6", "empty_capture=false", "angels", "power=1", "bishops", "setup=classic", "demons", "turns=20"} {
 		require.Contains(t, out, want)
 	}

@@ -1,26 +1,31 @@
-// play match GAME --a LEVEL --b LEVEL -n N [--time DURATION] [--seed S] [-o key=value ...]
+// play match GAME --a PLAYER --b PLAYER -n N [--time DURATION] [--seed S] [-o key=value ...]
 //
-// Plays N games of GAME
-// between two computer players a and b, each LEVEL being beginner, medium or
-// difficult, optionally with an algorithm after a colon (difficult:mcts,
-// medium:minimax; Amazons offers alphabeta, minimax and mcts). a takes the
-// first seat in odd games and the second in even games. --time sets
-// Difficult's think time per move (default 2s), --seed makes the series
-// repeatable (each game and seat gets its own seed from it). One line per
-// game names the seats, the result and the number of turns; the last line is
-// "a wins: X, draws: D, b wins: Y". The longest think of each side goes to
-// standard error.
+// Plays N games of GAME between two players a and b. A PLAYER is one of
+// Boardroom's levels, beginner, medium or difficult, optionally with an
+// algorithm after a colon (difficult:mcts, medium:minimax; Amazons offers
+// alphabeta, minimax and mcts), or an engine program, exec:COMMAND ARGS,
+// driven over the engine text protocol (matchengine.go). a takes the first
+// seat in odd games and the second in even games. --time sets the time a
+// move (default 2s): Difficult's think time, and each engine's budget, which
+// it loses a game for overrunning by more than half. --seed makes the
+// levels' series repeatable (each game and seat gets its own seed from it).
+// One line per game names the seats, the result and why, the score and the
+// number of turns; the last line is "a wins: X, draws: D, b wins: Y". The
+// longest think of each side goes to standard error.
 
 package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
+	"boardroom/enginetext"
 	"boardroom/game"
 )
 
@@ -28,50 +33,105 @@ func init() {
 	commands["match"] = command{run: runMatch, flags: []string{"a", "b", "n", "time", "seed"}}
 }
 
-// player is one side of a match: a level and an algorithm.
-type player struct{ level, algorithm string }
+// execPrefix marks a player that is an engine program.
+const execPrefix = "exec:"
+
+// defaultBudget is the time a move when --time is not given.
+const defaultBudget = 2 * time.Second
+
+// player is one side of a match: a level and an algorithm, or the command
+// line of an engine program.
+type player struct{ level, algorithm, command string }
 
 func parsePlayer(flag, text string) (player, error) {
 	if text == "" {
-		return player{}, fmt.Errorf("match needs --%s LEVEL (beginner, medium or difficult)", flag)
+		return player{}, fmt.Errorf("match needs --%s LEVEL (beginner, medium or difficult) or --%s exec:COMMAND", flag, flag)
+	}
+	if cmd, ok := strings.CutPrefix(text, execPrefix); ok {
+		if _, err := enginetext.SplitCommand(cmd); err != nil {
+			return player{}, fmt.Errorf("match --%s: %w", flag, err)
+		}
+		return player{command: cmd}, nil
 	}
 	level, algo, _ := strings.Cut(text, ":")
 	return player{level: level, algorithm: algo}, nil
 }
 
 func (p player) String() string {
-	if p.algorithm == "" {
+	switch {
+	case p.command != "":
+		return execPrefix + p.command
+	case p.algorithm == "":
 		return p.level
 	}
 	return p.level + ":" + p.algorithm
 }
 
+// contestant plays the seats of one side in a game.
+type contestant interface {
+	// begin readies it for a new game from s, the start.
+	begin(s game.State, seed uint64) error
+	// choose returns its move for seat p in s and the time it took.
+	choose(s game.State, p game.Player) (game.Move, time.Duration, error)
+	// tell says that the turn was played from s (before it), which it made
+	// itself when own is true.
+	tell(s game.State, moves []game.Move, own bool) error
+}
+
+// forfeit is a game lost by an engine's fault: why completes "a ..." in
+// the game's line ("exceeded its time (312ms for 100ms)").
+type forfeit struct{ why string }
+
+func (f *forfeit) Error() string { return f.why }
+
+// computer is a side played by one of Boardroom's levels.
+type computer struct {
+	p      player
+	budget time.Duration
+	bot    game.Bot
+}
+
+func (c *computer) begin(s game.State, seed uint64) (err error) {
+	c.bot, err = game.PlayersOf(s.Game()).New(c.p.level, c.p.algorithm, seed, c.budget)
+	return err
+}
+
+func (c *computer) choose(s game.State, p game.Player) (game.Move, time.Duration, error) {
+	start := time.Now()
+	m, err := c.bot.Choose(context.Background(), s, p)
+	return m, time.Since(start), err
+}
+
+func (c *computer) tell(game.State, []game.Move, bool) error { return nil }
+
 func runMatch(a args, _ io.Reader, stdout, stderr io.Writer) error {
 	if len(a.words) != 2 {
 		return fmt.Errorf("match needs a game (see play --help)")
 	}
-	pa, err := parsePlayer("a", a.flags["a"])
-	if err != nil {
-		return err
-	}
-	pb, err := parsePlayer("b", a.flags["b"])
-	if err != nil {
-		return err
+	var players [2]player
+	for i, flag := range []string{"a", "b"} {
+		var err error
+		if players[i], err = parsePlayer(flag, a.flags[flag]); err != nil {
+			return err
+		}
 	}
 	n := 10
 	if v, ok := a.flags["n"]; ok {
+		var err error
 		if n, err = strconv.Atoi(v); err != nil || n < 1 {
 			return fmt.Errorf("match -n must be a whole number ≥ 1, got %q", v)
 		}
 	}
 	var budget time.Duration // 0: the players' default
 	if v, ok := a.flags["time"]; ok {
-		if budget, err = time.ParseDuration(v); err != nil || budget <= 0 {
-			return fmt.Errorf("match --time must be a positive duration such as 500ms, got %q", v)
+		var err error
+		if budget, err = parseBudget("match", v); err != nil {
+			return err
 		}
 	}
 	var seed uint64 = 1
 	if v, ok := a.flags["seed"]; ok {
+		var err error
 		if seed, err = strconv.ParseUint(v, 10, 64); err != nil {
 			return fmt.Errorf("match --seed must be a whole number, got %q", v)
 		}
@@ -80,8 +140,24 @@ func runMatch(a args, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// Engines' standard error is copied here by goroutines of their own.
+	stderr = &lockedWriter{w: stderr}
+	var sides [2]contestant
+	for i, p := range players {
+		if p.command == "" {
+			sides[i] = &computer{p: p, budget: budget}
+			continue
+		}
+		e, err := startEngine(p.command, [2]string{"a", "b"}[i], budget, stderr)
+		if err != nil {
+			return err
+		}
+		defer e.close()
+		sides[i] = e
+	}
 	g := first.Game()
-	var aWins, draws, bWins int
+	var wins [2]int
+	var draws int
 	var slowest [2]time.Duration
 	for i := 1; i <= n; i++ {
 		s := first
@@ -95,63 +171,96 @@ func runMatch(a args, _ io.Reader, stdout, stderr io.Writer) error {
 		if i%2 == 0 {
 			seats = [2]int{1, 0}
 		}
-		var bots [2]game.Bot
-		for k, side := range seats {
-			p := [2]player{pa, pb}[side]
-			bots[k], err = game.PlayersOf(g).New(p.level, p.algorithm, seed*1_000_003+uint64(2*i+side), budget)
-			if err != nil {
-				return err
-			}
-		}
-		turns, err := playGame(s, bots, func(seat game.Player, took time.Duration) {
-			slowest[seats[seat]] = max(slowest[seats[seat]], took)
-		})
+		names := g.Seats()
+		side := func(k game.Player) string { return [2]string{"a", "b"}[seats[k]] }
+		r, err := playMatchGame(s, [2]contestant{sides[seats[0]], sides[seats[1]]}, seed*1_000_003+uint64(2*i), seats,
+			func(seat game.Player, took time.Duration) {
+				slowest[seats[seat]] = max(slowest[seats[seat]], took)
+			})
 		if err != nil {
 			return fmt.Errorf("game %d: %w", i, err)
 		}
 		out := s.Outcome()
-		names := g.Seats()
-		result := "draw"
-		switch {
-		case out.IsDraw():
-			draws++
-		case seats[out.Winner] == 0:
-			aWins++
-			result = fmt.Sprintf("%s wins (a)", names[out.Winner])
-		default:
-			bWins++
-			result = fmt.Sprintf("%s wins (b)", names[out.Winner])
+		why := out.Reason
+		if r.loser != game.NoPlayer {
+			out = game.Win(r.loser.Other(), "")
+			why = side(r.loser) + " " + r.why
 		}
-		side := func(k int) string { return map[int]string{0: "a", 1: "b"}[seats[k]] }
+		result := "draw"
+		if out.IsDraw() {
+			draws++
+		} else {
+			wins[seats[out.Winner]]++
+			result = fmt.Sprintf("%s wins (%s)", names[out.Winner], side(out.Winner))
+		}
 		score := s.Score()
 		fmt.Fprintf(stdout, "game %d: %s=%s %s=%s: %s, %s, score %d %d, %d turns\n", i,
-			names[0], side(0), names[1], side(1), result, out.Reason, score[0], score[1], turns)
+			names[0], side(0), names[1], side(1), result, why, score[0], score[1], r.turns)
 	}
-	fmt.Fprintf(stderr, "longest think: a (%s) %v, b (%s) %v\n", pa, slowest[0].Round(time.Millisecond), pb, slowest[1].Round(time.Millisecond))
-	fmt.Fprintf(stdout, "a wins: %d, draws: %d, b wins: %d\n", aWins, draws, bWins)
+	fmt.Fprintf(stderr, "longest think: a (%s) %v, b (%s) %v\n", players[0], slowest[0].Round(time.Millisecond), players[1], slowest[1].Round(time.Millisecond))
+	fmt.Fprintf(stdout, "a wins: %d, draws: %d, b wins: %d\n", wins[0], draws, wins[1])
 	return nil
 }
 
-// playGame plays s to the end with bots[seat] choosing for each seat, and
-// returns the number of turns played. think is told each choice's time.
-func playGame(s game.State, bots [2]game.Bot, think func(game.Player, time.Duration)) (int, error) {
-	ctx := context.Background()
+// gameResult is how a game of a match ended besides its outcome: the turns
+// played and, when a seat forfeited, which and why.
+type gameResult struct {
+	turns int
+	loser game.Player // NoPlayer: the game ended on the board
+	why   string
+}
+
+// playMatchGame plays s to the end with seats[k] choosing for seat k.
+// sides[k] (0 = a, 1 = b) is the side in seat k: each game and side gets
+// its seed from base. think is told each choice's time. A forfeit ends the
+// game with the seat at fault as the loser; any other error ends the match.
+func playMatchGame(s game.State, seats [2]contestant, base uint64, sides [2]int, think func(game.Player, time.Duration)) (gameResult, error) {
+	lost := func(p game.Player, err error) (gameResult, error) {
+		var f *forfeit
+		if errors.As(err, &f) {
+			return gameResult{turns: s.Ply(), loser: p, why: f.why}, nil
+		}
+		return gameResult{}, err
+	}
+	for k, c := range seats {
+		if err := c.begin(s, base+uint64(sides[k])); err != nil {
+			return lost(game.Player(k), err)
+		}
+	}
 	turns := 0
 	for !s.Outcome().Over {
 		var moves []game.Move
 		for _, p := range s.ToMove() {
-			start := time.Now()
-			m, err := bots[p].Choose(ctx, s, p)
+			m, took, err := seats[p].choose(s, p)
 			if err != nil {
-				return turns, err
+				return lost(p, err)
 			}
-			think(p, time.Since(start))
+			think(p, took)
 			moves = append(moves, m)
 		}
+		before := s.Clone()
 		if err := s.Apply(moves...); err != nil {
-			return turns, fmt.Errorf("turn %d: %w", turns+1, err)
+			return gameResult{}, fmt.Errorf("turn %d: %w", turns+1, err)
 		}
 		turns++
+		for k, c := range seats {
+			own := len(moves) == 1 && before.ToMove()[0] == game.Player(k)
+			if err := c.tell(before, moves, own); err != nil {
+				return lost(game.Player(k), err)
+			}
+		}
 	}
-	return turns, nil
+	return gameResult{turns: turns, loser: game.NoPlayer}, nil
+}
+
+// lockedWriter is a writer that several goroutines may share.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
 }
