@@ -457,6 +457,11 @@ func (h *Hub) CleanIdle(ctx context.Context, age time.Duration) (int, error) {
 		keep = append(keep, id)
 	}
 	h.mu.Unlock()
+	if h.node != nil {
+		// In a cluster a node cleans only its own rooms and nobody's.
+		session, _ := h.node.current()
+		ctx = store.WithFence(ctx, store.Fence{Session: session})
+	}
 	n, err := h.deps.store.DeleteIdle(ctx, h.deps.clock.Now().Add(-age), keep)
 	if n > 0 {
 		h.deps.log.Info("idle rooms deleted", "rooms", n)
