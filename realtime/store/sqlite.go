@@ -186,6 +186,23 @@ func (s *SQLite) Close() error {
 	return errors.Join(s.db.Close(), s.wdb.Close())
 }
 
+// Ping reports whether the database answers: a read of the rooms table
+// (web's /readyz asks it). After Close it is ErrClosed.
+func (s *SQLite) Ping(ctx context.Context) error {
+	s.mu.RLock()
+	closed := s.closed
+	s.mu.RUnlock()
+	if closed {
+		return ErrClosed
+	}
+	var one int
+	err := s.db.QueryRowContext(ctx, `SELECT 1 FROM rooms LIMIT 1`).Scan(&one)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("store: ping: %w", err)
+	}
+	return nil
+}
+
 func (s *SQLite) stamp() int64 { return s.now().UnixMilli() }
 
 // CreateRoom implements Store.
