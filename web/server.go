@@ -58,7 +58,8 @@ type Server struct {
 	readyMu     sync.Mutex
 	readyReason string
 	readySeen   bool
-	css         string // GamesCSS, made once
+
+	css string // GamesCSS, made once
 	// listsCache holds the lobby's lists made a moment ago.
 	listsCache listsCache
 }
