@@ -40,6 +40,15 @@ func (s *Server) Drain() {
 // Draining reports whether Drain was called.
 func (s *Server) Draining() bool { return s.draining.Load() }
 
+// Probed reports whether /readyz has been asked at least once, that is
+// whether a load balancer watches this node (cmd/web waits for it to
+// notice a drain only then).
+func (s *Server) Probed() bool {
+	s.readyMu.Lock()
+	defer s.readyMu.Unlock()
+	return s.readySeen
+}
+
 // checkReady returns why the node is not ready, or nil.
 func (s *Server) checkReady(ctx context.Context) error {
 	if s.draining.Load() {
