@@ -83,6 +83,9 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		level = slog.LevelDebug
 	}
 	log := ops.logger(logOut, level)
+	if len(proxies) > 0 {
+		log.Info("trusting proxies", "from", proxies.String())
+	}
 
 	if *pprofAddr != "" {
 		if err := servePprof(ctx, *pprofAddr, log); err != nil {
@@ -139,7 +142,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	log.Info("serving", "addr", ln.Addr().String(), "url", *baseURL, "db", *dbPath, "rooms_restored", restored,
-		"engine_workers", *workers, "trusted_proxies", proxies.String())
+		"engine_workers", *workers)
 	if ready != nil {
 		ready <- ln.Addr().String()
 	}

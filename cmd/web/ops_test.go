@@ -190,5 +190,5 @@ func TestTrustedProxiesFlag(t *testing.T) {
 	resp.Body.Close()
 	require.Eventually(t, func() bool { return strings.Contains(log.String(), "client=198.51.100.23") },
 		time.Second, 10*time.Millisecond, log.String())
-	require.Contains(t, log.String(), "trusted_proxies=127.0.0.0/8,::1/128")
+	require.Regexp(t, `msg="trusting proxies" .*from=127.0.0.0/8,::1/128`, log.String())
 }
