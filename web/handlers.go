@@ -84,7 +84,7 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 			spec.Algorithm = ""
 		}
 	}
-	if !s.limits.newRoom(clientAddr(r), time.Now()) {
+	if !s.limits.newRoom(s.clientAddr(r), time.Now()) {
 		s.renderLobby(w, r, http.StatusTooManyRequests, form, "You have created many rooms in a short time; wait a minute and try again.")
 		return
 	}
@@ -149,7 +149,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	release, ok := s.limits.openConn(clientAddr(r))
+	release, ok := s.limits.openConn(s.clientAddr(r))
 	if !ok {
 		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
 		return

@@ -3,10 +3,12 @@
 // database: -db postgres://...).
 //
 //	go run ./cmd/web [-addr :8080] [-db boardroom.db] [-base-url URL] [-origins host,...] [-engine-workers N] [-pprof 127.0.0.1:6060]
+//	                 [-node NAME] [-log-format text|json] [-trusted-proxies CIDR,...] [-drain-grace 3s] [-version]
 //
-// SIGINT or SIGTERM shuts it down gracefully: every room is already stored,
-// and open pages are told to reconnect (close code 1012), which they do
-// by themselves when the server is back.
+// SIGINT or SIGTERM shuts it down gracefully: /readyz fails first, for
+// -drain-grace if a load balancer watches it, then every room is already
+// stored, and open pages are told to reconnect (close code 1012), which
+// they do by themselves when the server (or another node) is back.
 package main
 
 import (
@@ -61,7 +63,17 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	roomsPerMinute := fs.Int("max-rooms-per-minute", web.DefaultLimits.RoomsPerMinute, "rooms one client address may create a minute (0: no limit)")
 	workers := fs.Int("engine-workers", engine.DefaultWorkers(), "searches the computer players run at once, each with its own tables (default GOMAXPROCS-1, at least 1)")
 	pprofAddr := fs.String("pprof", "", "serve Go profiles (net/http/pprof) on this address, e.g. 127.0.0.1:6060 (default: off)")
+	// Operating several nodes (ops.go): -node, -log-format, -trusted-proxies, -drain-grace, -version.
+	ops := addOpsFlags(fs)
 	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if ops.version {
+		fmt.Fprintln(stdout, versionText())
+		return nil
+	}
+	proxies, err := ops.check()
+	if err != nil {
 		return err
 	}
 	if *workers < 1 {
@@ -71,7 +83,10 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	if *verbose {
 		level = slog.LevelDebug
 	}
-	log := slog.New(slog.NewTextHandler(logOut, &slog.HandlerOptions{Level: level}))
+	log := ops.logger(logOut, level)
+	if len(proxies) > 0 {
+		log.Info("trusting proxies", "from", proxies.String())
+	}
 
 	if *pprofAddr != "" {
 		if err := servePprof(ctx, *pprofAddr, log); err != nil {
@@ -115,12 +130,14 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	if err != nil {
 		return fmt.Errorf("restoring rooms: %w", err)
 	}
+	front := &web.Server{
+		Hub: hub, Store: st, Log: log, Origins: splitList(*origins),
+		Limits:  &web.Limits{ConnsPerAddr: *connsPerAddr, RoomsPerMinute: *roomsPerMinute},
+		Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}),
+		Node:    ops.node, TrustedProxies: proxies,
+	}
 	srv := &http.Server{
-		Handler: (&web.Server{
-			Hub: hub, Store: st, Log: log, Origins: splitList(*origins),
-			Limits:  &web.Limits{ConnsPerAddr: *connsPerAddr, RoomsPerMinute: *roomsPerMinute},
-			Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}),
-		}).Handler(),
+		Handler:           front.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
@@ -139,6 +156,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		return err
 	case <-ctx.Done():
 	}
+	ops.drain(front, log)
 	log.Info("shutting down")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
