@@ -65,6 +65,8 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	pprofAddr := fs.String("pprof", "", "serve Go profiles (net/http/pprof) on this address, e.g. 127.0.0.1:6060 (default: off)")
 	// Operating several nodes (ops.go): -node, -log-format, -trusted-proxies, -drain-grace, -version.
 	ops := addOpsFlags(fs)
+	natsURL := fs.String("nats", os.Getenv("BOARDROOM_NATS"), "NATS server connecting the nodes of a cluster (nats://HOST:PORT; needs a PostgreSQL -db)")
+	lease := fs.Duration("lease", realtime.DefaultLease, "how long a node owns its rooms without a heartbeat (a cluster on PostgreSQL)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -98,6 +100,11 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		return err
 	}
 	defer st.Close()
+	cluster, leaveCluster, err := clusterOf(st, *natsURL, ops.node, *lease, log)
+	if err != nil {
+		return err
+	}
+	defer leaveCluster()
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -125,6 +132,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 			v, _ := game.PlayersOf(s.Game()).Estimate(s)
 			return v
 		},
+		Cluster: cluster,
 	})
 	restored, err := hub.Restore(ctx)
 	if err != nil {
@@ -135,6 +143,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		Limits:  &web.Limits{ConnsPerAddr: *connsPerAddr, RoomsPerMinute: *roomsPerMinute},
 		Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}),
 		Node:    ops.node, TrustedProxies: proxies,
+		Ready:   func(context.Context) error { return hub.ClusterReady() },
 	}
 	srv := &http.Server{
 		Handler:           front.Handler(),
@@ -160,6 +169,11 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	log.Info("shutting down")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
+	// In a cluster the rooms go to the other nodes before the pages here
+	// are closed: those pages reconnect to a node that runs the room.
+	if err := hub.Drain(shutdownCtx); err != nil {
+		log.Error("handing rooms over", "err", err)
+	}
 	if err := srv.Shutdown(shutdownCtx); err != nil {
 		log.Error("http shutdown", "err", err)
 	}
