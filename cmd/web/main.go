@@ -143,7 +143,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		Limits:  &web.Limits{ConnsPerAddr: *connsPerAddr, RoomsPerMinute: *roomsPerMinute},
 		Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}),
 		Node:    ops.node, TrustedProxies: proxies,
-		Ready:   func(context.Context) error { return hub.ClusterReady() },
+		Ready: func(context.Context) error { return hub.ClusterReady() },
 	}
 	srv := &http.Server{
 		Handler:           front.Handler(),

@@ -5,6 +5,7 @@
 package natstest
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net"
@@ -38,13 +39,19 @@ func Start(tb testing.TB) *Server {
 		tb.Fatal(err)
 	}
 	cmd := exec.Command(bin, "-a", "127.0.0.1", "-p", strconv.Itoa(port))
-	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	var logs bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &logs, &logs // shown when the test fails
 	if err := cmd.Start(); err != nil {
 		tb.Fatalf("natstest: starting nats-server: %v", err)
 	}
 	s := &Server{URL: fmt.Sprintf("nats://127.0.0.1:%d", port), Port: port, cmd: cmd, done: make(chan struct{})}
 	go func() { cmd.Wait(); close(s.done) }()
-	tb.Cleanup(s.Stop)
+	tb.Cleanup(func() {
+		s.Stop()
+		if tb.Failed() {
+			tb.Logf("nats-server's log:\n%s", logs.String())
+		}
+	})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	for {
