@@ -75,6 +75,24 @@ func TestClusterFailover(t *testing.T) {
 	for _, p := range pages {
 		p.waitShown(t)
 	}
+	// The lobby of any node lists the rooms of every node.
+	for n := range 3 {
+		require.Eventually(t, func() bool {
+			resp, err := http.Get(c.base(n) + "/lobby/lists")
+			if err != nil {
+				return false
+			}
+			defer resp.Body.Close()
+			var body bytes.Buffer
+			body.ReadFrom(resp.Body)
+			for _, p := range players {
+				if !strings.Contains(body.String(), p.path) {
+					return false
+				}
+			}
+			return true
+		}, 10*time.Second, 100*time.Millisecond, "node %d lists every room", n)
+	}
 	var wg sync.WaitGroup
 	stop := make(chan struct{})
 	for _, p := range players {
