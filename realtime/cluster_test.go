@@ -28,6 +28,7 @@ import (
 type fakeLeases struct {
 	mu       sync.Mutex
 	sessions map[string]time.Time // session → lease end
+	seen     map[string]time.Time // session → its last heartbeat (or leaving)
 	owner    map[string]string    // room → session
 	epoch    map[string]int64
 	history  map[string][]store.Acquisition
@@ -35,7 +36,7 @@ type fakeLeases struct {
 }
 
 func newFakeLeases(rooms store.Store) *fakeLeases {
-	return &fakeLeases{sessions: map[string]time.Time{}, owner: map[string]string{}, epoch: map[string]int64{},
+	return &fakeLeases{sessions: map[string]time.Time{}, seen: map[string]time.Time{}, owner: map[string]string{}, epoch: map[string]int64{},
 		history: map[string][]store.Acquisition{}, rooms: rooms}
 }
 
@@ -50,28 +51,31 @@ func (f *fakeLeases) Heartbeat(_ context.Context, session, node string, lease ti
 	if _, ok := f.sessions[session]; ok && !f.live(session) {
 		return false, nil
 	}
-	f.sessions[session] = time.Now().Add(lease)
+	f.sessions[session], f.seen[session] = time.Now().Add(lease), time.Now()
 	return true, nil
 }
 
-func (f *fakeLeases) Acquire(ctx context.Context, id, session string) (int64, error) {
+func (f *fakeLeases) Acquire(ctx context.Context, id, session string) (store.Acquired, error) {
 	if _, err := f.rooms.Room(ctx, id); err != nil {
-		return 0, err
+		return store.Acquired{}, err
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if !f.live(session) {
-		return 0, store.ErrFenced
+		return store.Acquired{}, store.ErrFenced
 	}
+	var silence time.Duration
 	if o := f.owner[id]; o == session {
-		return f.epoch[id], nil
+		return store.Acquired{Epoch: f.epoch[id]}, nil
 	} else if o != "" && f.live(o) {
-		return 0, &store.OwnedError{Room: id, Session: o, Epoch: f.epoch[id]}
+		return store.Acquired{}, &store.OwnedError{Room: id, Session: o, Epoch: f.epoch[id]}
+	} else if o != "" {
+		silence = time.Since(f.seen[o])
 	}
 	f.owner[id] = session
 	f.epoch[id]++
 	f.history[id] = append(f.history[id], store.Acquisition{Epoch: f.epoch[id], Session: session, At: time.Now()})
-	return f.epoch[id], nil
+	return store.Acquired{Epoch: f.epoch[id], Silence: silence}, nil
 }
 
 func (f *fakeLeases) Release(_ context.Context, id string, fence store.Fence) error {
@@ -109,7 +113,7 @@ func (f *fakeLeases) Orphans(ctx context.Context) ([]string, error) {
 func (f *fakeLeases) Leave(_ context.Context, session string) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.sessions[session] = time.Time{}
+	f.sessions[session], f.seen[session] = time.Time{}, time.Now()
 	return nil
 }
 

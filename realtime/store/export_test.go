@@ -14,3 +14,7 @@ func SetNow(s Store, now func() time.Time) {
 		panic("store.SetNow: a store of this package")
 	}
 }
+
+// FirstSchema is the first version of the PostgreSQL schema, to make a
+// database as an older program left it.
+func FirstSchema() string { return migrations[0] }
