@@ -222,6 +222,10 @@ func (p *Postgres) Ping(ctx context.Context) error {
 
 func (p *Postgres) stamp() int64 { return p.now().UnixMilli() }
 
+// SetNow makes the store stamp the rooms' changes with now rather than
+// time.Now, as SQLite.SetNow. Call it before the store is used.
+func (p *Postgres) SetNow(now func() time.Time) { p.now = now }
+
 // roomColumns are the columns Room reads, in scanRoom's order.
 const roomColumns = `id, game, options, mode, clock, seats, save, over, winner, reason, created_at, updated_at, private, aborted, next,
 	clock_from, clock_stopped`

@@ -208,6 +208,12 @@ func (s *SQLite) Ping(ctx context.Context) error {
 
 func (s *SQLite) stamp() int64 { return s.now().UnixMilli() }
 
+// SetNow makes the store stamp the rooms' changes (their created and
+// changed times) with now rather than time.Now: the rooms' clock when it is
+// not the system's (a test's fake one), so that a room's changed time and
+// its game times are on one clock. Call it before the store is used.
+func (s *SQLite) SetNow(now func() time.Time) { s.now = now }
+
 // CreateRoom implements Store.
 func (s *SQLite) CreateRoom(ctx context.Context, r *Room) error {
 	insert, err := s.insertRoom(r)
