@@ -99,10 +99,10 @@ func TestClockResumesWithTheTimeLeft(t *testing.T) {
 			end: lostOnTime,
 		},
 		{
-			name: "the wait for a first move resumes",
-			spec: Spec{Game: "kalah", Mode: vocab.Hotseat, Clock: vocab.BulletClock},
-			play: func(*testing.T, *client, *clocktest.Clock) {},
-			stops: []stop{{ran: 20 * time.Second, down: 5 * time.Minute, left: 40 * time.Second}},
+			name:      "the wait for a first move resumes",
+			spec:      Spec{Game: "kalah", Mode: vocab.Hotseat, Clock: vocab.BulletClock},
+			play:      func(*testing.T, *client, *clocktest.Clock) {},
+			stops:     []stop{{ran: 20 * time.Second, down: 5 * time.Minute, left: 40 * time.Second}},
 			firstMove: true, end: "Game aborted: P1 did not make a first move in time",
 		},
 		{
