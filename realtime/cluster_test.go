@@ -160,6 +160,8 @@ type clusterNode struct {
 	hub *Hub
 	srv *httptest.Server
 	bus bus.Bus
+	// st is the node's way to the shared store, which dies with it.
+	st *crashableStore
 }
 
 const testLease = 300 * time.Millisecond
@@ -194,14 +196,15 @@ func newPostgresCluster(t *testing.T, n int) *cluster {
 // start runs node i (again).
 func (cl *cluster) start(i int) {
 	b := cl.bus.Connect()
-	h := NewHub(Config{Store: cl.st, Renderer: cl.pages, BaseURL: "http://test", BotDelay: time.Millisecond,
+	st := &crashableStore{Store: cl.st}
+	h := NewHub(Config{Store: st, Renderer: cl.pages, BaseURL: "http://test", BotDelay: time.Millisecond,
 		Cluster: &Cluster{Bus: b, Leases: cl.leases, Node: "n" + strconv.Itoa(i), Lease: testLease}})
 	_, err := h.Restore(context.Background())
 	require.NoError(cl.t, err)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h.ServeWS(w, r, r.URL.Query().Get("room"), HashToken(r.URL.Query().Get("token")), "", nil)
 	}))
-	node := &clusterNode{hub: h, srv: srv, bus: b}
+	node := &clusterNode{hub: h, srv: srv, bus: b, st: st}
 	if i < len(cl.nodes) {
 		cl.nodes[i] = node
 	} else {
@@ -211,8 +214,10 @@ func (cl *cluster) start(i int) {
 }
 
 // kill stops a node as a crash would: its socket server and its bus go
-// first, so nobody hears it leave, and its lease simply runs out.
+// first, so nobody hears it leave, its rooms' last words (the clocks'
+// stops) never reach the store, and its lease simply runs out.
 func (cl *cluster) kill(n *clusterNode) {
+	n.st.crashed.Store(true)
 	n.srv.CloseClientConnections()
 	n.srv.Close()
 	n.bus.Close()
@@ -320,8 +325,9 @@ func TestClusterPagesOnEveryNode(t *testing.T) {
 }
 
 // When the node running a room dies, another takes it within two leases;
-// the pages on the other nodes keep their sockets, nothing stored is lost
-// and versions only go up.
+// the pages on the other nodes keep their sockets, nothing stored is lost,
+// versions only go up, and the clock resumes with the time that was left
+// when the owner died (give or take a lease).
 func TestClusterFailover(t *testing.T) {
 	for name, newCl := range map[string]func(*testing.T, int) *cluster{"fake leases": newCluster, "postgres": newPostgresCluster} {
 		t.Run(name, func(t *testing.T) { testFailover(t, newCl(t, 3)) })
@@ -330,7 +336,7 @@ func TestClusterFailover(t *testing.T) {
 
 func testFailover(t *testing.T, cl *cluster) {
 	ctx := context.Background()
-	id, err := cl.nodes[0].hub.Create(ctx, Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.NoClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
+	id, err := cl.nodes[0].hub.Create(ctx, Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
 	require.NoError(t, err)
 	alice := cl.open(1, id, "alice")
 	bob := cl.open(2, id, "bob")
@@ -339,12 +345,24 @@ func testFailover(t *testing.T, cl *cluster) {
 	alice.await("Bob seated", func(p *view.Page) bool { return p.Seats[1].Kind == vocab.Human })
 	alice.send(`{"move":"1"}`)
 	before := bob.await("the move", moves(1)).Version
+	rec, err := cl.st.Room(ctx, id)
+	require.NoError(t, err)
+	bobFrom := rec.Turns[0].At // Bob's wait for his first move runs from Alice's move
 
+	time.Sleep(1500 * time.Millisecond) // Bob thinks
 	died := time.Now()
 	cl.kill(cl.nodes[0])
+	leftThen := FirstMoveWait - died.Sub(bobFrom)
+	pg := bob.await("the room on its next owner", func(p *view.Page) bool { return p.Version > 2<<32 })
+	require.True(t, pg.Clock.FirstMove)
+	left := time.Duration(pg.Clock.RemainingMS) * time.Millisecond
+	require.LessOrEqual(t, left, leftThen+testLease+50*time.Millisecond,
+		"the time since the owner's last sign of life comes back, not more (the clock resumed, it did not start again)")
+	require.Greater(t, left, leftThen-time.Second, "the clock stood still while nobody ran the room")
+
 	// Bob's click after the death reaches the next owner.
 	bob.send(`{"move":"1"}`)
-	pg := alice.await("the move after the failover", moves(2))
+	pg = alice.await("the move after the failover", moves(2))
 	require.Less(t, time.Since(died), 2*testLease+time.Second)
 	require.Greater(t, pg.Version, before, "versions only go up")
 	require.Equal(t, []string{"1", "1"}, movesOf(pg))
