@@ -400,3 +400,28 @@ func TestClusterAdoptsOrphans(t *testing.T) {
 }
 
 var _ = errors.New
+
+// A node that hands its rooms over stops their clocks first: a room that
+// nobody runs for a while (no other node yet) resumes with the time it had
+// when it was handed over.
+func TestClusterHandOverStopsTheClock(t *testing.T) {
+	cl := newCluster(t, 1)
+	ctx := context.Background()
+	id, err := cl.nodes[0].hub.Create(ctx, Spec{Game: "kalah", Mode: vocab.Hotseat, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "me")
+	require.NoError(t, err)
+	time.Sleep(300 * time.Millisecond) // the wait for the first move runs
+	require.NoError(t, cl.nodes[0].hub.Drain(ctx))
+	rec, err := cl.st.Room(ctx, id)
+	require.NoError(t, err)
+	require.False(t, rec.ClockStopped.IsZero(), "the stop is recorded")
+	leftThen := FirstMoveWait - rec.ClockStopped.Sub(rec.ClockFrom)
+	require.Less(t, leftThen, FirstMoveWait-250*time.Millisecond)
+
+	time.Sleep(time.Second) // nobody runs the room
+	cl.start(1)
+	pg := cl.open(1, id, "me").await("the room on the next node", func(p *view.Page) bool { return p.Version > 2<<32 })
+	require.True(t, pg.Clock.FirstMove)
+	left := time.Duration(pg.Clock.RemainingMS) * time.Millisecond
+	require.LessOrEqual(t, left, leftThen)
+	require.Greater(t, left, leftThen-500*time.Millisecond, "the second the room stood still is not counted")
+}

@@ -31,13 +31,13 @@ func (s *crashableStore) SetClockStopped(ctx context.Context, id string, at time
 
 // resumeHarness is a harness on a fake clock, whose store stamps the
 // rooms' changes on that clock too and can crash.
-func resumeHarness(t *testing.T) (*harness, *clocktest.Clock, *crashableStore) {
+func resumeHarness(t *testing.T, tweak ...func(*Config)) (*harness, *clocktest.Clock, *crashableStore) {
 	clock := clocktest.New()
 	cs := &crashableStore{}
-	h := newHarness(t, func(c *Config) {
+	h := newHarness(t, append(tweak, func(c *Config) {
 		c.Clock = clock
 		cs.Store, c.Store = c.Store, cs
-	})
+	})...)
 	h.store.SetNow(clock.Now)
 	return h, clock, cs
 }
@@ -237,4 +237,22 @@ func TestClockMarksStored(t *testing.T) {
 	rec, err = h.store.Room(ctx, timed.ID())
 	require.NoError(t, err)
 	require.Equal(t, clock.Now(), rec.ClockStopped)
+}
+
+// A room left with nobody watching unloads with its clock running: the
+// clock stands still until someone comes back and the room loads again.
+func TestClockStandsStillWhileUnloaded(t *testing.T) {
+	h, clock, _ := resumeHarness(t, func(c *Config) { c.IdleUnload = 10 * time.Second })
+	r := h.create(Spec{Game: "kalah", Mode: vocab.Hotseat, Clock: vocab.BulletClock}, "me")
+	h.connect(r, "me").leave()
+	clock.Advance(10 * time.Second) // the first move's wait ran 10 s; nobody there: unloaded
+	require.Eventually(t, func() bool { return h.hub.Live() == 0 }, 5*time.Second, time.Millisecond)
+	clock.Advance(time.Hour)
+
+	r, err := h.hub.Room(context.Background(), r.ID())
+	require.NoError(t, err)
+	p := h.connect(r, "me").last()
+	require.False(t, p.Over)
+	require.True(t, p.Clock.FirstMove)
+	require.Equal(t, int64(50_000), p.Clock.RemainingMS)
 }
