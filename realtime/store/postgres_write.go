@@ -284,20 +284,6 @@ func (p *Postgres) ReplaceTurns(ctx context.Context, id string, turns []Turn) er
 	})
 }
 
-// SetClockFrom implements Store.
-func (p *Postgres) SetClockFrom(ctx context.Context, id string, from time.Time) error {
-	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
-		return p.update(ctx, id, f, `clock_from = $4, clock_stopped = NULL, updated_at = $5`, millis(from), p.stamp())
-	})
-}
-
-// SetClockStopped implements Store.
-func (p *Postgres) SetClockStopped(ctx context.Context, id string, at time.Time) error {
-	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
-		return p.update(ctx, id, f, `clock_stopped = $4`, millis(at))
-	})
-}
-
 // SetSave implements Store.
 func (p *Postgres) SetSave(ctx context.Context, id string, save []string) error {
 	v, err := encodeSave(save)

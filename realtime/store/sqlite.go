@@ -336,17 +336,6 @@ func (s *SQLite) ReplaceTurns(ctx context.Context, id string, turns []Turn) erro
 	})
 }
 
-// SetClockFrom implements Store.
-func (s *SQLite) SetClockFrom(ctx context.Context, id string, from time.Time) error {
-	return s.update(ctx, id, `UPDATE rooms SET clock_from = ?, clock_stopped = NULL, updated_at = ? WHERE id = ?`,
-		millis(from), s.stamp(), id)
-}
-
-// SetClockStopped implements Store.
-func (s *SQLite) SetClockStopped(ctx context.Context, id string, at time.Time) error {
-	return s.update(ctx, id, `UPDATE rooms SET clock_stopped = ? WHERE id = ?`, millis(at), id)
-}
-
 // SetSave implements Store.
 func (s *SQLite) SetSave(ctx context.Context, id string, save []string) error {
 	v, err := encodeSave(save)
@@ -496,23 +485,6 @@ const (
 	updateTurnsSQL = `UPDATE rooms SET turns = ?, updated_at = ?, clock_from = NULL, clock_stopped = NULL WHERE id = ?`
 )
 
-// millis is t in milliseconds for a nullable column: NULL for the zero
-// time.
-func millis(t time.Time) any {
-	if t.IsZero() {
-		return nil
-	}
-	return t.UnixMilli()
-}
-
-// fromMillis reads a nullable time in milliseconds: the zero time for
-// NULL.
-func fromMillis(ms int64, valid bool) time.Time {
-	if !valid {
-		return time.Time{}
-	}
-	return time.UnixMilli(ms)
-}
 
 func encodeSave(save []string) (any, error) {
 	if save == nil {
