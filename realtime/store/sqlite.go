@@ -485,7 +485,6 @@ const (
 	updateTurnsSQL = `UPDATE rooms SET turns = ?, updated_at = ?, clock_from = NULL, clock_stopped = NULL WHERE id = ?`
 )
 
-
 func encodeSave(save []string) (any, error) {
 	if save == nil {
 		return nil, nil
