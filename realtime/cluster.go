@@ -119,26 +119,27 @@ func (n *node) beat(ctx context.Context) bool {
 // errElsewhere says a room is run by another node: its pages are relayed.
 var errElsewhere = errors.New("the room is run by another node")
 
-// acquire takes room id for this node, returning its fence; errElsewhere
-// when another node runs it.
-func (n *node) acquire(ctx context.Context, id string) (store.Fence, error) {
+// acquire takes room id for this node, returning its fence and how long
+// its previous owner had been silent when it died (store.Acquired);
+// errElsewhere when another node runs it.
+func (n *node) acquire(ctx context.Context, id string) (store.Fence, time.Duration, error) {
 	if n.draining.Load() {
-		return store.Fence{}, fmt.Errorf("%w: this node is handing its rooms over", errElsewhere)
+		return store.Fence{}, 0, fmt.Errorf("%w: this node is handing its rooms over", errElsewhere)
 	}
 	session, live := n.current()
 	if !live {
-		return store.Fence{}, fmt.Errorf("%w: this node has no lease", errElsewhere)
+		return store.Fence{}, 0, fmt.Errorf("%w: this node has no lease", errElsewhere)
 	}
-	epoch, err := n.Leases.Acquire(ctx, id, session)
+	got, err := n.Leases.Acquire(ctx, id, session)
 	switch {
 	case errors.Is(err, store.ErrOwned), errors.Is(err, store.ErrFenced):
-		return store.Fence{}, fmt.Errorf("%w: %w", errElsewhere, err)
+		return store.Fence{}, 0, fmt.Errorf("%w: %w", errElsewhere, err)
 	case errors.Is(err, store.ErrNotFound):
-		return store.Fence{}, fmt.Errorf("%w: %q", ErrNoRoom, id)
+		return store.Fence{}, 0, fmt.Errorf("%w: %q", ErrNoRoom, id)
 	case err != nil:
-		return store.Fence{}, err
+		return store.Fence{}, 0, err
 	}
-	return store.Fence{Session: session, Epoch: epoch}, nil
+	return store.Fence{Session: session, Epoch: got.Epoch}, got.Silence, nil
 }
 
 // runNode keeps the node's lease and takes the rooms whose owner died,

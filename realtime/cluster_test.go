@@ -28,6 +28,7 @@ import (
 type fakeLeases struct {
 	mu       sync.Mutex
 	sessions map[string]time.Time // session → lease end
+	seen     map[string]time.Time // session → its last heartbeat (or leaving)
 	owner    map[string]string    // room → session
 	epoch    map[string]int64
 	history  map[string][]store.Acquisition
@@ -35,7 +36,7 @@ type fakeLeases struct {
 }
 
 func newFakeLeases(rooms store.Store) *fakeLeases {
-	return &fakeLeases{sessions: map[string]time.Time{}, owner: map[string]string{}, epoch: map[string]int64{},
+	return &fakeLeases{sessions: map[string]time.Time{}, seen: map[string]time.Time{}, owner: map[string]string{}, epoch: map[string]int64{},
 		history: map[string][]store.Acquisition{}, rooms: rooms}
 }
 
@@ -50,28 +51,31 @@ func (f *fakeLeases) Heartbeat(_ context.Context, session, node string, lease ti
 	if _, ok := f.sessions[session]; ok && !f.live(session) {
 		return false, nil
 	}
-	f.sessions[session] = time.Now().Add(lease)
+	f.sessions[session], f.seen[session] = time.Now().Add(lease), time.Now()
 	return true, nil
 }
 
-func (f *fakeLeases) Acquire(ctx context.Context, id, session string) (int64, error) {
+func (f *fakeLeases) Acquire(ctx context.Context, id, session string) (store.Acquired, error) {
 	if _, err := f.rooms.Room(ctx, id); err != nil {
-		return 0, err
+		return store.Acquired{}, err
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if !f.live(session) {
-		return 0, store.ErrFenced
+		return store.Acquired{}, store.ErrFenced
 	}
+	var silence time.Duration
 	if o := f.owner[id]; o == session {
-		return f.epoch[id], nil
+		return store.Acquired{Epoch: f.epoch[id]}, nil
 	} else if o != "" && f.live(o) {
-		return 0, &store.OwnedError{Room: id, Session: o, Epoch: f.epoch[id]}
+		return store.Acquired{}, &store.OwnedError{Room: id, Session: o, Epoch: f.epoch[id]}
+	} else if o != "" {
+		silence = time.Since(f.seen[o])
 	}
 	f.owner[id] = session
 	f.epoch[id]++
 	f.history[id] = append(f.history[id], store.Acquisition{Epoch: f.epoch[id], Session: session, At: time.Now()})
-	return f.epoch[id], nil
+	return store.Acquired{Epoch: f.epoch[id], Silence: silence}, nil
 }
 
 func (f *fakeLeases) Release(_ context.Context, id string, fence store.Fence) error {
@@ -109,7 +113,7 @@ func (f *fakeLeases) Orphans(ctx context.Context) ([]string, error) {
 func (f *fakeLeases) Leave(_ context.Context, session string) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.sessions[session] = time.Time{}
+	f.sessions[session], f.seen[session] = time.Time{}, time.Now()
 	return nil
 }
 
@@ -156,6 +160,8 @@ type clusterNode struct {
 	hub *Hub
 	srv *httptest.Server
 	bus bus.Bus
+	// st is the node's way to the shared store, which dies with it.
+	st *crashableStore
 }
 
 const testLease = 300 * time.Millisecond
@@ -190,14 +196,15 @@ func newPostgresCluster(t *testing.T, n int) *cluster {
 // start runs node i (again).
 func (cl *cluster) start(i int) {
 	b := cl.bus.Connect()
-	h := NewHub(Config{Store: cl.st, Renderer: cl.pages, BaseURL: "http://test", BotDelay: time.Millisecond,
+	st := &crashableStore{Store: cl.st}
+	h := NewHub(Config{Store: st, Renderer: cl.pages, BaseURL: "http://test", BotDelay: time.Millisecond,
 		Cluster: &Cluster{Bus: b, Leases: cl.leases, Node: "n" + strconv.Itoa(i), Lease: testLease}})
 	_, err := h.Restore(context.Background())
 	require.NoError(cl.t, err)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h.ServeWS(w, r, r.URL.Query().Get("room"), HashToken(r.URL.Query().Get("token")), "", nil)
 	}))
-	node := &clusterNode{hub: h, srv: srv, bus: b}
+	node := &clusterNode{hub: h, srv: srv, bus: b, st: st}
 	if i < len(cl.nodes) {
 		cl.nodes[i] = node
 	} else {
@@ -207,8 +214,10 @@ func (cl *cluster) start(i int) {
 }
 
 // kill stops a node as a crash would: its socket server and its bus go
-// first, so nobody hears it leave, and its lease simply runs out.
+// first, so nobody hears it leave, its rooms' last words (the clocks'
+// stops) never reach the store, and its lease simply runs out.
 func (cl *cluster) kill(n *clusterNode) {
+	n.st.crashed.Store(true)
 	n.srv.CloseClientConnections()
 	n.srv.Close()
 	n.bus.Close()
@@ -316,8 +325,9 @@ func TestClusterPagesOnEveryNode(t *testing.T) {
 }
 
 // When the node running a room dies, another takes it within two leases;
-// the pages on the other nodes keep their sockets, nothing stored is lost
-// and versions only go up.
+// the pages on the other nodes keep their sockets, nothing stored is lost,
+// versions only go up, and the clock resumes with the time that was left
+// when the owner died (give or take a lease).
 func TestClusterFailover(t *testing.T) {
 	for name, newCl := range map[string]func(*testing.T, int) *cluster{"fake leases": newCluster, "postgres": newPostgresCluster} {
 		t.Run(name, func(t *testing.T) { testFailover(t, newCl(t, 3)) })
@@ -326,7 +336,7 @@ func TestClusterFailover(t *testing.T) {
 
 func testFailover(t *testing.T, cl *cluster) {
 	ctx := context.Background()
-	id, err := cl.nodes[0].hub.Create(ctx, Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.NoClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
+	id, err := cl.nodes[0].hub.Create(ctx, Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
 	require.NoError(t, err)
 	alice := cl.open(1, id, "alice")
 	bob := cl.open(2, id, "bob")
@@ -335,12 +345,24 @@ func testFailover(t *testing.T, cl *cluster) {
 	alice.await("Bob seated", func(p *view.Page) bool { return p.Seats[1].Kind == vocab.Human })
 	alice.send(`{"move":"1"}`)
 	before := bob.await("the move", moves(1)).Version
+	rec, err := cl.st.Room(ctx, id)
+	require.NoError(t, err)
+	bobFrom := rec.Turns[0].At // Bob's wait for his first move runs from Alice's move
 
+	time.Sleep(1500 * time.Millisecond) // Bob thinks
 	died := time.Now()
 	cl.kill(cl.nodes[0])
+	leftThen := FirstMoveWait - died.Sub(bobFrom)
+	pg := bob.await("the room on its next owner", func(p *view.Page) bool { return p.Version > 2<<32 })
+	require.True(t, pg.Clock.FirstMove)
+	left := time.Duration(pg.Clock.RemainingMS) * time.Millisecond
+	require.LessOrEqual(t, left, leftThen+testLease+50*time.Millisecond,
+		"the time since the owner's last sign of life comes back, not more (the clock resumed, it did not start again)")
+	require.Greater(t, left, leftThen-time.Second, "the clock stood still while nobody ran the room")
+
 	// Bob's click after the death reaches the next owner.
 	bob.send(`{"move":"1"}`)
-	pg := alice.await("the move after the failover", moves(2))
+	pg = alice.await("the move after the failover", moves(2))
 	require.Less(t, time.Since(died), 2*testLease+time.Second)
 	require.Greater(t, pg.Version, before, "versions only go up")
 	require.Equal(t, []string{"1", "1"}, movesOf(pg))
@@ -378,3 +400,28 @@ func TestClusterAdoptsOrphans(t *testing.T) {
 }
 
 var _ = errors.New
+
+// A node that hands its rooms over stops their clocks first: a room that
+// nobody runs for a while (no other node yet) resumes with the time it had
+// when it was handed over.
+func TestClusterHandOverStopsTheClock(t *testing.T) {
+	cl := newCluster(t, 1)
+	ctx := context.Background()
+	id, err := cl.nodes[0].hub.Create(ctx, Spec{Game: "kalah", Mode: vocab.Hotseat, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "me")
+	require.NoError(t, err)
+	time.Sleep(300 * time.Millisecond) // the wait for the first move runs
+	require.NoError(t, cl.nodes[0].hub.Drain(ctx))
+	rec, err := cl.st.Room(ctx, id)
+	require.NoError(t, err)
+	require.False(t, rec.ClockStopped.IsZero(), "the stop is recorded")
+	leftThen := FirstMoveWait - rec.ClockStopped.Sub(rec.ClockFrom)
+	require.Less(t, leftThen, FirstMoveWait-250*time.Millisecond)
+
+	time.Sleep(1500 * time.Millisecond) // nobody runs the room
+	cl.start(1)
+	pg := cl.open(1, id, "me").await("the room on the next node", func(p *view.Page) bool { return p.Version > 2<<32 })
+	require.True(t, pg.Clock.FirstMove)
+	left := time.Duration(pg.Clock.RemainingMS) * time.Millisecond
+	require.LessOrEqual(t, left, leftThen)
+	require.Greater(t, left, leftThen-750*time.Millisecond, "the time the room stood still is not counted")
+}

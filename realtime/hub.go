@@ -236,8 +236,11 @@ func (h *Hub) Create(ctx context.Context, spec Spec, token string) (string, erro
 		ID: NewID(), Game: g.ID(), Options: start.Options(), Mode: spec.Mode, Clock: spec.Clock,
 		Seats: seats, Winner: -1, Private: spec.Private,
 	}
+	// A clock that starts with the room (both seats held) counts from its
+	// creation.
+	now := h.deps.clock.Now()
+	rec.ClockFrom = now
 	if len(spec.Turns) > 0 {
-		now := h.deps.clock.Now()
 		for _, t := range spec.Turns {
 			rec.Turns = append(rec.Turns, store.Turn{Notation: t, At: now})
 		}
@@ -255,6 +258,7 @@ func (h *Hub) Create(ctx context.Context, spec Spec, token string) (string, erro
 	if err != nil {
 		return "", fmt.Errorf("%w: %w", ErrBadRequest, err)
 	}
+	r.clock.mark = clockMark{from: now, stored: now} // it has run since (and has not stopped)
 	if h.node != nil {
 		session, live := h.node.current()
 		if !live || h.node.draining.Load() {
@@ -290,12 +294,16 @@ func (h *Hub) Room(ctx context.Context, id string) (*Room, error) {
 		return r, nil
 	}
 	var fence *store.Fence
+	var ranUntil time.Time // when a dead owner was last known to run it
 	if h.node != nil {
-		f, err := h.node.acquire(ctx, id)
+		f, silence, err := h.node.acquire(ctx, id)
 		if err != nil {
 			return nil, err
 		}
 		fence = &f
+		if silence > 0 {
+			ranUntil = h.deps.clock.Now().Add(-silence)
+		}
 	}
 	rec, err := h.deps.store.Room(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
@@ -308,7 +316,7 @@ func (h *Hub) Room(ctx context.Context, id string) (*Room, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.start(rec, chat, fence)
+	return h.start(rec, chat, fence, ranUntil)
 }
 
 // Snapshot returns the page of room id as the holder of tokenHash would
@@ -385,8 +393,9 @@ func (h *Hub) Restore(ctx context.Context) (int, error) {
 }
 
 // start makes and runs the room of a stored record with its chat, unless
-// another caller got there first.
-func (h *Hub) start(rec *store.Room, chat []store.ChatMessage, fence *store.Fence) (*Room, error) {
+// another caller got there first. ranUntil, when not zero, is when the
+// room's dead owner was last known to run it.
+func (h *Hub) start(rec *store.Room, chat []store.ChatMessage, fence *store.Fence, ranUntil time.Time) (*Room, error) {
 	h.mu.Lock()
 	r, ok := h.rooms[rec.ID]
 	h.mu.Unlock()
@@ -398,6 +407,7 @@ func (h *Hub) start(rec *store.Room, chat []store.ChatMessage, fence *store.Fenc
 		return nil, fmt.Errorf("room %s: %w", rec.ID, err)
 	}
 	r.chat = newChatLog(chat)
+	r.clock.mark.ranUntil(ranUntil)
 	if fence != nil {
 		h.own(r, *fence)
 	}

@@ -189,6 +189,7 @@ func newRoom(rec *store.Room, d deps) (*Room, error) {
 		turns = append(turns, turnRecord{moves: moves, seats: seats, text: t.Notation, at: t.At, think: t.Think, info: t.Info})
 	}
 	r.history.set(turns, nil)
+	r.clock.mark = loadedMark(rec)
 	r.bots.said = r.history.lastInfo()
 	if rec.Over && !r.state.Outcome().Over {
 		end := game.Win(game.Player(rec.Winner), rec.Reason)
@@ -262,9 +263,10 @@ func (r *Room) notSent(ctx context.Context) error {
 func (r *Room) ID() string { return r.id }
 
 // run is the room's goroutine; it returns why the room stopped.
-func (r *Room) run(ctx context.Context) stopReason {
-	defer r.stop()
-	r.afterChange(true) // start clocks and computer players where they were
+func (r *Room) run(ctx context.Context) (why stopReason) {
+	defer func() { r.stop(why) }()
+	r.resumeClock() // and the computer players, where they were
+	r.refresh()
 	for {
 		select {
 		case ev := <-r.inbox:
@@ -312,11 +314,16 @@ func (r *Room) quitting(ev event) (stopReason, bool) {
 	return stopLost, quit
 }
 
-// stop ends the room. It first leaves the hub's registry, so that nobody
-// is handed it any more, and only then stops taking events: an event sent
-// by someone handed it just before is refused, not left unread, and the
-// sender asks the hub again, which loads the room afresh.
-func (r *Room) stop() {
+// stop ends the room. Unless another node runs the room now, a running
+// clock is frozen first, before anyone can load the room again. It then
+// leaves the hub's registry, so that nobody is handed it any more, and
+// only then stops taking events: an event sent by someone handed it just
+// before is refused, not left unread, and the sender asks the hub again,
+// which loads the room afresh.
+func (r *Room) stop(why stopReason) {
+	if why != stopLost {
+		r.freezeClock()
+	}
 	r.deps.leave(r)
 	defer close(r.finished)
 	r.leaveRemotes()  // pages elsewhere look for the room's next owner

@@ -81,6 +81,19 @@ type Owner struct {
 	Live bool
 }
 
+// Acquired is what Acquire did.
+type Acquired struct {
+	// Epoch is the room's epoch, the caller's as its owner.
+	Epoch int64
+	// Silence, for a room taken from an owner whose lease had run out
+	// without its releasing the room (it died, was cut off, or left), is
+	// how long that owner had been silent by the database's clock: the
+	// time since its last heartbeat or its leaving, the last moment it is
+	// known to have run the room. Zero otherwise, and when not known (a
+	// session of an older program records no heartbeat times).
+	Silence time.Duration
+}
+
 // Acquisition is one change of a room's owner, as logged.
 type Acquisition struct {
 	Epoch   int64
@@ -100,11 +113,12 @@ type Leases interface {
 	// session.
 	Heartbeat(ctx context.Context, session, node string, lease time.Duration) (ok bool, err error)
 	// Acquire makes session the owner of room id when the room has no live
-	// owner, and returns the new epoch (the previous one + 1). When session
-	// already owns it the epoch is kept. An *OwnedError (ErrOwned) when
-	// another live session owns it; ErrFenced when session's own lease is
-	// not live; ErrNotFound for no room.
-	Acquire(ctx context.Context, id, session string) (epoch int64, err error)
+	// owner, with a new epoch (the previous one + 1), and says whether the
+	// previous owner died (Acquired). When session already owns it the
+	// epoch is kept. An *OwnedError (ErrOwned) when another live session
+	// owns it; ErrFenced when session's own lease is not live; ErrNotFound
+	// for no room.
+	Acquire(ctx context.Context, id, session string) (Acquired, error)
 	// Release gives room id up (its owner unloads it or hands it over); it
 	// keeps the epoch, so the next Acquire bumps it. ErrFenced when f no
 	// longer owns the room.

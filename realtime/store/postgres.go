@@ -90,6 +90,13 @@ var migrations = []string{
 		at      timestamptz NOT NULL,
 		PRIMARY KEY (room_id, epoch)
 	);`,
+	// 2: the move clock's recorded start and stop (milliseconds, the
+	// node's time, as every game time), so that a room resumes its clock
+	// where it stood; and when each session was last known to run (its
+	// last heartbeat, or its leaving), so that a node taking the rooms of
+	// one that died knows since when their clocks stood still.
+	`ALTER TABLE rooms ADD COLUMN clock_from bigint, ADD COLUMN clock_stopped bigint;
+	ALTER TABLE nodes ADD COLUMN seen timestamptz;`,
 }
 
 // migrationLock is the advisory lock that keeps nodes starting together
@@ -215,8 +222,13 @@ func (p *Postgres) Ping(ctx context.Context) error {
 
 func (p *Postgres) stamp() int64 { return p.now().UnixMilli() }
 
+// SetNow makes the store stamp the rooms' changes with now rather than
+// time.Now, as SQLite.SetNow. Call it before the store is used.
+func (p *Postgres) SetNow(now func() time.Time) { p.now = now }
+
 // roomColumns are the columns Room reads, in scanRoom's order.
-const roomColumns = `id, game, options, mode, clock, seats, save, over, winner, reason, created_at, updated_at, private, aborted, next`
+const roomColumns = `id, game, options, mode, clock, seats, save, over, winner, reason, created_at, updated_at, private, aborted, next,
+	clock_from, clock_stopped`
 
 // Room implements Store.
 func (p *Postgres) Room(ctx context.Context, id string) (*Room, error) {
@@ -224,13 +236,15 @@ func (p *Postgres) Room(ctx context.Context, id string) (*Room, error) {
 		return nil, ErrClosed
 	}
 	var (
-		r                Room
-		opts, seats      string
-		save             *string
-		created, updated int64
+		r                  Room
+		opts, seats        string
+		save               *string
+		created, updated   int64
+		clockFrom, stopped *int64
 	)
 	err := p.pool.QueryRow(ctx, `SELECT `+roomColumns+` FROM rooms WHERE id = $1`, id).Scan(&r.ID, &r.Game, &opts, &r.Mode,
-		&r.Clock, &seats, &save, &r.Over, &r.Winner, &r.Reason, &created, &updated, &r.Private, &r.Aborted, &r.Next)
+		&r.Clock, &seats, &save, &r.Over, &r.Winner, &r.Reason, &created, &updated, &r.Private, &r.Aborted, &r.Next,
+		&clockFrom, &stopped)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("store: room %q: %w", id, ErrNotFound)
 	}
@@ -249,6 +263,12 @@ func (p *Postgres) Room(ctx context.Context, id string) (*Room, error) {
 		}
 	}
 	r.Created, r.Updated = time.UnixMilli(created), time.UnixMilli(updated)
+	if clockFrom != nil {
+		r.ClockFrom = time.UnixMilli(*clockFrom)
+	}
+	if stopped != nil {
+		r.ClockStopped = time.UnixMilli(*stopped)
+	}
 	rows, err := p.pool.Query(ctx, `SELECT notation, played_at, think_us, info FROM turns WHERE room_id = $1 ORDER BY ply`, id)
 	if err != nil {
 		return nil, fmt.Errorf("store: room %q turns: %w", id, err)

@@ -30,10 +30,12 @@ func (p *Postgres) Heartbeat(ctx context.Context, session, node string, lease ti
 		return false, fmt.Errorf("store: heartbeat: a lease of %v is too short", lease)
 	}
 	// A new session is inserted; a live one extended; an expired one
-	// matches the conflict but not its WHERE, and nothing happens.
-	tag, err := p.pool.Exec(ctx, `INSERT INTO nodes (session, node, started, expires)
-		VALUES ($1, $2, clock_timestamp(), clock_timestamp() + $3 * interval '1 microsecond')
-		ON CONFLICT (session) DO UPDATE SET expires = excluded.expires WHERE nodes.expires > clock_timestamp()`,
+	// matches the conflict but not its WHERE, and nothing happens. seen
+	// is the heartbeat's time: the session was alive then.
+	tag, err := p.pool.Exec(ctx, `INSERT INTO nodes (session, node, started, expires, seen)
+		VALUES ($1, $2, clock_timestamp(), clock_timestamp() + $3 * interval '1 microsecond', clock_timestamp())
+		ON CONFLICT (session) DO UPDATE SET expires = excluded.expires, seen = excluded.seen
+		WHERE nodes.expires > clock_timestamp()`,
 		session, node, lease.Microseconds())
 	if err != nil {
 		return false, fmt.Errorf("store: heartbeat of session %s: %w", session, err)
@@ -42,11 +44,12 @@ func (p *Postgres) Heartbeat(ctx context.Context, session, node string, lease ti
 }
 
 // Acquire implements Leases.
-func (p *Postgres) Acquire(ctx context.Context, id, session string) (int64, error) {
+func (p *Postgres) Acquire(ctx context.Context, id, session string) (Acquired, error) {
 	if p.closed.Load() {
-		return 0, ErrClosed
+		return Acquired{}, ErrClosed
 	}
 	var epoch int64
+	var silence time.Duration
 	err := p.tx(ctx, func(tx pgx.Tx) error {
 		var node string
 		var live bool
@@ -75,13 +78,18 @@ func (p *Postgres) Acquire(ctx context.Context, id, session string) (int64, erro
 		if owner != nil {
 			var ownerNode string
 			var ownerLive bool
-			err := tx.QueryRow(ctx, `SELECT node, expires > clock_timestamp() FROM nodes WHERE session = $1`, *owner).
-				Scan(&ownerNode, &ownerLive)
+			var silentUS *int64 // NULL for a session of a program that records no heartbeat times
+			err := tx.QueryRow(ctx, `SELECT node, expires > clock_timestamp(),
+					(extract(epoch FROM clock_timestamp() - seen) * 1000000)::bigint FROM nodes WHERE session = $1`, *owner).
+				Scan(&ownerNode, &ownerLive, &silentUS)
 			if err != nil {
 				return fmt.Errorf("store: acquire room %q: the owner's lease: %w", id, err)
 			}
 			if ownerLive {
 				return &OwnedError{Room: id, Node: ownerNode, Session: *owner, Epoch: epoch}
+			}
+			if silentUS != nil {
+				silence = max(time.Duration(*silentUS)*time.Microsecond, time.Microsecond) // zero says "not known"
 			}
 		}
 		epoch++
@@ -95,9 +103,9 @@ func (p *Postgres) Acquire(ctx context.Context, id, session string) (int64, erro
 		return nil
 	})
 	if err != nil {
-		return 0, err
+		return Acquired{}, err
 	}
-	return epoch, nil
+	return Acquired{Epoch: epoch, Silence: silence}, nil
 }
 
 // Release implements Leases.
@@ -141,7 +149,8 @@ func (p *Postgres) Leave(ctx context.Context, session string) error {
 	if p.closed.Load() {
 		return ErrClosed
 	}
-	if _, err := p.pool.Exec(ctx, `UPDATE nodes SET expires = least(expires, clock_timestamp()) WHERE session = $1`, session); err != nil {
+	if _, err := p.pool.Exec(ctx, `UPDATE nodes SET expires = least(expires, clock_timestamp()),
+		seen = greatest(seen, least(expires, clock_timestamp())) WHERE session = $1`, session); err != nil {
 		return fmt.Errorf("store: leave session %s: %w", session, err)
 	}
 	return nil

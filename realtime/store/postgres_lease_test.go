@@ -128,8 +128,11 @@ func TestAcquire(t *testing.T) {
 		session   string
 		room      string
 		wantEpoch int64
-		wantErr   error
-		wantOwner string // the node an ErrOwned names
+		// wantSilence is the least Silence to expect: how long the dead
+		// owner had been silent (0: none, the owner was not dead).
+		wantSilence time.Duration
+		wantErr     error
+		wantOwner   string // the node an ErrOwned names
 	}{
 		{name: "a live owner keeps its room", session: "b", wantErr: store.ErrOwned, wantOwner: "node-a"},
 		{name: "its owner acquires it again: the epoch stays", session: "a", wantEpoch: 1},
@@ -137,10 +140,11 @@ func TestAcquire(t *testing.T) {
 			prepare: func(e *leaseEnv) { require.NoError(e.t, e.p.Release(e.ctx, "r", store.Fence{Session: "a", Epoch: 1})) }},
 		{name: "and taken back by its owner, at a new epoch", session: "a", wantEpoch: 2,
 			prepare: func(e *leaseEnv) { require.NoError(e.t, e.p.Release(e.ctx, "r", store.Fence{Session: "a", Epoch: 1})) }},
-		{name: "a room whose owner's lease ran out is taken", session: "b", wantEpoch: 2,
-			prepare: func(e *leaseEnv) { e.join("a2", "node-a", short); e.create("r2", "a2"); e.expired("a2") }, room: "r2"},
-		{name: "a room whose owner left is taken at once", session: "b", wantEpoch: 2,
-			prepare: func(e *leaseEnv) { require.NoError(e.t, e.p.Leave(e.ctx, "a")) }},
+		{name: "a room whose owner's lease ran out is taken, silent since its last heartbeat", session: "b", wantEpoch: 2,
+			wantSilence: short,
+			prepare:     func(e *leaseEnv) { e.join("a2", "node-a", short); e.create("r2", "a2"); e.expired("a2") }, room: "r2"},
+		{name: "a room whose owner left is taken at once, silent since it left", session: "b", wantEpoch: 2,
+			wantSilence: time.Microsecond, prepare: func(e *leaseEnv) { require.NoError(e.t, e.p.Leave(e.ctx, "a")) }},
 		{name: "not by a session whose own lease ran out", session: "c", wantErr: store.ErrFenced,
 			prepare: func(e *leaseEnv) {
 				require.NoError(e.t, e.p.Leave(e.ctx, "a"))
@@ -164,7 +168,7 @@ func TestAcquire(t *testing.T) {
 				room = "r"
 			}
 			before, _ := e.p.Owner(e.ctx, room)
-			epoch, err := e.p.Acquire(e.ctx, room, tc.session)
+			got, err := e.p.Acquire(e.ctx, room, tc.session)
 			if tc.wantErr != nil {
 				require.ErrorIs(t, err, tc.wantErr)
 				if tc.wantOwner != "" {
@@ -179,7 +183,13 @@ func TestAcquire(t *testing.T) {
 				return
 			}
 			require.NoError(t, err)
-			require.Equal(t, tc.wantEpoch, epoch)
+			require.Equal(t, tc.wantEpoch, got.Epoch)
+			if tc.wantSilence == 0 {
+				require.Zero(t, got.Silence, "the owner did not die")
+			} else {
+				require.GreaterOrEqual(t, got.Silence, tc.wantSilence)
+				require.Less(t, got.Silence, tc.wantSilence+10*time.Second, "silent since about then, not for ever")
+			}
 			o := e.owner(room)
 			require.Equal(t, tc.session, o.Session)
 			require.Equal(t, tc.wantEpoch, o.Epoch)
@@ -216,6 +226,12 @@ func TestFencedWrites(t *testing.T) {
 		{"AppendChat", func(ctx context.Context, s *store.Postgres, id string) error {
 			return s.AppendChat(ctx, id, store.ChatMessage{Name: "Z", Text: "late"})
 		}},
+		{"SetClockFrom", func(ctx context.Context, s *store.Postgres, id string) error {
+			return s.SetClockFrom(ctx, id, time.UnixMilli(5000))
+		}},
+		{"SetClockStopped", func(ctx context.Context, s *store.Postgres, id string) error {
+			return s.SetClockStopped(ctx, id, time.UnixMilli(6000))
+		}},
 		{"Release", func(ctx context.Context, s *store.Postgres, id string) error {
 			f, _ := store.FenceFrom(ctx)
 			return s.Release(ctx, id, f)
@@ -250,9 +266,9 @@ func TestFencedWrites(t *testing.T) {
 		{"an older epoch of the same session", func(e *leaseEnv, rooms []string) context.Context {
 			for _, id := range rooms {
 				require.NoError(e.t, e.p.Release(e.ctx, id, store.Fence{Session: "a", Epoch: 1}))
-				epoch, err := e.p.Acquire(e.ctx, id, "a")
+				got, err := e.p.Acquire(e.ctx, id, "a")
 				require.NoError(e.t, err)
-				require.Equal(e.t, int64(2), epoch)
+				require.Equal(e.t, int64(2), got.Epoch)
 			}
 			return e.as("a", 1)
 		}},
@@ -324,14 +340,14 @@ func TestEpochLog(t *testing.T) {
 	turn(e.as("a", 1), 0)
 	require.NoError(t, e.p.Release(e.ctx, "r", store.Fence{Session: "a", Epoch: 1}))
 	require.Equal(t, store.Owner{Epoch: 1}, e.owner("r"), "released: nobody's, the epoch kept")
-	epoch, err := e.p.Acquire(e.ctx, "r", "a")
+	got, err := e.p.Acquire(e.ctx, "r", "a")
 	require.NoError(t, err)
-	require.Equal(t, int64(2), epoch, "release then acquire bumps the epoch")
+	require.Equal(t, int64(2), got.Epoch, "release then acquire bumps the epoch")
 	turn(e.as("a", 2), 1)
 	e.expired("a")
-	epoch, err = e.p.Acquire(e.ctx, "r", "b")
+	got, err = e.p.Acquire(e.ctx, "r", "b")
 	require.NoError(t, err)
-	require.Equal(t, int64(3), epoch)
+	require.Equal(t, int64(3), got.Epoch)
 	turn(e.as("b", 3), 2)
 
 	log, err := e.p.Epochs(e.ctx, "r")

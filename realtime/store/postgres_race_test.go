@@ -44,13 +44,13 @@ func TestConcurrentAcquire(t *testing.T) {
 			}
 			wg.Go(func() {
 				<-start
-				epoch, err := e.p.Acquire(e.ctx, "r", session)
+				got, err := e.p.Acquire(e.ctx, "r", session)
 				if err != nil {
 					assert.ErrorIs(t, err, store.ErrOwned, session)
 					return
 				}
 				mu.Lock()
-				won, wins = append(won, session), append(wins, epoch)
+				won, wins = append(won, session), append(wins, got.Epoch)
 				mu.Unlock()
 			})
 		}
@@ -92,15 +92,15 @@ func TestPausedOwnerChangesNothing(t *testing.T) {
 			}
 		}
 	})
-	var epoch int64
+	var got store.Acquired
 	require.Eventually(t, func() bool {
 		var err error
-		epoch, err = e.p.Acquire(e.ctx, "r", "new")
+		got, err = e.p.Acquire(e.ctx, "r", "new")
 		return err == nil
 	}, 10*time.Second, 5*time.Millisecond)
 	wg.Wait()
 	require.ErrorIs(t, oldErr, store.ErrFenced)
-	require.Equal(t, int64(2), epoch)
+	require.Equal(t, int64(2), got.Epoch)
 
 	rec, err := e.p.Room(e.ctx, "r")
 	require.NoError(t, err)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"boardroom/realtime/store"
 	"boardroom/realtime/store/pgtest"
@@ -118,4 +119,49 @@ func TestSchema(t *testing.T) {
 	require.NoError(t, err)
 	_, err = store.OpenPostgres(ctx, dsn)
 	require.ErrorContains(t, err, "newer than this program's")
+}
+
+// TestUpgradeFromFirstSchema opens a database as the first version of the
+// schema left it, with a room and a session of an older program: the
+// clock's columns are added, the room reads with no clock marks and
+// records them, and the old session's rooms are taken with its silence
+// not known (it recorded no heartbeat times).
+func TestUpgradeFromFirstSchema(t *testing.T) {
+	ctx := context.Background()
+	dsn := pgtest.Shared(t).Database(t)
+	conn, err := pgx.Connect(ctx, dsn)
+	require.NoError(t, err)
+	defer conn.Close(ctx)
+	_, err = conn.Exec(ctx, store.FirstSchema())
+	require.NoError(t, err)
+	_, err = conn.Exec(ctx, `CREATE TABLE schema_version (version integer NOT NULL);
+		INSERT INTO schema_version VALUES (1);
+		INSERT INTO nodes VALUES ('old', 'node-old', now() - interval '1 hour', now() - interval '1 minute');
+		INSERT INTO rooms (id, game, options, mode, clock, seats, created_at, updated_at, owner, epoch)
+			VALUES ('r', 'kalah', '{}', 'friend', 'fast', '[{},{}]', 1, 1, 'old', 1)`)
+	require.NoError(t, err)
+
+	s, err := store.OpenPostgres(ctx, dsn)
+	require.NoError(t, err)
+	defer s.Close()
+	var version int
+	require.NoError(t, conn.QueryRow(ctx, `SELECT version FROM schema_version`).Scan(&version))
+	require.Equal(t, 2, version)
+	got, err := s.Room(ctx, "r")
+	require.NoError(t, err)
+	require.Zero(t, got.ClockFrom)
+	require.Zero(t, got.ClockStopped)
+
+	ok, err := s.Heartbeat(ctx, "new", "node-new", time.Hour)
+	require.NoError(t, err)
+	require.True(t, ok)
+	acq, err := s.Acquire(ctx, "r", "new")
+	require.NoError(t, err)
+	require.Equal(t, int64(2), acq.Epoch)
+	require.Zero(t, acq.Silence, "an old session's silence is not known")
+	fenced := store.WithFence(ctx, store.Fence{Session: "new", Epoch: 2})
+	require.NoError(t, s.SetClockFrom(fenced, "r", time.UnixMilli(9000)))
+	got, err = s.Room(ctx, "r")
+	require.NoError(t, err)
+	require.Equal(t, time.UnixMilli(9000), got.ClockFrom)
 }

@@ -200,11 +200,11 @@ func insertPGRoom(ctx context.Context, tx pgx.Tx, e encodedRoom, owner *Fence, t
 		session, epoch = &owner.Session, owner.Epoch
 	}
 	tag, err := tx.Exec(ctx, `INSERT INTO rooms (id, game, options, mode, clock, seats, save, over, winner, reason, turns,
-			created_at, updated_at, private, aborted, seated, next, owner, epoch)
-		SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17::text, $18
+			created_at, updated_at, private, aborted, seated, next, owner, epoch, clock_from, clock_stopped)
+		SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17::text, $18, $19::bigint, $20::bigint
 		WHERE $17::text IS NULL OR EXISTS (SELECT 1 FROM nodes WHERE session = $17::text AND expires > clock_timestamp())`,
 		e.ID, e.Game, e.options, string(e.Mode), string(e.Clock), e.seats, e.save, e.Over, e.Winner, e.Reason, len(e.Turns),
-		e.now, e.Private, e.Aborted, full(e.Seats), e.Next, session, epoch)
+		e.now, e.Private, e.Aborted, full(e.Seats), e.Next, session, epoch, millis(e.ClockFrom), millis(e.ClockStopped))
 	if err != nil {
 		return fmt.Errorf("store: create room %s: %w", e.ID, err)
 	}
@@ -257,7 +257,7 @@ func (p *Postgres) SetSeats(ctx context.Context, id string, seats [2]Seat) error
 func (p *Postgres) AppendTurn(ctx context.Context, id string, ply int, t Turn) error {
 	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
 		tag, err := p.pool.Exec(ctx, `WITH room AS (
-				UPDATE rooms SET turns = $4, updated_at = $5 WHERE `+fencedRoom+` RETURNING id)
+				UPDATE rooms SET turns = $4, updated_at = $5, clock_from = NULL, clock_stopped = NULL WHERE `+fencedRoom+` RETURNING id)
 			INSERT INTO turns (room_id, ply, notation, played_at, think_us, info, epoch)
 			SELECT id, $6, $7, $8, $9, $10, $3 FROM room`,
 			id, f.Session, f.Epoch, ply+1, p.stamp(), ply, t.Notation, t.At.UnixMilli(), t.Think.Microseconds(), t.Info)
@@ -274,7 +274,8 @@ func (p *Postgres) AppendTurn(ctx context.Context, id string, ply int, t Turn) e
 // ReplaceTurns implements Store.
 func (p *Postgres) ReplaceTurns(ctx context.Context, id string, turns []Turn) error {
 	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
-		return p.inRoom(ctx, id, f, `turns = $4, updated_at = $5`, []any{len(turns), p.stamp()}, func(tx pgx.Tx) error {
+		set := `turns = $4, updated_at = $5, clock_from = NULL, clock_stopped = NULL`
+		return p.inRoom(ctx, id, f, set, []any{len(turns), p.stamp()}, func(tx pgx.Tx) error {
 			if _, err := tx.Exec(ctx, `DELETE FROM turns WHERE room_id = $1`, id); err != nil {
 				return fmt.Errorf("store: room %q: %w", id, err)
 			}
@@ -317,7 +318,8 @@ func (p *Postgres) Rematch(ctx context.Context, id string, archive *Room, seats 
 		return err
 	}
 	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
-		set := `seats = $4, seated = $5, turns = 0, over = false, winner = -1, reason = '', aborted = false, updated_at = $6`
+		set := `seats = $4, seated = $5, turns = 0, over = false, winner = -1, reason = '', aborted = false,
+			clock_from = NULL, clock_stopped = NULL, updated_at = $6`
 		return p.inRoom(ctx, id, f, set, []any{string(b), full(seats), p.stamp()}, func(tx pgx.Tx) error {
 			if _, err := tx.Exec(ctx, `DELETE FROM turns WHERE room_id = $1`, id); err != nil {
 				return fmt.Errorf("store: room %q: %w", id, err)

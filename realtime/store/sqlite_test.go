@@ -102,6 +102,12 @@ func TestUpgradeOldFile(t *testing.T) {
 	require.NoError(t, err)
 	require.False(t, got.Private)
 	require.Empty(t, got.Next)
+	require.Zero(t, got.ClockFrom, "an old room has no clock start recorded")
+	require.Zero(t, got.ClockStopped)
+	require.NoError(t, s.SetClockFrom(context.Background(), "waiting", time.UnixMilli(7000)))
+	got, err = s.Room(context.Background(), "waiting")
+	require.NoError(t, err)
+	require.Equal(t, time.UnixMilli(7000), got.ClockFrom, "and records one now")
 }
 
 // TestUpgradeAddsTheChat opens a file made before rooms had a chat: the

@@ -52,6 +52,7 @@ func Run(t *testing.T, open Opener) {
 		{"ListedRooms", listedRooms},
 		{"ListPages", listPages},
 		{"Rematch", rematch},
+		{"ClockMarks", clockMarks},
 		{"Chat", chat},
 		{"ConcurrentWriters", concurrentWriters},
 		{"Closed", closed},
@@ -172,6 +173,10 @@ func missingRoom(t *testing.T, sub Subject) {
 		"ReplaceTurns": func() error { return s.ReplaceTurns(ctx, "nope", []store.Turn{{Notation: "1"}}) },
 		"Rematch":      func() error { return s.Rematch(ctx, "nope", SampleRoom("nope-1"), [2]store.Seat{}) },
 		"AppendChat":   func() error { return s.AppendChat(ctx, "nope", store.ChatMessage{Name: "A", Text: "hi"}) },
+		"SetClockFrom": func() error { return s.SetClockFrom(ctx, "nope", time.UnixMilli(1)) },
+		"SetClockStopped": func() error {
+			return s.SetClockStopped(ctx, "nope", time.UnixMilli(1))
+		},
 	}
 	for name, write := range writes {
 		require.ErrorIs(t, write(), store.ErrNotFound, name)
