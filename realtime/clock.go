@@ -1,11 +1,13 @@
 package realtime
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"time"
 
 	"boardroom/game"
+	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 )
 
@@ -19,6 +21,22 @@ import (
 // began. Rooms with no clock have no waits at all: there the players may
 // abort, or claim a game the opponent has left (lifecycle.go), which has a
 // timer of its own here too.
+//
+// A turn's clock runs from its start, its base: the move that began the
+// turn (the stored turn's At), or the moment a seat was taken, the log
+// changed (undo, redo, load, new game), a rematch began or the room was
+// made, which the store records (SetClockFrom; a move clears it, so moves
+// cost no extra write). The clock stands still while nobody runs the
+// room: a room that stops with its clock running records when
+// (SetClockStopped: a shutdown, a hand-over to another node, an unload),
+// and a room that died did not, so the time it stopped is the last moment
+// it is known to have run: its last write (the store's changed time), or,
+// taken over in a cluster, its dead owner's last heartbeat, whichever is
+// later. Both are before the real end, so a crash gives the player to move
+// back the time between then and the crash, never takes time away. When
+// the room runs again, its clock resumes with what was left, period −
+// (stopped − base), and records the base that leaves (now − (stopped −
+// base)), so that a later stop counts from there.
 
 // moveClock is the room's game timers: the move clock (or the wait for a
 // first move) of the seats to move, and the wait before a claim.
@@ -38,6 +56,58 @@ type moveClock struct {
 	gen            uint64
 	stopTimer      func() bool // nil when no timer is set
 	stopClaimTimer func() bool
+
+	// mark is where the clock stood when the room was made, read once
+	// when the room starts running (resumeClock).
+	mark clockMark
+}
+
+// clockMark is where a room's clock stood when the room was made: when
+// the turn being played began and, for a room loaded from the store, when
+// the room stopped running.
+type clockMark struct {
+	// from is the turn's base: the stored start, else the last turn's
+	// time, else the room's creation.
+	from time.Time
+	// stopped is when the room stopped running: zero for a room just
+	// created, whose clock has run since from.
+	stopped time.Time
+	// frozen says stopped was recorded by a clean stop (not guessed
+	// after a crash); the store keeps it until the clock runs again.
+	frozen bool
+	// stored is the start as the store has it (zero: the last turn's).
+	stored time.Time
+}
+
+// loadedMark is where the clock of a stored room stood when the room
+// stopped.
+func loadedMark(rec *store.Room) clockMark {
+	m := clockMark{from: rec.ClockFrom, stored: rec.ClockFrom, stopped: rec.ClockStopped, frozen: !rec.ClockStopped.IsZero()}
+	if m.from.IsZero() && len(rec.Turns) > 0 {
+		m.from = rec.Turns[len(rec.Turns)-1].At
+	}
+	if m.from.IsZero() {
+		m.from = rec.Created // a room made before clock starts were recorded
+	}
+	if !m.frozen { // it died: it ran at least until its last write
+		m.stopped = latest(rec.Updated, m.from)
+	}
+	return m
+}
+
+// ranUntil says the room is known to have run until at (its dead owner's
+// last heartbeat), unless its stop was recorded.
+func (m *clockMark) ranUntil(at time.Time) {
+	if !m.frozen {
+		m.stopped = latest(m.stopped, at)
+	}
+}
+
+func latest(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
 }
 
 func newMoveClock(setting vocab.Clock, clock Clock, t timings) moveClock {
@@ -48,14 +118,16 @@ func newMoveClock(setting vocab.Clock, clock Clock, t timings) moveClock {
 // enabled reports whether the room has a move clock at all.
 func (c *moveClock) enabled() bool { return c.period > 0 }
 
-// start runs the clock for wait (a period, or the wait for a first move);
-// fire is called with the timer's generation when it runs out.
-func (c *moveClock) start(wait time.Duration, firstMove bool, fire func(gen uint64)) {
+// start runs the clock for wait (a period, or the wait for a first move)
+// from from; fire is called with the timer's generation when it runs out
+// (at once if it has).
+func (c *moveClock) start(from time.Time, wait time.Duration, firstMove bool, fire func(gen uint64)) {
 	c.stop()
-	c.deadline = c.clock.Now().Add(wait)
+	c.deadline = from.Add(wait)
 	c.firstMove = firstMove
 	gen := c.gen
-	c.stopTimer = c.clock.AfterFunc(wait, func() { fire(gen) })
+	left := min(max(c.deadline.Sub(c.clock.Now()), 0), wait)
+	c.stopTimer = c.clock.AfterFunc(left, func() { fire(gen) })
 }
 
 // stop stops the clock; a timer already firing is then stale.
@@ -117,12 +189,60 @@ func (r *Room) timing() (wait time.Duration, firstMove, ok bool) {
 	return r.clock.period, false, true
 }
 
-// startClock gives the seats to move a full period (a new turn, or a room
-// brought back after a restart, which is the fair thing to do).
-func (r *Room) startClock() {
+// startClock runs the clock of the seats to move from from: the period (or
+// the wait for a first move) counted from then.
+func (r *Room) startClock(from time.Time) {
 	r.clock.stop()
+	r.clock.turnStarted = from
 	if wait, firstMove, ok := r.timing(); ok {
-		r.clock.start(wait, firstMove, func(gen uint64) { r.sendLater(evTimeout{gen: gen}) })
+		r.clock.start(from, wait, firstMove, func(gen uint64) { r.sendLater(evTimeout{gen: gen}) })
+	}
+}
+
+// recordClockFrom stores that the running clock started at from, a moment
+// the log does not tell (a seat taken, an undo, a rematch, a resumed
+// clock). Nothing else depends on it, so a failed write is only logged:
+// after a restart the clock would resume from the last turn instead.
+func (r *Room) recordClockFrom(from time.Time) {
+	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+	defer cancel()
+	if err := r.deps.store.SetClockFrom(ctx, r.id, from); err != nil {
+		r.deps.log.Warn("clock start not stored", "room", r.id, "err", err)
+	}
+}
+
+// resumeClock starts the clock of a room that begins to run where it
+// stood when the room was made: a new room's runs from its creation, a
+// loaded room's resumes with the time that was left when the room
+// stopped, period − (stopped − from), at least nothing and at most the
+// period. The new base is stored when it differs from the stored one,
+// which also clears a recorded stop.
+func (r *Room) resumeClock() {
+	m, now := r.clock.mark, r.deps.clock.Now()
+	elapsed := now.Sub(m.from)
+	if !m.stopped.IsZero() {
+		elapsed = m.stopped.Sub(m.from) // the clock stood still since
+	}
+	from := now.Add(-max(elapsed, 0))
+	r.startClock(from)
+	switch {
+	case r.clock.running() && from.UnixMilli() != m.stored.UnixMilli():
+		r.recordClockFrom(from)
+	case !r.clock.running() && m.frozen:
+		r.recordClockFrom(time.Time{}) // the stop is past
+	}
+}
+
+// freezeClock records, as the room stops with its clock running, when the
+// clock stopped: it stands still until the room runs again.
+func (r *Room) freezeClock() {
+	if !r.clock.running() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+	defer cancel()
+	if err := r.deps.store.SetClockStopped(ctx, r.id, r.deps.clock.Now()); err != nil {
+		r.deps.log.Warn("clock stop not stored", "room", r.id, "err", err)
 	}
 }
 

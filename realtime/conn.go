@@ -41,9 +41,23 @@ type Conn struct {
 	reason  string
 	// rate is the rate limit's bucket, used by the reading goroutine only.
 	rate bucket
+	// remote is set on the owner's side for a page open on another node
+	// (no socket: its node is sent the frames, owner.go).
+	remote *remote
 	// stream is what the connection asked to be sent: the page's HTML, or
 	// the room as JSON for a program (programs.go).
 	stream Stream
+}
+
+// sink is where a page's messages go: its room, or in a cluster the
+// page's link to the room (link.go). deliver reports false when the page
+// should close.
+type sink interface {
+	deliver(ctx context.Context, c *Conn, msg Message, raw []byte, err error) bool
+}
+
+func (r *Room) deliver(ctx context.Context, c *Conn, msg Message, _ []byte, err error) bool {
+	return r.send(ctx, evInput{c: c, msg: msg, err: err})
 }
 
 // ServeWS upgrades an HTTP request to a WebSocket of room id for the viewer
@@ -68,6 +82,12 @@ func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, n
 	}
 	ctx, cancel := context.WithCancel(req.Context())
 	defer cancel()
+	if h.node != nil {
+		if err := h.serveLinked(ctx, id, c); err != nil {
+			ws.Close(websocket.StatusServiceRestart, "the room is moving; reconnect")
+		}
+		return
+	}
 	r, err := h.connect(ctx, id, c)
 	if err != nil {
 		ws.Close(websocket.StatusServiceRestart, "the room is closed")
@@ -86,7 +106,7 @@ func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, n
 // run of messages over the rate limit only the first reaches the room, to
 // be refused with a notice; the rest are dropped unread, so that a flood
 // costs the room nothing and never fills the page's own send queue.
-func (c *Conn) readLoop(ctx context.Context, r *Room) {
+func (c *Conn) readLoop(ctx context.Context, to sink) {
 	limited := false
 	for {
 		typ, data, err := c.ws.Read(ctx)
@@ -106,7 +126,7 @@ func (c *Conn) readLoop(ctx context.Context, r *Room) {
 			limited = false
 			msg, err = DecodeMessage(data)
 		}
-		if !r.send(ctx, evInput{c: c, msg: msg, err: err}) {
+		if !to.deliver(ctx, c, msg, data, err) {
 			return
 		}
 	}
@@ -175,6 +195,9 @@ func (c *Conn) writeLoop(ctx context.Context) {
 // enqueue queues an update without ever blocking the room: a page that has
 // fallen sendQueue updates behind is disconnected instead.
 func (c *Conn) enqueue(b []byte) {
+	if c.remote != nil {
+		return // its node is sent frames, not updates (Room.publish)
+	}
 	select {
 	case <-c.done:
 	case c.out <- b:

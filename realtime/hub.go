@@ -86,6 +86,9 @@ type Config struct {
 	// Clock is the time and the game timers (nil: SystemClock; tests
 	// drive a fake one).
 	Clock Clock
+	// Cluster makes the hub one node of several sharing the store (nil:
+	// this process runs every room; cluster.go).
+	Cluster *Cluster
 
 	// unloading is deps.unloading (tests).
 	unloading func()
@@ -101,6 +104,8 @@ type Hub struct {
 	wg    sync.WaitGroup
 	mu    sync.Mutex
 	rooms map[string]*Room
+	// node is the hub's part in a cluster; nil when it runs alone.
+	node *node
 }
 
 // NewHub returns a hub; call Restore to bring back unfinished rooms.
@@ -124,6 +129,9 @@ func NewHub(cfg Config) *Hub {
 		store: cfg.Store, render: cfg.Renderer, bots: cfg.Bots, engine: cfg.Engine, hint: cfg.Hint, evaluate: cfg.Evaluate,
 		clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics, timings: timingsOf(cfg), baseURL: cfg.BaseURL, ctx: ctx,
 		leave: h.forget, unloading: cfg.unloading,
+	}
+	if cfg.Cluster != nil {
+		h.node = newNode(*cfg.Cluster, h)
 	}
 	return h
 }
@@ -228,8 +236,11 @@ func (h *Hub) Create(ctx context.Context, spec Spec, token string) (string, erro
 		ID: NewID(), Game: g.ID(), Options: start.Options(), Mode: spec.Mode, Clock: spec.Clock,
 		Seats: seats, Winner: -1, Private: spec.Private,
 	}
+	// A clock that starts with the room (both seats held) counts from its
+	// creation.
+	now := h.deps.clock.Now()
+	rec.ClockFrom = now
 	if len(spec.Turns) > 0 {
-		now := h.deps.clock.Now()
 		for _, t := range spec.Turns {
 			rec.Turns = append(rec.Turns, store.Turn{Notation: t, At: now})
 		}
@@ -247,7 +258,15 @@ func (h *Hub) Create(ctx context.Context, spec Spec, token string) (string, erro
 	if err != nil {
 		return "", fmt.Errorf("%w: %w", ErrBadRequest, err)
 	}
-	if err := h.deps.store.CreateRoom(ctx, rec); err != nil {
+	r.clock.mark = clockMark{from: now, stored: now} // it has run since (and has not stopped)
+	if h.node != nil {
+		session, live := h.node.current()
+		if !live || h.node.draining.Load() {
+			return "", errors.New("this server is not taking new rooms at the moment; try again")
+		}
+		h.own(r, store.Fence{Session: session, Epoch: 1}) // a new room's first owner
+	}
+	if err := r.deps.store.CreateRoom(ctx, rec); err != nil {
 		return "", err
 	}
 	if _, err := h.launch(r); err != nil {
@@ -274,6 +293,18 @@ func (h *Hub) Room(ctx context.Context, id string) (*Room, error) {
 	if ok {
 		return r, nil
 	}
+	var fence *store.Fence
+	var ranUntil time.Time // when a dead owner was last known to run it
+	if h.node != nil {
+		f, silence, err := h.node.acquire(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		fence = &f
+		if silence > 0 {
+			ranUntil = h.deps.clock.Now().Add(-silence)
+		}
+	}
 	rec, err := h.deps.store.Room(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, fmt.Errorf("%w: %q", ErrNoRoom, id)
@@ -285,7 +316,7 @@ func (h *Hub) Room(ctx context.Context, id string) (*Room, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.start(rec, chat)
+	return h.start(rec, chat, fence, ranUntil)
 }
 
 // Snapshot returns the page of room id as the holder of tokenHash would
@@ -343,6 +374,9 @@ const askAttempts = 3
 // Restore starts every unfinished room in the store, so that their clocks
 // and computer players run again after a restart.
 func (h *Hub) Restore(ctx context.Context) (int, error) {
+	if h.node != nil {
+		return h.joinCluster(ctx)
+	}
 	ids, err := h.deps.store.Unfinished(ctx)
 	if err != nil {
 		return 0, err
@@ -359,8 +393,9 @@ func (h *Hub) Restore(ctx context.Context) (int, error) {
 }
 
 // start makes and runs the room of a stored record with its chat, unless
-// another caller got there first.
-func (h *Hub) start(rec *store.Room, chat []store.ChatMessage) (*Room, error) {
+// another caller got there first. ranUntil, when not zero, is when the
+// room's dead owner was last known to run it.
+func (h *Hub) start(rec *store.Room, chat []store.ChatMessage, fence *store.Fence, ranUntil time.Time) (*Room, error) {
 	h.mu.Lock()
 	r, ok := h.rooms[rec.ID]
 	h.mu.Unlock()
@@ -372,6 +407,10 @@ func (h *Hub) start(rec *store.Room, chat []store.ChatMessage) (*Room, error) {
 		return nil, fmt.Errorf("room %s: %w", rec.ID, err)
 	}
 	r.chat = newChatLog(chat)
+	r.clock.mark.ranUntil(ranUntil)
+	if fence != nil {
+		h.own(r, *fence)
+	}
 	return h.launch(r)
 }
 
@@ -386,13 +425,26 @@ func (h *Hub) launch(r *Room) (*Room, error) {
 	if h.ctx.Err() != nil {
 		return nil, errors.New("the server is shutting down")
 	}
+	if r.owner != nil {
+		if err := r.serveRemote(); err != nil {
+			return nil, err
+		}
+	}
 	h.rooms[r.id] = r
 	h.deps.metrics.roomStarted(1)
 	h.wg.Add(1)
 	go func() {
 		defer h.wg.Done()
 		defer h.deps.metrics.roomStarted(-1)
-		r.run(h.ctx)
+		why := r.run(h.ctx)
+		if r.owner != nil && why == stopIdle {
+			// Unloaded: any node may take it when someone comes back.
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			if err := h.node.Leases.Release(ctx, r.id, r.owner.fence); err != nil {
+				h.deps.log.Warn("room not released", "room", r.id, "err", err)
+			}
+		}
 	}()
 	return r, nil
 }
@@ -415,6 +467,11 @@ func (h *Hub) CleanIdle(ctx context.Context, age time.Duration) (int, error) {
 		keep = append(keep, id)
 	}
 	h.mu.Unlock()
+	if h.node != nil {
+		// In a cluster a node cleans only its own rooms and nobody's.
+		session, _ := h.node.current()
+		ctx = store.WithFence(ctx, store.Fence{Session: session})
+	}
 	n, err := h.deps.store.DeleteIdle(ctx, h.deps.clock.Now().Add(-age), keep)
 	if n > 0 {
 		h.deps.log.Info("idle rooms deleted", "rooms", n)

@@ -173,7 +173,7 @@ func (r *Room) applyTurn(moves []game.Move, think time.Duration, info string) {
 	if r.over() {
 		r.storeResult()
 	}
-	r.afterChange(true)
+	r.afterMove(now)
 }
 
 // storeTimeout bounds one write to the store.
@@ -194,17 +194,44 @@ func (r *Room) storeResult() {
 	}
 }
 
-// afterChange runs after anything that changes the game: it restarts the
-// clock for a new turn, sets the computer thinking, and shows everyone.
-// Once the game is over it works out the replay's evaluations, once.
+// afterChange runs after anything that changes the game: it sets the
+// computer thinking and shows everyone. With newTurn the turn being played
+// begins again now (a seat taken, an undo, a load, a new game, a rematch):
+// its clock starts now, which the store then records, since the log does
+// not say when.
 func (r *Room) afterChange(newTurn bool) {
-	r.version++
-	if newTurn {
-		r.viewers.forgetHints()
-		r.hints.stop()
-		r.clock.turnStarted = r.deps.clock.Now()
-		r.startClock()
+	if !newTurn {
+		r.refresh()
+		return
 	}
+	now := r.deps.clock.Now()
+	r.newTurn(now)
+	r.refresh()
+	if r.clock.running() {
+		r.recordClockFrom(now)
+	}
+}
+
+// afterMove runs after a move stored at at: the next turn's clock starts
+// then, which the stored turn tells (no write of its own).
+func (r *Room) afterMove(at time.Time) {
+	r.newTurn(at)
+	r.refresh()
+}
+
+// newTurn forgets what belonged to the turn before (hints) and starts the
+// clock of the turn from from.
+func (r *Room) newTurn(from time.Time) {
+	r.viewers.forgetHints()
+	r.hints.stop()
+	r.startClock(from)
+}
+
+// refresh follows any change: the computer's thinking, the claim and idle
+// timers, and every page. Once the game is over it works out the replay's
+// evaluations, once.
+func (r *Room) refresh() {
+	r.version++
 	r.scheduleBot()
 	r.scheduleClaim()
 	if r.over() {

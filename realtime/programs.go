@@ -1,6 +1,7 @@
 package realtime
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -8,6 +9,7 @@ import (
 	"strconv"
 
 	"boardroom/game"
+	"boardroom/realtime/frame"
 	"boardroom/realtime/vocab"
 	"boardroom/realtime/wire"
 )
@@ -67,15 +69,34 @@ func ParseStream(q url.Values) (Stream, error) {
 // sendJSON sends a program's connection what changed for it: first the
 // answer to its last message (an error or a notice), then the state, when
 // the room has changed since the last one it was sent. states holds the
-// states already encoded in this broadcast, by view (nil: none shared).
-func (r *Room) sendJSON(c *Conn, v *viewer, states map[string][]byte) {
+// states already encoded in this broadcast, by view (nil: none shared). A
+// connection open on another node of a cluster is sent them by way of
+// elsewhere, as one frame of its own holding the messages a line each,
+// which its node sends on one by one (link.go).
+func (r *Room) sendJSON(c *Conn, v *viewer, states map[string][]byte, elsewhere *remoteUpdate) {
+	var msgs [][]byte
 	if v.err != "" {
-		c.enqueue(r.answerJSON(v))
+		msgs = append(msgs, r.answerJSON(v))
 	}
 	v.flash, v.err = "", ""
-	if v.jsonSent && v.jsonVersion == r.version {
-		return
+	if !v.jsonSent || v.jsonVersion != r.version {
+		msgs = append(msgs, r.stateJSON(c, v, states))
+		v.jsonSent, v.jsonVersion = true, r.version
 	}
+	switch {
+	case len(msgs) == 0:
+	case c.remote != nil:
+		elsewhere.addJSON(c, frame.Whole(bytes.Join(msgs, []byte("\n"))))
+	default:
+		for _, b := range msgs {
+			c.enqueue(b)
+		}
+	}
+}
+
+// stateJSON is the encoded state a program's connection is to be sent,
+// shared with the connections of the same view.
+func (r *Room) stateJSON(c *Conn, v *viewer, states map[string][]byte) []byte {
 	key := "spectator"
 	if len(r.seats.mine(v.tokenHash)) > 0 {
 		key = "seat:" + v.tokenHash
@@ -83,16 +104,19 @@ func (r *Room) sendJSON(c *Conn, v *viewer, states map[string][]byte) {
 	if c.stream.Legal {
 		key += ":legal"
 	}
-	b, ok := states[key]
-	if !ok {
-		b = mustJSON(r.wireState(v.tokenHash, c.stream.Legal))
-		if states != nil {
-			states[key] = b
-		}
+	if b, ok := states[key]; ok {
+		return b
 	}
-	c.enqueue(b)
-	v.jsonSent, v.jsonVersion = true, r.version
+	b := mustJSON(r.wireState(v.tokenHash, c.stream.Legal))
+	if states != nil {
+		states[key] = b
+	}
+	return b
 }
+
+// jsonLines splits what sendJSON put in a program's frame back into its
+// messages (encoding/json writes no line break inside a message).
+func jsonLines(f *frame.Frame) [][]byte { return bytes.Split(f.HTML, []byte("\n")) }
 
 // answerJSON is the error or the notice the viewer's last message earned.
 func (r *Room) answerJSON(v *viewer) []byte {

@@ -8,9 +8,11 @@ import (
 	"time"
 	"unsafe"
 
+	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
 	"boardroom/realtime/wire"
 
+	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
 )
 
@@ -323,4 +325,66 @@ func TestAnEngineTakesOverASeat(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "Deep Kalah", rec.Seats[0].Engine)
 	require.Equal(t, "Carol", rec.Seats[0].Name, "the name stays the person's, for the chat")
+}
+
+// TestAProgramOnAnotherNode: in a cluster, a program's socket on a node
+// that does not run the room is sent JSON only — its own states and
+// answers from the owner, never the pages' HTML frames (nor the default
+// one those pages share) nor the spectator count — and its join and moves
+// reach the owner.
+func TestAProgramOnAnotherNode(t *testing.T) {
+	cl := newCluster(t, 2)
+	id, err := cl.nodes[0].hub.Create(context.Background(), Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.NoClock,
+		Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
+	require.NoError(t, err)
+	alice := cl.open(0, id, "alice")
+	watcher := cl.open(1, id, "carol") // an HTML page beside the program on its node
+
+	url := "ws" + strings.TrimPrefix(cl.nodes[1].srv.URL, "http") + "/?room=" + id + "&token=bot&format=json&legal=true"
+	ws, _, err := websocket.Dial(t.Context(), url, nil)
+	require.NoError(t, err)
+	defer ws.CloseNow()
+	next := func(what string, cond func(wire.Message) bool) wire.Message {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+		defer cancel()
+		for {
+			_, b, err := ws.Read(ctx)
+			require.NoError(t, err, "waiting for %s", what)
+			m, err := wire.Decode(b)
+			require.NoError(t, err, "only JSON: %.60q", b)
+			if cond(m) {
+				return m
+			}
+		}
+	}
+	isState := func(cond func(*wire.State) bool) func(wire.Message) bool {
+		return func(m wire.Message) bool { return m.State != nil && cond(m.State) }
+	}
+
+	next("the room", isState(func(s *wire.State) bool { return s.Waiting }))
+	require.NoError(t, ws.Write(t.Context(), websocket.MessageText, wire.Join("", "Remote")))
+	s := next("seated", isState(func(s *wire.State) bool { return len(s.You) == 1 })).State
+	require.Equal(t, "Engine: Remote", s.Seats[1].Holder)
+	alice.await("the engine seated", func(p *view.Page) bool { return p.Seats[1].Holder == "Engine: Remote" })
+
+	alice.send(`{"move":"1"}`)
+	s = next("its turn", isState(func(s *wire.State) bool { return s.YourTurn })).State
+	require.Equal(t, []string{"1"}, s.Moves)
+	require.NotEmpty(t, s.Legal)
+	require.NoError(t, ws.Write(t.Context(), websocket.MessageText, wire.Move("9")))
+	m := next("a refusal", func(m wire.Message) bool { return m.Error != nil })
+	require.Equal(t, "illegal", m.Error.Reason)
+	require.NoError(t, ws.Write(t.Context(), websocket.MessageText, wire.Move(s.Legal[0])))
+	next("its move played", isState(func(s *wire.State) bool { return len(s.Moves) == 2 }))
+	watcher.await("both moves", moves(2))
+	alice.await("both moves", moves(2))
+
+	// A redraw with nothing new for the program: the pages' frame goes out
+	// as the default, which the program's node must not send it.
+	room, err := cl.nodes[0].hub.Room(context.Background(), id)
+	require.NoError(t, err)
+	inRoom(t, room, func(r *Room) { r.broadcast() })
+	alice.send(`{"chat":"well played"}`)
+	next("the state after the chat", isState(func(s *wire.State) bool { return s.Version > 0 && len(s.Moves) == 2 }))
 }

@@ -65,6 +65,10 @@ type Room struct {
 	// event can enter the inbox unseen (stop answers those already there).
 	sendMu  sync.RWMutex
 	stopped bool
+	// finished is closed once the room has stopped and closed its pages.
+	finished chan struct{}
+	// owner is set on a room run in a cluster (owner.go).
+	owner *ownership
 
 	state game.State
 	ended *game.Outcome // an end the rules do not see: time out, resignation, claim, abort
@@ -165,7 +169,7 @@ func newRoom(rec *store.Room, d deps) (*Room, error) {
 	now := d.clock.Now()
 	r := &Room{
 		id: rec.ID, g: g, opts: start.Options(), mode: rec.Mode, private: rec.Private, deps: d,
-		inbox: make(chan event, 64), stopping: make(chan struct{}), state: start, aborted: rec.Aborted, next: rec.Next,
+		inbox: make(chan event, 64), stopping: make(chan struct{}), finished: make(chan struct{}), state: start, aborted: rec.Aborted, next: rec.Next,
 		seats:   newSeats(rec.Seats, now),
 		clock:   newMoveClock(rec.Clock, d.clock, d.timings),
 		bots:    newBotRunner(d.bots, d.engine, d.timings),
@@ -185,6 +189,7 @@ func newRoom(rec *store.Room, d deps) (*Room, error) {
 		turns = append(turns, turnRecord{moves: moves, seats: seats, text: t.Notation, at: t.At, think: t.Think, info: t.Info})
 	}
 	r.history.set(turns, nil)
+	r.clock.mark = loadedMark(rec)
 	r.bots.said = r.history.lastInfo()
 	if rec.Over && !r.state.Outcome().Over {
 		end := game.Win(game.Player(rec.Winner), rec.Reason)
@@ -257,10 +262,11 @@ func (r *Room) notSent(ctx context.Context) error {
 // ID returns the room's id.
 func (r *Room) ID() string { return r.id }
 
-// run is the room's goroutine.
-func (r *Room) run(ctx context.Context) {
-	defer r.stop()
-	r.afterChange(true) // start clocks and computer players where they were
+// run is the room's goroutine; it returns why the room stopped.
+func (r *Room) run(ctx context.Context) (why stopReason) {
+	defer func() { r.stop(why) }()
+	r.resumeClock() // and the computer players, where they were
+	r.refresh()
 	for {
 		select {
 		case ev := <-r.inbox:
@@ -269,23 +275,58 @@ func (r *Room) run(ctx context.Context) {
 				if r.deps.unloading != nil {
 					r.deps.unloading()
 				}
-				return
+				return stopIdle
+			}
+			if why, quit := r.quitting(ev); quit {
+				return why
 			}
 			r.handleSafely(ev)
+			if why, quit := r.quitting(nil); quit {
+				return why
+			}
 		case <-r.viewers.replayTicks():
 			r.replayTick()
 		case <-ctx.Done():
-			return
+			return stopShutdown
 		}
 	}
 }
 
-// stop ends the room. It first leaves the hub's registry, so that nobody
-// is handed it any more, and only then stops taking events: an event sent
-// by someone handed it just before is refused, not left unread, and the
-// sender asks the hub again, which loads the room afresh.
-func (r *Room) stop() {
+// quitting reports whether a room run in a cluster must stop before (or
+// after) handling ev: it was asked to, or its node's lease has run out — a
+// node that was paused must not act on what it finds waiting when it
+// wakes, since another node may run the room by now.
+func (r *Room) quitting(ev event) (stopReason, bool) {
+	if r.owner == nil {
+		return 0, false
+	}
+	if _, live := r.owner.node.current(); !live {
+		r.deps.log.Warn("room dropped: this node's lease ran out", "room", r.id)
+		return stopLost, true
+	}
+	select {
+	case why := <-r.owner.quit:
+		r.owner.quit <- why // later quitting calls see it too
+		return why, true
+	default:
+	}
+	_, quit := ev.(evQuit)
+	return stopLost, quit
+}
+
+// stop ends the room. Unless another node runs the room now, a running
+// clock is frozen first, before anyone can load the room again. It then
+// leaves the hub's registry, so that nobody is handed it any more, and
+// only then stops taking events: an event sent by someone handed it just
+// before is refused, not left unread, and the sender asks the hub again,
+// which loads the room afresh.
+func (r *Room) stop(why stopReason) {
+	if why != stopLost {
+		r.freezeClock()
+	}
 	r.deps.leave(r)
+	defer close(r.finished)
+	r.leaveRemotes()  // pages elsewhere look for the room's next owner
 	close(r.stopping) // sends waiting for room in the inbox give up
 	r.sendMu.Lock()   // sends under way have finished
 	r.stopped = true
@@ -314,6 +355,8 @@ func (r *Room) refuse(ev event) {
 		ev.reply <- nil
 	case evFunc:
 		ev.f(r) // a test waits for it
+	case evPeer:
+		ev.reply(peerReply{Error: "the room is not run here"})
 	}
 }
 
@@ -378,6 +421,8 @@ func (r *Room) handleSafely(ev event) {
 		r.claimable()
 	case evFunc:
 		ev.f(r)
+	case evPeer:
+		r.peer(ev)
 	}
 }
 

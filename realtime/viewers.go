@@ -209,6 +209,7 @@ func (r *Room) sendPresence() {
 			c.enqueue(b)
 		}
 	}
+	r.publishSpectators(b)
 }
 
 // Rendering: one page per distinct view. Every spectator sees the same page,
@@ -229,12 +230,13 @@ func (r *Room) broadcast() {
 	frames := map[string]*frame.Frame{}
 	deltas := map[update][]byte{}
 	var states map[string][]byte // the programs' states by view, made on demand
+	var elsewhere remoteUpdate
 	for c, v := range r.viewers.conns {
 		if c.stream.JSON {
 			if states == nil {
 				states = map[string][]byte{}
 			}
-			r.sendJSON(c, v, states)
+			r.sendJSON(c, v, states, &elsewhere)
 			continue
 		}
 		key := r.viewKey(v)
@@ -246,6 +248,11 @@ func (r *Room) broadcast() {
 			}
 			r.rememberSpectatorFrame(key, f)
 		}
+		if c.remote != nil {
+			elsewhere.add(c, f)
+			v.flash, v.err = "", ""
+			continue
+		}
 		u := update{v.shown, f}
 		b, ok := deltas[u]
 		if !ok {
@@ -254,6 +261,7 @@ func (r *Room) broadcast() {
 		}
 		show(c, v, f, b)
 	}
+	r.publish(&elsewhere, true)
 }
 
 // show sends b, which turns the page's frame into f.
@@ -283,7 +291,9 @@ func (r *Room) sendTo(c *Conn) {
 		return
 	}
 	if c.stream.JSON {
-		r.sendJSON(c, v, nil)
+		var u remoteUpdate
+		r.sendJSON(c, v, nil, &u)
+		r.publish(&u, false)
 		return
 	}
 	key := r.viewKey(v)
@@ -291,6 +301,13 @@ func (r *Room) sendTo(c *Conn) {
 	if key != "spectator" || f == nil || r.viewers.specVersion != r.version || r.clock.running() {
 		f = r.viewers.render.Frame(r.page(v))
 		r.rememberSpectatorFrame(key, f)
+	}
+	if c.remote != nil {
+		var u remoteUpdate
+		u.add(c, f)
+		r.publish(&u, false)
+		v.flash, v.err = "", ""
+		return
 	}
 	show(c, v, f, frame.Delta(v.shown, f))
 }

@@ -84,7 +84,7 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 			spec.Algorithm = ""
 		}
 	}
-	if !s.limits.newRoom(clientAddr(r), time.Now()) {
+	if !s.limits.newRoom(s.clientAddr(r), time.Now()) {
 		s.renderLobby(w, r, http.StatusTooManyRequests, form, "You have created many rooms in a short time; wait a minute and try again.")
 		return
 	}
@@ -127,50 +127,51 @@ func orDefault[T ~string](v string, def T) T {
 }
 
 func (s *Server) room(w http.ResponseWriter, r *http.Request) {
-	room, ok := s.findRoom(w, r)
+	id, ok := s.findRoom(w, r)
 	if !ok {
 		return
 	}
 	token := ensureToken(w, r)
-	page, err := s.Hub.Snapshot(r.Context(), room.ID(), realtime.HashToken(token))
+	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
+	defer cancel()
+	page, err := s.Hub.LivePage(ctx, id, realtime.HashToken(token), absoluteURL(r, "/r/"+id))
 	if err != nil {
 		s.errorPage(w, r, http.StatusServiceUnavailable, "Room unavailable", "The room is restarting; reload in a moment.")
 		return
 	}
-	page.ShareURL = absoluteURL(r, "/r/"+room.ID())
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	templates.RoomPage(page).Render(r.Context(), w)
+	templates.RoomShell(page.Game, page.RoomID, page.Live).Render(r.Context(), w)
 }
 
 func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
-	room, ok := s.findRoom(w, r)
+	id, ok := s.findRoom(w, r)
 	if !ok {
 		return
 	}
-	release, ok := s.limits.openConn(clientAddr(r))
+	release, ok := s.limits.openConn(s.clientAddr(r))
 	if !ok {
 		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
 		return
 	}
 	defer release()
-	s.Hub.ServeWS(w, r, room.ID(), realtime.HashToken(readToken(r)), readName(r), s.Origins)
+	s.Hub.ServeWS(w, r, id, realtime.HashToken(readToken(r)), readName(r), s.Origins)
 }
 
 // findRoom looks up the room of the path, answering 404 when there is none.
-func (s *Server) findRoom(w http.ResponseWriter, r *http.Request) (*realtime.Room, bool) {
+func (s *Server) findRoom(w http.ResponseWriter, r *http.Request) (string, bool) {
 	id := r.PathValue("id")
-	room, err := s.Hub.Room(r.Context(), id)
+	err := s.Hub.Exists(r.Context(), id)
 	switch {
 	case errors.Is(err, realtime.ErrNoRoom) || errors.Is(err, store.ErrNotFound):
 		s.errorPage(w, r, http.StatusNotFound, "No such room", "This room does not exist. Check the link, or start a new game.")
-		return nil, false
+		return "", false
 	case err != nil:
 		s.Log.Error("room not loaded", "room", id, "err", err)
 		s.errorPage(w, r, http.StatusInternalServerError, "Room unavailable", "The room could not be opened.")
-		return nil, false
+		return "", false
 	}
-	return room, true
+	return id, true
 }
 
 // absoluteURL makes a link to path on the host the browser used.

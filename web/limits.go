@@ -1,8 +1,6 @@
 package web
 
 import (
-	"net"
-	"net/http"
 	"sync"
 	"time"
 )
@@ -35,15 +33,6 @@ type bucket struct {
 
 func newLimiter(l Limits) *limiter {
 	return &limiter{Limits: l, conns: map[string]int{}, rooms: map[string]*bucket{}}
-}
-
-// clientAddr is the request's remote host (no port).
-func clientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 // openConn counts a new WebSocket of addr; it returns false when addr

@@ -10,6 +10,8 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"boardroom/game"
@@ -35,17 +37,36 @@ type Server struct {
 	// Metrics serves /metrics when set (Prometheus exposition).
 	Metrics http.Handler
 
+	// Node is this server's name among several behind a load balancer
+	// (cmd/web -node); /readyz says it.
+	Node string
+	// TrustedProxies are the load balancers whose X-Forwarded-For names
+	// the client (limits and logs then use that address); nil trusts none.
+	TrustedProxies TrustedProxies
+	// Ready, when set, is asked by /readyz after the node's own checks
+	// (not draining, the store answers): an error makes the node not
+	// ready, its text the reason given. It may be called every second by
+	// each balancer, with a deadline of a few seconds; it should answer
+	// from what it already knows (for instance whether the connection to
+	// the message bus is up) rather than do slow work.
+	Ready func(context.Context) error
+
 	limits *limiter
-	css    string // GamesCSS, made once
+	// draining is set by Drain: /readyz fails from then on.
+	draining atomic.Bool
+	// readyMu guards the last readiness answer, to log its changes.
+	readyMu     sync.Mutex
+	readyReason string
+	readySeen   bool
+
+	css string // GamesCSS, made once
 	// listsCache holds the lobby's lists made a moment ago.
 	listsCache listsCache
 }
 
 // Handler returns the server's routes wrapped in its middleware.
 func (s *Server) Handler() http.Handler {
-	if s.Log == nil {
-		s.Log = slog.New(slog.DiscardHandler)
-	}
+	s.Log = s.logger()
 	templates.AssetVersion = static.Version()
 	limits := DefaultLimits
 	if s.Limits != nil {
@@ -65,6 +86,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /rules", s.rulesIndex)
 	mux.HandleFunc("GET /rules/{game}", s.rulesPage)
 	mux.HandleFunc("GET /healthz", s.health)
+	mux.HandleFunc("GET /readyz", s.readyz)
 	if s.Metrics != nil {
 		mux.Handle("GET /metrics", s.Metrics)
 	}
@@ -73,6 +95,14 @@ func (s *Server) Handler() http.Handler {
 	// form's POST) that a browser says come from another site.
 	protected := http.NewCrossOriginProtection().Handler(mux)
 	return s.recoverPanics(s.logRequests(securityHeaders(protected)))
+}
+
+// logger is the server's log, or one that drops everything.
+func (s *Server) logger() *slog.Logger {
+	if s.Log == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return s.Log
 }
 
 // securityHeaders sets a strict policy: scripts and styles from our own
@@ -110,10 +140,13 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 		next.ServeHTTP(rec, r)
 		level := slog.LevelDebug
-		if rec.status >= 500 {
+		// A failing readiness probe is an answer, not an error: its
+		// changes are logged once (noteReadiness), not every second.
+		if rec.status >= 500 && r.URL.Path != "/readyz" {
 			level = slog.LevelError
 		}
-		s.Log.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "status", rec.status, "took", time.Since(start))
+		s.Log.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "status", rec.status, "took", time.Since(start),
+			"client", s.clientAddr(r))
 	})
 }
 
@@ -126,7 +159,7 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 				if p == http.ErrAbortHandler {
 					panic(p)
 				}
-				s.Log.Error("handler panic", "path", r.URL.Path, "panic", p, "stack", string(debug.Stack()))
+				s.Log.Error("handler panic", "path", r.URL.Path, "client", s.clientAddr(r), "panic", p, "stack", string(debug.Stack()))
 				s.errorPage(w, r, http.StatusInternalServerError, "Something went wrong", "The server hit a bug; nothing was changed. Please try again.")
 			}
 		}()

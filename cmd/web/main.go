@@ -1,11 +1,14 @@
 // Command web serves Boardroom: the lobby, the rooms and their WebSockets,
-// with every game kept in an embedded SQLite file.
+// with every game kept in an embedded SQLite file (or a PostgreSQL
+// database: -db postgres://...).
 //
 //	go run ./cmd/web [-addr :8080] [-db boardroom.db] [-base-url URL] [-origins host,...] [-engine-workers N] [-pprof 127.0.0.1:6060]
+//	                 [-node NAME] [-log-format text|json] [-trusted-proxies CIDR,...] [-drain-grace 3s] [-version]
 //
-// SIGINT or SIGTERM shuts it down gracefully: every room is already stored,
-// and open pages are told to reconnect (close code 1012), which they do
-// by themselves when the server is back.
+// SIGINT or SIGTERM shuts it down gracefully: /readyz fails first, for
+// -drain-grace if a load balancer watches it, then every room is already
+// stored, and open pages are told to reconnect (close code 1012), which
+// they do by themselves when the server (or another node) is back.
 package main
 
 import (
@@ -52,7 +55,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	fs := flag.NewFlagSet("web", flag.ContinueOnError)
 	fs.SetOutput(logOut)
 	addr := fs.String("addr", envOr("BOARDROOM_ADDR", ":8080"), "address to listen on")
-	dbPath := fs.String("db", envOr("BOARDROOM_DB", "boardroom.db"), "SQLite database file")
+	dbPath := fs.String("db", envOr("BOARDROOM_DB", "boardroom.db"), "SQLite database file, or a PostgreSQL URL (postgres://user:password@host/db)")
 	baseURL := fs.String("base-url", os.Getenv("BOARDROOM_BASE_URL"), "public URL for share links (default: from the listen address)")
 	origins := fs.String("origins", "", "comma-separated extra origins allowed to open WebSockets")
 	verbose := fs.Bool("v", false, "log every request")
@@ -60,7 +63,19 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	roomsPerMinute := fs.Int("max-rooms-per-minute", web.DefaultLimits.RoomsPerMinute, "rooms one client address may create a minute (0: no limit)")
 	workers := fs.Int("engine-workers", engine.DefaultWorkers(), "searches the computer players run at once, each with its own tables (default GOMAXPROCS-1, at least 1)")
 	pprofAddr := fs.String("pprof", "", "serve Go profiles (net/http/pprof) on this address, e.g. 127.0.0.1:6060 (default: off)")
+	// Operating several nodes (ops.go): -node, -log-format, -trusted-proxies, -drain-grace, -version.
+	ops := addOpsFlags(fs)
+	natsURL := fs.String("nats", os.Getenv("BOARDROOM_NATS"), "NATS server connecting the nodes of a cluster (nats://HOST:PORT; needs a PostgreSQL -db)")
+	lease := fs.Duration("lease", realtime.DefaultLease, "how long a node owns its rooms without a heartbeat (a cluster on PostgreSQL)")
 	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if ops.version {
+		fmt.Fprintln(stdout, versionText())
+		return nil
+	}
+	proxies, err := ops.check()
+	if err != nil {
 		return err
 	}
 	if *workers < 1 {
@@ -70,18 +85,26 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	if *verbose {
 		level = slog.LevelDebug
 	}
-	log := slog.New(slog.NewTextHandler(logOut, &slog.HandlerOptions{Level: level}))
+	log := ops.logger(logOut, level)
+	if len(proxies) > 0 {
+		log.Info("trusting proxies", "from", proxies.String())
+	}
 
 	if *pprofAddr != "" {
 		if err := servePprof(ctx, *pprofAddr, log); err != nil {
 			return err
 		}
 	}
-	st, err := store.OpenSQLite(*dbPath)
+	st, err := store.Open(ctx, *dbPath)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
+	cluster, leaveCluster, err := clusterOf(st, *natsURL, ops.node, *lease, log)
+	if err != nil {
+		return err
+	}
+	defer leaveCluster()
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -109,22 +132,26 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 			v, _ := game.PlayersOf(s.Game()).Estimate(s)
 			return v
 		},
+		Cluster: cluster,
 	})
 	restored, err := hub.Restore(ctx)
 	if err != nil {
 		return fmt.Errorf("restoring rooms: %w", err)
 	}
+	front := &web.Server{
+		Hub: hub, Store: st, Log: log, Origins: splitList(*origins),
+		Limits:  &web.Limits{ConnsPerAddr: *connsPerAddr, RoomsPerMinute: *roomsPerMinute},
+		Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}),
+		Node:    ops.node, TrustedProxies: proxies,
+		Ready: func(context.Context) error { return hub.ClusterReady() },
+	}
 	srv := &http.Server{
-		Handler: (&web.Server{
-			Hub: hub, Store: st, Log: log, Origins: splitList(*origins),
-			Limits:  &web.Limits{ConnsPerAddr: *connsPerAddr, RoomsPerMinute: *roomsPerMinute},
-			Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}),
-		}).Handler(),
+		Handler:           front.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	log.Info("serving", "addr", ln.Addr().String(), "url", *baseURL, "db", *dbPath, "rooms_restored", restored,
+	log.Info("serving", "addr", ln.Addr().String(), "url", *baseURL, "db", store.Redact(*dbPath), "rooms_restored", restored,
 		"engine_workers", *workers)
 	if ready != nil {
 		ready <- ln.Addr().String()
@@ -138,9 +165,15 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		return err
 	case <-ctx.Done():
 	}
+	ops.drain(front, log)
 	log.Info("shutting down")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
+	// In a cluster the rooms go to the other nodes before the pages here
+	// are closed: those pages reconnect to a node that runs the room.
+	if err := hub.Drain(shutdownCtx); err != nil {
+		log.Error("handing rooms over", "err", err)
+	}
 	if err := srv.Shutdown(shutdownCtx); err != nil {
 		log.Error("http shutdown", "err", err)
 	}

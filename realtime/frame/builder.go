@@ -121,7 +121,16 @@ func (b *Builder) Frame() *Frame {
 	if b.depth != 0 {
 		f.parts, f.lists = nil, nil
 	}
+	f.seal()
+	return f
+}
+
+// seal works out the frame's digest from its bytes and parts.
+func (f *Frame) seal() {
 	d := f.digest
+	if len(f.parts) == 0 {
+		return // sent whole, whatever it is compared with
+	}
 	d.hashes = make([]uint64, len(f.parts))
 	d.lists = make([]listDigest, len(f.lists))
 	var shell maphash.Hash
@@ -153,5 +162,4 @@ func (b *Builder) Frame() *Frame {
 	}
 	shell.Write(f.HTML[at:])
 	d.shell = shell.Sum64()
-	return f
 }

@@ -15,7 +15,9 @@ const chatKept = 200
 
 // The statements every chat message runs, prepared once.
 const (
-	insertChatSQL = `INSERT INTO chat (room_id, name, seat, text, sent_at) VALUES (?, ?, ?, ?, ?)`
+	// insertChatSQL inserts nothing for a room that does not exist.
+	insertChatSQL = `INSERT INTO chat (room_id, name, seat, text, sent_at)
+		SELECT ?1, ?2, ?3, ?4, ?5 WHERE EXISTS (SELECT 1 FROM rooms WHERE id = ?1)`
 	// pruneChatSQL drops a room's messages older than its chatKept newest
 	// (none while it has fewer: the comparison with NULL is never true).
 	pruneChatSQL = `DELETE FROM chat WHERE room_id = ?1 AND id <
@@ -25,8 +27,12 @@ const (
 // AppendChat implements Store.
 func (s *SQLite) AppendChat(ctx context.Context, id string, m ChatMessage) error {
 	return s.write(ctx, func(tx *wtx) error {
-		if _, err := tx.Exec(insertChatSQL, id, m.Name, m.Seat, m.Text, m.At.UnixMilli()); err != nil {
+		res, err := tx.Exec(insertChatSQL, id, m.Name, m.Seat, m.Text, m.At.UnixMilli())
+		if err != nil {
 			return fmt.Errorf("store: room %q chat: %w", id, err)
+		}
+		if n, err := res.RowsAffected(); err == nil && n == 0 {
+			return fmt.Errorf("store: room %q chat: %w", id, ErrNotFound)
 		}
 		if _, err := tx.Exec(pruneChatSQL, id, chatKept-1); err != nil {
 			return fmt.Errorf("store: room %q chat: %w", id, err)

@@ -32,7 +32,9 @@ CREATE TABLE IF NOT EXISTS rooms (
 	private    INTEGER NOT NULL DEFAULT 0,
 	aborted    INTEGER NOT NULL DEFAULT 0,
 	full       INTEGER NOT NULL DEFAULT 0,
-	next       TEXT NOT NULL DEFAULT ''
+	next       TEXT NOT NULL DEFAULT '',
+	clock_from    INTEGER,
+	clock_stopped INTEGER
 );
 CREATE INDEX IF NOT EXISTS rooms_over_updated ON rooms(over, updated_at);
 CREATE TABLE IF NOT EXISTS turns (
@@ -54,6 +56,9 @@ var columns = []struct{ name, definition, fill string }{
 	{"full", "INTEGER NOT NULL DEFAULT 0",
 		`UPDATE rooms SET full = (json_extract(seats, '$[0].kind') IS NOT NULL AND json_extract(seats, '$[1].kind') IS NOT NULL)`},
 	{"next", "TEXT NOT NULL DEFAULT ''", ""},
+	// The clock's recorded start and stop, in milliseconds (NULL: none).
+	{"clock_from", "INTEGER", ""},
+	{"clock_stopped", "INTEGER", ""},
 }
 
 // tables are the tables added since the first version, created in a file
@@ -186,7 +191,28 @@ func (s *SQLite) Close() error {
 	return errors.Join(s.db.Close(), s.wdb.Close())
 }
 
+// Ping checks that the file can be read and the store is open.
+func (s *SQLite) Ping(ctx context.Context) error {
+	s.mu.RLock()
+	closed := s.closed
+	s.mu.RUnlock()
+	if closed {
+		return ErrClosed
+	}
+	var one int
+	if err := s.db.QueryRowContext(ctx, `SELECT 1`).Scan(&one); err != nil {
+		return fmt.Errorf("store: ping: %w", err)
+	}
+	return nil
+}
+
 func (s *SQLite) stamp() int64 { return s.now().UnixMilli() }
+
+// SetNow makes the store stamp the rooms' changes (their created and
+// changed times) with now rather than time.Now: the rooms' clock when it is
+// not the system's (a test's fake one), so that a room's changed time and
+// its game times are on one clock. Call it before the store is used.
+func (s *SQLite) SetNow(now func() time.Time) { s.now = now }
 
 // CreateRoom implements Store.
 func (s *SQLite) CreateRoom(ctx context.Context, r *Room) error {
@@ -215,10 +241,10 @@ func (s *SQLite) insertRoom(r *Room) (func(*wtx) error, error) {
 	return func(tx *wtx) error {
 		_, err := tx.Exec(`INSERT INTO rooms
 			(id, game, options, mode, clock, seats, save, over, winner, reason, turns, created_at, updated_at,
-			 private, aborted, full, next)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			 private, aborted, full, next, clock_from, clock_stopped)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			r.ID, r.Game, string(opts), r.Mode, r.Clock, string(seats), save, r.Over, r.Winner, r.Reason, len(r.Turns), now, now,
-			r.Private, r.Aborted, full(r.Seats), r.Next)
+			r.Private, r.Aborted, full(r.Seats), r.Next, millis(r.ClockFrom), millis(r.ClockStopped))
 		if err != nil {
 			return fmt.Errorf("store: create room %s: %w", r.ID, err)
 		}
@@ -232,14 +258,15 @@ func full(seats [2]Seat) bool { return seats[0].Kind != vocab.Free && seats[1].K
 // Room implements Store.
 func (s *SQLite) Room(ctx context.Context, id string) (*Room, error) {
 	var (
-		r                Room
-		opts, seats      string
-		save             sql.NullString
-		created, updated int64
+		r                  Room
+		opts, seats        string
+		save               sql.NullString
+		created, updated   int64
+		clockFrom, stopped sql.NullInt64
 	)
 	err := s.db.QueryRowContext(ctx, `SELECT id, game, options, mode, clock, seats, save, over, winner, reason, created_at, updated_at,
-		private, aborted, next FROM rooms WHERE id = ?`, id).Scan(&r.ID, &r.Game, &opts, &r.Mode, &r.Clock, &seats, &save,
-		&r.Over, &r.Winner, &r.Reason, &created, &updated, &r.Private, &r.Aborted, &r.Next)
+		private, aborted, next, clock_from, clock_stopped FROM rooms WHERE id = ?`, id).Scan(&r.ID, &r.Game, &opts, &r.Mode, &r.Clock,
+		&seats, &save, &r.Over, &r.Winner, &r.Reason, &created, &updated, &r.Private, &r.Aborted, &r.Next, &clockFrom, &stopped)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("store: room %q: %w", id, ErrNotFound)
 	}
@@ -258,6 +285,7 @@ func (s *SQLite) Room(ctx context.Context, id string) (*Room, error) {
 		}
 	}
 	r.Created, r.Updated = time.UnixMilli(created), time.UnixMilli(updated)
+	r.ClockFrom, r.ClockStopped = fromMillis(clockFrom.Int64, clockFrom.Valid), fromMillis(stopped.Int64, stopped.Valid)
 	rows, err := s.db.QueryContext(ctx, `SELECT notation, played_at, think_us, info FROM turns WHERE room_id = ? ORDER BY ply`, id)
 	if err != nil {
 		return nil, fmt.Errorf("store: room %q turns: %w", id, err)
@@ -287,23 +315,24 @@ func (s *SQLite) SetSeats(ctx context.Context, id string, seats [2]Seat) error {
 // AppendTurn implements Store.
 func (s *SQLite) AppendTurn(ctx context.Context, id string, ply int, t Turn) error {
 	return s.write(ctx, func(tx *wtx) error {
-		if err := insertTurns(tx, id, ply, []Turn{t}); err != nil {
+		// The room first: a missing one is ErrNotFound, as for every write.
+		if err := updateTx(tx, id, updateTurnsSQL, ply+1, s.stamp(), id); err != nil {
 			return err
 		}
-		return updateTx(tx, id, updateTurnsSQL, ply+1, s.stamp(), id)
+		return insertTurns(tx, id, ply, []Turn{t})
 	})
 }
 
 // ReplaceTurns implements Store.
 func (s *SQLite) ReplaceTurns(ctx context.Context, id string, turns []Turn) error {
 	return s.write(ctx, func(tx *wtx) error {
+		if err := updateTx(tx, id, updateTurnsSQL, len(turns), s.stamp(), id); err != nil {
+			return err
+		}
 		if _, err := tx.Exec(`DELETE FROM turns WHERE room_id = ?`, id); err != nil {
 			return fmt.Errorf("store: room %q: %w", id, err)
 		}
-		if err := insertTurns(tx, id, 0, turns); err != nil {
-			return err
-		}
-		return updateTx(tx, id, updateTurnsSQL, len(turns), s.stamp(), id)
+		return insertTurns(tx, id, 0, turns)
 	})
 }
 
@@ -346,7 +375,7 @@ func (s *SQLite) Rematch(ctx context.Context, id string, archive *Room, seats [2
 			return fmt.Errorf("store: room %q: %w", id, err)
 		}
 		return updateTx(tx, id, `UPDATE rooms SET seats = ?, full = ?, turns = 0, over = 0, winner = -1, reason = '',
-			aborted = 0, updated_at = ? WHERE id = ?`, string(b), full(seats), now, id)
+			aborted = 0, clock_from = NULL, clock_stopped = NULL, updated_at = ? WHERE id = ?`, string(b), full(seats), now, id)
 	})
 }
 
@@ -402,6 +431,9 @@ func (s *SQLite) List(ctx context.Context, over bool, limit, offset int) ([]Summ
 
 // DeleteIdle implements Store.
 func (s *SQLite) DeleteIdle(ctx context.Context, before time.Time, keep []string) (int, error) {
+	if keep == nil {
+		keep = []string{} // json null would be one NULL id, and NOT IN (NULL) keeps every room
+	}
 	keepJSON, err := json.Marshal(keep)
 	if err != nil {
 		return 0, err
@@ -447,8 +479,10 @@ func insertTurns(tx *wtx, id string, first int, turns []Turn) error {
 
 // The statements every move runs, prepared once.
 const (
-	insertTurnSQL  = `INSERT INTO turns (room_id, ply, notation, played_at, think_us, info) VALUES (?, ?, ?, ?, ?, ?)`
-	updateTurnsSQL = `UPDATE rooms SET turns = ?, updated_at = ? WHERE id = ?`
+	insertTurnSQL = `INSERT INTO turns (room_id, ply, notation, played_at, think_us, info) VALUES (?, ?, ?, ?, ?, ?)`
+	// updateTurnsSQL is a change of the log, which clears the clock's
+	// recorded start and stop.
+	updateTurnsSQL = `UPDATE rooms SET turns = ?, updated_at = ?, clock_from = NULL, clock_stopped = NULL WHERE id = ?`
 )
 
 func encodeSave(save []string) (any, error) {

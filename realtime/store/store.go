@@ -1,7 +1,11 @@
 // Package store keeps Boardroom's rooms: their game and options, their seats
 // (token hashes, never tokens, and their holders' names), the log of turns
-// with times, the save slot, the result and the chat. Store is the interface the rooms depend on; SQLite is the
-// implementation used today (modernc.org/sqlite, no cgo).
+// with times, the save slot, the result and the chat. Store is the interface
+// the rooms depend on, with two implementations that Open picks by the DSN:
+// SQLite, the default (one file, one process; modernc.org/sqlite, no cgo),
+// and Postgres (a database shared by the nodes of a cluster, pgx), which
+// also keeps which node owns each room (Leases) and fences every write
+// (lease.go). Both pass the suite of package storetest.
 package store
 
 import (
@@ -71,9 +75,22 @@ type Room struct {
 	Private bool
 	// Next is the room where the players went on with a rematch; set on
 	// the record of the finished game the rematch followed.
-	Next    string
-	Created time.Time
-	Updated time.Time
+	Next string
+	// ClockFrom is when the clock of the turn being played started, when
+	// that is not the last turn's At: a clock started by a seat taken, an
+	// undo, a load, a new game or a rematch, one resumed after the room
+	// was stopped, or the room's creation. Zero when the last turn's At is
+	// the start (a move was just stored: every change of the log clears
+	// it), or no clock start was recorded.
+	ClockFrom time.Time
+	// ClockStopped is when the room last stopped with its clock running
+	// (a shutdown, a hand-over, an unload): the clock stood still from
+	// then until the room ran again. Zero when the room did not stop
+	// cleanly (a crash), or its clock has run since (SetClockFrom and
+	// every change of the log clear it).
+	ClockStopped time.Time
+	Created      time.Time
+	Updated      time.Time
 }
 
 // ChatMessage is one message of a room's chat.
@@ -124,10 +141,20 @@ type Store interface {
 	Room(ctx context.Context, id string) (*Room, error)
 	// SetSeats records who holds the seats.
 	SetSeats(ctx context.Context, id string, seats [2]Seat) error
-	// AppendTurn adds turn number ply (0-based) to the log.
+	// AppendTurn adds turn number ply (0-based) to the log. Like every
+	// change of the log (ReplaceTurns, Rematch) it clears the clock's
+	// recorded start and stop: the new turn's clock starts at t.At.
 	AppendTurn(ctx context.Context, id string, ply int, t Turn) error
 	// ReplaceTurns replaces the whole log (undo, redo, load, new game).
 	ReplaceTurns(ctx context.Context, id string, turns []Turn) error
+	// SetClockFrom records that the clock of the turn being played runs
+	// from from (zero: from the last turn's At), and clears a recorded
+	// stop. It stamps the room as changed.
+	SetClockFrom(ctx context.Context, id string, from time.Time) error
+	// SetClockStopped records that the room stopped at at with its clock
+	// running (zero clears it). It leaves the room's changed time as it
+	// was: nothing anyone sees has changed.
+	SetClockStopped(ctx context.Context, id string, at time.Time) error
 	// SetSave fills the save slot; nil empties it.
 	SetSave(ctx context.Context, id string, save []string) error
 	// SetResult records how the game ended, or that it goes on (Over false).

@@ -1,0 +1,450 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/coder/websocket"
+	"github.com/stretchr/testify/require"
+
+	"boardroom/realtime/bus/natstest"
+	"boardroom/realtime/frame/frametest"
+	"boardroom/realtime/store"
+	"boardroom/realtime/store/pgtest"
+)
+
+// failoverLease is the nodes' lease in the failover test: short, so that
+// the test takes seconds.
+const failoverLease = time.Second
+
+// TestClusterFailover runs three server processes on one PostgreSQL and one
+// NATS server. Rooms are created on the first node; their players and
+// spectators are spread over all three. Mid-game the owner is killed
+// (SIGKILL), another node is paused past its lease (SIGSTOP, then SIGCONT)
+// and the dead node is started again. At the end every page shows the
+// room's stored move list, no move a player saw acknowledged is lost, a
+// page's version never went down, and the store's epochs show that no
+// room ever had two owners: each change of owner bumped the epoch by one,
+// and along each room's log the epochs that wrote the turns never go down.
+func TestClusterFailover(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs three server processes")
+	}
+	pg := pgtest.Start(t)
+	dsn := pg.Database(t)
+	nats := natstest.Start(t)
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "web")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Stderr = os.Stderr
+	require.NoError(t, build.Run(), "building the server")
+
+	c := &testCluster{t: t, bin: bin, dsn: dsn, nats: nats.URL}
+	for i := range 3 {
+		c.nodes = append(c.nodes, &testNode{name: "n" + strconv.Itoa(i), addr: freeAddr(t)})
+		c.start(i)
+	}
+
+	const rooms = 4
+	var players []*page
+	var pages []*page
+	for k := range rooms {
+		creator := newJarClient()
+		path := createHotseat(t, creator, c.base(0))
+		p := c.follow(creator, path, k%3, true)
+		players = append(players, p)
+		pages = append(pages, p)
+		for n := range 3 {
+			pages = append(pages, c.follow(newJarClient(), path, n, false))
+		}
+	}
+	for _, p := range pages {
+		p.waitShown(t)
+	}
+	// The lobby of any node lists the rooms of every node.
+	for n := range 3 {
+		require.Eventually(t, func() bool {
+			resp, err := http.Get(c.base(n) + "/lobby/lists")
+			if err != nil {
+				return false
+			}
+			defer resp.Body.Close()
+			var body bytes.Buffer
+			body.ReadFrom(resp.Body)
+			for _, p := range players {
+				if !strings.Contains(body.String(), p.path) {
+					return false
+				}
+			}
+			return true
+		}, 10*time.Second, 100*time.Millisecond, "node %d lists every room", n)
+	}
+	var wg sync.WaitGroup
+	stop := make(chan struct{})
+	for _, p := range players {
+		wg.Add(1)
+		go func() { defer wg.Done(); p.play(stop) }()
+	}
+
+	time.Sleep(2 * time.Second)
+	t.Log("SIGKILL the owner of every room")
+	c.signal(0, syscall.SIGKILL)
+	time.Sleep(2*failoverLease + 2*time.Second)
+
+	t.Log("SIGSTOP a node past its lease, then SIGCONT")
+	c.signal(1, syscall.SIGSTOP)
+	time.Sleep(failoverLease*5/2 + 500*time.Millisecond)
+	c.signal(1, syscall.SIGCONT)
+	time.Sleep(3 * time.Second)
+
+	t.Log("start the dead node again")
+	c.start(0)
+	time.Sleep(2 * time.Second)
+	close(stop)
+	wg.Wait()
+
+	st, err := store.Open(context.Background(), dsn)
+	require.NoError(t, err)
+	defer st.Close()
+	leases := st.(store.Leases)
+	for _, p := range players {
+		id := strings.TrimPrefix(p.path, "/r/")
+		rec, err := st.Room(context.Background(), id)
+		require.NoError(t, err)
+		var stored []string
+		for _, turn := range rec.Turns {
+			stored = append(stored, turn.Notation)
+		}
+		acked := p.acknowledged()
+		require.GreaterOrEqual(t, len(acked), 10, "room %s: the game went on through the failures", id)
+		require.GreaterOrEqual(t, len(stored), len(acked), "room %s lost acknowledged moves", id)
+		require.Equal(t, acked, stored[:len(acked)], "room %s: the acknowledged moves are stored, in order", id)
+
+		epochs, err := leases.Epochs(context.Background(), id)
+		require.NoError(t, err)
+		require.GreaterOrEqual(t, len(epochs), 2, "room %s changed owner", id)
+		for i, a := range epochs {
+			require.EqualValues(t, i+1, a.Epoch, "room %s: each change of owner bumps the epoch by one", id)
+		}
+		turnEpochs, err := leases.TurnEpochs(context.Background(), id)
+		require.NoError(t, err)
+		for i := 1; i < len(turnEpochs); i++ {
+			require.LessOrEqual(t, turnEpochs[i-1], turnEpochs[i], "room %s: turn %d written by an older owner after a newer one", id, i+1)
+		}
+		t.Logf("room %s: %d moves, %d acknowledged, owners by epoch %v", id, len(stored), len(acked), nodesOf(epochs))
+	}
+	// Every page, wherever it is, comes to show the stored move list.
+	for _, p := range pages {
+		id := strings.TrimPrefix(p.path, "/r/")
+		rec, err := st.Room(context.Background(), id)
+		require.NoError(t, err)
+		var stored []string
+		for _, turn := range rec.Turns {
+			stored = append(stored, turn.Notation)
+		}
+		require.Eventually(t, func() bool { return slicesEqual(p.moves(), stored) }, 10*time.Second, 20*time.Millisecond,
+			"a page of room %s shows %v, the store %v", id, p.moves(), stored)
+		require.False(t, p.versionWentDown(), "a page of room %s saw its version go down", id)
+	}
+}
+
+func nodesOf(epochs []store.Acquisition) []string {
+	var out []string
+	for _, a := range epochs {
+		out = append(out, a.Node)
+	}
+	return out
+}
+
+func slicesEqual(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// testCluster is the server processes of the failover test.
+type testCluster struct {
+	t         *testing.T
+	bin       string
+	dsn, nats string
+	mu        sync.Mutex
+	nodes     []*testNode
+}
+
+type testNode struct {
+	name, addr string
+	cmd        *exec.Cmd
+	logs       *bytes.Buffer
+	up         bool // serving (not killed, not paused)
+}
+
+func (c *testCluster) base(i int) string { return "http://" + c.nodes[i].addr }
+
+func (c *testCluster) start(i int) {
+	n := c.nodes[i]
+	cmd := exec.Command(c.bin, "-addr", n.addr, "-db", c.dsn, "-nats", c.nats, "-node", n.name,
+		"-lease", failoverLease.String(), "-max-conns-per-addr", "0", "-max-rooms-per-minute", "0")
+	var logs bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &logs, &logs
+	require.NoError(c.t, cmd.Start())
+	c.t.Cleanup(func() {
+		cmd.Process.Signal(syscall.SIGCONT)
+		cmd.Process.Kill()
+		cmd.Wait()
+		if c.t.Failed() {
+			c.t.Logf("node %s's log:\n%s", n.name, logs.String())
+		}
+	})
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		if resp, err := http.Get(c.base(i) + "/readyz"); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				c.mu.Lock()
+				n.cmd, n.logs, n.up = cmd, &logs, true
+				c.mu.Unlock()
+				return
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	c.t.Fatalf("node %s did not become ready:\n%s", n.name, logs.String())
+}
+
+func (c *testCluster) signal(i int, sig syscall.Signal) {
+	c.mu.Lock()
+	n := c.nodes[i]
+	n.up = sig == syscall.SIGCONT
+	c.mu.Unlock()
+	require.NoError(c.t, n.cmd.Process.Signal(sig))
+	if sig == syscall.SIGKILL {
+		n.cmd.Wait()
+	}
+}
+
+// next is the node a page reconnects to after losing node i: the next one
+// serving, as a load balancer would pick.
+func (c *testCluster) next(i int) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for k := 1; k <= len(c.nodes); k++ {
+		j := (i + k) % len(c.nodes)
+		if c.nodes[j].up {
+			return j
+		}
+	}
+	return i
+}
+
+func newJarClient() *http.Client {
+	jar, _ := cookiejar.New(nil)
+	return &http.Client{Jar: jar, Timeout: 5 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+}
+
+func createHotseat(t *testing.T, client *http.Client, base string) string {
+	resp, err := client.PostForm(base+"/rooms", url.Values{"game": {"kalah"}, "mode": {"hotseat"}, "houses": {"6"}, "seeds": {"6"}})
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	return resp.Header.Get("Location")
+}
+
+// page is one open room page, following the room over the WebSocket from
+// whatever node it is on, and reconnecting to the next node when its
+// socket closes (or stays silent while its player waits).
+type page struct {
+	c        *testCluster
+	client   *http.Client
+	path     string
+	player   bool
+	mu       sync.Mutex
+	node     int
+	ws       *websocket.Conn
+	doc      *goquery.Document
+	version  uint64
+	wentDown bool
+	acked    []string
+	changed  chan struct{}
+}
+
+func (c *testCluster) follow(client *http.Client, path string, node int, player bool) *page {
+	p := &page{c: c, client: client, path: path, player: player, node: node, changed: make(chan struct{}, 1)}
+	go p.run()
+	return p
+}
+
+func (p *page) run() {
+	for p.c.t.Context().Err() == nil {
+		p.mu.Lock()
+		node := p.node
+		p.mu.Unlock()
+		if err := p.connect(node); err == nil {
+			p.readAll()
+		}
+		p.mu.Lock()
+		p.node = p.c.next(p.node)
+		p.ws = nil
+		p.mu.Unlock()
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func (p *page) connect(node int) error {
+	base := p.c.base(node)
+	u, _ := url.Parse(base)
+	if _, err := p.client.Get(base + p.path); err != nil { // the seat cookie, as a browser has it
+		return err
+	}
+	h := http.Header{"Origin": {base}}
+	for _, ck := range p.client.Jar.Cookies(u) {
+		h.Add("Cookie", ck.Name+"="+ck.Value)
+	}
+	ctx, cancel := context.WithTimeout(p.c.t.Context(), 5*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+p.path+"/ws", &websocket.DialOptions{HTTPHeader: h})
+	if err != nil {
+		return err
+	}
+	ws.SetReadLimit(1 << 20)
+	p.mu.Lock()
+	p.ws = ws
+	p.mu.Unlock()
+	return nil
+}
+
+// readAll applies updates until the socket closes.
+func (p *page) readAll() {
+	p.mu.Lock()
+	ws := p.ws
+	p.mu.Unlock()
+	defer ws.CloseNow()
+	for {
+		_, b, err := ws.Read(p.c.t.Context())
+		if err != nil {
+			return
+		}
+		p.mu.Lock()
+		switch {
+		case bytes.Contains(b[:min(len(b), 200)], []byte(`id="live"`)):
+			p.doc, err = goquery.NewDocumentFromReader(bytes.NewReader(b))
+		case p.doc == nil:
+		default:
+			err = frametest.Apply(p.doc, b)
+		}
+		if err == nil && p.doc != nil {
+			if v, perr := strconv.ParseUint(p.doc.Find("#version").AttrOr("data-version", "0"), 10, 64); perr == nil {
+				if v < p.version {
+					p.wentDown = true
+				}
+				p.version = v
+			}
+		}
+		p.mu.Unlock()
+		if err != nil {
+			return
+		}
+		select {
+		case p.changed <- struct{}{}:
+		default:
+		}
+	}
+}
+
+func (p *page) waitShown(t *testing.T) {
+	require.Eventually(t, func() bool {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		return p.doc != nil
+	}, 10*time.Second, 10*time.Millisecond, "the page of %s was shown", p.path)
+}
+
+func (p *page) moves() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.movesLocked()
+}
+
+func (p *page) movesLocked() []string {
+	var out []string
+	if p.doc != nil {
+		p.doc.Find("[data-testid=move]").Each(func(_ int, s *goquery.Selection) { out = append(out, s.Text()) })
+	}
+	return out
+}
+
+func (p *page) versionWentDown() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.wentDown
+}
+
+func (p *page) acknowledged() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.acked...)
+}
+
+// play makes a move every quarter second, as a person would, until stop;
+// a move shown in the page's list is acknowledged. A move not shown in
+// three seconds leaves the node (the page reconnects elsewhere).
+func (p *page) play(stop <-chan struct{}) {
+	for {
+		select {
+		case <-stop:
+			return
+		case <-time.After(250 * time.Millisecond):
+		}
+		p.mu.Lock()
+		ws, doc := p.ws, p.doc
+		var target string
+		var before int
+		if doc != nil {
+			target, _ = doc.Find("[data-testid=board] .cell.target").First().Attr("data-cell")
+			before = len(p.movesLocked())
+		}
+		p.mu.Unlock()
+		if ws == nil || target == "" {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		err := ws.Write(ctx, websocket.MessageText, []byte(fmt.Sprintf(`{"cell":%q}`, target)))
+		for err == nil {
+			if shown := p.moves(); len(shown) > before {
+				p.mu.Lock()
+				p.acked = shown
+				p.mu.Unlock()
+				break
+			}
+			select {
+			case <-p.changed:
+			case <-ctx.Done():
+				err = ctx.Err()
+			}
+		}
+		cancel()
+		if err != nil {
+			ws.CloseNow() // silent: try the next node
+		}
+	}
+}

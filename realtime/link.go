@@ -1,0 +1,470 @@
+package realtime
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+	"time"
+
+	"boardroom/realtime/bus"
+	"boardroom/realtime/frame"
+)
+
+// The page's side of a room in a cluster. Every page a node holds for a
+// room goes through the node's link for that room: to the room itself when
+// this node runs it, or else to the room's owner, its messages as requests
+// and the owner's updates turned into each page's own (frame.Delta). When
+// the owner stops answering or says it stopped, the link finds the room
+// again — taking it itself if nobody else holds it — and opens its pages
+// there, on the same sockets.
+
+// link is one node's pages of one room.
+type link struct {
+	h  *Hub
+	id string
+
+	mu    sync.Mutex
+	pages map[*Conn]*linkPage
+	// local is the room when this node runs it; nil while relaying.
+	local *Room
+	// epoch is the owner's that the pages follow: updates of an older
+	// one are stale (an owner that lost the room and does not know yet).
+	epoch int64
+	unsub func()
+	// found is closed when the room has been found after a loss; nil
+	// while nobody looks.
+	finding chan struct{}
+	stop    chan struct{} // closed when the link has no page left
+}
+
+// linkPage is one page: its id among the nodes and what it shows.
+type linkPage struct {
+	id    string
+	c     *Conn
+	shown *frame.Digest
+}
+
+// linkFor adds page c to the node's link for room id, made on first use
+// (under the node's lock, so that a link never takes a page as it goes).
+func (h *Hub) linkFor(id string, c *Conn) (*link, *linkPage) {
+	n := h.node
+	session, _ := n.current()
+	p := &linkPage{id: session + "." + strconv.FormatUint(n.pages.Add(1), 36), c: c}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	l := n.links[id]
+	if l == nil {
+		l = &link{h: h, id: id, pages: map[*Conn]*linkPage{}, stop: make(chan struct{})}
+		n.links[id] = l
+	}
+	l.mu.Lock()
+	l.pages[c] = p
+	l.mu.Unlock()
+	return l, p
+}
+
+// serveLinked serves a page in a cluster until its socket closes.
+func (h *Hub) serveLinked(ctx context.Context, id string, c *Conn) error {
+	l, p := h.linkFor(id, c)
+	if err := l.open(ctx, p); err != nil {
+		l.drop(c)
+		return err
+	}
+	go c.writeLoop(ctx)
+	c.readLoop(ctx, l)
+	c.close(1000, "")
+	l.close(p)
+	return nil
+}
+
+// open opens a new page where the room runs.
+func (l *link) open(ctx context.Context, p *linkPage) error {
+	l.mu.Lock()
+	local, following := l.local, l.unsub != nil
+	l.mu.Unlock()
+	switch {
+	case local != nil:
+		if err := l.openLocal(ctx, local, p); err == nil {
+			return nil
+		}
+	case following:
+		if err := l.openRemote(ctx, []*linkPage{p}); err == nil {
+			return nil
+		}
+	}
+	if err := l.find(ctx); err != nil {
+		return err
+	}
+	l.mu.Lock()
+	local = l.local
+	l.mu.Unlock()
+	if local != nil {
+		return l.openLocal(ctx, local, p)
+	}
+	return l.openRemote(ctx, []*linkPage{p})
+}
+
+// openLocal hands a page to the room run here.
+func (l *link) openLocal(ctx context.Context, r *Room, p *linkPage) error {
+	taken := make(chan bool, 1)
+	if !r.send(ctx, evConnect{c: p.c, taken: taken}) {
+		return r.notSent(ctx)
+	}
+	select {
+	case ok := <-taken:
+		if !ok {
+			return errStopped
+		}
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// openRemote opens pages at the owner.
+func (l *link) openRemote(ctx context.Context, pages []*linkPage) error {
+	for _, p := range pages {
+		if _, err := l.ask(ctx, peerRequest{Op: opOpen, peerPage: p.peer()}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (p *linkPage) peer() peerPage {
+	return peerPage{Page: p.id, Token: p.c.tokenHash, Name: p.c.name, JSON: p.c.stream.JSON, Legal: p.c.stream.Legal}
+}
+
+// ask sends a request to the owner and reads its answer.
+func (l *link) ask(ctx context.Context, req peerRequest) (peerReply, error) {
+	req.Node, _ = l.h.node.current()
+	b, err := json.Marshal(req)
+	if err != nil {
+		return peerReply{}, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, l.h.node.Lease)
+	defer cancel()
+	data, err := l.h.node.Bus.Request(ctx, inSubject(l.id), b)
+	if err != nil {
+		return peerReply{}, err
+	}
+	var rep peerReply
+	if err := json.Unmarshal(data, &rep); err != nil {
+		return rep, fmt.Errorf("bad reply from the owner: %w", err)
+	}
+	if rep.Error != "" {
+		return rep, errors.New(rep.Error)
+	}
+	l.mu.Lock()
+	if rep.Epoch > l.epoch {
+		l.epoch = rep.Epoch
+	}
+	l.mu.Unlock()
+	return rep, nil
+}
+
+// find locates the room: run it here if nobody does, or follow its owner.
+// It waits while the room is between owners (an owner died and its lease
+// has not run out yet).
+func (l *link) find(ctx context.Context) error {
+	wait := 50 * time.Millisecond
+	for {
+		r, err := l.h.Room(ctx, l.id)
+		switch {
+		case err == nil:
+			l.setLocal(r)
+			return nil
+		case errors.Is(err, errElsewhere):
+			if err := l.follow(); err != nil {
+				return err
+			}
+			if _, err := l.ask(ctx, l.keepRequest()); err == nil {
+				return nil
+			}
+		default:
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+			wait = min(2*wait, l.h.node.Lease/4)
+		}
+	}
+}
+
+// setLocal makes the link hand its pages to the room run here.
+func (l *link) setLocal(r *Room) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.local = r
+	if l.unsub != nil {
+		l.unsub()
+		l.unsub = nil
+	}
+}
+
+// follow subscribes the link to the owner's updates, and starts telling
+// the owner which pages it has.
+func (l *link) follow() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.local = nil
+	if l.unsub != nil {
+		return nil
+	}
+	unsub, err := l.h.node.Bus.Subscribe(outSubject(l.id), l.updated)
+	if err != nil {
+		return err
+	}
+	l.unsub = unsub
+	go l.keep()
+	return nil
+}
+
+// keep tells the owner every keepEvery which pages are open here; an owner
+// that does not answer is looked for again.
+func (l *link) keep() {
+	t := time.NewTicker(l.h.node.keepEvery())
+	defer t.Stop()
+	for {
+		select {
+		case <-l.stop:
+			return
+		case <-l.h.ctx.Done():
+			return
+		case <-t.C:
+		}
+		l.mu.Lock()
+		following := l.unsub != nil
+		l.mu.Unlock()
+		if !following {
+			return
+		}
+		if _, err := l.ask(l.h.ctx, l.keepRequest()); err != nil {
+			l.lost()
+		}
+	}
+}
+
+// keepRequest lists the pages open here, for the owner: a page it lacks
+// is opened, a page of this node it has and is not listed is closed.
+func (l *link) keepRequest() peerRequest {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	pages := make([]peerPage, 0, len(l.pages))
+	for _, p := range l.pages {
+		pages = append(pages, p.peer())
+	}
+	return peerRequest{Op: opKeep, Pages: pages}
+}
+
+// lost looks for the room again (once at a time) and opens every page
+// where it runs now.
+func (l *link) lost() chan struct{} {
+	l.mu.Lock()
+	if l.finding != nil {
+		ch := l.finding
+		l.mu.Unlock()
+		return ch
+	}
+	ch := make(chan struct{})
+	l.finding = ch
+	l.mu.Unlock()
+	go func() {
+		defer func() {
+			l.mu.Lock()
+			l.finding = nil
+			l.mu.Unlock()
+			close(ch)
+		}()
+		ctx, cancel := context.WithCancel(l.h.ctx)
+		defer cancel()
+		go func() {
+			select {
+			case <-l.stop:
+				cancel()
+			case <-ctx.Done():
+			}
+		}()
+		if err := l.find(ctx); err != nil {
+			return
+		}
+		l.mu.Lock()
+		local := l.local
+		pages := make([]*linkPage, 0, len(l.pages))
+		for _, p := range l.pages {
+			p.shown = nil // the next update is the whole view
+			pages = append(pages, p)
+		}
+		l.mu.Unlock()
+		for _, p := range pages {
+			if local != nil {
+				if err := l.openLocal(ctx, local, p); err != nil {
+					p.c.closeRestart()
+				}
+			} else if err := l.openRemote(ctx, []*linkPage{p}); err != nil {
+				p.c.closeRestart()
+			}
+		}
+	}()
+	return ch
+}
+
+// updated takes one of the owner's updates.
+func (l *link) updated(m *bus.Msg) {
+	if len(m.Data) == 0 {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	switch m.Data[0] {
+	case updFrames:
+		u, err := decodeFrameUpdate(m.Data)
+		if err != nil || u.Epoch < l.epoch || l.local != nil {
+			return
+		}
+		l.epoch = u.Epoch
+		type step struct {
+			from *frame.Digest
+			to   int
+		}
+		deltas := map[step][]byte{}
+		for _, p := range l.pages {
+			i, ok := u.Pages[p.id]
+			if !ok {
+				if u.Default < 0 || p.c.stream.JSON {
+					continue // a program is sent only its own messages
+				}
+				i = u.Default
+			}
+			f := u.Frames[i]
+			if p.c.stream.JSON {
+				for _, b := range jsonLines(f) {
+					p.c.enqueue(b)
+				}
+				continue
+			}
+			s := step{p.shown, i}
+			b, ok := deltas[s]
+			if !ok {
+				b = frame.Delta(p.shown, f)
+				deltas[s] = b
+			}
+			if len(b) > 0 {
+				p.c.enqueue(b)
+			}
+			p.shown = f.Digest()
+		}
+	case updSpectators:
+		epoch, b, err := decodeEpochUpdate(m.Data)
+		if err != nil || epoch < l.epoch || l.local != nil {
+			return
+		}
+		for _, p := range l.pages {
+			if !p.c.stream.JSON { // a program is not sent the count
+				p.c.enqueue(b)
+			}
+		}
+	case updClosed:
+		epoch, _, err := decodeEpochUpdate(m.Data)
+		if err != nil || epoch < l.epoch || l.local != nil {
+			return
+		}
+		go l.lost()
+	}
+}
+
+// deliver passes a page's message on (the link is the page's sink).
+func (l *link) deliver(ctx context.Context, c *Conn, msg Message, raw []byte, err error) bool {
+	for attempt := 0; attempt < 2; attempt++ {
+		l.mu.Lock()
+		local, p := l.local, l.pages[c]
+		l.mu.Unlock()
+		if p == nil {
+			return false
+		}
+		if local != nil {
+			if local.send(ctx, evInput{c: c, msg: msg, err: err}) {
+				return true
+			}
+			return false // the room stopped here: it closes its pages
+		}
+		req := peerRequest{Op: opInput, peerPage: peerPage{Page: p.id}, Data: string(raw)}
+		switch {
+		case errors.Is(err, errTooFast):
+			req.Refused = "fast"
+		case errors.Is(err, errBinary):
+			req.Refused = "binary"
+		}
+		rep, aerr := l.ask(ctx, req)
+		switch {
+		case aerr == nil && len(rep.Unknown) > 0:
+			l.openRemote(ctx, []*linkPage{p}) // the owner lost track of the page
+		case aerr == nil:
+			return true
+		case errors.Is(aerr, bus.ErrNoResponders) || rep.Error != "":
+			// Nobody took the message: find the room, then send it there.
+			select {
+			case <-l.lost():
+			case <-ctx.Done():
+				return false
+			}
+		default:
+			// The owner did not answer in time; it may have taken the
+			// message, so it is not sent twice. Look for the room anew.
+			go l.lost()
+			return true
+		}
+	}
+	return true
+}
+
+// close takes a page out when its socket closes.
+func (l *link) close(p *linkPage) {
+	l.mu.Lock()
+	local, following := l.local, l.unsub != nil
+	l.mu.Unlock()
+	l.drop(p.c)
+	if local != nil {
+		bye, cancel := context.WithTimeout(l.h.deps.ctx, 5*time.Second)
+		defer cancel()
+		local.send(bye, evDisconnect{p.c})
+		return
+	}
+	if following {
+		go func() {
+			ctx, cancel := context.WithTimeout(l.h.deps.ctx, 5*time.Second)
+			defer cancel()
+			l.ask(ctx, peerRequest{Op: opBye, peerPage: peerPage{Page: p.id}})
+		}()
+	}
+}
+
+// drop forgets a page; the last one takes the link away.
+func (l *link) drop(c *Conn) {
+	n := l.h.node
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	delete(l.pages, c)
+	if len(l.pages) > 0 {
+		return
+	}
+	if n.links[l.id] == l {
+		delete(n.links, l.id)
+	}
+	if l.unsub != nil {
+		l.unsub()
+		l.unsub = nil
+	}
+	select {
+	case <-l.stop:
+	default:
+		close(l.stop)
+	}
+}

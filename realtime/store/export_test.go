@@ -1,0 +1,13 @@
+package store
+
+import "time"
+
+// SetNow makes s stamp its changes with now (for the tests of package
+// store_test, which the conformance suite runs in).
+func SetNow(s Store, now func() time.Time) {
+	s.(interface{ SetNow(func() time.Time) }).SetNow(now)
+}
+
+// FirstSchema is the first version of the PostgreSQL schema, to make a
+// database as an older program left it.
+func FirstSchema() string { return migrations[0] }

@@ -1,0 +1,383 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Postgres is a Store in a PostgreSQL database, shared by the nodes of a
+// cluster. It also implements Leases: each room is owned by one node at a
+// time, and every write of a room is fenced (lease.go). Its rooms, turns and
+// chat have the same meaning and encoding as SQLite's; times of the game
+// (created, updated, played, sent) are the node's, in milliseconds, while
+// lease times are the database's own.
+type Postgres struct {
+	pool   *pgxpool.Pool
+	now    func() time.Time
+	closed atomic.Bool
+}
+
+// migrations are the versions of the schema, in order. A database records
+// the last it has (schema_version); opening it runs those after, so a newer
+// program upgrades an older database. Never edit one that has shipped:
+// append another.
+var migrations = []string{
+	// 1: rooms with their turns and chat, and their ownership: the nodes'
+	// sessions with their leases, each room's owner and epoch, the log of
+	// acquisitions and the epoch that wrote each turn.
+	`CREATE TABLE nodes (
+		session text PRIMARY KEY,
+		node    text NOT NULL,
+		started timestamptz NOT NULL,
+		expires timestamptz NOT NULL
+	);
+	CREATE TABLE rooms (
+		id         text PRIMARY KEY,
+		game       text NOT NULL,
+		options    text NOT NULL,
+		mode       text NOT NULL,
+		clock      text NOT NULL,
+		seats      text NOT NULL,
+		save       text,
+		over       boolean NOT NULL DEFAULT false,
+		winner     integer NOT NULL DEFAULT -1,
+		reason     text NOT NULL DEFAULT '',
+		turns      integer NOT NULL DEFAULT 0,
+		created_at bigint NOT NULL,
+		updated_at bigint NOT NULL,
+		private    boolean NOT NULL DEFAULT false,
+		aborted    boolean NOT NULL DEFAULT false,
+		seated     boolean NOT NULL DEFAULT false,
+		next       text NOT NULL DEFAULT '',
+		owner      text REFERENCES nodes(session),
+		epoch      bigint NOT NULL DEFAULT 0
+	);
+	CREATE INDEX rooms_listed ON rooms (over, updated_at DESC, id) WHERE NOT private AND NOT aborted AND seated;
+	CREATE INDEX rooms_unfinished ON rooms (updated_at) WHERE NOT over;
+	CREATE TABLE turns (
+		room_id   text NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+		ply       integer NOT NULL,
+		notation  text NOT NULL,
+		played_at bigint NOT NULL,
+		think_us  bigint NOT NULL,
+		info      text NOT NULL DEFAULT '',
+		epoch     bigint NOT NULL,
+		PRIMARY KEY (room_id, ply)
+	);
+	CREATE TABLE chat (
+		id      bigserial PRIMARY KEY,
+		room_id text NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+		name    text NOT NULL,
+		seat    integer NOT NULL,
+		text    text NOT NULL,
+		sent_at bigint NOT NULL
+	);
+	CREATE INDEX chat_room ON chat (room_id, id);
+	CREATE TABLE acquisitions (
+		room_id text NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+		epoch   bigint NOT NULL,
+		session text NOT NULL,
+		node    text NOT NULL,
+		at      timestamptz NOT NULL,
+		PRIMARY KEY (room_id, epoch)
+	);`,
+	// 2: the move clock's recorded start and stop (milliseconds, the
+	// node's time, as every game time), so that a room resumes its clock
+	// where it stood; and when each session was last known to run (its
+	// last heartbeat, or its leaving), so that a node taking the rooms of
+	// one that died knows since when their clocks stood still.
+	`ALTER TABLE rooms ADD COLUMN clock_from bigint, ADD COLUMN clock_stopped bigint;
+	ALTER TABLE nodes ADD COLUMN seen timestamptz;`,
+}
+
+// migrationLock is the advisory lock that keeps nodes starting together
+// from upgrading the schema at the same time.
+const migrationLock = 0x626f617264 // "board"
+
+// Pool settings a PostgreSQL URL does not set itself.
+const (
+	// defaultMaxConns lets many rooms write at once: each write holds a
+	// connection for its transaction.
+	defaultMaxConns = 16
+	// idleInTransaction makes the server end a transaction left open by a
+	// node that stopped (paused, or cut off) while it held a room's row,
+	// so that the next owner does not wait for it for ever.
+	idleInTransaction = "5s"
+)
+
+// IsPostgres reports whether dsn is a PostgreSQL URL (postgres:// or
+// postgresql://) rather than the path of a SQLite file.
+func IsPostgres(dsn string) bool {
+	scheme, _, ok := strings.Cut(dsn, "://")
+	return ok && (strings.EqualFold(scheme, "postgres") || strings.EqualFold(scheme, "postgresql"))
+}
+
+// Redact returns dsn fit for a log: a URL's password is hidden.
+func Redact(dsn string) string {
+	if !IsPostgres(dsn) {
+		return dsn
+	}
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return "postgres://(unreadable URL)"
+	}
+	if q := u.Query(); q.Has("password") {
+		q.Set("password", "xxxxx")
+		u.RawQuery = q.Encode()
+	}
+	return u.Redacted()
+}
+
+// OpenPostgres connects to the database at dsn (a postgres:// URL; pgx's
+// parameters such as pool_max_conns are accepted) and creates or upgrades
+// the schema.
+func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
+	scheme, rest, _ := strings.Cut(dsn, "://")
+	cfg, err := pgxpool.ParseConfig(strings.ToLower(scheme) + "://" + rest) // pgx knows the scheme in lower case only
+	if err != nil {
+		return nil, fmt.Errorf("store: postgres URL %s: %w", Redact(dsn), err)
+	}
+	if !strings.Contains(dsn, "pool_max_conns") {
+		cfg.MaxConns = defaultMaxConns
+	}
+	params := cfg.ConnConfig.RuntimeParams
+	if _, ok := params["application_name"]; !ok {
+		params["application_name"] = "boardroom"
+	}
+	if _, ok := params["idle_in_transaction_session_timeout"]; !ok {
+		params["idle_in_transaction_session_timeout"] = idleInTransaction
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", Redact(dsn), err)
+	}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("store: connect to %s: %w", Redact(dsn), err)
+	}
+	if err := migratePostgres(ctx, pool); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("store: schema of %s: %w", Redact(dsn), err)
+	}
+	return &Postgres{pool: pool, now: time.Now}, nil
+}
+
+// migratePostgres brings the schema to the last version, in one
+// transaction under the migration lock.
+func migratePostgres(ctx context.Context, pool *pgxpool.Pool) error {
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, migrationLock); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)`); err != nil {
+			return err
+		}
+		var have int
+		if err := tx.QueryRow(ctx, `SELECT coalesce(max(version), 0) FROM schema_version`).Scan(&have); err != nil {
+			return err
+		}
+		if have > len(migrations) {
+			return fmt.Errorf("the database's schema (version %d) is newer than this program's (%d)", have, len(migrations))
+		}
+		for v := have; v < len(migrations); v++ {
+			if _, err := tx.Exec(ctx, migrations[v]); err != nil {
+				return fmt.Errorf("version %d: %w", v+1, err)
+			}
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM schema_version`); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO schema_version (version) VALUES ($1)`, len(migrations))
+		return err
+	})
+}
+
+// Close closes the connections; later calls fail with ErrClosed.
+func (p *Postgres) Close() error {
+	if !p.closed.Swap(true) {
+		p.pool.Close()
+	}
+	return nil
+}
+
+// Ping checks that the database answers.
+func (p *Postgres) Ping(ctx context.Context) error {
+	if p.closed.Load() {
+		return ErrClosed
+	}
+	if err := p.pool.Ping(ctx); err != nil {
+		return fmt.Errorf("store: ping: %w", err)
+	}
+	return nil
+}
+
+func (p *Postgres) stamp() int64 { return p.now().UnixMilli() }
+
+// SetNow makes the store stamp the rooms' changes with now rather than
+// time.Now, as SQLite.SetNow. Call it before the store is used.
+func (p *Postgres) SetNow(now func() time.Time) { p.now = now }
+
+// roomColumns are the columns Room reads, in scanRoom's order.
+const roomColumns = `id, game, options, mode, clock, seats, save, over, winner, reason, created_at, updated_at, private, aborted, next,
+	clock_from, clock_stopped`
+
+// Room implements Store.
+func (p *Postgres) Room(ctx context.Context, id string) (*Room, error) {
+	if p.closed.Load() {
+		return nil, ErrClosed
+	}
+	var (
+		r                  Room
+		opts, seats        string
+		save               *string
+		created, updated   int64
+		clockFrom, stopped *int64
+	)
+	err := p.pool.QueryRow(ctx, `SELECT `+roomColumns+` FROM rooms WHERE id = $1`, id).Scan(&r.ID, &r.Game, &opts, &r.Mode,
+		&r.Clock, &seats, &save, &r.Over, &r.Winner, &r.Reason, &created, &updated, &r.Private, &r.Aborted, &r.Next,
+		&clockFrom, &stopped)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, fmt.Errorf("store: room %q: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: room %q: %w", id, err)
+	}
+	if err := json.Unmarshal([]byte(opts), &r.Options); err != nil {
+		return nil, fmt.Errorf("store: room %q options: %w", id, err)
+	}
+	if err := json.Unmarshal([]byte(seats), &r.Seats); err != nil {
+		return nil, fmt.Errorf("store: room %q seats: %w", id, err)
+	}
+	if save != nil {
+		if err := json.Unmarshal([]byte(*save), &r.Save); err != nil {
+			return nil, fmt.Errorf("store: room %q save: %w", id, err)
+		}
+	}
+	r.Created, r.Updated = time.UnixMilli(created), time.UnixMilli(updated)
+	if clockFrom != nil {
+		r.ClockFrom = time.UnixMilli(*clockFrom)
+	}
+	if stopped != nil {
+		r.ClockStopped = time.UnixMilli(*stopped)
+	}
+	rows, err := p.pool.Query(ctx, `SELECT notation, played_at, think_us, info FROM turns WHERE room_id = $1 ORDER BY ply`, id)
+	if err != nil {
+		return nil, fmt.Errorf("store: room %q turns: %w", id, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var t Turn
+		var at, think int64
+		if err := rows.Scan(&t.Notation, &at, &think, &t.Info); err != nil {
+			return nil, fmt.Errorf("store: room %q turns: %w", id, err)
+		}
+		t.At, t.Think = time.UnixMilli(at), time.Duration(think)*time.Microsecond
+		r.Turns = append(r.Turns, t)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: room %q turns: %w", id, err)
+	}
+	return &r, nil
+}
+
+// Unfinished implements Store: every unfinished room, whoever owns it. A
+// node of a cluster restores only the rooms it acquires (see Orphans).
+func (p *Postgres) Unfinished(ctx context.Context) ([]string, error) {
+	return p.ids(ctx, "unfinished rooms", `SELECT id FROM rooms WHERE NOT over ORDER BY updated_at, id`)
+}
+
+// ids runs a query of room ids.
+func (p *Postgres) ids(ctx context.Context, what, query string, args ...any) ([]string, error) {
+	if p.closed.Load() {
+		return nil, ErrClosed
+	}
+	rows, err := p.pool.Query(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: %w", what, err)
+	}
+	ids, err := pgx.AppendRows([]string(nil), rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: %w", what, err)
+	}
+	return ids, nil
+}
+
+// List implements Store.
+func (p *Postgres) List(ctx context.Context, over bool, limit, offset int) ([]Summary, error) {
+	if p.closed.Load() {
+		return nil, ErrClosed
+	}
+	if limit < 0 || offset < 0 {
+		return nil, fmt.Errorf("store: list rooms: limit %d and offset %d may not be negative", limit, offset)
+	}
+	rows, err := p.pool.Query(ctx, `SELECT id, game, options, mode, clock, seats, turns, over, winner, reason, updated_at
+		FROM rooms WHERE over = $1 AND NOT private AND NOT aborted AND seated ORDER BY updated_at DESC, id LIMIT $2 OFFSET $3`,
+		over, limit, offset)
+	if err != nil {
+		return nil, fmt.Errorf("store: list rooms: %w", err)
+	}
+	defer rows.Close()
+	var out []Summary
+	for rows.Next() {
+		var (
+			sum         Summary
+			opts, seats string
+			updated     int64
+		)
+		if err := rows.Scan(&sum.ID, &sum.Game, &opts, &sum.Mode, &sum.Clock, &seats, &sum.Turns, &sum.Over, &sum.Winner,
+			&sum.Reason, &updated); err != nil {
+			return nil, fmt.Errorf("store: list rooms: %w", err)
+		}
+		if err := json.Unmarshal([]byte(opts), &sum.Options); err != nil {
+			return nil, fmt.Errorf("store: room %q options: %w", sum.ID, err)
+		}
+		if err := json.Unmarshal([]byte(seats), &sum.Seats); err != nil {
+			return nil, fmt.Errorf("store: room %q seats: %w", sum.ID, err)
+		}
+		sum.Updated = time.UnixMilli(updated)
+		out = append(out, sum)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: list rooms: %w", err)
+	}
+	return out, nil
+}
+
+// Chat implements Store.
+func (p *Postgres) Chat(ctx context.Context, id string, last int) ([]ChatMessage, error) {
+	if p.closed.Load() {
+		return nil, ErrClosed
+	}
+	if last < 0 {
+		return nil, fmt.Errorf("store: room %q chat: last %d may not be negative", id, last)
+	}
+	rows, err := p.pool.Query(ctx, `SELECT name, seat, text, sent_at FROM
+		(SELECT id, name, seat, text, sent_at FROM chat WHERE room_id = $1 ORDER BY id DESC LIMIT $2) AS recent ORDER BY id`, id, last)
+	if err != nil {
+		return nil, fmt.Errorf("store: room %q chat: %w", id, err)
+	}
+	defer rows.Close()
+	var out []ChatMessage
+	for rows.Next() {
+		var m ChatMessage
+		var at int64
+		if err := rows.Scan(&m.Name, &m.Seat, &m.Text, &at); err != nil {
+			return nil, fmt.Errorf("store: room %q chat: %w", id, err)
+		}
+		m.At = time.UnixMilli(at)
+		out = append(out, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: room %q chat: %w", id, err)
+	}
+	return out, nil
+}
