@@ -10,12 +10,12 @@ import (
 
 	"boardroom/game"
 	"boardroom/realtime/frame"
+	"boardroom/realtime/roomjson"
 	"boardroom/realtime/vocab"
-	"boardroom/realtime/wire"
 )
 
 // Programs in rooms: a connection opened with ?format=json is sent the
-// room as JSON (package wire) instead of the page's HTML, so that a
+// room as JSON (package roomjson) instead of the page's HTML, so that a
 // program in any language can take a seat and play (docs/protocol.md).
 // What it sends is what a page sends. Its state is built only for such
 // connections, once per distinct view in a broadcast (every program
@@ -25,7 +25,7 @@ import (
 
 // Stream is what a connection asked to be sent.
 type Stream struct {
-	// JSON asks for the room as JSON (package wire) instead of HTML.
+	// JSON asks for the room as JSON (package roomjson) instead of HTML.
 	JSON bool
 	// Legal adds the legal moves to the JSON state when it is the
 	// connection's turn.
@@ -107,7 +107,7 @@ func (r *Room) stateJSON(c *Conn, v *viewer, states map[string][]byte) []byte {
 	if b, ok := states[key]; ok {
 		return b
 	}
-	b := mustJSON(r.wireState(v.tokenHash, c.stream.Legal))
+	b := mustJSON(r.roomState(v.tokenHash, c.stream.Legal))
 	if states != nil {
 		states[key] = b
 	}
@@ -121,19 +121,19 @@ func jsonLines(f *frame.Frame) [][]byte { return bytes.Split(f.HTML, []byte("\n"
 // answerJSON is the error or the notice the viewer's last message earned.
 func (r *Room) answerJSON(v *viewer) []byte {
 	if v.flash == "ok" {
-		return mustJSON(wire.Notice{Type: wire.TypeNotice, Text: v.err})
+		return mustJSON(roomjson.Notice{Type: roomjson.TypeNotice, Text: v.err})
 	}
-	return mustJSON(wire.Error{Type: wire.TypeError, Reason: v.refused.label(), Text: v.err})
+	return mustJSON(roomjson.Error{Type: roomjson.TypeError, Reason: v.refused.label(), Text: v.err})
 }
 
-// wireState is the room as the holder of tokenHash sees it, with the legal
+// roomState is the room as the holder of tokenHash sees it, with the legal
 // moves of its turn when asked for.
-func (r *Room) wireState(tokenHash string, legal bool) *wire.State {
+func (r *Room) roomState(tokenHash string, legal bool) *roomjson.State {
 	mine := r.seats.mine(tokenHash)
 	names := r.g.Seats()
 	over := r.over()
-	s := &wire.State{
-		Type: wire.TypeState, Room: r.id, Game: r.g.ID(), GameName: r.g.Name(), Options: r.opts,
+	s := &roomjson.State{
+		Type: roomjson.TypeState, Room: r.id, Game: r.g.ID(), GameName: r.g.Name(), Options: r.opts,
 		Mode: string(r.mode), Version: r.version, You: make([]int, 0, 2), Moves: r.history.texts(),
 		ToMove: []int{}, Simultaneous: r.g.Simultaneous(), Acting: -1, Waiting: r.seats.waiting() && !over, Over: over,
 	}
@@ -145,17 +145,17 @@ func (r *Room) wireState(tokenHash string, legal bool) *wire.State {
 	toMove := r.state.ToMove()
 	for i, held := range r.seats.held {
 		p := game.Player(i)
-		ws := wire.Seat{Name: names[i], Holder: r.holder(p), Yours: slices.Contains(mine, p),
+		ws := roomjson.Seat{Name: names[i], Holder: r.holder(p), Yours: slices.Contains(mine, p),
 			ToMove: !over && slices.Contains(toMove, p), Chosen: r.seats.pending[i] != nil}
 		switch {
 		case held.Kind == vocab.Free:
-			ws.Kind = wire.KindFree
+			ws.Kind = roomjson.KindFree
 		case held.Kind == vocab.Bot:
-			ws.Kind, ws.Online = wire.KindComputer, true
+			ws.Kind, ws.Online = roomjson.KindComputer, true
 		case held.Engine != "":
-			ws.Kind, ws.Engine, ws.Online = wire.KindEngine, held.Engine, ws.Yours || online[i]
+			ws.Kind, ws.Engine, ws.Online = roomjson.KindEngine, held.Engine, ws.Yours || online[i]
 		default:
-			ws.Kind, ws.Online = wire.KindPerson, ws.Yours || online[i]
+			ws.Kind, ws.Online = roomjson.KindPerson, ws.Yours || online[i]
 		}
 		s.Seats[i] = ws
 		if ws.Yours {
@@ -181,19 +181,19 @@ func (r *Room) wireState(tokenHash string, legal bool) *wire.State {
 		}
 	}
 	if r.clock.enabled() {
-		s.Clock = &wire.Clock{Running: r.clock.running(), PeriodMS: r.clock.period.Milliseconds(), FirstMove: r.clock.firstMove}
+		s.Clock = &roomjson.Clock{Running: r.clock.running(), PeriodMS: r.clock.period.Milliseconds(), FirstMove: r.clock.firstMove}
 		s.Clock.RemainingMS = s.Clock.PeriodMS
 		if s.Clock.Running {
 			s.Clock.RemainingMS = r.clock.remaining().Milliseconds()
 		}
 	}
 	if r.request != nil {
-		s.Proposal = &wire.Proposal{Kind: string(r.request.kind), FromYou: slices.Contains(mine, r.request.from)}
+		s.Proposal = &roomjson.Proposal{Kind: string(r.request.kind), FromYou: slices.Contains(mine, r.request.from)}
 	}
 	if over {
 		out := r.outcome()
 		_, text := r.turnWords(mine)
-		s.Result = &wire.Result{Winner: int(out.Winner), Aborted: r.aborted, Reason: out.Reason, Text: text}
+		s.Result = &roomjson.Result{Winner: int(out.Winner), Aborted: r.aborted, Reason: out.Reason, Text: text}
 		if r.aborted {
 			s.Result.Winner = -1
 		}
@@ -217,7 +217,7 @@ func programRefusal(m Message) string {
 func mustJSON(v any) []byte {
 	b, err := json.Marshal(v)
 	if err != nil {
-		panic("realtime: a wire message did not encode: " + err.Error()) // plain data: cannot fail
+		panic("realtime: a program's message did not encode: " + err.Error()) // plain data: cannot fail
 	}
 	return b
 }

@@ -8,9 +8,9 @@ import (
 	"time"
 	"unsafe"
 
+	"boardroom/realtime/roomjson"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
-	"boardroom/realtime/wire"
 
 	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
@@ -55,9 +55,9 @@ type program struct {
 	t      *testing.T
 	room   *Room
 	c      *Conn
-	states []*wire.State
-	errors []*wire.Error
-	notes  []*wire.Notice
+	states []*roomjson.State
+	errors []*roomjson.Error
+	notes  []*roomjson.Notice
 	// raw is every message received, as sent.
 	raw []string
 }
@@ -80,14 +80,14 @@ func (p *program) read() {
 		select {
 		case b := <-p.c.out:
 			p.raw = append(p.raw, string(b))
-			m, err := wire.Decode(b)
+			m, err := roomjson.Decode(b)
 			require.NoError(p.t, err, "%s", b)
 			switch m.Type {
-			case wire.TypeState:
+			case roomjson.TypeState:
 				p.states = append(p.states, m.State)
-			case wire.TypeError:
+			case roomjson.TypeError:
 				p.errors = append(p.errors, m.Error)
-			case wire.TypeNotice:
+			case roomjson.TypeNotice:
 				p.notes = append(p.notes, m.Notice)
 			}
 			continue
@@ -97,7 +97,7 @@ func (p *program) read() {
 	}
 }
 
-func (p *program) state() *wire.State {
+func (p *program) state() *roomjson.State {
 	p.t.Helper()
 	p.read()
 	require.NotEmpty(p.t, p.states, "no state was sent")
@@ -140,10 +140,10 @@ func TestAProgramPlaysOverJSON(t *testing.T) {
 	require.Equal(t, "friend", s.Mode)
 	require.Empty(t, s.You, "a spectator until it joins")
 	require.True(t, s.Waiting)
-	require.Equal(t, wire.KindPerson, s.Seats[0].Kind)
+	require.Equal(t, roomjson.KindPerson, s.Seats[0].Kind)
 	require.Equal(t, "Alice", s.Seats[0].Holder)
 	require.True(t, s.Seats[0].Online)
-	require.Equal(t, wire.KindFree, s.Seats[1].Kind)
+	require.Equal(t, roomjson.KindFree, s.Seats[1].Kind)
 	require.Equal(t, []string{}, s.Moves)
 	require.False(t, s.YourTurn)
 	require.Equal(t, -1, s.Acting)
@@ -154,7 +154,7 @@ func TestAProgramPlaysOverJSON(t *testing.T) {
 	s = bot.state()
 	require.Equal(t, []int{1}, s.You)
 	require.False(t, s.Waiting)
-	require.Equal(t, wire.Seat{Name: "P2", Kind: wire.KindEngine, Holder: "Engine: Random player", Engine: "Random player",
+	require.Equal(t, roomjson.Seat{Name: "P2", Kind: roomjson.KindEngine, Holder: "Engine: Random player", Engine: "Random player",
 		Yours: true, Online: true}, s.Seats[1])
 	require.Equal(t, []int{0}, s.ToMove)
 	require.Equal(t, "P1 to move", s.Turn)
@@ -275,22 +275,22 @@ func TestAProgramSeesTheClockProposalsAndTheResult(t *testing.T) {
 	r := h.create(Spec{Game: "kalah", Clock: vocab.BulletClock}, "alice")
 	alice := h.connect(r, "alice")
 	bot := h.connectProgram(r, "bot", false)
-	require.Equal(t, &wire.Clock{PeriodMS: 10_000, RemainingMS: 10_000}, bot.state().Clock, "not running before both seats are held")
+	require.Equal(t, &roomjson.Clock{PeriodMS: 10_000, RemainingMS: 10_000}, bot.state().Clock, "not running before both seats are held")
 
 	bot.send(`{"action":"join","engine":"Rando"}`)
-	require.Equal(t, &wire.Clock{Running: true, PeriodMS: 10_000, RemainingMS: 60_000, FirstMove: true}, bot.state().Clock)
+	require.Equal(t, &roomjson.Clock{Running: true, PeriodMS: 10_000, RemainingMS: 60_000, FirstMove: true}, bot.state().Clock)
 	alice.click(1, 1)
 	clock.Advance(15 * time.Second)
 	alice.last()
 	s := bot.state()
 	require.True(t, s.YourTurn)
-	require.Equal(t, &wire.Clock{Running: true, PeriodMS: 10_000, RemainingMS: 60_000, FirstMove: true}, s.Clock, "its own first move")
+	require.Equal(t, &roomjson.Clock{Running: true, PeriodMS: 10_000, RemainingMS: 60_000, FirstMove: true}, s.Clock, "its own first move")
 	bot.send(`{"move":"1"}`)
 	s = bot.state()
-	require.Equal(t, &wire.Clock{Running: true, PeriodMS: 10_000, RemainingMS: 10_000}, s.Clock, "now the move clock")
+	require.Equal(t, &roomjson.Clock{Running: true, PeriodMS: 10_000, RemainingMS: 10_000}, s.Clock, "now the move clock")
 
 	alice.action(vocab.Undo) // between two people: a takeback request
-	require.Equal(t, &wire.Proposal{Kind: "takeback"}, bot.state().Proposal)
+	require.Equal(t, &roomjson.Proposal{Kind: "takeback"}, bot.state().Proposal)
 	bot.send(`{"action":"takeback-decline"}`)
 	require.Nil(t, bot.state().Proposal)
 
@@ -299,7 +299,7 @@ func TestAProgramSeesTheClockProposalsAndTheResult(t *testing.T) {
 	require.True(t, s.Over)
 	require.Empty(t, s.ToMove)
 	require.False(t, s.YourTurn)
-	require.Equal(t, &wire.Result{Winner: 1, Reason: "P1 resigned", Text: "P2 wins — P1 resigned"}, s.Result)
+	require.Equal(t, &roomjson.Result{Winner: 1, Reason: "P1 resigned", Text: "P2 wins — P1 resigned"}, s.Result)
 	require.False(t, s.Clock.Running)
 	bot.send(`{"move":"2"}`)
 	require.Equal(t, "over: The game is over.", bot.lastError())
@@ -313,12 +313,12 @@ func TestAnEngineTakesOverASeat(t *testing.T) {
 	r := h.create(Spec{Game: "kalah", Mode: vocab.Computer, Name: "Carol"}, "carol")
 	page := h.connect(r, "watcher")
 	bot := h.connectProgram(r, "carol", false)
-	require.Equal(t, wire.KindPerson, bot.state().Seats[0].Kind)
+	require.Equal(t, roomjson.KindPerson, bot.state().Seats[0].Kind)
 	bot.send(`{"action":"join"}`)
 	require.Equal(t, "not now: You already hold a seat.", bot.lastError())
 	bot.send(`{"action":"join","engine":"Deep Kalah"}`)
 	s := bot.state()
-	require.Equal(t, wire.KindEngine, s.Seats[0].Kind)
+	require.Equal(t, roomjson.KindEngine, s.Seats[0].Kind)
 	require.Equal(t, "Engine: Deep Kalah", s.Seats[0].Holder)
 	require.Equal(t, "Engine: Deep Kalah", page.last().Seats[0].Holder)
 	rec, err := h.store.Room(context.Background(), r.ID())
@@ -344,39 +344,39 @@ func TestAProgramOnAnotherNode(t *testing.T) {
 	ws, _, err := websocket.Dial(t.Context(), url, nil)
 	require.NoError(t, err)
 	defer ws.CloseNow()
-	next := func(what string, cond func(wire.Message) bool) wire.Message {
+	next := func(what string, cond func(roomjson.Message) bool) roomjson.Message {
 		t.Helper()
 		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
 		defer cancel()
 		for {
 			_, b, err := ws.Read(ctx)
 			require.NoError(t, err, "waiting for %s", what)
-			m, err := wire.Decode(b)
+			m, err := roomjson.Decode(b)
 			require.NoError(t, err, "only JSON: %.60q", b)
 			if cond(m) {
 				return m
 			}
 		}
 	}
-	isState := func(cond func(*wire.State) bool) func(wire.Message) bool {
-		return func(m wire.Message) bool { return m.State != nil && cond(m.State) }
+	isState := func(cond func(*roomjson.State) bool) func(roomjson.Message) bool {
+		return func(m roomjson.Message) bool { return m.State != nil && cond(m.State) }
 	}
 
-	next("the room", isState(func(s *wire.State) bool { return s.Waiting }))
-	require.NoError(t, ws.Write(t.Context(), websocket.MessageText, wire.Join("", "Remote")))
-	s := next("seated", isState(func(s *wire.State) bool { return len(s.You) == 1 })).State
+	next("the room", isState(func(s *roomjson.State) bool { return s.Waiting }))
+	require.NoError(t, ws.Write(t.Context(), websocket.MessageText, roomjson.Join("", "Remote")))
+	s := next("seated", isState(func(s *roomjson.State) bool { return len(s.You) == 1 })).State
 	require.Equal(t, "Engine: Remote", s.Seats[1].Holder)
 	alice.await("the engine seated", func(p *view.Page) bool { return p.Seats[1].Holder == "Engine: Remote" })
 
 	alice.send(`{"move":"1"}`)
-	s = next("its turn", isState(func(s *wire.State) bool { return s.YourTurn })).State
+	s = next("its turn", isState(func(s *roomjson.State) bool { return s.YourTurn })).State
 	require.Equal(t, []string{"1"}, s.Moves)
 	require.NotEmpty(t, s.Legal)
-	require.NoError(t, ws.Write(t.Context(), websocket.MessageText, wire.Move("9")))
-	m := next("a refusal", func(m wire.Message) bool { return m.Error != nil })
+	require.NoError(t, ws.Write(t.Context(), websocket.MessageText, roomjson.Move("9")))
+	m := next("a refusal", func(m roomjson.Message) bool { return m.Error != nil })
 	require.Equal(t, "illegal", m.Error.Reason)
-	require.NoError(t, ws.Write(t.Context(), websocket.MessageText, wire.Move(s.Legal[0])))
-	next("its move played", isState(func(s *wire.State) bool { return len(s.Moves) == 2 }))
+	require.NoError(t, ws.Write(t.Context(), websocket.MessageText, roomjson.Move(s.Legal[0])))
+	next("its move played", isState(func(s *roomjson.State) bool { return len(s.Moves) == 2 }))
 	watcher.await("both moves", moves(2))
 	alice.await("both moves", moves(2))
 
@@ -386,5 +386,5 @@ func TestAProgramOnAnotherNode(t *testing.T) {
 	require.NoError(t, err)
 	inRoom(t, room, func(r *Room) { r.broadcast() })
 	alice.send(`{"chat":"well played"}`)
-	next("the state after the chat", isState(func(s *wire.State) bool { return s.Version > 0 && len(s.Moves) == 2 }))
+	next("the state after the chat", isState(func(s *roomjson.State) bool { return s.Version > 0 && len(s.Moves) == 2 }))
 }

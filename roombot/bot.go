@@ -26,7 +26,7 @@ import (
 
 	"github.com/coder/websocket"
 
-	"boardroom/realtime/wire"
+	"boardroom/realtime/roomjson"
 )
 
 // Engine is what the bot needs of an engine: the commands of the engine
@@ -102,7 +102,7 @@ const engineTimeout = 30 * time.Second
 
 // Run seats the engine in the room and plays until the game ends; it
 // returns the room's last state, whose Result says how the game ended.
-func Run(ctx context.Context, cfg Config) (*wire.State, error) {
+func Run(ctx context.Context, cfg Config) (*roomjson.State, error) {
 	socket, err := socketURL(cfg.Room)
 	if err != nil {
 		return nil, err
@@ -182,7 +182,7 @@ type bot struct {
 
 // run dials the room and serves it, dialling again after a lost
 // connection once seated, for up to cfg.Reconnect.
-func (b *bot) run(ctx context.Context) (*wire.State, error) {
+func (b *bot) run(ctx context.Context) (*roomjson.State, error) {
 	var lostAt time.Time
 	wait := 100 * time.Millisecond
 	for {
@@ -190,7 +190,7 @@ func (b *bot) run(ctx context.Context) (*wire.State, error) {
 		if err == nil {
 			b.ws = ws
 			b.connID++
-			var final *wire.State
+			var final *roomjson.State
 			final, err = b.serve(ctx)
 			if err == nil {
 				ws.Close(websocket.StatusNormalClosure, "the game is over")
@@ -223,7 +223,7 @@ func (b *bot) run(ctx context.Context) (*wire.State, error) {
 
 // serve reads the room on the current connection and acts on it, until the
 // game ends (the last state) or the connection fails.
-func (b *bot) serve(ctx context.Context) (*wire.State, error) {
+func (b *bot) serve(ctx context.Context) (*roomjson.State, error) {
 	in := newInbox()
 	readCtx, stop := context.WithCancel(ctx)
 	defer stop()
@@ -253,7 +253,7 @@ func (b *bot) serve(ctx context.Context) (*wire.State, error) {
 }
 
 // answered handles the room's answer to one of the bot's messages.
-func (b *bot) answered(ctx context.Context, m wire.Message) error {
+func (b *bot) answered(ctx context.Context, m roomjson.Message) error {
 	if m.Notice != nil {
 		b.logf("the room says: %s", m.Notice.Text)
 		return nil
@@ -281,7 +281,7 @@ func (b *bot) answered(ctx context.Context, m wire.Message) error {
 }
 
 // step acts on a state of the room; over says the game has ended.
-func (b *bot) step(ctx context.Context, s *wire.State, at time.Time) (over bool, err error) {
+func (b *bot) step(ctx context.Context, s *roomjson.State, at time.Time) (over bool, err error) {
 	if len(s.You) == 0 {
 		return false, b.takeSeat(ctx, s)
 	}
@@ -307,7 +307,7 @@ func (b *bot) step(ctx context.Context, s *wire.State, at time.Time) (over bool,
 }
 
 // takeSeat joins the free seat, or says why the bot cannot.
-func (b *bot) takeSeat(ctx context.Context, s *wire.State) error {
+func (b *bot) takeSeat(ctx context.Context, s *roomjson.State) error {
 	if b.seated {
 		return ErrSeatLost
 	}
@@ -316,7 +316,7 @@ func (b *bot) takeSeat(ctx context.Context, s *wire.State) error {
 	}
 	free := -1
 	for i, seat := range s.Seats {
-		if seat.Kind == wire.KindFree {
+		if seat.Kind == roomjson.KindFree {
 			free = i
 		}
 	}
@@ -327,11 +327,11 @@ func (b *bot) takeSeat(ctx context.Context, s *wire.State) error {
 		return nil // the join's answer is on its way
 	}
 	b.joinSent = true
-	return b.send(ctx, wire.Join(b.cfg.Name, b.engineName))
+	return b.send(ctx, roomjson.Join(b.cfg.Name, b.engineName))
 }
 
 // setUp starts the room's game in the engine, once seated.
-func (b *bot) setUp(ctx context.Context, s *wire.State) error {
+func (b *bot) setUp(ctx context.Context, s *roomjson.State) error {
 	b.seated, b.game, b.options = true, s.Game, s.Options
 	names := make([]string, len(s.You))
 	for i, p := range s.You {
@@ -342,7 +342,7 @@ func (b *bot) setUp(ctx context.Context, s *wire.State) error {
 		// A seat the token held already (its creator's): from now on every
 		// page shows the engine there.
 		b.joinSent = true
-		if err := b.send(ctx, wire.Join(b.cfg.Name, b.engineName)); err != nil {
+		if err := b.send(ctx, roomjson.Join(b.cfg.Name, b.engineName)); err != nil {
 			return err
 		}
 	}
@@ -356,7 +356,7 @@ func (b *bot) logf(format string, args ...any) {
 }
 
 // resultText says how a finished game ended.
-func resultText(s *wire.State) string {
+func resultText(s *roomjson.State) string {
 	if s.Result == nil {
 		return "over"
 	}

@@ -13,13 +13,13 @@ import (
 
 	"boardroom/game"
 	"boardroom/realtime"
+	"boardroom/realtime/roomjson"
 	"boardroom/realtime/vocab"
-	"boardroom/realtime/wire"
 	"boardroom/roombot/roombottest"
 )
 
 type runResult struct {
-	state *wire.State
+	state *roomjson.State
 	err   error
 	log   string
 }
@@ -118,8 +118,8 @@ func TestBotsPlayEveryGame(t *testing.T) {
 			r := waitResult(t, runBot(t.Context(), Config{Room: room, Engine: e, Token: creator}))
 			checkFinished(t, s, room, r, e)
 			require.Equal(t, []int{1}, r.state.You)
-			require.Equal(t, wire.KindComputer, r.state.Seats[0].Kind)
-			require.Equal(t, wire.KindEngine, r.state.Seats[1].Kind)
+			require.Equal(t, roomjson.KindComputer, r.state.Seats[0].Kind)
+			require.Equal(t, roomjson.KindEngine, r.state.Seats[1].Kind)
 			require.Equal(t, "Engine: Solo", r.state.Seats[1].Holder)
 		})
 	}
@@ -179,7 +179,7 @@ func TestBotRefusesClearly(t *testing.T) {
 	ws, _, err := websocket.Dial(t.Context(), "ws"+finished[4:]+"/ws?format=json",
 		&websocket.DialOptions{HTTPHeader: http.Header{"Cookie": {TokenCookie + "=" + creator}}})
 	require.NoError(t, err)
-	require.NoError(t, ws.Write(t.Context(), websocket.MessageText, wire.Action("abort")))
+	require.NoError(t, ws.Write(t.Context(), websocket.MessageText, roomjson.Action("abort")))
 	require.Eventually(t, func() bool { return s.Room(finished).Over }, 5*time.Second, 5*time.Millisecond)
 	ws.CloseNow()
 
@@ -225,14 +225,14 @@ func dialPerson(t *testing.T, room, token string) *person {
 }
 
 // await reads states until one satisfies cond.
-func (p *person) await(what string, cond func(*wire.State) bool) *wire.State {
+func (p *person) await(what string, cond func(*roomjson.State) bool) *roomjson.State {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.t.Context(), 10*time.Second)
 	defer cancel()
 	for {
 		_, b, err := p.ws.Read(ctx)
 		require.NoError(p.t, err, "waiting for %s", what)
-		m, err := wire.Decode(b)
+		m, err := roomjson.Decode(b)
 		require.NoError(p.t, err)
 		if m.State != nil && cond(m.State) {
 			return m.State
@@ -260,15 +260,15 @@ func TestBotFollowsTakebacksOnTheClock(t *testing.T) {
 			e.noUndo = noUndo
 			done := runBot(t.Context(), Config{Room: room, Engine: e})
 
-			myTurn := func(st *wire.State) bool { return st.YourTurn }
-			st := p.await("the bot seated", func(st *wire.State) bool { return !st.Waiting && st.YourTurn })
+			myTurn := func(st *roomjson.State) bool { return st.YourTurn }
+			st := p.await("the bot seated", func(st *roomjson.State) bool { return !st.Waiting && st.YourTurn })
 			for range 3 {
-				p.send(wire.Move(st.Legal[0]))
+				p.send(roomjson.Move(st.Legal[0]))
 				st = p.await("my turn", myTurn)
 			}
 			before := len(st.Moves)
-			p.send(wire.Action("undo"))
-			st = p.await("the takeback", func(st *wire.State) bool { return len(st.Moves) < before && st.YourTurn })
+			p.send(roomjson.Action("undo"))
+			st = p.await("the takeback", func(st *roomjson.State) bool { return len(st.Moves) < before && st.YourTurn })
 			require.Nil(t, st.Proposal)
 			require.Eventually(t, func() bool { return e.position().Ply() == len(st.Moves) }, 5*time.Second, 5*time.Millisecond,
 				"the engine took the moves back too")
@@ -277,7 +277,7 @@ func TestBotFollowsTakebacksOnTheClock(t *testing.T) {
 			} else {
 				require.NotEmpty(t, e.sent("undo"))
 			}
-			p.send(wire.Action("resign"))
+			p.send(roomjson.Action("resign"))
 			r := waitResult(t, done)
 			require.NoError(t, r.err, r.log)
 			require.Equal(t, "P2 wins — P1 resigned", r.state.Result.Text)
@@ -295,16 +295,16 @@ func TestBotFollowsTakebacksOnTheClock(t *testing.T) {
 func TestMoveBudget(t *testing.T) {
 	tests := []struct {
 		name             string
-		clock            *wire.Clock
+		clock            *roomjson.Clock
 		since            time.Duration
 		budget, deadline time.Duration
 	}{
 		{"no clock", nil, 0, 2 * time.Second, 16 * time.Second},
-		{"a clock not running", &wire.Clock{PeriodMS: 10_000, RemainingMS: 10_000}, 0, 2 * time.Second, 16 * time.Second},
-		{"bullet", &wire.Clock{Running: true, PeriodMS: 10_000, RemainingMS: 10_000}, 0, 5 * time.Second, 9800 * time.Millisecond},
-		{"bullet, the state a second old", &wire.Clock{Running: true, RemainingMS: 10_000}, time.Second, 4500 * time.Millisecond, 8800 * time.Millisecond},
-		{"little left: a second in hand", &wire.Clock{Running: true, RemainingMS: 1500}, 0, 500 * time.Millisecond, 1300 * time.Millisecond},
-		{"almost nothing", &wire.Clock{Running: true, RemainingMS: 100}, 0, 50 * time.Millisecond, 50 * time.Millisecond},
+		{"a clock not running", &roomjson.Clock{PeriodMS: 10_000, RemainingMS: 10_000}, 0, 2 * time.Second, 16 * time.Second},
+		{"bullet", &roomjson.Clock{Running: true, PeriodMS: 10_000, RemainingMS: 10_000}, 0, 5 * time.Second, 9800 * time.Millisecond},
+		{"bullet, the state a second old", &roomjson.Clock{Running: true, RemainingMS: 10_000}, time.Second, 4500 * time.Millisecond, 8800 * time.Millisecond},
+		{"little left: a second in hand", &roomjson.Clock{Running: true, RemainingMS: 1500}, 0, 500 * time.Millisecond, 1300 * time.Millisecond},
+		{"almost nothing", &roomjson.Clock{Running: true, RemainingMS: 100}, 0, 50 * time.Millisecond, 50 * time.Millisecond},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

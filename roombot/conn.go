@@ -13,7 +13,7 @@ import (
 
 	"github.com/coder/websocket"
 
-	"boardroom/realtime/wire"
+	"boardroom/realtime/roomjson"
 )
 
 // The room's connection: the address of its socket, the dial with the seat
@@ -111,8 +111,8 @@ func retryable(err error) bool {
 // of no use), so that the reader never falls behind the room.
 type inbox struct {
 	mu      sync.Mutex
-	answers []wire.Message // errors and notices
-	state   *wire.State
+	answers []roomjson.Message // errors and notices
+	state   *roomjson.State
 	at      time.Time // when state came
 	err     error     // why reading ended
 	ready   chan struct{}
@@ -124,9 +124,9 @@ func newInbox() *inbox { return &inbox{ready: make(chan struct{}, 1)} }
 func (in *inbox) read(ctx context.Context, ws *websocket.Conn) {
 	for {
 		_, b, err := ws.Read(ctx)
-		var m wire.Message
+		var m roomjson.Message
 		if err == nil {
-			m, err = wire.Decode(b)
+			m, err = roomjson.Decode(b)
 			if err != nil {
 				err = fmt.Errorf("%w: %w", errProtocol, err)
 			}
@@ -152,7 +152,7 @@ func (in *inbox) read(ctx context.Context, ws *websocket.Conn) {
 }
 
 // take empties the inbox.
-func (in *inbox) take() (answers []wire.Message, state *wire.State, at time.Time, err error) {
+func (in *inbox) take() (answers []roomjson.Message, state *roomjson.State, at time.Time, err error) {
 	in.mu.Lock()
 	defer in.mu.Unlock()
 	answers, state, at, err = in.answers, in.state, in.at, in.err

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"boardroom/realtime/wire"
+	"boardroom/realtime/roomjson"
 )
 
 // The engine's side of a run: its game kept the same as the room's, its
@@ -61,25 +61,25 @@ func (b *bot) follow(ctx context.Context, moves []string) error {
 // answerProposal agrees to the other player's proposal (a takeback, a new
 // game, saving, loading): the bot follows the room's moves whatever they
 // become.
-func (b *bot) answerProposal(ctx context.Context, s *wire.State) error {
+func (b *bot) answerProposal(ctx context.Context, s *roomjson.State) error {
 	if s.Proposal == nil || s.Proposal.FromYou || s.Proposal.Kind == "rematch" || s.Version <= b.answeredAt {
 		return nil
 	}
 	b.answeredAt = s.Version
 	b.logf("agreeing to the proposal: %s", s.Proposal.Kind)
-	return b.send(ctx, wire.Action("takeback-accept"))
+	return b.send(ctx, roomjson.Action("takeback-accept"))
 }
 
 // move asks the engine for its move on the bot's turn and sends it, once
 // per turn (again on a new connection, if the room has not played it).
-func (b *bot) move(ctx context.Context, s *wire.State, at time.Time) error {
+func (b *bot) move(ctx context.Context, s *roomjson.State, at time.Time) error {
 	ply := len(s.Moves)
 	if b.asked == ply && b.askedSeat == s.Acting { // at one screen, both seats choose at the same ply
 		if b.askedOn == b.connID {
 			return nil
 		}
 		b.askedOn = b.connID
-		return b.send(ctx, wire.Move(b.pending))
+		return b.send(ctx, roomjson.Move(b.pending))
 	}
 	budget, deadline := MoveBudget(s.Clock, time.Since(at), b.cfg.MoveTime)
 	if ms := int(budget.Milliseconds()); ms != b.timeSent {
@@ -111,14 +111,14 @@ func (b *bot) move(ctx context.Context, s *wire.State, at time.Time) error {
 	}
 	b.asked, b.askedSeat, b.askedOn, b.pending = ply, s.Acting, b.connID, mv
 	b.logf("move %d: %s (%s)", ply+1, mv, time.Since(start).Round(time.Millisecond))
-	return b.send(ctx, wire.Move(mv))
+	return b.send(ctx, roomjson.Move(mv))
 }
 
 // MoveBudget is the engine's time for a move, and the most the bot waits
 // for it. Without a running clock: moveTime, and a generous wait. With
 // one: half the time left since the state came, keeping a second in hand
 // (at least 50 ms); the wait ends just before the room's flag falls.
-func MoveBudget(c *wire.Clock, since, moveTime time.Duration) (budget, deadline time.Duration) {
+func MoveBudget(c *roomjson.Clock, since, moveTime time.Duration) (budget, deadline time.Duration) {
 	if c == nil || !c.Running {
 		return moveTime, 3*moveTime + 10*time.Second
 	}

@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/realtime"
-	"boardroom/realtime/wire"
+	"boardroom/realtime/roomjson"
 )
 
 // programDial opens a room's WebSocket as a program does: its own seat
@@ -29,13 +29,13 @@ func programDial(ts *testServer, loc, token, query string) (*websocket.Conn, *ht
 }
 
 // readWire reads the server's next message.
-func readWire(t *testing.T, ws *websocket.Conn) wire.Message {
+func readWire(t *testing.T, ws *websocket.Conn) roomjson.Message {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	_, b, err := ws.Read(ctx)
 	require.NoError(t, err)
-	m, err := wire.Decode(b)
+	m, err := roomjson.Decode(b)
 	require.NoError(t, err, "%s", b)
 	return m
 }
@@ -76,11 +76,11 @@ func TestAProgramTakesASeat(t *testing.T) {
 	require.NoError(t, err, "a program sends no Origin: allowed")
 	defer ws.CloseNow()
 	m := readWire(t, ws)
-	require.Equal(t, wire.TypeState, m.Type)
+	require.Equal(t, roomjson.TypeState, m.Type)
 	require.True(t, m.State.Waiting)
 	require.Equal(t, "Alice", m.State.Seats[0].Holder)
 
-	writeWire(t, ws, wire.Join("", "Random player"))
+	writeWire(t, ws, roomjson.Join("", "Random player"))
 	m = readWire(t, ws)
 	require.Equal(t, []int{1}, m.State.You)
 	require.Equal(t, "Engine: Random player", m.State.Seats[1].Holder)
@@ -90,9 +90,9 @@ func TestAProgramTakesASeat(t *testing.T) {
 	_, doc = get(t, ts.browser(t), ts.URL+"/lobby/lists")
 	require.Contains(t, doc.Text(), "P2: Engine: Random player", "the lobby lists the engine")
 
-	writeWire(t, ws, wire.Move("3"))
+	writeWire(t, ws, roomjson.Move("3"))
 	m = readWire(t, ws)
-	require.Equal(t, wire.TypeError, m.Type)
+	require.Equal(t, roomjson.TypeError, m.Type)
 	require.Equal(t, "not your turn", m.Error.Reason)
 
 	// Another site's page may not use the program's way in.
@@ -114,9 +114,9 @@ func TestAProgramWithoutATokenWatches(t *testing.T) {
 		ws, _, err := programDial(ts, loc, token, "?format=json")
 		require.NoError(t, err)
 		require.Empty(t, readWire(t, ws).State.You)
-		writeWire(t, ws, wire.Join("Bot", "X"))
+		writeWire(t, ws, roomjson.Join("Bot", "X"))
 		m := readWire(t, ws)
-		require.Equal(t, wire.TypeError, m.Type)
+		require.Equal(t, roomjson.TypeError, m.Type)
 		require.Contains(t, m.Error.Text, "no seat cookie")
 		ws.CloseNow()
 	}

@@ -26,7 +26,7 @@ import (
 	"time"
 
 	"boardroom/enginetext"
-	"boardroom/realtime/wire"
+	"boardroom/realtime/roomjson"
 	"boardroom/roombot"
 )
 
@@ -148,7 +148,7 @@ func keepToken(path string) (string, error) {
 
 // resultLine says how the game ended and which seat the engine played:
 // "P2 wins — P1 resigned (the engine played P2)".
-func resultLine(s *wire.State) string {
+func resultLine(s *roomjson.State) string {
 	text := "Game over"
 	if s.Result != nil {
 		text = s.Result.Text

@@ -1,4 +1,4 @@
-// Package wire is the JSON form of a room, for programs: what a connection
+// Package roomjson is the JSON form of a room, for programs: what a connection
 // opened with /r/{id}/ws?format=json is sent instead of the page's HTML,
 // and the messages a program sends (the page's own). docs/protocol.md
 // describes the protocol; these types are its messages, shared by the
@@ -9,7 +9,7 @@
 // messages was refused (it changed nothing), a Notice when one was done
 // and said so. A program sees exactly what the page of the same viewer
 // sees: on a simultaneous turn, never the other seat's secret choice.
-package wire
+package roomjson
 
 import (
 	"encoding/json"
@@ -176,7 +176,7 @@ func Decode(data []byte) (Message, error) {
 		Type string `json:"type"`
 	}
 	if err := json.Unmarshal(data, &head); err != nil {
-		return Message{}, fmt.Errorf("wire: not a JSON message: %w", err)
+		return Message{}, fmt.Errorf("roomjson: not a JSON message: %w", err)
 	}
 	m := Message{Type: head.Type}
 	var err error
@@ -191,10 +191,10 @@ func Decode(data []byte) (Message, error) {
 		m.Notice = &Notice{}
 		err = json.Unmarshal(data, m.Notice)
 	default:
-		return Message{}, fmt.Errorf("wire: unknown message type %q", head.Type)
+		return Message{}, fmt.Errorf("roomjson: unknown message type %q", head.Type)
 	}
 	if err != nil {
-		return Message{}, fmt.Errorf("wire: a message of type %s: %w", head.Type, err)
+		return Message{}, fmt.Errorf("roomjson: a message of type %s: %w", head.Type, err)
 	}
 	return m, nil
 }
@@ -237,7 +237,7 @@ func Chat(text string) []byte {
 func mustMarshal(v any) []byte {
 	b, err := json.Marshal(v)
 	if err != nil {
-		panic("wire: " + err.Error()) // only strings: cannot fail
+		panic("roomjson: " + err.Error()) // only strings: cannot fail
 	}
 	return b
 }
