@@ -86,7 +86,7 @@ func (n *node) join(ctx context.Context) error {
 	n.mu.Lock()
 	n.session, n.lastBeat = session, time.Now()
 	n.mu.Unlock()
-	n.log.Info("joined the cluster", "node", n.Node, "session", session)
+	n.log.Info("joined the cluster", "session", session)
 	return nil
 }
 

@@ -80,6 +80,7 @@ func newTransport(spread bool) *http.Transport {
 // spreading, its own source address), sharing the tool's HTTP transport.
 type browser struct {
 	base   *url.URL
+	target int // the index of base among the run's targets
 	origin string
 	local  net.IP // nil: the system's choice
 	client *http.Client

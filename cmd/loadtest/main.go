@@ -34,6 +34,10 @@
 // separate users would, so the server's per-address limits apply per
 // browser (-one-addr turns this off).
 //
+// Several -url (the nodes of a cluster, repeated or comma-separated) share
+// the simulated browsers round-robin, and the report says how many
+// connections and rooms each got (targets.go).
+//
 // -watch-rooms W adds W computer-against-computer rooms (-watch-level,
 // -watch-pace, -watch-game), each watched by its creator's page, which
 // reads every update, counts the computer's moves it is shown and starts
@@ -91,7 +95,7 @@ func main() {
 
 // config is the parsed command line.
 type config struct {
-	target      string
+	targets     []string // the servers' base URLs (-url, several for the nodes of a cluster)
 	allowRemote bool
 	rooms       int
 	spectators  int
@@ -117,7 +121,7 @@ func parseFlags(args []string, errOut io.Writer) (config, error) {
 	var cfg config
 	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
 	fs.SetOutput(errOut)
-	fs.StringVar(&cfg.target, "url", "http://127.0.0.1:8080", "the server's base URL (a loopback address unless -allow-remote)")
+	fs.Var((*urlList)(&cfg.targets), "url", "the server's base URL (a loopback address unless -allow-remote); several (repeated or comma-separated) share the connections and rooms round-robin (default "+defaultTarget+")")
 	fs.BoolVar(&cfg.allowRemote, "allow-remote", false, "allow a -url that is not on this machine")
 	fs.IntVar(&cfg.rooms, "rooms", 10, "online rooms to create and play")
 	fs.IntVar(&cfg.spectators, "spectators", 3, "spectators per room")
@@ -138,7 +142,7 @@ func parseFlags(args []string, errOut io.Writer) (config, error) {
 	watchGame := fs.String("watch-game", "all", "the watch rooms' game, or all (cycled over them)")
 	fs.IntVar(&cfg.serverPID, "server-pid", 0, "a local server process whose memory and CPU time (/proc/PID) to report")
 	fs.Usage = func() {
-		fmt.Fprintln(errOut, "usage: loadtest -url http://HOST:PORT -rooms R -spectators S -duration D [-game G] [flags]")
+		fmt.Fprintln(errOut, "usage: loadtest -url http://HOST:PORT[,...] -rooms R -spectators S -duration D [-game G] [flags]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -147,8 +151,11 @@ func parseFlags(args []string, errOut io.Writer) (config, error) {
 	if fs.NArg() > 0 {
 		return cfg, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
-	if _, err := checkTarget(cfg.target, cfg.allowRemote); err != nil {
+	if _, err := checkTargets(cfg.targets, cfg.allowRemote); err != nil {
 		return cfg, err
+	}
+	if len(cfg.targets) == 0 {
+		cfg.targets = []string{defaultTarget}
 	}
 	switch {
 	case cfg.rooms < 1 || cfg.spectators < 0:
@@ -183,7 +190,10 @@ func parseFlags(args []string, errOut io.Writer) (config, error) {
 // summary writes the report; its last line is the one-line result.
 func summary(w io.Writer, cfg config, r *result) {
 	fmt.Fprintf(w, "target %s, games %s, %d spectators a room, think %s, rate %.1f/s a player\n",
-		cfg.target, strings.Join(cfg.games, ","), cfg.spectators, cfg.think, cfg.rate)
+		strings.Join(cfg.targets, ","), strings.Join(cfg.games, ","), cfg.spectators, cfg.think, cfg.rate)
+	for _, line := range targetLines(r.targets) {
+		fmt.Fprintln(w, "round-robin:", line)
+	}
 	if r.spread {
 		fmt.Fprintln(w, "every simulated browser connects from its own loopback address (127.1.x.y)")
 	}

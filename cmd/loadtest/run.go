@@ -19,6 +19,7 @@ import (
 // load is the state of one run, shared by every connection.
 type load struct {
 	cfg          config
+	targets      []targetLoad // what went to each -url
 	latency, ack histogram
 	resume       histogram    // from a cut to the whole view again (-drop)
 	reconnects   atomic.Int64 // connections dialled again after a cut
@@ -69,6 +70,7 @@ type result struct {
 	watchRooms          int
 	watchMoves          int64
 	engine              []string // the server's engine metrics after play
+	targets             []targetCount
 }
 
 func (r *result) movesPerSec() float64 {
@@ -81,7 +83,7 @@ func (r *result) movesPerSec() float64 {
 // run sets up the rooms, plays for cfg.duration, waits for the last moves to
 // arrive, closes every connection and writes the summary to out.
 func run(ctx context.Context, cfg config, out io.Writer) (*result, error) {
-	base, err := checkTarget(cfg.target, cfg.allowRemote)
+	bases, err := checkTargets(cfg.targets, cfg.allowRemote)
 	if err != nil {
 		return nil, err
 	}
@@ -89,16 +91,23 @@ func run(ctx context.Context, cfg config, out io.Writer) (*result, error) {
 		return nil, err
 	}
 	began := time.Now()
-	l := &load{cfg: cfg}
-	spread := !cfg.oneAddr && spreadAddrs(base)
+	l := &load{cfg: cfg, targets: make([]targetLoad, len(bases))}
+	spread := !cfg.oneAddr
+	for _, b := range bases {
+		spread = spread && spreadAddrs(b)
+	}
 	transport := newTransport(spread)
 	var browsers atomic.Int64
+	// Browser n uses target n mod the number of targets.
 	newB := func() *browser {
+		n := int(browsers.Add(1) - 1)
 		var local net.IP
 		if spread {
-			local = browserAddr(int(browsers.Add(1) - 1))
+			local = browserAddr(n)
 		}
-		return newBrowser(base, transport, local)
+		b := newBrowser(bases[n%len(bases)], transport, local)
+		b.target = n % len(bases)
+		return b
 	}
 	defer transport.CloseIdleConnections()
 	connCtx, cancelConns := context.WithCancel(context.Background())
@@ -190,7 +199,9 @@ play:
 	serverCPU := procCPU(cfg.serverPID) - cpu0
 	var engine []string
 	if cfg.watchRooms > 0 {
-		engine = engineLines(ctx, newB())
+		for range bases { // each target's figures, the next browser taking the next target
+			engine = append(engine, engineLines(ctx, newB(), len(bases) > 1)...)
+		}
 	}
 
 	// Let the moves in flight arrive, then give up on the rest.
@@ -231,6 +242,7 @@ play:
 		messages: l.messages.Load(), bytes: l.bytes.Load(), largest: l.largest.Load(),
 		errors: l.errs.total(), errLines: l.errs.lines(), cpu: selfCPU(), load: loadAverage(), spread: spread,
 		watchRooms: int(watchRooms.Load()), watchMoves: l.watchMoves.Load(), engine: engine,
+		targets: l.counts(bases),
 	}
 	if cfg.serverPID > 0 {
 		res.serverMem = procStatus(cfg.serverPID)
@@ -294,6 +306,7 @@ func setupRoom(ctx, connCtx context.Context, l *load, newB func() *browser, i in
 			return nil, err
 		}
 		l.conns.Add(1)
+		l.targets[b.target].conns.Add(1)
 		state, err := g.New(nil)
 		if err != nil {
 			ws.CloseNow()
@@ -332,6 +345,7 @@ func setupRoom(ctx, connCtx context.Context, l *load, newB func() *browser, i in
 	if err != nil {
 		return err
 	}
+	l.targets[creator.target].rooms.Add(1)
 	name := fmt.Sprintf("room %d (%s %s)", i, gameID, path)
 	first, err := connect(creator, path, game.First, name+" "+g.Seats()[0])
 	if err != nil {

@@ -49,6 +49,7 @@ func setupWatch(ctx, connCtx context.Context, l *load, b *browser, i int, wg *sy
 	if err != nil {
 		return err
 	}
+	l.targets[b.target].rooms.Add(1)
 	if err := b.get(ctx, path); err != nil {
 		return err
 	}
@@ -57,6 +58,7 @@ func setupWatch(ctx, connCtx context.Context, l *load, b *browser, i int, wg *sy
 		return err
 	}
 	l.conns.Add(1)
+	l.targets[b.target].conns.Add(1)
 	w := &watcher{l: l, ws: ws, name: fmt.Sprintf("watch room %d (%s %s)", i, gameID, path)}
 	l.mu.Lock()
 	l.watchers = append(l.watchers, w)
@@ -114,8 +116,9 @@ func (w *watcher) read(ctx context.Context) {
 }
 
 // engineLines are the engine's figures from the server's /metrics (queue,
-// workers, jobs by outcome), for the report; nil if it has none.
-func engineLines(ctx context.Context, b *browser) []string {
+// workers, jobs by outcome), for the report; nil if it has none. With
+// named, each line starts with the server's URL (several targets).
+func engineLines(ctx context.Context, b *browser, named bool) []string {
 	req, err := http.NewRequestWithContext(b.ctx(ctx), http.MethodGet, b.url("/metrics"), nil)
 	if err != nil {
 		return nil
@@ -131,6 +134,9 @@ func engineLines(ctx context.Context, b *browser) []string {
 	for sc.Scan() {
 		line := sc.Text()
 		if strings.HasPrefix(line, "boardroom_engine_") && !strings.Contains(line, "_bucket") {
+			if named {
+				line = b.origin + " " + line
+			}
 			out = append(out, line)
 		}
 	}

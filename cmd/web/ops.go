@@ -48,7 +48,7 @@ type opsFlags struct {
 // the environment, as systemd's EnvironmentFile gives it.
 func addOpsFlags(fs *flag.FlagSet) *opsFlags {
 	o := &opsFlags{}
-	fs.StringVar(&o.node, "node", envOr("BOARDROOM_NODE", hostname()), "this node's name, in every log line and in /readyz (default: the host name)")
+	fs.StringVar(&o.node, "node", envOr("BOARDROOM_NODE", hostname()), "this node's name, in every log line and in /readyz (the host name unless given)")
 	fs.StringVar(&o.logFormat, "log-format", envOr("BOARDROOM_LOG_FORMAT", "text"), "log format: text or json")
 	fs.StringVar(&o.trustedProxies, "trusted-proxies", os.Getenv("BOARDROOM_TRUSTED_PROXIES"),
 		"comma-separated CIDRs or addresses of load balancers whose X-Forwarded-For names the client (default: none)")
@@ -109,7 +109,7 @@ func (o *opsFlags) drain(front *web.Server, log *slog.Logger) {
 	if o.drainGrace <= 0 || !front.Probed() {
 		return
 	}
-	log.Info("waiting for the load balancer", "grace", o.drainGrace)
+	log.Info("waiting for the load balancer", "grace", o.drainGrace.String())
 	time.Sleep(o.drainGrace)
 }
 

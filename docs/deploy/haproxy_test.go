@@ -228,3 +228,33 @@ func TestRoomsStayTogether(t *testing.T) {
 		return true
 	}, 10*time.Second, 100*time.Millisecond, "n2's rooms come back")
 }
+
+// TestUnitStopsGracefully reads the systemd unit: it stops a node with
+// SIGTERM, gives it the time to drain and shut down, restarts it after a
+// failure and reads its settings from the environment file.
+func TestUnitStopsGracefully(t *testing.T) {
+	b, err := os.ReadFile("boardroom.service")
+	require.NoError(t, err)
+	settings := map[string][]string{}
+	for _, line := range strings.Split(string(b), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "[") {
+			continue
+		}
+		key, value, ok := strings.Cut(line, "=")
+		require.True(t, ok, "a setting: %q", line)
+		settings[key] = append(settings[key], value)
+	}
+	require.Equal(t, []string{"SIGTERM"}, settings["KillSignal"])
+	require.Equal(t, []string{"on-failure"}, settings["Restart"])
+	require.Equal(t, []string{"/etc/boardroom/boardroom.env"}, settings["EnvironmentFile"])
+	require.Len(t, settings["TimeoutStopSec"], 1)
+	stop, err := time.ParseDuration(settings["TimeoutStopSec"][0])
+	require.NoError(t, err)
+	// cmd/web: 3 s of drain, then at most 15 s to shut down.
+	require.Greater(t, stop, 18*time.Second, "the stop timeout covers the drain and the shutdown")
+	require.Contains(t, settings["ExecStart"][0], "$BOARDROOM_FLAGS")
+	for _, hardening := range []string{"NoNewPrivileges", "ProtectSystem", "PrivateTmp", "DynamicUser"} {
+		require.NotEmpty(t, settings[hardening], hardening)
+	}
+}
