@@ -64,10 +64,14 @@ type Server struct {
 	listsCache listsCache
 }
 
+// assetVersion sets the static files' version once: servers made side by
+// side (tests) would race to write it.
+var assetVersion sync.Once
+
 // Handler returns the server's routes wrapped in its middleware.
 func (s *Server) Handler() http.Handler {
 	s.Log = s.logger()
-	templates.AssetVersion = static.Version()
+	assetVersion.Do(func() { templates.AssetVersion = static.Version() })
 	limits := DefaultLimits
 	if s.Limits != nil {
 		limits = *s.Limits
