@@ -143,22 +143,21 @@ func (n *node) acquire(ctx context.Context, id string) (store.Fence, time.Durati
 }
 
 // runNode keeps the node's lease and takes the rooms whose owner died,
-// until ctx ends.
+// until ctx ends. The two never wait for each other: taking a dead node's
+// thousand rooms takes seconds, and the lease must be renewed meanwhile.
 func (h *Hub) runNode(ctx context.Context) {
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); h.keepLease(ctx) }()
+	go func() { defer wg.Done(); h.scanOrphans(ctx) }()
+	wg.Wait()
+}
+
+// keepLease renews the lease every third of it.
+func (h *Hub) keepLease(ctx context.Context) {
 	n := h.node
 	beat := time.NewTicker(n.Lease / 3)
 	defer beat.Stop()
-	scan := time.NewTimer(0)
-	defer scan.Stop()
-	unsub, err := n.Bus.Subscribe(orphansSubject, func(m *bus.Msg) {
-		var ids []string
-		if json.Unmarshal(m.Data, &ids) == nil {
-			go h.adopt(ctx, ids)
-		}
-	})
-	if err == nil {
-		defer unsub()
-	}
 	for {
 		select {
 		case <-ctx.Done():
@@ -170,13 +169,42 @@ func (h *Hub) runNode(ctx context.Context) {
 			if !n.beat(ctx) {
 				h.lostLease(ctx)
 			}
+		}
+	}
+}
+
+// scanOrphans takes the rooms whose owner died: those another node names
+// as it hands them over, and those a scan finds, about once a lease at
+// random moments (so that a dead node's rooms are spread over the others).
+// One adoption runs at a time.
+func (h *Hub) scanOrphans(ctx context.Context) {
+	n := h.node
+	named := make(chan []string, 16)
+	unsub, err := n.Bus.Subscribe(orphansSubject, func(m *bus.Msg) {
+		var ids []string
+		if json.Unmarshal(m.Data, &ids) == nil {
+			select {
+			case named <- ids:
+			default: // the scan finds them anyway
+			}
+		}
+	})
+	if err == nil {
+		defer unsub()
+	}
+	scan := time.NewTimer(0)
+	defer scan.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case ids := <-named:
+			h.adopt(ctx, ids)
 		case <-scan.C:
-			// Every node scans about once a lease, at random moments, so
-			// that a dead node's rooms are spread over the others.
-			scan.Reset(n.Lease/2 + rand.N(n.Lease))
 			if ids, err := n.Leases.Orphans(ctx); err == nil && !n.draining.Load() {
 				h.adopt(ctx, ids)
 			}
+			scan.Reset(n.Lease/2 + rand.N(n.Lease))
 		}
 	}
 }
@@ -184,7 +212,7 @@ func (h *Hub) runNode(ctx context.Context) {
 // lostLease drops every room (they may be run elsewhere already) and joins
 // again with a new session.
 func (h *Hub) lostLease(ctx context.Context) {
-	h.deps.log.Warn("lease lost: dropping every room", "node", h.node.Node)
+	h.deps.log.Warn("lease lost: dropping every room")
 	for _, r := range h.running() {
 		r.lose()
 	}
@@ -282,25 +310,20 @@ func (h *Hub) ClusterReady() error {
 	return nil
 }
 
-// joinCluster starts the node's session, takes the rooms whose owner died
-// (Restore's part in a cluster: the other rooms run elsewhere) and keeps
-// the lease from then on.
+// joinCluster starts the node's session and keeps its lease; the rooms
+// whose owner died are taken in the background (Restore's part in a
+// cluster: the other rooms run elsewhere). It reports no room restored:
+// they come as the scan takes them.
 func (h *Hub) joinCluster(ctx context.Context) (int, error) {
 	if err := h.node.join(ctx); err != nil {
 		return 0, err
 	}
-	ids, err := h.node.Leases.Orphans(ctx)
-	if err != nil {
-		return 0, err
-	}
-	before := h.Live()
-	h.adopt(ctx, ids)
 	h.wg.Add(1)
 	go func() {
 		defer h.wg.Done()
-		h.runNode(h.ctx)
+		h.runNode(h.ctx) // its first scan adopts the orphans, in the background
 	}()
-	return h.Live() - before, nil
+	return 0, nil
 }
 
 // own makes r a room run in the cluster under fence: its writes are
