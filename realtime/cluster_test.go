@@ -33,6 +33,8 @@ type fakeLeases struct {
 	epoch    map[string]int64
 	history  map[string][]store.Acquisition
 	rooms    store.Store
+	// slow is added to every Acquire (a database under load).
+	slow time.Duration
 }
 
 func newFakeLeases(rooms store.Store) *fakeLeases {
@@ -56,6 +58,7 @@ func (f *fakeLeases) Heartbeat(_ context.Context, session, node string, lease ti
 }
 
 func (f *fakeLeases) Acquire(ctx context.Context, id, session string) (store.Acquired, error) {
+	time.Sleep(f.slow)
 	if _, err := f.rooms.Room(ctx, id); err != nil {
 		return store.Acquired{}, err
 	}
@@ -409,6 +412,27 @@ func TestClusterAdoptsOrphans(t *testing.T) {
 	owner, err := cl.leases.Owner(ctx, id)
 	require.NoError(t, err)
 	require.True(t, owner.Live)
+}
+
+// A node taking over many rooms at a slow database keeps its own lease
+// meanwhile: the adoption takes several leases, the node's session stays.
+func TestClusterAdoptionKeepsTheLease(t *testing.T) {
+	cl := newCluster(t, 2)
+	ctx := context.Background()
+	const rooms = 40
+	for range rooms {
+		_, err := cl.nodes[0].hub.Create(ctx, Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.NoClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "owner")
+		require.NoError(t, err)
+	}
+	session, live := cl.nodes[1].hub.node.current()
+	require.True(t, live)
+	cl.leases.(*fakeLeases).slow = testLease / 10 // adopting them all takes four leases
+	cl.kill(cl.nodes[0])
+	require.Eventually(t, func() bool { return cl.nodes[1].hub.Live() == rooms }, 10*testLease+5*time.Second, 10*time.Millisecond,
+		"the other node runs every room")
+	now, live := cl.nodes[1].hub.node.current()
+	require.True(t, live)
+	require.Equal(t, session, now, "the node kept its lease (it did not drop its rooms and join again)")
 }
 
 var _ = errors.New
