@@ -174,7 +174,7 @@ func (h *Hub) keepLease(ctx context.Context) {
 }
 
 // scanOrphans takes the rooms whose owner died: those another node names
-// as it hands them over, and those a scan finds, about once a lease at
+// as it hands them over, and those a scan finds, about every half lease at
 // random moments (so that a dead node's rooms are spread over the others).
 // One adoption runs at a time.
 func (h *Hub) scanOrphans(ctx context.Context) {
@@ -204,7 +204,9 @@ func (h *Hub) scanOrphans(ctx context.Context) {
 			if ids, err := n.Leases.Orphans(ctx); err == nil && !n.draining.Load() {
 				h.adopt(ctx, ids)
 			}
-			scan.Reset(n.Lease/2 + rand.N(n.Lease))
+			// At most three quarters of a lease apart: a room nobody looks
+			// at is taken within two leases of its owner's death.
+			scan.Reset(n.Lease/4 + rand.N(n.Lease/2))
 		}
 	}
 }

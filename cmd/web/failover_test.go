@@ -102,8 +102,25 @@ func TestClusterFailover(t *testing.T) {
 
 	time.Sleep(2 * time.Second)
 	t.Log("SIGKILL the owner of every room")
+	st, err := store.Open(context.Background(), dsn)
+	require.NoError(t, err)
+	defer st.Close()
+	leases := st.(store.Leases)
+	died := time.Now()
 	c.signal(0, syscall.SIGKILL)
-	time.Sleep(2*failoverLease + 2*time.Second)
+	require.Eventually(t, func() bool {
+		for _, p := range players {
+			o, err := leases.Owner(context.Background(), strings.TrimPrefix(p.path, "/r/"))
+			if err != nil || !o.Live || o.Node == "n0" {
+				return false
+			}
+		}
+		return true
+	}, 10*time.Second, 20*time.Millisecond, "the other nodes take the dead node's rooms")
+	took := time.Since(died)
+	t.Logf("every room had a new owner %v after the kill (lease %v)", took.Round(time.Millisecond), failoverLease)
+	require.Less(t, took, 2*failoverLease+500*time.Millisecond, "taken within two leases (and the polling's slack)")
+	time.Sleep(2 * time.Second)
 
 	t.Log("SIGSTOP a node past its lease, then SIGCONT")
 	c.signal(1, syscall.SIGSTOP)
@@ -117,10 +134,6 @@ func TestClusterFailover(t *testing.T) {
 	close(stop)
 	wg.Wait()
 
-	st, err := store.Open(context.Background(), dsn)
-	require.NoError(t, err)
-	defer st.Close()
-	leases := st.(store.Leases)
 	for _, p := range players {
 		id := strings.TrimPrefix(p.path, "/r/")
 		rec, err := st.Room(context.Background(), id)
