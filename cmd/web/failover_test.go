@@ -56,6 +56,9 @@ func TestClusterFailover(t *testing.T) {
 	c := &testCluster{t: t, bin: bin, dsn: dsn, nats: nats.URL}
 	for i := range 3 {
 		c.nodes = append(c.nodes, &testNode{name: "n" + strconv.Itoa(i), addr: freeAddr(t)})
+	}
+	lb := c.startHAProxy()
+	for i := range 3 {
 		c.start(i)
 	}
 
@@ -65,9 +68,15 @@ func TestClusterFailover(t *testing.T) {
 	for k := range rooms {
 		creator := newJarClient()
 		path := createHotseat(t, creator, c.base(0))
+		// Half the players come through the load balancer, half straight
+		// to a node; every room has a spectator on each node and one more
+		// through the balancer.
 		p := c.follow(creator, path, k%3, true)
+		if k%2 == 0 {
+			p = c.followThrough(lb, creator, path, true)
+		}
 		players = append(players, p)
-		pages = append(pages, p)
+		pages = append(pages, p, c.followThrough(lb, newJarClient(), path, false))
 		for n := range 3 {
 			pages = append(pages, c.follow(newJarClient(), path, n, false))
 		}
@@ -130,6 +139,45 @@ func TestClusterFailover(t *testing.T) {
 
 	t.Log("start the dead node again")
 	c.start(0)
+	time.Sleep(2 * time.Second)
+
+	// SIGTERM hands a node's rooms over before it exits: the others own
+	// them at once, without waiting for its lease to run out.
+	owned := func(node string) (n int) {
+		for _, p := range players {
+			if o, err := leases.Owner(context.Background(), strings.TrimPrefix(p.path, "/r/")); err == nil && o.Live && o.Node == node {
+				n++
+			}
+		}
+		return n
+	}
+	leaving := 2
+	for i := range 3 {
+		if owned(c.nodes[i].name) > owned(c.nodes[leaving].name) {
+			leaving = i
+		}
+	}
+	t.Logf("SIGTERM %s, which runs %d rooms", c.nodes[leaving].name, owned(c.nodes[leaving].name))
+	termed := time.Now()
+	c.signal(leaving, syscall.SIGTERM)
+	exited := make(chan error, 1)
+	go func() { exited <- c.nodes[leaving].cmd.Wait() }()
+	select {
+	case err := <-exited:
+		require.NoError(t, err, "the node exits cleanly after handing its rooms over")
+	case <-time.After(20 * time.Second):
+		t.Fatal("the node did not exit within 20 s of SIGTERM")
+	}
+	require.Eventually(t, func() bool {
+		for _, p := range players {
+			o, err := leases.Owner(context.Background(), strings.TrimPrefix(p.path, "/r/"))
+			if err != nil || !o.Live || o.Node == c.nodes[leaving].name {
+				return false
+			}
+		}
+		return true
+	}, failoverLease, 10*time.Millisecond, "the rooms are owned elsewhere when the node has exited")
+	t.Logf("%s exited %v after SIGTERM, its rooms run elsewhere", c.nodes[leaving].name, time.Since(termed).Round(time.Millisecond))
 	time.Sleep(2 * time.Second)
 	close(stop)
 	wg.Wait()
@@ -216,7 +264,8 @@ func (c *testCluster) base(i int) string { return "http://" + c.nodes[i].addr }
 func (c *testCluster) start(i int) {
 	n := c.nodes[i]
 	cmd := exec.Command(c.bin, "-addr", n.addr, "-db", c.dsn, "-nats", c.nats, "-node", n.name,
-		"-lease", failoverLease.String(), "-max-conns-per-addr", "0", "-max-rooms-per-minute", "0")
+		"-lease", failoverLease.String(), "-drain-grace", "1s", "-trusted-proxies", "127.0.0.1",
+		"-max-conns-per-addr", "0", "-max-rooms-per-minute", "0")
 	var logs bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &logs, &logs
 	require.NoError(c.t, cmd.Start())
@@ -269,6 +318,44 @@ func (c *testCluster) next(i int) int {
 	return i
 }
 
+// startHAProxy runs HAProxy with the deployment's configuration in front
+// of the nodes (scripts/cluster writes it for given ports), and returns its
+// address.
+func (c *testCluster) startHAProxy() string {
+	bin, err := exec.LookPath("haproxy")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			c.t.Fatalf("haproxy is needed in CI: %v", err)
+		}
+		c.t.Skipf("haproxy not installed: %v", err)
+	}
+	addr := freeAddr(c.t)
+	_, port, _ := strings.Cut(addr, ":")
+	var ports []string
+	for _, n := range c.nodes {
+		_, p, _ := strings.Cut(n.addr, ":")
+		ports = append(ports, p)
+	}
+	gen := exec.Command("bash", "../../scripts/cluster", "haproxy-config")
+	gen.Env = append(os.Environ(), "CLUSTER_HTTP_PORT="+port, "CLUSTER_NODE_PORTS="+strings.Join(ports, " "))
+	cfg, err := gen.Output()
+	require.NoError(c.t, err, "writing the HAProxy configuration")
+	path := filepath.Join(c.t.TempDir(), "haproxy.cfg")
+	require.NoError(c.t, os.WriteFile(path, cfg, 0o644))
+	cmd := exec.Command(bin, "-db", "-f", path)
+	var logs bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &logs, &logs
+	require.NoError(c.t, cmd.Start())
+	c.t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+		if c.t.Failed() {
+			c.t.Logf("haproxy's log:\n%s", logs.String())
+		}
+	})
+	return "http://" + addr
+}
+
 func newJarClient() *http.Client {
 	jar, _ := cookiejar.New(nil)
 	return &http.Client{Jar: jar, Timeout: 5 * time.Second,
@@ -287,7 +374,10 @@ func createHotseat(t *testing.T, client *http.Client, base string) string {
 // whatever node it is on, and reconnecting to the next node when its
 // socket closes (or stays silent while its player waits).
 type page struct {
-	c        *testCluster
+	c *testCluster
+	// lb is the load balancer's address, when the page goes through it
+	// (and comes back through it after its node dies).
+	lb       string
 	client   *http.Client
 	path     string
 	player   bool
@@ -307,12 +397,22 @@ func (c *testCluster) follow(client *http.Client, path string, node int, player 
 	return p
 }
 
+// followThrough opens a page through the load balancer at lb.
+func (c *testCluster) followThrough(lb string, client *http.Client, path string, player bool) *page {
+	p := &page{c: c, lb: lb, client: client, path: path, player: player, changed: make(chan struct{}, 1)}
+	go p.run()
+	return p
+}
+
 func (p *page) run() {
 	for p.c.t.Context().Err() == nil {
 		p.mu.Lock()
-		node := p.node
+		base := p.lb
+		if base == "" {
+			base = p.c.base(p.node)
+		}
 		p.mu.Unlock()
-		if err := p.connect(node); err == nil {
+		if err := p.connect(base); err == nil {
 			p.readAll()
 		}
 		p.mu.Lock()
@@ -323,8 +423,7 @@ func (p *page) run() {
 	}
 }
 
-func (p *page) connect(node int) error {
-	base := p.c.base(node)
+func (p *page) connect(base string) error {
 	u, _ := url.Parse(base)
 	if _, err := p.client.Get(base + p.path); err != nil { // the seat cookie, as a browser has it
 		return err
