@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"fmt"
-	"time"
 )
 
 // A room's chat is kept in its own table (see tables in sqlite.go): a
@@ -49,15 +48,5 @@ func (s *SQLite) Chat(ctx context.Context, id string, last int) ([]ChatMessage, 
 		return nil, fmt.Errorf("store: room %q chat: %w", id, err)
 	}
 	defer rows.Close()
-	var out []ChatMessage
-	for rows.Next() {
-		var m ChatMessage
-		var at int64
-		if err := rows.Scan(&m.Name, &m.Seat, &m.Text, &at); err != nil {
-			return nil, fmt.Errorf("store: room %q chat: %w", id, err)
-		}
-		m.At = time.UnixMilli(at)
-		out = append(out, m)
-	}
-	return out, rows.Err()
+	return scanChat(rows, id)
 }

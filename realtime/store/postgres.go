@@ -274,17 +274,8 @@ func (p *Postgres) Room(ctx context.Context, id string) (*Room, error) {
 		return nil, fmt.Errorf("store: room %q turns: %w", id, err)
 	}
 	defer rows.Close()
-	for rows.Next() {
-		var t Turn
-		var at, think int64
-		if err := rows.Scan(&t.Notation, &at, &think, &t.Info); err != nil {
-			return nil, fmt.Errorf("store: room %q turns: %w", id, err)
-		}
-		t.At, t.Think = time.UnixMilli(at), time.Duration(think)*time.Microsecond
-		r.Turns = append(r.Turns, t)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: room %q turns: %w", id, err)
+	if r.Turns, err = scanTurns(rows, id); err != nil {
+		return nil, err
 	}
 	return &r, nil
 }
@@ -366,18 +357,5 @@ func (p *Postgres) Chat(ctx context.Context, id string, last int) ([]ChatMessage
 		return nil, fmt.Errorf("store: room %q chat: %w", id, err)
 	}
 	defer rows.Close()
-	var out []ChatMessage
-	for rows.Next() {
-		var m ChatMessage
-		var at int64
-		if err := rows.Scan(&m.Name, &m.Seat, &m.Text, &at); err != nil {
-			return nil, fmt.Errorf("store: room %q chat: %w", id, err)
-		}
-		m.At = time.UnixMilli(at)
-		out = append(out, m)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: room %q chat: %w", id, err)
-	}
-	return out, nil
+	return scanChat(rows, id)
 }

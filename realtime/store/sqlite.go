@@ -291,16 +291,10 @@ func (s *SQLite) Room(ctx context.Context, id string) (*Room, error) {
 		return nil, fmt.Errorf("store: room %q turns: %w", id, err)
 	}
 	defer rows.Close()
-	for rows.Next() {
-		var t Turn
-		var at, think int64
-		if err := rows.Scan(&t.Notation, &at, &think, &t.Info); err != nil {
-			return nil, fmt.Errorf("store: room %q turns: %w", id, err)
-		}
-		t.At, t.Think = time.UnixMilli(at), time.Duration(think)*time.Microsecond
-		r.Turns = append(r.Turns, t)
+	if r.Turns, err = scanTurns(rows, id); err != nil {
+		return nil, err
 	}
-	return &r, rows.Err()
+	return &r, nil
 }
 
 // SetSeats implements Store.
