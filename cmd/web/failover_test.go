@@ -117,15 +117,8 @@ func TestClusterFailover(t *testing.T) {
 	leases := st.(store.Leases)
 	died := time.Now()
 	c.signal(0, syscall.SIGKILL)
-	require.Eventually(t, func() bool {
-		for _, p := range players {
-			o, err := leases.Owner(context.Background(), strings.TrimPrefix(p.path, "/r/"))
-			if err != nil || !o.Live || o.Node == "n0" {
-				return false
-			}
-		}
-		return true
-	}, 10*time.Second, 20*time.Millisecond, "the other nodes take the dead node's rooms")
+	require.Eventually(t, func() bool { return runElsewhere(leases, players, "n0") }, 10*time.Second, 20*time.Millisecond,
+		"the other nodes take the dead node's rooms")
 	took := time.Since(died)
 	t.Logf("every room had a new owner %v after the kill (lease %v)", took.Round(time.Millisecond), failoverLease)
 	require.Less(t, took, 2*failoverLease+500*time.Millisecond, "taken within two leases (and the polling's slack)")
@@ -168,15 +161,8 @@ func TestClusterFailover(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("the node did not exit within 20 s of SIGTERM")
 	}
-	require.Eventually(t, func() bool {
-		for _, p := range players {
-			o, err := leases.Owner(context.Background(), strings.TrimPrefix(p.path, "/r/"))
-			if err != nil || !o.Live || o.Node == c.nodes[leaving].name {
-				return false
-			}
-		}
-		return true
-	}, failoverLease, 10*time.Millisecond, "the rooms are owned elsewhere when the node has exited")
+	require.Eventually(t, func() bool { return runElsewhere(leases, players, c.nodes[leaving].name) }, failoverLease, 10*time.Millisecond,
+		"the rooms are owned elsewhere when the node has exited")
 	t.Logf("%s exited %v after SIGTERM, its rooms run elsewhere", c.nodes[leaving].name, time.Since(termed).Round(time.Millisecond))
 	time.Sleep(2 * time.Second)
 	close(stop)
@@ -221,6 +207,18 @@ func TestClusterFailover(t *testing.T) {
 			"a page of room %s shows %v, the store %v", id, p.moves(), stored)
 		require.False(t, p.versionWentDown(), "a page of room %s saw its version go down", id)
 	}
+}
+
+// runElsewhere reports whether every player's room has a live owner other
+// than node.
+func runElsewhere(leases store.Leases, players []*page, node string) bool {
+	for _, p := range players {
+		o, err := leases.Owner(context.Background(), strings.TrimPrefix(p.path, "/r/"))
+		if err != nil || !o.Live || o.Node == node {
+			return false
+		}
+	}
+	return true
 }
 
 func nodesOf(epochs []store.Acquisition) []string {
