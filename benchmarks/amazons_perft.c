@@ -1,6 +1,6 @@
 /*
  * amazons_perft: a plain mailbox perft for the Game of the Amazons, the
- * reference that Boardroom's bitboard perft is timed against (BENCHMARKS.md).
+ * reference that Boardroom's Go perft is timed against (BENCHMARKS.md).
  *
  * Deliberately straightforward: a 12x12 board whose outer ring is a wall,
  * queen moves found by walking the eight rays square by square, make/unmake
@@ -13,7 +13,8 @@
  * POSITION is Boardroom's text encoding, e.g. the opening:
  *   "###B##B###/##########/##########/B########B/##########/##########/W########W/##########/##########/###W##W### White 0"
  * (rows from the top, '#' empty, 'W'/'B' amazons, 'X' arrows, then the side
- * to move and an optional ply). The count is printed alone on the last line.
+ * to move and the ply, which is ignored; an "amazons | " prefix is skipped).
+ * The count is printed alone on the last line.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,6 +76,8 @@ static const char *opening =
 static int parse(const char *s) {
 	memset(board, WALL, sizeof board);
 	namazons[0] = namazons[1] = 0;
+	if (strncmp(s, "amazons | ", 10) == 0) /* as Boardroom's Encode writes it */
+		s += 10;
 	for (int r = 0; r < 10; r++) {
 		for (int c = 0; c < 10; c++, s++) {
 			int cell = (r + 1) * W + c + 1;

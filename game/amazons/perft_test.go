@@ -133,16 +133,25 @@ func TestLineTablesCoverBoard(t *testing.T) {
 // positions from random games, White and Black to move, early and late.
 func TestPerftMatchesBitboardWalk(t *testing.T) {
 	positions := randomPositions(t, 11, 7, 24)
+	deep, black := 0, 0
 	for i, s := range positions {
 		maxDepth := 2
 		if s.b.ply >= 40 && !raceEnabled {
 			maxDepth = 3
+			deep++
+		}
+		if s.b.toMove == Black {
+			black++
 		}
 		for depth := 1; depth <= maxDepth; depth++ {
 			b := s.b
 			want := perftBitboard(&b, depth)
 			require.Equal(t, want, s.Perft(depth), "position %d (%s), depth %d", i, s.Encode(), depth)
 		}
+	}
+	require.NotZero(t, black, "no position with Black to move")
+	if !raceEnabled {
+		require.NotZero(t, deep, "no position deep enough for depth 3")
 	}
 }
 
