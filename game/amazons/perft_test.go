@@ -185,3 +185,28 @@ func (lb *lineBoard) reachCount(sq Square) uint64 {
 	sl := &squareLines[sq]
 	return lb.lineCount(sl, 0) + lb.lineCount(sl, 1) + lb.lineCount(sl, 2) + lb.lineCount(sl, 3)
 }
+
+// FuzzPerft plays a random game of the fuzzer's choosing and compares Perft
+// with the bitboard walk at depths 1 and 2 where it stops.
+func FuzzPerft(f *testing.F) {
+	for _, seed := range [][2]uint64{{1, 0}, {2, 5}, {3, 30}, {4, 60}, {5, 91}} {
+		f.Add(seed[0], seed[1])
+	}
+	f.Fuzz(func(t *testing.T, seed, turns uint64) {
+		rng := game.NewRand(seed)
+		s, err := New(nil)
+		require.NoError(t, err)
+		var buf []Turn
+		for range turns % 93 {
+			buf = s.AppendTurns(buf[:0])
+			if len(buf) == 0 {
+				break
+			}
+			s.MakeTurn(buf[rng.IntN(len(buf))])
+		}
+		for depth := 1; depth <= 2; depth++ {
+			b := s.b
+			require.Equal(t, perftBitboard(&b, depth), s.Perft(depth), "%s depth %d", s.Encode(), depth)
+		}
+	})
+}
