@@ -49,6 +49,9 @@
 // squares, the building block of queen-distance territory) and Neighbours
 // (king distance), and AppendTurns / MakeTurn / UnmakeTurn, which list and
 // play compact Turns without checks or allocation. Perft counts move
-// sequences on a copy of the board: perft 1 is 2176 and perft 2 is 4,307,152
+// sequences on its own copy of the position kept as line occupancies (the
+// board's 58 rows, columns and diagonals, 10 bits each; lines.go), where a
+// queen's reach along a line, and so an arrow count at the last ply, is a
+// table lookup: perft 1 is 2176, perft 2 4,307,152 and perft 3 8,350,439,170
 // from the opening.
 package amazons
