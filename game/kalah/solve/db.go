@@ -173,8 +173,7 @@ func (d *db) buildLevel(ctx context.Context, k int) error {
 			return ctx.Err()
 		}
 		if lv[idx] == unknown {
-			r := ringOf(pits, h)
-			d.solve(&r, k)
+			d.solve(ringOf(pits, h), k)
 		}
 		nextComposition(pits)
 	}
@@ -205,13 +204,16 @@ func nextComposition(p []int) {
 
 // solve computes (and records) the value of a position with k seeds whose
 // lower levels are complete, recursing into same-level children.
-func (d *db) solve(r *ring, k int) int {
+//
+// The ring is passed by value: a pointer into the caller's frame would make
+// the recursion move every child ring to the heap.
+func (d *db) solve(r ring, k int) int {
 	g := &d.g
-	idx := d.rank(r, k)
+	idx := d.rank(&r, k)
 	if v := d.levels[k][idx]; v != unknown {
 		return int(v)
 	}
-	if g.moverSeeds(r) == 0 {
+	if g.moverSeeds(&r) == 0 {
 		// The game is over: the opponent keeps what is in its houses.
 		d.levels[k][idx] = int8(-k)
 		return -k
@@ -221,14 +223,13 @@ func (d *db) solve(r *ring, k int) int {
 		if r[i] == 0 {
 			continue
 		}
-		c := *r
+		c := r
 		gain, again := g.sow(&c, i)
 		var v int
 		if again {
-			v = gain + d.value(&c, k-gain)
+			v = gain + d.value(c, k-gain)
 		} else {
-			f := g.flip(&c)
-			v = gain - d.value(&f, k-gain)
+			v = gain - d.value(g.flip(&c), k-gain)
 		}
 		best = max(best, v)
 		if best == k {
@@ -240,9 +241,9 @@ func (d *db) solve(r *ring, k int) int {
 }
 
 // value is a child's value: looked up below level k, solved within it.
-func (d *db) value(r *ring, k int) int {
+func (d *db) value(r ring, k int) int {
 	if k <= d.done {
-		return d.lookup(r, k)
+		return d.lookup(&r, k)
 	}
 	return d.solve(r, k)
 }

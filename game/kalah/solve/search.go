@@ -25,7 +25,8 @@ type searcher struct {
 	ctx      context.Context
 	nodes    uint64
 	stop     bool
-	rootBest int // the root move of the last search's best value, −1 if none
+	rootBest int    // the root move of the last search's best value, −1 if none
+	touched  uint64 // a sink for etc's prefetching loads, so they are kept
 }
 
 // kid is a child position made by one move, in the child's mover's view.
@@ -177,20 +178,52 @@ func (s *searcher) search(r *ring, seeds, alpha, beta, ply int) int {
 // etc looks the children up (enhanced transposition cutoffs): a child whose
 // stored bound, or database value, already lifts the node to beta ends the
 // search of the node before any child is searched.
+//
+// The lookups are mostly cache misses in a big table, so they are made in
+// two passes: first every child's address is computed and its memory
+// touched (independent loads, which the processor overlaps), then the
+// children are examined in order.
 func (s *searcher) etc(kids []kid, seeds, beta int) (v, move int, ok bool) {
 	g := &s.g
+	var at [kalah.MaxHouses]int // table pair, database rank, or −1 (game over)
+	var keys [kalah.MaxHouses][2]uint64
+	var touch uint64
+	for i := range kids {
+		c := &kids[i]
+		cs := seeds - c.gain
+		switch {
+		case g.moverSeeds(&c.r) == 0:
+			at[i] = -1
+		case cs <= s.dbN:
+			at[i] = s.db.rank(&c.r, cs)
+		default:
+			lo, hi := s.k.key(g, &c.r)
+			keys[i] = [2]uint64{lo, hi}
+			at[i] = int(s.tt.index(lo, hi))
+		}
+	}
+	for i := range kids {
+		cs := seeds - kids[i].gain
+		switch {
+		case at[i] < 0:
+		case cs <= s.dbN:
+			touch += uint64(s.db.levels[cs][at[i]])
+		default:
+			touch += s.tt.slots[at[i]].lo
+		}
+	}
+	s.touched += touch
 	for i := range kids {
 		c := &kids[i]
 		cs := seeds - c.gain
 		var child int // a bound on the child's value that favours the node
 		switch {
-		case g.moverSeeds(&c.r) == 0:
+		case at[i] < 0:
 			child = -cs
 		case cs <= s.dbN:
-			child = s.db.lookup(&c.r, cs)
+			child = int(s.db.levels[cs][at[i]])
 		default:
-			lo, hi := s.k.key(g, &c.r)
-			e := s.tt.probe(lo, hi)
+			e := s.tt.probeAt(uint64(at[i]), keys[i][0], keys[i][1])
 			if e == nil {
 				continue
 			}
