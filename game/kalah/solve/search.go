@@ -27,9 +27,6 @@ type searcher struct {
 	stop     bool
 	rootBest int    // the root move of the last search's best value, −1 if none
 	touched  uint64 // a sink for etc's prefetching loads, so they are kept
-	// hist scores a move by its house and the seeds in it (history
-	// heuristic): how often, and how high in the tree, it refuted the rest.
-	hist [kalah.MaxHouses][256]uint16
 }
 
 // kid is a child position made by one move, in the child's mover's view.
@@ -112,12 +109,12 @@ func (s *searcher) search(r *ring, seeds, alpha, beta, ply int) int {
 		case !s.ordered:
 			c.score = -i
 		case i == ttMove:
-			c.score = 1 << 30
+			c.score = 1 << 20
 		case c.again:
 			// Nearest the store first: it leaves the others' counts alone.
-			c.score = 1<<19 + i
+			c.score = 1<<16 + i
 		default:
-			c.score = c.gain<<13 + int(s.hist[i][r[i]])
+			c.score = c.gain<<5 + i
 		}
 	}
 	// Insertion sort: at most 12 moves.
@@ -153,9 +150,6 @@ func (s *searcher) search(r *ring, seeds, alpha, beta, ply int) int {
 			if v > a {
 				a = v
 				if v >= beta {
-					if s.ordered && !c.again && c.house != ttMove {
-						s.reward(r, c.house, seeds)
-					}
 					break
 				}
 			}
@@ -179,23 +173,6 @@ func (s *searcher) search(r *ring, seeds, alpha, beta, ply int) int {
 		s.tt.store(lo, hi, lower, upper, bestMove, work)
 	}
 	return best
-}
-
-// reward credits house i of r with a cutoff at a node with seeds left; the
-// higher the node, the bigger the credit. Scores are halved when one would
-// overflow, so recent cutoffs weigh more.
-func (s *searcher) reward(r *ring, i, seeds int) {
-	above := max(seeds-s.dbN, 1)
-	inc := min(above*above, 1<<10)
-	h := &s.hist[i][r[i]]
-	if int(*h)+inc >= 1<<13 {
-		for j := range s.hist {
-			for k := range s.hist[j] {
-				s.hist[j][k] /= 2
-			}
-		}
-	}
-	*h += uint16(inc)
 }
 
 // etc looks the children up (enhanced transposition cutoffs): a child whose

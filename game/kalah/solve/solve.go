@@ -138,7 +138,7 @@ func (sv *Solver) Solve(ctx context.Context, st *kalah.State) (Result, error) {
 		// A small problem needs a small table (allocating and clearing a
 		// big one costs more than the search); one that is too small only
 		// costs time. The nodes grow about 1.4× a seed above the database.
-		want := entryBytes << min(30, 6+(seeds-max(s.dbN, 0))/2)
+		want := entryBytes << min(30, 7+(seeds-max(s.dbN, 0))/2)
 		size := min(limit, want)
 		if sv.tt == nil || sv.id != id || len(sv.tt.slots)*entryBytes < size/2 {
 			sv.tt = newTable(size)
