@@ -32,10 +32,10 @@ type searcher struct {
 // kid is a child position made by one move, in the child's mover's view.
 type kid struct {
 	r     ring
-	gain  int  // seeds the move banked
-	again bool // the same side moves again (r is still its view)
-	house int  // the move: the mover's house, 0-based
-	score int  // ordering key, higher first
+	house int8  // the move: the mover's house, 0-based
+	again bool  // the same side moves again (r is still its view)
+	gain  int16 // seeds the move banked
+	score int32 // ordering key, higher first
 }
 
 // checkEvery is how many nodes pass between looks at the context.
@@ -100,21 +100,22 @@ func (s *searcher) search(r *ring, seeds, alpha, beta, ply int) int {
 		c := &kids[n]
 		n++
 		c.r = *r
-		c.gain, c.again = g.sow(&c.r, i)
+		gain, again := g.sow(&c.r, i)
+		c.gain, c.again = int16(gain), again
 		if !c.again {
 			c.r = g.flip(&c.r)
 		}
-		c.house = i
+		c.house = int8(i)
 		switch {
 		case !s.ordered:
-			c.score = -i
+			c.score = int32(-i)
 		case i == ttMove:
 			c.score = 1 << 20
 		case c.again:
 			// Nearest the store first: it leaves the others' counts alone.
-			c.score = 1<<16 + i
+			c.score = 1<<16 + int32(i)
 		default:
-			c.score = c.gain<<5 + i
+			c.score = int32(gain)<<5 + int32(i)
 		}
 	}
 	// Insertion sort: at most 12 moves.
@@ -135,18 +136,19 @@ func (s *searcher) search(r *ring, seeds, alpha, beta, ply int) int {
 	a := alpha
 	for i := range n {
 		c := &kids[i]
-		cs := seeds - c.gain
+		gain := int(c.gain)
+		cs := seeds - gain
 		var v int
 		if c.again {
-			v = c.gain + s.search(&c.r, cs, a-c.gain, beta-c.gain, ply+1)
+			v = gain + s.search(&c.r, cs, a-gain, beta-gain, ply+1)
 		} else {
-			v = c.gain - s.search(&c.r, cs, c.gain-beta, c.gain-a, ply+1)
+			v = gain - s.search(&c.r, cs, gain-beta, gain-a, ply+1)
 		}
 		if s.stop {
 			return 0
 		}
 		if v > best {
-			best, bestMove = v, c.house
+			best, bestMove = v, int(c.house)
 			if v > a {
 				a = v
 				if v >= beta {
@@ -190,7 +192,7 @@ func (s *searcher) etc(kids []kid, seeds, beta int) (v, move int, ok bool) {
 	var touch uint64
 	for i := range kids {
 		c := &kids[i]
-		cs := seeds - c.gain
+		cs := seeds - int(c.gain)
 		switch {
 		case g.moverSeeds(&c.r) == 0:
 			at[i] = -1
@@ -203,7 +205,7 @@ func (s *searcher) etc(kids []kid, seeds, beta int) (v, move int, ok bool) {
 		}
 	}
 	for i := range kids {
-		cs := seeds - kids[i].gain
+		cs := seeds - int(kids[i].gain)
 		switch {
 		case at[i] < 0:
 		case cs <= s.dbN:
@@ -215,7 +217,7 @@ func (s *searcher) etc(kids []kid, seeds, beta int) (v, move int, ok bool) {
 	s.touched += touch
 	for i := range kids {
 		c := &kids[i]
-		cs := seeds - c.gain
+		cs := seeds - int(c.gain)
 		var child int // a bound on the child's value that favours the node
 		switch {
 		case at[i] < 0:
@@ -234,12 +236,12 @@ func (s *searcher) etc(kids []kid, seeds, beta int) (v, move int, ok bool) {
 			}
 		}
 		if c.again {
-			v = c.gain + child
+			v = int(c.gain) + child
 		} else {
-			v = c.gain - child
+			v = int(c.gain) - child
 		}
 		if v >= beta {
-			return v, c.house, true
+			return v, int(c.house), true
 		}
 	}
 	return 0, -1, false
