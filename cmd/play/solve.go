@@ -4,9 +4,9 @@
 //     perfect play from that position, signed: +8, 0, -12. The search's
 //     progress, a best move, the nodes and the time go to standard error.
 //     An illegal move prints a message naming it; exit status 1.
-//     --tt caps the transposition table (MiB, default 256), --db sets the
+//     --tt caps the transposition table (MiB, default 1024), --db sets the
 //     endgame database level (positions with at most N seeds in the houses;
-//     default: the largest within 16 MiB), --time gives up after DURATION.
+//     default: the largest within 32 MiB), --time gives up after DURATION.
 
 package main
 

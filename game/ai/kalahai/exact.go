@@ -25,7 +25,7 @@ type solverKey struct{}
 
 // kalahExactDBBytes caps the solver's endgame database for the bot. 1 MiB
 // (level 11 on 6 houses) builds in ~0.3 s once per process and still solves
-// 28 seeds in the houses within ~20 ms; the solver's default 16 MiB (level
+// 28 seeds in the houses within ~20 ms; a 16 MiB database (level
 // 14) takes 6–8 s to build, more than many games of Difficult think in all.
 // Measured in game/ai/RESULTS.md ("Kalah: the exact solver in Difficult").
 const kalahExactDBBytes = 1 << 20

@@ -26,7 +26,7 @@ type db struct {
 	levels [][]int8     // levels[k], allocated when level k is built; fixed length cap+1
 	done   int          // levels 0..done are complete; −1 before any (under mu)
 	ready  atomic.Int32 // done, for readers without the lock
-	pre    [][]int      // pre[t][rem*(cap+1)+v]: compositions skipped by a pit value v with t pits left
+	pre    []int        // pre[(t*(cap+1)+rem)*(cap+1)+v]: compositions skipped by a pit value v with t pits left
 }
 
 // unknown marks a value not computed yet.
@@ -89,13 +89,14 @@ func newDB(g geom, capSeeds int) *db {
 			}
 		}
 	}
-	d.pre = make([][]int, m+1)
+	// One flat table: rank is the database's inner loop, and one slice
+	// spares it a bounds check and a pointer per pit.
+	d.pre = make([]int, (m+1)*w*w)
 	for t := 1; t <= m; t++ {
-		d.pre[t] = make([]int, w*w)
 		for rem := range w {
 			acc := 0
 			for v := 0; v <= rem; v++ {
-				d.pre[t][rem*w+v] = acc
+				d.pre[(t*w+rem)*w+v] = acc
 				acc += comp[t-1][rem-v]
 			}
 		}
@@ -107,7 +108,7 @@ func newDB(g geom, capSeeds int) *db {
 func (d *db) levelSize(k int) int {
 	w := d.cap + 1
 	// The rank of the last composition (k, 0, ..., 0) plus one.
-	return d.pre[d.m][k*w+k] + 1
+	return d.pre[(d.m*w+k)*w+k] + 1
 }
 
 // bytesUpTo is the memory levels 0..k take.
@@ -121,16 +122,19 @@ func (d *db) bytesUpTo(k int) int {
 
 // rank is the index of a ring with k seeds in the houses within its level.
 func (d *db) rank(r *ring, k int) int {
-	h, w := d.g.h, d.cap+1
+	h, w, pre := d.g.h, d.cap+1, d.pre
 	idx, rem := 0, k
-	for i := range d.m - 1 {
-		j := i
-		if i >= h {
-			j++ // skip the store slot
-		}
-		v := int(r[j])
-		idx += d.pre[d.m-i][rem*w+v]
-		rem -= v
+	t := d.m // pits left, this one included
+	for _, v := range r[:h] {
+		idx += pre[(t*w+rem)*w+int(v)]
+		rem -= int(v)
+		t--
+	}
+	// The last pit is whatever remains: it adds nothing to the rank.
+	for _, v := range r[h+1 : 2*h] {
+		idx += pre[(t*w+rem)*w+int(v)]
+		rem -= int(v)
+		t--
 	}
 	return idx
 }
@@ -173,8 +177,7 @@ func (d *db) buildLevel(ctx context.Context, k int) error {
 			return ctx.Err()
 		}
 		if lv[idx] == unknown {
-			r := ringOf(pits, h)
-			d.solve(&r, k)
+			d.solve(ringOf(pits, h), k)
 		}
 		nextComposition(pits)
 	}
@@ -205,13 +208,16 @@ func nextComposition(p []int) {
 
 // solve computes (and records) the value of a position with k seeds whose
 // lower levels are complete, recursing into same-level children.
-func (d *db) solve(r *ring, k int) int {
+//
+// The ring is passed by value: a pointer into the caller's frame would make
+// the recursion move every child ring to the heap.
+func (d *db) solve(r ring, k int) int {
 	g := &d.g
-	idx := d.rank(r, k)
+	idx := d.rank(&r, k)
 	if v := d.levels[k][idx]; v != unknown {
 		return int(v)
 	}
-	if g.moverSeeds(r) == 0 {
+	if g.moverSeeds(&r) == 0 {
 		// The game is over: the opponent keeps what is in its houses.
 		d.levels[k][idx] = int8(-k)
 		return -k
@@ -221,14 +227,13 @@ func (d *db) solve(r *ring, k int) int {
 		if r[i] == 0 {
 			continue
 		}
-		c := *r
+		c := r
 		gain, again := g.sow(&c, i)
 		var v int
 		if again {
-			v = gain + d.value(&c, k-gain)
+			v = gain + d.value(c, k-gain)
 		} else {
-			f := g.flip(&c)
-			v = gain - d.value(&f, k-gain)
+			v = gain - d.value(g.flip(&c), k-gain)
 		}
 		best = max(best, v)
 		if best == k {
@@ -240,9 +245,9 @@ func (d *db) solve(r *ring, k int) int {
 }
 
 // value is a child's value: looked up below level k, solved within it.
-func (d *db) value(r *ring, k int) int {
+func (d *db) value(r ring, k int) int {
 	if k <= d.done {
-		return d.lookup(r, k)
+		return d.lookup(&r, k)
 	}
 	return d.solve(r, k)
 }

@@ -136,6 +136,27 @@ func newKeyer(h, seeds int) keyer {
 
 // key packs the mover's houses then the opponent's.
 func (k keyer) key(g *geom, r *ring) (lo, hi uint64) {
+	if k.exact {
+		// Shift each pit in at the low end of a 128-bit accumulator:
+		// no branches, and nothing falls off the top since 2H pits of
+		// width bits fit.
+		w := k.width
+		h := g.h
+		for _, v := range r[:h] {
+			hi = hi<<w | lo>>(64-w)
+			lo = lo<<w | uint64(v)
+		}
+		for _, v := range r[h+1 : 2*h+1] {
+			hi = hi<<w | lo>>(64-w)
+			lo = lo<<w | uint64(v)
+		}
+		return lo, hi
+	}
+	return k.foldedKey(g, r)
+}
+
+// foldedKey is key for boards whose houses do not fit 128 bits.
+func (k keyer) foldedKey(g *geom, r *ring) (lo, hi uint64) {
 	var bit uint
 	w := k.width
 	for j := 0; j <= 2*g.h; j++ {

@@ -25,16 +25,17 @@ type searcher struct {
 	ctx      context.Context
 	nodes    uint64
 	stop     bool
-	rootBest int // the root move of the last search's best value, −1 if none
+	rootBest int    // the root move of the last search's best value, −1 if none
+	touched  uint64 // a sink for etc's prefetching loads, so they are kept
 }
 
 // kid is a child position made by one move, in the child's mover's view.
 type kid struct {
 	r     ring
-	gain  int  // seeds the move banked
-	again bool // the same side moves again (r is still its view)
-	house int  // the move: the mover's house, 0-based
-	score int  // ordering key, higher first
+	house int8  // the move: the mover's house, 0-based
+	again bool  // the same side moves again (r is still its view)
+	gain  int16 // seeds the move banked
+	score int32 // ordering key, higher first
 }
 
 // checkEvery is how many nodes pass between looks at the context.
@@ -99,21 +100,22 @@ func (s *searcher) search(r *ring, seeds, alpha, beta, ply int) int {
 		c := &kids[n]
 		n++
 		c.r = *r
-		c.gain, c.again = g.sow(&c.r, i)
+		gain, again := g.sow(&c.r, i)
+		c.gain, c.again = int16(gain), again
 		if !c.again {
 			c.r = g.flip(&c.r)
 		}
-		c.house = i
+		c.house = int8(i)
 		switch {
 		case !s.ordered:
-			c.score = -i
+			c.score = int32(-i)
 		case i == ttMove:
 			c.score = 1 << 20
 		case c.again:
 			// Nearest the store first: it leaves the others' counts alone.
-			c.score = 1<<16 + i
+			c.score = 1<<16 + int32(i)
 		default:
-			c.score = c.gain<<5 + i
+			c.score = int32(gain)<<5 + int32(i)
 		}
 	}
 	// Insertion sort: at most 12 moves.
@@ -134,18 +136,19 @@ func (s *searcher) search(r *ring, seeds, alpha, beta, ply int) int {
 	a := alpha
 	for i := range n {
 		c := &kids[i]
-		cs := seeds - c.gain
+		gain := int(c.gain)
+		cs := seeds - gain
 		var v int
 		if c.again {
-			v = c.gain + s.search(&c.r, cs, a-c.gain, beta-c.gain, ply+1)
+			v = gain + s.search(&c.r, cs, a-gain, beta-gain, ply+1)
 		} else {
-			v = c.gain - s.search(&c.r, cs, c.gain-beta, c.gain-a, ply+1)
+			v = gain - s.search(&c.r, cs, gain-beta, gain-a, ply+1)
 		}
 		if s.stop {
 			return 0
 		}
 		if v > best {
-			best, bestMove = v, c.house
+			best, bestMove = v, int(c.house)
 			if v > a {
 				a = v
 				if v >= beta {
@@ -177,20 +180,52 @@ func (s *searcher) search(r *ring, seeds, alpha, beta, ply int) int {
 // etc looks the children up (enhanced transposition cutoffs): a child whose
 // stored bound, or database value, already lifts the node to beta ends the
 // search of the node before any child is searched.
+//
+// The lookups are mostly cache misses in a big table, so they are made in
+// two passes: first every child's address is computed and its memory
+// touched (independent loads, which the processor overlaps), then the
+// children are examined in order.
 func (s *searcher) etc(kids []kid, seeds, beta int) (v, move int, ok bool) {
 	g := &s.g
+	var at [kalah.MaxHouses]int // table pair, database rank, or −1 (game over)
+	var keys [kalah.MaxHouses][2]uint64
+	var touch uint64
 	for i := range kids {
 		c := &kids[i]
-		cs := seeds - c.gain
-		var child int // a bound on the child's value that favours the node
+		cs := seeds - int(c.gain)
 		switch {
 		case g.moverSeeds(&c.r) == 0:
-			child = -cs
+			at[i] = -1
 		case cs <= s.dbN:
-			child = s.db.lookup(&c.r, cs)
+			at[i] = s.db.rank(&c.r, cs)
 		default:
 			lo, hi := s.k.key(g, &c.r)
-			e := s.tt.probe(lo, hi)
+			keys[i] = [2]uint64{lo, hi}
+			at[i] = int(s.tt.index(lo, hi))
+		}
+	}
+	for i := range kids {
+		cs := seeds - int(kids[i].gain)
+		switch {
+		case at[i] < 0:
+		case cs <= s.dbN:
+			touch += uint64(s.db.levels[cs][at[i]])
+		default:
+			touch += s.tt.slots[at[i]].lo
+		}
+	}
+	s.touched += touch
+	for i := range kids {
+		c := &kids[i]
+		cs := seeds - int(c.gain)
+		var child int // a bound on the child's value that favours the node
+		switch {
+		case at[i] < 0:
+			child = -cs
+		case cs <= s.dbN:
+			child = int(s.db.levels[cs][at[i]])
+		default:
+			e := s.tt.probeAt(uint64(at[i]), keys[i][0], keys[i][1])
 			if e == nil {
 				continue
 			}
@@ -201,12 +236,12 @@ func (s *searcher) etc(kids []kid, seeds, beta int) (v, move int, ok bool) {
 			}
 		}
 		if c.again {
-			v = c.gain + child
+			v = int(c.gain) + child
 		} else {
-			v = c.gain - child
+			v = int(c.gain) - child
 		}
 		if v >= beta {
-			return v, c.house, true
+			return v, int(c.house), true
 		}
 	}
 	return 0, -1, false

@@ -51,7 +51,11 @@ func (t *table) index(lo, hi uint64) uint64 {
 // the search stores (it has seeds in the mover's houses), so an empty slot
 // cannot match.
 func (t *table) probe(lo, hi uint64) *entry {
-	i := t.index(lo, hi)
+	return t.probeAt(t.index(lo, hi), lo, hi)
+}
+
+// probeAt is probe when the pair's index i is known.
+func (t *table) probeAt(i, lo, hi uint64) *entry {
 	s := t.slots[i : i+2 : i+2]
 	if s[0].lo == lo && s[0].hi == hi {
 		return &s[0]
