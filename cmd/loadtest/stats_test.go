@@ -88,3 +88,17 @@ func TestErrorCounts(t *testing.T) {
 		"1 × unexpected close (e.g. room 1: EOF)",
 	}, e.lines())
 }
+
+func TestCPUPerMove(t *testing.T) {
+	for _, tc := range []struct {
+		cpu   time.Duration
+		moves int64
+		want  string
+	}{
+		{9 * time.Second, 9000, ", 1.000 ms a move"},
+		{2700 * time.Millisecond, 9000, ", 0.300 ms a move"},
+		{time.Second, 0, ""},
+	} {
+		require.Equal(t, tc.want, cpuPerMove(tc.cpu, tc.moves))
+	}
+}
