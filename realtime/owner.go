@@ -349,3 +349,11 @@ func (s fencedStore) Rematch(ctx context.Context, id string, archive *store.Room
 func (s fencedStore) AppendChat(ctx context.Context, id string, m store.ChatMessage) error {
 	return s.check(s.Store.AppendChat(s.ctx(ctx), id, m))
 }
+
+func (s fencedStore) SetClockFrom(ctx context.Context, id string, from time.Time) error {
+	return s.check(s.Store.SetClockFrom(s.ctx(ctx), id, from))
+}
+
+func (s fencedStore) SetClockStopped(ctx context.Context, id string, at time.Time) error {
+	return s.check(s.Store.SetClockStopped(s.ctx(ctx), id, at))
+}
