@@ -45,12 +45,3 @@ func millis(t time.Time) any {
 	}
 	return t.UnixMilli()
 }
-
-// fromMillis reads a nullable time in milliseconds: the zero time for
-// NULL.
-func fromMillis(ms int64, valid bool) time.Time {
-	if !valid {
-		return time.Time{}
-	}
-	return time.UnixMilli(ms)
-}

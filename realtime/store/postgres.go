@@ -227,47 +227,22 @@ func (p *Postgres) stamp() int64 { return p.now().UnixMilli() }
 func (p *Postgres) SetNow(now func() time.Time) { p.now = now }
 
 // roomColumns are the columns Room reads, in scanRoom's order.
-const roomColumns = `id, game, options, mode, clock, seats, save, over, winner, reason, created_at, updated_at, private, aborted, next,
-	clock_from, clock_stopped`
-
 // Room implements Store.
 func (p *Postgres) Room(ctx context.Context, id string) (*Room, error) {
 	if p.closed.Load() {
 		return nil, ErrClosed
 	}
-	var (
-		r                  Room
-		opts, seats        string
-		save               *string
-		created, updated   int64
-		clockFrom, stopped *int64
-	)
-	err := p.pool.QueryRow(ctx, `SELECT `+roomColumns+` FROM rooms WHERE id = $1`, id).Scan(&r.ID, &r.Game, &opts, &r.Mode,
-		&r.Clock, &seats, &save, &r.Over, &r.Winner, &r.Reason, &created, &updated, &r.Private, &r.Aborted, &r.Next,
-		&clockFrom, &stopped)
+	var row roomRow
+	err := p.pool.QueryRow(ctx, `SELECT `+roomColumns+` FROM rooms WHERE id = $1`, id).Scan(row.dest()...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("store: room %q: %w", id, ErrNotFound)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("store: room %q: %w", id, err)
 	}
-	if err := json.Unmarshal([]byte(opts), &r.Options); err != nil {
-		return nil, fmt.Errorf("store: room %q options: %w", id, err)
-	}
-	if err := json.Unmarshal([]byte(seats), &r.Seats); err != nil {
-		return nil, fmt.Errorf("store: room %q seats: %w", id, err)
-	}
-	if save != nil {
-		if err := json.Unmarshal([]byte(*save), &r.Save); err != nil {
-			return nil, fmt.Errorf("store: room %q save: %w", id, err)
-		}
-	}
-	r.Created, r.Updated = time.UnixMilli(created), time.UnixMilli(updated)
-	if clockFrom != nil {
-		r.ClockFrom = time.UnixMilli(*clockFrom)
-	}
-	if stopped != nil {
-		r.ClockStopped = time.UnixMilli(*stopped)
+	r, err := row.room(id)
+	if err != nil {
+		return nil, err
 	}
 	rows, err := p.pool.Query(ctx, `SELECT notation, played_at, think_us, info FROM turns WHERE room_id = $1 ORDER BY ply`, id)
 	if err != nil {
@@ -277,7 +252,7 @@ func (p *Postgres) Room(ctx context.Context, id string) (*Room, error) {
 	if r.Turns, err = scanTurns(rows, id); err != nil {
 		return nil, err
 	}
-	return &r, nil
+	return r, nil
 }
 
 // Unfinished implements Store: every unfinished room, whoever owns it. A

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 )
@@ -48,4 +49,51 @@ func scanChat(rs rows, id string) ([]ChatMessage, error) {
 		return nil, fmt.Errorf("store: room %q chat: %w", id, err)
 	}
 	return out, nil
+}
+
+// roomColumns are a room's columns, in the order roomRow.dest takes them;
+// both stores' tables have them under these names.
+const roomColumns = `id, game, options, mode, clock, seats, save, over, winner, reason, created_at, updated_at, private, aborted, next,
+	clock_from, clock_stopped`
+
+// roomRow is a room's row as both stores read it: the plain columns go
+// straight into the Room, the encoded ones (JSON, milliseconds, NULLs)
+// here until room decodes them.
+type roomRow struct {
+	r                  Room
+	opts, seats        string
+	save               *string
+	created, updated   int64
+	clockFrom, stopped *int64
+}
+
+// dest lists where each of roomColumns goes.
+func (w *roomRow) dest() []any {
+	r := &w.r
+	return []any{&r.ID, &r.Game, &w.opts, &r.Mode, &r.Clock, &w.seats, &w.save, &r.Over, &r.Winner, &r.Reason,
+		&w.created, &w.updated, &r.Private, &r.Aborted, &r.Next, &w.clockFrom, &w.stopped}
+}
+
+// room decodes the encoded columns of room id (its turns are read apart).
+func (w *roomRow) room(id string) (*Room, error) {
+	r := &w.r
+	if err := json.Unmarshal([]byte(w.opts), &r.Options); err != nil {
+		return nil, fmt.Errorf("store: room %q options: %w", id, err)
+	}
+	if err := json.Unmarshal([]byte(w.seats), &r.Seats); err != nil {
+		return nil, fmt.Errorf("store: room %q seats: %w", id, err)
+	}
+	if w.save != nil {
+		if err := json.Unmarshal([]byte(*w.save), &r.Save); err != nil {
+			return nil, fmt.Errorf("store: room %q save: %w", id, err)
+		}
+	}
+	r.Created, r.Updated = time.UnixMilli(w.created), time.UnixMilli(w.updated)
+	if w.clockFrom != nil {
+		r.ClockFrom = time.UnixMilli(*w.clockFrom)
+	}
+	if w.stopped != nil {
+		r.ClockStopped = time.UnixMilli(*w.stopped)
+	}
+	return r, nil
 }

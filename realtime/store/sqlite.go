@@ -257,35 +257,18 @@ func full(seats [2]Seat) bool { return seats[0].Kind != vocab.Free && seats[1].K
 
 // Room implements Store.
 func (s *SQLite) Room(ctx context.Context, id string) (*Room, error) {
-	var (
-		r                  Room
-		opts, seats        string
-		save               sql.NullString
-		created, updated   int64
-		clockFrom, stopped sql.NullInt64
-	)
-	err := s.db.QueryRowContext(ctx, `SELECT id, game, options, mode, clock, seats, save, over, winner, reason, created_at, updated_at,
-		private, aborted, next, clock_from, clock_stopped FROM rooms WHERE id = ?`, id).Scan(&r.ID, &r.Game, &opts, &r.Mode, &r.Clock,
-		&seats, &save, &r.Over, &r.Winner, &r.Reason, &created, &updated, &r.Private, &r.Aborted, &r.Next, &clockFrom, &stopped)
+	var row roomRow
+	err := s.db.QueryRowContext(ctx, `SELECT `+roomColumns+` FROM rooms WHERE id = ?`, id).Scan(row.dest()...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("store: room %q: %w", id, ErrNotFound)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("store: room %q: %w", id, err)
 	}
-	if err := json.Unmarshal([]byte(opts), &r.Options); err != nil {
-		return nil, fmt.Errorf("store: room %q options: %w", id, err)
+	r, err := row.room(id)
+	if err != nil {
+		return nil, err
 	}
-	if err := json.Unmarshal([]byte(seats), &r.Seats); err != nil {
-		return nil, fmt.Errorf("store: room %q seats: %w", id, err)
-	}
-	if save.Valid {
-		if err := json.Unmarshal([]byte(save.String), &r.Save); err != nil {
-			return nil, fmt.Errorf("store: room %q save: %w", id, err)
-		}
-	}
-	r.Created, r.Updated = time.UnixMilli(created), time.UnixMilli(updated)
-	r.ClockFrom, r.ClockStopped = fromMillis(clockFrom.Int64, clockFrom.Valid), fromMillis(stopped.Int64, stopped.Valid)
 	rows, err := s.db.QueryContext(ctx, `SELECT notation, played_at, think_us, info FROM turns WHERE room_id = ? ORDER BY ply`, id)
 	if err != nil {
 		return nil, fmt.Errorf("store: room %q turns: %w", id, err)
@@ -294,7 +277,7 @@ func (s *SQLite) Room(ctx context.Context, id string) (*Room, error) {
 	if r.Turns, err = scanTurns(rows, id); err != nil {
 		return nil, err
 	}
-	return &r, nil
+	return r, nil
 }
 
 // SetSeats implements Store.
