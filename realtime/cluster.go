@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
 	"sync"
 	"sync/atomic"
@@ -41,10 +42,7 @@ const DefaultLease = 3 * time.Second
 // links of the pages it holds for rooms run elsewhere.
 type node struct {
 	Cluster
-	log interface {
-		Info(string, ...any)
-		Warn(string, ...any)
-	}
+	log     *slog.Logger
 	mu      sync.Mutex
 	session string
 	// lastBeat is when the lease was last renewed, by this process's

@@ -2,7 +2,6 @@ package realtime
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -434,8 +433,6 @@ func TestClusterAdoptionKeepsTheLease(t *testing.T) {
 	require.True(t, live)
 	require.Equal(t, session, now, "the node kept its lease (it did not drop its rooms and join again)")
 }
-
-var _ = errors.New
 
 // A node that hands its rooms over stops their clocks first: a room that
 // nobody runs for a while (no other node yet) resumes with the time it had

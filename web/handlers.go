@@ -127,14 +127,16 @@ func orDefault[T ~string](v string, def T) T {
 }
 
 func (s *Server) room(w http.ResponseWriter, r *http.Request) {
-	id, ok := s.findRoom(w, r)
-	if !ok {
-		return
-	}
+	// LivePage finds the room itself (in a cluster, where it runs): no
+	// look-up of its own first, which would cost a second acquisition.
+	id := r.PathValue("id")
 	token := ensureToken(w, r)
 	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
 	defer cancel()
 	page, err := s.Hub.LivePage(ctx, id, realtime.HashToken(token), absoluteURL(r, "/r/"+id))
+	if s.roomMissing(w, r, id, err) {
+		return
+	}
 	if err != nil {
 		s.errorPage(w, r, http.StatusServiceUnavailable, "Room unavailable", "The room is restarting; reload in a moment.")
 		return
@@ -162,16 +164,24 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 func (s *Server) findRoom(w http.ResponseWriter, r *http.Request) (string, bool) {
 	id := r.PathValue("id")
 	err := s.Hub.Exists(r.Context(), id)
-	switch {
-	case errors.Is(err, realtime.ErrNoRoom) || errors.Is(err, store.ErrNotFound):
-		s.errorPage(w, r, http.StatusNotFound, "No such room", "This room does not exist. Check the link, or start a new game.")
+	if s.roomMissing(w, r, id, err) {
 		return "", false
-	case err != nil:
+	}
+	if err != nil {
 		s.Log.Error("room not loaded", "room", id, "err", err)
 		s.errorPage(w, r, http.StatusInternalServerError, "Room unavailable", "The room could not be opened.")
 		return "", false
 	}
 	return id, true
+}
+
+// roomMissing answers 404 when err says room id does not exist.
+func (s *Server) roomMissing(w http.ResponseWriter, r *http.Request, id string, err error) bool {
+	if !errors.Is(err, realtime.ErrNoRoom) && !errors.Is(err, store.ErrNotFound) {
+		return false
+	}
+	s.errorPage(w, r, http.StatusNotFound, "No such room", "This room does not exist. Check the link, or start a new game.")
+	return true
 }
 
 // absoluteURL makes a link to path on the host the browser used.
