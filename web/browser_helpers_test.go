@@ -98,7 +98,29 @@ func (tb *tab) waitJSFor(patience time.Duration, what, expr string) {
 			break
 		}
 	}
+	if err != nil {
+		tb.t.Logf("%s: the page when waiting for %s failed: %s", tb.name, what, tb.describe())
+	}
 	require.NoError(tb.t, err, "%s: waiting for %s", tb.name, what)
+}
+
+// describe says what a page shows, for a failed wait's message: whether
+// its socket is open, the turn, the moves, the selection and any message.
+func (tb *tab) describe() string {
+	ctx, cancel := context.WithTimeout(tb.ctx, 5*time.Second)
+	defer cancel()
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function () {
+		var q = function (sel) { var e = document.querySelector(sel); return e ? e.textContent.replace(/\s+/g, " ").trim() : "-"; };
+		var cells = function (sel) { return Array.from(document.querySelectorAll(sel)).map(function (e) { return e.dataset.cell; }).join(" "); };
+		return "url=" + location.href + " socket=" + (document.body.dataset.socket || "-") +
+			" status=" + q("#conn-status") + " turn=" + q("[data-testid=turn]") + " error=" + q("[data-testid=error]") +
+			" moves=" + document.querySelectorAll("[data-testid=move]").length + " selected=" + cells("[data-testid=board] .selected") +
+			" targets=" + cells("[data-testid=board] .target");
+	})()`))
+	if err != nil {
+		return "(not readable: " + err.Error() + ")"
+	}
+	return s
 }
 
 // evalJS evaluates a JavaScript expression in the page.

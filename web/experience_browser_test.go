@@ -310,8 +310,11 @@ func TestBrowserSoundsAndAlerts(t *testing.T) {
 	require.NoError(t, err)
 	play := func() { // the first legal move, every one a kill from the classic set-up's first moves
 		m := state.Legal(state.ToMove()[0], nil)[0]
-		for _, c := range m.Path() {
+		for i, c := range m.Path() {
 			me.clickCell(int(c.Row), int(c.Col))
+			if i == 0 { // as a person does: the piece is seen picked up before it is put down
+				me.waitShown(fmt.Sprintf(`[data-testid=board] .selected[data-cell="%d,%d"]`, c.Row, c.Col))
+			}
 		}
 		require.NoError(t, state.Apply(m))
 	}
