@@ -31,6 +31,17 @@ type ScoreLiner interface {
 	ScoreLine(s State) (line string, ok bool)
 }
 
+// ScoreLine is the scoreboard line of a position: the computer's judgement
+// where its players give one (Amazons' territory), else the game's own line.
+func ScoreLine(s State) string {
+	if sl, ok := PlayersOf(s.Game()).(ScoreLiner); ok {
+		if line, ok := sl.ScoreLine(s); ok {
+			return line
+		}
+	}
+	return ViewOf(s.Game()).Score(s)
+}
+
 // Choice is one value a person may pick, with what the page calls it.
 type Choice struct {
 	Value, Label string

@@ -214,7 +214,7 @@ func (cl *cluster) start(i int) {
 		q.Del("room")
 		q.Del("token")
 		r.URL.RawQuery = q.Encode()
-		h.ServeWS(w, r, room, HashToken(token), "", nil)
+		h.ServeWS(w, r, room, HashToken(token), "", nil, nil)
 	}))
 	node := &clusterNode{hub: h, srv: srv, bus: b, st: st}
 	if i < len(cl.nodes) {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -26,6 +27,12 @@ var writeTimeout = 10 * time.Second
 
 // Conn is one open WebSocket of one viewer. The room owns its viewer state;
 // Conn only moves bytes.
+//
+// A connection has no goroutine of its own for writing: most pages are idle
+// most of the time, and a parked writer per page was half the server's
+// goroutines — their stacks a third of its memory, and scanned by every
+// collection. An update is queued, and a writer goroutine runs while the
+// queue has something in it (outbox).
 type Conn struct {
 	ws        *websocket.Conn
 	tokenHash string
@@ -34,11 +41,11 @@ type Conn struct {
 	// sent none.
 	name    string
 	metrics *Metrics // counts a drop; nil counts nothing
-	out     chan []byte
-	once    sync.Once
-	done    chan struct{}
-	status  websocket.StatusCode
-	reason  string
+	outbox
+	once   sync.Once
+	closed atomic.Bool
+	status websocket.StatusCode
+	reason string
 	// rate is the rate limit's bucket, used by the reading goroutine only.
 	rate bucket
 	// remote is set on the owner's side for a page open on another node
@@ -47,6 +54,23 @@ type Conn struct {
 	// stream is what the connection asked to be sent: the page's HTML, or
 	// the room as JSON for a program (programs.go).
 	stream Stream
+}
+
+// outbox holds the updates waiting for the page's socket.
+type outbox struct {
+	mu      sync.Mutex
+	queue   [][]byte // queue[head:] waits
+	head    int
+	limit   int  // most updates that may wait; one more drops the page
+	writing bool // a writer goroutine is running
+	stuck   *time.Timer
+}
+
+// newConn is a connection for a socket (nil in tests of the room alone).
+func newConn(ws *websocket.Conn, tokenHash, name string, metrics *Metrics, stream Stream) *Conn {
+	c := &Conn{ws: ws, tokenHash: tokenHash, name: CleanName(name), metrics: metrics, stream: stream}
+	c.limit = sendQueue
+	return c
 }
 
 // sink is where a page's messages go: its room, or in a cluster the
@@ -61,45 +85,72 @@ func (r *Room) deliver(ctx context.Context, c *Conn, msg Message, _ []byte, err 
 }
 
 // ServeWS upgrades an HTTP request to a WebSocket of room id for the viewer
-// holding tokenHash and called name (its browser's, "" for none), and
-// serves it until it closes. originPatterns lists the other origins allowed
-// besides the request's own host. The query may ask for the room as JSON
-// (ParseStream); a query it cannot read is answered 400 before any upgrade.
-func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, name string, originPatterns []string) {
+// holding tokenHash and called name (its browser's, "" for none), opens it
+// in the room, and returns: the socket is served on a goroutine of its own
+// until it closes, and then closed (if not nil) is called. originPatterns
+// lists the other origins allowed besides the request's own host. The query
+// may ask for the room as JSON (ParseStream); a query it cannot read is
+// answered 400 before any upgrade.
+//
+// The socket outlives the request's handler on purpose: the handler's
+// goroutine has grown a deep stack by then (the HTTP server, the handlers
+// around this one, finding the room), which a page would keep for as long
+// as it stays open — most of an idle page's memory. Reading is done on a
+// fresh goroutine, whose stack stays small.
+func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, name string, originPatterns []string, closed func()) {
+	done := func() {
+		if closed != nil {
+			closed()
+		}
+	}
 	stream, err := ParseStream(req.URL.Query())
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
+		done()
 		return
 	}
-	ws, err := websocket.Accept(w, req, &websocket.AcceptOptions{OriginPatterns: originPatterns})
+	ws, err := websocket.Accept(smallReads{w}, req, &websocket.AcceptOptions{OriginPatterns: originPatterns})
 	if err != nil {
+		done()
 		return // Accept has answered the request
 	}
 	ws.SetReadLimit(MaxMessageBytes)
-	c := &Conn{
-		ws: ws, tokenHash: tokenHash, name: CleanName(name), metrics: h.deps.metrics, stream: stream,
-		out: make(chan []byte, sendQueue), done: make(chan struct{}),
-	}
-	ctx, cancel := context.WithCancel(req.Context())
-	defer cancel()
+	c := newConn(ws, tokenHash, name, h.deps.metrics, stream)
+	// The request's context ends with its handler; the page's lasts until
+	// its socket closes.
+	ctx, cancel := context.WithCancel(context.WithoutCancel(req.Context()))
 	if h.node != nil {
-		if err := h.serveLinked(ctx, id, c); err != nil {
+		l, p, err := h.openLinked(ctx, id, c)
+		if err != nil {
+			cancel()
 			ws.Close(websocket.StatusServiceRestart, "the room is moving; reconnect")
+			done()
+			return
 		}
+		go func() {
+			defer done()
+			defer cancel()
+			h.serveLinked(ctx, l, p, c)
+		}()
 		return
 	}
 	r, err := h.connect(ctx, id, c)
 	if err != nil {
+		cancel()
 		ws.Close(websocket.StatusServiceRestart, "the room is closed")
+		done()
 		return
 	}
-	go c.writeLoop(ctx)
-	c.readLoop(ctx, r)
-	c.close(websocket.StatusNormalClosure, "")
-	// The room may have stopped; then nobody needs to hear of this.
-	bye, stop := context.WithTimeout(r.deps.ctx, 5*time.Second)
-	defer stop()
-	r.send(bye, evDisconnect{c})
+	go func() {
+		defer done()
+		defer cancel()
+		c.readLoop(ctx, r)
+		c.close(websocket.StatusNormalClosure, "")
+		// The room may have stopped; then nobody needs to hear of this.
+		bye, stop := context.WithTimeout(r.deps.ctx, 5*time.Second)
+		defer stop()
+		r.send(bye, evDisconnect{c})
+	}()
 }
 
 // readLoop decodes the page's messages and hands them to the room. Of a
@@ -109,7 +160,10 @@ func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, n
 func (c *Conn) readLoop(ctx context.Context, to sink) {
 	limited := false
 	for {
-		typ, data, err := c.ws.Read(ctx)
+		// Not ctx: a read with a context that can end arms a callback on
+		// it for every message. Whatever ends the page closes its socket,
+		// which ends the read.
+		typ, data, err := c.ws.Read(context.Background())
 		if err != nil {
 			return // closed by the page, by us, or over the read limit (1009)
 		}
@@ -163,68 +217,91 @@ func (b *bucket) take(now time.Time, burst, refill float64) bool {
 	return true
 }
 
-// writeLoop sends queued updates. A write that takes longer than
-// writeTimeout is ended by closing the socket under it, which fails the
-// write and closes the connection. One reusable timer does it, and writes
-// get a context that is never done: the WebSocket library arms a callback
-// on every write's context that can end (and a context with its own
-// deadline per write cost more still) — a tenth of the server's CPU with
-// thousands of spectators.
-func (c *Conn) writeLoop(ctx context.Context) {
-	stuck := time.AfterFunc(writeTimeout, func() { c.ws.CloseNow() })
-	stuck.Stop()
-	for {
-		select {
-		case b := <-c.out:
-			stuck.Reset(writeTimeout)
-			err := c.ws.Write(context.Background(), websocket.MessageText, b)
-			stuck.Stop()
-			if err != nil {
-				c.close(websocket.StatusGoingAway, "write failed")
-				return
-			}
-		case <-c.done:
-			c.ws.Close(c.status, c.reason)
-			return
-		case <-ctx.Done():
-			return
-		}
-	}
-}
-
-// enqueue queues an update without ever blocking the room: a page that has
-// fallen sendQueue updates behind is disconnected instead.
+// enqueue queues an update without ever blocking the room, and starts a
+// writer if none runs: a page that has fallen limit updates behind is
+// disconnected instead.
 func (c *Conn) enqueue(b []byte) {
 	if c.remote != nil {
 		return // its node is sent frames, not updates (Room.publish)
 	}
-	select {
-	case <-c.done:
-	case c.out <- b:
-	default:
-		if !c.isClosed() {
-			c.metrics.droppedSlow()
-		}
+	c.mu.Lock()
+	if c.closed.Load() {
+		c.mu.Unlock()
+		return
+	}
+	if len(c.queue)-c.head >= c.limit {
+		c.mu.Unlock()
+		c.metrics.droppedSlow()
 		c.close(websocket.StatusTryAgainLater, "too slow to keep up") // 1013: the page reconnects and gets the whole view
+		return
+	}
+	c.queue = append(c.queue, b)
+	start := !c.writing && c.ws != nil
+	c.writing = c.writing || start
+	c.mu.Unlock()
+	if start {
+		go c.flush()
 	}
 }
 
-// close ends the connection once, with a status the page sees.
+// next takes the oldest waiting update; ok is false when there is none
+// (or the page is closed), and then the writer stops.
+func (c *Conn) next() (b []byte, ok bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.head == len(c.queue) || c.closed.Load() {
+		clear(c.queue)
+		c.queue, c.head, c.writing = c.queue[:0], 0, false
+		return nil, false
+	}
+	b = c.queue[c.head]
+	c.queue[c.head] = nil
+	c.head++
+	return b, true
+}
+
+// flush writes the waiting updates in order, then ends. A write that takes
+// longer than writeTimeout is ended by closing the socket under it, which
+// fails the write and closes the connection. One reusable timer does it,
+// and writes get a context that is never done: the WebSocket library arms a
+// callback on every write's context that can end (and a context with its
+// own deadline per write cost more still) — a tenth of the server's CPU
+// with thousands of spectators.
+func (c *Conn) flush() {
+	if c.stuck == nil { // only the one writer running touches it
+		c.stuck = time.AfterFunc(writeTimeout, func() { c.ws.CloseNow() })
+		c.stuck.Stop()
+	}
+	for {
+		b, ok := c.next()
+		if !ok {
+			return
+		}
+		c.stuck.Reset(writeTimeout)
+		err := c.ws.Write(context.Background(), websocket.MessageText, b)
+		c.stuck.Stop()
+		if err != nil {
+			c.close(websocket.StatusGoingAway, "write failed")
+			return
+		}
+	}
+}
+
+// close ends the connection once, with a status the page sees: what waits
+// is dropped, and the socket is closed with the closing handshake, on a
+// goroutine of its own (it waits for the page's answer; a write under way
+// finishes first).
 func (c *Conn) close(status websocket.StatusCode, reason string) {
 	c.once.Do(func() {
 		c.status, c.reason = status, reason
-		close(c.done)
+		c.closed.Store(true)
+		if c.ws != nil {
+			go c.ws.Close(status, reason)
+		}
 	})
 }
 
 // closeRestart closes with 1012, on which the page reconnects by itself.
 func (c *Conn) closeRestart() { c.close(websocket.StatusServiceRestart, "the server is restarting") }
 
-func (c *Conn) isClosed() bool {
-	select {
-	case <-c.done:
-		return true
-	default:
-		return false
-	}
-}
+func (c *Conn) isClosed() bool { return c.closed.Load() }

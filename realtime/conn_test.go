@@ -1,6 +1,7 @@
 package realtime
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -26,9 +27,9 @@ func TestStuckWriteClosesTheConnection(t *testing.T) {
 		if err != nil {
 			return
 		}
-		c := &Conn{ws: ws, out: make(chan []byte, sendQueue), done: make(chan struct{})}
+		c := newConn(ws, "", "", nil, Stream{})
 		accepted <- c
-		c.writeLoop(r.Context())
+		c.readLoop(r.Context(), discard{})
 	}))
 	defer srv.Close()
 	client, _, err := websocket.Dial(t.Context(), "ws"+strings.TrimPrefix(srv.URL, "http"), nil)
@@ -45,7 +46,8 @@ func TestStuckWriteClosesTheConnection(t *testing.T) {
 
 func TestSlowClientIsDroppedNotWaitedFor(t *testing.T) {
 	m := NewMetrics(prometheus.NewRegistry())
-	c := &Conn{out: make(chan []byte, sendQueue), done: make(chan struct{}), metrics: m}
+	c := testConn("", sendQueue)
+	c.metrics = m
 	start := time.Now()
 	for range sendQueue + 5 {
 		c.enqueue([]byte("update")) // nobody reads: the queue fills
@@ -74,7 +76,7 @@ func TestSlowRoomClientInRoom(t *testing.T) {
 	r := h.create(Spec{Game: "kalah", Mode: "hotseat"}, "me")
 	me := h.connect(r, "me")
 	// A connection whose queue is full is dropped without stalling the room.
-	stuck := &Conn{tokenHash: HashToken("stuck"), out: make(chan []byte), done: make(chan struct{})}
+	stuck := testConn(HashToken("stuck"), 0)
 	require.True(t, r.send(t.Context(), evConnect{c: stuck}))
 	require.Equal(t, "ok", me.click(1, 1).Flash)
 	require.True(t, stuck.isClosed())
@@ -137,4 +139,46 @@ func TestReconnectsUnderPlay(t *testing.T) {
 			require.Equal(t, want, movesOf(f.last()), "spectator %d sees the current game", i)
 		}
 	}
+}
+
+// discard is a sink that takes every message and keeps the page open.
+type discard struct{}
+
+func (discard) deliver(context.Context, *Conn, Message, []byte, error) bool { return true }
+
+// TestUpdatesArriveInOrderAndTheWriterEnds: updates reach the page in the
+// order queued, and once the queue is empty no goroutine waits to write
+// for an idle page.
+func TestUpdatesArriveInOrderAndTheWriterEnds(t *testing.T) {
+	accepted := make(chan *Conn, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ws, err := websocket.Accept(w, r, nil)
+		if err != nil {
+			return
+		}
+		c := newConn(ws, "", "", nil, Stream{})
+		accepted <- c
+		c.readLoop(r.Context(), discard{})
+	}))
+	defer srv.Close()
+	client, _, err := websocket.Dial(t.Context(), "ws"+strings.TrimPrefix(srv.URL, "http"), nil)
+	require.NoError(t, err)
+	defer client.CloseNow()
+	c := <-accepted
+	for round := range 3 { // the writer starts again after each pause
+		for i := range sendQueue {
+			c.enqueue([]byte(strconv.Itoa(round*sendQueue + i)))
+		}
+		for i := range sendQueue {
+			_, b, err := client.Read(t.Context())
+			require.NoError(t, err)
+			require.Equal(t, strconv.Itoa(round*sendQueue+i), string(b))
+		}
+		require.Eventually(t, func() bool {
+			c.mu.Lock()
+			defer c.mu.Unlock()
+			return !c.writing
+		}, time.Second, time.Millisecond, "no writer for an idle page")
+	}
+	require.False(t, c.isClosed())
 }

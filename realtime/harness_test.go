@@ -3,6 +3,7 @@ package realtime
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -124,7 +125,8 @@ func (h *harness) connect(r *Room, token string) *client {
 // connectNamed opens a page whose browser gave name (its name cookie).
 func (h *harness) connectNamed(r *Room, token, name string) *client {
 	h.t.Helper()
-	c := &Conn{tokenHash: HashToken(token), name: CleanName(name), out: make(chan []byte, 1024), done: make(chan struct{})}
+	c := testConn(HashToken(token), 1024)
+	c.name = CleanName(name)
 	require.True(h.t, r.send(context.Background(), evConnect{c: c}))
 	cl := &client{h: h, room: r, c: c}
 	cl.sync() // the room has seen the page open (and, just created, has started)
@@ -159,18 +161,12 @@ func (cl *client) send(m Message) *view.Page {
 func (cl *client) last() *view.Page {
 	cl.h.t.Helper()
 	cl.sync()
-	for {
-		select {
-		case b := <-cl.c.out:
-			if n, ok := strings.CutPrefix(string(b), "spectators:"); ok {
-				cl.spectators, _ = strconv.Atoi(n)
-				continue
-			}
-			cl.seen = cl.h.pages.page(b)
+	for _, b := range cl.c.taken() {
+		if n, ok := strings.CutPrefix(string(b), "spectators:"); ok {
+			cl.spectators, _ = strconv.Atoi(n)
 			continue
-		default:
 		}
-		break
+		cl.seen = cl.h.pages.page(b)
 	}
 	require.NotNil(cl.h.t, cl.seen, "the connection was sent nothing")
 	return cl.seen
@@ -204,4 +200,41 @@ func waitFor(t *testing.T, r *Room, what string, cond func(*Room) bool) {
 		time.Sleep(5 * time.Millisecond)
 	}
 	t.Fatalf("timed out waiting for %s", what)
+}
+
+// testConn is a connection without a socket: what the room sends it stays
+// queued (up to limit updates) for the test to take.
+func testConn(tokenHash string, limit int) *Conn {
+	c := newConn(nil, tokenHash, "", nil, Stream{})
+	c.limit = limit
+	return c
+}
+
+// taken takes the updates queued so far, oldest first.
+func (c *Conn) taken() [][]byte {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	q := slices.Clone(c.queue[c.head:])
+	clear(c.queue)
+	c.queue, c.head = c.queue[:0], 0
+	return q
+}
+
+// takeOne waits for an update and takes the oldest.
+func (c *Conn) takeOne(ctx context.Context) ([]byte, error) {
+	for {
+		c.mu.Lock()
+		if c.head < len(c.queue) {
+			b := c.queue[c.head]
+			c.head++
+			c.mu.Unlock()
+			return b, nil
+		}
+		c.mu.Unlock()
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(time.Millisecond):
+		}
+	}
 }

@@ -71,19 +71,18 @@ func TestRoomAskedForAsItUnloads(t *testing.T) {
 			return h.hub.Snapshot(ctx, id, HashToken("alice"))
 		}},
 		{"a socket", func(h *harness, ctx context.Context, id string) (*view.Page, error) {
-			c := &Conn{tokenHash: HashToken("alice"), out: make(chan []byte, 16), done: make(chan struct{})}
+			c := testConn(HashToken("alice"), 16)
 			if _, err := h.hub.connect(ctx, id, c); err != nil {
 				return nil, err
 			}
 			if c.isClosed() {
 				return nil, errors.New("the socket was closed")
 			}
-			select {
-			case b := <-c.out:
-				return h.pages.page(b), nil
-			case <-ctx.Done():
-				return nil, ctx.Err()
+			b, err := c.takeOne(ctx)
+			if err != nil {
+				return nil, err
 			}
+			return h.pages.page(b), nil
 		}},
 	}
 	for _, tc := range tests {

@@ -66,18 +66,21 @@ func (h *Hub) linkFor(id string, c *Conn) (*link, *linkPage) {
 	return l, p
 }
 
-// serveLinked serves a page in a cluster until its socket closes.
-func (h *Hub) serveLinked(ctx context.Context, id string, c *Conn) error {
+// openLinked opens a page in a cluster: linked to where its room runs.
+func (h *Hub) openLinked(ctx context.Context, id string, c *Conn) (*link, *linkPage, error) {
 	l, p := h.linkFor(id, c)
 	if err := l.open(ctx, p); err != nil {
 		l.drop(c)
-		return err
+		return nil, nil, err
 	}
-	go c.writeLoop(ctx)
+	return l, p, nil
+}
+
+// serveLinked serves a linked page until its socket closes.
+func (h *Hub) serveLinked(ctx context.Context, l *link, p *linkPage, c *Conn) {
 	c.readLoop(ctx, l)
 	c.close(1000, "")
 	l.close(p)
-	return nil
 }
 
 // open opens a new page where the room runs.

@@ -148,7 +148,7 @@ func (r *Room) openRemote(nodeSession string, p peerPage) {
 	if _, ok := o.remotes[p.Page]; ok || p.Page == "" {
 		return
 	}
-	c := &Conn{tokenHash: p.Token, name: CleanName(p.Name), remote: &remote{node: nodeSession, page: p.Page}, done: make(chan struct{}),
+	c := &Conn{tokenHash: p.Token, name: CleanName(p.Name), remote: &remote{node: nodeSession, page: p.Page},
 		stream: Stream{JSON: p.JSON, Legal: p.Legal}}
 	o.remotes[p.Page] = c
 	r.connect(c)

@@ -64,8 +64,8 @@ type program struct {
 
 func (h *harness) connectProgram(r *Room, token string, legal bool) *program {
 	h.t.Helper()
-	c := &Conn{tokenHash: HashToken(token), out: make(chan []byte, 1024), done: make(chan struct{}),
-		stream: Stream{JSON: true, Legal: legal}}
+	c := testConn(HashToken(token), 1024)
+	c.stream = Stream{JSON: true, Legal: legal}
 	require.True(h.t, r.send(context.Background(), evConnect{c: c}))
 	p := &program{t: h.t, room: r, c: c}
 	p.read()
@@ -76,24 +76,18 @@ func (h *harness) connectProgram(r *Room, token string, legal bool) *program {
 func (p *program) read() {
 	p.t.Helper()
 	inRoom(p.t, p.room, func(*Room) {})
-	for {
-		select {
-		case b := <-p.c.out:
-			p.raw = append(p.raw, string(b))
-			m, err := roomjson.Decode(b)
-			require.NoError(p.t, err, "%s", b)
-			switch m.Type {
-			case roomjson.TypeState:
-				p.states = append(p.states, m.State)
-			case roomjson.TypeError:
-				p.errors = append(p.errors, m.Error)
-			case roomjson.TypeNotice:
-				p.notes = append(p.notes, m.Notice)
-			}
-			continue
-		default:
+	for _, b := range p.c.taken() {
+		p.raw = append(p.raw, string(b))
+		m, err := roomjson.Decode(b)
+		require.NoError(p.t, err, "%s", b)
+		switch m.Type {
+		case roomjson.TypeState:
+			p.states = append(p.states, m.State)
+		case roomjson.TypeError:
+			p.errors = append(p.errors, m.Error)
+		case roomjson.TypeNotice:
+			p.notes = append(p.notes, m.Notice)
 		}
-		return
 	}
 }
 
@@ -257,7 +251,7 @@ func TestProgramStatesAreSharedAndNotRepeated(t *testing.T) {
 	w1 := h.connectProgram(r, "w1", false)
 	w2 := h.connectProgram(r, "w2", false)
 	me.click(1, 1)
-	b1, b2 := <-w1.c.out, <-w2.c.out
+	b1, b2 := w1.c.taken()[0], w2.c.taken()[0]
 	require.Equal(t, unsafe.SliceData(b1), unsafe.SliceData(b2), "one encoding for every program that sees the same")
 
 	h.connect(r, "someone")
@@ -265,7 +259,7 @@ func TestProgramStatesAreSharedAndNotRepeated(t *testing.T) {
 		r.sendPresence()
 		r.broadcast()
 	})
-	require.Empty(t, w1.c.out, "neither the count nor the same state again")
+	require.Empty(t, w1.c.taken(), "neither the count nor the same state again")
 }
 
 // TestAProgramSeesTheClockProposalsAndTheResult: the move clock as the

@@ -2,6 +2,7 @@ package realtime
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"boardroom/game"
@@ -100,6 +101,7 @@ func (r *Room) fillReplay(p *view.Page, cur *replayCursor) {
 	p.State = r.positionAt(cur.ply)
 	p.Replay = view.Replay{Active: true, Ply: cur.ply, Total: len(turns), Playing: cur.playing}
 	p.Targets, p.Selected, p.MyChoice, p.LastMove, p.Hint = nil, nil, nil, nil, nil
+	p.Moves = slices.Clone(p.Moves) // the live list is shared by every page
 	for i := range p.Moves {
 		p.Moves[i].Current = i == cur.ply-1
 	}

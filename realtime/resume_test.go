@@ -221,7 +221,13 @@ func TestClockMarksStored(t *testing.T) {
 	stopped := clock.Now()
 	stopFor(t, h, clock, cs, time.Minute, false)
 
-	// Restore ran both rooms again.
+	// Restore ran both rooms again (each stores its clock as it starts to
+	// run, on its own goroutine: wait until both have).
+	for _, r := range []*Room{timed, untimed} {
+		running, err := h.hub.Room(ctx, r.ID())
+		require.NoError(t, err)
+		inRoom(t, running, func(*Room) {})
+	}
 	rec, err := h.store.Room(ctx, timed.ID())
 	require.NoError(t, err)
 	require.Equal(t, clock.Now().Add(-stopped.Sub(moved)), rec.ClockFrom, "resumed: 10 s on the clock already")

@@ -81,6 +81,8 @@ type Room struct {
 	// version counts the changes that every page shows.
 	version uint64
 	legal   []game.Move // reused for the legal moves of a click or a page
+	score   scoreMemo
+	moves   movesMemo
 
 	seats   seats
 	clock   moveClock

@@ -66,8 +66,54 @@ func (r *Room) page(v *viewer) *view.Page {
 	}
 	if v.replay != nil {
 		r.fillReplay(p, v.replay)
+	} else {
+		p.Score = r.scoreLine()
 	}
 	return p
+}
+
+// movesShown is the move list as pages show it, made once for every page
+// of a change and shared by them (read only; a replay changes a copy).
+func (r *Room) movesShown() []view.Move {
+	m := &r.moves
+	turns := r.history.turns
+	if m.ok && m.version == r.version && len(m.list) == len(turns) {
+		return m.list
+	}
+	list := make([]view.Move, len(turns))
+	for i, t := range turns {
+		seat := -1
+		if len(t.seats) == 1 {
+			seat = int(t.seats[0])
+		}
+		list[i] = view.Move{Ply: i + 1, Seat: seat, Text: t.text, Info: strings.ReplaceAll(t.info, "\n", " — ")}
+	}
+	*m = movesMemo{version: r.version, list: list, ok: true}
+	return list
+}
+
+type movesMemo struct {
+	version uint64
+	list    []view.Move
+	ok      bool
+}
+
+// scoreMemo is the scoreboard line of the live position, worked out once
+// for every page of a change (Amazons' is a territory estimate).
+type scoreMemo struct {
+	version uint64
+	turns   int
+	line    string
+	ok      bool
+}
+
+// scoreLine is the live position's scoreboard line.
+func (r *Room) scoreLine() string {
+	m := &r.score
+	if !m.ok || m.version != r.version || m.turns != len(r.history.turns) {
+		*m = scoreMemo{version: r.version, turns: len(r.history.turns), line: game.ScoreLine(r.state), ok: true}
+	}
+	return m.line
 }
 
 // fillClock writes the move clock as the page should animate it.
@@ -179,14 +225,7 @@ func (r *Room) turnWords(mine []game.Player) (turn, status string) {
 
 func (r *Room) fillMoves(p *view.Page) {
 	turns := r.history.turns
-	p.Moves = make([]view.Move, len(turns))
-	for i, t := range turns {
-		seat := -1
-		if len(t.seats) == 1 {
-			seat = int(t.seats[0])
-		}
-		p.Moves[i] = view.Move{Ply: i + 1, Seat: seat, Text: t.text, Info: strings.ReplaceAll(t.info, "\n", " — ")}
-	}
+	p.Moves = r.movesShown()
 	if n := len(turns); n > 0 {
 		for _, m := range turns[n-1].moves {
 			p.LastMove = append(p.LastMove, m.Path()...)

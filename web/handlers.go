@@ -156,8 +156,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
 		return
 	}
-	defer release()
-	s.Hub.ServeWS(w, r, id, realtime.HashToken(readToken(r)), readName(r), s.Origins)
+	s.Hub.ServeWS(w, r, id, realtime.HashToken(readToken(r)), readName(r), s.Origins, release) // released when the socket closes
 }
 
 // findRoom looks up the room of the path, answering 404 when there is none.

@@ -112,7 +112,9 @@ type Page struct {
 	// by ("/r/ID"); empty when there is none.
 	Next   string
 	Status string // the result when over ("White wins — no legal move")
-	Score  string
+	// Score is the scoreboard line (game.ScoreLine), when the room has
+	// worked it out for State; empty, the page works it out.
+	Score string
 	Clock  Clock
 
 	Moves []Move
@@ -148,6 +150,19 @@ type Page struct {
 	// FlashID tells one flash or message from the next, so that a page
 	// shows (and animates) a second one equal to the first.
 	FlashID uint64
+
+	// board is State's board as the game draws it, worked out once per
+	// page (a render asks for it several times).
+	board *game.Board
+}
+
+// Board is the board of the position the page shows.
+func (p *Page) Board() *game.Board {
+	if p.board == nil {
+		b := game.ViewOf(p.Game).Board(p.State)
+		p.board = &b
+	}
+	return p.board
 }
 
 // Selectable reports whether c is a target the viewer may click next.

@@ -18,7 +18,7 @@ import (
 // for it were most of the garbage a render made.
 
 // boardOf is the board of the position the page shows.
-func boardOf(p *view.Page) game.Board { return game.ViewOf(p.Game).Board(p.State) }
+func boardOf(p *view.Page) *game.Board { return p.Board() }
 
 // gridClass sizes a CSS grid with n columns.
 func gridClass(n int) string { return "board grid cols-" + strconv.Itoa(n) }
@@ -95,7 +95,7 @@ func MiniBoard(p *view.Page) templ.Component {
 		if out.err != nil {
 			return out.err
 		}
-		if err := cells(p, b, true).Render(ctx, w); err != nil {
+		if err := cells(p, *b, true).Render(ctx, w); err != nil {
 			return err
 		}
 		_, err := io.WriteString(w, `</div>`)
@@ -119,13 +119,12 @@ func seatColor(p *view.Page, i int) string {
 	return "dot color-" + boardOf(p).SeatColors[i]
 }
 
-// Score is the scoreboard line: the computer's judgement where its players
-// give one (Amazons' territory), else the game's own line.
-func Score(s game.State) string {
-	if sl, ok := game.PlayersOf(s.Game()).(game.ScoreLiner); ok {
-		if line, ok := sl.ScoreLine(s); ok {
-			return line
-		}
+// scoreLine is the page's scoreboard line: as the room worked it out once
+// for the position (the Amazons line is a territory estimate, worth not
+// repeating for every viewer), else worked out here.
+func scoreLine(p *view.Page) string {
+	if p.Score != "" {
+		return p.Score
 	}
-	return game.ViewOf(s.Game()).Score(s)
+	return game.ScoreLine(p.State)
 }

@@ -141,7 +141,7 @@ func Board(p *view.Page) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = boardCells(p, b).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = boardCells(p, *b).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -186,7 +186,7 @@ func TestScoreboards(t *testing.T) {
 		"angels":  "Blocked 0 · Angel 7 from the edge",
 		"amazons": "Estimate: White +10.4 squares of territory", // the computer's judgement replaces "Arrows 0"
 	} {
-		require.Equal(t, want, Score(page(t, id, nil).State), id)
+		require.Equal(t, want, scoreLine(page(t, id, nil)), id)
 	}
 }
 
