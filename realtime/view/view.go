@@ -115,7 +115,7 @@ type Page struct {
 	// Score is the scoreboard line (game.ScoreLine), when the room has
 	// worked it out for State; empty, the page works it out.
 	Score string
-	Clock  Clock
+	Clock Clock
 
 	Moves []Move
 	// Chat is the room's last messages, oldest first (read only: it is
