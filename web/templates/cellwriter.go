@@ -5,7 +5,6 @@ import (
 	"html"
 	"io"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/a-h/templ"
@@ -40,10 +39,23 @@ func (cw *cellWriter) s(str string) {
 
 // escaped writes text for an attribute; the strings here rarely need it.
 func (cw *cellWriter) escaped(str string) {
-	if strings.ContainsAny(str, `&<>"'`) {
+	if needsEscape(str) {
 		str = html.EscapeString(str)
 	}
 	cw.s(str)
+}
+
+// needsEscape reports whether str holds a character that HTML escapes. A
+// byte loop: strings.ContainsAny builds its set on every call, and this
+// runs for several strings of every cell of every render.
+func needsEscape(str string) bool {
+	for i := range len(str) {
+		switch str[i] {
+		case '&', '<', '>', '"', '\'':
+			return true
+		}
+	}
+	return false
 }
 
 // picture writes the start tag of a cell of a picture of the board.

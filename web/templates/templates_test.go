@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"html"
 	"strings"
 	"testing"
 
@@ -218,4 +219,17 @@ func TestSpectatorCountAloneIsThePart(t *testing.T) {
 		}
 	}
 	t.Fatal("the fragment has no spectators part")
+}
+
+func TestNeedsEscape(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want bool
+	}{
+		{"", false}, {"White queen on d1", false}, {"Angel · 7 from the edge", false},
+		{"a&b", true}, {"<", true}, {"x>", true}, {`say "hi"`, true}, {"it's", true},
+	} {
+		require.Equal(t, tc.want, needsEscape(tc.in), tc.in)
+		require.Equal(t, tc.want, html.EscapeString(tc.in) != tc.in, "agrees with html.EscapeString: %s", tc.in)
+	}
 }
