@@ -82,6 +82,30 @@ func cells(p *view.Page, b game.Board, static bool) templ.Component {
 	})
 }
 
+// coordList draws the ranks or files along the board (nothing when the
+// game names none), by hand: a templ expression goes through fmt.Sprint,
+// and a board has up to 82 of them here in every render.
+func coordList(class string, coords []string) templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		if len(coords) == 0 {
+			return nil
+		}
+		out := newCellWriter(w)
+		out.s(`<ol class="`)
+		out.s(class)
+		out.s(`" aria-hidden="true">`)
+		for _, c := range coords {
+			out.s(`<li data-coord="`)
+			out.escaped(c)
+			out.s(`">`)
+			out.escaped(c)
+			out.s(`</li>`)
+		}
+		out.s(`</ol>`)
+		return out.err
+	})
+}
+
 // MiniBoard is a small picture of a position (the lobby's cards and lists,
 // the rules' index): the same cells as the room's board, not clickable and
 // hidden from screen readers, which read the text beside it.
