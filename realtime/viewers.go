@@ -228,6 +228,7 @@ func (r *Room) broadcast() {
 		to   *frame.Frame
 	}
 	frames := map[string]*frame.Frame{}
+	var drawn []*frame.Frame // every frame drawn here, to be released
 	deltas := map[update][]byte{}
 	var states map[string][]byte // the programs' states by view, made on demand
 	var elsewhere remoteUpdate
@@ -243,6 +244,7 @@ func (r *Room) broadcast() {
 		f, ok := frames[key]
 		if !ok || key == "" {
 			f = r.viewers.render.Frame(r.page(v))
+			drawn = append(drawn, f)
 			if key != "" {
 				frames[key] = f
 			}
@@ -262,6 +264,18 @@ func (r *Room) broadcast() {
 		show(c, v, f, b)
 	}
 	r.publish(&elsewhere, true)
+	r.release(drawn...)
+}
+
+// release gives back the frames drawn for an update once it is sent (the
+// updates are copies, and the pages keep digests): all but the
+// spectators' frame, which is kept for the next spectator to arrive.
+func (r *Room) release(frames ...*frame.Frame) {
+	for _, f := range frames {
+		if f != r.viewers.specFrame {
+			f.Release()
+		}
+	}
 }
 
 // show sends b, which turns the page's frame into f.
@@ -301,6 +315,7 @@ func (r *Room) sendTo(c *Conn) {
 	if key != "spectator" || f == nil || r.viewers.specVersion != r.version || r.clock.running() {
 		f = r.viewers.render.Frame(r.page(v))
 		r.rememberSpectatorFrame(key, f)
+		defer r.release(f)
 	}
 	if c.remote != nil {
 		var u remoteUpdate
@@ -319,6 +334,9 @@ func (r *Room) sendTo(c *Conn) {
 // behind by the arrivals since; the count update follows.)
 func (r *Room) rememberSpectatorFrame(key string, f *frame.Frame) {
 	if key == "spectator" {
+		if old := r.viewers.specFrame; old != nil && old != f {
+			old.Release()
+		}
 		r.viewers.specFrame, r.viewers.specVersion = f, r.version
 	}
 }

@@ -35,6 +35,32 @@ const (
 // and growing a fresh buffer each time was much of the garbage.
 var buffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
+// spare holds the bytes of released frames for the next renders: a
+// frame's bytes were half of what a render allocated, and a room draws a
+// frame for each player and one for its spectators on every move, most
+// of them unused once the update is sent (Frame.Release).
+var spare sync.Pool // of *[]byte
+
+// takeHTML returns an empty slice with room for n bytes.
+func takeHTML(n int) []byte {
+	if p, ok := spare.Get().(*[]byte); ok && cap(*p) >= n {
+		return (*p)[:0]
+	}
+	return make([]byte, 0, n+n/8)
+}
+
+// Release gives the frame's bytes back for later renders. Nothing may use
+// the frame's bytes after this (its HTML, a Part); its digest stays valid.
+// Updates made from it (Delta) are copies and stay valid too.
+func (f *Frame) Release() {
+	if f == nil || f.HTML == nil {
+		return
+	}
+	h := f.HTML[:0]
+	f.HTML, f.parts, f.lists = nil, nil, nil
+	spare.Put(&h)
+}
+
 // Buffer is where the fragment is written.
 func (b *Builder) Buffer() *bytes.Buffer {
 	if b.buf == nil {
@@ -113,7 +139,7 @@ func (b *Builder) ItemsEnd() {
 // marks are incomplete is sent whole when it changes.
 func (b *Builder) Frame() *Frame {
 	buf := b.Buffer()
-	f := &Frame{HTML: bytes.Clone(buf.Bytes()), parts: b.parts, lists: b.lists, digest: &Digest{}}
+	f := &Frame{HTML: append(takeHTML(buf.Len()), buf.Bytes()...), parts: b.parts, lists: b.lists, digest: &Digest{}}
 	if buf.Cap() <= 1<<20 {
 		buffers.Put(buf)
 	}

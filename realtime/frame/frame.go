@@ -15,7 +15,10 @@
 // templates did not mark as a part is never lost, only sent in full.
 package frame
 
-import "hash/maphash"
+import (
+	"bytes"
+	"hash/maphash"
+)
 
 // Frame is one render of a room fragment: its bytes and where its parts are.
 // A Frame is immutable once built and may be shared between connections.
@@ -92,7 +95,7 @@ func Delta(old *Digest, new *Frame) []byte {
 	nd := new.digest
 	if old == nil || len(old.hashes) == 0 || len(nd.hashes) == 0 ||
 		old.shell != nd.shell || len(old.hashes) != len(nd.hashes) || len(old.lists) != len(nd.lists) {
-		return new.HTML
+		return bytes.Clone(new.HTML) // a copy: the frame may be released
 	}
 	// One pass to size the update, so that it is allocated once (growing
 	// it part by part was a seventh of what a render allocates).
@@ -137,7 +140,7 @@ func Delta(old *Digest, new *Frame) []byte {
 	// When most of the fragment changed, the whole is hardly larger and
 	// lets the page redraw in one swap.
 	if len(always)+len(out) >= len(new.HTML)*3/4 {
-		return new.HTML
+		return bytes.Clone(new.HTML)
 	}
 	return append(always, out...) // always has room for out
 }

@@ -141,3 +141,32 @@ func TestDigestDoesNotKeepTheRender(t *testing.T) {
 	require.Nil(t, gone.Value(), "the frame was collected")
 	require.NotEmpty(t, d.hashes)
 }
+
+// TestReleasedFramesLeaveUpdatesIntact: a released frame's bytes are drawn
+// over by the next renders, and nothing sent from it may change with them:
+// updates, the whole fragment included, are copies, and the digest a page
+// keeps still compares.
+func TestReleasedFramesLeaveUpdatesIntact(t *testing.T) {
+	base := page{title: "T", a: "1", b: "2", items: []string{"x"}, pad: 400}
+	next := base
+	next.a = "9"
+	first := base.frame()
+	whole := Delta(nil, first)
+	kept := first.Digest()
+	second := next.frame()
+	update := Delta(kept, second)
+	wantWhole, wantUpdate := string(whole), string(update)
+	first.Release()
+	second.Release()
+	first.Release() // twice is harmless
+	for range 20 {  // later renders reuse the bytes
+		p := base
+		p.title, p.a, p.b = strings.Repeat("Z", 300), "Q", "R"
+		p.frame()
+	}
+	require.Equal(t, wantWhole, string(whole))
+	require.Equal(t, wantUpdate, string(update))
+	require.Equal(t, `<i id="a">9</i>`, wantUpdate)
+	third := next.frame()
+	require.Empty(t, Delta(second.Digest(), third), "a released frame's digest still says what the page shows")
+}
