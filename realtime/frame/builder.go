@@ -49,6 +49,17 @@ func takeHTML(n int) []byte {
 	return make([]byte, 0, n+n/8)
 }
 
+// spareParts holds the part lists of released frames (*[]part).
+var spareParts sync.Pool
+
+// takeParts returns an empty part list with room for n parts.
+func takeParts(n int) []part {
+	if p, ok := spareParts.Get().(*[]part); ok && cap(*p) >= n {
+		return (*p)[:0]
+	}
+	return make([]part, 0, n)
+}
+
 // Release gives the frame's bytes back for later renders. Nothing may use
 // the frame's bytes after this (its HTML, a Part); its digest stays valid.
 // Updates made from it (Delta) are copies and stay valid too.
@@ -56,9 +67,12 @@ func (f *Frame) Release() {
 	if f == nil || f.HTML == nil {
 		return
 	}
-	h := f.HTML[:0]
+	h, ps := f.HTML[:0], f.parts[:0]
 	f.HTML, f.parts, f.lists = nil, nil, nil
 	spare.Put(&h)
+	if cap(ps) > 0 {
+		spareParts.Put(&ps)
+	}
 }
 
 // Buffer is where the fragment is written.
@@ -73,9 +87,11 @@ func (b *Builder) Buffer() *bytes.Buffer {
 // Grow makes room for n parts, when the caller knows about how many the
 // fragment has (it saves growing the list part by part).
 func (b *Builder) Grow(n int) {
-	if n > cap(b.parts)-len(b.parts) {
-		b.parts = append(make([]part, 0, len(b.parts)+n), b.parts...)
+	if n <= cap(b.parts)-len(b.parts) {
+		return
 	}
+	grown := takeParts(len(b.parts) + n)
+	b.parts = append(grown, b.parts...)
 }
 
 func (b *Builder) at() int32 { return int32(b.Buffer().Len()) }
