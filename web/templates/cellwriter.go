@@ -131,11 +131,11 @@ func moveItems(p *view.Page) templ.Component {
 				out.s(" current")
 			}
 			out.s(`" title="`)
-			out.s(templ.EscapeString(m.Info))
+			out.escaped(m.Info)
 			out.s(`" data-seat="`)
-			out.s(templ.EscapeString(seatNameOf(p, m.Seat)))
+			out.escaped(seatNameOf(p, m.Seat))
 			out.s(`">`)
-			out.s(templ.EscapeString(m.Text))
+			out.escaped(m.Text)
 			out.s(`</li>`)
 		}
 		return out.err
@@ -172,13 +172,13 @@ func chatItems(p *view.Page) templ.Component {
 			}
 			at := l.At.UTC()
 			out.s(`<span class="chat-name">`)
-			out.s(templ.EscapeString(l.Name))
+			out.escaped(l.Name)
 			out.s(`</span> <time class="chat-time" datetime="`)
 			out.s(at.Format(time.RFC3339))
 			out.s(`">`)
 			out.s(at.Format("15:04"))
 			out.s(`</time> <span class="chat-text">`)
-			out.s(templ.EscapeString(l.Text))
+			out.escaped(l.Text)
 			out.s(`</span></li>`)
 		}
 		return out.err

@@ -55,7 +55,19 @@ func clockText(ms int64) string {
 	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }
 
-func seatClass(i int) string { return "seat" + strconv.Itoa(i) }
+// seatClass is a seat's style class ("seat0"); constant strings for the
+// usual ones, as it is written for every move of the list in every render.
+func seatClass(i int) string {
+	switch i {
+	case 0:
+		return "seat0"
+	case 1:
+		return "seat1"
+	case -1:
+		return "seat-1"
+	}
+	return "seat" + strconv.Itoa(i)
+}
 
 // flashID is empty without a flash, so that it changes nothing then.
 func flashID(p *view.Page) string {
