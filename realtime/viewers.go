@@ -337,7 +337,7 @@ func (r *Room) rememberSpectatorFrame(key string, f *frame.Frame) {
 		if old := r.viewers.specFrame; old != nil && old != f {
 			old.Release()
 		}
-		r.viewers.specFrame, r.viewers.specVersion = f, r.version
+		r.viewers.specFrame, r.viewers.specVersion = f.Kept(), r.version
 	}
 }
 

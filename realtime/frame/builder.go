@@ -75,6 +75,20 @@ func (f *Frame) Release() {
 	}
 }
 
+// Kept returns the frame ready to be kept for long (a room keeps its
+// spectators' frame until the next change): its bytes moved to a buffer
+// of their own size when they sit in a larger one from an earlier render,
+// which is given back.
+func (f *Frame) Kept() *Frame {
+	if f == nil || cap(f.HTML) <= len(f.HTML)+len(f.HTML)/8 {
+		return f
+	}
+	old := f.HTML[:0]
+	f.HTML = bytes.Clone(f.HTML)
+	spare.Put(&old)
+	return f
+}
+
 // Buffer is where the fragment is written.
 func (b *Builder) Buffer() *bytes.Buffer {
 	if b.buf == nil {
