@@ -1,6 +1,7 @@
 package realtime
 
 import (
+	"boardroom/realtime/clocktest"
 	"context"
 	"net/http"
 	"net/http/httptest"
@@ -181,4 +182,32 @@ func TestUpdatesArriveInOrderAndTheWriterEnds(t *testing.T) {
 		}, time.Second, time.Millisecond, "no writer for an idle page")
 	}
 	require.False(t, c.isClosed())
+}
+
+// TestTheSpectatorsFrameIsKeptOnlyWhileACrowdArrives: the spectators' page
+// is kept for the next spectator only for a while after one arrived; a room
+// nobody comes to watch keeps none between moves.
+func TestTheSpectatorsFrameIsKeptOnlyWhileACrowdArrives(t *testing.T) {
+	clock := clocktest.New()
+	h := newHarness(t, func(c *Config) { c.Clock = clock })
+	r := h.create(Spec{Game: "kalah", Mode: "hotseat"}, "me")
+	me := h.connect(r, "me")
+	h.connect(r, "fan")
+	kept := func() bool {
+		var ok bool
+		inRoom(t, r, func(r *Room) { ok = r.viewers.specFrame != nil })
+		return ok
+	}
+	require.True(t, kept(), "a spectator has just arrived")
+	me.click(1, 1)
+	require.True(t, kept(), "within the crowd window")
+	clock.Advance(crowdWindow + time.Second)
+	me.click(0, 1)
+	require.False(t, kept(), "nobody arrived for a while")
+	before := len(h.pages.pages)
+	h.connect(r, "late")
+	h.connect(r, "later")
+	me.last()
+	require.True(t, kept())
+	require.Equal(t, 1, len(h.pages.pages)-before, "the two arrivals cost one render")
 }

@@ -39,6 +39,8 @@ type viewers struct {
 	// specFrame is the spectators' page drawn at specVersion (views.go).
 	specFrame   *frame.Frame
 	specVersion uint64
+	// spectatorArrived is when a spectator's page last opened.
+	spectatorArrived time.Time
 	// presencePending is set while a spectator-count update is scheduled.
 	presencePending bool
 	flashes         uint64 // counts the flashes and messages shown, for FlashID
@@ -311,6 +313,9 @@ func (r *Room) sendTo(c *Conn) {
 		return
 	}
 	key := r.viewKey(v)
+	if key == "spectator" {
+		r.viewers.spectatorArrived = r.deps.clock.Now()
+	}
 	f := r.viewers.specFrame
 	if key != "spectator" || f == nil || r.viewers.specVersion != r.version || r.clock.running() {
 		f = r.viewers.render.Frame(r.page(v))
@@ -327,19 +332,29 @@ func (r *Room) sendTo(c *Conn) {
 	show(c, v, f, frame.Delta(v.shown, f))
 }
 
-// rememberSpectatorFrame keeps the spectators' page as last drawn: a
-// spectator who arrives before anything changed gets it as it is, so that a
-// crowd arriving costs one render, not one each. (Not while a clock runs:
-// the time left is drawn into the page. The spectator count in it may be
-// behind by the arrivals since; the count update follows.)
+// rememberSpectatorFrame keeps the spectators' page as last drawn while
+// spectators are arriving: one who arrives before anything changed gets it
+// as it is, so that a crowd arriving costs one render, not one each. (Not
+// while a clock runs: the time left is drawn into the page. The spectator
+// count in it may be behind by the arrivals since; the count update
+// follows.) A room nobody has come to watch for a while keeps none: kept
+// in every room, these frames were a fifth of an idle server's memory.
 func (r *Room) rememberSpectatorFrame(key string, f *frame.Frame) {
-	if key == "spectator" {
-		if old := r.viewers.specFrame; old != nil && old != f {
-			old.Release()
-		}
+	if key != "spectator" {
+		return
+	}
+	if old := r.viewers.specFrame; old != nil && old != f {
+		old.Release()
+	}
+	r.viewers.specFrame = nil
+	if r.deps.clock.Now().Sub(r.viewers.spectatorArrived) < crowdWindow {
 		r.viewers.specFrame, r.viewers.specVersion = f.Kept(), r.version
 	}
 }
+
+// crowdWindow is how long after a spectator arrived the spectators' frame
+// is kept for the next.
+const crowdWindow = 10 * time.Second
 
 // sendToHolder renders for every connection of one seat holder.
 func (r *Room) sendToHolder(tokenHash string) {
