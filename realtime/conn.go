@@ -64,6 +64,9 @@ type outbox struct {
 	limit   int  // most updates that may wait; one more drops the page
 	writing bool // a writer goroutine is running
 	stuck   *time.Timer
+	// gather sends each update in one write (hijack.go); nil: the
+	// library writes as it goes.
+	gather *gather
 }
 
 // newConn is a connection for a socket (nil in tests of the room alone).
@@ -109,13 +112,15 @@ func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, n
 		done()
 		return
 	}
-	ws, err := websocket.Accept(smallReads{w}, req, &websocket.AcceptOptions{OriginPatterns: originPatterns})
+	sock := &pageSocket{ResponseWriter: w}
+	ws, err := websocket.Accept(sock, req, &websocket.AcceptOptions{OriginPatterns: originPatterns})
 	if err != nil {
 		done()
 		return // Accept has answered the request
 	}
 	ws.SetReadLimit(MaxMessageBytes)
 	c := newConn(ws, tokenHash, name, h.deps.metrics, stream)
+	c.gather = sock.gather
 	// The request's context ends with its handler; the page's lasts until
 	// its socket closes.
 	ctx, cancel := context.WithCancel(context.WithoutCancel(req.Context()))
@@ -278,13 +283,23 @@ func (c *Conn) flush() {
 			return
 		}
 		c.stuck.Reset(writeTimeout)
-		err := c.ws.Write(context.Background(), websocket.MessageText, b)
+		err := c.write(b)
 		c.stuck.Stop()
 		if err != nil {
 			c.close(websocket.StatusGoingAway, "write failed")
 			return
 		}
 	}
+}
+
+// write sends one update, gathered into one write when it can be.
+func (c *Conn) write(b []byte) error {
+	if c.gather == nil {
+		return c.ws.Write(context.Background(), websocket.MessageText, b)
+	}
+	c.gather.begin()
+	err := c.ws.Write(context.Background(), websocket.MessageText, b)
+	return errors.Join(err, c.gather.end())
 }
 
 // close ends the connection once, with a status the page sees: what waits

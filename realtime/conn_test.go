@@ -24,11 +24,13 @@ func TestStuckWriteClosesTheConnection(t *testing.T) {
 	writeTimeout = 300 * time.Millisecond
 	accepted := make(chan *Conn, 1)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ws, err := websocket.Accept(w, r, nil)
+		sock := &pageSocket{ResponseWriter: w}
+		ws, err := websocket.Accept(sock, r, nil)
 		if err != nil {
 			return
 		}
 		c := newConn(ws, "", "", nil, Stream{})
+		c.gather = sock.gather
 		accepted <- c
 		c.readLoop(r.Context(), discard{})
 	}))
@@ -153,11 +155,13 @@ func (discard) deliver(context.Context, *Conn, Message, []byte, error) bool { re
 func TestUpdatesArriveInOrderAndTheWriterEnds(t *testing.T) {
 	accepted := make(chan *Conn, 1)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ws, err := websocket.Accept(w, r, nil)
+		sock := &pageSocket{ResponseWriter: w}
+		ws, err := websocket.Accept(sock, r, nil)
 		if err != nil {
 			return
 		}
 		c := newConn(ws, "", "", nil, Stream{})
+		c.gather = sock.gather
 		accepted <- c
 		c.readLoop(r.Context(), discard{})
 	}))
@@ -165,15 +169,35 @@ func TestUpdatesArriveInOrderAndTheWriterEnds(t *testing.T) {
 	client, _, err := websocket.Dial(t.Context(), "ws"+strings.TrimPrefix(srv.URL, "http"), nil)
 	require.NoError(t, err)
 	defer client.CloseNow()
+	client.SetReadLimit(1 << 20)
 	c := <-accepted
+	// Small updates, and large ones that were several writes of the
+	// library's (each is gathered into one).
+	update := func(n int) string {
+		s := strconv.Itoa(n)
+		if n%3 == 0 {
+			s += strings.Repeat(".", 40_000+n)
+		}
+		return s
+	}
+	got := make(chan string, 3*sendQueue) // read all along, as a page does (and so the pongs are)
+	go func() {
+		defer close(got)
+		for {
+			_, b, err := client.Read(context.Background())
+			if err != nil {
+				return
+			}
+			got <- string(b)
+		}
+	}()
 	for round := range 3 { // the writer starts again after each pause
 		for i := range sendQueue {
-			c.enqueue([]byte(strconv.Itoa(round*sendQueue + i)))
+			c.enqueue([]byte(update(round*sendQueue + i)))
 		}
+		require.NoError(t, client.Ping(t.Context()), "the library's own frames get through beside the updates")
 		for i := range sendQueue {
-			_, b, err := client.Read(t.Context())
-			require.NoError(t, err)
-			require.Equal(t, strconv.Itoa(round*sendQueue+i), string(b))
+			require.Equal(t, update(round*sendQueue+i), <-got)
 		}
 		require.Eventually(t, func() bool {
 			c.mu.Lock()

@@ -29,7 +29,7 @@ func TestMessagesSentWithTheHandshakeAreRead(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			got := make(chan string, 8)
 			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				ws, err := websocket.Accept(smallReads{w}, r, nil)
+				ws, err := websocket.Accept(&pageSocket{ResponseWriter: w}, r, nil)
 				if err != nil {
 					return
 				}
