@@ -22,23 +22,8 @@ import (
 func TestStuckWriteClosesTheConnection(t *testing.T) {
 	defer func(d time.Duration) { writeTimeout = d }(writeTimeout)
 	writeTimeout = 300 * time.Millisecond
-	accepted := make(chan *Conn, 1)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		sock := &pageSocket{ResponseWriter: w}
-		ws, err := websocket.Accept(sock, r, nil)
-		if err != nil {
-			return
-		}
-		c := newConn(ws, "", "", nil, Stream{})
-		c.gather = sock.gather
-		accepted <- c
-		c.readLoop(r.Context(), discard{})
-	}))
-	defer srv.Close()
-	client, _, err := websocket.Dial(t.Context(), "ws"+strings.TrimPrefix(srv.URL, "http"), nil)
-	require.NoError(t, err)
+	client, c := openPage(t)
 	defer client.CloseNow() // never reads
-	c := <-accepted
 	big := make([]byte, 4<<20)
 	for range 16 { // 64 MiB: more than any socket buffer holds
 		c.enqueue(big)
@@ -153,24 +138,9 @@ func (discard) deliver(context.Context, *Conn, Message, []byte, error) bool { re
 // order queued, and once the queue is empty no goroutine waits to write
 // for an idle page.
 func TestUpdatesArriveInOrderAndTheWriterEnds(t *testing.T) {
-	accepted := make(chan *Conn, 1)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		sock := &pageSocket{ResponseWriter: w}
-		ws, err := websocket.Accept(sock, r, nil)
-		if err != nil {
-			return
-		}
-		c := newConn(ws, "", "", nil, Stream{})
-		c.gather = sock.gather
-		accepted <- c
-		c.readLoop(r.Context(), discard{})
-	}))
-	defer srv.Close()
-	client, _, err := websocket.Dial(t.Context(), "ws"+strings.TrimPrefix(srv.URL, "http"), nil)
-	require.NoError(t, err)
+	client, c := openPage(t)
 	defer client.CloseNow()
 	client.SetReadLimit(1 << 20)
-	c := <-accepted
 	// Small updates, and large ones that were several writes of the
 	// library's (each is gathered into one).
 	update := func(n int) string {
@@ -234,4 +204,26 @@ func TestTheSpectatorsFrameIsKeptOnlyWhileACrowdArrives(t *testing.T) {
 	me.last()
 	require.True(t, kept())
 	require.Equal(t, 1, len(h.pages.pages)-before, "the two arrivals cost one render")
+}
+
+// openPage opens a socket to a server that serves it as a page's (small
+// buffers, updates gathered), and returns the page's end and the server's.
+func openPage(t *testing.T) (*websocket.Conn, *Conn) {
+	t.Helper()
+	accepted := make(chan *Conn, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		sock := &pageSocket{ResponseWriter: w}
+		ws, err := websocket.Accept(sock, r, nil)
+		if err != nil {
+			return
+		}
+		c := newConn(ws, "", "", nil, Stream{})
+		c.gather = sock.gather
+		accepted <- c
+		c.readLoop(context.Background(), discard{})
+	}))
+	t.Cleanup(srv.Close)
+	client, _, err := websocket.Dial(t.Context(), "ws"+strings.TrimPrefix(srv.URL, "http"), nil)
+	require.NoError(t, err)
+	return client, <-accepted
 }
