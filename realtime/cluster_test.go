@@ -361,7 +361,7 @@ func testFailover(t *testing.T, cl *cluster) {
 	require.NoError(t, err)
 	bobFrom := rec.Turns[0].At // Bob's wait for his first move runs from Alice's move
 
-	time.Sleep(1500 * time.Millisecond) // Bob thinks
+	time.Sleep(3 * time.Second) // Bob thinks (long next to a lease, so a resumed clock and a restarted one differ)
 	died := time.Now()
 	cl.kill(cl.nodes[0])
 	leftThen := FirstMoveWait - died.Sub(bobFrom)
@@ -369,7 +369,9 @@ func testFailover(t *testing.T, cl *cluster) {
 	require.True(t, pg.Clock.FirstMove)
 	left := time.Duration(pg.Clock.RemainingMS) * time.Millisecond
 	after, _ := cl.st.Room(ctx, id)
-	require.LessOrEqual(t, left, leftThen+testLease+50*time.Millisecond,
+	// Give or take a lease, and a second for a heartbeat written late on a
+	// busy machine (the owner's last sign of life is then earlier).
+	require.LessOrEqual(t, left, leftThen+testLease+time.Second,
 		"the time since the owner's last sign of life comes back, not more (the clock resumed, it did not start again); version %x, stored clock from %v stopped %v, turns at %v, updated %v",
 		pg.Version, after.ClockFrom, after.ClockStopped, after.Turns[0].At, after.Updated)
 	require.Greater(t, left, leftThen-time.Second, "the clock stood still while nobody ran the room")
