@@ -64,9 +64,9 @@ type outbox struct {
 	limit   int  // most updates that may wait; one more drops the page
 	writing bool // a writer goroutine is running
 	stuck   *time.Timer
-	// gather sends each update in one write (hijack.go); nil: the
-	// library writes as it goes.
-	gather *gather
+	// frames sends each update framed in one write (hijack.go); nil:
+	// the library writes.
+	frames *frameWriter
 }
 
 // newConn is a connection for a socket (nil in tests of the room alone).
@@ -120,7 +120,7 @@ func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, n
 	}
 	ws.SetReadLimit(MaxMessageBytes)
 	c := newConn(ws, tokenHash, name, h.deps.metrics, stream)
-	c.gather = sock.gather
+	c.frames = sock.frames
 	// The request's context ends with its handler; the page's lasts until
 	// its socket closes.
 	ctx, cancel := context.WithCancel(context.WithoutCancel(req.Context()))
@@ -292,14 +292,12 @@ func (c *Conn) flush() {
 	}
 }
 
-// write sends one update, gathered into one write when it can be.
+// write sends one update, framed here in one write when it can be.
 func (c *Conn) write(b []byte) error {
-	if c.gather == nil {
+	if c.frames == nil {
 		return c.ws.Write(context.Background(), websocket.MessageText, b)
 	}
-	c.gather.begin()
-	err := c.ws.Write(context.Background(), websocket.MessageText, b)
-	return errors.Join(err, c.gather.end())
+	return c.frames.message(b)
 }
 
 // close ends the connection once, with a status the page sees: what waits

@@ -141,12 +141,17 @@ func TestUpdatesArriveInOrderAndTheWriterEnds(t *testing.T) {
 	client, c := openPage(t)
 	defer client.CloseNow()
 	client.SetReadLimit(1 << 20)
-	// Small updates, and large ones that were several writes of the
-	// library's (each is gathered into one).
+	// Updates of every length a frame header encodes: short, 126 and
+	// more (16 bits), 65,536 and more (64 bits).
 	update := func(n int) string {
 		s := strconv.Itoa(n)
-		if n%3 == 0 {
+		switch n % 4 {
+		case 1:
+			s += strings.Repeat(".", 120+n%8)
+		case 2:
 			s += strings.Repeat(".", 40_000+n)
+		case 3:
+			s += strings.Repeat(".", 65_530+n)
 		}
 		return s
 	}
@@ -218,7 +223,7 @@ func openPage(t *testing.T) (*websocket.Conn, *Conn) {
 			return
 		}
 		c := newConn(ws, "", "", nil, Stream{})
-		c.gather = sock.gather
+		c.frames = sock.frames
 		accepted <- c
 		c.readLoop(context.Background(), discard{})
 	}))

@@ -86,3 +86,43 @@ func clientFrame(msg string) []byte {
 	}
 	return f
 }
+
+// TestFrameHeaders: an update's frame header gives its length in the
+// shortest of the three forms, as RFC 6455 requires.
+func TestFrameHeaders(t *testing.T) {
+	tests := []struct {
+		n    int
+		want []byte
+	}{
+		{0, []byte{0x81, 0}},
+		{125, []byte{0x81, 125}},
+		{126, []byte{0x81, 126, 0, 126}},
+		{65535, []byte{0x81, 126, 0xff, 0xff}},
+		{65536, []byte{0x81, 127, 0, 0, 0, 0, 0, 1, 0, 0}},
+	}
+	for _, tc := range tests {
+		require.Equal(t, tc.want, appendHeader(nil, tc.n), "%d bytes", tc.n)
+	}
+}
+
+// TestNothingFollowsTheClosingFrame: once the library has sent its closing
+// frame, an update still being written is refused rather than sent after
+// it (a page would see a broken protocol, not a clean close).
+func TestNothingFollowsTheClosingFrame(t *testing.T) {
+	server, client := net.Pipe()
+	defer client.Close()
+	w := &frameWriter{conn: server}
+	go func() { // the page reads whatever comes
+		b := make([]byte, 64)
+		for {
+			if _, err := client.Read(b); err != nil {
+				return
+			}
+		}
+	}()
+	require.NoError(t, w.message([]byte("before")))
+	_, err := w.Write([]byte{0x88, 2, 0x03, 0xe8}) // close, 1000
+	require.NoError(t, err)
+	require.ErrorIs(t, w.message([]byte("after")), errClosing)
+	server.Close()
+}

@@ -33,71 +33,131 @@ type page struct {
 func countOnly(b []byte) bool { return bytes.HasPrefix(b, spectatorsMark) }
 
 var (
-	spectatorsMark = []byte(`<span id="spectators"`)
-	liveMark       = []byte(`id="live"`)
-	versionPart    = []byte(`<span id="version"`)
-	versionMark    = []byte(`data-version="`)
-	bannerPart     = []byte(`<div id="banner"`)
-	turnMark       = []byte(`data-testid="turn"`)
-	errorMark      = []byte(`data-testid="error"`)
-	requestPart    = []byte(`<div id="request"`)
-	acceptMark     = []byte(`data-action="takeback-accept"`)
-	movesPart      = []byte(`<ol id="moves"`)
-	movesAppended  = []byte(`hx-swap-oob="beforeend:#moves"`)
-	moveMark       = []byte(`data-testid="move"`)
+	spectatorsMark   = []byte(`<span id="spectators"`)
+	liveMark         = []byte(`id="live"`)
+	versionPart      = []byte(`<span id="version"`)
+	versionMark      = []byte(`data-version="`)
+	bannerPart       = []byte(`<div id="banner"`)
+	turnMark         = []byte(`data-testid="turn"`)
+	errorMark        = []byte(`data-testid="error"`)
+	toastPart        = []byte(`<div id="toast"`)
+	requestPart      = []byte(`<div id="request"`)
+	requestEnd       = []byte(`</div></div>`) // the card's end, when there is one
+	acceptMark       = []byte(`data-action="takeback-accept"`)
+	movesPart        = []byte(`<ol id="moves"`)
+	movesAppendedTag = []byte(`<div hx-swap-oob="beforeend:#moves"`)
+	moveMark         = []byte(`data-testid="move"`)
 )
 
 // apply reads one update into the page. A whole fragment must carry its
 // version; a delta carries only what changed.
 func (p *page) apply(b []byte) error {
-	whole := bytes.Contains(b[:min(len(b), 200)], liveMark)
-	if !whole && !bytes.HasPrefix(b, []byte("<")) {
+	if bytes.Contains(b[:min(len(b), 200)], liveMark) {
+		return p.applyWhole(b)
+	}
+	if !bytes.HasPrefix(b, []byte("<")) {
 		return errors.New("neither a #live fragment nor an update of its parts")
 	}
-	if i := bytes.Index(b, versionPart); i >= 0 {
-		v, ok := attrValue(b[i:], versionMark)
-		n, err := strconv.ParseUint(v, 10, 64)
-		if !ok || err != nil {
-			return errors.New("bad data-version " + strconv.Quote(v))
-		}
-		p.version = n
-	} else if whole {
+	return p.applyDelta(b)
+}
+
+// applyWhole reads a whole fragment (a page's first update): each hook
+// is searched for in all of it.
+func (p *page) applyWhole(b []byte) error {
+	i := bytes.Index(b, versionPart)
+	if i < 0 {
 		return errors.New("no data-version")
 	}
-	if whole || bytes.Contains(b, bannerPart) {
-		p.turn = ""
-		if s, e, ok := elementText(b, 0, turnMark); ok {
-			p.turn = unescape(b[s:e])
-		}
+	if err := p.readVersion(b[i:]); err != nil {
+		return err
+	}
+	p.turn = ""
+	if s, e, ok := elementText(b, 0, turnMark); ok {
+		p.turn = unescape(b[s:e])
 	}
 	p.hasError, p.errText = false, ""
 	if s, e, ok := elementText(b, 0, errorMark); ok {
 		p.hasError, p.errText = true, unescape(b[s:e])
 	}
-	if whole || bytes.Contains(b, requestPart) {
-		p.request = bytes.Contains(b, acceptMark)
+	p.request = bytes.Contains(b, acceptMark)
+	p.moves = p.moves[:0]
+	p.readMoves(b, 0)
+	return nil
+}
+
+// applyDelta reads a delta in one pass over its parts. A delta is a list
+// of parts, each an element whose start tag begins with its id (or, for
+// new moves, the element appending them); each hook is searched for only
+// in the part that holds it. Searching the whole update for every hook was
+// most of the tool's own work per message beside the reads, with
+// thousands of spectators each reading every update.
+func (p *page) applyDelta(b []byte) error {
+	p.hasError, p.errText = false, ""
+	for at := 0; ; {
+		lt := bytes.IndexByte(b[at:], '<')
+		if lt < 0 {
+			return nil
+		}
+		at += lt
+		rest := b[at:]
+		switch {
+		case bytes.HasPrefix(rest, versionPart):
+			if err := p.readVersion(rest); err != nil {
+				return err
+			}
+		case bytes.HasPrefix(rest, bannerPart):
+			p.turn = ""
+			if s, e, ok := elementText(b, at, turnMark); ok {
+				p.turn = unescape(b[s:e])
+			}
+		case bytes.HasPrefix(rest, toastPart):
+			// An empty slot ends at once; a filled one holds the toast.
+			gt := bytes.IndexByte(rest, '>')
+			if gt >= 0 && !bytes.HasPrefix(rest[gt+1:], []byte("</")) {
+				if s, e, ok := elementText(b, at, errorMark); ok {
+					p.hasError, p.errText = true, unescape(b[s:e])
+				}
+			}
+		case bytes.HasPrefix(rest, requestPart):
+			// Accept is the request card's first button, if it has one.
+			end := len(rest)
+			if next := bytes.Index(rest, requestEnd); next >= 0 {
+				end = next
+			}
+			p.request = bytes.Contains(rest[:end], acceptMark)
+		case bytes.HasPrefix(rest, movesPart):
+			p.moves = p.moves[:0]
+			p.readMoves(b, at)
+			return nil // the list is the last part that holds a hook
+		case bytes.HasPrefix(rest, movesAppendedTag):
+			p.readMoves(b, at)
+			return nil
+		}
+		at++
 	}
-	from := -1
-	switch {
-	case whole:
-		from = 0
-	case bytes.Contains(b, movesPart):
-		from = bytes.Index(b, movesPart)
+}
+
+// readVersion reads the version part at the start of b.
+func (p *page) readVersion(b []byte) error {
+	v, ok := attrValue(b, versionMark)
+	n, err := strconv.ParseUint(v, 10, 64)
+	if !ok || err != nil {
+		return errors.New("bad data-version " + strconv.Quote(v))
 	}
-	if from >= 0 {
-		p.moves = p.moves[:0]
-	} else if i := bytes.Index(b, movesAppended); i >= 0 {
-		from = i
-	}
-	for from >= 0 {
+	p.version = n
+	return nil
+}
+
+// readMoves appends the moves listed from b[from:] on.
+func (p *page) readMoves(b []byte, from int) {
+	for {
 		s, e, ok := elementText(b, from, moveMark)
 		if !ok {
-			break
+			return
 		}
 		p.moves = append(p.moves, unescape(b[s:e]))
 		from = e
 	}
-	return nil
 }
 
 // over reports whether the page says the game is over.

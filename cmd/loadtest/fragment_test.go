@@ -41,6 +41,7 @@ func (fl *follower) read(t *testing.T, b []byte) page {
 	live.Find("[data-testid=move]").Each(func(_ int, s *goquery.Selection) { want = append(want, strings.TrimSpace(s.Text())) })
 	require.Equal(t, want, append([]string{}, fl.p.moves...))
 	require.Equal(t, strings.TrimSpace(live.Find("[data-testid=turn]").Text()), fl.p.turn)
+	require.Equal(t, bytes.Contains(b, errorMark), fl.p.hasError, "the update brought an error toast")
 	if fl.p.hasError {
 		require.Equal(t, strings.TrimSpace(live.Find("[data-testid=error]").Text()), fl.p.errText)
 	}

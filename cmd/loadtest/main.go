@@ -63,6 +63,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"syscall"
@@ -83,7 +84,21 @@ func main() {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(2)
 	}
+	if cfg.cpuProfile != "" {
+		// The load tool shares the machine with a local server: its own
+		// cost is part of what a measurement sees.
+		f, err := os.Create(cfg.cpuProfile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "loadtest:", err)
+			os.Exit(2)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(os.Stderr, "loadtest:", err)
+			os.Exit(2)
+		}
+	}
 	res, err := run(ctx, cfg, os.Stdout)
+	pprof.StopCPUProfile()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
@@ -115,6 +130,7 @@ type config struct {
 	watchLevel  string
 	watchPace   string
 	watchGames  []string
+	cpuProfile  string
 }
 
 func parseFlags(args []string, errOut io.Writer) (config, error) {
@@ -141,6 +157,7 @@ func parseFlags(args []string, errOut io.Writer) (config, error) {
 	fs.StringVar(&cfg.watchPace, "watch-pace", "fast", "the watch rooms' pace (fast, normal, slow)")
 	watchGame := fs.String("watch-game", "all", "the watch rooms' game, or all (cycled over them)")
 	fs.IntVar(&cfg.serverPID, "server-pid", 0, "a local server process whose memory and CPU time (/proc/PID) to report")
+	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write the load tool's own CPU profile to this file")
 	fs.Usage = func() {
 		fmt.Fprintln(errOut, "usage: loadtest -url http://HOST:PORT[,...] -rooms R -spectators S -duration D [-game G] [flags]")
 		fs.PrintDefaults()

@@ -166,10 +166,17 @@ func (v *viewer) player() bool { return v.seat != game.NoPlayer }
 
 // read consumes every update until the connection ends, reconnecting
 // after a cut.
+//
+// Reads get a context that never ends: the WebSocket library arms a
+// callback on a context that can end for every read, a tenth of the tool's
+// CPU with thousands of spectators (and the tool shares the machine with
+// the server it measures). When ctx ends the socket is closed instead.
 func (v *viewer) read(ctx context.Context) {
+	stop := context.AfterFunc(ctx, func() { v.conn().CloseNow() })
+	defer stop()
 	var buf bytes.Buffer // reused: the update is parsed before the next read
 	for {
-		_, r, err := v.conn().Reader(ctx)
+		_, r, err := v.conn().Reader(context.Background())
 		if err == nil {
 			buf.Reset()
 			_, err = buf.ReadFrom(r)
