@@ -32,22 +32,16 @@ const (
 )
 
 // buffers are reused between renders: a render writes tens of kilobytes,
-// and growing a fresh buffer each time was much of the garbage.
+// and growing a fresh buffer each time was much of the garbage. A frame
+// keeps the buffer it was written in (its HTML is the buffer's bytes, not
+// a copy) until it is released: copying each render out of its buffer into
+// one of the right size was a fifth of what the server allocated, because
+// renders of different games (10 KB, 80 KB) rarely found a spare of their
+// size.
 var buffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
-// spare holds the bytes of released frames for the next renders: a
-// frame's bytes were half of what a render allocated, and a room draws a
-// frame for each player and one for its spectators on every move, most
-// of them unused once the update is sent (Frame.Release).
-var spare sync.Pool // of *[]byte
-
-// takeHTML returns an empty slice with room for n bytes.
-func takeHTML(n int) []byte {
-	if p, ok := spare.Get().(*[]byte); ok && cap(*p) >= n {
-		return (*p)[:0]
-	}
-	return make([]byte, 0, n+n/8)
-}
+// maxPooled bounds the buffers kept for reuse (a huge render is rare).
+const maxPooled = 1 << 20
 
 // spareParts holds the part lists of released frames (*[]part).
 var spareParts sync.Pool
@@ -67,25 +61,33 @@ func (f *Frame) Release() {
 	if f == nil || f.HTML == nil {
 		return
 	}
-	h, ps := f.HTML[:0], f.parts[:0]
-	f.HTML, f.parts, f.lists = nil, nil, nil
-	spare.Put(&h)
+	buf, ps := f.buf, f.parts[:0]
+	f.HTML, f.parts, f.lists, f.buf = nil, nil, nil, nil
+	putBuffer(buf)
 	if cap(ps) > 0 {
 		spareParts.Put(&ps)
 	}
 }
 
+func putBuffer(buf *bytes.Buffer) {
+	if buf != nil && buf.Cap() <= maxPooled {
+		buf.Reset()
+		buffers.Put(buf)
+	}
+}
+
 // Kept returns the frame ready to be kept for long (a room keeps its
-// spectators' frame until the next change): its bytes moved to a buffer
-// of their own size when they sit in a larger one from an earlier render,
-// which is given back.
+// spectators' frame until the next change): its bytes moved to a slice of
+// their own size when they sit in a larger buffer, which is given back.
 func (f *Frame) Kept() *Frame {
-	if f == nil || cap(f.HTML) <= len(f.HTML)+len(f.HTML)/8 {
+	if f == nil || f.buf == nil {
 		return f
 	}
-	old := f.HTML[:0]
-	f.HTML = bytes.Clone(f.HTML)
-	spare.Put(&old)
+	if cap(f.HTML) > len(f.HTML)+len(f.HTML)/8 {
+		f.HTML = bytes.Clone(f.HTML)
+		putBuffer(f.buf)
+	}
+	f.buf = nil // no longer pooled, whatever its size
 	return f
 }
 
@@ -169,10 +171,7 @@ func (b *Builder) ItemsEnd() {
 // marks are incomplete is sent whole when it changes.
 func (b *Builder) Frame() *Frame {
 	buf := b.Buffer()
-	f := &Frame{HTML: append(takeHTML(buf.Len()), buf.Bytes()...), parts: b.parts, lists: b.lists, digest: &Digest{}}
-	if buf.Cap() <= 1<<20 {
-		buffers.Put(buf)
-	}
+	f := &Frame{HTML: buf.Bytes(), buf: buf, parts: b.parts, lists: b.lists, digest: &Digest{}}
 	b.buf = nil
 	if b.depth != 0 {
 		f.parts, f.lists = nil, nil

@@ -24,7 +24,10 @@ import (
 // A Frame is immutable once built and may be shared between connections.
 type Frame struct {
 	// HTML is the whole fragment, sent as it is to a page that has nothing yet.
-	HTML  []byte
+	HTML []byte
+	// buf is the pooled buffer HTML was written in, given back by Release
+	// (nil: HTML is the frame's own).
+	buf   *bytes.Buffer
 	parts []part
 	lists []list
 	// digest is allocated on its own: a page's connection keeps it, and it
