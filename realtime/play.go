@@ -84,10 +84,9 @@ func (r *Room) click(c *Conn, cell game.Cell) {
 	if !ok {
 		return
 	}
-	// r.legal is reused by every page drawn: play below redraws pages, so
-	// nothing reads legal after it.
-	r.legal = r.state.Legal(seat, r.legal[:0])
-	legal := r.legal
+	// The list is the room's until the position changes: play below
+	// changes it, so nothing reads legal after it.
+	legal := r.legalMoves(seat)
 	picks := &r.seats.picks[seat]
 	clicked := append(slices.Clone(*picks), cell)
 	extends := false

@@ -172,9 +172,9 @@ func (r *Room) roomState(tokenHash string, legal bool) *roomjson.State {
 		if seat, ok := r.actingSeat(mine); ok {
 			s.YourTurn, s.Acting = true, int(seat)
 			if legal {
-				r.legal = r.state.Legal(seat, r.legal[:0])
-				s.Legal = make([]string, len(r.legal))
-				for i, m := range r.legal {
+				moves := r.legalMoves(seat)
+				s.Legal = make([]string, len(moves))
+				for i, m := range moves {
 					s.Legal[i] = r.state.FormatMove(m)
 				}
 			}

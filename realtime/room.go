@@ -80,7 +80,7 @@ type Room struct {
 	request *request
 	// version counts the changes that every page shows.
 	version uint64
-	legal   []game.Move // reused for the legal moves of a click or a page
+	legal   legalMemo
 	score   scoreMemo
 	moves   movesMemo
 

@@ -125,6 +125,45 @@ func TestMultiClickMoveAndCancel(t *testing.T) {
 	require.Equal(t, gameCell(0, 6), p.Selected[0])
 }
 
+// The legal moves are worked out once per position: after a move, an
+// undo or a new game the targets and the clicks follow the new one.
+func TestTargetsFollowThePosition(t *testing.T) {
+	h := newHarness(t)
+	r := h.create(Spec{Game: "amazons", Mode: "hotseat"}, "solo")
+	me := h.connect(r, "solo")
+	me.click(9, 3)
+	me.click(3, 3)
+	p := me.click(9, 3) // d1-d7/d1
+	require.Equal(t, "Black to move", p.Turn)
+	require.False(t, p.Targets[gameCell(3, 3)], "White's amazon on d7 is not Black's to move")
+	require.True(t, p.Targets[gameCell(0, 3)], "Black's d10")
+
+	p = me.action(vocab.Undo)
+	require.Equal(t, "White to move", p.Turn)
+	require.Len(t, p.Targets, 4, "the four white amazons again")
+	require.True(t, p.Targets[gameCell(9, 3)], "d1 is back")
+	p = me.click(9, 3)
+	require.Len(t, p.Selected, 1, "d1 may be picked up again")
+	require.True(t, p.Targets[gameCell(3, 3)])
+
+	me.click(9, 3) // put down again
+	me.click(9, 3)
+	me.click(3, 3)
+	me.click(9, 3) // d1-d7/d1 again
+	me.click(0, 3)
+	me.click(2, 3)
+	p = me.click(2, 4) // d10-d8/e8
+	require.Equal(t, "White to move", p.Turn)
+	require.True(t, p.Targets[gameCell(3, 3)], "White's amazon on d7")
+
+	p = me.action(vocab.NewGame) // White to move again, in another position
+	require.Equal(t, "White to move", p.Turn)
+	require.Len(t, p.Targets, 4)
+	require.True(t, p.Targets[gameCell(9, 3)], "d1 in the new game")
+	require.False(t, p.Targets[gameCell(3, 3)], "nothing on d7 in the new game")
+	require.Empty(t, p.Selected)
+}
+
 func TestSimultaneousChoicesStaySecret(t *testing.T) {
 	h := newHarness(t)
 	r := h.create(Spec{Game: "demons"}, "angels")

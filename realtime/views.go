@@ -92,6 +92,31 @@ func (r *Room) movesShown() []view.Move {
 	return list
 }
 
+// legalMemo is the legal moves of one seat in the live position, worked
+// out once for the position: an Amazons move is three clicks, each checked
+// against them and each followed by a page drawn with the targets they
+// give (Amazons' legal moves were the largest part of drawing a page
+// after the board).
+type legalMemo struct {
+	state   game.State
+	ply     int
+	version uint64
+	seat    game.Player
+	list    []game.Move
+	ok      bool
+}
+
+// legalMoves returns seat's legal moves in the live position; the list is
+// the room's, valid until the position changes.
+func (r *Room) legalMoves(seat game.Player) []game.Move {
+	m := &r.legal
+	if !m.ok || m.state != r.state || m.ply != r.state.Ply() || m.version != r.version || m.seat != seat {
+		*m = legalMemo{state: r.state, ply: r.state.Ply(), version: r.version, seat: seat,
+			list: r.state.Legal(seat, m.list[:0]), ok: true}
+	}
+	return m.list
+}
+
 type movesMemo struct {
 	version uint64
 	list    []view.Move
@@ -163,8 +188,7 @@ func (r *Room) fillTurn(p *view.Page, mine []game.Player) {
 	}
 	p.Selected = slices.Clone(r.seats.picks[seat])
 	p.Targets = map[game.Cell]bool{}
-	r.legal = r.state.Legal(seat, r.legal[:0])
-	for _, m := range r.legal {
+	for _, m := range r.legalMoves(seat) {
 		if m.HasPrefix(p.Selected) && int(m.Len) > len(p.Selected) {
 			p.Targets[m.Cells[len(p.Selected)]] = true
 		}
