@@ -1,11 +1,16 @@
 package templates
 
 import (
+	"context"
+	"io"
 	"strings"
 
 	"github.com/a-h/templ"
 )
 
+// Writing the live fragment, drawn for every viewer at every change,
+// without what templ's expressions cost.
+//
 // The live fragment's elements whose classes change with the position
 // write their class attribute through cls rather than templ's class={…}:
 // templ builds two maps and joins a list for every such attribute, which
@@ -44,4 +49,14 @@ func when(on bool, name string) string {
 		return name
 	}
 	return ""
+}
+
+// text is a string written as HTML text: the live fragment writes its
+// texts as @text(s), not { s }, which templ passes through fmt.Sprint (a
+// copy of every string, a dozen in every render).
+type text string
+
+func (t text) Render(_ context.Context, w io.Writer) error {
+	_, err := io.WriteString(w, templ.EscapeString(string(t)))
+	return err
 }
