@@ -98,21 +98,20 @@ func (r *Room) movesShown() []view.Move {
 // give (Amazons' legal moves were the largest part of drawing a page
 // after the board).
 type legalMemo struct {
-	state   game.State
+	state   game.State // nil: nothing worked out yet
 	ply     int
 	version uint64
 	seat    game.Player
 	list    []game.Move
-	ok      bool
 }
 
 // legalMoves returns seat's legal moves in the live position; the list is
 // the room's, valid until the position changes.
 func (r *Room) legalMoves(seat game.Player) []game.Move {
 	m := &r.legal
-	if !m.ok || m.state != r.state || m.ply != r.state.Ply() || m.version != r.version || m.seat != seat {
+	if m.state != r.state || m.ply != r.state.Ply() || m.version != r.version || m.seat != seat {
 		*m = legalMemo{state: r.state, ply: r.state.Ply(), version: r.version, seat: seat,
-			list: r.state.Legal(seat, m.list[:0]), ok: true}
+			list: r.state.Legal(seat, m.list[:0])}
 	}
 	return m.list
 }

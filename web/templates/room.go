@@ -40,9 +40,6 @@ func (Renderer) Spectators(n int) []byte {
 	return buf.Bytes()
 }
 
-// actionVals is the message a button sends: one of the room's actions.
-func actionVals(a vocab.Action) string { return `{"action":"` + string(a) + `"}` }
-
 func cellID(c game.Cell) string {
 	return "c" + strconv.Itoa(int(c.Row)) + "-" + strconv.Itoa(int(c.Col))
 }
