@@ -118,7 +118,7 @@ func (s *Server) listRows(ctx context.Context, over bool, page int) ([]templates
 		}
 		if rec, err := s.Store.Room(ctx, sum.ID); err == nil {
 			if st, err := realtime.Position(g, rec); err == nil {
-				row.Picture = &view.Page{Game: g, State: st}
+				row.Picture = view.Picture(g, st)
 			}
 		}
 		rows = append(rows, row)

@@ -59,7 +59,7 @@ func rulesGame(g game.Game) (templates.RulesGame, bool) {
 	if err != nil {
 		return templates.RulesGame{}, false
 	}
-	return templates.RulesGame{Game: g, Start: &view.Page{Game: g, State: start}, Text: markdown(text)}, true
+	return templates.RulesGame{Game: g, Start: view.Picture(g, start), Text: markdown(text)}, true
 }
 
 // markdown renders the rule book's text; goldmark leaves out any raw HTML.

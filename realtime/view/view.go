@@ -156,7 +156,19 @@ type Page struct {
 	board *game.Board
 }
 
-// Board is the board of the position the page shows.
+// Picture is a page that only shows a position (the lobby's lists, the
+// rules), with its board worked out now: such a page may be cached and
+// drawn by several requests at once, so nothing of it may be filled in
+// lazily.
+func Picture(g game.Game, s game.State) *Page {
+	p := &Page{Game: g, State: s}
+	p.Board()
+	return p
+}
+
+// Board is the board of the position the page shows, worked out on the
+// first call: a page being drawn belongs to one goroutine (see Picture
+// for one that is shared).
 func (p *Page) Board() *game.Board {
 	if p.board == nil {
 		b := game.ViewOf(p.Game).Board(p.State)

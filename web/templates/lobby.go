@@ -262,7 +262,7 @@ func startPicture(g game.Game) templ.Component {
 				return nil // no picture: the name and the line say enough
 			}
 			var b strings.Builder
-			if err := MiniBoard(&view.Page{Game: g, State: start}).Render(ctx, &b); err != nil {
+			if err := MiniBoard(view.Picture(g, start)).Render(ctx, &b); err != nil {
 				return err
 			}
 			html, _ = startPictures.LoadOrStore(g.ID(), b.String())
