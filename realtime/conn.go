@@ -59,10 +59,10 @@ type Conn struct {
 // outbox holds the updates waiting for the page's socket.
 type outbox struct {
 	mu      sync.Mutex
-	queue   [][]byte // queue[head:] waits
+	queue   []textFrame // queue[head:] waits
 	head    int
 	limit   int  // most updates that may wait; one more drops the page
-	writing bool // a writer goroutine is running
+	writing bool // somebody is writing the socket: the room, or a writer goroutine
 	stuck   *time.Timer
 	// frames sends each update framed in one write (hijack.go); nil:
 	// the library writes.
@@ -222,10 +222,15 @@ func (b *bucket) take(now time.Time, burst, refill float64) bool {
 	return true
 }
 
-// enqueue queues an update without ever blocking the room, and starts a
-// writer if none runs: a page that has fallen limit updates behind is
-// disconnected instead.
-func (c *Conn) enqueue(b []byte) {
+// enqueue sends an update without ever blocking the room. When nothing
+// waits for the page's socket it is written at once, on the caller's
+// goroutine, as far as the socket takes it without waiting: that is nearly
+// always all of it, and starting a writer goroutine for each update (and
+// waking a processor for it) cost more than the write. What the socket
+// does not take at once is left to a writer goroutine, and the updates
+// after it queue up behind it. A page that has fallen limit updates behind
+// is disconnected instead.
+func (c *Conn) enqueue(f textFrame) {
 	if c.remote != nil {
 		return // its node is sent frames, not updates (Room.publish)
 	}
@@ -240,64 +245,99 @@ func (c *Conn) enqueue(b []byte) {
 		c.close(websocket.StatusTryAgainLater, "too slow to keep up") // 1013: the page reconnects and gets the whole view
 		return
 	}
-	c.queue = append(c.queue, b)
-	start := !c.writing && c.ws != nil
-	c.writing = c.writing || start
+	if c.writing || c.ws == nil {
+		c.queue = append(c.queue, f)
+		c.mu.Unlock()
+		return
+	}
+	c.writing = true
 	c.mu.Unlock()
-	if start {
-		go c.flush()
+	if c.frames == nil {
+		go c.flush(f, nil)
+		return
+	}
+	rest, held, err := c.frames.try(f)
+	switch {
+	case err != nil:
+		c.close(websocket.StatusGoingAway, "write failed")
+	case held:
+		go c.flush(textFrame{}, rest)
+	case rest != nil:
+		go c.flush(f, nil)
+	default:
+		c.mu.Lock()
+		more := c.head < len(c.queue) // queued by another goroutine meanwhile
+		c.writing = more
+		c.mu.Unlock()
+		if more {
+			go c.flush(textFrame{}, nil)
+		}
 	}
 }
 
 // next takes the oldest waiting update; ok is false when there is none
 // (or the page is closed), and then the writer stops.
-func (c *Conn) next() (b []byte, ok bool) {
+func (c *Conn) next() (f textFrame, ok bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.head == len(c.queue) || c.closed.Load() {
 		clear(c.queue)
 		c.queue, c.head, c.writing = c.queue[:0], 0, false
-		return nil, false
+		return textFrame{}, false
 	}
-	b = c.queue[c.head]
-	c.queue[c.head] = nil
+	f = c.queue[c.head]
+	c.queue[c.head] = textFrame{}
 	c.head++
-	return b, true
+	return f, true
 }
 
-// flush writes the waiting updates in order, then ends. A write that takes
-// longer than writeTimeout is ended by closing the socket under it, which
-// fails the write and closes the connection. One reusable timer does it,
-// and writes get a context that is never done: the WebSocket library arms a
-// callback on every write's context that can end (and a context with its
-// own deadline per write cost more still) — a tenth of the server's CPU
-// with thousands of spectators.
-func (c *Conn) flush() {
+// flush writes what an update left to write, then the waiting updates in
+// order, then ends. What was left is either a whole update (first) or, when
+// the socket took part of one, the rest of its frame (rest, with the frame
+// writer's lock still held for it). A write that takes longer than
+// writeTimeout is ended by closing the socket under it, which fails the
+// write and closes the connection. One reusable timer does it, and writes
+// get a context that is never done: the WebSocket library arms a callback
+// on every write's context that can end (and a context with its own
+// deadline per write cost more still).
+func (c *Conn) flush(first textFrame, rest []byte) {
 	if c.stuck == nil { // only the one writer running touches it
 		c.stuck = time.AfterFunc(writeTimeout, func() { c.ws.CloseNow() })
 		c.stuck.Stop()
 	}
-	for {
-		b, ok := c.next()
-		if !ok {
-			return
-		}
+	f, ok := first, !first.empty()
+	if rest != nil {
 		c.stuck.Reset(writeTimeout)
-		err := c.write(b)
+		err := c.frames.finish(rest)
 		c.stuck.Stop()
 		if err != nil {
 			c.close(websocket.StatusGoingAway, "write failed")
 			return
 		}
 	}
+	for {
+		if !ok {
+			if f, ok = c.next(); !ok {
+				return
+			}
+		}
+		c.stuck.Reset(writeTimeout)
+		err := c.write(f)
+		c.stuck.Stop()
+		if err != nil {
+			c.close(websocket.StatusGoingAway, "write failed")
+			return
+		}
+		ok = false
+	}
 }
 
-// write sends one update, framed here in one write when it can be.
-func (c *Conn) write(b []byte) error {
+// write sends one update, waiting for the socket.
+func (c *Conn) write(f textFrame) error {
 	if c.frames == nil {
-		return c.ws.Write(context.Background(), websocket.MessageText, b)
+		return c.ws.Write(context.Background(), websocket.MessageText, f.payload())
 	}
-	return c.frames.message(b)
+	return c.frames.message(f)
 }
 
 // close ends the connection once, with a status the page sees: what waits

@@ -26,7 +26,7 @@ func TestStuckWriteClosesTheConnection(t *testing.T) {
 	defer client.CloseNow() // never reads
 	big := make([]byte, 4<<20)
 	for range 16 { // 64 MiB: more than any socket buffer holds
-		c.enqueue(big)
+		c.enqueue(frameText(big))
 	}
 	require.Eventually(t, c.isClosed, 5*time.Second, 10*time.Millisecond)
 	require.Equal(t, websocket.StatusGoingAway, c.status, "closed for the stuck write, not as a slow queue")
@@ -38,7 +38,7 @@ func TestSlowClientIsDroppedNotWaitedFor(t *testing.T) {
 	c.metrics = m
 	start := time.Now()
 	for range sendQueue + 5 {
-		c.enqueue([]byte("update")) // nobody reads: the queue fills
+		c.enqueue(frameText([]byte("update"))) // nobody reads: the queue fills
 	}
 	require.Less(t, time.Since(start), 100*time.Millisecond, "enqueue never blocks the room")
 	require.True(t, c.isClosed(), "a client that falls behind is disconnected")
@@ -168,7 +168,7 @@ func TestUpdatesArriveInOrderAndTheWriterEnds(t *testing.T) {
 	}()
 	for round := range 3 { // the writer starts again after each pause
 		for i := range sendQueue {
-			c.enqueue([]byte(update(round*sendQueue + i)))
+			c.enqueue(frameText([]byte(update(round*sendQueue + i))))
 		}
 		require.NoError(t, client.Ping(t.Context()), "the library's own frames get through beside the updates")
 		for i := range sendQueue {
@@ -181,6 +181,48 @@ func TestUpdatesArriveInOrderAndTheWriterEnds(t *testing.T) {
 		}, time.Second, time.Millisecond, "no writer for an idle page")
 	}
 	require.False(t, c.isClosed())
+}
+
+// TestAnUpdateIsWrittenAtOnceWhenNothingWaits: an update for an idle page
+// goes onto its socket before enqueue returns, with no writer goroutine
+// left behind; one that a page not reading cannot take is left to a writer,
+// and the room is never made to wait.
+func TestAnUpdateIsWrittenAtOnceWhenNothingWaits(t *testing.T) {
+	client, c := openPage(t)
+	defer client.CloseNow()
+	client.SetReadLimit(64 << 20)
+	c.enqueue(frameText([]byte("small")))
+	c.mu.Lock()
+	writing, queued := c.writing, len(c.queue)-c.head
+	c.mu.Unlock()
+	require.False(t, writing, "written on the caller's goroutine: no writer started")
+	require.Zero(t, queued)
+	_, b, err := client.Read(t.Context())
+	require.NoError(t, err)
+	require.Equal(t, "small", string(b))
+
+	// The page stops reading: a big update fills its socket, and what
+	// follows waits in the queue.
+	big := strings.Repeat("b", 16<<20)
+	start := time.Now()
+	c.enqueue(frameText([]byte(big)))
+	c.enqueue(frameText([]byte("after")))
+	require.Less(t, time.Since(start), time.Second, "the room never waits for a page")
+	c.mu.Lock()
+	writing = c.writing
+	c.mu.Unlock()
+	require.True(t, writing, "a writer finishes what the socket did not take")
+	_, b, err = client.Read(t.Context())
+	require.NoError(t, err)
+	require.Equal(t, big, string(b))
+	_, b, err = client.Read(t.Context())
+	require.NoError(t, err)
+	require.Equal(t, "after", string(b), "in order")
+	require.Eventually(t, func() bool {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return !c.writing
+	}, time.Second, time.Millisecond, "the writer ends once all is sent")
 }
 
 // TestTheSpectatorsFrameIsKeptOnlyWhileACrowdArrives: the spectators' page

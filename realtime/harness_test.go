@@ -3,7 +3,6 @@ package realtime
 import (
 	"context"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -214,7 +213,10 @@ func testConn(tokenHash string, limit int) *Conn {
 func (c *Conn) taken() [][]byte {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	q := slices.Clone(c.queue[c.head:])
+	var q [][]byte
+	for _, f := range c.queue[c.head:] {
+		q = append(q, f.payload())
+	}
 	clear(c.queue)
 	c.queue, c.head = c.queue[:0], 0
 	return q
@@ -225,7 +227,7 @@ func (c *Conn) takeOne(ctx context.Context) ([]byte, error) {
 	for {
 		c.mu.Lock()
 		if c.head < len(c.queue) {
-			b := c.queue[c.head]
+			b := c.queue[c.head].payload()
 			c.head++
 			c.mu.Unlock()
 			return b, nil

@@ -3,12 +3,12 @@ package realtime
 import (
 	"bufio"
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"io"
 	"net"
 	"net/http"
 	"sync"
+	"syscall"
 )
 
 // A page's socket as the WebSocket library gets it from the HTTP server:
@@ -24,8 +24,8 @@ import (
 // update larger than it went out in two or three system calls. The library
 // gets a small buffered writer over a frame writer instead, and writes only
 // its control frames there (the answer to a ping, the closing frame). The
-// updates do not go through the library at all: each is framed here and
-// sent in one system call (frameWriter.message). With thousands of
+// updates do not go through the library at all: each is framed once where
+// it is made (textFrame) and sent in one system call. With thousands of
 // spectators a room's update is written thousands of times, and the
 // library's locking, framing and copying per message cost as much as the
 // rest of the server's own work per write.
@@ -64,25 +64,35 @@ func (w *pageSocket) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		}
 		rw.Reader = small
 	}
-	w.frames = &frameWriter{conn: conn}
+	w.frames = newFrameWriter(conn)
 	rw.Writer = bufio.NewWriterSize(w.frames, pageWriteBuffer)
 	return conn, rw, nil
 }
 
 // frameWriter writes a page's socket: the library's control frames as
-// they come, and the updates framed by message. Every write holds the
-// lock, so frames never interleave: the library flushes each control frame
-// in one Write (they are at most 127 bytes, within its buffer).
+// they come, and the updates, framed already (textFrame). Every write holds
+// the lock, so frames never interleave: the library flushes each control
+// frame in one Write (they are at most 127 bytes, within its buffer).
 type frameWriter struct {
 	conn net.Conn
-	mu   sync.Mutex
+	// raw writes the socket without waiting (writeNow); nil when the
+	// connection has no file descriptor of its own (TLS, a pipe in tests).
+	raw syscall.RawConn
+	mu  sync.Mutex
 	// closing is set once the library has written the closing frame:
 	// nothing may follow it.
 	closing bool
 }
 
-// lent are the buffers of messages being framed (*[]byte).
-var lent sync.Pool
+func newFrameWriter(conn net.Conn) *frameWriter {
+	w := &frameWriter{conn: conn}
+	if sc, ok := conn.(syscall.Conn); ok && canWriteNow {
+		if raw, err := sc.SyscallConn(); err == nil {
+			w.raw = raw
+		}
+	}
+	return w
+}
 
 // Write passes the library's frames through, noting the closing one.
 func (w *frameWriter) Write(p []byte) (int, error) {
@@ -94,48 +104,61 @@ func (w *frameWriter) Write(p []byte) (int, error) {
 	return w.conn.Write(p)
 }
 
-// The WebSocket frame fields used here (RFC 6455, section 5.2).
-const (
-	finText = 0x81 // the final (and only) frame of a text message
-	opClose = 0x08
-)
-
 // errClosing is a write after the closing frame.
 var errClosing = errors.New("the socket is closing")
 
-// message sends payload as one text message in one write. A server's
-// frames are not masked.
-func (w *frameWriter) message(payload []byte) error {
-	bp, _ := lent.Get().(*[]byte)
-	if bp == nil {
-		bp = new([]byte)
-	}
-	b := appendHeader((*bp)[:0], len(payload))
-	b = append(b, payload...)
+// message writes f, waiting for the socket as long as it takes.
+func (w *frameWriter) message(f textFrame) error {
 	w.mu.Lock()
-	var err error
+	defer w.mu.Unlock()
 	if w.closing {
-		err = errClosing
-	} else {
-		_, err = w.conn.Write(b)
+		return errClosing
 	}
-	w.mu.Unlock()
-	if cap(b) <= 1<<20 {
-		*bp = b[:0]
-		lent.Put(bp)
-	}
+	_, err := w.conn.Write(f.wire)
 	return err
 }
 
-// appendHeader appends the header of an unmasked text frame holding n
-// bytes.
-func appendHeader(b []byte, n int) []byte {
-	switch {
-	case n < 126:
-		return append(b, finText, byte(n))
-	case n <= 0xffff:
-		return binary.BigEndian.AppendUint16(append(b, finText, 126), uint16(n))
-	default:
-		return binary.BigEndian.AppendUint64(append(b, finText, 127), uint64(n))
+// try writes what of f the socket takes now, without waiting for it, and
+// returns the rest: nothing when all was written, all of f when the socket
+// or the lock was busy. When only part of f went out, the rest must follow
+// before any other frame: then held is true, the lock stays held, and
+// finish must be called with the rest.
+func (w *frameWriter) try(f textFrame) (rest []byte, held bool, err error) {
+	b := f.wire
+	if w.raw == nil || !w.mu.TryLock() {
+		return b, false, nil
 	}
+	if w.closing {
+		w.mu.Unlock()
+		return nil, false, errClosing
+	}
+	n := 0
+	for n < len(b) {
+		k, err := writeNow(w.raw, b[n:])
+		if err == errWouldBlock {
+			break
+		}
+		if err != nil {
+			w.mu.Unlock()
+			return nil, false, err
+		}
+		n += k
+	}
+	switch n {
+	case len(b):
+		w.mu.Unlock()
+		return nil, false, nil
+	case 0:
+		w.mu.Unlock()
+		return b, false, nil
+	}
+	return b[n:], true, nil
+}
+
+// finish writes the rest of a frame try began, waiting for the socket, and
+// lets go of the lock try kept.
+func (w *frameWriter) finish(rest []byte) error {
+	defer w.mu.Unlock()
+	_, err := w.conn.Write(rest)
+	return err
 }

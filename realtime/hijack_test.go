@@ -2,6 +2,8 @@ package realtime
 
 import (
 	"bufio"
+	"bytes"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -101,7 +103,11 @@ func TestFrameHeaders(t *testing.T) {
 		{65536, []byte{0x81, 127, 0, 0, 0, 0, 0, 1, 0, 0}},
 	}
 	for _, tc := range tests {
-		require.Equal(t, tc.want, appendHeader(nil, tc.n), "%d bytes", tc.n)
+		payload := bytes.Repeat([]byte("x"), tc.n)
+		f := frameText(payload)
+		require.Equal(t, tc.want, f.wire[:len(tc.want)], "%d bytes", tc.n)
+		require.Len(t, f.wire, len(tc.want)+tc.n, "the header, then the payload")
+		require.Equal(t, payload, f.payload(), "the payload read back")
 	}
 }
 
@@ -120,9 +126,66 @@ func TestNothingFollowsTheClosingFrame(t *testing.T) {
 			}
 		}
 	}()
-	require.NoError(t, w.message([]byte("before")))
+	require.NoError(t, w.message(frameText([]byte("before"))))
 	_, err := w.Write([]byte{0x88, 2, 0x03, 0xe8}) // close, 1000
 	require.NoError(t, err)
-	require.ErrorIs(t, w.message([]byte("after")), errClosing)
+	require.ErrorIs(t, w.message(frameText([]byte("after"))), errClosing)
 	server.Close()
+}
+
+// tcpPair is a connected pair of loopback TCP sockets.
+func tcpPair(t *testing.T) (server, client net.Conn) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer ln.Close()
+	accepted := make(chan net.Conn, 1)
+	go func() {
+		c, _ := ln.Accept()
+		accepted <- c
+	}()
+	client, err = net.Dial("tcp", ln.Addr().String())
+	require.NoError(t, err)
+	server = <-accepted
+	require.NotNil(t, server)
+	t.Cleanup(func() { server.Close(); client.Close() })
+	return server, client
+}
+
+// TestAFrameTheSocketTookInPartIsFinishedFirst: a frame larger than the
+// socket takes at once is written in part without waiting, the writer's
+// lock kept, so that nothing (here the library's pong) gets between its
+// two parts; finish sends the rest, and then the pong follows.
+func TestAFrameTheSocketTookInPartIsFinishedFirst(t *testing.T) {
+	server, client := tcpPair(t)
+	w := newFrameWriter(server)
+	require.NotNil(t, w.raw, "a TCP socket is written without waiting")
+	big := frameText(bytes.Repeat([]byte("u"), 16<<20)) // more than any socket buffer holds
+	start := time.Now()
+	rest, held, err := w.try(big)
+	require.NoError(t, err)
+	require.Less(t, time.Since(start), time.Second, "try never waits for the page")
+	require.True(t, held, "part went out: the lock is kept for the rest")
+	require.NotEmpty(t, rest)
+	require.Less(t, len(rest), len(big.wire))
+
+	pong := []byte{0x8a, 0}
+	ponged := make(chan error, 1)
+	go func() { _, err := w.Write(pong); ponged <- err }() // the library answers a ping meanwhile
+	again, heldAgain, err := w.try(frameText([]byte("next")))
+	require.NoError(t, err)
+	require.False(t, heldAgain)
+	require.Equal(t, frameText([]byte("next")).wire, again, "the lock is busy: nothing written, all of it left")
+
+	got := make(chan []byte, 1)
+	go func() {
+		b, _ := io.ReadAll(io.LimitReader(client, int64(len(big.wire)+len(pong))))
+		got <- b
+	}()
+	require.NoError(t, w.finish(rest))
+	require.NoError(t, <-ponged)
+	b := <-got
+	require.Equal(t, len(big.wire)+len(pong), len(b))
+	require.True(t, bytes.Equal(big.wire, b[:len(big.wire)]), "the frame whole and first")
+	require.Equal(t, pong, b[len(big.wire):], "then the pong")
 }

@@ -335,7 +335,7 @@ func (l *link) updated(m *bus.Msg) {
 			from *frame.Digest
 			to   int
 		}
-		deltas := map[step][]byte{}
+		deltas := map[step]textFrame{}
 		for _, p := range l.pages {
 			i, ok := u.Pages[p.id]
 			if !ok {
@@ -347,17 +347,17 @@ func (l *link) updated(m *bus.Msg) {
 			f := u.Frames[i]
 			if p.c.stream.JSON {
 				for _, b := range jsonLines(f) {
-					p.c.enqueue(b)
+					p.c.enqueue(frameText(b))
 				}
 				continue
 			}
 			s := step{p.shown, i}
 			b, ok := deltas[s]
 			if !ok {
-				b = frame.Delta(p.shown, f)
+				b = frameDelta(p.shown, f)
 				deltas[s] = b
 			}
-			if len(b) > 0 {
+			if !b.empty() {
 				p.c.enqueue(b)
 			}
 			p.shown = f.Digest()
@@ -367,9 +367,10 @@ func (l *link) updated(m *bus.Msg) {
 		if err != nil || epoch < l.epoch || l.local != nil {
 			return
 		}
+		count := frameText(b)
 		for _, p := range l.pages {
 			if !p.c.stream.JSON { // a program is not sent the count
-				p.c.enqueue(b)
+				p.c.enqueue(count)
 			}
 		}
 	case updClosed:

@@ -206,9 +206,10 @@ func (r *Room) sendPresence() {
 	r.viewers.presencePending = false
 	n, _ := r.viewers.presence(&r.seats)
 	b := r.viewers.render.Spectators(n)
+	count := frameText(b)
 	for c := range r.viewers.conns {
 		if !c.stream.JSON { // a program is not sent the count
-			c.enqueue(b)
+			c.enqueue(count)
 		}
 	}
 	r.publishSpectators(b)
@@ -231,7 +232,7 @@ func (r *Room) broadcast() {
 	}
 	frames := map[string]*frame.Frame{}
 	var drawn []*frame.Frame // every frame drawn here, to be released
-	deltas := map[update][]byte{}
+	deltas := map[update]textFrame{}
 	var states map[string][]byte // the programs' states by view, made on demand
 	var elsewhere remoteUpdate
 	for c, v := range r.viewers.conns {
@@ -260,7 +261,7 @@ func (r *Room) broadcast() {
 		u := update{v.shown, f}
 		b, ok := deltas[u]
 		if !ok {
-			b = frame.Delta(v.shown, f)
+			b = frameDelta(v.shown, f)
 			deltas[u] = b
 		}
 		show(c, v, f, b)
@@ -281,8 +282,8 @@ func (r *Room) release(frames ...*frame.Frame) {
 }
 
 // show sends b, which turns the page's frame into f.
-func show(c *Conn, v *viewer, f *frame.Frame, b []byte) {
-	if len(b) > 0 {
+func show(c *Conn, v *viewer, f *frame.Frame, b textFrame) {
+	if !b.empty() {
 		c.enqueue(b)
 	}
 	v.shown = f.Digest()
@@ -329,7 +330,7 @@ func (r *Room) sendTo(c *Conn) {
 		v.flash, v.err = "", ""
 		return
 	}
-	show(c, v, f, frame.Delta(v.shown, f))
+	show(c, v, f, frameDelta(v.shown, f))
 }
 
 // rememberSpectatorFrame keeps the spectators' page as last drawn while

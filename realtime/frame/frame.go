@@ -18,6 +18,7 @@ package frame
 import (
 	"bytes"
 	"hash/maphash"
+	"slices"
 )
 
 // Frame is one render of a room fragment: its bytes and where its parts are.
@@ -94,11 +95,17 @@ func hash(b []byte) uint64 { return maphash.Bytes(seed, b) }
 // old is nil, when either frame has no parts, when anything outside the
 // parts changed, or when the parts that differ are most of the fragment
 // anyway. An empty result means the page already shows new.
-func Delta(old *Digest, new *Frame) []byte {
+func Delta(old *Digest, new *Frame) []byte { return AppendDelta(nil, old, new) }
+
+// AppendDelta appends Delta(old, new) to dst, growing it once to its exact
+// size: a caller that puts a header before the update (the WebSocket
+// frame's) leaves room for it in dst instead of copying the update again.
+// It returns dst as it is when the page already shows new.
+func AppendDelta(dst []byte, old *Digest, new *Frame) []byte {
 	nd := new.digest
 	if old == nil || len(old.hashes) == 0 || len(nd.hashes) == 0 ||
 		old.shell != nd.shell || len(old.hashes) != len(nd.hashes) || len(old.lists) != len(nd.lists) {
-		return bytes.Clone(new.HTML) // a copy: the frame may be released
+		return append(slices.Grow(dst, len(new.HTML)), new.HTML...) // a copy: the frame may be released
 	}
 	// The update is worked out first and written once, into a buffer of
 	// its exact size (growing it part by part was a fifth of what the
@@ -131,14 +138,14 @@ func Delta(old *Digest, new *Frame) []byte {
 		}
 	}
 	if len(changes) == 0 {
-		return nil
+		return dst
 	}
 	// When most of the fragment changed, the whole is hardly larger and
 	// lets the page redraw in one swap.
 	if alwaysSize+size >= len(new.HTML)*3/4 {
-		return bytes.Clone(new.HTML) // a copy: the frame may be released
+		return append(slices.Grow(dst, len(new.HTML)), new.HTML...) // a copy: the frame may be released
 	}
-	out := make([]byte, 0, alwaysSize+size)
+	out := slices.Grow(dst, alwaysSize+size)
 	for i := range new.parts {
 		if np := &new.parts[i]; np.kind == Always {
 			out = append(out, new.HTML[np.start:np.end]...)

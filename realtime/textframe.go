@@ -1,0 +1,80 @@
+package realtime
+
+import (
+	"encoding/binary"
+
+	"boardroom/realtime/frame"
+)
+
+// A textFrame is an update as it goes onto a page's socket: one WebSocket
+// text message in one frame (RFC 6455, section 5.2), its header then its
+// payload. An update is framed once, where it is made, and the same bytes
+// are written to every page it goes to: a spectators' update goes to
+// thousands of pages, and framing it for each (a copy of the update) was a
+// share of every write. (A struct, so that a payload not yet framed cannot
+// be passed for one.)
+type textFrame struct{ wire []byte }
+
+// The WebSocket frame fields used here.
+const (
+	finText   = 0x81 // the final (and only) frame of a text message
+	opClose   = 0x08
+	maxHeader = 10 // the longest header: 2 bytes and a 64-bit length
+)
+
+// frameText frames payload (a copy).
+func frameText(payload []byte) textFrame {
+	b := make([]byte, maxHeader, maxHeader+len(payload))
+	return framed(append(b, payload...))
+}
+
+// frameDelta frames the update that turns a page showing the frame from
+// digests into one showing to (frame.Delta), written once straight after
+// room left for its header; empty when the page already shows to.
+func frameDelta(from *frame.Digest, to *frame.Frame) textFrame {
+	b := frame.AppendDelta(make([]byte, maxHeader), from, to)
+	if len(b) == maxHeader {
+		return textFrame{}
+	}
+	return framed(b)
+}
+
+// framed puts the header of the payload b[maxHeader:] just before it and
+// returns the frame from there. A server's frames are not masked.
+func framed(b []byte) textFrame {
+	n := len(b) - maxHeader
+	var h []byte
+	switch {
+	case n < 126:
+		h = b[maxHeader-2:]
+		h[1] = byte(n)
+	case n <= 0xffff:
+		h = b[maxHeader-4:]
+		h[1] = 126
+		binary.BigEndian.PutUint16(h[2:], uint16(n))
+	default:
+		h = b
+		h[1] = 127
+		binary.BigEndian.PutUint64(h[2:], uint64(n))
+	}
+	h[0] = finText
+	return textFrame{h}
+}
+
+// empty says there is no update (the page already shows it).
+func (f textFrame) empty() bool { return len(f.wire) == 0 }
+
+// payload is the message the frame carries.
+func (f textFrame) payload() []byte {
+	w := f.wire
+	if len(w) < 2 {
+		return nil
+	}
+	switch w[1] & 0x7f {
+	case 126:
+		return w[4:]
+	case 127:
+		return w[maxHeader:]
+	}
+	return w[2:]
+}
