@@ -187,9 +187,16 @@ func (r *Room) fillTurn(p *view.Page, mine []game.Player) {
 	}
 	p.Selected = slices.Clone(r.seats.picks[seat])
 	p.Targets = map[game.Cell]bool{}
+	// The moves come grouped by their first cells (an Amazons position has
+	// some two thousand moves and four amazons to start them from): a cell
+	// just marked is not marked again, which spared most of the map's work.
+	last, marked := game.Cell{}, false
 	for _, m := range r.legalMoves(seat) {
 		if m.HasPrefix(p.Selected) && int(m.Len) > len(p.Selected) {
-			p.Targets[m.Cells[len(p.Selected)]] = true
+			if c := m.Cells[len(p.Selected)]; !marked || c != last {
+				p.Targets[c] = true
+				last, marked = c, true
+			}
 		}
 	}
 }

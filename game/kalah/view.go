@@ -22,18 +22,22 @@ func (g Game) Cell(st game.State, at game.Cell) game.CellView {
 	s := st.(*State)
 	if p, house, ok := s.HouseAt(at); ok {
 		n := s.Seeds(p, house)
-		return game.CellView{Class: pitClass[p][0], What: fmt.Sprintf("P%d house %d, %d seeds", int(p)+1, house, n),
+		// Concatenated, not formatted: every page drawn asks for every pit.
+		return game.CellView{Class: pitClass[p][0], What: seatName[p] + " house " + strconv.Itoa(house) + ", " + strconv.Itoa(n) + " seeds",
 			Count: n, Counted: true, Caption: strconv.Itoa(house)}
 	}
 	for _, p := range []game.Player{game.First, game.Second} {
 		if at == s.StoreCell(p) {
 			n := s.Store(p)
-			return game.CellView{Class: pitClass[p][1], What: fmt.Sprintf("P%d store, %d seeds", int(p)+1, n),
+			return game.CellView{Class: pitClass[p][1], What: seatName[p] + " store, " + strconv.Itoa(n) + " seeds",
 				Count: n, Counted: true, Caption: g.Seats()[p]}
 		}
 	}
 	return game.CellView{What: "off the board"}
 }
+
+// seatName is how a pit's label names its seat.
+var seatName = [2]string{"P1", "P2"}
 
 // pitClass is the style of each seat's houses and store.
 var pitClass = [2][2]string{{"pit house seat0", "pit store seat0"}, {"pit house seat1", "pit store seat1"}}
