@@ -222,57 +222,62 @@ func (b *bucket) take(now time.Time, burst, refill float64) bool {
 	return true
 }
 
-// enqueue sends an update without ever blocking the room. When nothing
-// waits for the page's socket it is written at once, on the caller's
-// goroutine, as far as the socket takes it without waiting: that is nearly
-// always all of it, and starting a writer goroutine for each update (and
-// waking a processor for it) cost more than the write. What the socket
-// does not take at once is left to a writer goroutine, and the updates
-// after it queue up behind it. A page that has fallen limit updates behind
-// is disconnected instead.
-func (c *Conn) enqueue(f textFrame) {
+// enqueue sends an update without ever blocking the room, and reports
+// whether the connection keeps f (queued, or left to a writer) — if not, f
+// is written or dropped, and its buffer may be reused. When nothing waits
+// for the page's socket it is written at once, on the caller's goroutine,
+// as far as the socket takes it without waiting: that is nearly always all
+// of it, and starting a writer goroutine for each update (and waking a
+// processor for it) cost more than the write. What the socket does not
+// take at once is left to a writer goroutine, and the updates after it
+// queue up behind it. A page that has fallen limit updates behind is
+// disconnected instead.
+func (c *Conn) enqueue(f textFrame) (kept bool) {
 	if c.remote != nil {
-		return // its node is sent frames, not updates (Room.publish)
+		return false // its node is sent frames, not updates (Room.publish)
 	}
 	c.mu.Lock()
 	if c.closed.Load() {
 		c.mu.Unlock()
-		return
+		return false
 	}
 	if len(c.queue)-c.head >= c.limit {
 		c.mu.Unlock()
 		c.metrics.droppedSlow()
 		c.close(websocket.StatusTryAgainLater, "too slow to keep up") // 1013: the page reconnects and gets the whole view
-		return
+		return false
 	}
 	if c.writing || c.ws == nil {
 		c.queue = append(c.queue, f)
 		c.mu.Unlock()
-		return
+		return true
 	}
 	c.writing = true
 	c.mu.Unlock()
 	if c.frames == nil {
 		go c.flush(f, nil)
-		return
+		return true
 	}
 	rest, held, err := c.frames.try(f)
 	switch {
 	case err != nil:
 		c.close(websocket.StatusGoingAway, "write failed")
+		return false
 	case held:
 		go c.flush(textFrame{}, rest)
+		return true
 	case rest != nil:
 		go c.flush(f, nil)
-	default:
-		c.mu.Lock()
-		more := c.head < len(c.queue) // queued by another goroutine meanwhile
-		c.writing = more
-		c.mu.Unlock()
-		if more {
-			go c.flush(textFrame{}, nil)
-		}
+		return true
 	}
+	c.mu.Lock()
+	more := c.head < len(c.queue) // queued by another goroutine meanwhile
+	c.writing = more
+	c.mu.Unlock()
+	if more {
+		go c.flush(textFrame{}, nil)
+	}
+	return false
 }
 
 // next takes the oldest waiting update; ok is false when there is none

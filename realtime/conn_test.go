@@ -191,7 +191,7 @@ func TestAnUpdateIsWrittenAtOnceWhenNothingWaits(t *testing.T) {
 	client, c := openPage(t)
 	defer client.CloseNow()
 	client.SetReadLimit(64 << 20)
-	c.enqueue(frameText([]byte("small")))
+	require.False(t, c.enqueue(frameText([]byte("small"))), "written: its buffer may be reused")
 	c.mu.Lock()
 	writing, queued := c.writing, len(c.queue)-c.head
 	c.mu.Unlock()
@@ -205,8 +205,8 @@ func TestAnUpdateIsWrittenAtOnceWhenNothingWaits(t *testing.T) {
 	// follows waits in the queue.
 	big := strings.Repeat("b", 16<<20)
 	start := time.Now()
-	c.enqueue(frameText([]byte(big)))
-	c.enqueue(frameText([]byte("after")))
+	require.True(t, c.enqueue(frameText([]byte(big))), "a writer holds the rest")
+	require.True(t, c.enqueue(frameText([]byte("after"))), "queued")
 	require.Less(t, time.Since(start), time.Second, "the room never waits for a page")
 	c.mu.Lock()
 	writing = c.writing

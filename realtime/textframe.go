@@ -2,6 +2,7 @@ package realtime
 
 import (
 	"encoding/binary"
+	"sync"
 
 	"boardroom/realtime/frame"
 )
@@ -13,7 +14,20 @@ import (
 // thousands of pages, and framing it for each (a copy of the update) was a
 // share of every write. (A struct, so that a payload not yet framed cannot
 // be passed for one.)
-type textFrame struct{ wire []byte }
+type textFrame struct {
+	wire []byte
+	// buf is the pooled buffer wire lies in (frameDelta's), given back by
+	// recycle once no page holds the frame; nil: not pooled.
+	buf *[]byte
+}
+
+// frameBufs are the buffers of framed deltas (*[]byte): an update is
+// nearly always written before its broadcast ends, and its bytes were a
+// third of what the server allocated.
+var frameBufs sync.Pool
+
+// maxRecycled bounds the buffers kept for reuse.
+const maxRecycled = 64 << 10
 
 // The WebSocket frame fields used here.
 const (
@@ -32,11 +46,28 @@ func frameText(payload []byte) textFrame {
 // digests into one showing to (frame.Delta), written once straight after
 // room left for its header; empty when the page already shows to.
 func frameDelta(from *frame.Digest, to *frame.Frame) textFrame {
-	b := frame.AppendDelta(make([]byte, maxHeader), from, to)
+	bp, _ := frameBufs.Get().(*[]byte)
+	if bp == nil {
+		bp = new([]byte)
+	}
+	b := frame.AppendDelta(append((*bp)[:0], make([]byte, maxHeader)...), from, to)
+	*bp = b
 	if len(b) == maxHeader {
+		frameBufs.Put(bp)
 		return textFrame{}
 	}
-	return framed(b)
+	f := framed(b)
+	f.buf = bp
+	return f
+}
+
+// recycle gives the frame's buffer back for the next delta. Nothing may
+// hold the frame after this: call it only once every page it went to has
+// written it (enqueue reported it not kept).
+func (f textFrame) recycle() {
+	if f.buf != nil && cap(*f.buf) <= maxRecycled {
+		frameBufs.Put(f.buf)
+	}
 }
 
 // framed puts the header of the payload b[maxHeader:] just before it and
@@ -58,7 +89,7 @@ func framed(b []byte) textFrame {
 		binary.BigEndian.PutUint64(h[2:], uint64(n))
 	}
 	h[0] = finText
-	return textFrame{h}
+	return textFrame{wire: h}
 }
 
 // empty says there is no update (the page already shows it).

@@ -232,7 +232,7 @@ func (r *Room) broadcast() {
 	}
 	frames := map[string]*frame.Frame{}
 	var drawn []*frame.Frame // every frame drawn here, to be released
-	deltas := map[update]textFrame{}
+	deltas := map[update]*sharedDelta{}
 	var states map[string][]byte // the programs' states by view, made on demand
 	var elsewhere remoteUpdate
 	for c, v := range r.viewers.conns {
@@ -259,15 +259,29 @@ func (r *Room) broadcast() {
 			continue
 		}
 		u := update{v.shown, f}
-		b, ok := deltas[u]
+		d, ok := deltas[u]
 		if !ok {
-			b = frameDelta(v.shown, f)
-			deltas[u] = b
+			d = &sharedDelta{f: frameDelta(v.shown, f)}
+			deltas[u] = d
 		}
-		show(c, v, f, b)
+		if show(c, v, f, d.f) {
+			d.kept = true
+		}
 	}
 	r.publish(&elsewhere, true)
 	r.release(drawn...)
+	for _, d := range deltas {
+		if !d.kept {
+			d.f.recycle()
+		}
+	}
+}
+
+// sharedDelta is an update sent to every page that showed the same frame,
+// and whether one of them keeps it (then its buffer is not reused).
+type sharedDelta struct {
+	f    textFrame
+	kept bool
 }
 
 // release gives back the frames drawn for an update once it is sent (the
@@ -281,13 +295,15 @@ func (r *Room) release(frames ...*frame.Frame) {
 	}
 }
 
-// show sends b, which turns the page's frame into f.
-func show(c *Conn, v *viewer, f *frame.Frame, b textFrame) {
+// show sends b, which turns the page's frame into f, and reports whether
+// the connection keeps b (Conn.enqueue).
+func show(c *Conn, v *viewer, f *frame.Frame, b textFrame) (kept bool) {
 	if !b.empty() {
-		c.enqueue(b)
+		kept = c.enqueue(b)
 	}
 	v.shown = f.Digest()
 	v.flash, v.err = "", ""
+	return kept
 }
 
 // viewKey names the view a viewer shares with others: "" when it is its own.
@@ -330,7 +346,9 @@ func (r *Room) sendTo(c *Conn) {
 		v.flash, v.err = "", ""
 		return
 	}
-	show(c, v, f, frameDelta(v.shown, f))
+	if b := frameDelta(v.shown, f); !show(c, v, f, b) {
+		b.recycle()
+	}
 }
 
 // rememberSpectatorFrame keeps the spectators' page as last drawn while
