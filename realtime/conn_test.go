@@ -253,6 +253,29 @@ func TestTheSpectatorsFrameIsKeptOnlyWhileACrowdArrives(t *testing.T) {
 	require.Equal(t, 1, len(h.pages.pages)-before, "the two arrivals cost one render")
 }
 
+// TestAQuietRoomLetsGoOfTheSpectatorsFrame: once no spectator has arrived
+// for a crowdWindow, the room drops the frame it kept for the next, even if
+// nothing has changed since (an idle room keeps no page drawn).
+func TestAQuietRoomLetsGoOfTheSpectatorsFrame(t *testing.T) {
+	clock := clocktest.New()
+	h := newHarness(t, func(c *Config) { c.Clock = clock })
+	r := h.create(Spec{Game: "kalah", Mode: "hotseat"}, "me")
+	h.connect(r, "me")
+	h.connect(r, "fan")
+	kept := func() bool {
+		var ok bool
+		inRoom(t, r, func(r *Room) { ok = r.viewers.specFrame != nil })
+		return ok
+	}
+	require.True(t, kept(), "a spectator has just arrived")
+	clock.Advance(crowdWindow / 2)
+	h.connect(r, "late fan")
+	clock.Advance(crowdWindow/2 + time.Second)
+	require.True(t, kept(), "the window runs from the last arrival")
+	clock.Advance(crowdWindow)
+	require.Eventually(t, func() bool { return !kept() }, time.Second, time.Millisecond, "nobody arrived for a while")
+}
+
 // openPage opens a socket to a server that serves it as a page's (small
 // buffers, updates gathered), and returns the page's end and the server's.
 func openPage(t *testing.T) (*websocket.Conn, *Conn) {

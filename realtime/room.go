@@ -129,7 +129,9 @@ type (
 		tokenHash string
 		reply     chan *view.Page
 	}
-	evPresence  struct{}
+	evPresence struct{}
+	// evCrowdGone comes a crowdWindow after a spectator arrived.
+	evCrowdGone struct{}
 	evClaimable struct{}
 	evHint      struct {
 		ctx  context.Context // the hint's: which request this answers
@@ -152,6 +154,7 @@ func (evTimeout) roomEvent()    {}
 func (evBotMove) roomEvent()    {}
 func (evSnapshot) roomEvent()   {}
 func (evPresence) roomEvent()   {}
+func (evCrowdGone) roomEvent()  {}
 func (evClaimable) roomEvent()  {}
 func (evHint) roomEvent()       {}
 func (evIdle) roomEvent()       {}
@@ -419,6 +422,8 @@ func (r *Room) handleSafely(ev event) {
 		r.hinted(ev)
 	case evPresence:
 		r.sendPresence()
+	case evCrowdGone:
+		r.crowdGone()
 	case evClaimable:
 		r.claimable()
 	case evFunc:

@@ -39,8 +39,10 @@ type viewers struct {
 	// specFrame is the spectators' page drawn at specVersion (views.go).
 	specFrame   *frame.Frame
 	specVersion uint64
-	// spectatorArrived is when a spectator's page last opened.
+	// spectatorArrived is when a spectator's page last opened;
+	// crowdPending is set while evCrowdGone is on its way.
 	spectatorArrived time.Time
+	crowdPending     bool
 	// presencePending is set while a spectator-count update is scheduled.
 	presencePending bool
 	flashes         uint64 // counts the flashes and messages shown, for FlashID
@@ -332,6 +334,7 @@ func (r *Room) sendTo(c *Conn) {
 	key := r.viewKey(v)
 	if key == "spectator" {
 		r.viewers.spectatorArrived = r.deps.clock.Now()
+		r.expectCrowdGone(crowdWindow)
 	}
 	f := r.viewers.specFrame
 	if key != "spectator" || f == nil || r.viewers.specVersion != r.version || r.clock.running() {
@@ -357,7 +360,10 @@ func (r *Room) sendTo(c *Conn) {
 // while a clock runs: the time left is drawn into the page. The spectator
 // count in it may be behind by the arrivals since; the count update
 // follows.) A room nobody has come to watch for a while keeps none: kept
-// in every room, these frames were a fifth of an idle server's memory.
+// in every room, these frames were a fifth of an idle server's memory. The
+// frame is kept in the pooled buffer it was drawn in, for a crowdWindow at
+// most (crowdGone): a copy of its own size for every change was a fifth of
+// what a busy server allocated.
 func (r *Room) rememberSpectatorFrame(key string, f *frame.Frame) {
 	if key != "spectator" {
 		return
@@ -367,7 +373,31 @@ func (r *Room) rememberSpectatorFrame(key string, f *frame.Frame) {
 	}
 	r.viewers.specFrame = nil
 	if r.deps.clock.Now().Sub(r.viewers.spectatorArrived) < crowdWindow {
-		r.viewers.specFrame, r.viewers.specVersion = f.Kept(), r.version
+		r.viewers.specFrame, r.viewers.specVersion = f, r.version
+	}
+}
+
+// expectCrowdGone has evCrowdGone come after d, unless it is on its way.
+func (r *Room) expectCrowdGone(d time.Duration) {
+	if r.viewers.crowdPending {
+		return
+	}
+	r.viewers.crowdPending = true
+	r.deps.clock.AfterFunc(d, func() { r.sendLater(evCrowdGone{}) })
+}
+
+// crowdGone lets go of the spectators' frame once no spectator has arrived
+// for a crowdWindow, or waits for the rest of the window.
+func (r *Room) crowdGone() {
+	r.viewers.crowdPending = false
+	left := crowdWindow - r.deps.clock.Now().Sub(r.viewers.spectatorArrived)
+	if left > 0 {
+		r.expectCrowdGone(left)
+		return
+	}
+	if f := r.viewers.specFrame; f != nil {
+		r.viewers.specFrame = nil
+		f.Release()
 	}
 }
 
