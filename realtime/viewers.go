@@ -360,10 +360,12 @@ func (r *Room) sendTo(c *Conn) {
 // while a clock runs: the time left is drawn into the page. The spectator
 // count in it may be behind by the arrivals since; the count update
 // follows.) A room nobody has come to watch for a while keeps none: kept
-// in every room, these frames were a fifth of an idle server's memory. The
-// frame is kept in the pooled buffer it was drawn in, for a crowdWindow at
-// most (crowdGone): a copy of its own size for every change was a fifth of
-// what a busy server allocated.
+// in every room, these frames were a fifth of an idle server's memory. It
+// is let go of a crowdWindow after the last arrival (crowdGone), even when
+// nothing changes in the room any more. (Kept in the pooled buffer it was
+// drawn in, not a copy of its size, the frames cost the same CPU and an
+// idle server more memory: every room arriving held a buffer of the
+// largest game's size.)
 func (r *Room) rememberSpectatorFrame(key string, f *frame.Frame) {
 	if key != "spectator" {
 		return
@@ -373,7 +375,7 @@ func (r *Room) rememberSpectatorFrame(key string, f *frame.Frame) {
 	}
 	r.viewers.specFrame = nil
 	if r.deps.clock.Now().Sub(r.viewers.spectatorArrived) < crowdWindow {
-		r.viewers.specFrame, r.viewers.specVersion = f, r.version
+		r.viewers.specFrame, r.viewers.specVersion = f.Kept(), r.version
 	}
 }
 

@@ -76,6 +76,21 @@ func putBuffer(buf *bytes.Buffer) {
 	}
 }
 
+// Kept returns the frame ready to be kept for long (a room keeps its
+// spectators' frame until the next change): its bytes moved to a slice of
+// their own size when they sit in a larger buffer, which is given back.
+func (f *Frame) Kept() *Frame {
+	if f == nil || f.buf == nil {
+		return f
+	}
+	if cap(f.HTML) > len(f.HTML)+len(f.HTML)/8 {
+		f.HTML = bytes.Clone(f.HTML)
+		putBuffer(f.buf)
+	}
+	f.buf = nil // no longer pooled, whatever its size
+	return f
+}
+
 // Buffer is where the fragment is written.
 func (b *Builder) Buffer() *bytes.Buffer {
 	if b.buf == nil {

@@ -170,3 +170,16 @@ func TestReleasedFramesLeaveUpdatesIntact(t *testing.T) {
 	third := next.frame()
 	require.Empty(t, Delta(second.Digest(), third), "a released frame's digest still says what the page shows")
 }
+
+// TestKeptFramesHoldTheirOwnSize: a frame kept for long does not keep a
+// larger buffer from an earlier render, and reads the same.
+func TestKeptFramesHoldTheirOwnSize(t *testing.T) {
+	big := page{title: strings.Repeat("B", 20000), a: "1", b: "2"}
+	big.frame().Release()
+	small := page{title: "s", a: "1", b: "2"}.frame()
+	want := string(small.HTML)
+	kept := small.Kept()
+	require.Equal(t, want, string(kept.HTML))
+	require.LessOrEqual(t, cap(kept.HTML), len(kept.HTML)+len(kept.HTML)/8)
+	require.Empty(t, Delta(small.Digest(), kept), "the same frame")
+}
