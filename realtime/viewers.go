@@ -370,12 +370,12 @@ func (r *Room) rememberSpectatorFrame(key string, f *frame.Frame) {
 	if key != "spectator" {
 		return
 	}
-	if old := r.viewers.specFrame; old != nil && old != f {
-		old.Release()
-	}
+	old := r.viewers.specFrame
 	r.viewers.specFrame = nil
 	if r.deps.clock.Now().Sub(r.viewers.spectatorArrived) < crowdWindow {
-		r.viewers.specFrame, r.viewers.specVersion = f.Kept(), r.version
+		r.viewers.specFrame, r.viewers.specVersion = f.Kept(old), r.version // old released
+	} else if old != f {
+		old.Release()
 	}
 }
 

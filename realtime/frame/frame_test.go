@@ -178,8 +178,20 @@ func TestKeptFramesHoldTheirOwnSize(t *testing.T) {
 	big.frame().Release()
 	small := page{title: "s", a: "1", b: "2"}.frame()
 	want := string(small.HTML)
-	kept := small.Kept()
+	kept := small.Kept(nil)
 	require.Equal(t, want, string(kept.HTML))
 	require.LessOrEqual(t, cap(kept.HTML), len(kept.HTML)+len(kept.HTML)/8)
 	require.Empty(t, Delta(small.Digest(), kept), "the same frame")
+
+	// The next frame kept in its place takes over its bytes when it fits,
+	// and the one it replaces is released.
+	big.frame().Release()
+	next := page{title: "t", a: "1", b: "3"}.frame()
+	wantNext := string(next.HTML)
+	bytesBefore := &kept.HTML[0]
+	keptNext := next.Kept(kept)
+	require.Equal(t, wantNext, string(keptNext.HTML))
+	require.Same(t, bytesBefore, &keptNext.HTML[0], "the replaced frame's bytes, reused")
+	require.Nil(t, kept.HTML, "the replaced frame is released")
+	require.Empty(t, Delta(next.Digest(), keptNext))
 }
