@@ -225,10 +225,9 @@ func TestAnUpdateIsWrittenAtOnceWhenNothingWaits(t *testing.T) {
 	}, time.Second, time.Millisecond, "the writer ends once all is sent")
 }
 
-// TestTheSpectatorsFrameIsKeptOnlyWhileACrowdArrives: the spectators' page
-// is kept for the next spectator only for a while after one arrived; a room
-// nobody comes to watch keeps none between moves.
-func TestTheSpectatorsFrameIsKeptOnlyWhileACrowdArrives(t *testing.T) {
+// watchedRoom is a Kalah room on a test clock with its player's page and a
+// spectator's open; kept says whether the room keeps the spectators' frame.
+func watchedRoom(t *testing.T) (*harness, *Room, *client, *clocktest.Clock, func() bool) {
 	clock := clocktest.New()
 	h := newHarness(t, func(c *Config) { c.Clock = clock })
 	r := h.create(Spec{Game: "kalah", Mode: "hotseat"}, "me")
@@ -239,6 +238,14 @@ func TestTheSpectatorsFrameIsKeptOnlyWhileACrowdArrives(t *testing.T) {
 		inRoom(t, r, func(r *Room) { ok = r.viewers.specFrame != nil })
 		return ok
 	}
+	return h, r, me, clock, kept
+}
+
+// TestTheSpectatorsFrameIsKeptOnlyWhileACrowdArrives: the spectators' page
+// is kept for the next spectator only for a while after one arrived; a room
+// nobody comes to watch keeps none between moves.
+func TestTheSpectatorsFrameIsKeptOnlyWhileACrowdArrives(t *testing.T) {
+	h, r, me, clock, kept := watchedRoom(t)
 	require.True(t, kept(), "a spectator has just arrived")
 	me.click(1, 1)
 	require.True(t, kept(), "within the crowd window")
@@ -257,16 +264,7 @@ func TestTheSpectatorsFrameIsKeptOnlyWhileACrowdArrives(t *testing.T) {
 // for a crowdWindow, the room drops the frame it kept for the next, even if
 // nothing has changed since (an idle room keeps no page drawn).
 func TestAQuietRoomLetsGoOfTheSpectatorsFrame(t *testing.T) {
-	clock := clocktest.New()
-	h := newHarness(t, func(c *Config) { c.Clock = clock })
-	r := h.create(Spec{Game: "kalah", Mode: "hotseat"}, "me")
-	h.connect(r, "me")
-	h.connect(r, "fan")
-	kept := func() bool {
-		var ok bool
-		inRoom(t, r, func(r *Room) { ok = r.viewers.specFrame != nil })
-		return ok
-	}
+	h, r, _, clock, kept := watchedRoom(t)
 	require.True(t, kept(), "a spectator has just arrived")
 	clock.Advance(crowdWindow / 2)
 	h.connect(r, "late fan")
