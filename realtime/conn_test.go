@@ -2,6 +2,7 @@ package realtime
 
 import (
 	"boardroom/realtime/clocktest"
+	"boardroom/realtime/frame"
 	"context"
 	"net/http"
 	"net/http/httptest"
@@ -294,4 +295,35 @@ func openPage(t *testing.T) (*websocket.Conn, *Conn) {
 	client, _, err := websocket.Dial(t.Context(), "ws"+strings.TrimPrefix(srv.URL, "http"), nil)
 	require.NoError(t, err)
 	return client, <-accepted
+}
+
+// TestASharedDeltaIsReusedOnlyWhenNoPageKeepsIt: pages that showed the same
+// frame get one update; its buffer may be reused only if every page wrote
+// it, not while a page's queue still holds it.
+func TestASharedDeltaIsReusedOnlyWhenNoPageKeepsIt(t *testing.T) {
+	client, open := openPage(t)
+	defer client.CloseNow()
+	to := frame.Whole([]byte("<p>new</p>"))
+	tests := []struct {
+		name     string
+		conns    []*Conn
+		wantKept bool
+	}{
+		{"written at once", []*Conn{open}, false},
+		{"queued (no socket)", []*Conn{testConn("", sendQueue)}, true},
+		{"one of two queued", []*Conn{open, testConn("", sendQueue)}, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ds := sharedDeltas{}
+			for _, c := range tc.conns {
+				ds.send(c, nil, to)
+			}
+			require.Len(t, ds, 1, "worked out once")
+			for _, d := range ds {
+				require.Equal(t, "<p>new</p>", string(d.f.payload()))
+				require.Equal(t, tc.wantKept, d.kept)
+			}
+		})
+	}
 }

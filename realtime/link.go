@@ -331,11 +331,8 @@ func (l *link) updated(m *bus.Msg) {
 			return
 		}
 		l.epoch = u.Epoch
-		type step struct {
-			from *frame.Digest
-			to   int
-		}
-		deltas := map[step]textFrame{}
+		deltas := sharedDeltas{}
+		defer deltas.recycle()
 		for _, p := range l.pages {
 			i, ok := u.Pages[p.id]
 			if !ok {
@@ -351,15 +348,7 @@ func (l *link) updated(m *bus.Msg) {
 				}
 				continue
 			}
-			s := step{p.shown, i}
-			b, ok := deltas[s]
-			if !ok {
-				b = frameDelta(p.shown, f)
-				deltas[s] = b
-			}
-			if !b.empty() {
-				p.c.enqueue(b)
-			}
+			deltas.send(p.c, p.shown, f)
 			p.shown = f.Digest()
 		}
 	case updSpectators:

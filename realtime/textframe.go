@@ -61,6 +61,54 @@ func frameDelta(from *frame.Digest, to *frame.Frame) textFrame {
 	return f
 }
 
+// sharedDeltas are the updates of one broadcast, each worked out once for
+// all the pages that showed the same frame, and their buffers given back
+// once sent (recycle).
+type sharedDeltas map[deltaKey]*sharedDelta
+
+type deltaKey struct {
+	from *frame.Digest
+	to   *frame.Frame
+}
+
+// sharedDelta is an update, and whether a connection keeps it (then its
+// buffer is not reused).
+type sharedDelta struct {
+	f    textFrame
+	kept bool
+}
+
+// send sends c the update that turns its page, showing the frame from
+// digests, into one showing to.
+func (ds sharedDeltas) send(c *Conn, from *frame.Digest, to *frame.Frame) {
+	k := deltaKey{from, to}
+	d := ds[k]
+	if d == nil {
+		d = &sharedDelta{f: frameDelta(from, to)}
+		ds[k] = d
+	}
+	if !d.f.empty() && c.enqueue(d.f) {
+		d.kept = true
+	}
+}
+
+// recycle gives back the buffers of the updates no connection keeps.
+func (ds sharedDeltas) recycle() {
+	for _, d := range ds {
+		if !d.kept {
+			d.f.recycle()
+		}
+	}
+}
+
+// sendDelta sends c the update from the frame digested by from to the
+// frame to, for c alone.
+func sendDelta(c *Conn, from *frame.Digest, to *frame.Frame) {
+	if f := frameDelta(from, to); f.empty() || !c.enqueue(f) {
+		f.recycle()
+	}
+}
+
 // recycle gives the frame's buffer back for the next delta. Nothing may
 // hold the frame after this: call it only once every page it went to has
 // written it (enqueue reported it not kept).

@@ -228,13 +228,9 @@ func (r *Room) sendPresence() {
 func (r *Room) broadcast() {
 	start := time.Now()
 	defer func() { r.deps.metrics.broadcasted(time.Since(start)) }()
-	type update struct {
-		from *frame.Digest
-		to   *frame.Frame
-	}
 	frames := map[string]*frame.Frame{}
 	var drawn []*frame.Frame // every frame drawn here, to be released
-	deltas := map[update]*sharedDelta{}
+	deltas := sharedDeltas{}
 	var states map[string][]byte // the programs' states by view, made on demand
 	var elsewhere remoteUpdate
 	for c, v := range r.viewers.conns {
@@ -260,30 +256,12 @@ func (r *Room) broadcast() {
 			v.flash, v.err = "", ""
 			continue
 		}
-		u := update{v.shown, f}
-		d, ok := deltas[u]
-		if !ok {
-			d = &sharedDelta{f: frameDelta(v.shown, f)}
-			deltas[u] = d
-		}
-		if show(c, v, f, d.f) {
-			d.kept = true
-		}
+		deltas.send(c, v.shown, f)
+		shown(v, f)
 	}
 	r.publish(&elsewhere, true)
 	r.release(drawn...)
-	for _, d := range deltas {
-		if !d.kept {
-			d.f.recycle()
-		}
-	}
-}
-
-// sharedDelta is an update sent to every page that showed the same frame,
-// and whether one of them keeps it (then its buffer is not reused).
-type sharedDelta struct {
-	f    textFrame
-	kept bool
+	deltas.recycle()
 }
 
 // release gives back the frames drawn for an update once it is sent (the
@@ -297,15 +275,10 @@ func (r *Room) release(frames ...*frame.Frame) {
 	}
 }
 
-// show sends b, which turns the page's frame into f, and reports whether
-// the connection keeps b (Conn.enqueue).
-func show(c *Conn, v *viewer, f *frame.Frame, b textFrame) (kept bool) {
-	if !b.empty() {
-		kept = c.enqueue(b)
-	}
+// shown notes that the viewer's page has been sent f.
+func shown(v *viewer, f *frame.Frame) {
 	v.shown = f.Digest()
 	v.flash, v.err = "", ""
-	return kept
 }
 
 // viewKey names the view a viewer shares with others: "" when it is its own.
@@ -349,9 +322,8 @@ func (r *Room) sendTo(c *Conn) {
 		v.flash, v.err = "", ""
 		return
 	}
-	if b := frameDelta(v.shown, f); !show(c, v, f, b) {
-		b.recycle()
-	}
+	sendDelta(c, v.shown, f)
+	shown(v, f)
 }
 
 // rememberSpectatorFrame keeps the spectators' page as last drawn while
