@@ -34,11 +34,14 @@ type fakeLeases struct {
 	rooms    store.Store
 	// slow is added to every Acquire (a database under load).
 	slow time.Duration
+	// taken counts, by session, the Acquire calls that gave it the room
+	// (again, for a room it already held).
+	taken map[string]int
 }
 
 func newFakeLeases(rooms store.Store) *fakeLeases {
 	return &fakeLeases{sessions: map[string]time.Time{}, seen: map[string]time.Time{}, owner: map[string]string{}, epoch: map[string]int64{},
-		history: map[string][]store.Acquisition{}, rooms: rooms}
+		history: map[string][]store.Acquisition{}, taken: map[string]int{}, rooms: rooms}
 }
 
 func (f *fakeLeases) live(session string) bool {
@@ -57,7 +60,10 @@ func (f *fakeLeases) Heartbeat(_ context.Context, session, node string, lease ti
 }
 
 func (f *fakeLeases) Acquire(ctx context.Context, id, session string) (store.Acquired, error) {
-	time.Sleep(f.slow)
+	f.mu.Lock()
+	slow := f.slow
+	f.mu.Unlock()
+	time.Sleep(slow)
 	if _, err := f.rooms.Room(ctx, id); err != nil {
 		return store.Acquired{}, err
 	}
@@ -68,6 +74,7 @@ func (f *fakeLeases) Acquire(ctx context.Context, id, session string) (store.Acq
 	}
 	var silence time.Duration
 	if o := f.owner[id]; o == session {
+		f.taken[session]++
 		return store.Acquired{Epoch: f.epoch[id]}, nil
 	} else if o != "" && f.live(o) {
 		return store.Acquired{}, &store.OwnedError{Room: id, Session: o, Epoch: f.epoch[id]}
@@ -75,6 +82,7 @@ func (f *fakeLeases) Acquire(ctx context.Context, id, session string) (store.Acq
 		silence = time.Since(f.seen[o])
 	}
 	f.owner[id] = session
+	f.taken[session]++
 	f.epoch[id]++
 	f.history[id] = append(f.history[id], store.Acquisition{Epoch: f.epoch[id], Session: session, At: time.Now()})
 	return store.Acquired{Epoch: f.epoch[id], Silence: silence}, nil
@@ -445,7 +453,10 @@ func TestClusterAdoptionKeepsTheLease(t *testing.T) {
 	}
 	session, live := cl.nodes[1].hub.node.current()
 	require.True(t, live)
-	cl.leases.(*fakeLeases).slow = testLease / 10 // adopting them all takes four leases
+	leases := cl.leases.(*fakeLeases)
+	leases.mu.Lock()
+	leases.slow = testLease / 10 // adopting them all takes four leases
+	leases.mu.Unlock()
 	cl.kill(cl.nodes[0])
 	require.Eventually(t, func() bool { return cl.nodes[1].hub.Live() == rooms }, 10*testLease+5*time.Second, 10*time.Millisecond,
 		"the other node runs every room")

@@ -104,6 +104,8 @@ type Hub struct {
 	wg    sync.WaitGroup
 	mu    sync.Mutex
 	rooms map[string]*Room
+	// loads are the rooms being loaded (load.go).
+	loads map[string]*loading
 	// node is the hub's part in a cluster; nil when it runs alone.
 	node *node
 }
@@ -124,7 +126,7 @@ func NewHub(cfg Config) *Hub {
 	}
 	cfg.Metrics.watchEngine(cfg.Engine)
 	ctx, stop := context.WithCancel(context.Background())
-	h := &Hub{ctx: ctx, stop: stop, rooms: map[string]*Room{}}
+	h := &Hub{ctx: ctx, stop: stop, rooms: map[string]*Room{}, loads: map[string]*loading{}}
 	h.deps = deps{
 		store: cfg.Store, render: cfg.Renderer, bots: cfg.Bots, engine: cfg.Engine, hint: cfg.Hint, evaluate: cfg.Evaluate,
 		clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics, timings: timingsOf(cfg), baseURL: cfg.BaseURL, ctx: ctx,
@@ -284,41 +286,6 @@ func oneOf[T ~string](name string, value T, all []T) error {
 	return fmt.Errorf("%w: %s must be one of %s, got %q", ErrBadRequest, name, vocab.List(all), value)
 }
 
-// Room returns the running room with this id, loading it from the store if
-// it is not in memory.
-func (h *Hub) Room(ctx context.Context, id string) (*Room, error) {
-	h.mu.Lock()
-	r, ok := h.rooms[id]
-	h.mu.Unlock()
-	if ok {
-		return r, nil
-	}
-	var fence *store.Fence
-	var ranUntil time.Time // when a dead owner was last known to run it
-	if h.node != nil {
-		f, silence, err := h.node.acquire(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		fence = &f
-		if silence > 0 {
-			ranUntil = h.deps.clock.Now().Add(-silence)
-		}
-	}
-	rec, err := h.deps.store.Room(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, fmt.Errorf("%w: %q", ErrNoRoom, id)
-	}
-	if err != nil {
-		return nil, err
-	}
-	chat, err := h.deps.store.Chat(ctx, id, chatShown)
-	if err != nil {
-		return nil, err
-	}
-	return h.start(rec, chat, fence, ranUntil)
-}
-
 // Snapshot returns the page of room id as the holder of tokenHash would
 // see it now.
 func (h *Hub) Snapshot(ctx context.Context, id, tokenHash string) (*view.Page, error) {
@@ -390,28 +357,6 @@ func (h *Hub) Restore(ctx context.Context) (int, error) {
 		n++
 	}
 	return n, nil
-}
-
-// start makes and runs the room of a stored record with its chat, unless
-// another caller got there first. ranUntil, when not zero, is when the
-// room's dead owner was last known to run it.
-func (h *Hub) start(rec *store.Room, chat []store.ChatMessage, fence *store.Fence, ranUntil time.Time) (*Room, error) {
-	h.mu.Lock()
-	r, ok := h.rooms[rec.ID]
-	h.mu.Unlock()
-	if ok {
-		return r, nil
-	}
-	r, err := newRoom(rec, h.deps)
-	if err != nil {
-		return nil, fmt.Errorf("room %s: %w", rec.ID, err)
-	}
-	r.chat = newChatLog(chat)
-	r.clock.mark.ranUntil(ranUntil)
-	if fence != nil {
-		h.own(r, *fence)
-	}
-	return h.launch(r)
 }
 
 // launch runs a room made by newRoom, unless another caller started the
