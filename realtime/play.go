@@ -32,7 +32,7 @@ func (r *Room) input(ev evInput) {
 		r.lookBack(c, v, ev.msg.Ply)
 		return
 	}
-	if r.next != "" && (ev.msg.HasCell || !ev.msg.Action.IsReplay()) {
+	if r.next != "" && (ev.msg.HasCell || ev.msg.Path != nil || !ev.msg.Action.IsReplay()) {
 		r.reject(c, refusedOver, "This game is over and kept as a record; the players went on in a rematch.")
 		return
 	}
@@ -46,6 +46,10 @@ func (r *Room) input(ev evInput) {
 	}
 	if ev.msg.HasCell {
 		r.click(c, ev.msg.Cell)
+		return
+	}
+	if ev.msg.Path != nil {
+		r.playPath(c, v, ev.msg.Path)
 		return
 	}
 	switch a := ev.msg.Action; a {
@@ -111,6 +115,26 @@ func (r *Room) click(c *Conn, cell game.Cell) {
 		return
 	}
 	r.sendToHolder(c.tokenHash)
+}
+
+// playPath plays a move the page built by itself from its clicks (pick.js),
+// which must be a legal move's; the clicks the room kept (click) are
+// dropped either way.
+func (r *Room) playPath(c *Conn, v *viewer, path []game.Cell) {
+	seat, ok := r.mover(c, v)
+	if !ok {
+		return
+	}
+	for _, m := range r.legalMoves(seat) {
+		if m.SamePath(path) {
+			r.seats.picks[seat] = nil
+			v.flash = "ok"
+			r.play(seat, m, 0, "")
+			return
+		}
+	}
+	r.seats.picks[seat] = nil
+	r.reject(c, refusedIllegal, "That is not a legal move.")
 }
 
 func startsMove(legal []game.Move, cell game.Cell) bool {

@@ -49,6 +49,9 @@ type Message struct {
 	// {"move":"d1-d7/g7"}.
 	MoveText string
 	HasMove  bool
+	// Path is a whole move by its clicks, built in the page (pick.js):
+	// {"path":"ROW,COL ROW,COL …"}; nil when not sent.
+	Path []game.Cell
 }
 
 // maxMoveText bounds a typed move (the longest notation is a few bytes).
@@ -75,13 +78,14 @@ type wireMessage struct {
 	Engine *string         `json:"engine"`
 	Chat   *string         `json:"chat"`
 	Move   *string         `json:"move"`
+	Path   *string         `json:"path"`
 	Hdrs   json.RawMessage `json:"HEADERS"`
 }
 
 // DecodeMessage parses and checks one message. Anything but a JSON object
 // with exactly one of "cell" (as "ROW,COL"), "action" (a known action, and
-// with "join" a "name" and an "engine"), "ply", "move" (notation) or "chat"
-// (text) is an error wrapping ErrBadMessage.
+// with "join" a "name" and an "engine"), "ply", "move" (notation), "path"
+// (cells) or "chat" (text) is an error wrapping ErrBadMessage.
 func DecodeMessage(data []byte) (Message, error) {
 	if len(data) > MaxMessageBytes {
 		return Message{}, fmt.Errorf("%w: %d bytes is more than %d", ErrBadMessage, len(data), MaxMessageBytes)
@@ -102,6 +106,10 @@ func DecodeMessage(data []byte) (Message, error) {
 		}
 	}
 	switch {
+	case w.Path != nil && (w.Move != nil || w.Cell != nil || w.Action != nil || w.Name != nil || w.Engine != nil || w.Ply != nil || w.Chat != nil):
+		return Message{}, fmt.Errorf("%w: a move's path goes alone", ErrBadMessage)
+	case w.Path != nil:
+		return decodePath(*w.Path)
 	case w.Move != nil && (w.Cell != nil || w.Action != nil || w.Name != nil || w.Engine != nil || w.Ply != nil || w.Chat != nil):
 		return Message{}, fmt.Errorf("%w: a typed move goes alone", ErrBadMessage)
 	case w.Move != nil:
@@ -149,6 +157,24 @@ func DecodeMessage(data []byte) (Message, error) {
 		return m, nil
 	}
 	return Message{}, fmt.Errorf("%w: neither a cell, an action, a ply nor a chat message", ErrBadMessage)
+}
+
+// decodePath reads a move's clicks: 1 to game.MaxMoveCells cells, each
+// "ROW,COL", separated by spaces.
+func decodePath(text string) (Message, error) {
+	fields := strings.Fields(text)
+	if len(fields) == 0 || len(fields) > game.MaxMoveCells {
+		return Message{}, fmt.Errorf("%w: a move's path is 1 to %d cells", ErrBadMessage, game.MaxMoveCells)
+	}
+	path := make([]game.Cell, len(fields))
+	for i, f := range fields {
+		c, err := ParseCell(f)
+		if err != nil {
+			return Message{}, err
+		}
+		path[i] = c
+	}
+	return Message{Path: path}, nil
 }
 
 // decodeChat checks a chat message's text.

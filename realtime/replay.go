@@ -100,7 +100,7 @@ func (r *Room) fillReplay(p *view.Page, cur *replayCursor) {
 	turns := r.history.turns
 	p.State = r.positionAt(cur.ply)
 	p.Replay = view.Replay{Active: true, Ply: cur.ply, Total: len(turns), Playing: cur.playing}
-	p.Targets, p.Selected, p.MyChoice, p.LastMove, p.Hint = nil, nil, nil, nil, nil
+	p.Targets, p.Selected, p.MyChoice, p.LastMove, p.Hint, p.Paths = nil, nil, nil, nil, nil, ""
 	p.Moves = slices.Clone(p.Moves) // the live list is shared by every page
 	for i := range p.Moves {
 		p.Moves[i].Current = i == cur.ply-1

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"boardroom/game"
+	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
 
 	"github.com/stretchr/testify/require"
@@ -236,3 +237,52 @@ func TestTimeoutLosesAndRacesWithMoves(t *testing.T) {
 }
 
 func gameCell(row, col int) game.Cell { return game.Cell{Row: int8(row), Col: int8(col)} }
+
+// The player to move is sent the clicks of every legal move, with which the
+// page builds a move of several clicks by itself and sends it whole; the
+// room checks it like any other move. Nobody else is sent them, nor is a
+// player whose moves take one click.
+func TestAWholeMoveBuiltInThePageIsChecked(t *testing.T) {
+	h := newHarness(t)
+	r := h.create(Spec{Game: "amazons", Mode: vocab.Friend, Seat: vocab.FirstSeat}, "white")
+	white := h.connect(r, "white")
+	black := h.connect(r, "black")
+	watcher := h.connect(r, "watcher")
+	black.action(vocab.Join)
+
+	p := white.last()
+	require.NotEmpty(t, p.Paths, "the player to move can build a move")
+	require.Equal(t, len(view.EncodePaths(p.State.Legal(game.First, nil))), len(p.Paths))
+	require.Empty(t, black.last().Paths, "not the other player's turn")
+	require.Empty(t, watcher.last().Paths, "a spectator has no move")
+
+	d1d7d1 := []game.Cell{gameCell(9, 3), gameCell(3, 3), gameCell(9, 3)}
+	for name, tc := range map[string]struct {
+		who  *client
+		path []game.Cell
+		want string
+	}{
+		"a spectator's":       {watcher, d1d7d1, "Spectators cannot move"},
+		"the other player's":  {black, d1d7d1, "It is not your turn"},
+		"half a move":         {white, d1d7d1[:2], "not a legal move"},
+		"through an amazon":   {white, []game.Cell{gameCell(9, 3), gameCell(9, 6), gameCell(9, 3)}, "not a legal move"},
+		"from an empty cell":  {white, []game.Cell{gameCell(5, 5), gameCell(5, 6), gameCell(5, 7)}, "not a legal move"},
+		"shot at its own way": {white, []game.Cell{gameCell(9, 3), gameCell(3, 3), gameCell(3, 3)}, "not a legal move"},
+	} {
+		got := tc.who.send(Message{Path: tc.path})
+		require.Contains(t, got.Error, tc.want, name)
+		require.Empty(t, got.Moves, name+" changes nothing")
+	}
+
+	white.click(6, 0) // a click begun on the server is dropped by a whole move
+	p = white.send(Message{Path: d1d7d1})
+	require.Equal(t, []string{"d1-d7/d1"}, movesOf(p))
+	require.Empty(t, p.Paths, "White has moved")
+	p = black.last()
+	require.NotEmpty(t, p.Paths, "Black's turn")
+	require.Empty(t, black.send(Message{Path: []game.Cell{gameCell(0, 3), gameCell(2, 3), gameCell(2, 4)}}).Error)
+	require.Empty(t, white.last().Selected, "White's old click is gone")
+
+	k := h.create(Spec{Game: "kalah", Mode: vocab.Hotseat}, "solo")
+	require.Empty(t, h.connect(k, "solo").last().Paths, "Kalah's moves are one click: the page sends the click")
+}

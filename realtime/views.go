@@ -103,6 +103,9 @@ type legalMemo struct {
 	version uint64
 	seat    game.Player
 	list    []game.Move
+	// paths is list's clicks for the page (view.EncodePaths), once asked.
+	paths     string
+	pathsDone bool
 }
 
 // legalMoves returns seat's legal moves in the live position; the list is
@@ -187,6 +190,7 @@ func (r *Room) fillTurn(p *view.Page, mine []game.Player) {
 	}
 	p.Selected = slices.Clone(r.seats.picks[seat])
 	p.Targets = map[game.Cell]bool{}
+	p.Paths = r.legalPaths(seat)
 	// The moves come grouped by their first cells (an Amazons position has
 	// some two thousand moves and four amazons to start them from): a cell
 	// just marked is not marked again, which spared most of the map's work.
@@ -199,6 +203,16 @@ func (r *Room) fillTurn(p *view.Page, mine []game.Player) {
 			}
 		}
 	}
+}
+
+// legalPaths is the clicks of seat's legal moves for its page, worked out
+// once a position.
+func (r *Room) legalPaths(seat game.Player) string {
+	r.legalMoves(seat)
+	if m := &r.legal; !m.pathsDone {
+		m.paths, m.pathsDone = view.EncodePaths(m.list), true
+	}
+	return r.legal.paths
 }
 
 // myChoice is the secret choice of the holder of mine this turn, if it

@@ -170,6 +170,21 @@ func TestRoomPage(t *testing.T) {
 	require.Equal(t, 0, doc.Find("[data-action=join]").Length(), "the creator is seated")
 	require.Equal(t, 1, doc.Find("[data-action=abort]").Length(), "abort, not resign, before the game has begun")
 	require.Equal(t, 0, doc.Find("[data-action=resign]").Length())
+	// Every script, style sheet and icon the page links is served (a file
+	// left out of the embedded set would fail only in the browser, quietly).
+	linked := 0
+	doc.Find("script[src], link[href]").Each(func(_ int, s *goquery.Selection) {
+		ref := s.AttrOr("src", s.AttrOr("href", ""))
+		if !strings.HasPrefix(ref, "/") {
+			return
+		}
+		linked++
+		resp, err := alice.Get(ts.URL + ref)
+		require.NoError(t, err)
+		resp.Body.Close()
+		require.Equal(t, http.StatusOK, resp.StatusCode, ref)
+	})
+	require.GreaterOrEqual(t, linked, 10, "the page's scripts and styles")
 
 	_, doc = get(t, ts.browser(t), ts.URL+loc)
 	require.Equal(t, 1, doc.Find("[data-action=join]").Length(), "a visitor may join")

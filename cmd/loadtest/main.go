@@ -10,8 +10,9 @@
 // opens the room page, connects its WebSocket and sends {"action":"join"};
 // S more browsers open the page and watch. Every connection sends the
 // page's Origin and its seat cookie and reads every update. The players
-// click random legal moves, one {"cell":"R,C"} per click of the move, as
-// soon as it is their turn, at most -rate messages a second (the server
+// play random legal moves as the page sends them, as soon as it is their
+// turn: a move of one click as {"cell":"R,C"}, a longer one whole as
+// {"path":"R,C R,C ..."} (the page builds it by itself, pick.js), at most -rate messages a second (the server
 // allows 10). When a game ends the first player proposes a new game
 // ({"action":"new"}) and the second accepts ({"action":"takeback-accept"}),
 // so the rooms, connections and load stay steady.

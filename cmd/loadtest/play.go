@@ -340,17 +340,25 @@ func (v *viewer) decide() {
 	}
 	m := v.legalBuf[v.rng.IntN(len(v.legalBuf))]
 	v.sentFor, v.hasSent = key, true
-	path := m.Path()
-	for i, c := range path {
-		msg := outMsg{data: []byte(`{"cell":"` + c.String() + `"}`)}
-		if i == 0 && v.l.cfg.think > 0 {
-			msg.think = time.Duration(float64(v.l.cfg.think) * (0.5 + v.rng.Float64()))
-		}
-		if i == len(path)-1 {
-			msg.key = &key
-		}
-		v.send(msg)
+	msg := outMsg{data: moveMessage(m), key: &key}
+	if v.l.cfg.think > 0 {
+		msg.think = time.Duration(float64(v.l.cfg.think) * (0.5 + v.rng.Float64()))
 	}
+	v.send(msg)
+}
+
+// moveMessage is what a page sends for m: its click, or, for a move of
+// several clicks, the whole move, which the page builds by itself (pick.js).
+func moveMessage(m game.Move) []byte {
+	path := m.Path()
+	if len(path) == 1 {
+		return []byte(`{"cell":"` + path[0].String() + `"}`)
+	}
+	cells := make([]string, len(path))
+	for i, c := range path {
+		cells[i] = c.String()
+	}
+	return []byte(`{"path":"` + strings.Join(cells, " ") + `"}`)
 }
 
 // send queues a message for the writer without blocking the reader.

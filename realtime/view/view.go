@@ -135,6 +135,10 @@ type Page struct {
 	Selected []game.Cell
 	Targets  map[game.Cell]bool
 	LastMove []game.Cell
+	// Paths are the clicks of every legal move of the viewer's seat to move
+	// (EncodePaths), with which the page builds a move of several clicks
+	// by itself; empty when the viewer has no move to build.
+	Paths string
 	// MyChoice is the viewer's own hidden choice on a simultaneous turn.
 	MyChoice []game.Cell
 	// Hint are the cells of the move the computer suggested to this viewer.

@@ -61,14 +61,18 @@
     var el = document.getElementById("conn-status");
     if (el) el.textContent = text;
   }
-  // A click on a board cell sends {"cell":"ROW,COL"} over the room's socket.
-  // One listener for the whole page, set once: cells carry no message of
-  // their own (updates stay small), and a click is never lost while a new
-  // board is being swapped in.
+  // A click on a board cell sends {"cell":"ROW,COL"} over the room's socket,
+  // unless it is a step of a move that pick.js builds in the page. One
+  // listener for the whole page, set once: cells carry no message of their
+  // own (updates stay small), and a click is never lost while a new board
+  // is being swapped in.
   var socket = null;
+  function send(msg) { if (socket) socket.send(JSON.stringify(msg)); }
   document.addEventListener("click", function (e) {
     var cell = e.target.closest ? e.target.closest("[data-testid=board] [data-cell]") : null;
-    if (cell && socket) socket.send(JSON.stringify({ cell: cell.dataset.cell }));
+    if (!cell || !socket) return;
+    if (window.boardroomPick && window.boardroomPick(cell, send)) return;
+    send({ cell: cell.dataset.cell });
   });
 
   // The move box sends the move typed, in the game's notation; the room

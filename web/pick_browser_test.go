@@ -1,0 +1,72 @@
+package web
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// A move of several clicks is built in the page: choosing an amazon marks
+// where it may go at once, sending nothing; choosing again, another piece,
+// Escape and a click that fits no move behave as they did on the server;
+// the finished move goes out as one message, and its update leaves none of
+// the page's own marks behind.
+func TestBrowserAMoveOfSeveralClicksIsBuiltInThePage(t *testing.T) {
+	ts := newTestServer(t)
+	browser := newBrowser(t, 1280, 900)
+	me := newTab(t, browser, "me")
+	createRoom(t, ts, me, map[string]string{"game": "amazons", "mode": "hotseat"})
+	// Every message the page's socket sends, from now on.
+	evalJS[bool](me, `(function () {
+		window.sentMessages = [];
+		var send = WebSocket.prototype.send;
+		WebSocket.prototype.send = function (data) { window.sentMessages.push(String(data)); return send.call(this, data); };
+		return true;
+	})()`)
+	sent := func() []string { return evalJS[[]string](me, `window.sentMessages`) }
+	targets := func() []string {
+		return evalJS[[]string](me, `Array.from(document.querySelectorAll("[data-testid=board] .target")).map(e => e.dataset.cell).sort()`)
+	}
+	whiteAmazons := []string{"6,0", "6,9", "9,3", "9,6"}
+	require.Equal(t, whiteAmazons, targets(), "the server marks White's amazons")
+
+	me.clickCell(9, 3) // d1
+	me.waitShown(`[data-cell="9,3"].selected`)
+	require.Contains(t, targets(), "3,3", "d7 is where d1 may go")
+	require.NotContains(t, targets(), "6,0", "another amazon is no target once one is chosen")
+	require.Equal(t, "d1: white amazon, selected", evalJS[string](me, `document.querySelector('[data-cell="9,3"]').getAttribute("aria-label")`))
+	require.Empty(t, sent(), "choosing an amazon sends nothing")
+
+	me.clickCell(9, 3) // put down
+	me.waitJS("d1 put down", `!document.querySelector("[data-testid=board] .selected")`)
+	require.Equal(t, whiteAmazons, targets(), "the server's marks are back")
+
+	me.clickCell(9, 3)
+	me.clickCell(6, 0) // another amazon of one's own
+	me.waitShown(`[data-cell="6,0"].selected`)
+	require.Equal(t, 1, evalJS[int](me, `document.querySelectorAll("[data-testid=board] .selected").length`))
+
+	me.clickCell(9, 3)
+	me.clickCell(3, 3) // d7: now the arrows
+	me.waitShown(`[data-cell="3,3"].selected`)
+	require.Contains(t, targets(), "9,3", "the arrow may go back to d1, now empty")
+	evalJS[bool](me, `document.querySelector('[data-cell="3,3"]').dispatchEvent(new KeyboardEvent("keydown", {key: "Escape", bubbles: true}))`)
+	me.waitJS("Escape drops the choice", `!document.querySelector("[data-testid=board] .selected")`)
+	require.Equal(t, whiteAmazons, targets())
+	require.Empty(t, sent())
+
+	me.clickCell(9, 3)
+	me.clickCell(5, 5) // fits no move of d1's: the server says why
+	me.waitShown("[data-testid=error]")
+	require.Contains(t, me.text("[data-testid=error]"), "not a legal move")
+	require.Equal(t, []string{`{"cell":"5,5"}`}, sent())
+
+	for _, c := range [][2]int{{9, 3}, {3, 3}, {3, 5}} { // d1-d7/f7
+		me.clickCell(c[0], c[1])
+	}
+	me.waitMoves(1)
+	require.Equal(t, []string{"d1-d7/f7"}, me.moves())
+	require.Equal(t, []string{`{"cell":"5,5"}`, `{"path":"9,3 3,3 3,5"}`}, sent(), "the whole move, once")
+	me.waitJS("the page's marks gone", `!document.querySelector("[data-testid=board] .selected")`)
+	require.Equal(t, []string{"0,3", "0,6", "3,0", "3,9"}, targets(), "Black's amazons, and nothing of White's choice")
+}

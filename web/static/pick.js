@@ -1,0 +1,157 @@
+// A move of several clicks (an amazon, where it goes, where it shoots; a
+// bishop and its square) is built in the page: the board's #paths part lists
+// the clicks of every legal move (view.EncodePaths), so choosing a piece
+// marks where it may go at once, with no round trip, and only the whole move
+// is sent ({"path":"ROW,COL ROW,COL ..."}), which the server checks.
+//
+// The marks are this page's own, drawn over the cells the server sent: each
+// cell changed keeps what it had, and gets it back before the next update is
+// swapped in, so that the cells the update leaves alone are the server's.
+// A click the paths do not explain goes to the server as before, which
+// plays it or says why not.
+(function () {
+  "use strict";
+
+  var picks = []; // the cells ("ROW,COL") chosen so far
+  var tree = null, treeText = null;
+  var saved = new Map(); // cell element → {cls, label} as the server drew it
+  var sent = false; // a whole move went out; its update clears the marks
+
+  function letter(ch) {
+    var c = ch.charCodeAt(0);
+    return c >= 97 ? c - 97 + 26 : c - 65;
+  }
+
+  // parse turns the encoding into a tree: node[cell] is the node after that
+  // click; node.end says the clicks so far make a move.
+  function parse(text) {
+    var root = {}, prev = [], shared = 0, fresh = 1;
+    for (var i = 0; i < text.length;) {
+      var ch = text.charAt(i);
+      if (ch >= "0" && ch <= "9") {
+        var d = ch.charCodeAt(0) - 48;
+        shared = Math.floor(d / 3);
+        fresh = d % 3 + 1;
+        i++;
+        continue;
+      }
+      var path = prev.slice(0, shared);
+      for (var k = 0; k < fresh && i + 1 < text.length; k++, i += 2) {
+        path.push(letter(text.charAt(i)) + "," + letter(text.charAt(i + 1)));
+      }
+      var node = root;
+      path.forEach(function (cell) {
+        if (!Object.prototype.hasOwnProperty.call(node, cell)) node[cell] = {};
+        node = node[cell];
+      });
+      node.end = true;
+      prev = path;
+    }
+    return root;
+  }
+
+  function currentTree() {
+    var el = document.getElementById("paths");
+    var text = el ? el.dataset.paths || "" : "";
+    if (text !== treeText) {
+      treeText = text;
+      tree = text ? parse(text) : null;
+    }
+    return tree;
+  }
+
+  function walk(node, cells) {
+    for (var i = 0; node && i < cells.length; i++) {
+      node = Object.prototype.hasOwnProperty.call(node, cells[i]) ? node[cells[i]] : null;
+    }
+    return node;
+  }
+
+  function boardCells() { return document.querySelectorAll("[data-testid=board] [data-cell]"); }
+
+  // plain is a cell's label without what the server said one may do with it.
+  function plain(label) { return (label || "").replace(/, (can be clicked|selected|your choice)$/, ""); }
+
+  function restore() {
+    saved.forEach(function (was, el) {
+      el.className = was.cls;
+      if (was.label === null) el.removeAttribute("aria-label");
+      else el.setAttribute("aria-label", was.label);
+    });
+    saved.clear();
+  }
+
+  // draw marks the chosen cells and the cells that may follow them.
+  function draw() {
+    restore();
+    if (!picks.length) return;
+    var next = walk(tree, picks) || {};
+    boardCells().forEach(function (el) {
+      var cell = el.dataset.cell;
+      var target = Object.prototype.hasOwnProperty.call(next, cell);
+      var selected = picks.indexOf(cell) >= 0;
+      var had = el.classList.contains("target") || el.classList.contains("selected");
+      if (!target && !selected && !had) return;
+      saved.set(el, { cls: el.className, label: el.getAttribute("aria-label") });
+      el.classList.toggle("target", target);
+      el.classList.toggle("selected", selected);
+      var label = plain(el.getAttribute("aria-label"));
+      el.setAttribute("aria-label", label + (selected ? ", selected" : target ? ", can be clicked" : ""));
+    });
+  }
+
+  function clear() {
+    picks = [];
+    sent = false;
+    restore();
+  }
+
+  // pick takes a click on cell el; it returns false when the server should
+  // have the click instead. send sends a message over the room's socket.
+  function pick(el, send) {
+    var t = currentTree();
+    var cell = el.dataset.cell;
+    if (!t || sent) return false;
+    var clicked = picks.concat([cell]);
+    var node = walk(t, clicked);
+    if (node && node.end) {
+      picks = clicked;
+      draw();
+      sent = true;
+      send({ path: clicked.join(" ") });
+      return true;
+    }
+    var at = picks.indexOf(cell);
+    if (node) picks = clicked;
+    else if (at >= 0) picks = picks.slice(0, at);
+    else if (walk(t, [cell])) picks = [cell]; // another piece of one's own
+    else {
+      clear();
+      return false;
+    }
+    draw();
+    return true;
+  }
+
+  // The marks are taken off before any update is swapped in (its cells
+  // are drawn from the server's), and the choice is forgotten once the
+  // position changes (new paths) or the move sent was answered.
+  document.addEventListener("htmx:wsBeforeMessage", function (e) {
+    var msg = e.detail && typeof e.detail.message === "string" ? e.detail.message : "";
+    if (sent || msg.indexOf('id="paths"') >= 0) clear();
+    else restore();
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    if (picks.length) draw();
+  });
+  document.addEventListener("htmx:wsClose", clear);
+  // Escape on the board drops the choice.
+  document.addEventListener("keydown", function (e) {
+    if (e.key !== "Escape" || !picks.length || sent) return;
+    if (!(e.target.closest && e.target.closest("[data-testid=board]"))) return;
+    e.preventDefault();
+    clear();
+  });
+
+  window.boardroomPick = pick;
+})();
