@@ -240,8 +240,7 @@ func gameCell(row, col int) game.Cell { return game.Cell{Row: int8(row), Col: in
 
 // The player to move is sent the clicks of every legal move, with which the
 // page builds a move of several clicks by itself and sends it whole; the
-// room checks it like any other move. Nobody else is sent them, nor is a
-// player whose moves take one click.
+// room checks it like any other move. Nobody else is sent them.
 func TestAWholeMoveBuiltInThePageIsChecked(t *testing.T) {
 	h := newHarness(t)
 	r := h.create(Spec{Game: "amazons", Mode: vocab.Friend, Seat: vocab.FirstSeat}, "white")
@@ -274,8 +273,10 @@ func TestAWholeMoveBuiltInThePageIsChecked(t *testing.T) {
 		require.Empty(t, got.Moves, name+" changes nothing")
 	}
 
-	white.click(6, 0) // a click begun on the server is dropped by a whole move
-	p = white.send(Message{Path: d1d7d1})
+	p = white.click(6, 0) // a click begun on the server: the server marks what follows
+	require.Empty(t, p.Paths)
+	require.NotEmpty(t, p.Targets)
+	p = white.send(Message{Path: d1d7d1}) // and a whole move drops it
 	require.Equal(t, []string{"d1-d7/d1"}, movesOf(p))
 	require.Empty(t, p.Paths, "White has moved")
 	p = black.last()
@@ -284,5 +285,5 @@ func TestAWholeMoveBuiltInThePageIsChecked(t *testing.T) {
 	require.Empty(t, white.last().Selected, "White's old click is gone")
 
 	k := h.create(Spec{Game: "kalah", Mode: vocab.Hotseat}, "solo")
-	require.Empty(t, h.connect(k, "solo").last().Paths, "Kalah's moves are one click: the page sends the click")
+	require.Equal(t, "0BBBCBDBEBFBG", h.connect(k, "solo").last().Paths, "Kalah's six houses, one click each")
 }

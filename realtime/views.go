@@ -190,7 +190,9 @@ func (r *Room) fillTurn(p *view.Page, mine []game.Player) {
 	}
 	p.Selected = slices.Clone(r.seats.picks[seat])
 	p.Targets = map[game.Cell]bool{}
-	p.Paths = r.legalPaths(seat)
+	if len(p.Selected) == 0 {
+		p.Paths = r.legalPaths(seat)
+	}
 	// The moves come grouped by their first cells (an Amazons position has
 	// some two thousand moves and four amazons to start them from): a cell
 	// just marked is not marked again, which spared most of the map's work.

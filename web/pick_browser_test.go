@@ -28,7 +28,8 @@ func TestBrowserAMoveOfSeveralClicksIsBuiltInThePage(t *testing.T) {
 		return evalJS[[]string](me, `Array.from(document.querySelectorAll("[data-testid=board] .target")).map(e => e.dataset.cell).sort()`)
 	}
 	whiteAmazons := []string{"6,0", "6,9", "9,3", "9,6"}
-	require.Equal(t, whiteAmazons, targets(), "the server marks White's amazons")
+	require.Equal(t, whiteAmazons, targets(), "the page marks White's amazons")
+	require.Equal(t, "d1: white amazon, can be clicked", evalJS[string](me, `document.querySelector('[data-cell="9,3"]').getAttribute("aria-label")`))
 
 	me.clickCell(9, 3) // d1
 	me.waitShown(`[data-cell="9,3"].selected`)
@@ -39,7 +40,7 @@ func TestBrowserAMoveOfSeveralClicksIsBuiltInThePage(t *testing.T) {
 
 	me.clickCell(9, 3) // put down
 	me.waitJS("d1 put down", `!document.querySelector("[data-testid=board] .selected")`)
-	require.Equal(t, whiteAmazons, targets(), "the server's marks are back")
+	require.Equal(t, whiteAmazons, targets(), "the first marks are back")
 
 	me.clickCell(9, 3)
 	me.clickCell(6, 0) // another amazon of one's own
@@ -69,4 +70,30 @@ func TestBrowserAMoveOfSeveralClicksIsBuiltInThePage(t *testing.T) {
 	require.Equal(t, []string{`{"cell":"5,5"}`, `{"path":"9,3 3,3 3,5"}`}, sent(), "the whole move, once")
 	me.waitJS("the page's marks gone", `!document.querySelector("[data-testid=board] .selected")`)
 	require.Equal(t, []string{"0,3", "0,6", "3,0", "3,9"}, targets(), "Black's amazons, and nothing of White's choice")
+}
+
+// The Devil may block any free square: the page marks them all itself, and
+// the update that ends its turn (or the Angel's) carries only the cells
+// that changed, not every cell of the board twice a turn.
+func TestBrowserTheDevilsSquaresAreMarkedByThePage(t *testing.T) {
+	ts := newTestServer(t)
+	browser := newBrowser(t, 1280, 900)
+	me := newTab(t, browser, "me")
+	createRoom(t, ts, me, map[string]string{"game": "angels", "mode": "hotseat"})
+	evalJS[bool](me, `(function () {
+		window.cellsSwapped = 0;
+		document.addEventListener("htmx:wsBeforeMessage", function (e) {
+			window.cellsSwapped += (String(e.detail.message).match(/data-cell=/g) || []).length;
+		});
+		return true;
+	})()`)
+	targets := func() int { return evalJS[int](me, `document.querySelectorAll("[data-testid=board] .target").length`) }
+	require.Equal(t, 9, targets(), "the Angel's eight squares around it, and its own (it may stay)")
+	me.clickCell(6, 7) // the Angel, from the centre of 15×15, one up
+	me.waitMoves(1)
+	require.Equal(t, 15*15-1, targets(), "every free square for the Devil")
+	me.clickCell(0, 0)
+	me.waitMoves(2)
+	require.Equal(t, 9, targets())
+	require.Less(t, evalJS[int](me, `window.cellsSwapped`), 12, "only the cells that changed were sent")
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"boardroom/realtime/frame/frametest"
+	"boardroom/realtime/view"
 	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
 )
@@ -167,16 +168,34 @@ func (p *player) read() error {
 	}
 }
 
-// move clicks a house the page offers and waits until the move is shown.
+// offeredMove is the message a page sends for the first move its paths
+// offer (the player to move's page lists them, view.EncodePaths); false when
+// it offers none.
+func offeredMove(doc *goquery.Document) (string, bool) {
+	paths, err := view.DecodePaths(doc.Find("#paths").AttrOr("data-paths", ""))
+	if err != nil || len(paths) == 0 {
+		return "", false
+	}
+	cells := make([]string, len(paths[0]))
+	for i, c := range paths[0] {
+		cells[i] = c.String()
+	}
+	if len(cells) == 1 {
+		return `{"cell":"` + cells[0] + `"}`, true
+	}
+	return `{"path":"` + strings.Join(cells, " ") + `"}`, true
+}
+
+// move plays the first move the page offers and waits until it is shown.
 func (p *player) move() error {
-	target, ok := p.page.Find("[data-testid=board] .cell.target").First().Attr("data-cell")
+	msg, ok := offeredMove(p.page)
 	if !ok {
 		return fmt.Errorf("no move offered")
 	}
 	before := p.page.Find("[data-testid=move]").Length()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if err := p.ws.Write(ctx, websocket.MessageText, []byte(`{"cell":"`+target+`"}`)); err != nil {
+	if err := p.ws.Write(ctx, websocket.MessageText, []byte(msg)); err != nil {
 		return err
 	}
 	for p.page.Find("[data-testid=move]").Length() == before {

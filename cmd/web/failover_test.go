@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -527,18 +526,18 @@ func (p *page) play(stop <-chan struct{}) {
 		}
 		p.mu.Lock()
 		ws, doc := p.ws, p.doc
-		var target string
+		var msg string
 		var before int
 		if doc != nil {
-			target, _ = doc.Find("[data-testid=board] .cell.target").First().Attr("data-cell")
+			msg, _ = offeredMove(doc)
 			before = len(p.movesLocked())
 		}
 		p.mu.Unlock()
-		if ws == nil || target == "" {
+		if ws == nil || msg == "" {
 			continue
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
-		err := ws.Write(ctx, websocket.MessageText, []byte(fmt.Sprintf(`{"cell":%q}`, target)))
+		err := ws.Write(ctx, websocket.MessageText, []byte(msg))
 		for err == nil {
 			if shown := p.moves(); len(shown) > before {
 				p.mu.Lock()

@@ -11,38 +11,11 @@ import (
 	"boardroom/realtime/view"
 )
 
-// decodePaths reads EncodePaths' text as pick.js does.
+// decodePaths reads EncodePaths' text, which must be well formed.
 func decodePaths(t testing.TB, text string) [][]game.Cell {
 	t.Helper()
-	coordinate := func(b byte) int8 {
-		switch {
-		case b >= 'A' && b <= 'Z':
-			return int8(b - 'A')
-		case b >= 'a' && b <= 'z':
-			return int8(b-'a') + 26
-		}
-		t.Fatalf("%q is not a coordinate", b)
-		return 0
-	}
-	var out [][]game.Cell
-	var prev []game.Cell
-	shared, fresh := 0, 1
-	for i := 0; i < len(text); {
-		if d := text[i]; d >= '0' && d <= '9' {
-			shared, fresh = int(d-'0')/3, int(d-'0')%3+1
-			i++
-			continue
-		}
-		require.LessOrEqual(t, shared, len(prev), "a move repeats more cells than the one before it has")
-		path := slices.Clone(prev[:shared])
-		for range fresh {
-			require.Less(t, i+1, len(text), "a cell cut short")
-			path = append(path, game.Cell{Row: coordinate(text[i]), Col: coordinate(text[i+1])})
-			i += 2
-		}
-		out = append(out, path)
-		prev = path
-	}
+	out, err := view.DecodePaths(text)
+	require.NoError(t, err)
 	return out
 }
 
@@ -68,7 +41,7 @@ func TestEncodePaths(t *testing.T) {
 		want  string
 	}{
 		{"no moves", nil, ""},
-		{"moves of one click: the page sends the click", []game.Move{game.NewMove(cell(0, 1)), game.NewMove(cell(1, 0))}, ""},
+		{"moves of one click", []game.Move{game.NewMove(cell(0, 1)), game.NewMove(cell(1, 0))}, "0ABBA"},
 		{"a cell past the letters", []game.Move{game.NewMove(cell(52, 0), cell(0, 0))}, ""},
 		{"one move of two clicks", []game.Move{game.NewMove(cell(0, 1), cell(2, 27))}, "1ABCb"},
 		{"shared first cells", []game.Move{
@@ -122,6 +95,13 @@ func TestEncodePathsOfEveryGame(t *testing.T) {
 	require.NoError(t, err)
 	moves := s.Legal(game.First, nil)
 	require.Less(t, len(view.EncodePaths(moves)), 2*len(moves)+400, "%d moves", len(moves))
+}
+
+func TestDecodePathsRefusesBrokenText(t *testing.T) {
+	for _, text := range []string{"2JD", "5JDJD", "1J", "1J!", "0??"} {
+		_, err := view.DecodePaths(text)
+		require.Error(t, err, text)
+	}
 }
 
 func FuzzEncodePaths(f *testing.F) {

@@ -136,8 +136,10 @@ type Page struct {
 	Targets  map[game.Cell]bool
 	LastMove []game.Cell
 	// Paths are the clicks of every legal move of the viewer's seat to move
-	// (EncodePaths), with which the page builds a move of several clicks
-	// by itself; empty when the viewer has no move to build.
+	// (EncodePaths), from which the page marks what may be clicked and
+	// builds a move of several clicks by itself. Empty when the viewer has
+	// no move to make, or the room holds clicks of its towards one
+	// (Selected): then the server marks the targets (ServerMarks).
 	Paths string
 	// MyChoice is the viewer's own hidden choice on a simultaneous turn.
 	MyChoice []game.Cell
@@ -183,6 +185,10 @@ func (p *Page) Board() *game.Board {
 
 // Selectable reports whether c is a target the viewer may click next.
 func (p *Page) Selectable(c game.Cell) bool { return p.Targets[c] }
+
+// ServerMarks reports whether the server draws the targets: not when the
+// page draws them itself from Paths.
+func (p *Page) ServerMarks() bool { return p.Paths == "" }
 
 // IsSelected reports whether c is among the viewer's clicks so far.
 func (p *Page) IsSelected(c game.Cell) bool { return contains(p.Selected, c) }

@@ -1,14 +1,17 @@
-// A move of several clicks (an amazon, where it goes, where it shoots; a
-// bishop and its square) is built in the page: the board's #paths part lists
-// the clicks of every legal move (view.EncodePaths), so choosing a piece
-// marks where it may go at once, with no round trip, and only the whole move
-// is sent ({"path":"ROW,COL ROW,COL ..."}), which the server checks.
+// What may be clicked on the board, and a move of several clicks (an
+// amazon, where it goes, where it shoots; a bishop and its square), are the
+// page's own: the board's #paths part lists the clicks of every legal move
+// (view.EncodePaths). The page marks the cells that start a move; choosing
+// one marks where it may go at once, with no round trip; and only the whole
+// move is sent ({"path":"ROW,COL ROW,COL ..."}, or a move of one click as
+// {"cell":"ROW,COL"}), which the server checks.
 //
-// The marks are this page's own, drawn over the cells the server sent: each
-// cell changed keeps what it had, and gets it back before the next update is
-// swapped in, so that the cells the update leaves alone are the server's.
-// A click the paths do not explain goes to the server as before, which
-// plays it or says why not.
+// The marks are drawn over the cells the server sent (which carry none):
+// each cell changed keeps what it had, and gets it back before the next
+// update is swapped in, so that the cells the update leaves alone are the
+// server's; then they are drawn again. A click the paths do not explain goes
+// to the server as before, which plays it or says why not. (This script
+// runs before keys.js, whose keyboard focus goes to a marked cell.)
 (function () {
   "use strict";
 
@@ -81,11 +84,13 @@
     saved.clear();
   }
 
-  // draw marks the chosen cells and the cells that may follow them.
+  // draw marks the chosen cells and the cells that may follow them (with
+  // nothing chosen, the cells that start a move).
   function draw() {
     restore();
-    if (!picks.length) return;
-    var next = walk(tree, picks) || {};
+    var t = currentTree();
+    if (!t) return;
+    var next = walk(t, picks) || {};
     boardCells().forEach(function (el) {
       var cell = el.dataset.cell;
       var target = Object.prototype.hasOwnProperty.call(next, cell);
@@ -106,6 +111,11 @@
     restore();
   }
 
+  function reset() {
+    clear();
+    draw();
+  }
+
   // pick takes a click on cell el; it returns false when the server should
   // have the click instead. send sends a message over the room's socket.
   function pick(el, send) {
@@ -118,7 +128,7 @@
       picks = clicked;
       draw();
       sent = true;
-      send({ path: clicked.join(" ") });
+      send(clicked.length === 1 ? { cell: cell } : { path: clicked.join(" ") });
       return true;
     }
     var at = picks.indexOf(cell);
@@ -126,7 +136,7 @@
     else if (at >= 0) picks = picks.slice(0, at);
     else if (walk(t, [cell])) picks = [cell]; // another piece of one's own
     else {
-      clear();
+      reset();
       return false;
     }
     draw();
@@ -141,16 +151,15 @@
     if (sent || msg.indexOf('id="paths"') >= 0) clear();
     else restore();
   });
-  document.addEventListener("htmx:wsAfterMessage", function () {
-    if (picks.length) draw();
-  });
-  document.addEventListener("htmx:wsClose", clear);
+  document.addEventListener("htmx:wsAfterMessage", draw);
+  document.addEventListener("DOMContentLoaded", draw);
+  document.addEventListener("htmx:wsClose", reset);
   // Escape on the board drops the choice.
   document.addEventListener("keydown", function (e) {
     if (e.key !== "Escape" || !picks.length || sent) return;
     if (!(e.target.closest && e.target.closest("[data-testid=board]"))) return;
     e.preventDefault();
-    clear();
+    reset();
   });
 
   window.boardroomPick = pick;

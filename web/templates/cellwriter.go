@@ -79,7 +79,9 @@ func (cw *cellWriter) open(p *view.Page, c game.Cell, extra, name, what string) 
 		cw.s(" ")
 		cw.escaped(extra)
 	}
-	selectable, selected, mine := p.Selectable(c), p.IsSelected(c), p.IsMyChoice(c)
+	// A page with the moves' paths marks its targets itself (pick.js).
+	selectable := p.ServerMarks() && p.Selectable(c)
+	selected, mine := p.IsSelected(c), p.IsMyChoice(c)
 	for _, f := range [...]struct {
 		on   bool
 		name string

@@ -73,6 +73,25 @@ func TestKalahGridFollowsTheTestHooks(t *testing.T) {
 	require.Equal(t, "4", doc.Find(`[data-cell="1,3"] .count`).Text())
 }
 
+// A page sent the moves' paths marks what may be clicked itself (pick.js):
+// the server draws no targets on it, so that its cells change only with the
+// position, and carries the paths in a part of their own.
+func TestAPageWithPathsDrawsItsOwnTargets(t *testing.T) {
+	p := page(t, "amazons", nil)
+	p.Targets = map[game.Cell]bool{{Row: 9, Col: 3}: true}
+	p.Paths = "2JDDDJD"
+	doc := render(t, p)
+	require.False(t, doc.Find(`[data-cell="9,3"]`).HasClass("target"))
+	require.NotContains(t, doc.Find(`[data-cell="9,3"]`).AttrOr("aria-label", ""), "can be clicked")
+	require.Equal(t, "2JDDDJD", doc.Find("#paths").AttrOr("data-paths", ""))
+
+	p.Paths = ""
+	doc = render(t, p)
+	require.True(t, doc.Find(`[data-cell="9,3"]`).HasClass("target"), "without paths the server marks them")
+	require.Contains(t, doc.Find(`[data-cell="9,3"]`).AttrOr("aria-label", ""), ", can be clicked")
+	require.Equal(t, 1, doc.Find("#paths").Length(), "the part is there, empty")
+}
+
 func TestLiveShowsTheViewersState(t *testing.T) {
 	p := page(t, "amazons", nil)
 	d1 := game.Cell{Row: 9, Col: 3}
