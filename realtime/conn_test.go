@@ -119,7 +119,7 @@ func TestReconnectsUnderPlay(t *testing.T) {
 		}
 		p := seats[mover].last()
 		require.Equal(t, "Your move", p.Turn, "%s has its seat back", mover)
-		for cell := range p.Targets {
+		for cell := range targetsOf(t, p) {
 			seats[mover].click(int(cell.Row), int(cell.Col))
 			break
 		}

@@ -240,3 +240,20 @@ func (c *Conn) takeOne(ctx context.Context) ([]byte, error) {
 		}
 	}
 }
+
+// targetsOf is what a page lets its viewer click next: the targets the
+// server marks or, on a page that marks them itself from its paths, the
+// cells that start a move.
+func targetsOf(t *testing.T, p *view.Page) map[game.Cell]bool {
+	t.Helper()
+	if p.Paths == "" {
+		return p.Targets
+	}
+	paths, err := view.DecodePaths(p.Paths)
+	require.NoError(t, err)
+	starts := map[game.Cell]bool{}
+	for _, path := range paths {
+		starts[path[0]] = true
+	}
+	return starts
+}

@@ -107,6 +107,10 @@ func (w *frameWriter) Write(p []byte) (int, error) {
 // errClosing is a write after the closing frame.
 var errClosing = errors.New("the socket is closing")
 
+// errWouldBlock is a socket whose buffer is full: writing would wait
+// (writeNow).
+var errWouldBlock = errors.New("the socket would block")
+
 // message writes f, waiting for the socket as long as it takes.
 func (w *frameWriter) message(f textFrame) error {
 	w.mu.Lock()

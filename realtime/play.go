@@ -96,8 +96,7 @@ func (r *Room) click(c *Conn, cell game.Cell) {
 	extends := false
 	for _, m := range legal {
 		if m.SamePath(clicked) {
-			r.viewers.conns[c].flash = "ok"
-			r.play(seat, m, 0, "")
+			r.playFor(r.viewers.conns[c], seat, m)
 			return
 		}
 		extends = extends || m.HasPrefix(clicked)
@@ -127,14 +126,21 @@ func (r *Room) playPath(c *Conn, v *viewer, path []game.Cell) {
 	}
 	for _, m := range r.legalMoves(seat) {
 		if m.SamePath(path) {
-			r.seats.picks[seat] = nil
-			v.flash = "ok"
-			r.play(seat, m, 0, "")
+			r.playFor(v, seat, m)
 			return
 		}
 	}
 	r.seats.picks[seat] = nil
 	r.reject(c, refusedIllegal, "That is not a legal move.")
+}
+
+// playFor plays seat's move m, which viewer v made whole (its last click,
+// a path, a typed move): the clicks the room kept for the seat are done
+// with, and v's page flashes the move's acceptance.
+func (r *Room) playFor(v *viewer, seat game.Player, m game.Move) {
+	r.seats.picks[seat] = nil
+	v.flash = "ok"
+	r.play(seat, m, 0, "")
 }
 
 func startsMove(legal []game.Move, cell game.Cell) bool {
@@ -360,9 +366,7 @@ func (r *Room) typed(c *Conn, v *viewer, text string) {
 		r.reject(c, refusedIllegal, fmt.Sprintf("%q is not a legal move here. Write it as %s.", text, hint))
 		return
 	}
-	r.seats.picks[seat] = nil
-	v.flash = "ok"
-	r.play(seat, m, 0, "")
+	r.playFor(v, seat, m)
 }
 
 // mover is the seat a click or a typed move of c plays for; when there is

@@ -68,9 +68,9 @@ func TestFriendGameSeatsAndMoves(t *testing.T) {
 	alice.click(1, 1)
 	p = bob.last()
 	require.Equal(t, "Your move", p.Turn)
-	require.True(t, p.Targets[gameCell(0, 1)], "P2's houses are targets")
-	require.False(t, p.Targets[gameCell(1, 1)])
-	require.Empty(t, eve.last().Targets, "spectators have no targets")
+	require.True(t, targetsOf(t, p)[gameCell(0, 1)], "P2's houses are targets")
+	require.False(t, targetsOf(t, p)[gameCell(1, 1)])
+	require.Empty(t, targetsOf(t, eve.last()), "spectators have no targets")
 
 	// Everything the room said was stored before it was shown.
 	rec, err := h.store.Room(context.Background(), r.ID())
@@ -107,11 +107,11 @@ func TestMultiClickMoveAndCancel(t *testing.T) {
 	me := h.connect(r, "solo")
 	p := me.last()
 	require.Equal(t, "White to move", p.Turn)
-	require.Len(t, p.Targets, 4, "the four white amazons")
+	require.Len(t, targetsOf(t, p), 4, "the four white amazons")
 	p = me.click(9, 3) // d1
 	require.Equal(t, "", p.Flash)
 	require.Len(t, p.Selected, 1)
-	require.True(t, p.Targets[gameCell(3, 3)], "d7 is a destination")
+	require.True(t, targetsOf(t, p)[gameCell(3, 3)], "d7 is a destination")
 	p = me.click(9, 3) // again: cancel
 	require.Empty(t, p.Selected)
 	me.click(9, 3)
@@ -136,16 +136,16 @@ func TestTargetsFollowThePosition(t *testing.T) {
 	me.click(3, 3)
 	p := me.click(9, 3) // d1-d7/d1
 	require.Equal(t, "Black to move", p.Turn)
-	require.False(t, p.Targets[gameCell(3, 3)], "White's amazon on d7 is not Black's to move")
-	require.True(t, p.Targets[gameCell(0, 3)], "Black's d10")
+	require.False(t, targetsOf(t, p)[gameCell(3, 3)], "White's amazon on d7 is not Black's to move")
+	require.True(t, targetsOf(t, p)[gameCell(0, 3)], "Black's d10")
 
 	p = me.action(vocab.Undo)
 	require.Equal(t, "White to move", p.Turn)
-	require.Len(t, p.Targets, 4, "the four white amazons again")
-	require.True(t, p.Targets[gameCell(9, 3)], "d1 is back")
+	require.Len(t, targetsOf(t, p), 4, "the four white amazons again")
+	require.True(t, targetsOf(t, p)[gameCell(9, 3)], "d1 is back")
 	p = me.click(9, 3)
 	require.Len(t, p.Selected, 1, "d1 may be picked up again")
-	require.True(t, p.Targets[gameCell(3, 3)])
+	require.True(t, targetsOf(t, p)[gameCell(3, 3)])
 
 	me.click(9, 3) // put down again
 	me.click(9, 3)
@@ -155,13 +155,13 @@ func TestTargetsFollowThePosition(t *testing.T) {
 	me.click(2, 3)
 	p = me.click(2, 4) // d10-d8/e8
 	require.Equal(t, "White to move", p.Turn)
-	require.True(t, p.Targets[gameCell(3, 3)], "White's amazon on d7")
+	require.True(t, targetsOf(t, p)[gameCell(3, 3)], "White's amazon on d7")
 
 	p = me.action(vocab.NewGame) // White to move again, in another position
 	require.Equal(t, "White to move", p.Turn)
-	require.Len(t, p.Targets, 4)
-	require.True(t, p.Targets[gameCell(9, 3)], "d1 in the new game")
-	require.False(t, p.Targets[gameCell(3, 3)], "nothing on d7 in the new game")
+	require.Len(t, targetsOf(t, p), 4)
+	require.True(t, targetsOf(t, p)[gameCell(9, 3)], "d1 in the new game")
+	require.False(t, targetsOf(t, p)[gameCell(3, 3)], "nothing on d7 in the new game")
 	require.Empty(t, p.Selected)
 }
 
@@ -219,7 +219,7 @@ func TestTimeoutLosesAndRacesWithMoves(t *testing.T) {
 	// each move is either played before the flag or refused after it.
 	sleeps := []time.Duration{5, 28, 29, 30, 31, 32, 80}
 	for i := 0; !me.last().Over; i++ {
-		for cell := range me.last().Targets {
+		for cell := range targetsOf(t, me.last()) {
 			me.click(int(cell.Row), int(cell.Col))
 			break
 		}
@@ -251,7 +251,8 @@ func TestAWholeMoveBuiltInThePageIsChecked(t *testing.T) {
 
 	p := white.last()
 	require.NotEmpty(t, p.Paths, "the player to move can build a move")
-	require.Equal(t, len(view.EncodePaths(p.State.Legal(game.First, nil))), len(p.Paths))
+	require.Equal(t, view.EncodePaths(p.State.Legal(game.First, nil)), p.Paths, "White's legal moves")
+	require.Nil(t, p.Targets, "the page marks them itself")
 	require.Empty(t, black.last().Paths, "not the other player's turn")
 	require.Empty(t, watcher.last().Paths, "a spectator has no move")
 

@@ -172,8 +172,9 @@ func (r *Room) actingSeat(mine []game.Player) (game.Player, bool) {
 	return r.seats.acting(r.state.ToMove(), mine)
 }
 
-// fillTurn writes whose turn it is and, for the player to move, the cells
-// they may click.
+// fillTurn writes whose turn it is and, for the player to move, the clicks
+// of its legal moves (Paths) or, when the room holds clicks of its towards
+// a move, the cells it may click next (Targets).
 func (r *Room) fillTurn(p *view.Page, mine []game.Player) {
 	p.Turn, p.Status = r.turnWords(mine)
 	if p.Over || r.seats.waiting() {
@@ -189,10 +190,12 @@ func (r *Room) fillTurn(p *view.Page, mine []game.Player) {
 		return
 	}
 	p.Selected = slices.Clone(r.seats.picks[seat])
-	p.Targets = map[game.Cell]bool{}
 	if len(p.Selected) == 0 {
-		p.Paths = r.legalPaths(seat)
+		if p.Paths = r.legalPaths(seat); p.Paths != "" {
+			return // the page marks its targets itself (view.Page.Paths)
+		}
 	}
+	p.Targets = map[game.Cell]bool{}
 	// The moves come grouped by their first cells (an Amazons position has
 	// some two thousand moves and four amazons to start them from): a cell
 	// just marked is not marked again, which spared most of the map's work.

@@ -2,16 +2,10 @@
 
 package realtime
 
-import (
-	"errors"
-	"syscall"
-)
+import "syscall"
 
 // canWriteNow says writeNow works here.
 const canWriteNow = true
-
-// errWouldBlock is a socket whose buffer is full: writing would wait.
-var errWouldBlock = errors.New("the socket would block")
 
 // writeNow makes one write(2) of b on the socket and never waits: the
 // runtime keeps sockets non-blocking, and the function given to raw

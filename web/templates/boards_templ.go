@@ -14,8 +14,8 @@ import "boardroom/realtime/view"
 // button that sends its "ROW,COL" when clicked (app.js), and each is a part
 // of the frame of its own. The note under the board is a part too, present
 // (empty) when the game has none, so that the parts stay the same; so are
-// the clicks of the viewer's legal moves (view.EncodePaths), which pick.js
-// reads to build a move of several clicks in the page.
+// the clicks of the viewer's legal moves (view.EncodePaths), from which
+// pick.js marks what may be clicked and builds a move of several clicks.
 //
 // Coordinates are drawn along the left (ranks) and the bottom (files), as
 // the game's notation names them. The board turns round for the second
