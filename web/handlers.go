@@ -21,7 +21,7 @@ import (
 const maxFormBytes = record.MaxBytes + 16<<10
 
 func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
-	ensureToken(w, r)
+	s.ensureToken(w, r)
 	var form map[string]string
 	if id := r.URL.Query().Get("game"); id != "" { // a rules page's "Play" link
 		if _, err := game.Lookup(id); err == nil {
@@ -88,9 +88,9 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 		s.renderLobby(w, r, http.StatusTooManyRequests, form, "You have created many rooms in a short time; wait a minute and try again.")
 		return
 	}
-	token := ensureToken(w, r)
+	token := s.ensureToken(w, r)
 	if spec.Name != "" {
-		rememberName(w, r, spec.Name)
+		s.rememberName(w, r, spec.Name)
 	}
 	id, err := s.Hub.Create(r.Context(), spec, token)
 	if err != nil {
@@ -130,7 +130,7 @@ func (s *Server) room(w http.ResponseWriter, r *http.Request) {
 	// LivePage finds the room itself (in a cluster, where it runs): no
 	// look-up of its own first, which would cost a second acquisition.
 	id := r.PathValue("id")
-	token := ensureToken(w, r)
+	token := s.ensureToken(w, r)
 	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
 	defer cancel()
 	page, err := s.Hub.LivePage(ctx, id, realtime.HashToken(token), absoluteURL(r, "/r/"+id))

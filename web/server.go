@@ -98,7 +98,7 @@ func (s *Server) Handler() http.Handler {
 	// Go's cross-origin protection refuses state-changing requests (the lobby
 	// form's POST) that a browser says come from another site.
 	protected := http.NewCrossOriginProtection().Handler(mux)
-	return s.recoverPanics(s.logRequests(securityHeaders(protected)))
+	return s.recoverPanics(s.logRequests(s.securityHeaders(protected)))
 }
 
 // logger is the server's log, or one that drops everything.
@@ -110,10 +110,16 @@ func (s *Server) logger() *slog.Logger {
 }
 
 // securityHeaders sets a strict policy: scripts and styles from our own
-// origin only (no inline code), no framing, no sniffing.
-func securityHeaders(next http.Handler) http.Handler {
+// origin only (no inline code), no framing, no sniffing; and, on a page
+// that came over HTTPS (here, or at a trusted proxy that ended TLS),
+// HSTS, so the browser never again asks for the site over plain HTTP,
+// where its cookies could be seen.
+func (s *Server) securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
+		if s.TrustedProxies.HTTPS(r) {
+			h.Set("Strict-Transport-Security", "max-age=31536000")
+		}
 		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "+
 			"connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
 		h.Set("X-Content-Type-Options", "nosniff")
