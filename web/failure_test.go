@@ -1,6 +1,7 @@
 package web
 
 import (
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -51,6 +52,32 @@ func TestCookiesAreSecureBehindATLSProxy(t *testing.T) {
 				require.Contains(t, rec.Header().Get("Strict-Transport-Security"), "max-age=")
 			} else {
 				require.Empty(t, rec.Header().Get("Strict-Transport-Security"), "HSTS only over HTTPS")
+			}
+		})
+	}
+}
+
+// TestNoListingOfTheStaticFiles: /static/ and its folders answer 404, not
+// a list of what the site serves; the files themselves are served.
+func TestNoListingOfTheStaticFiles(t *testing.T) {
+	ts := newTestServer(t)
+	for _, tc := range []struct {
+		path   string
+		status int
+	}{
+		{"/static/", http.StatusNotFound},
+		{"/static/vendor/", http.StatusNotFound},
+		{"/static/vendor", http.StatusNotFound},
+		{"/static/app.css", http.StatusOK},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			resp, err := http.Get(ts.URL + tc.path)
+			require.NoError(t, err)
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			require.Equal(t, tc.status, resp.StatusCode)
+			if tc.status == http.StatusNotFound {
+				require.NotContains(t, string(body), "htmx", "no file is named")
 			}
 		})
 	}

@@ -34,9 +34,6 @@ type Server struct {
 	// ListsFresh is how long the lobby's lists are served as made (0: a
 	// few seconds; negative: made for every request, as tests want).
 	ListsFresh time.Duration
-	// Metrics serves /metrics when set (Prometheus exposition).
-	Metrics http.Handler
-
 	// Node is this server's name among several behind a load balancer
 	// (cmd/web -node); /readyz says it.
 	Node string
@@ -91,9 +88,6 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /rules/{game}", s.rulesPage)
 	mux.HandleFunc("GET /healthz", s.health)
 	mux.HandleFunc("GET /readyz", s.readyz)
-	if s.Metrics != nil {
-		mux.Handle("GET /metrics", s.Metrics)
-	}
 	mux.HandleFunc("/", s.notFound)
 	// Go's cross-origin protection refuses state-changing requests (the lobby
 	// form's POST) that a browser says come from another site.

@@ -2,7 +2,7 @@
 // with every game kept in an embedded SQLite file (or a PostgreSQL
 // database: -db postgres://...).
 //
-//	go run ./cmd/web [-addr :8080] [-db boardroom.db] [-base-url URL] [-origins host,...] [-engine-workers N] [-pprof 127.0.0.1:6060]
+//	go run ./cmd/web [-addr :8080] [-db boardroom.db] [-base-url URL] [-origins host,...] [-engine-workers N] [-pprof 127.0.0.1:6060] [-metrics-addr 127.0.0.1:9090]
 //	                 [-node NAME] [-log-format text|json] [-trusted-proxies CIDR,...] [-drain-grace 3s] [-version]
 //
 // SIGINT or SIGTERM shuts it down gracefully: /readyz fails first, for
@@ -63,6 +63,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	roomsPerMinute := fs.Int("max-rooms-per-minute", web.DefaultLimits.RoomsPerMinute, "rooms one client address may create a minute (0: no limit)")
 	workers := fs.Int("engine-workers", engine.DefaultWorkers(), "searches the computer players run at once, each with its own tables (default GOMAXPROCS-1, at least 1)")
 	pprofAddr := fs.String("pprof", "", "serve Go profiles (net/http/pprof) on this address, e.g. 127.0.0.1:6060 (default: off)")
+	metricsAddr := fs.String("metrics-addr", os.Getenv("BOARDROOM_METRICS_ADDR"), "serve Prometheus metrics at /metrics on this address, e.g. 127.0.0.1:9090, never on -addr (default: off)")
 	// Operating several nodes (ops.go): -node, -log-format, -trusted-proxies, -drain-grace, -version.
 	ops := addOpsFlags(fs)
 	natsURL := fs.String("nats", os.Getenv("BOARDROOM_NATS"), "NATS server connecting the nodes of a cluster (nats://HOST:PORT; needs a PostgreSQL -db)")
@@ -90,10 +91,9 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		log.Info("trusting proxies", "from", proxies.String())
 	}
 
+	private := privateRoutes{}
 	if *pprofAddr != "" {
-		if err := servePprof(ctx, *pprofAddr, log); err != nil {
-			return err
-		}
+		private.addPprof(*pprofAddr)
 	}
 	st, err := store.Open(ctx, *dbPath)
 	if err != nil {
@@ -134,15 +134,20 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		},
 		Cluster: cluster,
 	})
+	if *metricsAddr != "" {
+		private.mux(*metricsAddr).Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	}
+	if err := private.serve(ctx, log); err != nil {
+		return err
+	}
 	restored, err := hub.Restore(ctx)
 	if err != nil {
 		return fmt.Errorf("restoring rooms: %w", err)
 	}
 	front := &web.Server{
 		Hub: hub, Store: st, Log: log, Origins: splitList(*origins),
-		Limits:  &web.Limits{ConnsPerAddr: *connsPerAddr, RoomsPerMinute: *roomsPerMinute},
-		Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}),
-		Node:    ops.node, TrustedProxies: proxies,
+		Limits: &web.Limits{ConnsPerAddr: *connsPerAddr, RoomsPerMinute: *roomsPerMinute},
+		Node:   ops.node, TrustedProxies: proxies,
 		Ready: func(context.Context) error { return hub.ClusterReady() },
 	}
 	srv := &http.Server{
