@@ -1,13 +1,18 @@
 package web
 
 import (
+	"context"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
+	"net/url"
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
 )
 
@@ -79,6 +84,58 @@ func TestNoListingOfTheStaticFiles(t *testing.T) {
 			if tc.status == http.StatusNotFound {
 				require.NotContains(t, string(body), "htmx", "no file is named")
 			}
+		})
+	}
+}
+
+// TestATextFrameThatIsNotUTF8ClosesTheSocket: RFC 6455 wants close code
+// 1007 for a text message that is not UTF-8; it changes nothing.
+func TestATextFrameThatIsNotUTF8ClosesTheSocket(t *testing.T) {
+	ts := newTestServer(t)
+	alice := ts.browser(t)
+	resp, _ := ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"hotseat"}})
+	loc := resp.Header.Get("Location")
+	get(t, alice, ts.URL+loc)
+	ws, _, err := wsDial(t, ts, alice, loc, ts.URL)
+	require.NoError(t, err)
+	defer ws.CloseNow()
+	readFragment(t, ws)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	require.NoError(t, ws.Write(ctx, websocket.MessageText, []byte("{\"cell\":\"1,1\xff\"}")))
+	_, _, err = ws.Read(ctx)
+	require.Equal(t, websocket.StatusInvalidFramePayloadData, websocket.CloseStatus(err))
+	rec, err := ts.store.Room(ctx, strings.TrimPrefix(loc, "/r/"))
+	require.NoError(t, err)
+	require.Empty(t, rec.Turns, "nothing was played")
+}
+
+// TestOtherMethodsAreNotAllowed: a method a page does not take is answered
+// 405 with the methods it does take, not 404 as if the page did not exist.
+func TestOtherMethodsAreNotAllowed(t *testing.T) {
+	ts := newTestServer(t)
+	for _, tc := range []struct {
+		method, path string
+		status       int
+		allow        string
+	}{
+		{http.MethodPut, "/", http.StatusMethodNotAllowed, "GET, HEAD"},
+		{http.MethodDelete, "/r/abc", http.StatusMethodNotAllowed, "GET, HEAD"},
+		{http.MethodGet, "/rooms", http.StatusMethodNotAllowed, "POST"},
+		{http.MethodPost, "/rules/kalah", http.StatusMethodNotAllowed, "GET, HEAD"},
+		{http.MethodGet, "/no/such/page", http.StatusNotFound, ""},
+		{http.MethodPost, "/no/such/page", http.StatusNotFound, ""},
+	} {
+		t.Run(tc.method+" "+tc.path, func(t *testing.T) {
+			req, err := http.NewRequest(tc.method, ts.URL+tc.path, nil)
+			require.NoError(t, err)
+			req.Header.Set("Origin", ts.URL)
+			resp, err := http.DefaultClient.Do(req)
+			require.NoError(t, err)
+			resp.Body.Close()
+			require.Equal(t, tc.status, resp.StatusCode)
+			require.Equal(t, tc.allow, resp.Header.Get("Allow"))
 		})
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -88,7 +89,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /rules/{game}", s.rulesPage)
 	mux.HandleFunc("GET /healthz", s.health)
 	mux.HandleFunc("GET /readyz", s.readyz)
-	mux.HandleFunc("/", s.notFound)
+	mux.HandleFunc("/", s.notFoundIn(mux))
 	// Go's cross-origin protection refuses state-changing requests (the lobby
 	// form's POST) that a browser says come from another site.
 	protected := http.NewCrossOriginProtection().Handler(mux)
@@ -191,6 +192,31 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
 	s.errorPage(w, r, http.StatusNotFound, "Not found", "There is no page at this address.")
+}
+
+// notFoundIn answers what no route of mux took: 405, with the methods the
+// page does take, when the address is a page asked with another method
+// (the catch-all route would otherwise hide them behind a 404), else 404.
+func (s *Server) notFoundIn(mux *http.ServeMux) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var allow []string
+		for _, method := range []string{http.MethodGet, http.MethodPost} {
+			other := r.Clone(r.Context())
+			other.Method = method
+			if _, pattern := mux.Handler(other); pattern != "/" && pattern != "" {
+				allow = append(allow, method)
+				if method == http.MethodGet {
+					allow = append(allow, http.MethodHead)
+				}
+			}
+		}
+		if len(allow) == 0 {
+			s.notFound(w, r)
+			return
+		}
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		s.errorPage(w, r, http.StatusMethodNotAllowed, "Not allowed", "This page cannot be asked for that way.")
+	}
 }
 
 func (s *Server) errorPage(w http.ResponseWriter, r *http.Request, status int, title, message string) {
