@@ -9,6 +9,7 @@ import (
 	"net/netip"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -138,4 +139,52 @@ func TestOtherMethodsAreNotAllowed(t *testing.T) {
 			require.Equal(t, tc.allow, resp.Header.Get("Allow"))
 		})
 	}
+}
+
+// TestAClientThatGoesAwayIsNoServerError: requests abandoned by their
+// client (a POST /rooms, the lobby, its lists, a room) log no ERROR line:
+// 19,990 of them wrote as many ERRORs before.
+func TestAClientThatGoesAwayIsNoServerError(t *testing.T) {
+	ts := newTestServer(t)
+	var logs syncLog
+	handler := (&Server{Hub: ts.hub, Store: ts.store, Limits: &Limits{}, ListsFresh: -1,
+		Log: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))}).Handler()
+	form := url.Values{"game": {"kalah"}, "mode": {"hotseat"}}.Encode()
+	for _, tc := range []struct {
+		method, path, body string
+	}{
+		{http.MethodPost, "/rooms", form},
+		{http.MethodGet, "/", ""},
+		{http.MethodGet, "/lobby/lists", ""},
+		{http.MethodGet, "/r/abcdefgh", ""},
+	} {
+		t.Run(tc.method+" "+tc.path, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel() // the client has gone
+			r := httptest.NewRequestWithContext(ctx, tc.method, tc.path, strings.NewReader(tc.body))
+			if tc.body != "" {
+				r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			}
+			handler.ServeHTTP(httptest.NewRecorder(), r)
+		})
+	}
+	require.NotContains(t, logs.String(), "level=ERROR", logs.String())
+}
+
+// syncLog is a log sink for handlers running on several goroutines.
+type syncLog struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *syncLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *syncLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

@@ -37,7 +37,7 @@ func (s *Server) renderLobby(w http.ResponseWriter, r *http.Request, status int,
 	data := templates.LobbyData{Games: game.All(), Form: form, Error: msg}
 	var err error
 	if data.Lists, err = s.lists(ctx, listPages(r)); err != nil {
-		s.Log.Error("lobby lists", "err", err)
+		s.logFailure(r, "lobby lists", err)
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
@@ -98,7 +98,7 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 			s.renderLobby(w, r, http.StatusBadRequest, form, friendly(err))
 			return
 		}
-		s.Log.Error("room not created", "err", err)
+		s.logFailure(r, "room not created", err)
 		s.renderLobby(w, r, http.StatusInternalServerError, form, "The room could not be created; please try again.")
 		return
 	}
@@ -167,7 +167,7 @@ func (s *Server) findRoom(w http.ResponseWriter, r *http.Request) (string, bool)
 		return "", false
 	}
 	if err != nil {
-		s.Log.Error("room not loaded", "room", id, "err", err)
+		s.logFailure(r, "room not loaded", err, "room", id)
 		s.errorPage(w, r, http.StatusInternalServerError, "Room unavailable", "The room could not be opened.")
 		return "", false
 	}

@@ -146,13 +146,27 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		next.ServeHTTP(rec, r)
 		level := slog.LevelDebug
 		// A failing readiness probe is an answer, not an error: its
-		// changes are logged once (noteReadiness), not every second.
-		if rec.status >= 500 && r.URL.Path != "/readyz" {
+		// changes are logged once (noteReadiness), not every second; and
+		// nobody saw the answer to a client that went away.
+		if rec.status >= 500 && r.URL.Path != "/readyz" && r.Context().Err() == nil {
 			level = slog.LevelError
 		}
 		s.Log.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "status", rec.status, "took", time.Since(start),
 			"client", s.clientAddr(r))
 	})
+}
+
+// logFailure logs what went wrong in serving r: an error, unless the
+// client went away before the answer (a closed tab, a script that gives
+// up), which is no fault of the server's and is logged only with -v —
+// else every abandoned request would write an ERROR line, and one client
+// could flood the log.
+func (s *Server) logFailure(r *http.Request, msg string, err error, attrs ...any) {
+	level := slog.LevelError
+	if r.Context().Err() != nil {
+		level, msg = slog.LevelDebug, msg+" (the client went away)"
+	}
+	s.Log.Log(r.Context(), level, msg, append([]any{"err", err, "client", s.clientAddr(r)}, attrs...)...)
 }
 
 // recoverPanics turns a handler's panic into a 500 page and a log line:
