@@ -188,3 +188,28 @@ func (l *syncLog) String() string {
 	defer l.mu.Unlock()
 	return l.b.String()
 }
+
+// TestNamesMustBeVisibleAndNotTheComputers: the lobby refuses, with a
+// reason, a name with nothing visible in it or one posing as the computer
+// (U+200B, U+3164, U+2800 and "Computer · Difficult" were all accepted).
+func TestNamesMustBeVisibleAndNotTheComputers(t *testing.T) {
+	ts := newTestServer(t)
+	for _, tc := range []struct {
+		name, want string
+		status     int
+	}{
+		{"\u200b", "can be seen", http.StatusBadRequest},
+		{"\u3164\u3164", "can be seen", http.StatusBadRequest},
+		{"\u2800", "can be seen", http.StatusBadRequest},
+		{"Computer · Difficult", "kept for the computer", http.StatusBadRequest},
+		{"Alice\u200b", "", http.StatusSeeOther},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, body := ts.create(t, ts.browser(t), url.Values{"game": {"kalah"}, "mode": {"hotseat"}, "name": {tc.name}})
+			require.Equal(t, tc.status, resp.StatusCode, body)
+			if tc.want != "" {
+				require.Contains(t, body, tc.want)
+			}
+		})
+	}
+}

@@ -56,6 +56,10 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 	for key, values := range r.PostForm {
 		form[key] = values[len(values)-1]
 	}
+	if problem := realtime.NameProblem(form["name"]); problem != "" {
+		s.renderLobby(w, r, http.StatusBadRequest, form, problem)
+		return
+	}
 	spec := realtime.Spec{
 		Game: form["game"], Mode: orDefault(form["mode"], vocab.DefaultMode), Level: orDefault(form["level"], vocab.DefaultLevel),
 		Algorithm: form["algorithm"], Seat: orDefault(form["seat"], vocab.DefaultSeat), Clock: orDefault(form["clock"], vocab.DefaultClock),
