@@ -331,3 +331,39 @@ wait:
 		return strings.Contains(string(b), "200 OK")
 	}, 5*time.Second, 100*time.Millisecond, "a closed connection gives its place back")
 }
+
+// TestRequestsStillGoSomewhereWhenNoNodeIsReady: when every node fails its
+// check at once (a shared PostgreSQL down), the balancer still sends the
+// lobby and the rooms to the nodes, where it answered 503 for the whole
+// site; a room's requests still go together; and once one node is ready
+// again, only the ready ones are used.
+func TestRequestsStillGoSomewhereWhenNoNodeIsReady(t *testing.T) {
+	c := startCluster(t)
+	for _, n := range c.nodes {
+		n.down.Store(true)
+	}
+	require.Eventually(t, func() bool {
+		resp, err := http.Get(c.base + "/readyz")
+		if err != nil {
+			return false
+		}
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusServiceUnavailable // a node's own answer, through the fallback
+	}, 10*time.Second, 100*time.Millisecond, "the balancer has marked every node down")
+	for range 6 {
+		require.Contains(t, []string{"n1", "n2", "n3"}, c.get(t, "/"), "the lobby is served")
+	}
+	first := c.get(t, "/r/abc")
+	require.Equal(t, first, c.get(t, "/r/abc/record"), "a room's requests go together")
+	require.Equal(t, first, c.ws(t, "abc"))
+
+	c.nodes["n2"].down.Store(false)
+	require.Eventually(t, func() bool {
+		for range 6 {
+			if c.get(t, "/") != "n2" {
+				return false
+			}
+		}
+		return true
+	}, 10*time.Second, 100*time.Millisecond, "the ready node takes everything again")
+}
