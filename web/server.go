@@ -32,6 +32,10 @@ type Server struct {
 	Origins []string
 	// Limits bound each client address; nil means DefaultLimits.
 	Limits *Limits
+	// SharedLimits, when set, counts the rooms each address creates
+	// across every node (a cluster's shared store): Limits.RoomsPerMinute
+	// then holds for the site, not for each node.
+	SharedLimits store.RateLimits
 	// ListsFresh is how long the lobby's lists are served as made (0: a
 	// few seconds; negative: made for every request, as tests want).
 	ListsFresh time.Duration

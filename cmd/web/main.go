@@ -149,7 +149,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	front := &web.Server{
 		Hub: hub, Store: st, Log: log, Origins: splitList(*origins),
 		Limits: &web.Limits{ConnsPerAddr: *connsPerAddr, RoomsPerMinute: *roomsPerMinute},
-		Node:   ops.node, TrustedProxies: proxies,
+		Node:   ops.node, TrustedProxies: proxies, SharedLimits: sharedLimits(st, cluster),
 		Ready: func(context.Context) error { return hub.ClusterReady() },
 	}
 	if *requestTimeout <= 0 {
