@@ -164,6 +164,7 @@ func (vs *viewers) close() {
 func (r *Room) connect(c *Conn) {
 	r.viewers.add(c)
 	r.viewers.stopIdle()
+	r.contactBack(c.tokenHash) // a page of a player whose clock stood still is back
 	if r.bots.unwatched {
 		// Someone looks: the computer game paused for want of watchers
 		// plays on from where it stopped.

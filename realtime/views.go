@@ -161,6 +161,9 @@ func (r *Room) fillClock(p *view.Page) {
 		c.FirstMove = true
 		c.Label = "First move, or the game is aborted"
 	}
+	if pause := r.clock.paused; pause != nil {
+		c.RemainingMS = pause.left.Milliseconds() // standing still
+	}
 }
 
 // actingSeat is the seat a click of the holder of mine plays for now, if
@@ -269,7 +272,7 @@ func (r *Room) turnWords(mine []game.Player) (turn, status string) {
 	if r.bots.paused {
 		turn += " (paused)"
 	}
-	return turn, ""
+	return turn, r.pauseWords()
 }
 
 func (r *Room) fillMoves(p *view.Page) {
