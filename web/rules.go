@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"strings"
 
 	"github.com/a-h/templ"
 	"github.com/yuin/goldmark"
@@ -123,7 +124,9 @@ func markdown(text string) templ.Component {
 	var buf bytes.Buffer
 	html := ""
 	if err := goldmark.Convert([]byte(text), &buf); err == nil {
-		html = buf.String()
+		// A text board is wider than a phone and scrolls in its box: the
+		// keyboard must be able to reach it to scroll it.
+		html = strings.ReplaceAll(buf.String(), "<pre>", `<pre tabindex="0">`)
 	} else { // writing into memory does not fail; show the text as it is
 		html = "<pre>" + templ.EscapeString(text) + "</pre>"
 	}
