@@ -91,6 +91,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /lobby/lists", s.lobbyLists)
 	mux.HandleFunc("GET /rules", s.rulesIndex)
 	mux.HandleFunc("GET /rules/{game}", s.rulesPage)
+	mux.HandleFunc("GET /rules/{game}/reference", s.rulesReferencePage)
+	mux.HandleFunc("GET /rules/reference", s.rulesReference)
 	mux.HandleFunc("GET /healthz", s.health)
 	mux.HandleFunc("GET /readyz", s.readyz)
 	mux.HandleFunc("/", s.notFoundIn(mux))
