@@ -157,7 +157,9 @@ func announcement(p *view.Page) string {
 		if !strings.HasSuffix(p.Turn, "…") {
 			b.WriteString(".")
 		}
-		if p.Step != "" {
+		// Between the clicks of a move the room holds (a page without
+		// script), what comes next; pick.js says it on a page with script.
+		if p.Step != "" && len(p.Selected) > 0 {
 			b.WriteString(" " + p.Step + ".")
 		}
 	}
