@@ -50,6 +50,9 @@ func TestBrowserAMoveOfSeveralClicksSaysWhatComesNext(t *testing.T) {
 	require.Equal(t, "0.3", evalJS[string](me, `getComputedStyle(document.querySelector('[data-cell="9,3"] svg.piece')).opacity`))
 	require.Equal(t, "d7: white amazon, moved here", labelOf(me, 3, 3))
 	require.Equal(t, "d1: white amazon, moving away", labelOf(me, 9, 3))
+	require.True(t, evalJS[bool](me, `document.querySelector('[data-cell="9,3"]').classList.contains("target")`), "the arrow may go back to d1")
+	require.False(t, evalJS[bool](me, `!!document.querySelector("[data-testid=board] .capture")`), "d1 is no capture: the amazon left it")
+	require.Equal(t, "50%", evalJS[string](me, `getComputedStyle(document.querySelector('[data-cell="9,3"]'), "::after").borderTopLeftRadius`), "a plain target dot")
 	require.Equal(t, "White to move", me.text("[data-testid=turn]"), "the turn is still the same")
 
 	me.clickCell(3, 3) // take d7 back: the amazon is home again

@@ -160,8 +160,10 @@
       var had = el.classList.contains("target") || el.classList.contains("selected");
       if (!target && !selected && !had) return;
       // Once a piece is chosen, a target holding a piece is one to take:
-      // marked unlike the pieces one may move.
-      var capture = target && picks.length > 0 && !!el.querySelector("svg.piece");
+      // marked unlike the pieces one may move. The chosen piece's own
+      // square is not (it is empty once the piece has moved: an amazon
+      // may shoot back where it stood).
+      var capture = target && picks.length > 0 && cell !== picks[0] && !!el.querySelector("svg.piece");
       keep(el);
       el.classList.toggle("target", target);
       el.classList.toggle("capture", capture);
