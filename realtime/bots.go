@@ -67,6 +67,9 @@ func (b *botRunner) seat(g game.Game, held [2]store.Seat) error {
 // watching reports whether the computer plays both seats.
 func (b *botRunner) watching() bool { return b.players[0] != nil && b.players[1] != nil }
 
+// thinking reports whether a computer seat is choosing a move.
+func (b *botRunner) thinking() bool { return b.cancel != nil }
+
 // running reports whether computer against computer is playing on.
 func (b *botRunner) running() bool { return b.watching() && !b.paused && !b.unwatched }
 

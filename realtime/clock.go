@@ -266,6 +266,10 @@ func (r *Room) freezeClock() {
 	}
 }
 
+// ranOutOfTime ends the reason of a game lost on time (also as stored,
+// which the clock of a finished game reads).
+const ranOutOfTime = "ran out of time"
+
 // timeout ends the game when its timer runs out: a first move not made
 // aborts it; otherwise every human seat that had to move and did not loses
 // (both, on a simultaneous turn: a draw). A player whose pages are all on
@@ -297,9 +301,9 @@ func (r *Room) timeout(gen uint64) {
 		r.abort("Game aborted: " + strings.Join(who, " and ") + " did not make a first move in time")
 		return
 	}
-	end := game.Draw("both ran out of time")
+	end := game.Draw("both " + ranOutOfTime)
 	if len(late) == 1 {
-		end = game.Win(late[0].Other(), names[late[0]]+" ran out of time")
+		end = game.Win(late[0].Other(), names[late[0]]+" "+ranOutOfTime)
 	}
 	r.finish(end)
 }

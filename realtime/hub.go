@@ -78,7 +78,7 @@ type Config struct {
 	// them); a clock missing here has its own Period.
 	Periods map[vocab.Clock]time.Duration
 	// Hint finds a good move for a player who asks (nil: no hints).
-	Hint func(ctx context.Context, s game.State, p game.Player) (game.Move, string, error)
+	Hint func(ctx context.Context, s game.State, p game.Player) (engine.Hinted, error)
 	// Evaluate scores a position from the first seat's view, for the
 	// replay's evaluation graph (nil: no graph).
 	Evaluate func(s game.State) float64

@@ -185,6 +185,9 @@ func (r *Room) applyTurn(moves []game.Move, think time.Duration, info string) {
 		think = now.Sub(r.clock.turnStarted)
 	}
 	rec := turnRecord{moves: moves, seats: seats, text: text, at: now, think: think, info: info}
+	if len(moves) == 1 {
+		rec.said = game.DescribeMove(r.state, moves[0])
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
 	turn := store.Turn{Notation: text, At: now, Think: think, Info: info}

@@ -24,7 +24,7 @@ type deps struct {
 	render   Renderer
 	bots     BotMaker
 	engine   *engine.Pool
-	hint     func(ctx context.Context, s game.State, p game.Player) (game.Move, string, error)
+	hint     func(ctx context.Context, s game.State, p game.Player) (engine.Hinted, error)
 	evaluate func(s game.State) float64
 	clock    Clock
 	log      *slog.Logger
@@ -137,8 +137,7 @@ type (
 		ctx  context.Context // the hint's: which request this answers
 		c    *Conn
 		ply  int
-		move game.Move
-		text string
+		hint engine.Hinted
 		err  error
 	}
 	// evIdle comes when the room may have had no page open for long

@@ -51,7 +51,7 @@ func cells(p *view.Page, b game.Board, static bool, marks []game.Cell) templ.Com
 				if fb != nil {
 					fb.Begin(cellPartID(at), frame.Element)
 				}
-				out.open(p, at, cv.Class, cv.Name, cv.What)
+				out.open(p, at, cv.Class, cv.Name, cv.What, cv.Piece != "")
 			}
 			if cv.Piece != "" {
 				out.s(`<svg class="`)
