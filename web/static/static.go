@@ -12,7 +12,7 @@ import (
 	"sort"
 )
 
-//go:embed app.css app.js keys.js pick.js sound.js theme.js names.js chat.js pieces.svg favicon.svg vendor
+//go:embed app.css app.js conn.js keys.js pick.js sound.js theme.js names.js chat.js pieces.svg favicon.svg vendor
 var files embed.FS
 
 // Sprite returns the SVG symbols of the pieces, for pages to include once
