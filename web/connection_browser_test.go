@@ -110,6 +110,7 @@ func TestBrowserConnectionLost(t *testing.T) {
 	px := newOutage(t, ts)
 	browser := newBrowser(t, 390, 844)
 	alice := newTab(t, browser, "alice")
+	alice.run("phone", chromedp.EmulateViewport(390, 844))
 	createRoom(t, px.ts, alice, map[string]string{"game": "amazons", "mode": "computer"})
 	alice.waitText("[data-testid=turn]", "Your move")
 	require.True(t, evalJS[bool](alice, watchConnStatus))
