@@ -34,6 +34,8 @@
   var wrapper = null; // the extension's socket, whose reconnect makes a new one
   var state = "new";  // "open", "closed" (a try is due) or "connecting"
   var tries = 0, timer = 0, lost = false, backTimer = 0;
+  // Leaving the page closes its socket: that is no lost connection.
+  var leaving = false;
 
   function room() { return document.querySelector("main.room"); }
   function say(text, back) {
@@ -47,6 +49,9 @@
     lost = true;
     var r = room();
     if (r) r.classList.add("conn-lost");
+    // The dimmed board and its banner are out of play: no click, no
+    // focus, nothing read out from them, until the room is back.
+    document.querySelectorAll("main.room .play").forEach(function (p) { p.inert = true; });
     say(text);
   }
 
@@ -78,6 +83,7 @@
     lost = false;
     var r = room();
     if (r) r.classList.remove("conn-lost");
+    document.querySelectorAll("main.room .play").forEach(function (p) { p.inert = false; });
     document.querySelectorAll("[data-testid=move-note]").forEach(function (n) { n.textContent = ""; });
     say("Connected again.", true);
     backTimer = setTimeout(function () { say(""); }, 4000);
@@ -87,6 +93,7 @@
     if (ev && current && ev.target !== current) return;
     wrapper = e.detail.socketWrapper;
     state = "closed";
+    if (leaving) return;
     if (ev && final[ev.code]) {
       showLost("The connection was closed. Reload the page to go on.");
       return;
@@ -95,6 +102,15 @@
     schedule();
   });
   window.addEventListener("online", soon);
+  window.addEventListener("pagehide", function () { leaving = true; });
+  // Back from the browser's page cache: the socket closed meanwhile.
+  window.addEventListener("pageshow", function () {
+    leaving = false;
+    if (state === "closed") {
+      showLost("Connection lost — reconnecting…");
+      soon();
+    }
+  });
   document.addEventListener("visibilitychange", function () { if (!document.hidden) soon(); });
   // The browser knows the network is gone: say it now rather than when
   // the socket notices, and close it, so nothing is written into the void.
