@@ -45,6 +45,9 @@ func serviceWorker() []byte {
 			cfg.Pages = append(cfg.Pages, "/rules/"+g.ID())
 		}
 	}
+	// Only the lobby is fetched at install; the rules' copies are kept as
+	// they are visited (an install stays light on a first visit).
+	cfg.Precache = append(cfg.Precache, "/")
 	b, _ := json.Marshal(cfg)
 	return bytes.Replace(static.ServiceWorker(), []byte(swPlaceholder), b, 1)
 }

@@ -6,8 +6,12 @@
 (function () {
   "use strict";
   if ("serviceWorker" in navigator) {
+    // Once the page has settled: filling the worker's cache should not
+    // compete with what the visitor came for.
     window.addEventListener("load", function () {
-      navigator.serviceWorker.register("/sw.js").catch(function () { /* no worker: the site works as before */ });
+      setTimeout(function () {
+        navigator.serviceWorker.register("/sw.js").catch(function () { /* no worker: the site works as before */ });
+      }, 1500);
     });
   }
 

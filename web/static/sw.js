@@ -4,12 +4,12 @@
 // fills a new cache and drops the old one.
 //
 // What it does: the static files (versioned URLs that never change) come
-// from the cache; pages come from the network, the lobby's and the rules'
-// copies kept for when the network fails, and a page that cannot be fetched
-// is answered with its copy, else the lobby's, marked offline (the page
-// then says "You are offline" and creates no room). Anything else — the
-// room's WebSocket, the lobby's lists, records, POSTs — is left to the
-// network as it is.
+// from the cache; pages come from the network, the copies of the lobby
+// (fetched at install) and of the rules (as visited) kept for when it
+// fails, and a page that cannot be fetched is answered with its copy, else
+// the lobby's, marked offline (the page then says "You are offline" and
+// creates no room). Anything else — the room's WebSocket, the lobby's
+// lists, records, POSTs — is left to the network as it is.
 "use strict";
 
 // Replaced by the server; these values serve only to keep the file valid.
@@ -18,12 +18,10 @@ const CONFIG = {"version":"dev","precache":[],"pages":[]};
 const CACHE = "boardroom-" + CONFIG.version;
 
 self.addEventListener("install", function (event) {
-  // The static files all, or the worker is not installed; the pages as
-  // they come (a page that fails now is kept at its next visit).
+  // The static files and the lobby, all or the worker is not installed;
+  // the other pages' copies are kept as they are visited.
   event.waitUntil(caches.open(CACHE).then(function (cache) {
-    return cache.addAll(CONFIG.precache).then(function () {
-      return Promise.all(CONFIG.pages.map(function (p) { return cache.add(p).catch(function () { /* next visit */ }); }));
-    });
+    return cache.addAll(CONFIG.precache);
   }).then(function () { return self.skipWaiting(); }));
 });
 
