@@ -62,6 +62,8 @@ type Server struct {
 	readySeen   bool
 
 	css string // GamesCSS, made once
+	// sw and manifest are /sw.js and /manifest.webmanifest, made once.
+	sw, manifest []byte
 	// listsCache holds the lobby's lists made a moment ago.
 	listsCache listsCache
 }
@@ -80,6 +82,7 @@ func (s *Server) Handler() http.Handler {
 	}
 	s.limits = newLimiter(limits)
 	s.css = templates.GamesCSS(game.All())
+	s.sw, s.manifest = serviceWorker(), manifest()
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.lobby)
 	mux.HandleFunc("POST /rooms", s.createRoom)
@@ -88,6 +91,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /r/{id}/record", s.roomRecord)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", static.Handler()))
 	mux.HandleFunc("GET /games.css", s.gamesCSS)
+	mux.HandleFunc("GET /sw.js", s.serveServiceWorker)
+	mux.HandleFunc("GET /manifest.webmanifest", s.serveManifest)
 	mux.HandleFunc("GET /lobby/lists", s.lobbyLists)
 	mux.HandleFunc("GET /rules", s.rulesIndex)
 	mux.HandleFunc("GET /rules/{game}", s.rulesPage)
