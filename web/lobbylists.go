@@ -12,7 +12,6 @@ import (
 	"boardroom/game"
 	"boardroom/realtime"
 	"boardroom/realtime/store"
-	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
 	"boardroom/web/templates"
 )
@@ -118,7 +117,12 @@ func (s *Server) listRows(ctx context.Context, over bool, page int) ([]templates
 		}
 		if rec, err := s.Store.Room(ctx, sum.ID); err == nil {
 			if st, err := realtime.Position(g, rec); err == nil {
-				row.Picture = view.Picture(g, st)
+				pic := s.pictures.put(templates.DrawPicture(g, st))
+				row.Picture, row.PictureHeight = templates.RoomPictureURL(sum.ID, pic.Version), templates.PictureHeight(pic, 64)
+				row.PictureAlt, row.PictureStyle = pic.Label+" now", pic.Style
+				if over {
+					row.PictureAlt = pic.Label + " at the end"
+				}
 			}
 		}
 		rows = append(rows, row)

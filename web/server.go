@@ -62,6 +62,8 @@ type Server struct {
 	css string // GamesCSS, made once
 	// listsCache holds the lobby's lists made a moment ago.
 	listsCache listsCache
+	// pictures holds the rooms' pictures the lists drew lately.
+	pictures pictureCache
 }
 
 // assetVersion sets the static files' version once: servers made side by
@@ -84,6 +86,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /r/{id}", s.room)
 	mux.HandleFunc("GET /r/{id}/ws", s.websocket)
 	mux.HandleFunc("GET /r/{id}/record", s.roomRecord)
+	mux.HandleFunc("GET /r/{id}/picture.svg", s.roomPicture)
+	mux.HandleFunc("GET /games/{file}", s.gamePicture)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", static.Handler()))
 	mux.HandleFunc("GET /games.css", s.gamesCSS)
 	mux.HandleFunc("GET /lobby/lists", s.lobbyLists)

@@ -30,6 +30,13 @@ const unit = 10
 type Picture struct {
 	SVG     []byte
 	Version string
+	// Width and Height are its size in cells, for the page to keep its
+	// room before it arrives; Label names the board ("Kalah board").
+	Width, Height int
+	Label         string
+	// Style is the board's style (Board.Style), for the page to dim a
+	// light board in the dark theme.
+	Style string
 }
 
 // DrawPicture draws position s of game g.
@@ -44,7 +51,11 @@ func DrawPicture(g game.Game, s game.State) Picture {
 	}
 	svg := []byte(out.body.String())
 	sum := sha256.Sum256(svg)
-	return Picture{SVG: svg, Version: hex.EncodeToString(sum[:6])}
+	h := b.Rows
+	if b.Layout == game.LayoutPits {
+		h = 2
+	}
+	return Picture{SVG: svg, Version: hex.EncodeToString(sum[:6]), Width: b.Cols, Height: h, Label: b.Label, Style: b.Style}
 }
 
 // paint is how a style-sheet class colours a cell or a piece.
