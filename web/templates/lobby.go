@@ -302,3 +302,8 @@ func cardStyle(g game.Game) string {
 	p, _ := CardPicture(g)
 	return "picture " + p.Style
 }
+
+// FormMode is the mode the lobby's form starts at: against the computer,
+// so that a newcomer is not left waiting for a friend (a program posting
+// no mode still gets vocab.DefaultMode).
+const FormMode = vocab.Computer
