@@ -68,10 +68,10 @@ type paint struct {
 // class later in a cell's list wins, as there).
 var cellFills = map[string]string{
 	"light": "#efe4cc", "dark": "#b98b5e", // checker
-	"burnt":      "#8d6748",
-	"edge":       "#e3f1ec", // lattice
-	"blocked":    "#2d3142",
-	"angel-here": "#fff3c4",
+	"burnt":       "#8d6748",
+	"edge":        "#e3f1ec", // lattice
+	"blocked":     "#2d3142",
+	"angel-here":  "#fff3c4",
 	"owner-first": "#ffd166", "owner-second": "#e63946", // territory
 }
 
