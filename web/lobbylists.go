@@ -91,6 +91,7 @@ func (s *Server) lists(ctx context.Context, key listsKey) (templates.LobbyLists,
 	if l.Finished, l.MoreDone, err = s.listRows(ctx, true, key.done); err != nil {
 		return l, err
 	}
+	l.MakeVersion()
 	s.listsCache.put(key, now, l)
 	return l, nil
 }
@@ -185,7 +186,24 @@ func (s *Server) lobbyLists(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "the lists are not available now", http.StatusServiceUnavailable)
 		return
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("ETag", l.ETag())
+	if sameVersion(r.Header.Get("If-None-Match"), l.ETag()) {
+		// The page shows these lists already: nothing to send or swap.
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	templates.LobbyListsPart(l).Render(r.Context(), w)
+}
+
+// sameVersion reports whether an If-None-Match names etag (compared
+// weakly: a compressed answer's tag is marked weak).
+func sameVersion(ifNoneMatch, etag string) bool {
+	for tag := range strings.SplitSeq(ifNoneMatch, ",") {
+		if strings.TrimPrefix(strings.TrimSpace(tag), "W/") == etag {
+			return true
+		}
+	}
+	return false
 }

@@ -102,7 +102,9 @@ func (s *Server) Handler() http.Handler {
 	// Go's cross-origin protection refuses state-changing requests (the lobby
 	// form's POST) that a browser says come from another site.
 	protected := http.NewCrossOriginProtection().Handler(mux)
-	return s.recoverPanics(s.logRequests(securityHeaders(protected)))
+	// Compression is outermost, so that even the error page of a panic
+	// goes out whole through it.
+	return compress(s.recoverPanics(s.logRequests(securityHeaders(protected))))
 }
 
 // logger is the server's log, or one that drops everything.

@@ -2,6 +2,7 @@ package templates
 
 import (
 	"fmt"
+	"hash/fnv"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,6 +27,34 @@ type LobbyLists struct {
 	Live, Finished     []RoomRow
 	LivePage, DonePage int // 1-based
 	MoreLive, MoreDone bool
+	// Version names what the lists show (MakeVersion), for the page's
+	// next fetch to say.
+	Version string
+}
+
+// MakeVersion sets the lists' Version: a digest of everything they show.
+func (l *LobbyLists) MakeVersion() {
+	h := fnv.New64a()
+	fmt.Fprint(h, l.LivePage, l.DonePage, l.MoreLive, l.MoreDone)
+	for _, rows := range [][]RoomRow{l.Live, l.Finished} {
+		h.Write([]byte{0})
+		for _, r := range rows {
+			fmt.Fprint(h, r.ID, "\x00", r.Game, "\x00", r.Players, "\x00", r.Result, "\x00", r.Detail, "\x00", r.Age(), "\x00", r.Picture, "\x00")
+		}
+	}
+	l.Version = strconv.FormatUint(h.Sum64(), 36)
+}
+
+// ETag is the lists' version as an HTTP entity tag.
+func (l LobbyLists) ETag() string { return `"` + l.Version + `"` }
+
+// Headers are the headers of the page's next fetch of the lists (htmx's
+// hx-headers): the version it shows.
+func (l LobbyLists) Headers() string {
+	if l.Version == "" {
+		return "{}"
+	}
+	return `{"If-None-Match": "\"` + l.Version + `\""}`
 }
 
 // URL is where the lists with these pages are fetched.
