@@ -30,6 +30,11 @@ const (
 	listsFresh = 3 * time.Second
 	// maxListPage bounds the page numbers a request may ask for.
 	maxListPage = 1000
+	// liveFor is how long a live room stays listed after it last changed
+	// or had a page open (Hub.MarkSeen): games nobody plays or watches
+	// (a computer's, left) pushed the games being played off the list.
+	// The room stays where its link leads.
+	liveFor = 10 * time.Minute
 )
 
 type listsKey struct{ live, done int }
@@ -98,7 +103,7 @@ func (s *Server) lists(ctx context.Context, key listsKey) (templates.LobbyLists,
 
 // listRows is one page of one list, and whether there are more.
 func (s *Server) listRows(ctx context.Context, over bool, page int) ([]templates.RoomRow, bool, error) {
-	list, err := s.Store.List(ctx, over, listPage+1, (page-1)*listPage)
+	list, err := s.Store.List(ctx, over, s.Hub.Now().Add(-liveFor), listPage+1, (page-1)*listPage)
 	if err != nil {
 		return nil, false, err
 	}

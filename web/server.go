@@ -187,7 +187,7 @@ func (s *Server) gamesCSS(w http.ResponseWriter, r *http.Request) {
 func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
-	if _, err := s.Store.List(ctx, false, 1, 0); err != nil {
+	if _, err := s.Store.List(ctx, false, time.Time{}, 1, 0); err != nil {
 		http.Error(w, "store: "+err.Error(), http.StatusServiceUnavailable)
 		return
 	}

@@ -97,6 +97,10 @@ var migrations = []string{
 	// one that died knows since when their clocks stood still.
 	`ALTER TABLE rooms ADD COLUMN clock_from bigint, ADD COLUMN clock_stopped bigint;
 	ALTER TABLE nodes ADD COLUMN seen timestamptz;`,
+	// 3: when a page was last seen open in the room (milliseconds, the
+	// node's time; 0: never), so that the lobby lists a live room while
+	// someone looks at it or plays, and not for ever.
+	`ALTER TABLE rooms ADD COLUMN seen_at bigint NOT NULL DEFAULT 0;`,
 }
 
 // migrationLock is the advisory lock that keeps nodes starting together
@@ -278,7 +282,7 @@ func (p *Postgres) ids(ctx context.Context, what, query string, args ...any) ([]
 }
 
 // List implements Store.
-func (p *Postgres) List(ctx context.Context, over bool, limit, offset int) ([]Summary, error) {
+func (p *Postgres) List(ctx context.Context, over bool, since time.Time, limit, offset int) ([]Summary, error) {
 	if p.closed.Load() {
 		return nil, ErrClosed
 	}
@@ -286,8 +290,9 @@ func (p *Postgres) List(ctx context.Context, over bool, limit, offset int) ([]Su
 		return nil, fmt.Errorf("store: list rooms: limit %d and offset %d may not be negative", limit, offset)
 	}
 	rows, err := p.pool.Query(ctx, `SELECT id, game, options, mode, clock, seats, turns, over, winner, reason, updated_at
-		FROM rooms WHERE over = $1 AND NOT private AND NOT aborted AND seated ORDER BY updated_at DESC, id LIMIT $2 OFFSET $3`,
-		over, limit, offset)
+		FROM rooms WHERE over = $1 AND NOT private AND NOT aborted AND seated AND (over OR GREATEST(updated_at, seen_at) >= $4)
+		ORDER BY updated_at DESC, id LIMIT $2 OFFSET $3`,
+		over, limit, offset, sinceMillis(since))
 	if err != nil {
 		return nil, fmt.Errorf("store: list rooms: %w", err)
 	}
@@ -316,6 +321,21 @@ func (p *Postgres) List(ctx context.Context, over bool, limit, offset int) ([]Su
 		return nil, fmt.Errorf("store: list rooms: %w", err)
 	}
 	return out, nil
+}
+
+// SetSeen implements Store. It is not fenced: that a page was open says
+// nothing about the game, and any node that saw one may say so.
+func (p *Postgres) SetSeen(ctx context.Context, ids []string, at time.Time) error {
+	if p.closed.Load() {
+		return ErrClosed
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	if _, err := p.pool.Exec(ctx, `UPDATE rooms SET seen_at = GREATEST(seen_at, $2) WHERE id = ANY($1)`, ids, at.UnixMilli()); err != nil {
+		return fmt.Errorf("store: rooms seen: %w", err)
+	}
+	return nil
 }
 
 // Chat implements Store.
