@@ -71,57 +71,104 @@ func compress(next http.Handler) http.Handler {
 	})
 }
 
-// gzipWriter compresses a response once its headers say it should.
+// gzipWriter compresses a response once its headers say it should. Its
+// status waits for the first bytes of the body (up to minCompress of them
+// when its length is not known), so that a short body goes out as it is.
 type gzipWriter struct {
 	http.ResponseWriter
 	gz      *gzip.Writer
-	decided bool
+	status  int    // written by the handler, not sent yet
+	buf     []byte // the body's first bytes, held while short
+	started bool   // the status and headers are sent
 }
 
-// decide looks at the headers the handler set, as it writes them.
-func (w *gzipWriter) decide(status int) {
-	w.decided = true
+// eligible reports whether the response may be compressed, by its
+// headers (the type is sniffed from the body's first bytes if unset).
+func (w *gzipWriter) eligible(first []byte) bool {
 	h := w.Header()
-	if status < 200 || status == http.StatusNoContent || status == http.StatusNotModified ||
+	if h.Get("Content-Type") == "" && len(first) > 0 {
+		h.Set("Content-Type", http.DetectContentType(first))
+	}
+	if w.status < 200 || w.status == http.StatusNoContent || w.status == http.StatusNotModified ||
 		h.Get("Content-Encoding") != "" || !compressible(h.Get("Content-Type")) {
-		return
+		return false
 	}
-	if n, err := strconv.Atoi(h.Get("Content-Length")); err == nil && n < minCompress {
-		return
-	}
-	h.Del("Content-Length")
-	h.Del("Accept-Ranges") // a range of the compressed bytes is not what was asked
-	h.Set("Content-Encoding", "gzip")
-	if etag := h.Get("ETag"); strings.HasPrefix(etag, `"`) {
-		// Another encoding of the same content: equal, not the same bytes.
-		h.Set("ETag", "W/"+etag)
-	}
-	w.gz = gzipWriters.Get().(*gzip.Writer)
-	w.gz.Reset(w.ResponseWriter)
+	n, err := strconv.Atoi(h.Get("Content-Length"))
+	return err != nil || n >= minCompress
 }
 
-func (w *gzipWriter) WriteHeader(status int) {
-	if !w.decided {
-		w.decide(status)
-	}
-	w.ResponseWriter.WriteHeader(status)
-}
-
-func (w *gzipWriter) Write(b []byte) (int, error) {
-	if !w.decided {
-		if w.Header().Get("Content-Type") == "" {
-			w.Header().Set("Content-Type", http.DetectContentType(b))
+// start sends the status and headers, compressed or not, then the bytes
+// held.
+func (w *gzipWriter) start(compressed bool) {
+	w.started = true
+	if compressed {
+		h := w.Header()
+		h.Del("Content-Length")
+		h.Del("Accept-Ranges") // a range of the compressed bytes is not what was asked
+		h.Set("Content-Encoding", "gzip")
+		if etag := h.Get("ETag"); strings.HasPrefix(etag, `"`) {
+			// Another encoding of the same content: equal, not the same bytes.
+			h.Set("ETag", "W/"+etag)
 		}
-		w.WriteHeader(http.StatusOK)
+		w.gz = gzipWriters.Get().(*gzip.Writer)
+		w.gz.Reset(w.ResponseWriter)
 	}
+	w.ResponseWriter.WriteHeader(w.status)
+	if len(w.buf) > 0 {
+		buf := w.buf
+		w.buf = nil
+		w.write(buf)
+	}
+}
+
+func (w *gzipWriter) write(b []byte) (int, error) {
 	if w.gz != nil {
 		return w.gz.Write(b)
 	}
 	return w.ResponseWriter.Write(b)
 }
 
-// Flush sends what is compressed so far.
+func (w *gzipWriter) WriteHeader(status int) {
+	if w.started || w.status != 0 {
+		return
+	}
+	if status < 200 { // informational: not the response's status
+		w.ResponseWriter.WriteHeader(status)
+		return
+	}
+	w.status = status
+	if !w.eligible(nil) && w.Header().Get("Content-Type") != "" {
+		w.start(false)
+	}
+}
+
+func (w *gzipWriter) Write(b []byte) (int, error) {
+	if w.started {
+		return w.write(b)
+	}
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	if !w.eligible(append(w.buf, b...)) {
+		w.start(false)
+		return w.write(b)
+	}
+	if _, err := strconv.Atoi(w.Header().Get("Content-Length")); err == nil || len(w.buf)+len(b) >= minCompress {
+		w.start(true)
+		return w.write(b)
+	}
+	w.buf = append(w.buf, b...)
+	return len(b), nil
+}
+
+// Flush sends what is written so far (compressed if it may be).
 func (w *gzipWriter) Flush() {
+	if !w.started {
+		if w.status == 0 {
+			w.status = http.StatusOK
+		}
+		w.start(w.eligible(w.buf))
+	}
 	if w.gz != nil {
 		w.gz.Flush()
 	}
@@ -131,7 +178,11 @@ func (w *gzipWriter) Flush() {
 // Unwrap lets http.ResponseController reach the connection's writer.
 func (w *gzipWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
+// close ends the response: a short body goes out as it is.
 func (w *gzipWriter) close() {
+	if !w.started && w.status != 0 {
+		w.start(false)
+	}
 	if w.gz == nil {
 		return
 	}
