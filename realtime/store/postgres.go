@@ -323,21 +323,6 @@ func (p *Postgres) List(ctx context.Context, over bool, since time.Time, limit, 
 	return out, nil
 }
 
-// SetSeen implements Store. It is not fenced: that a page was open says
-// nothing about the game, and any node that saw one may say so.
-func (p *Postgres) SetSeen(ctx context.Context, ids []string, at time.Time) error {
-	if p.closed.Load() {
-		return ErrClosed
-	}
-	if len(ids) == 0 {
-		return nil
-	}
-	if _, err := p.pool.Exec(ctx, `UPDATE rooms SET seen_at = GREATEST(seen_at, $2) WHERE id = ANY($1)`, ids, at.UnixMilli()); err != nil {
-		return fmt.Errorf("store: rooms seen: %w", err)
-	}
-	return nil
-}
-
 // Chat implements Store.
 func (p *Postgres) Chat(ctx context.Context, id string, last int) ([]ChatMessage, error) {
 	if p.closed.Load() {

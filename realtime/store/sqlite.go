@@ -410,33 +410,6 @@ func (s *SQLite) List(ctx context.Context, over bool, since time.Time, limit, of
 	return out, rows.Err()
 }
 
-// SetSeen implements Store.
-func (s *SQLite) SetSeen(ctx context.Context, ids []string, at time.Time) error {
-	if len(ids) == 0 {
-		return nil
-	}
-	idsJSON, err := json.Marshal(ids)
-	if err != nil {
-		return err
-	}
-	return s.write(ctx, func(tx *wtx) error {
-		if _, err := tx.Exec(`UPDATE rooms SET seen_at = max(seen_at, ?) WHERE id IN (SELECT value FROM json_each(?))`,
-			at.UnixMilli(), string(idsJSON)); err != nil {
-			return fmt.Errorf("store: rooms seen: %w", err)
-		}
-		return nil
-	})
-}
-
-// sinceMillis is a List's since in milliseconds (0 for the zero time:
-// every room).
-func sinceMillis(since time.Time) int64 {
-	if since.IsZero() {
-		return 0
-	}
-	return since.UnixMilli()
-}
-
 // DeleteIdle implements Store.
 func (s *SQLite) DeleteIdle(ctx context.Context, before time.Time, keep []string) (int, error) {
 	if keep == nil {
