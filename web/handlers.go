@@ -41,7 +41,7 @@ func (s *Server) renderLobby(w http.ResponseWriter, r *http.Request, status int,
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
-	templates.Lobby(data).Render(r.Context(), w)
+	templates.Lobby(data).Render(templates.WithoutRoom(r.Context()), w)
 }
 
 // createRoom reads the lobby form, creates the room with the creator seated

@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"context"
 	"fmt"
 	"hash/fnv"
 	"slices"
@@ -12,6 +13,16 @@ import (
 	"boardroom/game"
 	"boardroom/realtime/vocab"
 )
+
+type withoutRoomKey struct{}
+
+// WithoutRoom marks a page's rendering as having no room (the lobby):
+// Layout then leaves out the room's scripts.
+func WithoutRoom(ctx context.Context) context.Context {
+	return context.WithValue(ctx, withoutRoomKey{}, true)
+}
+
+func withoutRoom(ctx context.Context) bool { return ctx.Value(withoutRoomKey{}) != nil }
 
 // LobbyData is what the lobby shows.
 type LobbyData struct {
