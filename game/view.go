@@ -164,3 +164,25 @@ type Transcript interface {
 	// GameOver ends a finished game, after the final board.
 	GameOver(s State) string
 }
+
+// Showcase is implemented by a game whose starting position says little
+// of it (an empty board): Showcase is a position a few turns in, which the
+// lobby's card shows instead.
+type Showcase interface {
+	Showcase() State
+}
+
+// ShowcaseOf is the position that pictures game g: its Showcase, else its
+// start with the default options (nil when there is none).
+func ShowcaseOf(g Game) State {
+	if sc, ok := g.(Showcase); ok {
+		if s := sc.Showcase(); s != nil {
+			return s
+		}
+	}
+	s, err := g.New(nil)
+	if err != nil {
+		return nil
+	}
+	return s
+}

@@ -180,7 +180,7 @@ func TestNoChatInARecord(t *testing.T) {
 	require.False(t, me.action(vocab.Rematch).Over)
 	require.Equal(t, []string{guestName(HashToken("me")) + ": before"}, texts(me.last()), "the rematch goes on talking")
 
-	kept, err := h.store.List(t.Context(), true, 10, 0)
+	kept, err := h.store.List(t.Context(), true, time.Time{}, 10, 0)
 	require.NoError(t, err)
 	require.Len(t, kept, 1)
 	old, err := h.hub.Room(t.Context(), kept[0].ID)

@@ -428,6 +428,25 @@ func (h *Hub) CleanIdle(ctx context.Context, age time.Duration) (int, error) {
 	return n, err
 }
 
+// MarkSeen records, for every room of this node with a page open, that it
+// was seen now (store.SetSeen): the lobby lists a live room while someone
+// looks at it, or plays, and drops it some minutes after (docs/rules.md,
+// "Rooms"). The server calls it every minute or so.
+func (h *Hub) MarkSeen(ctx context.Context) error {
+	h.mu.Lock()
+	var ids []string
+	for id, r := range h.rooms {
+		if r.watched.Load() && !r.private {
+			ids = append(ids, id)
+		}
+	}
+	h.mu.Unlock()
+	return h.deps.store.SetSeen(ctx, ids, h.deps.clock.Now())
+}
+
+// Now is the time by the rooms' clock.
+func (h *Hub) Now() time.Time { return h.deps.clock.Now() }
+
 // Live returns how many rooms are in memory.
 func (h *Hub) Live() int {
 	h.mu.Lock()

@@ -91,7 +91,7 @@ func TestFirstMoveNotMadeAborts(t *testing.T) {
 			require.NoError(t, err)
 			require.True(t, rec.Over)
 			require.True(t, rec.Aborted)
-			list, err := h.store.List(context.Background(), true, 10, 0)
+			list, err := h.store.List(context.Background(), true, time.Time{}, 10, 0)
 			require.NoError(t, err)
 			require.Empty(t, list, "an aborted game is not listed among finished games")
 		})
@@ -240,7 +240,7 @@ func TestRematchBetweenTwoPeople(t *testing.T) {
 	require.Equal(t, guestName(HashToken("bob")), alice.last().Seats[0].Holder, "a person, by name")
 
 	// The game that ended is kept, finished, pointing at the rematch.
-	finished, err := h.store.List(context.Background(), true, 10, 0)
+	finished, err := h.store.List(context.Background(), true, time.Time{}, 10, 0)
 	require.NoError(t, err)
 	require.Len(t, finished, 1)
 	kept, err := h.store.Room(context.Background(), finished[0].ID)

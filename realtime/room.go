@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"boardroom/game"
@@ -69,6 +70,9 @@ type Room struct {
 	finished chan struct{}
 	// owner is set on a room run in a cluster (owner.go).
 	owner *ownership
+	// watched says whether a page is open in the room (here or, in a
+	// cluster, on another node), for Hub.MarkSeen to read from outside.
+	watched atomic.Bool
 
 	state game.State
 	ended *game.Outcome // an end the rules do not see: time out, resignation, claim, abort

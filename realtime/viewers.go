@@ -166,6 +166,7 @@ func (vs *viewers) close() {
 // seat is no longer "offline"), a spectator's only for the count.
 func (r *Room) connect(c *Conn) {
 	r.viewers.add(c)
+	r.watched.Store(true)
 	r.viewers.stopIdle()
 	r.contactBack(c.tokenHash) // a page of a player whose clock stood still is back
 	if r.bots.unwatched {
@@ -187,6 +188,7 @@ func (r *Room) disconnect(c *Conn) {
 	if !r.viewers.remove(c, r.deps.clock.Now()) {
 		return
 	}
+	r.watched.Store(len(r.viewers.conns) > 0)
 	r.scheduleIdle()
 	if len(r.seats.mine(c.tokenHash)) > 0 {
 		r.seatPresence()

@@ -41,7 +41,7 @@ func (s *Server) renderLobby(w http.ResponseWriter, r *http.Request, status int,
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
-	templates.Lobby(data).Render(r.Context(), w)
+	templates.Lobby(data).Render(templates.WithoutRoom(r.Context()), w)
 }
 
 // createRoom reads the lobby form, creates the room with the creator seated
@@ -66,7 +66,15 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 		Pace: vocab.Pace(form["pace"]), LevelSecond: vocab.Level(form["level_second"]), Private: form["private"] == "true",
 		Name: cmp.Or(realtime.CleanName(form["name"]), readName(r)), Options: map[string]string{},
 	}
-	if text := strings.TrimSpace(form["record"]); text != "" {
+	quick := form["quick"] == string(vocab.Computer)
+	if quick {
+		// The lobby's one click: the chosen game, as it comes, against an
+		// easy computer, first to move, no clock; the rest of the form
+		// does not count.
+		spec = realtime.Spec{Game: spec.Game, Mode: vocab.Computer, Level: vocab.Beginner, Seat: vocab.FirstSeat,
+			Clock: vocab.NoClock, Name: spec.Name, Options: map[string]string{}}
+	}
+	if text := strings.TrimSpace(form["record"]); text != "" && !quick {
 		// A record brings its own game and options, and its moves.
 		rec, err := record.Parse(text)
 		if err != nil {
@@ -78,7 +86,7 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 	if g, err := game.Lookup(spec.Game); err == nil {
 		// Only the chosen game's options count; an empty field is its default.
 		for _, o := range g.Options() {
-			if v := strings.TrimSpace(form[o.Key]); v != "" && spec.Turns == nil {
+			if v := strings.TrimSpace(form[o.Key]); v != "" && spec.Turns == nil && !quick {
 				spec.Options[o.Key] = v
 			}
 		}

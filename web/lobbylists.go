@@ -12,7 +12,6 @@ import (
 	"boardroom/game"
 	"boardroom/realtime"
 	"boardroom/realtime/store"
-	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
 	"boardroom/web/templates"
 )
@@ -31,6 +30,11 @@ const (
 	listsFresh = 3 * time.Second
 	// maxListPage bounds the page numbers a request may ask for.
 	maxListPage = 1000
+	// liveFor is how long a live room stays listed after it last changed
+	// or had a page open (Hub.MarkSeen): games nobody plays or watches
+	// (a computer's, left) pushed the games being played off the list.
+	// The room stays where its link leads.
+	liveFor = 10 * time.Minute
 )
 
 type listsKey struct{ live, done int }
@@ -92,13 +96,14 @@ func (s *Server) lists(ctx context.Context, key listsKey) (templates.LobbyLists,
 	if l.Finished, l.MoreDone, err = s.listRows(ctx, true, key.done); err != nil {
 		return l, err
 	}
+	l.MakeVersion()
 	s.listsCache.put(key, now, l)
 	return l, nil
 }
 
 // listRows is one page of one list, and whether there are more.
 func (s *Server) listRows(ctx context.Context, over bool, page int) ([]templates.RoomRow, bool, error) {
-	list, err := s.Store.List(ctx, over, listPage+1, (page-1)*listPage)
+	list, err := s.Store.List(ctx, over, s.Hub.Now().Add(-liveFor), listPage+1, (page-1)*listPage)
 	if err != nil {
 		return nil, false, err
 	}
@@ -118,7 +123,12 @@ func (s *Server) listRows(ctx context.Context, over bool, page int) ([]templates
 		}
 		if rec, err := s.Store.Room(ctx, sum.ID); err == nil {
 			if st, err := realtime.Position(g, rec); err == nil {
-				row.Picture = view.Picture(g, st)
+				pic := s.pictures.put(templates.DrawPicture(g, st))
+				row.Picture, row.PictureHeight = templates.RoomPictureURL(sum.ID, pic.Version), templates.PictureHeight(pic, 64)
+				row.PictureAlt, row.PictureStyle = pic.Label+" now", pic.Style
+				if over {
+					row.PictureAlt = pic.Label + " at the end"
+				}
 			}
 		}
 		rows = append(rows, row)
@@ -181,7 +191,24 @@ func (s *Server) lobbyLists(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "the lists are not available now", http.StatusServiceUnavailable)
 		return
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("ETag", l.ETag())
+	if sameVersion(r.Header.Get("If-None-Match"), l.ETag()) {
+		// The page shows these lists already: nothing to send or swap.
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	templates.LobbyListsPart(l).Render(r.Context(), w)
+}
+
+// sameVersion reports whether an If-None-Match names etag (compared
+// weakly: a compressed answer's tag is marked weak).
+func sameVersion(ifNoneMatch, etag string) bool {
+	for tag := range strings.SplitSeq(ifNoneMatch, ",") {
+		if strings.TrimPrefix(strings.TrimSpace(tag), "W/") == etag {
+			return true
+		}
+	}
+	return false
 }

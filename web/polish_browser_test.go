@@ -96,17 +96,20 @@ func TestBrowserLobbyLists(t *testing.T) {
 	room := createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "hotseat"})
 	id := room[strings.LastIndex(room, "/")+1:]
 	visitor.run("lobby", chromedp.Navigate(ts.URL+"/"))
-	seeds := func() string {
-		return evalJS[string](visitor, `(() => { const a = document.querySelector('[data-testid=live-rooms] a[data-room="`+id+`"]');
-			return a ? Array.from(a.querySelectorAll(".mini-board .cell")).map(c => c.querySelectorAll(".seeds i").length).join(" ") : ""; })()`)
+	picture := func() string {
+		return evalJS[string](visitor, `(() => { const img = document.querySelector('[data-testid=live-rooms] a[data-room="`+id+`"] img.picture');
+			return img && img.complete && img.naturalWidth > 0 ? img.getAttribute("src") : ""; })()`)
 	}
 	visitor.waitJS("the new room listed (the lists are made at most every few seconds)",
-		`!!document.querySelector('[data-testid=live-rooms] a[data-room="`+id+`"]')`)
-	require.Equal(t, "0 4 4 4 4 4 4 4 4 4 4 4 4 0", seeds(), "the room's board, small")
+		`!!document.querySelector('[data-testid=live-rooms] a[data-room="`+id+`"] img.picture')`)
+	visitor.waitJS("its picture shown", `(() => { const img = document.querySelector('[data-testid=live-rooms] a[data-room="`+id+`"] img.picture');
+		return img.complete && img.naturalWidth > 0; })()`)
+	start := picture()
+	require.Contains(t, start, "/r/"+id+"/picture.svg?v=", "the room's board, as a picture")
 	me.clickCell(1, 3) // P1 sows house 3 into its store
-	visitor.waitJS("the lobby's board follows without a reload", `(() => {
-		const a = document.querySelector('[data-testid=live-rooms] a[data-room="`+id+`"]');
-		return a && a.querySelectorAll(".mini-board .cell")[13].querySelectorAll(".seeds i").length === 1; })()`)
+	visitor.waitJS("the lobby's picture follows without a reload", `(() => {
+		const img = document.querySelector('[data-testid=live-rooms] a[data-room="`+id+`"] img.picture');
+		return img && img.getAttribute("src") !== "`+start+`" && img.complete && img.naturalWidth > 0; })()`)
 	require.Contains(t, visitor.text(`[data-room="`+id+`"]`), "1 move")
 
 	// Eight rooms a page: the ninth is on the second.

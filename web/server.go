@@ -66,6 +66,8 @@ type Server struct {
 	sw, manifest []byte
 	// listsCache holds the lobby's lists made a moment ago.
 	listsCache listsCache
+	// pictures holds the rooms' pictures the lists drew lately.
+	pictures pictureCache
 }
 
 // assetVersion sets the static files' version once: servers made side by
@@ -89,6 +91,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /r/{id}", s.room)
 	mux.HandleFunc("GET /r/{id}/ws", s.websocket)
 	mux.HandleFunc("GET /r/{id}/record", s.roomRecord)
+	mux.HandleFunc("GET /r/{id}/picture.svg", s.roomPicture)
+	mux.HandleFunc("GET /games/{file}", s.gamePicture)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", static.Handler()))
 	mux.HandleFunc("GET /games.css", s.gamesCSS)
 	mux.HandleFunc("GET /sw.js", s.serveServiceWorker)
@@ -104,7 +108,9 @@ func (s *Server) Handler() http.Handler {
 	// Go's cross-origin protection refuses state-changing requests (the lobby
 	// form's POST) that a browser says come from another site.
 	protected := http.NewCrossOriginProtection().Handler(mux)
-	return s.recoverPanics(s.logRequests(s.securityHeaders(protected)))
+	// Compression is outermost, so that even the error page of a panic
+	// goes out whole through it.
+	return compress(s.recoverPanics(s.logRequests(s.securityHeaders(protected))))
 }
 
 // logger is the server's log, or one that drops everything.
@@ -207,7 +213,7 @@ func (s *Server) gamesCSS(w http.ResponseWriter, r *http.Request) {
 func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
-	if _, err := s.Store.List(ctx, false, 1, 0); err != nil {
+	if _, err := s.Store.List(ctx, false, time.Time{}, 1, 0); err != nil {
 		http.Error(w, "store: "+err.Error(), http.StatusServiceUnavailable)
 		return
 	}

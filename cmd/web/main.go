@@ -174,6 +174,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(web.LimitListener(ln, *httpConnsPerAddr, proxies)) }()
 	go cleanIdleRooms(ctx, hub, log)
+	go markSeen(ctx, hub, log)
 
 	select {
 	case err := <-serveErr:
@@ -200,6 +201,24 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// markSeen records every minute which rooms have a page open, for the
+// lobby to list them (web.liveFor: ten minutes after the last page or
+// change).
+func markSeen(ctx context.Context, hub *realtime.Hub, log *slog.Logger) {
+	tick := time.NewTicker(time.Minute)
+	defer tick.Stop()
+	for {
+		select {
+		case <-tick.C:
+		case <-ctx.Done():
+			return
+		}
+		if err := hub.MarkSeen(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("marking the rooms seen", "err", err)
+		}
+	}
 }
 
 // cleanIdleRooms deletes, every hour, rooms that were created but never

@@ -52,3 +52,24 @@ func (Game) Summary() string {
 
 // Unit implements game.View: what the computer's evaluation counts.
 func (Game) Unit() string { return "squares" }
+
+// Showcase implements game.Showcase: the board starts empty, so the
+// lobby's card shows a few turns, each side's squares with their marks.
+func (Game) Showcase() game.State {
+	s, err := New(nil)
+	if err != nil {
+		return nil
+	}
+	for _, turn := range [][2]string{{"c7", "f2"}, {"d4", "e5"}, {"c3", "f6"}} {
+		var moves [2]game.Move
+		for i, sq := range turn {
+			if moves[i], err = s.ParseMove(game.Player(i), sq); err != nil {
+				return nil
+			}
+		}
+		if err := s.Apply(moves[0], moves[1]); err != nil {
+			return nil
+		}
+	}
+	return s
+}

@@ -104,6 +104,10 @@ var migrations = []string{
 		tokens double precision NOT NULL,
 		at     timestamptz NOT NULL
 	);`,
+	// 4: when a page was last seen open in the room (milliseconds, the
+	// node's time; 0: never), so that the lobby lists a live room while
+	// someone looks at it or plays, and not for ever.
+	`ALTER TABLE rooms ADD COLUMN seen_at bigint NOT NULL DEFAULT 0;`,
 }
 
 // migrationLock is the advisory lock that keeps nodes starting together
@@ -285,7 +289,7 @@ func (p *Postgres) ids(ctx context.Context, what, query string, args ...any) ([]
 }
 
 // List implements Store.
-func (p *Postgres) List(ctx context.Context, over bool, limit, offset int) ([]Summary, error) {
+func (p *Postgres) List(ctx context.Context, over bool, since time.Time, limit, offset int) ([]Summary, error) {
 	if p.closed.Load() {
 		return nil, ErrClosed
 	}
@@ -293,8 +297,9 @@ func (p *Postgres) List(ctx context.Context, over bool, limit, offset int) ([]Su
 		return nil, fmt.Errorf("store: list rooms: limit %d and offset %d may not be negative", limit, offset)
 	}
 	rows, err := p.pool.Query(ctx, `SELECT id, game, options, mode, clock, seats, turns, over, winner, reason, updated_at
-		FROM rooms WHERE over = $1 AND NOT private AND NOT aborted AND seated ORDER BY updated_at DESC, id LIMIT $2 OFFSET $3`,
-		over, limit, offset)
+		FROM rooms WHERE over = $1 AND NOT private AND NOT aborted AND seated AND (over OR GREATEST(updated_at, seen_at) >= $4)
+		ORDER BY updated_at DESC, id LIMIT $2 OFFSET $3`,
+		over, limit, offset, sinceMillis(since))
 	if err != nil {
 		return nil, fmt.Errorf("store: list rooms: %w", err)
 	}

@@ -59,6 +59,9 @@ var columns = []struct{ name, definition, fill string }{
 	// The clock's recorded start and stop, in milliseconds (NULL: none).
 	{"clock_from", "INTEGER", ""},
 	{"clock_stopped", "INTEGER", ""},
+	// When a page was last seen open in the room (SetSeen), in
+	// milliseconds (0: never).
+	{"seen_at", "INTEGER NOT NULL DEFAULT 0", ""},
 }
 
 // tables are the tables added since the first version, created in a file
@@ -375,10 +378,11 @@ func (s *SQLite) Unfinished(ctx context.Context) ([]string, error) {
 }
 
 // List implements Store.
-func (s *SQLite) List(ctx context.Context, over bool, limit, offset int) ([]Summary, error) {
+func (s *SQLite) List(ctx context.Context, over bool, since time.Time, limit, offset int) ([]Summary, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT id, game, options, mode, clock, seats, turns, over, winner, reason, updated_at
-		FROM rooms WHERE over = ? AND private = 0 AND aborted = 0 AND full = 1 ORDER BY updated_at DESC, id LIMIT ? OFFSET ?`,
-		over, limit, offset)
+		FROM rooms WHERE over = ? AND private = 0 AND aborted = 0 AND full = 1 AND (over OR max(updated_at, seen_at) >= ?)
+		ORDER BY updated_at DESC, id LIMIT ? OFFSET ?`,
+		over, sinceMillis(since), limit, offset)
 	if err != nil {
 		return nil, fmt.Errorf("store: list rooms: %w", err)
 	}

@@ -68,7 +68,7 @@ func TestWritesShareCommits(t *testing.T) {
 			require.NoError(t, err, "write %d", i)
 		}
 	}
-	live, err := s.List(ctx, false, 1000, 0)
+	live, err := s.List(ctx, false, time.Time{}, 1000, 0)
 	require.NoError(t, err)
 	require.Len(t, live, 1+180)
 	require.NoError(t, s.Close())
@@ -95,7 +95,7 @@ func TestUpgradeOldFile(t *testing.T) {
 	s, err := OpenSQLite(path)
 	require.NoError(t, err)
 	defer s.Close()
-	live, err := s.List(context.Background(), false, 10, 0)
+	live, err := s.List(context.Background(), false, time.Time{}, 10, 0)
 	require.NoError(t, err)
 	require.Equal(t, []string{"full"}, ids(live))
 	got, err := s.Room(context.Background(), "waiting")

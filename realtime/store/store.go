@@ -167,8 +167,14 @@ type Store interface {
 	Unfinished(ctx context.Context) ([]string, error)
 	// List returns up to limit listed rooms (see Listed), most recently
 	// changed first: live ones (over false) or finished ones (over true).
-	// offset skips that many first (the lobby's pages).
-	List(ctx context.Context, over bool, limit, offset int) ([]Summary, error)
+	// A live room is listed only if it changed or was seen (SetSeen) at or
+	// after since (zero: any). offset skips that many first (the lobby's
+	// pages).
+	List(ctx context.Context, over bool, since time.Time, limit, offset int) ([]Summary, error)
+	// SetSeen records that a page was open in each of rooms ids at at (a
+	// room not stored is passed over). It leaves their changed time alone:
+	// nothing anyone sees has changed.
+	SetSeen(ctx context.Context, ids []string, at time.Time) error
 	// AppendChat adds a message to room id's chat (the oldest beyond a few
 	// hundred go).
 	AppendChat(ctx context.Context, id string, m ChatMessage) error

@@ -98,5 +98,3 @@ func arrows(out *cellWriter, b game.Board, moves []game.Arrow) {
 	}
 	out.s(`</svg>`)
 }
-
-func num(f float64) string { return strconv.FormatFloat(f, 'f', 3, 64) }

@@ -3,18 +3,26 @@ package templates
 import (
 	"context"
 	"fmt"
-	"io"
+	"hash/fnv"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"boardroom/game"
-	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
-
-	"github.com/a-h/templ"
 )
+
+type withoutRoomKey struct{}
+
+// WithoutRoom marks a page's rendering as having no room (the lobby):
+// Layout then leaves out the room's scripts.
+func WithoutRoom(ctx context.Context) context.Context {
+	return context.WithValue(ctx, withoutRoomKey{}, true)
+}
+
+func withoutRoom(ctx context.Context) bool { return ctx.Value(withoutRoomKey{}) != nil }
 
 // LobbyData is what the lobby shows.
 type LobbyData struct {
@@ -30,6 +38,34 @@ type LobbyLists struct {
 	Live, Finished     []RoomRow
 	LivePage, DonePage int // 1-based
 	MoreLive, MoreDone bool
+	// Version names what the lists show (MakeVersion), for the page's
+	// next fetch to say.
+	Version string
+}
+
+// MakeVersion sets the lists' Version: a digest of everything they show.
+func (l *LobbyLists) MakeVersion() {
+	h := fnv.New64a()
+	fmt.Fprint(h, l.LivePage, l.DonePage, l.MoreLive, l.MoreDone)
+	for _, rows := range [][]RoomRow{l.Live, l.Finished} {
+		h.Write([]byte{0})
+		for _, r := range rows {
+			fmt.Fprint(h, r.ID, "\x00", r.Game, "\x00", r.Players, "\x00", r.Result, "\x00", r.Detail, "\x00", r.Age(), "\x00", r.Picture, "\x00")
+		}
+	}
+	l.Version = strconv.FormatUint(h.Sum64(), 36)
+}
+
+// ETag is the lists' version as an HTTP entity tag.
+func (l LobbyLists) ETag() string { return `"` + l.Version + `"` }
+
+// Headers are the headers of the page's next fetch of the lists (htmx's
+// hx-headers): the version it shows.
+func (l LobbyLists) Headers() string {
+	if l.Version == "" {
+		return "{}"
+	}
+	return `{"If-None-Match": "\"` + l.Version + `\""}`
 }
 
 // URL is where the lists with these pages are fetched.
@@ -78,8 +114,11 @@ type RoomRow struct {
 	Result, Detail string
 	Turns          int
 	Updated        time.Time
-	// Picture is the position now (the final one of a finished game).
-	Picture *view.Page
+	// Picture is the address of a picture of the position now (the final
+	// one of a finished game), PictureAlt its text.
+	Picture, PictureAlt string
+	PictureHeight       int    // at its width in the list, 64
+	PictureStyle        string // the board's style, for the style sheet
 }
 
 // Age says how long ago a time was, briefly.
@@ -248,26 +287,63 @@ func firstID(games []game.Game) string {
 // summary is the game's line for the lobby's card.
 func summary(g game.Game) string { return game.ViewOf(g).Summary() }
 
-// startPictures caches each game's starting position drawn small: it never
-// changes, and the lobby shows every one.
-var startPictures sync.Map // game id → string
+// cardPictures caches each game's card picture: it never changes.
+var cardPictures sync.Map // game id → Picture
 
-// startPicture draws g's starting position (default options) small.
-func startPicture(g game.Game) templ.Component {
-	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
-		html, ok := startPictures.Load(g.ID())
-		if !ok {
-			start, err := g.New(nil)
-			if err != nil {
-				return nil // no picture: the name and the line say enough
-			}
-			var b strings.Builder
-			if err := MiniBoard(view.Picture(g, start)).Render(ctx, &b); err != nil {
-				return err
-			}
-			html, _ = startPictures.LoadOrStore(g.ID(), b.String())
-		}
-		_, err := io.WriteString(w, html.(string))
-		return err
-	})
+// CardPicture is the picture of g on its lobby card: its Showcase, or its
+// start with the default options.
+func CardPicture(g game.Game) (Picture, bool) {
+	if p, ok := cardPictures.Load(g.ID()); ok {
+		return p.(Picture), true
+	}
+	s := game.ShowcaseOf(g)
+	if s == nil {
+		return Picture{}, false // no picture: the name and the line say enough
+	}
+	p, _ := cardPictures.LoadOrStore(g.ID(), DrawPicture(g, s))
+	return p.(Picture), true
 }
+
+// CardPictureURL is the address of g's card picture, naming its version
+// so that it may be cached for ever.
+func CardPictureURL(g game.Game) string {
+	p, ok := CardPicture(g)
+	if !ok {
+		return ""
+	}
+	return "/games/" + g.ID() + ".svg?v=" + p.Version
+}
+
+// RoomPictureURL is the address of a room's picture in a given version.
+func RoomPictureURL(id, version string) string { return "/r/" + id + "/picture.svg?v=" + version }
+
+// cardAlt says what a card's picture shows.
+func cardAlt(g game.Game) string {
+	p, _ := CardPicture(g)
+	return p.Label
+}
+
+// cardHeight is the height of a card's picture 140 wide.
+func cardHeight(g game.Game) string {
+	p, _ := CardPicture(g)
+	return strconv.Itoa(PictureHeight(p, 140))
+}
+
+// PictureHeight is the height of picture p shown width wide.
+func PictureHeight(p Picture, width int) int {
+	if p.Width == 0 {
+		return width
+	}
+	return width * p.Height / p.Width
+}
+
+// cardStyle is the board style of a card's picture, as a class.
+func cardStyle(g game.Game) string {
+	p, _ := CardPicture(g)
+	return "picture " + p.Style
+}
+
+// FormMode is the mode the lobby's form starts at: against the computer,
+// so that a newcomer is not left waiting for a friend (a program posting
+// no mode still gets vocab.DefaultMode).
+const FormMode = vocab.Computer

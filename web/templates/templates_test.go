@@ -221,7 +221,8 @@ func TestLobbyForm(t *testing.T) {
 	require.Equal(t, "4", doc.Find(`input[name=houses]`).AttrOr("value", ""))
 	require.True(t, strings.Contains(doc.Find(`[name=size]`).Parent().Text(), "Angels & Devils"), "a shared field says which games use it")
 	require.Equal(t, 1, doc.Find(`input[name=game]:checked, input[name=game][checked]`).Length(), "one game chosen")
-	require.Equal(t, len(game.All()), doc.Find(`[data-game-card] .mini-board`).Length(), "every game's card draws its board")
+	require.Equal(t, len(game.All()), doc.Find(`[data-game-card] img.picture[src^="/games/"][alt$=board]`).Length(), "every game's card shows its board")
+	require.Equal(t, 0, doc.Find(`[data-game-card] .mini-board`).Length(), "as one picture, not cell by cell")
 	require.Contains(t, doc.Find(`[data-game-card=kalah] small`).Text(), "seeds", "and says what it is")
 }
 

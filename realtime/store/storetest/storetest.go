@@ -51,6 +51,7 @@ func Run(t *testing.T, open Opener) {
 		{"ListsAndCleanup", listsAndCleanup},
 		{"ListedRooms", listedRooms},
 		{"ListPages", listPages},
+		{"ListedWhileSeen", listedWhileSeen},
 		{"Rematch", rematch},
 		{"ClockMarks", clockMarks},
 		{"Chat", chat},
@@ -198,13 +199,13 @@ func listsAndCleanup(t *testing.T, sub Subject) {
 	require.NoError(t, s.AppendTurn(ctx, "b", 0, store.Turn{Notation: "1"}))
 	require.NoError(t, s.SetResult(ctx, "c", store.Result{Over: true, Winner: -1, Reason: "equal seeds"}))
 
-	live, err := s.List(ctx, false, 10, 0)
+	live, err := s.List(ctx, false, time.Time{}, 10, 0)
 	require.NoError(t, err)
 	require.Equal(t, []string{"b", "d", "a"}, IDs(live), "most recently changed first")
 	require.Equal(t, 1, live[0].Turns)
 	require.Equal(t, map[string]string{"houses": "6", "seeds": "4"}, live[0].Options)
 	require.Equal(t, time.UnixMilli(1_005_000), live[0].Updated)
-	over, err := s.List(ctx, true, 10, 0)
+	over, err := s.List(ctx, true, time.Time{}, 10, 0)
 	require.NoError(t, err)
 	require.Equal(t, []string{"c"}, IDs(over))
 	require.Equal(t, -1, over[0].Winner)
@@ -254,21 +255,21 @@ func listedRooms(t *testing.T, sub Subject) {
 	require.NoError(t, s.SetResult(ctx, "finished", store.Result{Over: true, Winner: 0, Reason: "more seeds"}))
 	require.NoError(t, s.SetResult(ctx, "finished-private", store.Result{Over: true, Winner: 1, Reason: "more seeds"}))
 
-	live, err := s.List(ctx, false, 10, 0)
+	live, err := s.List(ctx, false, time.Time{}, 10, 0)
 	require.NoError(t, err)
 	require.Equal(t, []string{"full"}, IDs(live))
-	over, err := s.List(ctx, true, 10, 0)
+	over, err := s.List(ctx, true, time.Time{}, 10, 0)
 	require.NoError(t, err)
 	require.Equal(t, []string{"finished"}, IDs(over))
 
 	// The friend takes the free seat: now the room is listed.
 	require.NoError(t, s.SetSeats(ctx, "waiting", [2]store.Seat{alice, bob}))
-	live, err = s.List(ctx, false, 10, 0)
+	live, err = s.List(ctx, false, time.Time{}, 10, 0)
 	require.NoError(t, err)
 	require.Equal(t, []string{"waiting", "full"}, IDs(live))
 	// And a seat given up again takes it off the list.
 	require.NoError(t, s.SetSeats(ctx, "full", [2]store.Seat{alice, {}}))
-	live, err = s.List(ctx, false, 10, 0)
+	live, err = s.List(ctx, false, time.Time{}, 10, 0)
 	require.NoError(t, err)
 	require.Equal(t, []string{"waiting"}, IDs(live))
 
@@ -278,6 +279,40 @@ func listedRooms(t *testing.T, sub Subject) {
 	got, err = s.Room(ctx, "private")
 	require.NoError(t, err)
 	require.True(t, got.Private)
+}
+
+// listedWhileSeen: a live room is listed since a time only if it changed
+// or had a page open (SetSeen) since; finished games are listed whatever
+// since says, and a sighting changes no room's changed time.
+func listedWhileSeen(t *testing.T, sub Subject) {
+	ctx, s := sub.Ctx, sub.Store
+	clock := tick(sub)
+	for _, id := range []string{"left", "watched", "played", "finished"} {
+		require.NoError(t, s.CreateRoom(ctx, SampleRoom(id)))
+	}
+	require.NoError(t, s.SetResult(ctx, "finished", store.Result{Over: true, Winner: 0, Reason: "more seeds"}))
+	created := *clock
+	*clock = created.Add(20 * time.Minute)
+	require.NoError(t, s.AppendTurn(ctx, "played", 0, store.Turn{Notation: "3", At: *clock}))
+	require.NoError(t, s.SetSeen(ctx, []string{"watched", "no-such-room"}, clock.Add(time.Second)))
+	require.NoError(t, s.SetSeen(ctx, []string{"watched"}, created), "an older sighting changes nothing")
+	require.NoError(t, s.SetSeen(ctx, nil, *clock))
+
+	since := clock.Add(-10 * time.Minute)
+	live, err := s.List(ctx, false, since, 10, 0)
+	require.NoError(t, err)
+	require.Equal(t, []string{"played", "watched"}, IDs(live), "changed, then seen; not the room left alone")
+	all, err := s.List(ctx, false, time.Time{}, 10, 0)
+	require.NoError(t, err)
+	require.ElementsMatch(t, []string{"left", "watched", "played"}, IDs(all), "since zero: every live room")
+	for _, sum := range all {
+		if sum.ID == "watched" {
+			require.False(t, sum.Updated.After(created), "seen changes no room's changed time")
+		}
+	}
+	over, err := s.List(ctx, true, since, 10, 0)
+	require.NoError(t, err)
+	require.Equal(t, []string{"finished"}, IDs(over), "finished games whenever they ended")
 }
 
 func listPages(t *testing.T, sub Subject) {
@@ -292,11 +327,11 @@ func listPages(t *testing.T, sub Subject) {
 	}{
 		{2, 0, []string{"e", "d"}}, {2, 2, []string{"c", "b"}}, {2, 4, []string{"a"}}, {2, 6, nil}, {0, 0, nil},
 	} {
-		page, err := s.List(ctx, false, tc.limit, tc.offset)
+		page, err := s.List(ctx, false, time.Time{}, tc.limit, tc.offset)
 		require.NoError(t, err)
 		require.Equal(t, tc.want, IDs(page), "limit %d offset %d", tc.limit, tc.offset)
 	}
-	page, err := s.List(ctx, false, 1, 0)
+	page, err := s.List(ctx, false, time.Time{}, 1, 0)
 	require.NoError(t, err)
 	require.Equal(t, "human", string(page[0].Seats[1].Kind), "a summary says who holds the seats")
 }
@@ -334,10 +369,10 @@ func rematch(t *testing.T, sub Subject) {
 	require.Equal(t, old.Seats, kept.Seats)
 	require.Equal(t, old.Turns, kept.Turns)
 
-	live, err := s.List(ctx, false, 10, 0)
+	live, err := s.List(ctx, false, time.Time{}, 10, 0)
 	require.NoError(t, err)
 	require.Equal(t, []string{"r"}, IDs(live))
-	over, err := s.List(ctx, true, 10, 0)
+	over, err := s.List(ctx, true, time.Time{}, 10, 0)
 	require.NoError(t, err)
 	require.Equal(t, []string{"r-1"}, IDs(over))
 
@@ -421,7 +456,7 @@ func concurrentWriters(t *testing.T, sub Subject) {
 		})
 	}
 	wg.Wait()
-	live, err := s.List(ctx, false, 100, 0)
+	live, err := s.List(ctx, false, time.Time{}, 100, 0)
 	require.NoError(t, err)
 	require.Len(t, live, 8)
 	for _, r := range live {
