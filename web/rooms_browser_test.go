@@ -111,7 +111,7 @@ func TestBrowserRooms(t *testing.T) {
 		carol.waitMoves(1)
 		alice.clickCell(0, 1)
 		alice.waitMoves(2)
-		alice.click("[data-action=resign]")
+		alice.confirm("resign")
 		alice.waitShown(".banner.finished")
 		require.False(t, carol.listed(ts, private), "not among finished games either")
 	})
@@ -188,7 +188,7 @@ func TestBrowserRooms(t *testing.T) {
 		bob.waitText("[data-testid=turn]", "Your move")
 		bob.clickCell(0, 1)
 		alice.waitMoves(2)
-		alice.click("[data-action=resign]")
+		alice.confirm("resign")
 		eve.waitText("[data-testid=status]", "P2 wins — P1 resigned")
 		require.False(t, evalJS[bool](eve, `!!document.querySelector("[data-action=rematch]")`), "spectators have no rematch")
 
@@ -224,7 +224,7 @@ func TestBrowserRooms(t *testing.T) {
 		bob.click("[data-action=join]")
 		alice.clickCell(1, 1)
 		bob.waitMoves(1)
-		bob.click("[data-action=abort]") // Bob has not moved yet
+		bob.confirm("abort") // Bob has not moved yet
 		alice.waitText("[data-testid=status]", "Game aborted by P2")
 
 		room = createRoom(t, ts, alice, map[string]string{"game": "kalah", "mode": "friend"})
@@ -281,7 +281,7 @@ func TestBrowserRooms(t *testing.T) {
 		me.waitMoves(1)
 		me.clickCell(0, 1)
 		me.waitMoves(2)
-		me.click("[data-action=resign]")
+		me.confirm("resign")
 		me.waitShown("[data-action=replay-first]")
 		board := func() string { return me.text("[data-testid=board]") }
 		final := board()
