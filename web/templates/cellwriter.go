@@ -144,28 +144,28 @@ func moveItems(p *view.Page) templ.Component {
 			out.escaped(m.Info)
 			out.s(`" aria-label="Move `)
 			out.s(ply)
-			if m.Seat >= 0 && m.Seat < len(colors) {
+			mover := m.Seat >= 0 && m.Seat < len(colors)
+			if mover {
 				out.s(`, `)
 				out.escaped(seatNameOf(p, m.Seat))
 				out.s(`: `)
-				out.escaped(m.Text)
-				out.s(`"`)
-				if m.Current {
-					out.s(` aria-current="step"`)
-				}
-				out.s(`><span class="dot color-`)
-				out.escaped(colors[m.Seat])
-				out.s(`" aria-hidden="true"></span>`)
 			} else {
 				out.s(`, both chose: `)
-				out.escaped(m.Text)
-				out.s(`"`)
-				if m.Current {
-					out.s(` aria-current="step"`)
-				}
-				out.s(`>`)
 			}
 			out.escaped(m.Text)
+			out.s(`"`)
+			if m.Current {
+				out.s(` aria-current="step"`)
+			}
+			out.s(`>`)
+			// The text comes first, where programs that read the page find
+			// it (the style sheet draws the dot before it).
+			out.escaped(m.Text)
+			if mover {
+				out.s(`<span class="dot color-`)
+				out.escaped(colors[m.Seat])
+				out.s(`" aria-hidden="true"></span>`)
+			}
 			out.s(`</button></li>`)
 		}
 		return out.err
