@@ -135,7 +135,7 @@ func confirmNew(p *view.Page) bool {
 // spectator of a game in play has none, and then the card is not shown.
 func hasControls(p *view.Page) bool {
 	c := p.Controls
-	return !p.Spectator || c.Join || c.Rematch || c.ClaimWin || c.New || c.Abort || c.Hint ||
+	return !p.Spectator || c.Rematch || c.ClaimWin || c.New || c.Abort || c.Hint ||
 		c.Pause || c.Resume || c.Step || c.Replay
 }
 
