@@ -190,7 +190,7 @@ func (r *Room) applyTurn(moves []game.Move, think time.Duration, info string) {
 	if err := r.deps.store.AppendTurn(ctx, r.id, len(r.history.turns), turn); err != nil {
 		r.deps.log.Error("turn not stored", "room", r.id, "turn", text, "err", err)
 		r.seats.pending = [2]*game.Move{}
-		r.broadcastError("The move could not be saved, so it was not played. Try again.")
+		r.turnNotSaved(seats)
 		return
 	}
 	r.state = next
@@ -205,6 +205,32 @@ func (r *Room) applyTurn(moves []game.Move, think time.Duration, info string) {
 		r.storeResult()
 	}
 	r.afterMove(now)
+}
+
+// turnNotSaved tells the people whose moves made a turn that could not be
+// stored that it was not played: they, not the opponent who sent nothing,
+// must try again (and a program of theirs gets an error, not a notice).
+// A computer's turn that was not stored is told to everyone, since the
+// people in the room wait for it.
+func (r *Room) turnNotSaved(movers []game.Player) {
+	var people []string
+	for _, p := range movers {
+		if h := r.seats.held[p]; h.Kind == vocab.Human && h.TokenHash != "" {
+			people = append(people, h.TokenHash)
+		}
+	}
+	if len(people) == 0 {
+		r.broadcastError("The computer's move could not be saved, so it was not played.")
+		return
+	}
+	r.deps.metrics.refusedMessage(refusedFailed)
+	for _, v := range r.viewers.conns {
+		if slices.Contains(people, v.tokenHash) {
+			v.flash, v.err, v.refused = "bad", "Your move could not be saved, so it was not played. Please make it again.", refusedFailed
+		}
+	}
+	r.version++
+	r.broadcast()
 }
 
 // storeTimeout bounds one write to the store.

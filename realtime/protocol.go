@@ -147,6 +147,9 @@ func DecodeMessage(data []byte) (Message, error) {
 			return Message{}, fmt.Errorf("%w: a name or an engine goes only with join", ErrBadMessage)
 		}
 		if w.Name != nil {
+			if problem := NameProblem(*w.Name); problem != "" {
+				return Message{}, fmt.Errorf("%w: %s", ErrBadMessage, problem)
+			}
 			m.Name = CleanName(*w.Name)
 		}
 		if w.Engine != nil {
@@ -182,7 +185,7 @@ func decodeChat(text string) (Message, error) {
 	text = cleanText(text)
 	switch n := utf8.RuneCountInString(text); {
 	case n == 0:
-		return Message{}, fmt.Errorf("%w: an empty chat message", ErrBadMessage)
+		return Message{}, fmt.Errorf("%w: a chat message needs something in it that can be seen", ErrBadMessage)
 	case n > vocab.MaxChatRunes:
 		return Message{}, ErrChatTooLong
 	}

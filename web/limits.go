@@ -18,6 +18,12 @@ type Limits struct {
 // DefaultLimits are generous for people and tight for scripts.
 var DefaultLimits = Limits{ConnsPerAddr: 200, RoomsPerMinute: 30}
 
+// DefaultHTTPConnsPerAddr bounds the connections of every kind that one
+// address may hold (LimitListener): the WebSockets of DefaultLimits and
+// room to spare for the pages, scripts and styles a browser fetches beside
+// them.
+const DefaultHTTPConnsPerAddr = 256
+
 // limiter enforces Limits; it forgets addresses that have gone quiet.
 type limiter struct {
 	Limits
