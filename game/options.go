@@ -20,8 +20,11 @@ const (
 // Option describes one option of a game: its key in forms and commands, the
 // label people read, its default and the values it may take.
 type Option struct {
-	Key     string
-	Label   string
+	Key   string
+	Label string
+	// Words name the option in a description of a game's settings
+	// ("captures from empty houses"); empty: the label, in lower case.
+	Words   string
 	Help    string
 	Kind    OptionKind
 	Default string
@@ -138,6 +141,27 @@ func (o Options) Format(schema []Option) string {
 		}
 	}
 	return strings.Join(words, " ")
+}
+
+// Describe writes the options for people, in the schema's order:
+// "houses per side: 6 · captures from empty houses: off".
+func (o Options) Describe(schema []Option) string {
+	words := make([]string, 0, len(schema))
+	for _, opt := range schema {
+		v, ok := o[opt.Key]
+		if !ok {
+			continue
+		}
+		name := opt.Words
+		if name == "" {
+			name = strings.ToLower(opt.Label)
+		}
+		if opt.Kind == BoolOption {
+			v = map[bool]string{true: "on", false: "off"}[v == "true"]
+		}
+		words = append(words, name+": "+v)
+	}
+	return strings.Join(words, " · ")
 }
 
 // ParseOptionArgs reads "key=value" words (from a command line) into a map.

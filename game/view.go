@@ -21,6 +21,10 @@ type View interface {
 	MoveHint(s State) string
 	// RulesAnchor is the id of the game's section in docs/rules.md.
 	RulesAnchor() string
+	// HowTo is the game's how-to-play page for players (see howto.go): a
+	// section for each of HowToTitles, in order; nil for a game that has
+	// none (the rules pages leave it out).
+	HowTo() []HowToSection
 	// Summary says in one line what the game is, for the lobby.
 	Summary() string
 	// Unit names what the computer's evaluation counts ("seeds"); empty
@@ -141,6 +145,9 @@ func (DefaultView) MoveHint(State) string { return "" }
 
 // RulesAnchor implements View.
 func (DefaultView) RulesAnchor() string { return "" }
+
+// HowTo implements View.
+func (DefaultView) HowTo() []HowToSection { return nil }
 
 // Summary implements View.
 func (DefaultView) Summary() string { return "" }

@@ -60,6 +60,25 @@ type moveClock struct {
 	// mark is where the clock stood when the room was made, read once
 	// when the room starts running (resumeClock).
 	mark clockMark
+
+	// paused is set while the clock stands still because the room lost
+	// contact with the node holding the page of the player to move
+	// (contactLost); nil otherwise.
+	paused *clockPause
+}
+
+// ContactPauseMax bounds how long a player's clock stands still while the
+// room has lost contact with the node that holds their page: after it the
+// clock runs again with the time that was left, as if they were away.
+const ContactPauseMax = 2 * time.Minute
+
+// clockPause is a move clock stopped for a player the room cannot hear.
+type clockPause struct {
+	holder string        // the player's token hash
+	name   string        // their seat's holder, for the page
+	left   time.Duration // the time they had when contact was last known
+	// stopBound stops the timer that ends the pause at ContactPauseMax.
+	stopBound func() bool
 }
 
 // clockMark is where a room's clock stood when the room was made: when
@@ -192,6 +211,7 @@ func (r *Room) timing() (wait time.Duration, firstMove, ok bool) {
 // startClock runs the clock of the seats to move from from: the period (or
 // the wait for a first move) counted from then.
 func (r *Room) startClock(from time.Time) {
+	r.endPause()
 	r.clock.stop()
 	r.clock.turnStarted = from
 	if wait, firstMove, ok := r.timing(); ok {
@@ -246,9 +266,15 @@ func (r *Room) freezeClock() {
 	}
 }
 
+// ranOutOfTime ends the reason of a game lost on time (also as stored,
+// which the clock of a finished game reads).
+const ranOutOfTime = "ran out of time"
+
 // timeout ends the game when its timer runs out: a first move not made
 // aborts it; otherwise every human seat that had to move and did not loses
-// (both, on a simultaneous turn: a draw).
+// (both, on a simultaneous turn: a draw). A player whose pages are all on
+// a node the room has not heard from lately does not lose: the site could
+// not carry their move, and their clock stops instead (contactLost).
 func (r *Room) timeout(gen uint64) {
 	if gen != r.clock.gen {
 		return // a move or an undo won the race against the timer
@@ -258,6 +284,12 @@ func (r *Room) timeout(gen uint64) {
 		return
 	}
 	late := r.seats.due(r.state.ToMove())
+	for _, p := range late {
+		if since, cut := r.unheard(r.seats.held[p].TokenHash); cut {
+			r.contactLost(r.seats.held[p].TokenHash, since)
+			return
+		}
+	}
 	names := r.g.Seats()
 	if firstMove {
 		var who []string
@@ -269,9 +301,92 @@ func (r *Room) timeout(gen uint64) {
 		r.abort("Game aborted: " + strings.Join(who, " and ") + " did not make a first move in time")
 		return
 	}
-	end := game.Draw("both ran out of time")
+	end := game.Draw("both " + ranOutOfTime)
 	if len(late) == 1 {
-		end = game.Win(late[0].Other(), names[late[0]]+" ran out of time")
+		end = game.Win(late[0].Other(), names[late[0]]+" "+ranOutOfTime)
 	}
 	r.finish(end)
+}
+
+// contactLost stops the clock of the player holder, whose pages were on a
+// node the room has not heard from since since, when they are to move: it
+// stands still, with the time they had then, until a page of theirs is
+// back (contactBack) or for ContactPauseMax, after which it runs on.
+func (r *Room) contactLost(holder string, since time.Time) {
+	if !r.clock.running() || r.clock.paused != nil {
+		return
+	}
+	due := false
+	name := ""
+	for _, p := range r.seats.due(r.state.ToMove()) {
+		if h := r.seats.held[p]; h.TokenHash == holder {
+			due, name = true, r.seats.name(p)
+		}
+	}
+	if !due {
+		return
+	}
+	wait, _, _ := r.timing()
+	left := min(max(r.clock.deadline.Sub(since), 0), wait)
+	r.clock.stop()
+	pause := &clockPause{holder: holder, name: name, left: left}
+	pause.stopBound = r.deps.clock.AfterFunc(ContactPauseMax, func() {
+		r.sendLater(evFunc{f: func(r *Room) {
+			if r.clock.paused == pause {
+				r.deps.log.Info("clock runs again: contact not back in time", "room", r.id)
+				r.contactBack(holder)
+			}
+		}})
+	})
+	r.clock.paused = pause
+	r.deps.log.Warn("clock stopped: lost contact with a player's node", "room", r.id, "left", left)
+	r.version++
+	r.broadcast()
+}
+
+// contactBack runs the clock stopped by contactLost again, with the time
+// the player had: a page of theirs is back, or the pause ran out.
+func (r *Room) contactBack(holder string) {
+	pause := r.clock.paused
+	if pause == nil || pause.holder != holder {
+		return
+	}
+	r.endPause()
+	wait, firstMove, ok := r.timing()
+	if !ok {
+		return
+	}
+	from := r.deps.clock.Now().Add(pause.left - wait)
+	r.clock.start(from, wait, firstMove, func(gen uint64) { r.sendLater(evTimeout{gen: gen}) })
+	r.recordClockFrom(from)
+	r.version++
+	r.broadcast()
+}
+
+// endPause forgets a pause of the clock (a move, an undo: the turn's clock
+// starts anew anyway).
+func (r *Room) endPause() {
+	if p := r.clock.paused; p != nil {
+		p.stopBound()
+		r.clock.paused = nil
+	}
+}
+
+// holdsPage reports whether holder has a page open on the room.
+func (r *Room) holdsPage(holder string) bool {
+	for range r.viewers.of(holder) {
+		return true
+	}
+	return false
+}
+
+// pauseWords is what the pages say while the clock stands still for a
+// player the room cannot hear ("" otherwise).
+func (r *Room) pauseWords() string {
+	p := r.clock.paused
+	if p == nil {
+		return ""
+	}
+	return fmt.Sprintf("Lost contact with %s's page: their clock is stopped with %d s left until it is back (for %d minutes at most).",
+		p.name, int(p.left.Round(time.Second)/time.Second), int(ContactPauseMax/time.Minute))
 }

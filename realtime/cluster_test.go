@@ -164,6 +164,7 @@ type cluster struct {
 	bus    *bus.Hub
 	pages  *pageRecorder
 	nodes  []*clusterNode
+	tweak  func(*Config) // applied to every node's Config, if set
 }
 
 type clusterNode struct {
@@ -179,11 +180,14 @@ type clusterNode struct {
 // detector, two cores) still renews its lease in time.
 const testLease = 800 * time.Millisecond
 
-func newCluster(t *testing.T, n int) *cluster {
+func newCluster(t *testing.T, n int) *cluster { return newClusterWith(t, n, nil) }
+
+// newClusterWith is newCluster with tweak applied to every node's Config.
+func newClusterWith(t *testing.T, n int, tweak func(*Config)) *cluster {
 	sqlite, err := store.OpenSQLite(filepath.Join(t.TempDir(), "rooms.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { sqlite.Close() })
-	cl := &cluster{t: t, bus: bus.NewHub(), pages: &pageRecorder{}}
+	cl := &cluster{t: t, bus: bus.NewHub(), pages: &pageRecorder{}, tweak: tweak}
 	leases := newFakeLeases(sqlite)
 	cl.leases, cl.st = leases, createdStore{Store: sqlite, leases: leases}
 	for i := range n {
@@ -210,8 +214,12 @@ func newPostgresCluster(t *testing.T, n int) *cluster {
 func (cl *cluster) start(i int) {
 	b := cl.bus.Connect()
 	st := &crashableStore{Store: cl.st}
-	h := NewHub(Config{Store: st, Renderer: cl.pages, BaseURL: "http://test", BotDelay: time.Millisecond,
-		Cluster: &Cluster{Bus: b, Leases: cl.leases, Node: "n" + strconv.Itoa(i), Lease: testLease}})
+	cfg := Config{Store: st, Renderer: cl.pages, BaseURL: "http://test", BotDelay: time.Millisecond,
+		Cluster: &Cluster{Bus: b, Leases: cl.leases, Node: "n" + strconv.Itoa(i), Lease: testLease}}
+	if cl.tweak != nil {
+		cl.tweak(&cfg)
+	}
+	h := NewHub(cfg)
 	_, err := h.Restore(context.Background())
 	require.NoError(cl.t, err)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

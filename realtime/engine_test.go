@@ -84,10 +84,10 @@ func TestStaleMoveIsCancelled(t *testing.T) {
 func TestHintsOneAtATimeAndCancelledByAMove(t *testing.T) {
 	asked := make(chan context.Context, 4)
 	h := newHarness(t, func(c *Config) {
-		c.Hint = func(ctx context.Context, s game.State, p game.Player) (game.Move, string, error) {
+		c.Hint = func(ctx context.Context, s game.State, p game.Player) (engine.Hinted, error) {
 			asked <- ctx
 			<-ctx.Done()
-			return game.Move{}, "", ctx.Err()
+			return engine.Hinted{}, ctx.Err()
 		}
 	})
 	r := h.create(Spec{Game: "kalah", Mode: "hotseat"}, "me")

@@ -2,9 +2,12 @@ package realtime
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"time"
 
 	"boardroom/game"
+	"boardroom/game/ai/engine"
 	"boardroom/realtime/vocab"
 )
 
@@ -64,10 +67,10 @@ func (r *Room) hint(c *Conn) {
 	st, ply := r.state.Clone(), len(r.history.turns)
 	ask := r.deps.hint
 	go func() {
-		m, text, err := ask(ctx, st, seat)
+		h, err := ask(ctx, st, seat)
 		// Sent even once ctx has ended, so that the room knows this hint
 		// is over and takes the next.
-		r.sendLater(evHint{ctx: ctx, c: c, ply: ply, move: m, text: text, err: err})
+		r.sendLater(evHint{ctx: ctx, c: c, ply: ply, hint: h, err: err})
 	}()
 }
 
@@ -85,7 +88,35 @@ func (r *Room) hinted(ev evHint) {
 		r.reject(ev.c, refusedFailed, "No hint this time: "+ev.err.Error())
 		return
 	}
-	v.hint, v.hintPly = ev.move.Path(), ev.ply
-	v.flash, v.err = "ok", "Hint: "+r.state.FormatMove(ev.move)+" — "+ev.text
+	v.hint, v.hintPly = ev.hint.Move.Path(), ev.ply
+	v.flash, v.err, v.details = "ok", suggestion(r.state, ev.hint), ev.hint.Report
 	r.sendTo(ev.c)
+}
+
+// suggestion says a hint in a plain sentence: the move in the game's words
+// and what the computer thinks of it ("Difficult suggests moving the amazon
+// from d1 to d7 and shooting at g7; it thinks you are ahead."). The
+// search's numbers go under the page's Details.
+func suggestion(s game.State, h engine.Hinted) string {
+	words := "Difficult suggests " + game.MoveWords(s, h.Move)
+	t := h.Thought
+	switch {
+	case !t.Known:
+		return words + "."
+	case t.WinIn > 0:
+		return fmt.Sprintf("%s; it sees a forced win in %d %s.", words, t.WinIn, plural(t.WinIn, "move"))
+	case t.LossIn > 0:
+		return fmt.Sprintf("%s; it sees no way to avoid a loss in %d %s.", words, t.LossIn, plural(t.LossIn, "move"))
+	case t.Exact && t.Value > 0:
+		return words + "; it knows you win with best play."
+	case t.Exact && t.Value < 0:
+		return words + "; it knows you lose with best play."
+	case t.Exact:
+		return words + "; it knows best play ends in a draw."
+	case math.Abs(t.Value) < 0.5:
+		return words + "; it thinks the game is even."
+	case t.Value > 0:
+		return words + "; it thinks you are ahead."
+	}
+	return words + "; it thinks you are behind."
 }

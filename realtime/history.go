@@ -23,6 +23,9 @@ type turnRecord struct {
 	at    time.Time
 	think time.Duration
 	info  string
+	// said is what the turn did in the game's words (game.DescribeMove),
+	// known for the turns played since the room was loaded.
+	said string
 }
 
 // history is the game's log: the turns played, the turns undone that redo

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"boardroom/game"
+	"boardroom/game/ai/engine"
 	"boardroom/realtime/clocktest"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
@@ -230,8 +231,9 @@ func TestSendToAStoppedRoomGivesUp(t *testing.T) {
 
 func TestHintsAndEvaluationGraph(t *testing.T) {
 	h := newHarness(t, func(c *Config) {
-		c.Hint = func(_ context.Context, s game.State, p game.Player) (game.Move, string, error) {
-			return s.Legal(p, nil)[0], "depth 3", nil
+		c.Hint = func(_ context.Context, s game.State, p game.Player) (engine.Hinted, error) {
+			return engine.Hinted{Move: s.Legal(p, nil)[0], Report: "difficult alphabeta depth 3, 44013 nodes in 1.5s, eval +2.30",
+				Thought: game.Thought{Known: true, Value: 2.3}}, nil
 		}
 		c.Evaluate = func(s game.State) float64 { return float64(s.Score()[0] - s.Score()[1]) }
 	})
@@ -241,7 +243,9 @@ func TestHintsAndEvaluationGraph(t *testing.T) {
 	me.action("hint")
 	waitFor(t, r, "the hint", func(r *Room) bool { return r.viewers.conns[me.c].hint != nil })
 	p := me.last()
-	require.Equal(t, "Hint: 1 — depth 3", p.Error)
+	// A hint is a plain sentence; the search's numbers are its details.
+	require.Equal(t, "Difficult suggests sowing house 1; it thinks you are ahead.", p.Error)
+	require.Equal(t, "difficult alphabeta depth 3, 44013 nodes in 1.5s, eval +2.30", p.ErrorDetails)
 	require.Equal(t, []game.Cell{{Row: 1, Col: 1}}, p.Hint)
 
 	friend := h.create(Spec{Game: "kalah"}, "a")

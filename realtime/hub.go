@@ -67,6 +67,10 @@ type Config struct {
 	// IdleUnload is how long a room with no connection stays in memory
 	// (default 10 minutes).
 	IdleUnload time.Duration
+	// UnwatchedPause is how long computer against computer plays on with
+	// nobody watching before it pauses until someone looks (default 1
+	// minute).
+	UnwatchedPause time.Duration
 	// Paces overrides the delays of the computer-against-computer paces
 	// (tests shorten them); a pace missing here has its own Delay.
 	Paces map[vocab.Pace]time.Duration
@@ -74,7 +78,7 @@ type Config struct {
 	// them); a clock missing here has its own Period.
 	Periods map[vocab.Clock]time.Duration
 	// Hint finds a good move for a player who asks (nil: no hints).
-	Hint func(ctx context.Context, s game.State, p game.Player) (game.Move, string, error)
+	Hint func(ctx context.Context, s game.State, p game.Player) (engine.Hinted, error)
 	// Evaluate scores a position from the first seat's view, for the
 	// replay's evaluation graph (nil: no graph).
 	Evaluate func(s game.State) float64

@@ -11,6 +11,8 @@ import (
 
 	"boardroom/realtime/bus"
 	"boardroom/realtime/frame"
+
+	"github.com/coder/websocket"
 )
 
 // The page's side of a room in a cluster. Every page a node holds for a
@@ -248,6 +250,10 @@ func (l *link) keep() {
 			return
 		}
 		if _, err := l.ask(l.h.ctx, l.keepRequest()); err != nil {
+			if !bus.Connected(l.h.node.Bus) {
+				l.cutOff()
+				return
+			}
 			l.lost()
 		}
 	}
@@ -406,6 +412,12 @@ func (l *link) deliver(ctx context.Context, c *Conn, msg Message, raw []byte, er
 			case <-ctx.Done():
 				return false
 			}
+		case !bus.Connected(l.h.node.Bus):
+			// This node is cut off from the others: the move cannot reach
+			// the room. The page is told so at once (it reconnects, and
+			// says it is reconnecting) rather than left to think it moved.
+			l.cutOff()
+			return false
 		default:
 			// The owner did not answer in time; it may have taken the
 			// message, so it is not sent twice. Look for the room anew.
@@ -414,6 +426,22 @@ func (l *link) deliver(ctx context.Context, c *Conn, msg Message, raw []byte, er
 		}
 	}
 	return true
+}
+
+// cutOff closes every page of the link, as this node cannot reach the
+// others (NATS is out of reach): each page says it is reconnecting, and
+// comes back to the room once the node can reach it; the room meanwhile
+// stops the clock of a player whose page it lost (contactLost).
+func (l *link) cutOff() {
+	l.mu.Lock()
+	pages := make([]*Conn, 0, len(l.pages))
+	for c := range l.pages {
+		pages = append(pages, c)
+	}
+	l.mu.Unlock()
+	for _, c := range pages {
+		c.close(websocket.StatusServiceRestart, "this server lost contact with the game's server; reconnecting")
+	}
 }
 
 // close takes a page out when its socket closes.

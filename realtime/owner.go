@@ -94,6 +94,11 @@ func (r *Room) peer(ev evPeer) {
 	now := r.deps.clock.Now()
 	o.heard[req.Node] = now
 	r.scheduleSweep()
+	if p := r.clock.paused; p != nil && r.holdsPage(p.holder) {
+		if _, cut := r.unheard(p.holder); !cut {
+			r.contactBack(p.holder) // their node is heard again, with their page
+		}
+	}
 	switch req.Op {
 	case opOpen:
 		r.openRemote(req.Node, req.peerPage)
@@ -181,8 +186,13 @@ func (r *Room) sweepRemotes() {
 	o.sweep = nil
 	cutoff := r.deps.clock.Now().Add(-3 * o.node.keepEvery())
 	for id, c := range o.remotes {
-		if o.heard[c.remote.node].Before(cutoff) {
+		if heard := o.heard[c.remote.node]; heard.Before(cutoff) {
 			r.closeRemote(id)
+			// The node went silent, its page did not say goodbye: if it
+			// was the last page of the player to move, their clock stops.
+			if !r.holdsPage(c.tokenHash) {
+				r.contactLost(c.tokenHash, heard)
+			}
 		}
 	}
 	for n, at := range o.heard {
@@ -191,6 +201,32 @@ func (r *Room) sweepRemotes() {
 		}
 	}
 	r.scheduleSweep()
+}
+
+// unheard reports whether every page holder has open here is on another
+// node that has been silent for longer than a keep and a half (it tells
+// its pages every keep), and since when: that player's moves cannot reach
+// the room. Without pages, or a page here, or in a room not in a cluster,
+// it is false.
+func (r *Room) unheard(holder string) (since time.Time, ok bool) {
+	o := r.owner
+	if o == nil {
+		return time.Time{}, false
+	}
+	cutoff := r.deps.clock.Now().Add(-3 * o.node.keepEvery() / 2)
+	for c := range r.viewers.of(holder) {
+		if c.remote == nil {
+			return time.Time{}, false
+		}
+		heard := o.heard[c.remote.node]
+		if !heard.Before(cutoff) {
+			return time.Time{}, false
+		}
+		if since.IsZero() || heard.Before(since) {
+			since = heard
+		}
+	}
+	return since, !since.IsZero()
 }
 
 // remoteUpdate gathers the frames of one change for the pages elsewhere.

@@ -40,6 +40,9 @@ func (r *Room) input(ev evInput) {
 		r.say(c, v, ev.msg.Chat.Text)
 		return
 	}
+	if ev.msg.HasAt && r.resent(c, ev.msg) {
+		return
+	}
 	if ev.msg.HasMove {
 		r.typed(c, v, ev.msg.MoveText)
 		return
@@ -184,6 +187,9 @@ func (r *Room) applyTurn(moves []game.Move, think time.Duration, info string) {
 		think = now.Sub(r.clock.turnStarted)
 	}
 	rec := turnRecord{moves: moves, seats: seats, text: text, at: now, think: think, info: info}
+	if len(moves) == 1 {
+		rec.said = game.DescribeMove(r.state, moves[0])
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
 	turn := store.Turn{Notation: text, At: now, Think: think, Info: info}
@@ -395,6 +401,50 @@ func (r *Room) typed(c *Conn, v *viewer, text string) {
 		return
 	}
 	r.playFor(v, seat, m)
+}
+
+// resent answers a move made for another position than the one on the
+// board (its At says which): the same move of the same seat in the turn it
+// was made for is a re-send — a program that sent its move again after a
+// lost connection, when both copies arrive — which is acknowledged and
+// changes nothing; any other is refused as late (or early), never played
+// on a position it was not meant for. It reports whether it answered.
+func (r *Room) resent(c *Conn, m Message) bool {
+	played := len(r.history.turns)
+	switch {
+	case m.At == played:
+		return false
+	case m.At > played:
+		r.reject(c, refusedNotNow, fmt.Sprintf("That move is for move %d, and the game is at move %d.", m.At+1, played+1))
+		return true
+	}
+	turn := r.history.turns[m.At]
+	before := r.positionAt(m.At)
+	for i, seat := range turn.seats {
+		if !slices.Contains(r.seats.mine(c.tokenHash), seat) {
+			continue
+		}
+		if sameMove(before, seat, turn.moves[i], m) {
+			r.notice(c, "That move was played already.")
+			return true
+		}
+	}
+	r.reject(c, refusedNotNow, fmt.Sprintf("That move was for move %d; the game has gone on to move %d.", m.At+1, played+1))
+	return true
+}
+
+// sameMove reports whether message m (a typed move, a path or a click)
+// names seat's move played from position st.
+func sameMove(st game.State, seat game.Player, played game.Move, m Message) bool {
+	switch {
+	case m.HasMove:
+		typed, err := st.ParseMove(seat, m.MoveText)
+		return err == nil && typed == played
+	case m.Path != nil:
+		return played.SamePath(m.Path)
+	default:
+		return played.SamePath([]game.Cell{m.Cell})
+	}
 }
 
 // mover is the seat a click or a typed move of c plays for; when there is

@@ -78,7 +78,7 @@ func (r *Room) sendJSON(c *Conn, v *viewer, states map[string][]byte, elsewhere 
 	if v.err != "" {
 		msgs = append(msgs, r.answerJSON(v))
 	}
-	v.flash, v.err = "", ""
+	v.flash, v.err, v.details = "", "", ""
 	if !v.jsonSent || v.jsonVersion != r.version {
 		msgs = append(msgs, r.stateJSON(c, v, states))
 		v.jsonSent, v.jsonVersion = true, r.version

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"boardroom/game"
 	"boardroom/realtime/store"
 
 	"github.com/stretchr/testify/require"
@@ -59,4 +60,45 @@ func TestAMoveThatCannotBeSavedIsToldToItsMover(t *testing.T) {
 	p = alice.click(1, 3)
 	require.Equal(t, "ok", p.Flash)
 	require.Equal(t, []string{"3"}, movesOf(p), "made again, the move is played")
+}
+
+// TestAMoveSentAgainIsKnownByItsTurn: a program's move and its re-send
+// both arrived after a NATS outage; the second was refused as illegal,
+// and the program read that as a refusal of its next move. A move carries
+// the turn it was made for ("at"): the same move again for a turn already
+// played is acknowledged, any other move for an old or future turn is
+// refused as late, and nothing changes.
+func TestAMoveSentAgainIsKnownByItsTurn(t *testing.T) {
+	h := newHarness(t)
+	r := h.create(Spec{Game: "kalah"}, "alice")
+	alice := h.connect(r, "alice")
+	bob := h.connect(r, "bob")
+	bob.action("join")
+	typed := func(text string, at int) Message { return Message{MoveText: text, HasMove: true, At: at, HasAt: true} }
+
+	p := alice.send(typed("3", 0)) // into the store: P1 moves again
+	require.Equal(t, []string{"3"}, movesOf(p))
+	for _, tc := range []struct {
+		name  string
+		msg   Message
+		flash string
+		text  string
+	}{
+		{"the same move again", typed("3", 0), "ok", "played already"},
+		{"the same move by its clicks", Message{Path: []game.Cell{{Row: 1, Col: 3}}, At: 0, HasAt: true}, "ok", "played already"},
+		{"another move for that turn", typed("1", 0), "bad", "the game has gone on"},
+		{"a move for a turn to come", typed("1", 5), "bad", "is for move 6"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := alice.send(tc.msg)
+			require.Equal(t, tc.flash, p.Flash)
+			require.Contains(t, p.Error, tc.text)
+			require.Equal(t, []string{"3"}, movesOf(p), "nothing changed")
+		})
+	}
+	p = bob.send(typed("3", 0))
+	require.Equal(t, "bad", p.Flash, "another seat's move is not its re-send")
+	p = alice.send(typed("1", 1))
+	require.Equal(t, "ok", p.Flash)
+	require.Equal(t, []string{"3", "1"}, movesOf(p), "made for the turn on the board, it is played")
 }

@@ -18,7 +18,10 @@ type viewer struct {
 	// flash and err are shown once, to this viewer only, on its next render;
 	// refused is why, when err refuses a message (a program is told).
 	flash, err string
-	refused    refusal
+	// details are the numbers behind err (a hint's search report), for a
+	// page's details toggle.
+	details string
+	refused refusal
 	// shown digests the frame the page shows (the last one sent to it); the
 	// next update sends only what differs from it.
 	shown *frame.Digest
@@ -164,6 +167,13 @@ func (vs *viewers) close() {
 func (r *Room) connect(c *Conn) {
 	r.viewers.add(c)
 	r.viewers.stopIdle()
+	r.contactBack(c.tokenHash) // a page of a player whose clock stood still is back
+	if r.bots.unwatched {
+		// Someone looks: the computer game paused for want of watchers
+		// plays on from where it stopped.
+		r.bots.unwatched = false
+		r.scheduleBot()
+	}
 	if len(r.seats.mine(c.tokenHash)) > 0 {
 		r.seatPresence()
 		r.presenceChanged(c.tokenHash) // everyone, the newcomer too, gets the page
@@ -253,7 +263,7 @@ func (r *Room) broadcast() {
 		}
 		if c.remote != nil {
 			elsewhere.add(c, f)
-			v.flash, v.err = "", ""
+			v.flash, v.err, v.details = "", "", ""
 			continue
 		}
 		deltas.send(c, v.shown, f)
@@ -278,7 +288,7 @@ func (r *Room) release(frames ...*frame.Frame) {
 // shown notes that the viewer's page has been sent f.
 func shown(v *viewer, f *frame.Frame) {
 	v.shown = f.Digest()
-	v.flash, v.err = "", ""
+	v.flash, v.err, v.details = "", "", ""
 }
 
 // viewKey names the view a viewer shares with others: "" when it is its own.
@@ -319,7 +329,7 @@ func (r *Room) sendTo(c *Conn) {
 		var u remoteUpdate
 		u.add(c, f)
 		r.publish(&u, false)
-		v.flash, v.err = "", ""
+		v.flash, v.err, v.details = "", "", ""
 		return
 	}
 	sendDelta(c, v.shown, f)

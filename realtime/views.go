@@ -22,7 +22,7 @@ func (r *Room) page(v *viewer) *view.Page {
 		ShareURL:   strings.TrimSuffix(r.deps.baseURL, "/") + "/r/" + r.id,
 		Version:    r.version,
 		Game:       r.g,
-		Options:    r.opts.Format(r.g.Options()),
+		Options:    r.opts.Describe(r.g.Options()),
 		Mode:       r.mode,
 		State:      r.state,
 		Spectator:  len(mine) == 0,
@@ -33,6 +33,8 @@ func (r *Room) page(v *viewer) *view.Page {
 		Paused:     r.bots.paused,
 		Flash:      v.flash,
 		Error:      v.err,
+		// The numbers behind a hint.
+		ErrorDetails: v.details,
 	}
 	if r.next != "" {
 		p.Next = "/r/" + r.next
@@ -64,7 +66,7 @@ func (r *Room) page(v *viewer) *view.Page {
 	if p.Controls.Join {
 		p.Turn, p.Invitation = "Join to play", r.invitation()
 	}
-	r.fillClock(p)
+	r.fillClock(p, mine)
 	if v.hint != nil && v.hintPly == len(r.history.turns) && !p.Over {
 		p.Hint = v.hint
 	}
@@ -90,7 +92,7 @@ func (r *Room) movesShown() []view.Move {
 		if len(t.seats) == 1 {
 			seat = int(t.seats[0])
 		}
-		list[i] = view.Move{Ply: i + 1, Seat: seat, Text: t.text, Info: strings.ReplaceAll(t.info, "\n", " — ")}
+		list[i] = view.Move{Ply: i + 1, Seat: seat, Text: t.text, Info: strings.ReplaceAll(t.info, "\n", " — "), Said: t.said}
 	}
 	*m = movesMemo{version: r.version, list: list, ok: true}
 	return list
@@ -148,7 +150,7 @@ func (r *Room) scoreLine() string {
 }
 
 // fillClock writes the move clock as the page should animate it.
-func (r *Room) fillClock(p *view.Page) {
+func (r *Room) fillClock(p *view.Page, mine []game.Player) {
 	if !r.clock.enabled() {
 		return
 	}
@@ -158,13 +160,46 @@ func (r *Room) fillClock(p *view.Page) {
 	c.Label = r.clock.label()
 	c.Running = r.clock.running()
 	c.RemainingMS = r.clock.remaining().Milliseconds()
-	if !c.Running {
+	switch {
+	case r.ranOut():
+		c.RemainingMS = 0 // the game was lost on time: none was left
+		c.Whose = "Out of time"
+		if r.ended.Winner.Valid() {
+			c.Whose = r.g.Seats()[r.ended.Winner.Other()] + " is out of time"
+		}
+	case !c.Running:
 		c.RemainingMS = c.TotalMS
+	default:
+		c.Whose = r.whoseTime(mine)
 	}
 	if r.clock.firstMove {
 		c.FirstMove = true
 		c.Label = "First move, or the game is aborted"
 	}
+	if pause := r.clock.paused; pause != nil {
+		c.RemainingMS = pause.left.Milliseconds() // standing still
+	}
+}
+
+// ranOut reports whether the game ended because the time ran out.
+func (r *Room) ranOut() bool {
+	return r.ended != nil && strings.HasSuffix(r.ended.Reason, ranOutOfTime)
+}
+
+// whoseTime says whose time the running clock counts, for the holder of
+// mine: "Your time", "White's time", or both seats' on a simultaneous turn.
+func (r *Room) whoseTime(mine []game.Player) string {
+	names := r.g.Seats()
+	due := r.seats.due(r.state.ToMove())
+	switch {
+	case len(due) == 0:
+		return ""
+	case len(due) == 1 && len(mine) == 1 && due[0] == mine[0]:
+		return "Your time"
+	case len(due) == 1:
+		return names[due[0]] + "'s time"
+	}
+	return "Both sides' time"
 }
 
 // actingSeat is the seat a click of the holder of mine plays for now, if
@@ -184,6 +219,9 @@ func (r *Room) fillTurn(p *view.Page, mine []game.Player) {
 	if p.Over || r.seats.waiting() {
 		return
 	}
+	if r.bots.thinking() {
+		p.Turn = r.thinkingWords()
+	}
 	// A player sees their own secret choice; at one shared screen (hotseat)
 	// nobody does, so the second chooser cannot see the first's choice.
 	if m := r.myChoice(mine); m != nil {
@@ -194,8 +232,10 @@ func (r *Room) fillTurn(p *view.Page, mine []game.Player) {
 		return
 	}
 	p.Selected = slices.Clone(r.seats.picks[seat])
+	p.Step = game.StepAfter(r.state, len(p.Selected))
 	if len(p.Selected) == 0 {
 		if p.Paths = r.legalPaths(seat); p.Paths != "" {
+			p.Steps = game.StepsOf(r.state)
 			return // the page marks its targets itself (view.Page.Paths)
 		}
 	}
@@ -212,6 +252,21 @@ func (r *Room) fillTurn(p *view.Page, mine []game.Player) {
 			}
 		}
 	}
+}
+
+// thinkingWords is the banner while a computer thinks about its move:
+// "The computer is thinking…", or which one when both seats are
+// computers.
+func (r *Room) thinkingWords() string {
+	if !r.bots.watching() {
+		return "The computer is thinking…"
+	}
+	for _, p := range r.state.ToMove() {
+		if r.bots.players[p] != nil && r.seats.pending[p] == nil {
+			return r.g.Seats()[p] + " is thinking…"
+		}
+	}
+	return "The computer is thinking…"
 }
 
 // legalPaths is the clicks of seat's legal moves for its page, worked out
@@ -247,7 +302,7 @@ func (r *Room) turnWords(mine []game.Player) (turn, status string) {
 		case out.IsDraw():
 			status = "Draw — " + out.Reason
 		default:
-			status = names[out.Winner] + " wins — " + out.Reason
+			status = game.WinsText(r.g, out.Winner) + " — " + out.Reason
 		}
 		return "Game over", status
 	}
@@ -278,6 +333,9 @@ func (r *Room) turnWords(mine []game.Player) (turn, status string) {
 	}
 	if r.bots.paused {
 		turn += " (paused)"
+	}
+	if status == "" {
+		status = r.pauseWords()
 	}
 	return turn, status
 }

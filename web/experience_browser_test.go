@@ -131,9 +131,9 @@ func TestBrowserRulesPages(t *testing.T) {
 		{"bishops", "Mad Bishops", 100}, {"demons", "Angels & Demons", 64},
 	} {
 		me.run("open "+g.id, chromedp.Navigate(ts.URL+"/rules/"+g.id))
-		require.Contains(t, me.text("[data-testid=rules-text] h2"), g.heading)
-		require.Equal(t, g.cells, evalJS[int](me, `document.querySelectorAll("[data-testid=rules-diagram] [data-testid=board] [data-cell]").length`),
-			"the diagram is the room's own board")
+		require.Equal(t, g.heading, me.text("h1"))
+		require.Equal(t, g.cells, evalJS[int](me, `document.querySelector("[data-testid=diagram]").querySelectorAll(".cell").length`),
+			"the diagram is drawn by the room's own cells")
 	}
 	me.click("[data-testid=play-this]")
 	me.waitShown("form[data-testid=new-room]")

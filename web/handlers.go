@@ -88,7 +88,7 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 			spec.Algorithm = ""
 		}
 	}
-	if !s.limits.newRoom(s.clientAddr(r), time.Now()) {
+	if !s.mayCreateRoom(r) {
 		s.renderLobby(w, r, http.StatusTooManyRequests, form, "You have created many rooms in a short time; wait a minute and try again.")
 		return
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"net/http"
 	"sync"
 	"time"
 )
@@ -60,6 +61,22 @@ func (l *limiter) openConn(addr string) (release func(), ok bool) {
 			delete(l.conns, addr)
 		}
 	}, true
+}
+
+// mayCreateRoom takes one room from the bucket of r's client: the one all
+// the nodes share (Server.SharedLimits) when there is one, else this
+// node's. If the shared bucket cannot be read (the database is down), the
+// node's own counts: a limit that fails open would let a script through.
+func (s *Server) mayCreateRoom(r *http.Request) bool {
+	addr := s.clientAddr(r)
+	if s.SharedLimits != nil && s.limits.RoomsPerMinute > 0 {
+		ok, err := s.SharedLimits.TakeRoom(r.Context(), "rooms/"+addr, s.limits.RoomsPerMinute)
+		if err == nil {
+			return ok
+		}
+		s.logFailure(r, "shared room limit", err)
+	}
+	return s.limits.newRoom(addr, time.Now())
 }
 
 // newRoom takes one room from addr's bucket.

@@ -32,6 +32,10 @@ type Server struct {
 	Origins []string
 	// Limits bound each client address; nil means DefaultLimits.
 	Limits *Limits
+	// SharedLimits, when set, counts the rooms each address creates
+	// across every node (a cluster's shared store): Limits.RoomsPerMinute
+	// then holds for the site, not for each node.
+	SharedLimits store.RateLimits
 	// ListsFresh is how long the lobby's lists are served as made (0: a
 	// few seconds; negative: made for every request, as tests want).
 	ListsFresh time.Duration
@@ -58,6 +62,8 @@ type Server struct {
 	readySeen   bool
 
 	css string // GamesCSS, made once
+	// sw and manifest are /sw.js and /manifest.webmanifest, made once.
+	sw, manifest []byte
 	// listsCache holds the lobby's lists made a moment ago.
 	listsCache listsCache
 }
@@ -76,6 +82,7 @@ func (s *Server) Handler() http.Handler {
 	}
 	s.limits = newLimiter(limits)
 	s.css = templates.GamesCSS(game.All())
+	s.sw, s.manifest = serviceWorker(), manifest()
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.lobby)
 	mux.HandleFunc("POST /rooms", s.createRoom)
@@ -84,9 +91,13 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /r/{id}/record", s.roomRecord)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", static.Handler()))
 	mux.HandleFunc("GET /games.css", s.gamesCSS)
+	mux.HandleFunc("GET /sw.js", s.serveServiceWorker)
+	mux.HandleFunc("GET /manifest.webmanifest", s.serveManifest)
 	mux.HandleFunc("GET /lobby/lists", s.lobbyLists)
 	mux.HandleFunc("GET /rules", s.rulesIndex)
 	mux.HandleFunc("GET /rules/{game}", s.rulesPage)
+	mux.HandleFunc("GET /rules/{game}/reference", s.rulesReferencePage)
+	mux.HandleFunc("GET /rules/reference", s.rulesReference)
 	mux.HandleFunc("GET /healthz", s.health)
 	mux.HandleFunc("GET /readyz", s.readyz)
 	mux.HandleFunc("/", s.notFoundIn(mux))

@@ -168,3 +168,4 @@ func (tictactoe) MoveHint(game.State) string { return "1-9 - the square, row by 
 func (tictactoe) Summary() string            { return "Three in a row, on a board of nine squares." }
 func (tictactoe) Unit() string               { return "" }
 func (tictactoe) RulesAnchor() string        { return "" }
+func (tictactoe) HowTo() []game.HowToSection { return nil }

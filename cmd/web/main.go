@@ -127,7 +127,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		Bots: func(g game.Game, level, algorithm string, seed uint64) (game.Bot, error) {
 			return game.PlayersOf(g).New(level, algorithm, seed, 0)
 		},
-		Hint: func(ctx context.Context, s game.State, p game.Player) (game.Move, string, error) {
+		Hint: func(ctx context.Context, s game.State, p game.Player) (engine.Hinted, error) {
 			return pool.Hint(ctx, s, p, realtime.HintBudget)
 		},
 		Evaluate: func(s game.State) float64 {
@@ -149,7 +149,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	front := &web.Server{
 		Hub: hub, Store: st, Log: log, Origins: splitList(*origins),
 		Limits: &web.Limits{ConnsPerAddr: *connsPerAddr, RoomsPerMinute: *roomsPerMinute},
-		Node:   ops.node, TrustedProxies: proxies,
+		Node:   ops.node, TrustedProxies: proxies, SharedLimits: sharedLimits(st, cluster),
 		Ready: func(context.Context) error { return hub.ClusterReady() },
 	}
 	if *requestTimeout <= 0 {

@@ -108,4 +108,3 @@ func TestBadFlags(t *testing.T) {
 		require.Error(t, run(context.Background(), args, &syncBuffer{}, nil), "%v", args)
 	}
 }
-

@@ -54,6 +54,7 @@ func Run(t *testing.T, g game.Game, c Config) {
 	}
 	t.Run("registry", func(t *testing.T) { checkRegistry(t, g) })
 	t.Run("bad options", func(t *testing.T) { checkBadOptions(t, g) })
+	t.Run("how to play", func(t *testing.T) { checkHowTo(t, g) })
 	for _, opts := range sets {
 		name := fmt.Sprint(opts)
 		t.Run("playouts "+name, func(t *testing.T) {

@@ -46,6 +46,7 @@ func (Game) Options() []game.Option {
 		},
 		{
 			Key: OptEmptyCapture, Label: "Capture into an empty opposite house", Kind: game.BoolOption,
+			Words: "captures from empty houses",
 			Help: "When on, a last seed in your own empty house is banked even if the opposite " +
 				"house is empty (the rule of the published solutions of Kalah).",
 			Default: "false",

@@ -17,24 +17,50 @@ func (Game) Board(st game.State) game.Board {
 		Label: "Kalah board", SeatColors: [2]string{"gold", "red"}}
 }
 
-// Cell implements game.View.
+// Cell implements game.View. Once the game is over the board shows the
+// final count: the seeds left in the houses gathered into their owner's
+// store (rules.md: each score is houses plus store), which the stored
+// position itself does not do.
 func (g Game) Cell(st game.State, at game.Cell) game.CellView {
 	s := st.(*State)
+	over := s.b.Over()
 	if p, house, ok := s.HouseAt(at); ok {
 		n := s.Seeds(p, house)
+		if over {
+			n = 0
+		}
 		// Concatenated, not formatted: every page drawn asks for every pit.
-		return game.CellView{Class: pitClass[p][0], What: seatName[p] + " house " + strconv.Itoa(house) + ", " + strconv.Itoa(n) + " seeds",
+		return game.CellView{Class: pitClass[p][0], What: seatName[p] + " house " + strconv.Itoa(house) + ", " + seeds(n),
 			Count: n, Counted: true, Caption: strconv.Itoa(house)}
 	}
 	for _, p := range []game.Player{game.First, game.Second} {
 		if at == s.StoreCell(p) {
 			n := s.Store(p)
-			return game.CellView{Class: pitClass[p][1], What: seatName[p] + " store, " + strconv.Itoa(n) + " seeds",
+			if over {
+				n = s.b.Score(p)
+			}
+			return game.CellView{Class: pitClass[p][1], What: seatName[p] + " store, " + seeds(n),
 				Count: n, Counted: true, Caption: g.Seats()[p]}
 		}
 	}
 	return game.CellView{What: "off the board"}
 }
+
+// seeds counts seeds in words ("1 seed", "4 seeds"); the usual counts are
+// constants, as every pit of every page drawn asks for one.
+func seeds(n int) string {
+	if n >= 0 && n < len(seedWords) {
+		return seedWords[n]
+	}
+	return game.Plural(n, "seed", "seeds")
+}
+
+var seedWords = func() (w [64]string) {
+	for n := range w {
+		w[n] = game.Plural(n, "seed", "seeds")
+	}
+	return w
+}()
 
 // seatName is how a pit's label names its seat.
 var seatName = [2]string{"P1", "P2"}
@@ -42,9 +68,15 @@ var seatName = [2]string{"P1", "P2"}
 // pitClass is the style of each seat's houses and store.
 var pitClass = [2][2]string{{"pit house seat0", "pit store seat0"}, {"pit house seat1", "pit store seat1"}}
 
-// Score implements game.View: the stores.
+// Score implements game.View: the stores while the game is played, and
+// once it is over the final score as the rules count it (houses plus
+// store), which is what decided the result.
 func (Game) Score(st game.State) string {
 	s := st.(*State)
+	if s.b.Over() {
+		sc := s.Score()
+		return fmt.Sprintf("Final score: P1 %d · P2 %d", sc[0], sc[1])
+	}
 	return fmt.Sprintf("Stores: P1 %d · P2 %d", s.Store(game.First), s.Store(game.Second))
 }
 

@@ -35,6 +35,9 @@ func (s *memSub) stop() { s.once.Do(func() { close(s.done) }) }
 // deliver queues m for the subscription; a subscription that has fallen
 // far behind loses the message, as a slow NATS consumer does.
 func (s *memSub) deliver(m *Msg) bool {
+	if s.owner.isCut() {
+		return false
+	}
 	select {
 	case s.queue <- m:
 		return true
@@ -50,6 +53,30 @@ type memory struct {
 	mu     sync.Mutex
 	subs   []*memSub
 	closed bool
+	// cut makes the connection as one whose NATS server is out of reach
+	// (Cut): nothing goes out, nothing comes in, until it is mended.
+	cut bool
+}
+
+// errCut is what a cut connection answers.
+var errCut = errors.New("bus: disconnected")
+
+// Cut cuts a bus of a Hub off from the others (cut), or mends it, as a
+// node that loses its NATS server and finds it again: meanwhile its
+// publications and requests fail and its subscriptions get nothing, and
+// Connected reports false. Other buses are left as they are.
+func Cut(b Bus, cut bool) {
+	if m, ok := b.(*memory); ok {
+		m.mu.Lock()
+		m.cut = cut
+		m.mu.Unlock()
+	}
+}
+
+func (b *memory) isCut() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.cut
 }
 
 var errClosed = errors.New("bus: connection closed")
@@ -70,6 +97,9 @@ func (b *memory) Publish(subject string, data []byte) error {
 	if b.isClosed() {
 		return errClosed
 	}
+	if b.isCut() {
+		return errCut
+	}
 	for _, s := range b.targets(subject) {
 		s.deliver(&Msg{Subject: subject, Data: data})
 	}
@@ -79,6 +109,9 @@ func (b *memory) Publish(subject string, data []byte) error {
 func (b *memory) Request(ctx context.Context, subject string, data []byte) ([]byte, error) {
 	if b.isClosed() {
 		return nil, errClosed
+	}
+	if b.isCut() {
+		return nil, errCut
 	}
 	if _, ok := ctx.Deadline(); !ok {
 		var cancel context.CancelFunc

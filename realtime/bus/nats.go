@@ -80,10 +80,13 @@ func (b natsBus) Subscribe(subject string, handle func(*Msg)) (func(), error) {
 func (b natsBus) Close() { b.nc.Drain() }
 
 // Connected reports whether a bus made by DialNATS is connected now (a
-// readiness check); other buses always are.
+// readiness check), or a memory bus is not Cut; other buses always are.
 func Connected(b Bus) bool {
-	if nb, ok := b.(natsBus); ok {
-		return nb.nc.IsConnected()
+	switch b := b.(type) {
+	case natsBus:
+		return b.nc.IsConnected()
+	case *memory:
+		return !b.isCut()
 	}
 	return true
 }

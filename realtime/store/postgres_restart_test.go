@@ -58,3 +58,48 @@ func TestWritesSurviveAFastRestart(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, after.Turns, first+written, "each turn stored once")
 }
+
+// TestRoomLimitsAreSharedByTheNodes: two stores on one database (two
+// nodes) take rooms from one bucket per key, which refills with time.
+func TestRoomLimitsAreSharedByTheNodes(t *testing.T) {
+	ctx := context.Background()
+	dsn := pgtest.Shared(t).Database(t)
+	var nodes []*store.Postgres
+	for range 2 {
+		p, err := store.OpenPostgres(ctx, dsn)
+		require.NoError(t, err)
+		t.Cleanup(func() { p.Close() })
+		nodes = append(nodes, p)
+	}
+	for i := range 3 {
+		ok, err := nodes[i%2].TakeRoom(ctx, "198.51.100.7", 3)
+		require.NoError(t, err)
+		require.True(t, ok, "room %d of 3", i+1)
+	}
+	for _, n := range nodes {
+		ok, err := n.TakeRoom(ctx, "198.51.100.7", 3)
+		require.NoError(t, err)
+		require.False(t, ok, "the bucket is empty on every node")
+	}
+	ok, err := nodes[0].TakeRoom(ctx, "198.51.100.8", 3)
+	require.NoError(t, err)
+	require.True(t, ok, "another address has its own")
+	// 3 a minute: a token comes back every 20 s; at 180 a minute, every
+	// third of a second.
+	require.Eventually(t, func() bool {
+		ok, err := nodes[1].TakeRoom(ctx, "198.51.100.9", 180)
+		require.NoError(t, err)
+		return ok
+	}, 5*time.Second, 50*time.Millisecond)
+	for range 180 {
+		nodes[0].TakeRoom(ctx, "198.51.100.9", 180)
+	}
+	ok, err = nodes[1].TakeRoom(ctx, "198.51.100.9", 180)
+	require.NoError(t, err)
+	require.False(t, ok)
+	require.Eventually(t, func() bool {
+		ok, err := nodes[1].TakeRoom(ctx, "198.51.100.9", 180)
+		require.NoError(t, err)
+		return ok
+	}, 5*time.Second, 50*time.Millisecond, "the bucket refills")
+}

@@ -437,5 +437,9 @@ func (p *Postgres) DeleteIdle(ctx context.Context, before time.Time, keep []stri
 	if err != nil {
 		return 0, fmt.Errorf("store: delete idle rooms: %w", err)
 	}
+	// The hourly clean-up forgets the limits' old buckets too.
+	if err := p.forgetRateLimits(ctx); err != nil {
+		return 0, fmt.Errorf("store: forget rate limits: %w", err)
+	}
 	return int(tag.RowsAffected()), nil
 }

@@ -36,6 +36,9 @@ type Move struct {
 	Current bool
 	// Info is what the computer said about the move ("depth 6 · eval +1.5 · 1.9 s").
 	Info string
+	// Said is what the move did in the game's words, beyond its notation
+	// ("captured 7 seeds"); empty when there is nothing to add.
+	Said string
 }
 
 // ChatLine is one message of the room's chat.
@@ -60,6 +63,9 @@ type Clock struct {
 	// FirstMove says the time running is the wait for a first move, which
 	// aborts the game when it runs out (the move clock starts after).
 	FirstMove bool
+	// Whose says whose time is running ("Your time", "White's time");
+	// empty when none is.
+	Whose string
 }
 
 // Request is a pending proposal that needs the other player's consent.
@@ -108,7 +114,13 @@ type Page struct {
 	Spectator  bool // the viewer holds no seat
 
 	Turn string // "Your move", "White to move", "Game over"
-	Over bool
+	// Step is what the viewer is asked to do next towards a move ("Now
+	// shoot an arrow"), when the game says; Steps are the prompts of every
+	// click of a move (game.Stepper), for the page that builds the move
+	// itself from Paths.
+	Step  string
+	Steps []string
+	Over  bool
 	// Aborted says the game ended with no result.
 	Aborted bool
 	// Next is the address of the rematch this finished game was followed
@@ -159,6 +171,9 @@ type Page struct {
 	// click; Error is a message for this viewer only.
 	Flash string
 	Error string
+	// ErrorDetails are the numbers behind Error (a hint's search report),
+	// behind a details toggle.
+	ErrorDetails string
 	// FlashID tells one flash or message from the next, so that a page
 	// shows (and animates) a second one equal to the first.
 	FlashID uint64

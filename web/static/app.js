@@ -1,5 +1,6 @@
 // Boardroom's page script: the move clock's countdown, the copy button and
-// the connection status. Everything else is htmx over the WebSocket.
+// what a click or a typed move sends over the room's socket (conn.js shows
+// the connection itself). Everything else is htmx over the WebSocket.
 (function () {
   "use strict";
 
@@ -57,9 +58,10 @@
     file.text().then(function (text) { area.value = text; });
   });
 
-  function status(text) {
-    var el = document.getElementById("conn-status");
-    if (el) el.textContent = text;
+  // While the connection is lost (conn.js says so at the top) nothing a
+  // player does can be taken: it is not sent, and never silently.
+  function offline() {
+    return document.body.dataset.socket !== "open" || !!document.querySelector("main.room.conn-lost");
   }
   // A click on a board cell sends {"cell":"ROW,COL"} over the room's socket,
   // unless it is a step of a move that pick.js builds in the page. One
@@ -70,7 +72,7 @@
   function send(msg) { if (socket) socket.send(JSON.stringify(msg)); }
   document.addEventListener("click", function (e) {
     var cell = e.target.closest ? e.target.closest("[data-testid=board] [data-cell]") : null;
-    if (!cell || !socket) return;
+    if (!cell || !socket || offline()) return;
     if (window.boardroomPick && window.boardroomPick(cell, send)) return;
     send({ cell: cell.dataset.cell });
   });
@@ -82,6 +84,20 @@
     e.preventDefault();
     var input = e.target.querySelector("input[name=move]");
     if (!input || !input.value.trim() || !socket) return;
+    // Lost: the move stays in the box, with a word that it was not sent.
+    var note = e.target.querySelector("[data-testid=move-note]");
+    if (offline()) {
+      if (!note) {
+        note = document.createElement("p");
+        note.className = "move-note";
+        note.dataset.testid = "move-note";
+        note.setAttribute("role", "alert");
+        e.target.appendChild(note);
+      }
+      note.textContent = "Not sent: you are offline";
+      return;
+    }
+    if (note) note.textContent = "";
     socket.send(JSON.stringify({ move: input.value.trim() }));
     input.value = "";
   });
@@ -155,14 +171,13 @@
   document.addEventListener("htmx:wsOpen", function (e) {
     socket = e.detail.socketWrapper;
     document.body.dataset.socket = "open";
-    status("");
     // A finished game linked from the lobby (#replay) opens in its replay, from the start.
     if (location.hash === "#replay") {
       history.replaceState(null, "", location.pathname + location.search);
       socket.send(JSON.stringify({ action: "replay-first" }));
     }
   });
-  document.addEventListener("htmx:wsClose", function () { document.body.dataset.socket = "closed"; status("Reconnecting…"); });
+  document.addEventListener("htmx:wsClose", function () { document.body.dataset.socket = "closed"; });
 
   // Keep the computer's details open across updates once opened.
   var detailsOpen = false;

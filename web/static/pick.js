@@ -18,6 +18,8 @@
   var picks = []; // the cells ("ROW,COL") chosen so far
   var tree = null, treeText = null;
   var saved = new Map(); // cell element → {cls, label} as the server drew it
+  var added = []; // elements drawn into cells (a moving piece's preview)
+  var stepSaved = null; // the banner's step prompt as the server wrote it
   var sent = false; // a whole move went out; its update clears the marks
 
   function letter(ch) {
@@ -73,15 +75,75 @@
   function boardCells() { return document.querySelectorAll("[data-testid=board] [data-cell]"); }
 
   // plain is a cell's label without what the server said one may do with it.
-  function plain(label) { return (label || "").replace(/, (can be clicked|selected|your choice)$/, ""); }
+  function plain(label) { return (label || "").replace(/, (can be clicked|can be taken|selected|your choice|moving away|moved here)$/, ""); }
+
+  function keep(el) {
+    if (!saved.has(el)) saved.set(el, { cls: el.className, label: el.getAttribute("aria-label") });
+  }
 
   function restore() {
+    added.forEach(function (el) { if (el.parentNode) el.parentNode.removeChild(el); });
+    added = [];
     saved.forEach(function (was, el) {
       el.className = was.cls;
       if (was.label === null) el.removeAttribute("aria-label");
       else el.setAttribute("aria-label", was.label);
     });
     saved.clear();
+    var step = document.getElementById("step");
+    if (step && stepSaved !== null) step.textContent = stepSaved;
+    stepSaved = null;
+  }
+
+  // steps are the prompts of a move's clicks (game.Stepper), from #paths.
+  function steps() {
+    var el = document.getElementById("paths");
+    var text = el ? el.dataset.steps || "" : "";
+    return text ? text.split("\n") : [];
+  }
+
+  // stepNow is the prompt once the cells chosen so far are chosen ("" when
+  // the game gives none).
+  function stepNow() { return steps()[picks.length] || ""; }
+
+  function cellAt(cell) { return document.querySelector("[data-testid=board] [data-cell='" + cell + "']"); }
+
+  // preview shows a piece chosen and its destination as they would be: the
+  // piece drawn on its new square and ghosted on the old one, so that what
+  // follows (the amazon's arrow) is seen from where it will stand.
+  function preview() {
+    if (picks.length < 2) return;
+    var from = cellAt(picks[0]), to = cellAt(picks[1]);
+    var piece = from && from.querySelector("svg.piece");
+    if (!piece || !to || to.querySelector("svg.piece")) return;
+    keep(from);
+    keep(to);
+    var copy = piece.cloneNode(true);
+    copy.classList.add("preview");
+    to.insertBefore(copy, to.firstChild);
+    added.push(copy);
+    from.classList.add("ghost");
+    to.classList.add("moved-here");
+    var what = plain(from.getAttribute("aria-label")).replace(/^[^:]*: /, "");
+    var name = plain(to.getAttribute("aria-label")).replace(/: .*$/, "");
+    from.setAttribute("aria-label", plain(from.getAttribute("aria-label")) + ", moving away");
+    to.setAttribute("aria-label", name + ": " + what + ", moved here");
+  }
+
+  // showStep writes what comes next in the banner (the server wrote the
+  // first step's).
+  function showStep() {
+    var step = document.getElementById("step");
+    var text = stepNow();
+    if (!step || !text || !picks.length) return;
+    if (stepSaved === null) stepSaved = step.textContent;
+    step.textContent = text;
+  }
+
+  // announce says what comes next to a screen reader.
+  function announce() {
+    var live = document.getElementById("step-announce");
+    if (live) live.textContent = picks.length ? stepNow() : "";
   }
 
   // draw marks the chosen cells and the cells that may follow them (with
@@ -97,18 +159,28 @@
       var selected = picks.indexOf(cell) >= 0;
       var had = el.classList.contains("target") || el.classList.contains("selected");
       if (!target && !selected && !had) return;
-      saved.set(el, { cls: el.className, label: el.getAttribute("aria-label") });
+      // Once a piece is chosen, a target holding a piece is one to take:
+      // marked unlike the pieces one may move. The chosen piece's own
+      // square is not (it is empty once the piece has moved: an amazon
+      // may shoot back where it stood).
+      var capture = target && picks.length > 0 && cell !== picks[0] && !!el.querySelector("svg.piece");
+      keep(el);
       el.classList.toggle("target", target);
+      el.classList.toggle("capture", capture);
       el.classList.toggle("selected", selected);
       var label = plain(el.getAttribute("aria-label"));
-      el.setAttribute("aria-label", label + (selected ? ", selected" : target ? ", can be clicked" : ""));
+      el.setAttribute("aria-label", label + (selected ? ", selected" : capture ? ", can be taken" : target ? ", can be clicked" : ""));
     });
+    preview();
+    showStep();
   }
 
   function clear() {
+    var had = picks.length > 0;
     picks = [];
     sent = false;
     restore();
+    if (had) announce();
   }
 
   function reset() {
@@ -128,6 +200,7 @@
       picks = clicked;
       draw();
       sent = true;
+      announce();
       send(clicked.length === 1 ? { cell: cell } : { path: clicked.join(" ") });
       return true;
     }
@@ -140,6 +213,7 @@
       return false;
     }
     draw();
+    announce();
     return true;
   }
 

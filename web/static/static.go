@@ -13,7 +13,7 @@ import (
 	"strings"
 )
 
-//go:embed app.css app.js keys.js pick.js sound.js theme.js names.js chat.js pieces.svg favicon.svg vendor
+//go:embed app.css app.js conn.js keys.js pick.js sound.js theme.js names.js chat.js pwa.js notify.js sw.js pieces.svg favicon.svg icons vendor
 var files embed.FS
 
 // Sprite returns the SVG symbols of the pieces, for pages to include once
@@ -22,6 +22,13 @@ var files embed.FS
 func Sprite() string {
 	b, _ := fs.ReadFile(files, "pieces.svg")
 	return string(b)
+}
+
+// ServiceWorker returns the service worker's script, whose configuration
+// the server fills in (it is served at /sw.js, not from here).
+func ServiceWorker() []byte {
+	b, _ := fs.ReadFile(files, "sw.js")
+	return b
 }
 
 // FS is the embedded files.

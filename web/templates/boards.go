@@ -3,7 +3,9 @@ package templates
 import (
 	"context"
 	"io"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/a-h/templ"
 
@@ -24,11 +26,12 @@ func boardOf(p *view.Page) *game.Board { return p.Board() }
 func gridClass(n int) string { return "board grid cols-" + strconv.Itoa(n) }
 
 // boardCells draws every cell of the board, each a part of the frame.
-func boardCells(p *view.Page, b game.Board) templ.Component { return cells(p, b, false) }
+func boardCells(p *view.Page, b game.Board) templ.Component { return cells(p, b, false, nil) }
 
 // cells draws the cells of a board: buttons, or, for a picture of the
-// board (static), plain elements that nothing can click.
-func cells(p *view.Page, b game.Board, static bool) templ.Component {
+// board (static), plain elements that nothing can click, the cells in marks
+// pointed out (a how-to-play diagram's).
+func cells(p *view.Page, b game.Board, static bool, marks []game.Cell) templ.Component {
 	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
 		fb, w, err := framed(ctx, w)
 		if err != nil {
@@ -39,12 +42,16 @@ func cells(p *view.Page, b game.Board, static bool) templ.Component {
 		for _, at := range b.Cells() {
 			cv := v.Cell(p.State, at)
 			if static {
-				out.picture(at, cv.Class)
+				class := cv.Class
+				if slices.Contains(marks, at) {
+					class = strings.TrimSpace(class + " marked")
+				}
+				out.picture(at, class)
 			} else {
 				if fb != nil {
 					fb.Begin(cellPartID(at), frame.Element)
 				}
-				out.open(p, at, cv.Class, cv.Name, cv.What)
+				out.open(p, at, cv.Class, cv.Name, cv.What, cv.Piece != "")
 			}
 			if cv.Piece != "" {
 				out.s(`<svg class="`)
@@ -119,7 +126,7 @@ func MiniBoard(p *view.Page) templ.Component {
 		if out.err != nil {
 			return out.err
 		}
-		if err := cells(p, *b, true).Render(ctx, w); err != nil {
+		if err := cells(p, *b, true, nil).Render(ctx, w); err != nil {
 			return err
 		}
 		_, err := io.WriteString(w, `</div>`)

@@ -70,8 +70,10 @@ func (cw *cellWriter) picture(c game.Cell, extra string) {
 }
 
 // open writes a cell's start tag: its colour, what the game puts there
-// (extra) and what the viewer may do with it, and its label.
-func (cw *cellWriter) open(p *view.Page, c game.Cell, extra, name, what string) {
+// (extra) and what the viewer may do with it, and its label. A target that
+// holds a piece once a piece is chosen is one to take (capture), marked
+// unlike the pieces one may move (as pick.js does).
+func (cw *cellWriter) open(p *view.Page, c game.Cell, extra, name, what string, piece bool) {
 	cw.s(cellPrefix(c))
 	cw.s(` class="cell `)
 	cw.s(shade(c))
@@ -82,10 +84,11 @@ func (cw *cellWriter) open(p *view.Page, c game.Cell, extra, name, what string) 
 	// A page with the moves' paths marks its targets itself (pick.js).
 	selectable := p.ServerMarks() && p.Selectable(c)
 	selected, mine := p.IsSelected(c), p.IsMyChoice(c)
+	capture := selectable && piece && len(p.Selected) > 0
 	for _, f := range [...]struct {
 		on   bool
 		name string
-	}{{selectable, " target"}, {selected, " selected"}, {p.InLastMove(c), " last"}, {mine, " chosen"}, {p.IsHint(c), " hint"}} {
+	}{{selectable, " target"}, {capture, " capture"}, {selected, " selected"}, {p.InLastMove(c), " last"}, {mine, " chosen"}, {p.IsHint(c), " hint"}} {
 		if f.on {
 			cw.s(f.name)
 		}
@@ -101,6 +104,8 @@ func (cw *cellWriter) open(p *view.Page, c game.Cell, extra, name, what string) 
 		cw.s(", selected")
 	case mine:
 		cw.s(", your choice")
+	case capture:
+		cw.s(", can be taken")
 	case selectable:
 		cw.s(", can be clicked")
 	}

@@ -140,8 +140,8 @@ func hasControls(p *view.Page) bool {
 }
 
 // announcement is what a screen reader hears after an update (the page's
-// live region): the last move and who moved it, then whose turn it is, or
-// the result.
+// live region): the last move, who moved it and what it did, then whose
+// turn it is and what to do, or the result.
 func announcement(p *view.Page) string {
 	if p.Replay.Active {
 		return replayAnnouncement(p)
@@ -150,21 +150,30 @@ func announcement(p *view.Page) string {
 	if n := len(p.Moves); n > 0 && !p.Replay.Active {
 		m := p.Moves[n-1]
 		if m.Seat >= 0 {
-			b.WriteString(p.Game.Seats()[m.Seat] + " played " + m.Text + ". ")
+			b.WriteString(p.Game.Seats()[m.Seat] + " played " + m.Text)
 		} else {
-			b.WriteString("Both chose: " + m.Text + ". ")
+			b.WriteString("Both chose: " + m.Text)
 		}
+		if m.Said != "" {
+			b.WriteString(": " + m.Said)
+		}
+		b.WriteString(". ")
 	}
 	if p.Over {
 		b.WriteString(p.Status + ".")
 	} else {
-		b.WriteString(p.Turn + ".")
+		b.WriteString(p.Turn)
+		if !strings.HasSuffix(p.Turn, "…") {
+			b.WriteString(".")
+		}
+		// Between the clicks of a move the room holds (a page without
+		// script), what comes next; pick.js says it on a page with script.
+		if p.Step != "" && len(p.Selected) > 0 {
+			b.WriteString(" " + p.Step + ".")
+		}
 	}
 	return b.String()
 }
-
-// moveHint says how a move of the game is typed.
-func moveHint(p *view.Page) string { return game.ViewOf(p.Game).MoveHint(p.State) }
 
 // replayAnnouncement is what a step of the replay (or of looking back)
 // says: which move of how many is shown, and who played it.
@@ -180,3 +189,21 @@ func replayAnnouncement(p *view.Page) string {
 	}
 	return "Move " + itoa(ply) + " of " + itoa(total) + ": " + who + "."
 }
+
+// lastSaid is the last move and what it did, when the game says more than
+// its notation ("P2 played 3: captured 7 seeds").
+func lastSaid(p *view.Page) string {
+	n := len(p.Moves)
+	if n == 0 || p.Replay.Active || p.Moves[n-1].Said == "" {
+		return ""
+	}
+	m := p.Moves[n-1]
+	who := "Both played"
+	if m.Seat >= 0 {
+		who = p.Game.Seats()[m.Seat] + " played"
+	}
+	return who + " " + m.Text + ": " + m.Said + "."
+}
+
+// steps are the prompts of a move's clicks, one a line, for pick.js.
+func steps(p *view.Page) string { return strings.Join(p.Steps, "\n") }

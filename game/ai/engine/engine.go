@@ -281,13 +281,26 @@ func fallback(ctx context.Context, j *pending) Result {
 	return r
 }
 
+// Hinted is the computer's answer to a hint: the move, what it thinks of
+// the position after it (from the seat's view), and the search's report.
+type Hinted struct {
+	Move    game.Move
+	Thought game.Thought
+	Report  string
+}
+
 // Hint is the move Difficult would play for seat in s, as a job of kind
 // Hint: urgent, thinking at most budget, waiting included.
-func (p *Pool) Hint(ctx context.Context, s game.State, seat game.Player, budget time.Duration) (game.Move, string, error) {
+func (p *Pool) Hint(ctx context.Context, s game.State, seat game.Player, budget time.Duration) (Hinted, error) {
 	b, err := game.PlayersOf(s.Game()).New(ai.LevelDifficult, ai.AlgoBest, 0, budget)
 	if err != nil {
-		return game.Move{}, "", err
+		return Hinted{}, err
 	}
 	r := p.Do(ctx, Job{Kind: Hint, Bot: b, State: s, Seat: seat, Budget: budget, Urgent: true})
-	return r.Move, r.Report, r.Err
+	h := Hinted{Move: r.Move, Report: r.Report}
+	if th, ok := b.(game.Thinker); ok && r.Outcome == Searched {
+		h.Thought = th.Thought()
+		h.Thought.Took = r.Think
+	}
+	return h, r.Err
 }

@@ -263,9 +263,10 @@ func TestHint(t *testing.T) {
 	for _, id := range []string{"amazons", "kalah", "angels", "bishops", "demons"} {
 		s := aitest.RandomPlies(t, aitest.NewState(t, id, nil), 4, 9)
 		seat := s.ToMove()[0]
-		m, report, err := p.Hint(context.Background(), s, seat, 100*time.Millisecond)
+		h, err := p.Hint(context.Background(), s, seat, 100*time.Millisecond)
 		require.NoError(t, err, id)
-		require.True(t, game.IsLegal(s, seat, m), id)
-		require.Contains(t, report, "difficult", id)
+		require.True(t, game.IsLegal(s, seat, h.Move), id)
+		require.Contains(t, h.Report, "difficult", id)
+		require.True(t, h.Thought.Known, "%s: a search judges the position", id)
 	}
 }
