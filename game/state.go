@@ -115,3 +115,18 @@ func Seat(p Player) []Player {
 
 // BothSeats returns the shared ToMove answer of a simultaneous turn.
 func BothSeats() []Player { return toMoveBoth }
+
+// Drawable is implemented by a game whose games may end drawn (Kalah's
+// equal stores, Angels & Demons' equal squares). Between two people, the
+// players of such a game may also agree a draw; a game that never ends
+// drawn offers no draw.
+type Drawable interface {
+	// CanEndDrawn reports whether a game of it may end without a winner.
+	CanEndDrawn() bool
+}
+
+// CanEndDrawn reports whether games of g may end drawn (Drawable).
+func CanEndDrawn(g Game) bool {
+	d, ok := g.(Drawable)
+	return ok && d.CanEndDrawn()
+}

@@ -23,6 +23,7 @@ func (g toy) ID() string {
 func (g toy) Name() string       { return "Toy " + g.ID() }
 func (toy) Seats() [2]string     { return [2]string{"Odd", "Even"} }
 func (g toy) Simultaneous() bool { return g.simultaneous }
+func (toy) CanEndDrawn() bool    { return true } // "took as many"
 func (toy) Options() []game.Option {
 	return []game.Option{
 		{Key: "pile", Label: "Pile", Kind: game.IntOption, Default: "5", Min: 1, Max: 20},

@@ -199,8 +199,12 @@ func (r *Room) answer(c *Conn, accept bool) {
 		r.broadcast()
 		return
 	}
-	if req.kind == vocab.RematchProposal {
+	switch req.kind {
+	case vocab.RematchProposal:
 		r.rematch()
+		return
+	case vocab.DrawProposal:
+		r.finish(game.Draw(drawAgreed))
 		return
 	}
 	r.doHistory(c, req.kind.Action(), req.from)
@@ -315,6 +319,8 @@ func (r *Room) endKind() string {
 		return "resignation"
 	case strings.HasSuffix(reason, "ran out of time"):
 		return "time"
+	case reason == drawAgreed:
+		return "agreement"
 	}
 	return "a claim"
 }

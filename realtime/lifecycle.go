@@ -209,3 +209,46 @@ func (r *Room) rematch() {
 	r.deps.log.Info("rematch", "room", r.id, "game", r.g.ID())
 	r.afterChange(true)
 }
+
+// drawAgreed is the reason of a game the players agreed to draw: the page,
+// the record and the replay say it as it is.
+const drawAgreed = "Draw by agreement"
+
+// drawAction offers a draw or accepts the opponent's offer, between two
+// people in a game that can end drawn (game.CanEndDrawn), once each side
+// has moved (before, the game may be aborted). The offer waits for an
+// answer like a takeback; a move withdraws it (applyTurn), as on lichess.
+func (r *Room) drawAction(c *Conn) {
+	mine := r.seats.mine(c.tokenHash)
+	switch {
+	case len(mine) == 0:
+		r.reject(c, refusedNotAllowed, "Spectators cannot offer a draw.")
+		return
+	case r.over():
+		r.reject(c, refusedOver, "The game is over.")
+		return
+	case !game.CanEndDrawn(r.g):
+		r.reject(c, refusedNotAllowed, "A game of "+r.g.Name()+" cannot end in a draw.")
+		return
+	case r.mode != vocab.Friend || len(mine) == 2 || r.seats.waiting():
+		r.reject(c, refusedNotAllowed, "A draw is agreed between two people, each on their own page.")
+		return
+	case r.abortable():
+		r.reject(c, refusedNotNow, "Each side has to move before a draw can be offered: abort the game instead.")
+		return
+	}
+	if req := r.request; req != nil {
+		switch {
+		case req.kind == vocab.DrawProposal && !slices.Contains(mine, req.from):
+			r.finish(game.Draw(drawAgreed)) // both offered: agreed
+		case req.kind == vocab.DrawProposal:
+			r.reject(c, refusedNotNow, "You have offered a draw already.")
+		default:
+			r.reject(c, refusedNotNow, "A proposal is already waiting for an answer.")
+		}
+		return
+	}
+	r.request = &request{kind: vocab.DrawProposal, from: mine[0]}
+	r.version++
+	r.broadcast()
+}

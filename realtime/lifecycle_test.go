@@ -224,7 +224,7 @@ func TestRematchBetweenTwoPeople(t *testing.T) {
 	p = alice.action("rematch")
 	require.Equal(t, vocab.RematchProposal, p.Request.Kind)
 	require.True(t, p.Request.FromMe)
-	require.Equal(t, "Your opponent offers a rematch.", bob.last().Request.Text)
+	require.Equal(t, guestName(HashToken("alice"))+" offers a rematch.", bob.last().Request.Text)
 	p = alice.action("rematch") // asked again: withdrawn
 	require.Nil(t, p.Request)
 	alice.action("rematch")

@@ -64,6 +64,8 @@ func (r *Room) input(ev evInput) {
 		r.claim(c, a == vocab.ClaimWin)
 	case vocab.Rematch:
 		r.rematchAction(c)
+	case vocab.OfferDraw:
+		r.drawAction(c)
 	case vocab.Cancel:
 		for _, p := range r.seats.mine(c.tokenHash) {
 			r.seats.picks[p] = nil

@@ -169,7 +169,9 @@ func (r *Room) roomState(tokenHash string, legal bool) *roomjson.State {
 		if m := r.myChoice(mine); m != nil {
 			s.YourChoice = r.state.FormatMove(*m)
 		}
-		if seat, ok := r.actingSeat(mine); ok {
+		// A secret choice made may still be changed (a move sent again
+		// replaces it), but the program has played its turn.
+		if seat, ok := r.actingSeat(mine); ok && !r.seats.changing(seat) {
 			s.YourTurn, s.Acting = true, int(seat)
 			if legal {
 				moves := r.legalMoves(seat)

@@ -185,12 +185,50 @@ func TestSimultaneousChoicesStaySecret(t *testing.T) {
 		require.Empty(t, p.LastMove)
 		require.Equal(t, 0, p.State.Ply(), "the position does not move before the reveal")
 	}
-	require.Contains(t, a.click(2, 1).Error, "not your turn", "a choice is final")
 
 	p = d.click(3, 4) // e5
 	require.Equal(t, []string{"b2+e5"}, movesOf(p))
 	require.Equal(t, []string{"b2+e5"}, movesOf(s.last()))
 	require.Equal(t, [2]int{4, 4}, s.last().State.Score())
+}
+
+// A secret choice may be changed until the other side has chosen; nobody
+// else sees it, nor that it changed, and the turn is played with the last.
+func TestASecretChoiceMayChangeUntilTheOtherChooses(t *testing.T) {
+	tests := []struct {
+		name   string
+		clicks [][2]int // the Angels' clicks, in order
+		want   string   // the turn played once the Demons choose e5
+	}{
+		{"kept", [][2]int{{6, 1}}, "b2+e5"},
+		{"changed", [][2]int{{6, 1}, {2, 1}}, "b6+e5"},
+		{"changed back", [][2]int{{6, 1}, {2, 1}, {6, 1}}, "b2+e5"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t)
+			r := h.create(Spec{Game: "demons"}, "angels")
+			a, d, s := h.connect(r, "angels"), h.connect(r, "demons"), h.connect(r, "spectator")
+			d.action("join")
+			for _, c := range tc.clicks {
+				p := a.click(c[0], c[1])
+				require.Empty(t, p.Error)
+				require.Equal(t, []game.Cell{gameCell(c[0], c[1])}, p.MyChoice)
+				require.Equal(t, "Waiting for Demons", p.Turn)
+				require.Equal(t, "Your choice is secret; you can change it until the Demons choose.", p.Status)
+				require.NotEmpty(t, p.Paths, "the board still takes a click")
+				for _, other := range []*client{d, s} {
+					op := other.last()
+					require.Empty(t, op.MyChoice, "a choice is never shown to anyone else")
+					require.True(t, op.Seats[0].Chosen)
+					require.Empty(t, op.Moves)
+				}
+			}
+			require.Equal(t, []string{tc.want}, movesOf(d.click(3, 4)))
+			require.Equal(t, []string{tc.want}, movesOf(a.last()))
+			require.Equal(t, "Your move", a.last().Turn, "a new turn")
+		})
+	}
 }
 
 func TestHotseatHidesTheFirstChoice(t *testing.T) {

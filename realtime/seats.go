@@ -57,15 +57,25 @@ func (s *seats) isOwner(tokenHash string) bool {
 func (s *seats) waiting() bool { return s.held[0].Kind == vocab.Free || s.held[1].Kind == vocab.Free }
 
 // acting is the seat a click of the holder of mine plays for: one of its
-// seats that is to move and has not chosen yet.
+// seats that is to move and has not chosen yet, or, on a simultaneous turn,
+// its one seat whose secret choice it may still change (the turn waits for
+// the other seat). At one shared screen a choice is final: the next click
+// is the other player's.
 func (s *seats) acting(toMove, mine []game.Player) (game.Player, bool) {
 	for _, p := range toMove {
 		if slices.Contains(mine, p) && s.pending[p] == nil {
 			return p, true
 		}
 	}
+	if len(mine) == 1 && len(toMove) == 2 && s.pending[mine[0]] != nil {
+		return mine[0], true
+	}
 	return game.NoPlayer, false
 }
+
+// changing reports whether seat p has made a secret choice this turn that
+// it may still change.
+func (s *seats) changing(p game.Player) bool { return p != game.NoPlayer && s.pending[p] != nil }
 
 // due lists the human seats that must move now and have not chosen yet.
 func (s *seats) due(toMove []game.Player) []game.Player {

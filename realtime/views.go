@@ -1,6 +1,7 @@
 package realtime
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -62,6 +63,9 @@ func (r *Room) page(v *viewer) *view.Page {
 	r.fillMoves(p)
 	p.Chat = r.chat.shown()
 	r.fillControls(p, v, mine)
+	if p.Controls.Join {
+		p.Turn, p.Invitation = "Join to play", r.invitation()
+	}
 	r.fillClock(p, mine)
 	if v.hint != nil && v.hintPly == len(r.history.turns) && !p.Over {
 		p.Hint = v.hint
@@ -293,6 +297,8 @@ func (r *Room) turnWords(mine []game.Player) (turn, status string) {
 		switch {
 		case r.aborted:
 			status = out.Reason
+		case out.Reason == drawAgreed:
+			status = out.Reason
 		case out.IsDraw():
 			status = "Draw — " + out.Reason
 		default:
@@ -308,6 +314,10 @@ func (r *Room) turnWords(mine []game.Player) (turn, status string) {
 	switch {
 	case acting && len(mine) == 2:
 		turn = names[seat] + " to move"
+	case acting && r.seats.changing(seat):
+		other := names[seat.Other()]
+		turn = "Waiting for " + other
+		status = "Your choice is secret; you can change it until the " + other + " choose."
 	case acting:
 		turn = "Your move"
 	case len(toMove) == 2:
@@ -324,7 +334,10 @@ func (r *Room) turnWords(mine []game.Player) (turn, status string) {
 	if r.bots.paused {
 		turn += " (paused)"
 	}
-	return turn, r.pauseWords()
+	if status == "" {
+		status = r.pauseWords()
+	}
+	return turn, status
 }
 
 func (r *Room) fillMoves(p *view.Page) {
@@ -357,6 +370,7 @@ func (r *Room) fillControls(p *view.Page, v *viewer, mine []game.Player) {
 	_, ctl.Hint = r.hintAllowed(v.tokenHash)
 	ctl.Rematch = p.Over && r.next == "" && (seated || (r.mode == vocab.Watch && owner))
 	ctl.Abort = seated && r.abortable()
+	ctl.Draw = ctl.Resign && r.mode == vocab.Friend && len(mine) == 1 && r.request == nil && game.CanEndDrawn(r.g)
 	if claimer, ok := r.claimer(); ok && slices.Contains(mine, claimer) {
 		ctl.ClaimWin, ctl.ClaimDraw = true, true
 	}
@@ -364,20 +378,17 @@ func (r *Room) fillControls(p *view.Page, v *viewer, mine []game.Player) {
 		*ctl = view.Controls{Replay: ctl.Replay}
 	}
 	if r.request != nil {
-		kind := r.request.kind
-		p.Request = &view.Request{Kind: kind, FromMe: slices.Contains(mine, r.request.from)}
-		switch {
-		case p.Request.FromMe && kind == vocab.RematchProposal:
-			p.Request.Text = "Rematch offered: waiting for your opponent."
-		case p.Request.FromMe:
-			p.Request.Text = "Waiting for your opponent to answer your proposal."
-		case seated:
-			p.Request.Text = kind.Text()
-		case kind == vocab.RematchProposal:
-			p.Request.Text = "A player has offered a rematch."
-		default:
-			p.Request.Text = "A player has made a proposal."
+		kind, from := r.request.kind, r.request.from
+		p.Request = &view.Request{Kind: kind, FromMe: slices.Contains(mine, from)}
+		if p.Request.FromMe {
+			p.Request.Text = kind.MadeText(r.seats.name(from.Other()))
+		} else {
+			p.Request.Text = kind.Text(r.seats.name(from))
 		}
+		// The request card answers the opponent's proposal: no second
+		// button says the same (a rematch offered was answered by the
+		// card's Accept and the controls' "Accept rematch").
+		ctl.Rematch = ctl.Rematch && p.Request.FromMe
 	}
 }
 
@@ -403,4 +414,22 @@ func botLabel(b game.Bot, level vocab.Level) string {
 		return l.Label()
 	}
 	return level.Label()
+}
+
+// invitation is what a visitor who may take the free seat of a friend
+// room is told: who invited them, to what, and which side they will play.
+func (r *Room) invitation() string {
+	free := game.First
+	if r.seats.held[0].Kind != vocab.Free {
+		free = game.Second
+	}
+	clock := "no clock"
+	if r.clock.enabled() {
+		clock = r.clock.label() + " a move"
+	}
+	side := r.g.Seats()[free]
+	if !r.g.Simultaneous() {
+		side += []string{", who moves first", ", who moves second"}[free]
+	}
+	return fmt.Sprintf("%s invited you to play %s (%s). You will play %s.", r.seats.name(free.Other()), r.g.Name(), clock, side)
 }

@@ -60,9 +60,11 @@ func (b *bot) follow(ctx context.Context, moves []string) error {
 
 // answerProposal agrees to the other player's proposal (a takeback, a new
 // game, saving, loading): the bot follows the room's moves whatever they
-// become.
+// become. A draw offered is left unanswered: an engine plays on, and its
+// next move withdraws the offer.
 func (b *bot) answerProposal(ctx context.Context, s *roomjson.State) error {
-	if s.Proposal == nil || s.Proposal.FromYou || s.Proposal.Kind == "rematch" || s.Version <= b.answeredAt {
+	if s.Proposal == nil || s.Proposal.FromYou || s.Proposal.Kind == "rematch" || s.Proposal.Kind == "draw" ||
+		s.Version <= b.answeredAt {
 		return nil
 	}
 	b.answeredAt = s.Version

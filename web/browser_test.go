@@ -85,7 +85,7 @@ func TestBrowserPlaysEveryGame(t *testing.T) {
 			require.Equal(t, want, bob.moves())
 
 			if !state.Outcome().Over {
-				alice.click("[data-action=resign]")
+				alice.confirm("resign")
 			}
 			for _, tb := range []*tab{alice, bob, eve} {
 				tb.waitJS("the result", `document.querySelector("[data-testid=status]").textContent.length > 0`)

@@ -269,7 +269,7 @@ func TestBrowserKeyboardAndScreenReaders(t *testing.T) {
 	me.waitMoves(2)
 	require.Equal(t, "0,1", evalJS[string](me, `document.activeElement.dataset.cell`))
 	me.waitText("[data-testid=announce]", "P2 played 6. P1 to move.")
-	me.click("[data-action=resign]")
+	me.confirm("resign")
 	me.waitText("[data-testid=announce]", "P2 played 6. P2 wins — P1 resigned.")
 	require.Equal(t, "polite", evalJS[string](me, `document.querySelector("[data-testid=announce]").getAttribute("aria-live")`))
 }

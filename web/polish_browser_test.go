@@ -130,7 +130,7 @@ func TestBrowserLobbyLists(t *testing.T) {
 	me.waitMoves(2)
 	me.clickCell(0, 1)
 	me.waitMoves(3)
-	me.click("[data-action=resign]")
+	me.confirm("resign")
 	me.waitShown(".banner.finished")
 	visitor.run("lobby", chromedp.Navigate(ts.URL+"/"))
 	visitor.waitShown(`[data-testid=finished-rooms] [data-room="` + id + `"]`)
@@ -149,7 +149,7 @@ func TestBrowserAResignationIsFinal(t *testing.T) {
 	me.clickCell(1, 1)
 	me.waitJS("the computer's reply", `document.querySelectorAll("[data-testid=move]").length >= 2 &&
 		document.querySelector("[data-testid=turn]").textContent === "Your move"`)
-	me.click("[data-action=resign]")
+	me.confirm("resign")
 	me.waitShown(".banner.finished")
 	require.True(t, evalJS[bool](me, `document.querySelector("[data-action=undo]").disabled`), "a resignation is final")
 

@@ -90,6 +90,8 @@ func resultText(g game.Game, rec *store.Room) string {
 	switch {
 	case rec.Aborted:
 		return rec.Reason
+	case rec.Reason == "Draw by agreement": // said whole, as the room says it
+		return rec.Reason
 	case rec.Winner < 0 || rec.Winner > 1:
 		return "Draw — " + rec.Reason
 	}

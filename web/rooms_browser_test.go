@@ -111,7 +111,7 @@ func TestBrowserRooms(t *testing.T) {
 		carol.waitMoves(1)
 		alice.clickCell(0, 1)
 		alice.waitMoves(2)
-		alice.click("[data-action=resign]")
+		alice.confirm("resign")
 		alice.waitShown(".banner.finished")
 		require.False(t, carol.listed(ts, private), "not among finished games either")
 	})
@@ -188,14 +188,15 @@ func TestBrowserRooms(t *testing.T) {
 		bob.waitText("[data-testid=turn]", "Your move")
 		bob.clickCell(0, 1)
 		alice.waitMoves(2)
-		alice.click("[data-action=resign]")
+		alice.confirm("resign")
 		eve.waitText("[data-testid=status]", "P2 wins — P1 resigned")
 		require.False(t, evalJS[bool](eve, `!!document.querySelector("[data-action=rematch]")`), "spectators have no rematch")
 
 		alice.click("[data-action=rematch]")
 		alice.waitText("[data-action=rematch]", "Cancel rematch")
-		bob.waitText("[data-action=rematch]", "Accept rematch")
-		bob.click("[data-action=rematch]")
+		bob.waitText("[data-action=takeback-accept]", "Accept rematch") // the offer's card answers it
+		require.False(t, evalJS[bool](bob, `!!document.querySelector("[data-action=rematch]")`), "one Accept, not two")
+		bob.click("[data-action=takeback-accept]")
 		for _, tb := range []*tab{alice, bob, eve} {
 			tb.waitMoves(0)
 			tb.waitText("[data-testid=status]", "")
@@ -224,7 +225,7 @@ func TestBrowserRooms(t *testing.T) {
 		bob.click("[data-action=join]")
 		alice.clickCell(1, 1)
 		bob.waitMoves(1)
-		bob.click("[data-action=abort]") // Bob has not moved yet
+		bob.confirm("abort") // Bob has not moved yet
 		alice.waitText("[data-testid=status]", "Game aborted by P2")
 
 		room = createRoom(t, ts, alice, map[string]string{"game": "kalah", "mode": "friend"})
@@ -281,7 +282,7 @@ func TestBrowserRooms(t *testing.T) {
 		me.waitMoves(1)
 		me.clickCell(0, 1)
 		me.waitMoves(2)
-		me.click("[data-action=resign]")
+		me.confirm("resign")
 		me.waitShown("[data-action=replay-first]")
 		board := func() string { return me.text("[data-testid=board]") }
 		final := board()

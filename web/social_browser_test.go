@@ -155,7 +155,7 @@ func TestBrowserChat(t *testing.T) {
 	alice.waitChat(n)
 	alice.watchCSP()
 	alice.typeInto("form[data-testid=chat] input[name=text]", "draft")
-	bob.click("[data-action=abort]")
+	bob.confirm("abort")
 	alice.waitText("[data-testid=status]", "Game aborted by P2")
 	require.Equal(t, "draft", evalJS[string](alice, `document.querySelector("form[data-testid=chat] input[name=text]").value`))
 	require.Empty(t, evalJS[[]string](alice, `window.cspViolations`), "within the page's CSP")

@@ -46,7 +46,7 @@ var (
 	acceptMark       = []byte(`data-action="takeback-accept"`)
 	movesPart        = []byte(`<ol id="moves"`)
 	movesAppendedTag = []byte(`<div hx-swap-oob="beforeend:#moves"`)
-	moveMark         = []byte(`data-testid="move"`)
+	moveMark         = []byte(`class="move"`) // the move's button, whose text comes first
 )
 
 // apply reads one update into the page. A whole fragment must carry its

@@ -88,7 +88,7 @@ func TestFragmentScanner(t *testing.T) {
 		wb, err := bob.dial(ctx, path)
 		require.NoError(t, err)
 		defer wb.CloseNow()
-		require.True(t, strings.HasPrefix(read(wb).turn, "Waiting for an opponent"))
+		require.Equal(t, "Join to play", read(wb).turn)
 		send(wb, `{"action":"join"}`)
 		require.Equal(t, "Your move", read(wa).turn)
 		read(wb)
@@ -152,16 +152,16 @@ func TestFragmentScannerFollowsDeltas(t *testing.T) {
 	var p page
 	require.NoError(t, p.apply([]byte(`<div id="live"><span id="version" hidden data-version="7"></span>`+
 		`<div id="banner"><div data-testid="turn" class="turn">White to move</div></div>`+
-		`<ol id="moves"><li data-testid="move" class="seat0" title="a &gt; b">d1-d7/g7</li></ol></div>`)))
+		`<ol id="moves"><li data-testid="move" class="seat0"><button type="button" class="move" title="a &gt; b">d1-d7/g7<span class="dot"></span></button></li></ol></div>`)))
 	require.Equal(t, uint64(7), p.version)
 	require.Equal(t, []string{"d1-d7/g7"}, p.moves)
 	require.NoError(t, p.apply([]byte(`<span id="version" hidden data-version="8"></span><button id="c0-0"></button>`+
-		`<div hx-swap-oob="beforeend:#moves"> <li data-testid="move">b2&#43;e5</li></div>`)))
+		`<div hx-swap-oob="beforeend:#moves"> <li data-testid="move"><button type="button" class="move" title="">b2&#43;e5</button></li></div>`)))
 	require.Equal(t, uint64(8), p.version)
 	require.Equal(t, "White to move", p.turn, "a delta without the banner keeps the turn")
 	require.Equal(t, []string{"d1-d7/g7", "b2+e5"}, p.moves)
 	require.NoError(t, p.apply([]byte(`<div id="banner"><div data-testid="turn">Game over</div></div>`+
-		`<div id="toast"><div data-testid="error">No.</div></div><ol id="moves"><li data-testid="move">a1</li></ol>`)))
+		`<div id="toast"><div data-testid="error">No.</div></div><ol id="moves"><li data-testid="move"><button type="button" class="move">a1</button></li></ol>`)))
 	require.True(t, p.over())
 	require.True(t, p.hasError)
 	require.Equal(t, []string{"a1"}, p.moves, "a list sent whole replaces the moves")

@@ -21,6 +21,9 @@ func (Game) Seats() [2]string { return [2]string{"Angels", "Demons"} }
 // Simultaneous implements game.Game: both seats choose at once.
 func (Game) Simultaneous() bool { return true }
 
+// CanEndDrawn implements game.Drawable: a game may end drawn (as many squares each at the end).
+func (Game) CanEndDrawn() bool { return true }
+
 // Options implements game.Game.
 func (Game) Options() []game.Option {
 	return []game.Option{

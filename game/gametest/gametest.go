@@ -156,6 +156,9 @@ func checkPosition(t *testing.T, s game.State) {
 	if out.Over {
 		require.NotEmpty(t, out.Reason, "an ended game says why")
 		require.True(t, out.Winner == game.NoPlayer || out.Winner.Valid())
+		// Rooms offer a draw by agreement only where the game says it can
+		// end drawn.
+		require.True(t, !out.IsDraw() || game.CanEndDrawn(s.Game()), "a draw in a game that is not game.Drawable")
 	} else {
 		require.Equal(t, game.NoPlayer, out.Winner)
 	}

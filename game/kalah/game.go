@@ -21,6 +21,9 @@ func (Game) Seats() [2]string { return [2]string{"P1", "P2"} }
 // Simultaneous implements game.Game: Kalah takes turns.
 func (Game) Simultaneous() bool { return false }
 
+// CanEndDrawn implements game.Drawable: a game may end drawn (equal seeds in the stores at the end).
+func (Game) CanEndDrawn() bool { return true }
+
 // The option keys.
 const (
 	OptHouses       = "houses"

@@ -122,9 +122,9 @@ type Clock struct {
 }
 
 // Proposal is a proposal waiting for an answer: "takeback", "new",
-// "save", "load" or "rematch". The other player answers a takeback (and
-// new, save, load) with the actions takeback-accept or takeback-decline,
-// a rematch with the action rematch.
+// "save", "load", "rematch" or "draw". The other player answers it with
+// the actions takeback-accept or takeback-decline (a rematch may also be
+// accepted with the action rematch, a draw with offer-draw).
 type Proposal struct {
 	Kind    string `json:"kind"`
 	FromYou bool   `json:"from_you"`

@@ -84,6 +84,9 @@ type Controls struct {
 	// Abort ends a game not yet begun by both sides with no result;
 	// ClaimWin and ClaimDraw end a game whose opponent has left.
 	Rematch, Abort, ClaimWin, ClaimDraw bool
+	// Draw offers the opponent a draw (between two people, in a game that
+	// can end drawn); the opponent's offer is answered on its request card.
+	Draw bool
 }
 
 // Replay is the viewer's position in a replay.
@@ -139,6 +142,9 @@ type Page struct {
 	BotDetails string
 	Request    *Request
 	Controls   Controls
+	// Invitation tells a visitor who may join a friend room who invited
+	// them, to what, and which side they will play ("" for anyone else).
+	Invitation string
 	Replay     Replay
 	Paused     bool
 

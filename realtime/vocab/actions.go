@@ -1,6 +1,9 @@
 package vocab
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Action is what a page's button asks of the room (a click on a cell is a
 // message of its own).
@@ -32,6 +35,9 @@ const (
 	ClaimWin        Action = "claim-win"
 	ClaimDraw       Action = "claim-draw"
 	Rematch         Action = "rematch"
+	// OfferDraw offers the opponent a draw (in a game that can end drawn),
+	// or accepts the draw they offered.
+	OfferDraw Action = "offer-draw"
 )
 
 var actions = []Action{
@@ -39,7 +45,7 @@ var actions = []Action{
 	Save, Load, NewGame, Resign, Cancel, Hint,
 	ReplayFirst, ReplayPrev, ReplayNext, ReplayLast, ReplayPlay, ReplayExit,
 	Pause, Resume, Step,
-	Abort, ClaimWin, ClaimDraw, Rematch,
+	Abort, ClaimWin, ClaimDraw, Rematch, OfferDraw,
 }
 
 // Actions lists every action a page may send.
@@ -69,33 +75,47 @@ const (
 	SaveProposal     Proposal = "save"
 	LoadProposal     Proposal = "load"
 	RematchProposal  Proposal = "rematch"
+	DrawProposal     Proposal = "draw"
 )
 
 type proposalInfo struct {
 	proposal Proposal
 	// action is what the proposal asks for, and carries out once accepted.
 	action Action
-	text   string
+	// asked is what the other player is told ("%s" is the asker's name),
+	// made is what the asker is told ("%s": the one who must answer), and
+	// accept names the answer that agrees.
+	asked, made, accept string
 }
 
 var proposals = []proposalInfo{
-	{TakebackProposal, Undo, "Your opponent asks to take back their last move."},
-	{NewGameProposal, NewGame, "Your opponent proposes a new game."},
-	{SaveProposal, Save, "Your opponent proposes to save the game."},
-	{LoadProposal, Load, "Your opponent proposes to load the saved game."},
-	{RematchProposal, Rematch, "Your opponent offers a rematch."},
+	{TakebackProposal, Undo, "%s asks to take back their last move.", "You asked for a takeback — waiting for %s.", "Accept takeback"},
+	{NewGameProposal, NewGame, "%s proposes a new game.", "You proposed a new game — waiting for %s.", "Accept new game"},
+	{SaveProposal, Save, "%s proposes to save the game.", "You proposed to save the game — waiting for %s.", "Accept saving"},
+	{LoadProposal, Load, "%s proposes to load the saved game.", "You proposed to load the saved game — waiting for %s.", "Accept loading"},
+	{RematchProposal, Rematch, "%s offers a rematch.", "You offered a rematch — waiting for %s.", "Accept rematch"},
+	{DrawProposal, OfferDraw, "%s offers a draw.", "You offered a draw — waiting for %s.", "Accept draw"},
 }
 
-// Text is what the player who must answer the proposal is told.
-func (p Proposal) Text() string {
-	return lookup(proposals, func(i proposalInfo) bool { return i.proposal == p }).text
+func proposalOf(p Proposal) proposalInfo {
+	return lookup(proposals, func(i proposalInfo) bool { return i.proposal == p })
 }
+
+// Text is what the player who must answer the proposal (or a spectator) is
+// told, asker being the name of the player who made it.
+func (p Proposal) Text(asker string) string { return fmt.Sprintf(proposalOf(p).asked, asker) }
+
+// MadeText is what the player who made the proposal is told while it waits
+// for answerer's answer.
+func (p Proposal) MadeText(answerer string) string { return fmt.Sprintf(proposalOf(p).made, answerer) }
+
+// AcceptLabel names the answer that accepts the proposal ("Accept draw"):
+// one answer per proposal, named by what it agrees to.
+func (p Proposal) AcceptLabel() string { return proposalOf(p).accept }
 
 // Action is what carrying the accepted proposal out does (a takeback is an
 // undo).
-func (p Proposal) Action() Action {
-	return lookup(proposals, func(i proposalInfo) bool { return i.proposal == p }).action
-}
+func (p Proposal) Action() Action { return proposalOf(p).action }
 
 // ProposalOf is the proposal that action makes between two people online
 // (undo asks for a takeback); ok is false for an action that is no proposal.

@@ -121,22 +121,26 @@ func TestActions(t *testing.T) {
 
 func TestProposals(t *testing.T) {
 	tests := []struct {
-		action   Action
-		proposal Proposal
-		text     string
+		action       Action
+		proposal     Proposal
+		text, made   string
+		acceptButton string
 	}{
-		{Undo, TakebackProposal, "Your opponent asks to take back their last move."},
-		{NewGame, NewGameProposal, "Your opponent proposes a new game."},
-		{Save, SaveProposal, "Your opponent proposes to save the game."},
-		{Load, LoadProposal, "Your opponent proposes to load the saved game."},
-		{Rematch, RematchProposal, "Your opponent offers a rematch."},
+		{Undo, TakebackProposal, "Ann asks to take back their last move.", "You asked for a takeback — waiting for Bob.", "Accept takeback"},
+		{NewGame, NewGameProposal, "Ann proposes a new game.", "You proposed a new game — waiting for Bob.", "Accept new game"},
+		{Save, SaveProposal, "Ann proposes to save the game.", "You proposed to save the game — waiting for Bob.", "Accept saving"},
+		{Load, LoadProposal, "Ann proposes to load the saved game.", "You proposed to load the saved game — waiting for Bob.", "Accept loading"},
+		{Rematch, RematchProposal, "Ann offers a rematch.", "You offered a rematch — waiting for Bob.", "Accept rematch"},
+		{OfferDraw, DrawProposal, "Ann offers a draw.", "You offered a draw — waiting for Bob.", "Accept draw"},
 	}
 	for _, tc := range tests {
 		p, ok := ProposalOf(tc.action)
 		require.True(t, ok)
 		require.Equal(t, tc.proposal, p)
 		require.Equal(t, tc.action, p.Action())
-		require.Equal(t, tc.text, p.Text())
+		require.Equal(t, tc.text, p.Text("Ann"))
+		require.Equal(t, tc.made, p.MadeText("Bob"))
+		require.Equal(t, tc.acceptButton, p.AcceptLabel())
 	}
 	_, ok := ProposalOf(Redo)
 	require.False(t, ok)

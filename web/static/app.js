@@ -102,6 +102,52 @@
     input.value = "";
   });
 
+  // Resign, abort and new game ask again on the page before anything is
+  // sent: the first click shows the question in the button's place, with
+  // the button that sends the action (focused) and Cancel; Escape or Cancel
+  // puts the button back. An update that redraws the controls keeps the
+  // question open.
+  var confirming = null;
+  function openConfirm(action, focus) {
+    var ask = document.querySelector("[data-confirm=" + action + "]");
+    var box = document.getElementById("confirm-" + action);
+    if (!ask || !box || ask.disabled) { confirming = null; return; }
+    confirming = action;
+    ask.hidden = true;
+    ask.setAttribute("aria-expanded", "true");
+    box.hidden = false;
+    if (focus) box.querySelector("[ws-send]").focus();
+  }
+  function closeConfirm() {
+    var action = confirming;
+    confirming = null;
+    var ask = action && document.querySelector("[data-confirm=" + action + "]");
+    var box = action && document.getElementById("confirm-" + action);
+    if (box) box.hidden = true;
+    if (ask) { ask.hidden = false; ask.setAttribute("aria-expanded", "false"); ask.focus(); }
+  }
+  document.addEventListener("click", function (e) {
+    if (!e.target.closest) return;
+    var ask = e.target.closest("[data-confirm]");
+    if (ask) {
+      if (confirming && confirming !== ask.dataset.confirm) closeConfirm();
+      openConfirm(ask.dataset.confirm, true);
+    } else if (e.target.closest("[data-confirm-cancel]")) {
+      closeConfirm();
+    } else if (confirming && e.target.closest("#confirm-" + confirming + " [ws-send]")) {
+      confirming = null; // sent: the update that follows shows its result
+    }
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.key !== "Escape" || !confirming || !e.target.closest || !e.target.closest(".confirm")) return;
+    e.preventDefault();
+    e.stopImmediatePropagation(); // not also a step back to the live position
+    closeConfirm();
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    if (confirming) openConfirm(confirming, false);
+  });
+
   // Looking back: a click on a move in the list shows the position after it
   // ({"ply":N}); ← and → step through the positions and Escape returns to
   // the live one (not while typing, nor on the board, whose arrows move

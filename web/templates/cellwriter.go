@@ -126,24 +126,52 @@ func moveItems(p *view.Page) templ.Component {
 			b.Items()
 			defer b.ItemsEnd()
 		}
+		colors := boardOf(p).SeatColors
 		for _, m := range p.Moves {
 			if b != nil {
 				b.Item()
 			}
+			// Each move is a button (app.js shows the position after it) with
+			// its mover's colour, and its mover's name for screen readers: a
+			// list in two columns hid who moved, which Kalah's extra turns
+			// put in the other's column.
+			ply := strconv.Itoa(m.Ply)
 			out.s(` <li data-testid="move" data-ply="`)
-			out.s(strconv.Itoa(m.Ply))
+			out.s(ply)
 			out.s(`" class="`)
 			out.s(seatClass(m.Seat))
 			if m.Current {
 				out.s(" current")
 			}
-			out.s(`" title="`)
-			out.escaped(m.Info)
 			out.s(`" data-seat="`)
 			out.escaped(seatNameOf(p, m.Seat))
-			out.s(`">`)
+			out.s(`"><button type="button" class="move" title="`)
+			out.escaped(m.Info)
+			out.s(`" aria-label="Move `)
+			out.s(ply)
+			mover := m.Seat >= 0 && m.Seat < len(colors)
+			if mover {
+				out.s(`, `)
+				out.escaped(seatNameOf(p, m.Seat))
+				out.s(`: `)
+			} else {
+				out.s(`, both chose: `)
+			}
 			out.escaped(m.Text)
-			out.s(`</li>`)
+			out.s(`"`)
+			if m.Current {
+				out.s(` aria-current="step"`)
+			}
+			out.s(`>`)
+			// The text comes first, where programs that read the page find
+			// it (the style sheet draws the dot before it).
+			out.escaped(m.Text)
+			if mover {
+				out.s(`<span class="dot color-`)
+				out.escaped(colors[m.Seat])
+				out.s(`" aria-hidden="true"></span>`)
+			}
+			out.s(`</button></li>`)
 		}
 		return out.err
 	})

@@ -113,23 +113,29 @@ func optionsSuffix(opts string) string {
 	return " (" + opts + ")"
 }
 
-// rematchLabel says what the rematch button does now: offer, accept the
-// opponent's offer, or withdraw one's own.
+// rematchLabel says what the rematch button does now: offer a rematch, or
+// withdraw one's own offer (the opponent's is answered on its request card).
 func rematchLabel(p *view.Page) string {
-	switch {
-	case p.Request == nil || p.Request.Kind != vocab.RematchProposal:
-		return "Rematch"
-	case p.Request.FromMe:
+	if p.Request != nil && p.Request.Kind == vocab.RematchProposal && p.Request.FromMe {
 		return "Cancel rematch"
 	}
-	return "Accept rematch"
+	return "Rematch"
+}
+
+// actionVals is the message a button sends for action ({"action":"resign"}).
+func actionVals(a vocab.Action) string { return `{"action":"` + string(a) + `"}` }
+
+// confirmNew reports whether New game asks first: it ends a game being
+// played by people (a game watched, or over, loses nothing).
+func confirmNew(p *view.Page) bool {
+	return p.Mode != vocab.Watch && !p.Over && len(p.Moves) > 0
 }
 
 // hasControls reports whether the controls card draws any button: a
 // spectator of a game in play has none, and then the card is not shown.
 func hasControls(p *view.Page) bool {
 	c := p.Controls
-	return !p.Spectator || c.Join || c.Rematch || c.ClaimWin || c.New || c.Abort || c.Hint ||
+	return !p.Spectator || c.Rematch || c.ClaimWin || c.New || c.Abort || c.Hint ||
 		c.Pause || c.Resume || c.Step || c.Replay
 }
 
@@ -137,6 +143,9 @@ func hasControls(p *view.Page) bool {
 // live region): the last move, who moved it and what it did, then whose
 // turn it is and what to do, or the result.
 func announcement(p *view.Page) string {
+	if p.Replay.Active {
+		return replayAnnouncement(p)
+	}
 	var b strings.Builder
 	if n := len(p.Moves); n > 0 && !p.Replay.Active {
 		m := p.Moves[n-1]
@@ -164,6 +173,21 @@ func announcement(p *view.Page) string {
 		}
 	}
 	return b.String()
+}
+
+// replayAnnouncement is what a step of the replay (or of looking back)
+// says: which move of how many is shown, and who played it.
+func replayAnnouncement(p *view.Page) string {
+	ply, total := p.Replay.Ply, p.Replay.Total
+	if ply <= 0 || ply > len(p.Moves) {
+		return "Start of the game, before move 1 of " + itoa(total) + "."
+	}
+	m := p.Moves[ply-1]
+	who := "both chose " + m.Text
+	if m.Seat >= 0 {
+		who = p.Game.Seats()[m.Seat] + " played " + m.Text
+	}
+	return "Move " + itoa(ply) + " of " + itoa(total) + ": " + who + "."
 }
 
 // lastSaid is the last move and what it did, when the game says more than

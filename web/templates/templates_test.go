@@ -159,7 +159,7 @@ func TestButtonsSendTheRoomsActions(t *testing.T) {
 		{"playing", func(p *view.Page) {
 			p.Mode = vocab.Computer
 			p.Controls = view.Controls{Join: true, Undo: true, Redo: true, Save: true, Load: true, New: true, Resign: true,
-				Pause: true, Resume: true, Step: true, Hint: true, ClaimWin: true, ClaimDraw: true}
+				Pause: true, Resume: true, Step: true, Hint: true, ClaimWin: true, ClaimDraw: true, Draw: true}
 			p.Request = &view.Request{Kind: vocab.TakebackProposal}
 		}},
 		{"aborting", func(p *view.Page) { p.Controls = view.Controls{Abort: true} }},
@@ -183,10 +183,14 @@ func TestButtonsSendTheRoomsActions(t *testing.T) {
 				seen[a] = true
 				return
 			}
+			if b.AttrOr("data-confirm", "") == name { // asked again: its confirm button sends it
+				require.Equal(t, 1, doc.Find("[data-action="+name+"-confirm][ws-send]").Length(), "%s: %s is confirmed", tc.name, name)
+				return
+			}
 			require.Contains(t, []string{"flip", "zoom"}, name, "%s: only the page's own controls send nothing", tc.name)
 		})
 		doc.Find("[data-action][ws-send]").Each(func(_ int, b *goquery.Selection) {
-			name := b.AttrOr("data-action", "")
+			name := strings.TrimSuffix(b.AttrOr("data-action", ""), "-confirm")
 			a, ok := vocab.ParseAction(name)
 			require.True(t, ok, "%s: %q is one of the room's actions", tc.name, name)
 			require.Equal(t, actionMessage(a), b.AttrOr("hx-vals", ""))
