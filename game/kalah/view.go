@@ -29,7 +29,9 @@ func (g Game) Cell(st game.State, at game.Cell) game.CellView {
 	for _, p := range []game.Player{game.First, game.Second} {
 		if at == s.StoreCell(p) {
 			n := s.Store(p)
-			return game.CellView{Class: pitClass[p][1], What: seatName[p] + " store, " + strconv.Itoa(n) + " seeds",
+			// The store shows its seat's name then its count: its name holds
+			// both, in that order (WCAG 2.5.3, label in name).
+			return game.CellView{Class: pitClass[p][1], What: seatName[p] + ": " + strconv.Itoa(n) + " seeds in the store",
 				Count: n, Counted: true, Caption: g.Seats()[p]}
 		}
 	}

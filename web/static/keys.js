@@ -49,6 +49,16 @@
     to.tabIndex = 0;
     to.focus();
   });
+  // The page's skip link to the board puts the keyboard on its tab stop.
+  document.addEventListener("click", function (e) {
+    var link = e.target.closest && e.target.closest('a[href="#board"]');
+    if (!link) return;
+    rove();
+    var cell = document.querySelector('[data-testid=board] [data-cell][tabindex="0"]');
+    if (!cell) return;
+    e.preventDefault();
+    cell.focus();
+  });
   document.addEventListener("focusin", function (e) {
     var cell = e.target.closest && e.target.closest("[data-testid=board] [data-cell]");
     if (cell) current = cell.dataset.cell;
