@@ -30,6 +30,10 @@ type botRunner struct {
 	// paused stops computer against computer; stepOnce lets one move
 	// through.
 	paused, stepOnce bool
+	// unwatched pauses computer against computer while nobody has had the
+	// room open for timings.unwatchedPause: a game nobody sees costs a
+	// core for nothing. The first page to open it lifts it.
+	unwatched bool
 	// said is what the computer said of its last move (depth, evaluation).
 	said string
 }
@@ -64,10 +68,10 @@ func (b *botRunner) seat(g game.Game, held [2]store.Seat) error {
 func (b *botRunner) watching() bool { return b.players[0] != nil && b.players[1] != nil }
 
 // running reports whether computer against computer is playing on.
-func (b *botRunner) running() bool { return b.watching() && !b.paused }
+func (b *botRunner) running() bool { return b.watching() && !b.paused && !b.unwatched }
 
 // mayMove reports whether a computer may move now (not paused, or a step).
-func (b *botRunner) mayMove() bool { return !b.paused || b.stepOnce }
+func (b *botRunner) mayMove() bool { return (!b.paused && !b.unwatched) || b.stepOnce }
 
 // delay is the least time seat p takes for a move, so that people can
 // follow: against a person, botDelay; against the computer, the room's pace.

@@ -292,8 +292,8 @@ func (h *Hub) Drain(ctx context.Context) error {
 // Draining reports whether the node is handing its rooms over (readiness).
 func (h *Hub) Draining() bool { return h.node != nil && h.node.draining.Load() }
 
-// ClusterReady says whether this node can serve: it holds a lease and
-// reaches the others (nil without a cluster).
+// ClusterReady says whether this node should be sent requests: it is not
+// draining and holds a lease (nil without a cluster).
 func (h *Hub) ClusterReady() error {
 	if h.node == nil {
 		return nil
@@ -304,9 +304,10 @@ func (h *Hub) ClusterReady() error {
 	if _, live := h.node.current(); !live {
 		return errors.New("no lease in the database")
 	}
-	if !bus.Connected(h.node.Bus) {
-		return errors.New("not connected to the other nodes")
-	}
+	// Cut off from NATS, the node still serves the lobby and the rooms it
+	// owns to the pages connected to it (pages on other nodes cannot
+	// reach it meanwhile): it stays ready. Were it not, a NATS outage
+	// would leave the balancer no node at all.
 	return nil
 }
 

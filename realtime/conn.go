@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/coder/websocket"
 )
@@ -181,6 +182,11 @@ func (c *Conn) readLoop(ctx context.Context, to sink) {
 			limited, err = true, errTooFast
 		case typ != websocket.MessageText:
 			limited, err = false, errBinary
+		case !utf8.Valid(data):
+			// RFC 6455 §8.1: a text message that is not UTF-8 fails the
+			// connection, with 1007.
+			c.close(websocket.StatusInvalidFramePayloadData, "text messages must be UTF-8")
+			return
 		default:
 			limited = false
 			msg, err = DecodeMessage(data)

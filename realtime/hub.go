@@ -67,6 +67,10 @@ type Config struct {
 	// IdleUnload is how long a room with no connection stays in memory
 	// (default 10 minutes).
 	IdleUnload time.Duration
+	// UnwatchedPause is how long computer against computer plays on with
+	// nobody watching before it pauses until someone looks (default 1
+	// minute).
+	UnwatchedPause time.Duration
 	// Paces overrides the delays of the computer-against-computer paces
 	// (tests shorten them); a pace missing here has its own Delay.
 	Paces map[vocab.Pace]time.Duration

@@ -14,7 +14,8 @@ import (
 
 // TestIdleRoomsLeaveMemory checks the idle unload, on the room's clock: a
 // room nobody has had open for IdleUnload leaves memory, unless it has a
-// page open or a computer game of its own to play.
+// page open. A computer game nobody watches pauses after a minute
+// (TestUnwatchedComputerGamesPause), and then leaves too.
 func TestIdleRoomsLeaveMemory(t *testing.T) {
 	tests := []struct {
 		name string
@@ -25,7 +26,8 @@ func TestIdleRoomsLeaveMemory(t *testing.T) {
 	}{
 		{"nobody there", Spec{Game: "kalah"}, false, false},
 		{"a page open", Spec{Game: "kalah"}, true, true},
-		{"a computer game playing", Spec{Game: "kalah", Mode: "watch", Pace: "slow"}, false, true},
+		{"a computer game nobody watches", Spec{Game: "kalah", Mode: "watch", Pace: "slow"}, false, false},
+		{"a computer game watched", Spec{Game: "kalah", Mode: "watch", Pace: "slow"}, true, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -51,7 +53,7 @@ func TestIdleRoomsLeaveMemory(t *testing.T) {
 			require.Eventually(t, func() bool { return h.hub.Live() == 0 }, 5*time.Second, time.Millisecond)
 			p, err := h.hub.Snapshot(context.Background(), r.ID(), HashToken("alice"))
 			require.NoError(t, err, "the room comes back when asked for")
-			require.True(t, p.Seats[0].Yours)
+			require.Equal(t, tc.spec.Mode != "watch", p.Seats[0].Yours, "its creator's seat, where a person has one")
 		})
 	}
 }
@@ -128,4 +130,44 @@ func TestRoomAskedForAsItUnloads(t *testing.T) {
 			require.Equal(t, 1, h.hub.Live())
 		})
 	}
+}
+
+// TestUnwatchedComputerGamesPause: 25 computer-against-computer rooms with
+// nobody watching kept a core busy. Such a game pauses once nobody has had
+// it open for a minute, leaves memory as any idle room, and plays on from
+// where it stopped when someone opens it; one that is watched plays on.
+func TestUnwatchedComputerGamesPause(t *testing.T) {
+	clock := clocktest.New()
+	h := newHarness(t, func(c *Config) {
+		c.Clock = clock
+		c.Paces = nil // slow: 3 s a move, so the game outlasts the test
+	})
+	watched := h.create(Spec{Game: "kalah", Mode: "watch", Pace: "slow"}, "bob")
+	bob := h.connect(watched, "bob")
+	r := h.create(Spec{Game: "kalah", Mode: "watch", Pace: "slow"}, "alice")
+	alice := h.connect(r, "alice")
+	running := func(r *Room) (yes bool) {
+		inRoom(t, r, func(r *Room) { yes = r.bots.running() })
+		return yes
+	}
+	require.True(t, running(r))
+	alice.leave()
+	clock.Advance(59 * time.Second)
+	require.True(t, running(r), "not a minute yet")
+	clock.Advance(time.Second)
+	require.Eventually(t, func() bool { return !running(r) }, 5*time.Second, time.Millisecond, "paused: nobody watches")
+	require.True(t, running(watched), "a watched game plays on")
+	bob.sync()
+
+	alice = h.connect(r, "alice")
+	require.True(t, running(r), "someone looks: it plays on")
+	alice.leave()
+	clock.Advance(time.Minute)
+	require.Eventually(t, func() bool { return !running(r) }, 5*time.Second, time.Millisecond)
+	clock.Advance(10 * time.Minute)
+	require.Eventually(t, func() bool { return h.hub.Live() == 1 }, 5*time.Second, time.Millisecond, "the paused game left memory")
+	again, err := h.hub.Room(context.Background(), r.ID())
+	require.NoError(t, err)
+	h.connect(again, "alice")
+	require.True(t, running(again), "loaded again by a page, it plays on")
 }

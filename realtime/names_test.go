@@ -27,6 +27,28 @@ func TestCleanName(t *testing.T) {
 		{"twenty-three characters x", "twenty-three characters"}, // no space left at the cut
 		{"\x00\x01 \n", ""},
 		{"", ""},
+		// Invisible and blank characters (issue 24): none of these may
+		// pass for a name, or for another person's.
+		{"\u200b", ""},
+		{"\u3164", ""},
+		{"\u2800\u2800", ""},
+		{"\U000e0041\U000e0042", ""}, // tag characters
+		{"\u0301\u0301", ""},         // combining marks with nothing to sit on
+		{"Alice\u200b", "Alice"},
+		{"\u200dAlice\u200d", "Alice"},
+		{"Al\u00adice", "Alice"},
+		{"Bob\u3164Smith", "Bob Smith"},
+		{"\u2060 \u3164 Bob", "Bob"},
+		{"👩\u200d💻", "👩\u200d💻"}, // a joiner inside an emoji stays
+		// Posing as the computer's seat.
+		{"Computer · Difficult", ""},
+		{"computer", ""},
+		{"C o m p u t e r", ""},
+		{"Сomputer", ""}, // a Cyrillic С
+		{"Ｃｏｍｐｕｔｅｒ", ""}, // full-width
+		{"Comp", "Comp"},
+		{"My computer", "My computer"},
+		{"Computa", "Computa"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.in, func(t *testing.T) {
@@ -34,6 +56,26 @@ func TestCleanName(t *testing.T) {
 			require.Equal(t, tc.want, got)
 			require.LessOrEqual(t, utf8.RuneCountInString(got), vocab.MaxNameRunes)
 			require.Equal(t, got, CleanName(got), "cleaning twice changes nothing")
+		})
+	}
+}
+
+func TestNameProblem(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"Alice", ""},
+		{"", ""},
+		{"   ", ""},
+		{"\u200b", "visible"},
+		{"\u3164\u3164", "visible"},
+		{"Computer · Difficult", "computer's seats"},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			got := NameProblem(tc.in)
+			if tc.want == "" {
+				require.Empty(t, got)
+			} else {
+				require.Contains(t, got, strings.ReplaceAll(tc.want, "visible", "can be seen"))
+			}
 		})
 	}
 }

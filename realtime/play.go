@@ -40,6 +40,9 @@ func (r *Room) input(ev evInput) {
 		r.say(c, v, ev.msg.Chat.Text)
 		return
 	}
+	if ev.msg.HasAt && r.resent(c, ev.msg) {
+		return
+	}
 	if ev.msg.HasMove {
 		r.typed(c, v, ev.msg.MoveText)
 		return
@@ -188,7 +191,7 @@ func (r *Room) applyTurn(moves []game.Move, think time.Duration, info string) {
 	if err := r.deps.store.AppendTurn(ctx, r.id, len(r.history.turns), turn); err != nil {
 		r.deps.log.Error("turn not stored", "room", r.id, "turn", text, "err", err)
 		r.seats.pending = [2]*game.Move{}
-		r.broadcastError("The move could not be saved, so it was not played. Try again.")
+		r.turnNotSaved(seats)
 		return
 	}
 	r.state = next
@@ -203,6 +206,32 @@ func (r *Room) applyTurn(moves []game.Move, think time.Duration, info string) {
 		r.storeResult()
 	}
 	r.afterMove(now)
+}
+
+// turnNotSaved tells the people whose moves made a turn that could not be
+// stored that it was not played: they, not the opponent who sent nothing,
+// must try again (and a program of theirs gets an error, not a notice).
+// A computer's turn that was not stored is told to everyone, since the
+// people in the room wait for it.
+func (r *Room) turnNotSaved(movers []game.Player) {
+	var people []string
+	for _, p := range movers {
+		if h := r.seats.held[p]; h.Kind == vocab.Human && h.TokenHash != "" {
+			people = append(people, h.TokenHash)
+		}
+	}
+	if len(people) == 0 {
+		r.broadcastError("The computer's move could not be saved, so it was not played.")
+		return
+	}
+	r.deps.metrics.refusedMessage(refusedFailed)
+	for _, v := range r.viewers.conns {
+		if slices.Contains(people, v.tokenHash) {
+			v.flash, v.err, v.refused = "bad", "Your move could not be saved, so it was not played. Please make it again.", refusedFailed
+		}
+	}
+	r.version++
+	r.broadcast()
 }
 
 // storeTimeout bounds one write to the store.
@@ -367,6 +396,50 @@ func (r *Room) typed(c *Conn, v *viewer, text string) {
 		return
 	}
 	r.playFor(v, seat, m)
+}
+
+// resent answers a move made for another position than the one on the
+// board (its At says which): the same move of the same seat in the turn it
+// was made for is a re-send — a program that sent its move again after a
+// lost connection, when both copies arrive — which is acknowledged and
+// changes nothing; any other is refused as late (or early), never played
+// on a position it was not meant for. It reports whether it answered.
+func (r *Room) resent(c *Conn, m Message) bool {
+	played := len(r.history.turns)
+	switch {
+	case m.At == played:
+		return false
+	case m.At > played:
+		r.reject(c, refusedNotNow, fmt.Sprintf("That move is for move %d, and the game is at move %d.", m.At+1, played+1))
+		return true
+	}
+	turn := r.history.turns[m.At]
+	before := r.positionAt(m.At)
+	for i, seat := range turn.seats {
+		if !slices.Contains(r.seats.mine(c.tokenHash), seat) {
+			continue
+		}
+		if sameMove(before, seat, turn.moves[i], m) {
+			r.notice(c, "That move was played already.")
+			return true
+		}
+	}
+	r.reject(c, refusedNotNow, fmt.Sprintf("That move was for move %d; the game has gone on to move %d.", m.At+1, played+1))
+	return true
+}
+
+// sameMove reports whether message m (a typed move, a path or a click)
+// names seat's move played from position st.
+func sameMove(st game.State, seat game.Player, played game.Move, m Message) bool {
+	switch {
+	case m.HasMove:
+		typed, err := st.ParseMove(seat, m.MoveText)
+		return err == nil && typed == played
+	case m.Path != nil:
+		return played.SamePath(m.Path)
+	default:
+		return played.SamePath([]game.Cell{m.Cell})
+	}
 }
 
 // mover is the seat a click or a typed move of c plays for; when there is

@@ -366,11 +366,18 @@ func TestAProgramOnAnotherNode(t *testing.T) {
 	s = next("its turn", isState(func(s *roomjson.State) bool { return s.YourTurn })).State
 	require.Equal(t, []string{"1"}, s.Moves)
 	require.NotEmpty(t, s.Legal)
-	require.NoError(t, ws.Write(t.Context(), websocket.MessageText, roomjson.Move("9")))
+	require.NoError(t, ws.Write(t.Context(), websocket.MessageText, roomjson.Move("9", 1)))
 	m := next("a refusal", func(m roomjson.Message) bool { return m.Error != nil })
 	require.Equal(t, "illegal", m.Error.Reason)
-	require.NoError(t, ws.Write(t.Context(), websocket.MessageText, roomjson.Move(s.Legal[0])))
+	require.NoError(t, ws.Write(t.Context(), websocket.MessageText, roomjson.Move(s.Legal[0], 1)))
 	next("its move played", isState(func(s *roomjson.State) bool { return len(s.Moves) == 2 }))
+	// Sent again (both copies arrive after a lost connection): a re-send,
+	// acknowledged, not a refusal the program would read as its next
+	// move's.
+	require.NoError(t, ws.Write(t.Context(), websocket.MessageText, roomjson.Move(s.Legal[0], 1)))
+	m = next("the re-send's answer", func(m roomjson.Message) bool { return m.Error != nil || m.Notice != nil })
+	require.NotNil(t, m.Notice, "a re-send is acknowledged: %+v", m.Error)
+	require.Contains(t, m.Notice.Text, "played already")
 	watcher.await("both moves", moves(2))
 	alice.await("both moves", moves(2))
 

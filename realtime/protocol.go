@@ -52,6 +52,12 @@ type Message struct {
 	// Path is a whole move by its clicks, built in the page (pick.js):
 	// {"path":"ROW,COL ROW,COL …"}; nil when not sent.
 	Path []game.Cell
+	// At is the number of turns played that a move (a typed move, a path
+	// or a click) was made for: {"move":"3","at":12}. A move sent again
+	// for a turn already played is then known as a re-send, not a new
+	// move (Room.resent); without it a move is for the position now.
+	At    int
+	HasAt bool
 }
 
 // maxMoveText bounds a typed move (the longest notation is a few bytes).
@@ -79,6 +85,7 @@ type wireMessage struct {
 	Chat   *string         `json:"chat"`
 	Move   *string         `json:"move"`
 	Path   *string         `json:"path"`
+	At     *int            `json:"at"`
 	Hdrs   json.RawMessage `json:"HEADERS"`
 }
 
@@ -99,6 +106,22 @@ func DecodeMessage(data []byte) (Message, error) {
 	if dec.More() {
 		return Message{}, fmt.Errorf("%w: more than one JSON value", ErrBadMessage)
 	}
+	m, err := fromWire(w)
+	if err != nil || w.At == nil {
+		return m, err
+	}
+	if !m.HasMove && !m.HasCell && m.Path == nil {
+		return Message{}, fmt.Errorf("%w: \"at\" goes only with a move, a path or a cell", ErrBadMessage)
+	}
+	if *w.At < 0 || *w.At > maxPly {
+		return Message{}, fmt.Errorf("%w: at %d is not a turn of the game", ErrBadMessage, *w.At)
+	}
+	m.At, m.HasAt = *w.At, true
+	return m, nil
+}
+
+// fromWire is the message w says, "at" aside.
+func fromWire(w wireMessage) (Message, error) {
 	given := 0
 	for _, set := range []bool{w.Cell != nil, w.Action != nil, w.Ply != nil} {
 		if set {
@@ -147,6 +170,9 @@ func DecodeMessage(data []byte) (Message, error) {
 			return Message{}, fmt.Errorf("%w: a name or an engine goes only with join", ErrBadMessage)
 		}
 		if w.Name != nil {
+			if problem := NameProblem(*w.Name); problem != "" {
+				return Message{}, fmt.Errorf("%w: %s", ErrBadMessage, problem)
+			}
 			m.Name = CleanName(*w.Name)
 		}
 		if w.Engine != nil {
@@ -182,7 +208,7 @@ func decodeChat(text string) (Message, error) {
 	text = cleanText(text)
 	switch n := utf8.RuneCountInString(text); {
 	case n == 0:
-		return Message{}, fmt.Errorf("%w: an empty chat message", ErrBadMessage)
+		return Message{}, fmt.Errorf("%w: a chat message needs something in it that can be seen", ErrBadMessage)
 	case n > vocab.MaxChatRunes:
 		return Message{}, ErrChatTooLong
 	}

@@ -374,18 +374,29 @@ func (r *Room) busy() bool { return !r.over() && r.bots.running() }
 // so tests can drive it).
 func (r *Room) scheduleIdle() {
 	r.viewers.stopIdle()
-	if len(r.viewers.conns) > 0 || r.busy() {
+	if len(r.viewers.conns) > 0 {
 		return
 	}
-	wait := r.deps.timings.idleUnload - r.viewers.idleFor(r.deps.clock.Now())
+	wait := r.deps.timings.idleUnload
+	if r.busy() {
+		wait = r.deps.timings.unwatchedPause // computer against computer, unwatched: pause it then
+	}
+	wait -= r.viewers.idleFor(r.deps.clock.Now())
 	r.viewers.stopIdleTimer = r.deps.clock.AfterFunc(max(wait, 0), func() { r.sendLater(evIdle{}) })
 }
 
 // idle reports whether the room may leave memory now; if not, it sets the
-// timer again.
+// timer again. A computer game nobody has watched for unwatchedPause is
+// paused first, and then unloads as any idle room.
 func (r *Room) idle() bool {
 	r.viewers.stopIdleTimer = nil
-	if len(r.viewers.conns) == 0 && !r.busy() && r.viewers.idleFor(r.deps.clock.Now()) >= r.deps.timings.idleUnload {
+	unwatched := r.viewers.idleFor(r.deps.clock.Now())
+	if len(r.viewers.conns) == 0 && r.busy() && unwatched >= r.deps.timings.unwatchedPause {
+		r.bots.unwatched = true
+		r.bots.stop()
+		r.deps.log.Debug("computer game paused: nobody watches", "room", r.id)
+	}
+	if len(r.viewers.conns) == 0 && !r.busy() && unwatched >= r.deps.timings.idleUnload {
 		return true
 	}
 	r.scheduleIdle()

@@ -48,11 +48,14 @@ type timings struct {
 	// with no pace.
 	botDelay, watchDelay time.Duration
 	// moveBudget is a computer move's deadline (0: the engine's default).
-	moveBudget    time.Duration
-	replayStep    time.Duration
-	idleUnload    time.Duration
-	firstMoveWait time.Duration
-	claimWait     time.Duration
+	moveBudget time.Duration
+	replayStep time.Duration
+	idleUnload time.Duration
+	// unwatchedPause: computer against computer pauses after this long
+	// with no page open.
+	unwatchedPause time.Duration
+	firstMoveWait  time.Duration
+	claimWait      time.Duration
 	// paces and periods override the vocabulary's delays and periods.
 	paces   map[vocab.Pace]time.Duration
 	periods map[vocab.Clock]time.Duration
@@ -67,15 +70,16 @@ func timingsOf(cfg Config) timings {
 		return d
 	}
 	return timings{
-		botDelay:      or(cfg.BotDelay, 300*time.Millisecond),
-		watchDelay:    or(cfg.WatchDelay, 800*time.Millisecond),
-		moveBudget:    cfg.MoveBudget,
-		replayStep:    or(cfg.ReplayStep, 800*time.Millisecond),
-		idleUnload:    or(cfg.IdleUnload, 10*time.Minute),
-		firstMoveWait: or(cfg.FirstMoveWait, FirstMoveWait),
-		claimWait:     or(cfg.ClaimWait, ClaimWait),
-		paces:         cfg.Paces,
-		periods:       cfg.Periods,
+		botDelay:       or(cfg.BotDelay, 300*time.Millisecond),
+		watchDelay:     or(cfg.WatchDelay, 800*time.Millisecond),
+		moveBudget:     cfg.MoveBudget,
+		replayStep:     or(cfg.ReplayStep, 800*time.Millisecond),
+		idleUnload:     or(cfg.IdleUnload, 10*time.Minute),
+		unwatchedPause: or(cfg.UnwatchedPause, time.Minute),
+		firstMoveWait:  or(cfg.FirstMoveWait, FirstMoveWait),
+		claimWait:      or(cfg.ClaimWait, ClaimWait),
+		paces:          cfg.Paces,
+		periods:        cfg.Periods,
 	}
 }
 

@@ -164,6 +164,12 @@ func (vs *viewers) close() {
 func (r *Room) connect(c *Conn) {
 	r.viewers.add(c)
 	r.viewers.stopIdle()
+	if r.bots.unwatched {
+		// Someone looks: the computer game paused for want of watchers
+		// plays on from where it stopped.
+		r.bots.unwatched = false
+		r.scheduleBot()
+	}
 	if len(r.seats.mine(c.tokenHash)) > 0 {
 		r.seatPresence()
 		r.presenceChanged(c.tokenHash) // everyone, the newcomer too, gets the page

@@ -263,7 +263,7 @@ func TestBotFollowsTakebacksOnTheClock(t *testing.T) {
 			myTurn := func(st *roomjson.State) bool { return st.YourTurn }
 			st := p.await("the bot seated", func(st *roomjson.State) bool { return !st.Waiting && st.YourTurn })
 			for range 3 {
-				p.send(roomjson.Move(st.Legal[0]))
+				p.send(roomjson.Move(st.Legal[0], len(st.Moves)))
 				st = p.await("my turn", myTurn)
 			}
 			before := len(st.Moves)

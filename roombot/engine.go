@@ -79,7 +79,7 @@ func (b *bot) move(ctx context.Context, s *roomjson.State, at time.Time) error {
 			return nil
 		}
 		b.askedOn = b.connID
-		return b.send(ctx, roomjson.Move(b.pending))
+		return b.send(ctx, roomjson.Move(b.pending, ply))
 	}
 	budget, deadline := MoveBudget(s.Clock, time.Since(at), b.cfg.MoveTime)
 	if ms := int(budget.Milliseconds()); ms != b.timeSent {
@@ -111,7 +111,7 @@ func (b *bot) move(ctx context.Context, s *roomjson.State, at time.Time) error {
 	}
 	b.asked, b.askedSeat, b.askedOn, b.pending = ply, s.Acting, b.connID, mv
 	b.logf("move %d: %s (%s)", ply+1, mv, time.Since(start).Round(time.Millisecond))
-	return b.send(ctx, roomjson.Move(mv))
+	return b.send(ctx, roomjson.Move(mv, ply))
 }
 
 // MoveBudget is the engine's time for a move, and the most the bot waits

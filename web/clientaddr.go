@@ -105,6 +105,33 @@ func (t TrustedProxies) ClientAddr(r *http.Request) string {
 	return client.String()
 }
 
+// HTTPS reports whether the browser reached the site over HTTPS: TLS
+// ended here, or at a trusted proxy that says so in X-Forwarded-Proto
+// (HAProxy in docs/deploy). The header is read only from a trusted peer:
+// anyone else could claim it.
+func (t TrustedProxies) HTTPS(r *http.Request) bool {
+	if r.TLS != nil {
+		return true
+	}
+	if len(t) == 0 {
+		return false
+	}
+	peer, ok := parseHost(r.RemoteAddr)
+	if !ok || !t.trusts(peer) {
+		return false
+	}
+	// The proxy nearest to us wrote the last value.
+	values := r.Header.Values("X-Forwarded-Proto")
+	if len(values) == 0 {
+		return false
+	}
+	last := values[len(values)-1]
+	if i := strings.LastIndexByte(last, ','); i >= 0 {
+		last = last[i+1:]
+	}
+	return strings.EqualFold(strings.TrimSpace(last), "https")
+}
+
 // forwardedFor is the X-Forwarded-For list, every header line in order.
 func forwardedFor(h http.Header) []string {
 	var out []string

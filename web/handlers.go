@@ -21,7 +21,7 @@ import (
 const maxFormBytes = record.MaxBytes + 16<<10
 
 func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
-	ensureToken(w, r)
+	s.ensureToken(w, r)
 	var form map[string]string
 	if id := r.URL.Query().Get("game"); id != "" { // a rules page's "Play" link
 		if _, err := game.Lookup(id); err == nil {
@@ -37,7 +37,7 @@ func (s *Server) renderLobby(w http.ResponseWriter, r *http.Request, status int,
 	data := templates.LobbyData{Games: game.All(), Form: form, Error: msg}
 	var err error
 	if data.Lists, err = s.lists(ctx, listPages(r)); err != nil {
-		s.Log.Error("lobby lists", "err", err)
+		s.logFailure(r, "lobby lists", err)
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
@@ -55,6 +55,10 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 	form := map[string]string{}
 	for key, values := range r.PostForm {
 		form[key] = values[len(values)-1]
+	}
+	if problem := realtime.NameProblem(form["name"]); problem != "" {
+		s.renderLobby(w, r, http.StatusBadRequest, form, problem)
+		return
 	}
 	spec := realtime.Spec{
 		Game: form["game"], Mode: orDefault(form["mode"], vocab.DefaultMode), Level: orDefault(form["level"], vocab.DefaultLevel),
@@ -84,13 +88,13 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 			spec.Algorithm = ""
 		}
 	}
-	if !s.limits.newRoom(s.clientAddr(r), time.Now()) {
+	if !s.mayCreateRoom(r) {
 		s.renderLobby(w, r, http.StatusTooManyRequests, form, "You have created many rooms in a short time; wait a minute and try again.")
 		return
 	}
-	token := ensureToken(w, r)
+	token := s.ensureToken(w, r)
 	if spec.Name != "" {
-		rememberName(w, r, spec.Name)
+		s.rememberName(w, r, spec.Name)
 	}
 	id, err := s.Hub.Create(r.Context(), spec, token)
 	if err != nil {
@@ -98,7 +102,7 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 			s.renderLobby(w, r, http.StatusBadRequest, form, friendly(err))
 			return
 		}
-		s.Log.Error("room not created", "err", err)
+		s.logFailure(r, "room not created", err)
 		s.renderLobby(w, r, http.StatusInternalServerError, form, "The room could not be created; please try again.")
 		return
 	}
@@ -130,7 +134,7 @@ func (s *Server) room(w http.ResponseWriter, r *http.Request) {
 	// LivePage finds the room itself (in a cluster, where it runs): no
 	// look-up of its own first, which would cost a second acquisition.
 	id := r.PathValue("id")
-	token := ensureToken(w, r)
+	token := s.ensureToken(w, r)
 	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
 	defer cancel()
 	page, err := s.Hub.LivePage(ctx, id, realtime.HashToken(token), absoluteURL(r, "/r/"+id))
@@ -167,7 +171,7 @@ func (s *Server) findRoom(w http.ResponseWriter, r *http.Request) (string, bool)
 		return "", false
 	}
 	if err != nil {
-		s.Log.Error("room not loaded", "room", id, "err", err)
+		s.logFailure(r, "room not loaded", err, "room", id)
 		s.errorPage(w, r, http.StatusInternalServerError, "Room unavailable", "The room could not be opened.")
 		return "", false
 	}

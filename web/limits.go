@@ -1,6 +1,7 @@
 package web
 
 import (
+	"net/http"
 	"sync"
 	"time"
 )
@@ -17,6 +18,12 @@ type Limits struct {
 
 // DefaultLimits are generous for people and tight for scripts.
 var DefaultLimits = Limits{ConnsPerAddr: 200, RoomsPerMinute: 30}
+
+// DefaultHTTPConnsPerAddr bounds the connections of every kind that one
+// address may hold (LimitListener): the WebSockets of DefaultLimits and
+// room to spare for the pages, scripts and styles a browser fetches beside
+// them.
+const DefaultHTTPConnsPerAddr = 256
 
 // limiter enforces Limits; it forgets addresses that have gone quiet.
 type limiter struct {
@@ -54,6 +61,22 @@ func (l *limiter) openConn(addr string) (release func(), ok bool) {
 			delete(l.conns, addr)
 		}
 	}, true
+}
+
+// mayCreateRoom takes one room from the bucket of r's client: the one all
+// the nodes share (Server.SharedLimits) when there is one, else this
+// node's. If the shared bucket cannot be read (the database is down), the
+// node's own counts: a limit that fails open would let a script through.
+func (s *Server) mayCreateRoom(r *http.Request) bool {
+	addr := s.clientAddr(r)
+	if s.SharedLimits != nil && s.limits.RoomsPerMinute > 0 {
+		ok, err := s.SharedLimits.TakeRoom(r.Context(), "rooms/"+addr, s.limits.RoomsPerMinute)
+		if err == nil {
+			return ok
+		}
+		s.logFailure(r, "shared room limit", err)
+	}
+	return s.limits.newRoom(addr, time.Now())
 }
 
 // newRoom takes one room from addr's bucket.

@@ -177,7 +177,7 @@ func (s *Server) lobbyLists(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	l, err := s.lists(ctx, listPages(r))
 	if err != nil {
-		s.Log.Error("lobby lists", "err", err)
+		s.logFailure(r, "lobby lists", err)
 		http.Error(w, "the lists are not available now", http.StatusServiceUnavailable)
 		return
 	}

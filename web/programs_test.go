@@ -90,7 +90,7 @@ func TestAProgramTakesASeat(t *testing.T) {
 	_, doc = get(t, ts.browser(t), ts.URL+"/lobby/lists")
 	require.Contains(t, doc.Text(), "P2: Engine: Random player", "the lobby lists the engine")
 
-	writeWire(t, ws, roomjson.Move("3"))
+	writeWire(t, ws, roomjson.Move("3", 0))
 	m = readWire(t, ws)
 	require.Equal(t, roomjson.TypeError, m.Type)
 	require.Equal(t, "not your turn", m.Error.Reason)

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -31,12 +32,13 @@ type Server struct {
 	Origins []string
 	// Limits bound each client address; nil means DefaultLimits.
 	Limits *Limits
+	// SharedLimits, when set, counts the rooms each address creates
+	// across every node (a cluster's shared store): Limits.RoomsPerMinute
+	// then holds for the site, not for each node.
+	SharedLimits store.RateLimits
 	// ListsFresh is how long the lobby's lists are served as made (0: a
 	// few seconds; negative: made for every request, as tests want).
 	ListsFresh time.Duration
-	// Metrics serves /metrics when set (Prometheus exposition).
-	Metrics http.Handler
-
 	// Node is this server's name among several behind a load balancer
 	// (cmd/web -node); /readyz says it.
 	Node string
@@ -91,14 +93,11 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /rules/{game}", s.rulesPage)
 	mux.HandleFunc("GET /healthz", s.health)
 	mux.HandleFunc("GET /readyz", s.readyz)
-	if s.Metrics != nil {
-		mux.Handle("GET /metrics", s.Metrics)
-	}
-	mux.HandleFunc("/", s.notFound)
+	mux.HandleFunc("/", s.notFoundIn(mux))
 	// Go's cross-origin protection refuses state-changing requests (the lobby
 	// form's POST) that a browser says come from another site.
 	protected := http.NewCrossOriginProtection().Handler(mux)
-	return s.recoverPanics(s.logRequests(securityHeaders(protected)))
+	return s.recoverPanics(s.logRequests(s.securityHeaders(protected)))
 }
 
 // logger is the server's log, or one that drops everything.
@@ -110,10 +109,16 @@ func (s *Server) logger() *slog.Logger {
 }
 
 // securityHeaders sets a strict policy: scripts and styles from our own
-// origin only (no inline code), no framing, no sniffing.
-func securityHeaders(next http.Handler) http.Handler {
+// origin only (no inline code), no framing, no sniffing; and, on a page
+// that came over HTTPS (here, or at a trusted proxy that ended TLS),
+// HSTS, so the browser never again asks for the site over plain HTTP,
+// where its cookies could be seen.
+func (s *Server) securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
+		if s.TrustedProxies.HTTPS(r) {
+			h.Set("Strict-Transport-Security", "max-age=31536000")
+		}
 		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "+
 			"connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
 		h.Set("X-Content-Type-Options", "nosniff")
@@ -145,13 +150,27 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		next.ServeHTTP(rec, r)
 		level := slog.LevelDebug
 		// A failing readiness probe is an answer, not an error: its
-		// changes are logged once (noteReadiness), not every second.
-		if rec.status >= 500 && r.URL.Path != "/readyz" {
+		// changes are logged once (noteReadiness), not every second; and
+		// nobody saw the answer to a client that went away.
+		if rec.status >= 500 && r.URL.Path != "/readyz" && r.Context().Err() == nil {
 			level = slog.LevelError
 		}
 		s.Log.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "status", rec.status, "took", time.Since(start),
 			"client", s.clientAddr(r))
 	})
+}
+
+// logFailure logs what went wrong in serving r: an error, unless the
+// client went away before the answer (a closed tab, a script that gives
+// up), which is no fault of the server's and is logged only with -v —
+// else every abandoned request would write an ERROR line, and one client
+// could flood the log.
+func (s *Server) logFailure(r *http.Request, msg string, err error, attrs ...any) {
+	level := slog.LevelError
+	if r.Context().Err() != nil {
+		level, msg = slog.LevelDebug, msg+" (the client went away)"
+	}
+	s.Log.Log(r.Context(), level, msg, append([]any{"err", err, "client", s.clientAddr(r)}, attrs...)...)
 }
 
 // recoverPanics turns a handler's panic into a 500 page and a log line:
@@ -191,6 +210,31 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
 	s.errorPage(w, r, http.StatusNotFound, "Not found", "There is no page at this address.")
+}
+
+// notFoundIn answers what no route of mux took: 405, with the methods the
+// page does take, when the address is a page asked with another method
+// (the catch-all route would otherwise hide them behind a 404), else 404.
+func (s *Server) notFoundIn(mux *http.ServeMux) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var allow []string
+		for _, method := range []string{http.MethodGet, http.MethodPost} {
+			other := r.Clone(r.Context())
+			other.Method = method
+			if _, pattern := mux.Handler(other); pattern != "/" && pattern != "" {
+				allow = append(allow, method)
+				if method == http.MethodGet {
+					allow = append(allow, http.MethodHead)
+				}
+			}
+		}
+		if len(allow) == 0 {
+			s.notFound(w, r)
+			return
+		}
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		s.errorPage(w, r, http.StatusMethodNotAllowed, "Not allowed", "This page cannot be asked for that way.")
+	}
 }
 
 func (s *Server) errorPage(w http.ResponseWriter, r *http.Request, status int, title, message string) {

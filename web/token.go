@@ -23,14 +23,14 @@ func readToken(r *http.Request) string {
 }
 
 // ensureToken returns the browser's token, giving it one if it has none.
-func ensureToken(w http.ResponseWriter, r *http.Request) string {
+func (s *Server) ensureToken(w http.ResponseWriter, r *http.Request) string {
 	if t := readToken(r); t != "" {
 		return t
 	}
 	t := realtime.NewToken()
 	http.SetCookie(w, &http.Cookie{
 		Name: TokenCookie, Value: t, Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode,
-		Secure: r.TLS != nil, MaxAge: int((365 * 24 * time.Hour).Seconds()),
+		Secure: s.TrustedProxies.HTTPS(r), MaxAge: int((365 * 24 * time.Hour).Seconds()),
 	})
 	// Later handlers of this same request (the room page) must see it too.
 	r.AddCookie(&http.Cookie{Name: TokenCookie, Value: t})
@@ -58,10 +58,10 @@ func readName(r *http.Request) string {
 }
 
 // rememberName keeps a cleaned display name in the browser's name cookie.
-func rememberName(w http.ResponseWriter, r *http.Request, name string) {
+func (s *Server) rememberName(w http.ResponseWriter, r *http.Request, name string) {
 	http.SetCookie(w, &http.Cookie{
 		Name: NameCookie, Value: url.PathEscape(name), Path: "/", SameSite: http.SameSiteLaxMode,
-		Secure: r.TLS != nil, MaxAge: int((365 * 24 * time.Hour).Seconds()),
+		Secure: s.TrustedProxies.HTTPS(r), MaxAge: int((365 * 24 * time.Hour).Seconds()),
 	})
 }
 

@@ -24,30 +24,32 @@ import (
 
 // newEngineServer is newServer with the games' own computer players on an
 // engine of workers, as cmd/web runs them.
-func newEngineServer(t *testing.T, workers int) (*httptest.Server, *engine.Pool) {
+func newEngineServer(t *testing.T, workers int) (srv, metrics *httptest.Server, pool *engine.Pool) {
 	t.Helper()
 	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "engine.db"))
 	require.NoError(t, err)
 	reg := prometheus.NewRegistry()
 	m := realtime.NewMetrics(reg)
-	pool := engine.New(engine.Config{Workers: workers, Observe: m.EngineJob})
-	srv := httptest.NewUnstartedServer(nil)
+	pool = engine.New(engine.Config{Workers: workers, Observe: m.EngineJob})
+	srv = httptest.NewUnstartedServer(nil)
 	hub := realtime.NewHub(realtime.Config{Store: st, Renderer: templates.Renderer{}, Engine: pool, Metrics: m,
 		BaseURL: "http://" + srv.Listener.Addr().String(),
 		Bots: func(g game.Game, level, algorithm string, seed uint64) (game.Bot, error) {
 			return game.PlayersOf(g).New(level, algorithm, seed, 0)
 		}})
-	srv.Config.Handler = (&web.Server{Hub: hub, Store: st, Log: slog.New(slog.DiscardHandler),
-		Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{})}).Handler()
+	srv.Config.Handler = (&web.Server{Hub: hub, Store: st, Log: slog.New(slog.DiscardHandler)}).Handler()
 	srv.Start()
+	// Metrics are served on an address of their own, as cmd/web's -metrics-addr.
+	metrics = httptest.NewServer(promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	t.Cleanup(func() {
+		metrics.Close()
 		srv.Close()
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		hub.Shutdown(ctx)
 		st.Close()
 	})
-	return srv, pool
+	return srv, metrics, pool
 }
 
 // peaks samples, until stop, the most heap the process had in use and the
@@ -88,9 +90,9 @@ func sample(pool *engine.Pool) (stop func() peaks) {
 // the people's moves arrive promptly. The bounds are loose enough for a
 // busy two-core machine under the race detector.
 func TestWatchRoomsStayBounded(t *testing.T) {
-	srv, pool := newEngineServer(t, 1)
+	srv, metrics, pool := newEngineServer(t, 1)
 	stop := sample(pool)
-	res, out := runLoad(t, srv, "-rooms", "1", "-spectators", "0", "-think", "300ms", "-duration", "6s", "-game", "kalah",
+	res, out := runLoad(t, srv, "-metrics", metrics.URL, "-rooms", "1", "-spectators", "0", "-think", "300ms", "-duration", "6s", "-game", "kalah",
 		"-watch-rooms", "10", "-watch-level", "difficult", "-watch-pace", "fast", "-watch-game", "all", "-seed", "5")
 	p := stop()
 	t.Logf("peak heap %d MiB, peak busy workers %d", p.heap>>20, p.busy)

@@ -45,8 +45,9 @@
 // the rematch when a game ends, so that the server's engine stays loaded;
 // the friend rooms then time people's moves beside them (-rooms 1
 // -spectators 0 -think 500ms: one person's moves in another room). With
-// watch rooms the report adds the server's engine figures from /metrics
-// (workers, busy, queue, jobs by outcome, time waited).
+// watch rooms the report adds the server's engine figures from /metrics at
+// the addresses given with -metrics (cmd/web -metrics-addr): workers, busy,
+// queue, jobs by outcome, time waited.
 //
 // The last line of the output is
 //
@@ -112,6 +113,7 @@ func main() {
 // config is the parsed command line.
 type config struct {
 	targets     []string // the servers' base URLs (-url, several for the nodes of a cluster)
+	metrics     []string // the servers' metrics addresses (-metrics), for the engine's figures
 	allowRemote bool
 	rooms       int
 	spectators  int
@@ -139,6 +141,7 @@ func parseFlags(args []string, errOut io.Writer) (config, error) {
 	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
 	fs.SetOutput(errOut)
 	fs.Var((*urlList)(&cfg.targets), "url", "the server's base URL (a loopback address unless -allow-remote); several (repeated or comma-separated) share the connections and rooms round-robin (default "+defaultTarget+")")
+	fs.Var((*urlList)(&cfg.metrics), "metrics", "the servers' metrics base URLs (cmd/web -metrics-addr), whose engine figures the report adds after a run with -watch-rooms (default: none)")
 	fs.BoolVar(&cfg.allowRemote, "allow-remote", false, "allow a -url that is not on this machine")
 	fs.IntVar(&cfg.rooms, "rooms", 10, "online rooms to create and play")
 	fs.IntVar(&cfg.spectators, "spectators", 3, "spectators per room")
@@ -171,6 +174,9 @@ func parseFlags(args []string, errOut io.Writer) (config, error) {
 	}
 	if _, err := checkTargets(cfg.targets, cfg.allowRemote); err != nil {
 		return cfg, err
+	}
+	if _, err := checkTargets(cfg.metrics, cfg.allowRemote); err != nil {
+		return cfg, fmt.Errorf("-metrics: %w", err)
 	}
 	if len(cfg.targets) == 0 {
 		cfg.targets = []string{defaultTarget}

@@ -199,8 +199,8 @@ play:
 	serverCPU := procCPU(cfg.serverPID) - cpu0
 	var engine []string
 	if cfg.watchRooms > 0 {
-		for range bases { // each target's figures, the next browser taking the next target
-			engine = append(engine, engineLines(ctx, newB(), len(bases) > 1)...)
+		for _, m := range cfg.metrics {
+			engine = append(engine, engineLines(ctx, newB(), m, len(cfg.metrics) > 1)...)
 		}
 	}
 

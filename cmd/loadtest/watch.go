@@ -115,11 +115,12 @@ func (w *watcher) read(ctx context.Context) {
 	}
 }
 
-// engineLines are the engine's figures from the server's /metrics (queue,
-// workers, jobs by outcome), for the report; nil if it has none. With
-// named, each line starts with the server's URL (several targets).
-func engineLines(ctx context.Context, b *browser, named bool) []string {
-	req, err := http.NewRequestWithContext(b.ctx(ctx), http.MethodGet, b.url("/metrics"), nil)
+// engineLines are the engine's figures from a server's /metrics at its
+// metrics address (queue, workers, jobs by outcome), for the report; nil if
+// it has none. With named, each line starts with that address (several
+// targets).
+func engineLines(ctx context.Context, b *browser, metricsBase string, named bool) []string {
+	req, err := http.NewRequestWithContext(b.ctx(ctx), http.MethodGet, strings.TrimSuffix(metricsBase, "/")+"/metrics", nil)
 	if err != nil {
 		return nil
 	}
@@ -135,7 +136,7 @@ func engineLines(ctx context.Context, b *browser, named bool) []string {
 		line := sc.Text()
 		if strings.HasPrefix(line, "boardroom_engine_") && !strings.Contains(line, "_bucket") {
 			if named {
-				line = b.origin + " " + line
+				line = metricsBase + " " + line
 			}
 			out = append(out, line)
 		}

@@ -36,3 +36,13 @@ func clusterOf(st store.Store, natsURL, node string, lease time.Duration, log *s
 	}
 	return &realtime.Cluster{Bus: b, Leases: leases, Node: node, Lease: lease}, b.Close, nil
 }
+
+// sharedLimits is the store that counts the per-address limits for every
+// node of a cluster, or nil for a node on its own.
+func sharedLimits(st store.Store, cluster *realtime.Cluster) store.RateLimits {
+	if cluster == nil {
+		return nil
+	}
+	limits, _ := st.(store.RateLimits)
+	return limits
+}

@@ -43,19 +43,7 @@ func TestClusterFailover(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs three server processes")
 	}
-	pg := pgtest.Start(t)
-	dsn := pg.Database(t)
-	nats := natstest.Start(t)
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "web")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Stderr = os.Stderr
-	require.NoError(t, build.Run(), "building the server")
-
-	c := &testCluster{t: t, bin: bin, dsn: dsn, nats: nats.URL}
-	for i := range 3 {
-		c.nodes = append(c.nodes, &testNode{name: "n" + strconv.Itoa(i), addr: freeAddr(t)})
-	}
+	c := newTestCluster(t, 3)
 	lb := c.startHAProxy()
 	for i := range 3 {
 		c.start(i)
@@ -110,7 +98,7 @@ func TestClusterFailover(t *testing.T) {
 
 	time.Sleep(2 * time.Second)
 	t.Log("SIGKILL the owner of every room")
-	st, err := store.Open(context.Background(), dsn)
+	st, err := store.Open(context.Background(), c.dsn)
 	require.NoError(t, err)
 	defer st.Close()
 	leases := st.(store.Leases)
@@ -245,6 +233,7 @@ type testCluster struct {
 	t         *testing.T
 	bin       string
 	dsn, nats string
+	flags     []string // more flags for every node (later ones win)
 	mu        sync.Mutex
 	nodes     []*testNode
 }
@@ -256,6 +245,22 @@ type testNode struct {
 	up         bool // serving (not killed, not paused)
 }
 
+// newTestCluster builds the server and sets out n nodes, not started, on
+// a throw-away PostgreSQL and NATS; flags are added to every node's.
+func newTestCluster(t *testing.T, n int, flags ...string) *testCluster {
+	pg := pgtest.Start(t)
+	nats := natstest.Start(t)
+	bin := filepath.Join(t.TempDir(), "web")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Stderr = os.Stderr
+	require.NoError(t, build.Run(), "building the server")
+	c := &testCluster{t: t, bin: bin, dsn: pg.Database(t), nats: nats.URL, flags: flags}
+	for i := range n {
+		c.nodes = append(c.nodes, &testNode{name: "n" + strconv.Itoa(i), addr: freeAddr(t)})
+	}
+	return c
+}
+
 func (c *testCluster) base(i int) string { return "http://" + c.nodes[i].addr }
 
 func (c *testCluster) start(i int) {
@@ -263,6 +268,7 @@ func (c *testCluster) start(i int) {
 	cmd := exec.Command(c.bin, "-addr", n.addr, "-db", c.dsn, "-nats", c.nats, "-node", n.name,
 		"-lease", failoverLease.String(), "-drain-grace", "1s", "-trusted-proxies", "127.0.0.1",
 		"-max-conns-per-addr", "0", "-max-rooms-per-minute", "0")
+	cmd.Args = append(cmd.Args, c.flags...)
 	var logs bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &logs, &logs
 	require.NoError(c.t, cmd.Start())

@@ -2,7 +2,7 @@
 // with every game kept in an embedded SQLite file (or a PostgreSQL
 // database: -db postgres://...).
 //
-//	go run ./cmd/web [-addr :8080] [-db boardroom.db] [-base-url URL] [-origins host,...] [-engine-workers N] [-pprof 127.0.0.1:6060]
+//	go run ./cmd/web [-addr :8080] [-db boardroom.db] [-base-url URL] [-origins host,...] [-engine-workers N] [-pprof 127.0.0.1:6060] [-metrics-addr 127.0.0.1:9090]
 //	                 [-node NAME] [-log-format text|json] [-trusted-proxies CIDR,...] [-drain-grace 3s] [-version]
 //
 // SIGINT or SIGTERM shuts it down gracefully: /readyz fails first, for
@@ -60,9 +60,12 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	origins := fs.String("origins", "", "comma-separated extra origins allowed to open WebSockets")
 	verbose := fs.Bool("v", false, "log every request")
 	connsPerAddr := fs.Int("max-conns-per-addr", web.DefaultLimits.ConnsPerAddr, "WebSockets one client address may hold open (0: no limit)")
+	httpConnsPerAddr := fs.Int("max-http-conns-per-addr", web.DefaultHTTPConnsPerAddr, "connections of any kind one client address may hold open, counted as they are accepted; trusted proxies are not counted (0: no limit)")
+	requestTimeout := fs.Duration("request-timeout", 20*time.Second, "the longest a client may take to send a whole request, headers and body (an open WebSocket is not bound by it)")
 	roomsPerMinute := fs.Int("max-rooms-per-minute", web.DefaultLimits.RoomsPerMinute, "rooms one client address may create a minute (0: no limit)")
 	workers := fs.Int("engine-workers", engine.DefaultWorkers(), "searches the computer players run at once, each with its own tables (default GOMAXPROCS-1, at least 1)")
 	pprofAddr := fs.String("pprof", "", "serve Go profiles (net/http/pprof) on this address, e.g. 127.0.0.1:6060 (default: off)")
+	metricsAddr := fs.String("metrics-addr", os.Getenv("BOARDROOM_METRICS_ADDR"), "serve Prometheus metrics at /metrics on this address, e.g. 127.0.0.1:9090, never on -addr (default: off)")
 	// Operating several nodes (ops.go): -node, -log-format, -trusted-proxies, -drain-grace, -version.
 	ops := addOpsFlags(fs)
 	natsURL := fs.String("nats", os.Getenv("BOARDROOM_NATS"), "NATS server connecting the nodes of a cluster (nats://HOST:PORT; needs a PostgreSQL -db)")
@@ -90,10 +93,9 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		log.Info("trusting proxies", "from", proxies.String())
 	}
 
+	private := privateRoutes{}
 	if *pprofAddr != "" {
-		if err := servePprof(ctx, *pprofAddr, log); err != nil {
-			return err
-		}
+		private.addPprof(*pprofAddr)
 	}
 	st, err := store.Open(ctx, *dbPath)
 	if err != nil {
@@ -134,20 +136,33 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		},
 		Cluster: cluster,
 	})
+	if *metricsAddr != "" {
+		private.mux(*metricsAddr).Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	}
+	if err := private.serve(ctx, log); err != nil {
+		return err
+	}
 	restored, err := hub.Restore(ctx)
 	if err != nil {
 		return fmt.Errorf("restoring rooms: %w", err)
 	}
 	front := &web.Server{
 		Hub: hub, Store: st, Log: log, Origins: splitList(*origins),
-		Limits:  &web.Limits{ConnsPerAddr: *connsPerAddr, RoomsPerMinute: *roomsPerMinute},
-		Metrics: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}),
-		Node:    ops.node, TrustedProxies: proxies,
+		Limits: &web.Limits{ConnsPerAddr: *connsPerAddr, RoomsPerMinute: *roomsPerMinute},
+		Node:   ops.node, TrustedProxies: proxies, SharedLimits: sharedLimits(st, cluster),
 		Ready: func(context.Context) error { return hub.ClusterReady() },
 	}
+	if *requestTimeout <= 0 {
+		return fmt.Errorf("-request-timeout must be positive, got %v", *requestTimeout)
+	}
 	srv := &http.Server{
-		Handler:           front.Handler(),
-		ReadHeaderTimeout: 10 * time.Second,
+		Handler: front.Handler(),
+		// A request's headers and body must arrive within ReadTimeout: a
+		// body sent a byte every 30 s held its connection for ever. The
+		// HTTP server clears the deadline when a WebSocket takes the
+		// connection over.
+		ReadHeaderTimeout: min(10*time.Second, *requestTimeout),
+		ReadTimeout:       *requestTimeout,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
@@ -157,7 +172,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		ready <- ln.Addr().String()
 	}
 	serveErr := make(chan error, 1)
-	go func() { serveErr <- srv.Serve(ln) }()
+	go func() { serveErr <- srv.Serve(web.LimitListener(ln, *httpConnsPerAddr, proxies)) }()
 	go cleanIdleRooms(ctx, hub, log)
 
 	select {

@@ -32,12 +32,14 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// start runs the server on a free port and returns its URL and a stop func.
-func start(t *testing.T, db string, log *syncBuffer) (string, func()) {
+// start runs the server on a free port and returns its URL and a stop func;
+// flags are added to its command line.
+func start(t *testing.T, db string, log *syncBuffer, flags ...string) (string, func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	ready := make(chan string, 1)
 	done := make(chan error, 1)
-	go func() { done <- run(ctx, []string{"-addr", "127.0.0.1:0", "-db", db}, log, ready) }()
+	args := append([]string{"-addr", "127.0.0.1:0", "-db", db}, flags...)
+	go func() { done <- run(ctx, args, log, ready) }()
 	select {
 	case addr := <-ready:
 		return "http://" + addr, func() {
@@ -55,7 +57,8 @@ func start(t *testing.T, db string, log *syncBuffer) (string, func()) {
 func TestServerServesAndSurvivesARestart(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "boardroom.db")
 	log := &syncBuffer{}
-	base, stop := start(t, db, log)
+	metricsAddr := freeAddr(t)
+	base, stop := start(t, db, log, "-metrics-addr", metricsAddr)
 
 	resp, err := http.Get(base + "/healthz")
 	require.NoError(t, err)
@@ -63,6 +66,10 @@ func TestServerServesAndSurvivesARestart(t *testing.T) {
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 
 	resp, err = http.Get(base + "/metrics")
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, http.StatusNotFound, resp.StatusCode, "the public address shows nothing of the server's insides")
+	resp, err = http.Get("http://" + metricsAddr + "/metrics")
 	require.NoError(t, err)
 	metrics, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()

@@ -3,6 +3,7 @@ package deploy
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -72,6 +73,7 @@ func newNode(t *testing.T, name string) *node {
 		c.Read(r.Context()) // until the client closes
 	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body) // as a form is read, to its end
 		n.forwardedFor.Store(r.Header.Get("X-Forwarded-For"))
 		io.WriteString(w, name)
 	})
@@ -257,4 +259,111 @@ func TestUnitStopsGracefully(t *testing.T) {
 	for _, hardening := range []string{"NoNewPrivileges", "ProtectSystem", "PrivateTmp", "DynamicUser"} {
 		require.NotEmpty(t, settings[hardening], hardening)
 	}
+}
+
+// TestTheBalancerBoundsSlowClients: a body sent a byte a second is cut off
+// by the balancer's request timeout (it held a node's connection for ever
+// through HAProxy), and one address may not hold more than 256
+// connections at once.
+func TestTheBalancerBoundsSlowClients(t *testing.T) {
+	c := startCluster(t)
+	host := strings.TrimPrefix(c.base, "http://")
+
+	slow, err := net.Dial("tcp", host)
+	require.NoError(t, err)
+	defer slow.Close()
+	fmt.Fprintf(slow, "POST /rooms HTTP/1.1\r\nHost: %s\r\nContent-Length: 100\r\n\r\n", host)
+	began := time.Now()
+	answered := make(chan string, 1)
+	go func() {
+		b, _ := io.ReadAll(slow)
+		answered <- string(b)
+	}()
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+wait:
+	for {
+		select {
+		case reply := <-answered:
+			require.Less(t, time.Since(began), 15*time.Second)
+			require.Contains(t, reply, "408", "the balancer says the request took too long")
+			break wait
+		case <-tick.C:
+			require.Less(t, time.Since(began), 15*time.Second, "the slow body is still being read")
+			slow.Write([]byte("g"))
+		}
+	}
+
+	var held []net.Conn
+	defer func() {
+		for _, conn := range held {
+			conn.Close()
+		}
+	}()
+	for range 256 {
+		conn, err := net.Dial("tcp", host)
+		require.NoError(t, err)
+		held = append(held, conn)
+	}
+	// One more is refused: reset as it connects, or closed before any
+	// answer. (HAProxy counts a connection once it has accepted it.)
+	time.Sleep(500 * time.Millisecond)
+	extra, err := net.Dial("tcp", host)
+	if err == nil {
+		defer extra.Close()
+		fmt.Fprintf(extra, "GET / HTTP/1.1\r\nHost: %s\r\n\r\n", host)
+		extra.SetReadDeadline(time.Now().Add(5 * time.Second))
+		var b []byte
+		b, err = io.ReadAll(extra)
+		require.Empty(t, string(b), "the connection over the limit gets no answer")
+		var netErr net.Error
+		require.False(t, errors.As(err, &netErr) && netErr.Timeout(), "it is closed, not left waiting: %v", err)
+	}
+	held[0].Close()
+	require.Eventually(t, func() bool {
+		conn, err := net.Dial("tcp", host)
+		if err != nil {
+			return false
+		}
+		defer conn.Close()
+		fmt.Fprintf(conn, "GET / HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n", host)
+		b, _ := io.ReadAll(conn)
+		return strings.Contains(string(b), "200 OK")
+	}, 5*time.Second, 100*time.Millisecond, "a closed connection gives its place back")
+}
+
+// TestRequestsStillGoSomewhereWhenNoNodeIsReady: when every node fails its
+// check at once (a shared PostgreSQL down), the balancer still sends the
+// lobby and the rooms to the nodes, where it answered 503 for the whole
+// site; a room's requests still go together; and once one node is ready
+// again, only the ready ones are used.
+func TestRequestsStillGoSomewhereWhenNoNodeIsReady(t *testing.T) {
+	c := startCluster(t)
+	for _, n := range c.nodes {
+		n.down.Store(true)
+	}
+	require.Eventually(t, func() bool {
+		resp, err := http.Get(c.base + "/readyz")
+		if err != nil {
+			return false
+		}
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusServiceUnavailable // a node's own answer, through the fallback
+	}, 10*time.Second, 100*time.Millisecond, "the balancer has marked every node down")
+	for range 6 {
+		require.Contains(t, []string{"n1", "n2", "n3"}, c.get(t, "/"), "the lobby is served")
+	}
+	first := c.get(t, "/r/abc")
+	require.Equal(t, first, c.get(t, "/r/abc/record"), "a room's requests go together")
+	require.Equal(t, first, c.ws(t, "abc"))
+
+	c.nodes["n2"].down.Store(false)
+	require.Eventually(t, func() bool {
+		for range 6 {
+			if c.get(t, "/") != "n2" {
+				return false
+			}
+		}
+		return true
+	}, 10*time.Second, 100*time.Millisecond, "the ready node takes everything again")
 }

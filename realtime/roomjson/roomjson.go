@@ -213,11 +213,15 @@ func Join(name, engine string) []byte {
 }
 
 // Move plays a move written in the game's notation (on a simultaneous
-// turn, this seat's choice alone).
-func Move(notation string) []byte {
+// turn, this seat's choice alone), made for the position after at turns
+// (len of the state's moves): the room then knows the same message sent
+// again, after a lost connection, for a re-send and answers it with a
+// notice, and refuses it if the game has gone on.
+func Move(notation string, at int) []byte {
 	return mustMarshal(struct {
 		Move string `json:"move"`
-	}{notation})
+		At   int    `json:"at"`
+	}{notation, at})
 }
 
 // Action sends a button's action ("resign", "takeback-accept", ...).

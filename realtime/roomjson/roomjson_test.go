@@ -56,8 +56,8 @@ func TestMessagesAProgramSends(t *testing.T) {
 		{string(Join("Rob", "Random player")), `{"action":"join","name":"Rob","engine":"Random player"}`},
 		{string(Join("", "X")), `{"action":"join","engine":"X"}`},
 		{string(Join("Ann", "")), `{"action":"join","name":"Ann"}`},
-		{string(Move("d1-d7/g7")), `{"move":"d1-d7/g7"}`},
-		{string(Move(`a"b`)), `{"move":"a\"b"}`},
+		{string(Move("d1-d7/g7", 12)), `{"move":"d1-d7/g7","at":12}`},
+		{string(Move(`a"b`, 0)), `{"move":"a\"b","at":0}`},
 		{string(Action("takeback-accept")), `{"action":"takeback-accept"}`},
 		{string(Chat("good game <3")), `{"chat":"good game \u003c3"}`},
 	}

@@ -97,6 +97,13 @@ var migrations = []string{
 	// one that died knows since when their clocks stood still.
 	`ALTER TABLE rooms ADD COLUMN clock_from bigint, ADD COLUMN clock_stopped bigint;
 	ALTER TABLE nodes ADD COLUMN seen timestamptz;`,
+	// 3: the per-address limits every node counts together (RateLimits):
+	// a token bucket a key, refilled by the time since at.
+	`CREATE TABLE rate_limits (
+		key    text PRIMARY KEY,
+		tokens double precision NOT NULL,
+		at     timestamptz NOT NULL
+	);`,
 }
 
 // migrationLock is the advisory lock that keeps nodes starting together

@@ -146,7 +146,7 @@ func TestUpgradeFromFirstSchema(t *testing.T) {
 	defer s.Close()
 	var version int
 	require.NoError(t, conn.QueryRow(ctx, `SELECT version FROM schema_version`).Scan(&version))
-	require.Equal(t, 2, version)
+	require.Equal(t, 3, version)
 	got, err := s.Room(ctx, "r")
 	require.NoError(t, err)
 	require.Zero(t, got.ClockFrom)

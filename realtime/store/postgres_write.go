@@ -5,9 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"net"
+	"strings"
+	"syscall"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // The writes of Postgres. Every write of a room is fenced: it runs only
@@ -48,6 +53,14 @@ func (p *Postgres) writing(ctx context.Context) (context.Context, context.Cancel
 }
 
 // write runs fn, a write of room id, with the fence ctx carries.
+//
+// When the connection it ran on ended under it (a restarted server: every
+// pooled connection is dead at once), the write is tried once more, on
+// fresh connections, under the same fence, rather than failing every move
+// in flight. Whether the first try committed is unknown, so a retry that
+// meets a row it would insert (a unique violation) finds the first try's:
+// the room's writes are made by its one owner, one at a time, so that row
+// is this write's own, and the write is done.
 func (p *Postgres) write(ctx context.Context, id string, fn func(context.Context, Fence) error) error {
 	f, ok := FenceFrom(ctx)
 	if !ok {
@@ -58,7 +71,60 @@ func (p *Postgres) write(ctx context.Context, id string, fn func(context.Context
 		return err
 	}
 	defer cancel()
-	return fn(ctx, f)
+	err = fn(ctx, f)
+	if !connectionEnded(err) {
+		return err
+	}
+	// The other pooled connections went with the server: drop them all,
+	// so the retry dials a new one, once the server takes connections
+	// again (a restart takes a second or two).
+	p.pool.Reset()
+	p.awaitServer(ctx, restartWait)
+	retry := fn(ctx, f)
+	var pgErr *pgconn.PgError
+	if errors.As(retry, &pgErr) && pgErr.Code == uniqueViolation {
+		return nil
+	}
+	return retry
+}
+
+// restartWait bounds how long a write whose connection ended waits for the
+// server to take connections again before its one retry.
+const restartWait = 5 * time.Second
+
+// awaitServer waits until the server answers, for at most wait.
+func (p *Postgres) awaitServer(ctx context.Context, wait time.Duration) {
+	ctx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
+	for p.pool.Ping(ctx) != nil {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// uniqueViolation is PostgreSQL's code for a row whose key exists already.
+const uniqueViolation = "23505"
+
+// connectionEnded reports whether err says the connection to the server
+// was lost (closed, reset, the server shutting down or not yet accepting),
+// not that the server refused the write.
+func connectionEnded(err error) bool {
+	if err == nil {
+		return false
+	}
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		// Class 08 is "connection exception"; 57P01-57P03 are the server
+		// shutting down, crashing or starting up.
+		return strings.HasPrefix(pgErr.Code, "08") || pgErr.Code == "57P01" || pgErr.Code == "57P02" || pgErr.Code == "57P03"
+	}
+	var netErr net.Error
+	return errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNRESET) ||
+		errors.Is(err, syscall.EPIPE) || errors.Is(err, syscall.ECONNREFUSED) || errors.As(err, &netErr) ||
+		pgconn.SafeToRetry(err)
 }
 
 // update runs one fenced UPDATE of room id's row; set assigns columns from
@@ -370,6 +436,10 @@ func (p *Postgres) DeleteIdle(ctx context.Context, before time.Time, keep []stri
 		before.UnixMilli(), keep, f.Session)
 	if err != nil {
 		return 0, fmt.Errorf("store: delete idle rooms: %w", err)
+	}
+	// The hourly clean-up forgets the limits' old buckets too.
+	if err := p.forgetRateLimits(ctx); err != nil {
+		return 0, fmt.Errorf("store: forget rate limits: %w", err)
 	}
 	return int(tag.RowsAffected()), nil
 }

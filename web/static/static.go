@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"net/http"
 	"sort"
+	"strings"
 )
 
 //go:embed app.css app.js keys.js pick.js sound.js theme.js names.js chat.js pieces.svg favicon.svg vendor
@@ -45,10 +46,19 @@ func Version() string {
 	return hex.EncodeToString(h.Sum(nil))[:12]
 }
 
-// Handler serves the files; mount it under /static/.
+// Handler serves the files; mount it under /static/. A folder is not
+// listed: what the site serves is no business of a visitor's.
 func Handler() http.Handler {
 	fileServer := http.FileServerFS(files)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "" || strings.HasSuffix(r.URL.Path, "/") {
+			http.NotFound(w, r)
+			return
+		}
+		if info, err := fs.Stat(files, r.URL.Path); err == nil && info.IsDir() {
+			http.NotFound(w, r)
+			return
+		}
 		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 		fileServer.ServeHTTP(w, r)
 	})

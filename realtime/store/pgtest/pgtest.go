@@ -96,7 +96,7 @@ func New() (*Server, error) {
 	// A spare port is only spare until someone else takes it: try again
 	// with another when the server cannot bind it.
 	for range 3 {
-		if err = s.launch(); err == nil {
+		if err = s.launch(0); err == nil {
 			started = true
 			return s, nil
 		}
@@ -158,6 +158,22 @@ func (s *Server) Stop() error {
 		s.err = errors.Join(s.err, os.RemoveAll(s.dir))
 	})
 	return s.err
+}
+
+// Restart stops the server as pg_ctl restart does (fast: the
+// postmaster's SIGINT ends every session and writes what the tests'
+// settings left unflushed) and starts it again on the same port with the
+// same data: every connection open to it ends, as in a production
+// server's fast restart.
+func (s *Server) Restart() error {
+	if s.cmd == nil {
+		return errors.New("pgtest: the server is not running")
+	}
+	if err := s.cmd.Process.Signal(syscall.SIGINT); err != nil {
+		return fmt.Errorf("pgtest: stop for a restart: %w", err)
+	}
+	<-s.exited
+	return s.launch(s.Port)
 }
 
 // Start starts a server for tb, stopped when tb ends.
@@ -252,10 +268,12 @@ func (s *Server) command(name string, args ...string) *exec.Cmd {
 
 // launch starts the postmaster on a spare port and waits until it accepts
 // connections.
-func (s *Server) launch() error {
-	port, err := sparePort()
-	if err != nil {
-		return err
+func (s *Server) launch(port int) error {
+	if port == 0 {
+		var err error
+		if port, err = sparePort(); err != nil {
+			return err
+		}
 	}
 	logPath := filepath.Join(s.dir, "server.log")
 	logFile, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
