@@ -39,7 +39,9 @@ func (g Game) Cell(st game.State, at game.Cell) game.CellView {
 			if over {
 				n = s.b.Score(p)
 			}
-			return game.CellView{Class: pitClass[p][1], What: seatName[p] + " store, " + seeds(n),
+			// The store shows its seat's name then its count: its name holds
+			// both, in that order (WCAG 2.5.3, label in name).
+			return game.CellView{Class: pitClass[p][1], What: seatName[p] + ": " + seeds(n) + " in the store",
 				Count: n, Counted: true, Caption: g.Seats()[p]}
 		}
 	}

@@ -21,8 +21,8 @@ func TestCellLabels(t *testing.T) {
 	}{
 		{s.HouseCell(game.First, 1), "P1 house 1, 3 seeds", "1", 3},
 		{s.HouseCell(game.Second, 4), "P2 house 4, 3 seeds", "4", 3},
-		{s.StoreCell(game.First), "P1 store, 0 seeds", Game{}.Seats()[game.First], 0},
-		{s.StoreCell(game.Second), "P2 store, 0 seeds", Game{}.Seats()[game.Second], 0},
+		{s.StoreCell(game.First), "P1: 0 seeds in the store", Game{}.Seats()[game.First], 0},
+		{s.StoreCell(game.Second), "P2: 0 seeds in the store", Game{}.Seats()[game.Second], 0},
 	}
 	for _, tc := range tests {
 		cv := Game{}.Cell(s, tc.at)

@@ -49,6 +49,21 @@
     to.tabIndex = 0;
     to.focus();
   });
+  // The page's skip link to the board puts the keyboard on its tab stop.
+  // By keyboard it does so when Enter is let go: a link follows Enter as it
+  // goes down, and the focus moved then would have the same key press the
+  // board's cell it lands on.
+  function skipLink(e) { return e.target.closest && e.target.closest('a[href="#board"]'); }
+  function toBoard(e) {
+    rove();
+    var cell = document.querySelector('[data-testid=board] [data-cell][tabindex="0"]');
+    if (!cell) return;
+    e.preventDefault();
+    cell.focus();
+  }
+  document.addEventListener("click", function (e) { if (skipLink(e)) toBoard(e); });
+  document.addEventListener("keydown", function (e) { if (e.key === "Enter" && skipLink(e)) e.preventDefault(); });
+  document.addEventListener("keyup", function (e) { if (e.key === "Enter" && skipLink(e)) toBoard(e); });
   document.addEventListener("focusin", function (e) {
     var cell = e.target.closest && e.target.closest("[data-testid=board] [data-cell]");
     if (cell) current = cell.dataset.cell;

@@ -31,6 +31,12 @@ func boardCells(p *view.Page, b game.Board) templ.Component { return cells(p, b,
 // cells draws the cells of a board: buttons, or, for a picture of the
 // board (static), plain elements that nothing can click, the cells in marks
 // pointed out (a how-to-play diagram's).
+//
+// The room's board is an ARIA grid (one tab stop, arrow keys, keys.js): a
+// row for each of the board's rows, and each button in a gridcell, as the
+// grid role requires. Rows and gridcells are display: contents (app.css),
+// so the buttons stay the CSS grid's items; they are outside the cells'
+// parts, so an update still carries only the buttons that changed.
 func cells(p *view.Page, b game.Board, static bool, marks []game.Cell) templ.Component {
 	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
 		fb, w, err := framed(ctx, w)
@@ -39,6 +45,7 @@ func cells(p *view.Page, b game.Board, static bool, marks []game.Cell) templ.Com
 		}
 		v := game.ViewOf(p.Game)
 		out := newCellWriter(w)
+		row := -1
 		for _, at := range b.Cells() {
 			cv := v.Cell(p.State, at)
 			if static {
@@ -48,6 +55,14 @@ func cells(p *view.Page, b game.Board, static bool, marks []game.Cell) templ.Com
 				}
 				out.picture(at, class)
 			} else {
+				if int(at.Row) != row {
+					if row >= 0 {
+						out.s(`</div>`)
+					}
+					row = int(at.Row)
+					out.s(`<div role="row" class="row">`)
+				}
+				out.s(`<div role="gridcell" class="gridcell">`)
 				if fb != nil {
 					fb.Begin(cellPartID(at), frame.Element)
 				}
@@ -60,6 +75,17 @@ func cells(p *view.Page, b game.Board, static bool, marks []game.Cell) templ.Com
 				out.s(cv.Piece)
 				out.s(`"></use></svg>`)
 			}
+			// The caption before the count: the text a cell shows reads in
+			// the order of its accessible name ("P1 house 3, 4 seeds" shows
+			// "3" and "4"), which WCAG 2.5.3 asks of a label; both are placed
+			// by the style sheet, not by their order.
+			if cv.Caption != "" {
+				out.s(`<span class="caption" data-coord="`)
+				out.escaped(cv.Caption)
+				out.s(`">`)
+				out.escaped(cv.Caption)
+				out.s(`</span> `)
+			}
 			if cv.Counted {
 				out.s(`<span class="seeds" aria-hidden="true">`)
 				for range min(cv.Count, seedDots) {
@@ -67,13 +93,6 @@ func cells(p *view.Page, b game.Board, static bool, marks []game.Cell) templ.Com
 				}
 				out.s(`</span> <span class="count">`)
 				out.s(strconv.Itoa(cv.Count))
-				out.s(`</span>`)
-			}
-			if cv.Caption != "" {
-				out.s(` <span class="caption" data-coord="`)
-				out.escaped(cv.Caption)
-				out.s(`">`)
-				out.escaped(cv.Caption)
 				out.s(`</span>`)
 			}
 			if static {
@@ -84,6 +103,10 @@ func cells(p *view.Page, b game.Board, static bool, marks []game.Cell) templ.Com
 			if fb != nil {
 				fb.End()
 			}
+			out.s(`</div>`)
+		}
+		if row >= 0 {
+			out.s(`</div>`)
 		}
 		return out.err
 	})

@@ -65,11 +65,11 @@ func TestBoardsHaveACellPerSquare(t *testing.T) {
 
 func TestKalahGridFollowsTheTestHooks(t *testing.T) {
 	doc := render(t, page(t, "kalah", nil))
-	require.Contains(t, doc.Find(`[data-cell="0,0"]`).AttrOr("aria-label", ""), "P2 store")
+	require.Contains(t, doc.Find(`[data-cell="0,0"]`).AttrOr("aria-label", ""), "P2: 0 seeds in the store")
 	require.Contains(t, doc.Find(`[data-cell="0,1"]`).AttrOr("aria-label", ""), "P2 house 6")
 	require.Contains(t, doc.Find(`[data-cell="0,6"]`).AttrOr("aria-label", ""), "P2 house 1")
 	require.Contains(t, doc.Find(`[data-cell="1,1"]`).AttrOr("aria-label", ""), "P1 house 1")
-	require.Contains(t, doc.Find(`[data-cell="1,7"]`).AttrOr("aria-label", ""), "P1 store")
+	require.Contains(t, doc.Find(`[data-cell="1,7"]`).AttrOr("aria-label", ""), "P1: 0 seeds in the store")
 	require.Equal(t, "4", doc.Find(`[data-cell="1,3"] .count`).Text())
 }
 
