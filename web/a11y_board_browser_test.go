@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -87,8 +88,7 @@ func (tr axTree) paths(top, leaf string) []string {
 	return out
 }
 
-// TestBrowserTheBoardIsAGrid: on every game's board (the rules pages draw
-// the room's), Chromium exposes a grid of rows of gridcells, each holding
+// TestBrowserTheBoardIsAGrid: on every game's board in a room, Chromium exposes a grid of rows of gridcells, each holding
 // one cell's button, and no button straight in the grid (axe's critical
 // aria-required-children); the arrow keys still move between cells.
 func TestBrowserTheBoardIsAGrid(t *testing.T) {
@@ -99,7 +99,9 @@ func TestBrowserTheBoardIsAGrid(t *testing.T) {
 		if _, ok := rulesGame(g); !ok {
 			continue
 		}
-		me.run("open the rules of "+g.ID(), chromedp.Navigate(ts.URL+"/rules/"+g.ID()))
+		resp, _ := ts.create(t, ts.browser(t), url.Values{"game": {g.ID()}, "mode": {"hotseat"}})
+		me.run("open a room of "+g.ID(), chromedp.Navigate(ts.URL+resp.Header.Get("Location")))
+		me.waitJS("the board", `document.querySelectorAll("[data-testid=board] [data-cell]").length > 0`)
 		cells := evalJS[int](me, `document.querySelectorAll("[data-testid=board] [data-cell]").length`)
 		require.Positive(t, cells, g.ID())
 		seen := map[string]int{}
@@ -197,7 +199,7 @@ func TestBrowserHeadingsAndTheWayToTheBoard(t *testing.T) {
 		me.waitJS("the focus moved", `document.activeElement.tagName !== "A"`)
 		require.Equal(t, lands, focused(), "%s: where the skip link leads", where)
 	}
-	for _, p := range []struct{ path, h1 string }{{"/", ""}, {"/rules", "Rules"}} {
+	for _, p := range []struct{ path, h1 string }{{"/", ""}, {"/rules", "How to play"}} {
 		me.run("open "+p.path, chromedp.Navigate(ts.URL+p.path))
 		require.Len(t, h1s(), 1, p.path)
 		if p.h1 != "" {

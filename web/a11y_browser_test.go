@@ -158,7 +158,12 @@ func TestBrowserAxe(t *testing.T) {
 			me.waitChat(1)
 			check(g.ID() + " room, in play")
 		}
-		me.click("[data-action=resign], [data-action=abort]")
+		// Ending a game asks first, on the page: the question, then yes.
+		end := "resign"
+		if evalJS[bool](me, `!!document.querySelector("[data-action=abort]")`) {
+			end = "abort"
+		}
+		me.confirm(end)
 		me.waitShown(".banner.finished")
 		check(g.ID() + " room, finished")
 	}

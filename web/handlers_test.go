@@ -236,7 +236,11 @@ func wsDial(t *testing.T, ts *testServer, c *http.Client, loc string, origin str
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	return websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+loc+"/ws", &websocket.DialOptions{HTTPHeader: h})
+	ws, resp, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+loc+"/ws", &websocket.DialOptions{HTTPHeader: h})
+	if err == nil {
+		ws.SetReadLimit(1 << 20) // a whole room, as a page reads it
+	}
+	return ws, resp, err
 }
 
 // pages holds, for each socket a test reads, the page its updates built.

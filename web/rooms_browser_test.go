@@ -90,6 +90,7 @@ func TestBrowserRooms(t *testing.T) {
 			return game.PlayersOf(g).New(level, algorithm, seed, 20*time.Millisecond)
 		}
 	})
+	ts.store.SetNow(clock.Now) // the rooms' changes on the rooms' clock, which the live list reads
 	browser := newBrowser(t, 1280, 900)
 
 	t.Run("who sees a room", func(t *testing.T) {

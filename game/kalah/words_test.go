@@ -50,8 +50,8 @@ func TestFinalCountShown(t *testing.T) {
 		what  string
 		count int
 	}{
-		{ks.StoreCell(game.First), "P1 store, 3 seeds", 3},
-		{ks.StoreCell(game.Second), "P2 store, 5 seeds", 5},
+		{ks.StoreCell(game.First), "P1: 3 seeds in the store", 3},
+		{ks.StoreCell(game.Second), "P2: 5 seeds in the store", 5},
 		{ks.HouseCell(game.Second, 1), "P2 house 1, 0 seeds", 0},
 		{ks.HouseCell(game.Second, 2), "P2 house 2, 0 seeds", 0},
 	}
@@ -69,6 +69,6 @@ func TestSeedsInTheSingular(t *testing.T) {
 	require.NoError(t, err)
 	ks := s.(*State)
 	require.Equal(t, "P1 house 1, 1 seed", Game{}.Cell(s, ks.HouseCell(game.First, 1)).What)
-	require.Equal(t, "P1 store, 1 seed", Game{}.Cell(s, ks.StoreCell(game.First)).What)
+	require.Equal(t, "P1: 1 seed in the store", Game{}.Cell(s, ks.StoreCell(game.First)).What)
 	require.Equal(t, "P1 house 2, 0 seeds", Game{}.Cell(s, ks.HouseCell(game.First, 2)).What)
 }
