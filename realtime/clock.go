@@ -65,6 +65,10 @@ type moveClock struct {
 	// contact with the node holding the page of the player to move
 	// (contactLost); nil otherwise.
 	paused *clockPause
+	// pauseSpent is the token hash of a player whose pause ran its whole
+	// bound this turn: their clock runs on, and they may lose on time as a
+	// player who left would.
+	pauseSpent string
 }
 
 // ContactPauseMax bounds how long a player's clock stands still while the
@@ -212,6 +216,7 @@ func (r *Room) timing() (wait time.Duration, firstMove, ok bool) {
 // the wait for a first move) counted from then.
 func (r *Room) startClock(from time.Time) {
 	r.endPause()
+	r.clock.pauseSpent = ""
 	r.clock.stop()
 	r.clock.turnStarted = from
 	if wait, firstMove, ok := r.timing(); ok {
@@ -254,14 +259,23 @@ func (r *Room) resumeClock() {
 }
 
 // freezeClock records, as the room stops with its clock running, when the
-// clock stopped: it stands still until the room runs again.
+// clock stopped: it stands still until the room runs again. A clock that
+// stands still for a player the room cannot hear (contactLost) is recorded
+// as one that stopped with the time they had then, so that wherever the
+// room runs next it resumes with that time, not with what the pause
+// would have cost them.
 func (r *Room) freezeClock() {
-	if !r.clock.running() {
+	now := r.deps.clock.Now()
+	if p := r.clock.paused; p != nil {
+		if wait, _, ok := r.timing(); ok {
+			r.recordClockFrom(now.Add(p.left - wait))
+		}
+	} else if !r.clock.running() {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
-	if err := r.deps.store.SetClockStopped(ctx, r.id, r.deps.clock.Now()); err != nil {
+	if err := r.deps.store.SetClockStopped(ctx, r.id, now); err != nil {
 		r.deps.log.Warn("clock stop not stored", "room", r.id, "err", err)
 	}
 }
@@ -285,7 +299,7 @@ func (r *Room) timeout(gen uint64) {
 	}
 	late := r.seats.due(r.state.ToMove())
 	for _, p := range late {
-		if since, cut := r.unheard(r.seats.held[p].TokenHash); cut {
+		if since, cut := r.unheard(r.seats.held[p].TokenHash); cut && r.clock.pauseSpent != r.seats.held[p].TokenHash {
 			r.contactLost(r.seats.held[p].TokenHash, since)
 			return
 		}
@@ -313,7 +327,7 @@ func (r *Room) timeout(gen uint64) {
 // stands still, with the time they had then, until a page of theirs is
 // back (contactBack) or for ContactPauseMax, after which it runs on.
 func (r *Room) contactLost(holder string, since time.Time) {
-	if !r.clock.running() || r.clock.paused != nil {
+	if !r.clock.running() || r.clock.paused != nil || r.clock.pauseSpent == holder {
 		return
 	}
 	due := false
@@ -330,11 +344,12 @@ func (r *Room) contactLost(holder string, since time.Time) {
 	left := min(max(r.clock.deadline.Sub(since), 0), wait)
 	r.clock.stop()
 	pause := &clockPause{holder: holder, name: name, left: left}
-	pause.stopBound = r.deps.clock.AfterFunc(ContactPauseMax, func() {
+	pause.stopBound = r.deps.clock.AfterFunc(r.deps.timings.contactPause, func() {
 		r.sendLater(evFunc{f: func(r *Room) {
 			if r.clock.paused == pause {
 				r.deps.log.Info("clock runs again: contact not back in time", "room", r.id)
 				r.contactBack(holder)
+				r.clock.pauseSpent = holder
 			}
 		}})
 	})
@@ -387,6 +402,11 @@ func (r *Room) pauseWords() string {
 	if p == nil {
 		return ""
 	}
-	return fmt.Sprintf("Lost contact with %s's page: their clock is stopped with %d s left until it is back (for %d minutes at most).",
-		p.name, int(p.left.Round(time.Second)/time.Second), int(ContactPauseMax/time.Minute))
+	bound := r.deps.timings.contactPause
+	at := fmt.Sprintf("%d minutes", int(bound.Round(time.Minute)/time.Minute))
+	if bound < 2*time.Minute {
+		at = fmt.Sprintf("%d seconds", int(bound.Round(time.Second)/time.Second))
+	}
+	return fmt.Sprintf("Lost contact with %s's page: their clock is stopped with %d s left until it is back (for %s at most).",
+		p.name, int(p.left.Round(time.Second)/time.Second), at)
 }

@@ -71,6 +71,10 @@ type Config struct {
 	// nobody watching before it pauses until someone looks (default 1
 	// minute).
 	UnwatchedPause time.Duration
+	// ContactPause bounds how long a player's clock stands still while
+	// the room cannot hear the node holding their page (default
+	// ContactPauseMax).
+	ContactPause time.Duration
 	// Paces overrides the delays of the computer-against-computer paces
 	// (tests shorten them); a pace missing here has its own Delay.
 	Paces map[vocab.Pace]time.Duration

@@ -54,7 +54,10 @@ type timings struct {
 	// unwatchedPause: computer against computer pauses after this long
 	// with no page open.
 	unwatchedPause time.Duration
-	firstMoveWait  time.Duration
+	// contactPause bounds a clock stopped for a player the room cannot
+	// hear.
+	contactPause  time.Duration
+	firstMoveWait time.Duration
 	claimWait      time.Duration
 	// paces and periods override the vocabulary's delays and periods.
 	paces   map[vocab.Pace]time.Duration
@@ -76,6 +79,7 @@ func timingsOf(cfg Config) timings {
 		replayStep:     or(cfg.ReplayStep, 800*time.Millisecond),
 		idleUnload:     or(cfg.IdleUnload, 10*time.Minute),
 		unwatchedPause: or(cfg.UnwatchedPause, time.Minute),
+		contactPause:   or(cfg.ContactPause, ContactPauseMax),
 		firstMoveWait:  or(cfg.FirstMoveWait, FirstMoveWait),
 		claimWait:      or(cfg.ClaimWait, ClaimWait),
 		paces:          cfg.Paces,
