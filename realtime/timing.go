@@ -58,7 +58,7 @@ type timings struct {
 	// hear.
 	contactPause  time.Duration
 	firstMoveWait time.Duration
-	claimWait      time.Duration
+	claimWait     time.Duration
 	// paces and periods override the vocabulary's delays and periods.
 	paces   map[vocab.Pace]time.Duration
 	periods map[vocab.Clock]time.Duration
