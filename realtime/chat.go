@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"slices"
 
+	"golang.org/x/time/rate"
+
+	"boardroom/realtime/socket"
 	"boardroom/realtime/store"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
@@ -80,7 +83,10 @@ func (r *Room) speaker(c *Conn) (name string, seat int) {
 // say adds a chat message from c: stored, then shown on every page.
 func (r *Room) say(c *Conn, v *viewer, text string) {
 	now := r.deps.clock.Now()
-	if !v.chatRate.take(now, chatBurst, chatRefill) {
+	if v.chatRate == nil {
+		v.chatRate = rate.NewLimiter(chatRefill, chatBurst)
+	}
+	if !v.chatRate.AllowN(now, 1) {
 		r.reject(c, refusedTooFast, "You are sending messages too fast; wait a moment, then send it again.")
 		return
 	}
@@ -102,7 +108,7 @@ func (r *Room) say(c *Conn, v *viewer, text string) {
 // before it reached the room (it did not decode, or came too fast).
 func (r *Room) refuseUnread(c *Conn, err error) {
 	switch {
-	case errors.Is(err, errTooFast):
+	case errors.Is(err, socket.ErrTooFast):
 		r.reject(c, refusedTooFast, err.Error())
 	case errors.Is(err, ErrChatTooLong):
 		r.reject(c, refusedTooLong, fmt.Sprintf("A chat message may be at most %d characters; it was not sent.", vocab.MaxChatRunes))

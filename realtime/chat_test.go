@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"boardroom/realtime/clocktest"
+	"boardroom/realtime/socket"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
 
@@ -103,7 +104,7 @@ func TestChatRefusals(t *testing.T) {
 			return alice.say("and another")
 		}, "too fast", "too fast", 0},
 		{"a flood of anything", func() *view.Page {
-			require.True(t, r.send(t.Context(), evInput{c: alice.c, err: errTooFast}))
+			require.True(t, r.send(t.Context(), evInput{c: alice.c, err: socket.ErrTooFast}))
 			return alice.last()
 		}, "slow down", "too fast", 0},
 	}

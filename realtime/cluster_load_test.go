@@ -6,8 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"boardroom/realtime/vocab"
 	"github.com/stretchr/testify/require"
+
+	"boardroom/realtime/vocab"
 )
 
 // A node asked for a room by several callers at once (two pages' sockets,

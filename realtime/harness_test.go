@@ -12,6 +12,7 @@ import (
 	"boardroom/game"
 	_ "boardroom/game/all"
 	"boardroom/realtime/frame"
+	"boardroom/realtime/socket"
 	"boardroom/realtime/store"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
@@ -202,44 +203,19 @@ func waitFor(t *testing.T, r *Room, what string, cond func(*Room) bool) {
 }
 
 // testConn is a connection without a socket: what the room sends it stays
-// queued (up to limit updates) for the test to take.
+// queued (up to limit updates; -1: none) for the test to take.
 func testConn(tokenHash string, limit int) *Conn {
-	c := newConn(nil, tokenHash, "", nil, Stream{})
-	c.limit = limit
-	return c
+	return newConn(socket.Queue(socket.Limits{Queue: limit}), tokenHash, "", Stream{})
 }
+
+// queue is the test connection's queue.
+func (c *Conn) queue() *socket.Conn { return c.out.(*socket.Conn) }
 
 // taken takes the updates queued so far, oldest first.
-func (c *Conn) taken() [][]byte {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	var q [][]byte
-	for _, f := range c.queue[c.head:] {
-		q = append(q, f.payload())
-	}
-	clear(c.queue)
-	c.queue, c.head = c.queue[:0], 0
-	return q
-}
+func (c *Conn) taken() [][]byte { return c.queue().Taken() }
 
 // takeOne waits for an update and takes the oldest.
-func (c *Conn) takeOne(ctx context.Context) ([]byte, error) {
-	for {
-		c.mu.Lock()
-		if c.head < len(c.queue) {
-			b := c.queue[c.head].payload()
-			c.head++
-			c.mu.Unlock()
-			return b, nil
-		}
-		c.mu.Unlock()
-		select {
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		case <-time.After(time.Millisecond):
-		}
-	}
-}
+func (c *Conn) takeOne(ctx context.Context) ([]byte, error) { return c.queue().TakeOne(ctx) }
 
 // targetsOf is what a page lets its viewer click next: the targets the
 // server marks or, on a page that marks them itself from its paths, the

@@ -11,6 +11,7 @@ import (
 
 	"boardroom/realtime/bus"
 	"boardroom/realtime/frame"
+	"boardroom/realtime/socket"
 
 	"github.com/coder/websocket"
 )
@@ -79,9 +80,9 @@ func (h *Hub) openLinked(ctx context.Context, id string, c *Conn) (*link, *linkP
 }
 
 // serveLinked serves a linked page until its socket closes.
-func (h *Hub) serveLinked(ctx context.Context, l *link, p *linkPage, c *Conn) {
-	c.readLoop(ctx, l)
-	c.close(1000, "")
+func (h *Hub) serveLinked(ctx context.Context, l *link, p *linkPage, sock *socket.Conn, c *Conn) {
+	readPage(ctx, sock, c, l)
+	sock.Close(websocket.StatusNormalClosure, "")
 	l.close(p)
 }
 
@@ -350,7 +351,7 @@ func (l *link) updated(m *bus.Msg) {
 			f := u.Frames[i]
 			if p.c.stream.JSON {
 				for _, b := range jsonLines(f) {
-					p.c.enqueue(frameText(b))
+					p.c.enqueue(frame.TextMessage(b))
 				}
 				continue
 			}
@@ -362,7 +363,7 @@ func (l *link) updated(m *bus.Msg) {
 		if err != nil || epoch < l.epoch || l.local != nil {
 			return
 		}
-		count := frameText(b)
+		count := frame.TextMessage(b)
 		for _, p := range l.pages {
 			if !p.c.stream.JSON { // a program is not sent the count
 				p.c.enqueue(count)
@@ -394,9 +395,9 @@ func (l *link) deliver(ctx context.Context, c *Conn, msg Message, raw []byte, er
 		}
 		req := peerRequest{Op: opInput, peerPage: peerPage{Page: p.id}, Data: string(raw)}
 		switch {
-		case errors.Is(err, errTooFast):
+		case errors.Is(err, socket.ErrTooFast):
 			req.Refused = "fast"
-		case errors.Is(err, errBinary):
+		case errors.Is(err, socket.ErrBinary):
 			req.Refused = "binary"
 		}
 		rep, aerr := l.ask(ctx, req)
@@ -440,7 +441,11 @@ func (l *link) cutOff() {
 	}
 	l.mu.Unlock()
 	for _, c := range pages {
-		c.close(websocket.StatusServiceRestart, "this server lost contact with the game's server; reconnecting")
+		if sock, ok := c.out.(*socket.Conn); ok {
+			sock.Close(websocket.StatusServiceRestart, "this server lost contact with the game's server; reconnecting")
+		} else {
+			c.closeRestart()
+		}
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"boardroom/realtime/bus"
 	"boardroom/realtime/frame"
+	"boardroom/realtime/socket"
 	"boardroom/realtime/store"
 )
 
@@ -114,9 +115,9 @@ func (r *Room) peer(ev evPeer) {
 		var err error
 		switch req.Refused {
 		case "fast":
-			err = errTooFast
+			err = socket.ErrTooFast
 		case "binary":
-			err = errBinary
+			err = socket.ErrBinary
 		default:
 			msg, err = DecodeMessage([]byte(req.Data))
 		}
@@ -165,7 +166,7 @@ func (r *Room) closeRemote(page string) {
 		return
 	}
 	delete(r.owner.remotes, page)
-	c.close(0, "")
+	c.closeRestart() // no socket here: marks it gone
 	r.disconnect(c)
 }
 

@@ -3,6 +3,8 @@ package realtime
 import (
 	"testing"
 
+	"boardroom/realtime/socket"
+
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/stretchr/testify/require"
@@ -21,7 +23,7 @@ func TestRefusalsAreCountedByReason(t *testing.T) {
 		want string
 	}{
 		{"a flood", func() string {
-			require.True(t, r.send(t.Context(), evInput{c: alice.c, err: errTooFast}))
+			require.True(t, r.send(t.Context(), evInput{c: alice.c, err: socket.ErrTooFast}))
 			return alice.last().Error
 		}, "too fast"},
 		{"a message that is not one", func() string {

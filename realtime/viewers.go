@@ -4,6 +4,8 @@ import (
 	"iter"
 	"time"
 
+	"golang.org/x/time/rate"
+
 	"boardroom/game"
 	"boardroom/realtime/frame"
 	"boardroom/realtime/vocab"
@@ -25,8 +27,9 @@ type viewer struct {
 	// shown digests the frame the page shows (the last one sent to it); the
 	// next update sends only what differs from it.
 	shown *frame.Digest
-	// chatRate limits the page's chat messages (on the room's Clock).
-	chatRate bucket
+	// chatRate limits the page's chat messages (on the room's Clock);
+	// nil until the page first says something.
+	chatRate *rate.Limiter
 	// jsonVersion is the room's version in the last state sent to a
 	// program's connection (jsonSent: one was), which is not sent the same
 	// again (programs.go).
@@ -220,7 +223,7 @@ func (r *Room) sendPresence() {
 	r.viewers.presencePending = false
 	n, _ := r.viewers.presence(&r.seats)
 	b := r.viewers.render.Spectators(n)
-	count := frameText(b)
+	count := frame.TextMessage(b)
 	for c := range r.viewers.conns {
 		if !c.stream.JSON { // a program is not sent the count
 			c.enqueue(count)

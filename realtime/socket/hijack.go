@@ -1,4 +1,4 @@
-package realtime
+package socket
 
 import (
 	"bufio"
@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"sync"
 	"syscall"
+
+	"boardroom/realtime/frame"
 )
 
 // A page's socket as the WebSocket library gets it from the HTTP server:
@@ -16,7 +18,7 @@ import (
 //
 // Reading: the HTTP server's 4 KiB reader, which the library would keep for
 // the socket's life, was a fifth of an idle page's memory; a page sends
-// clicks and short texts (MaxMessageBytes at most), and longer messages are
+// clicks and short texts (Limits.ReadLimit at most), and longer messages are
 // read past a small buffer anyway.
 //
 // Writing: the library writes through a bufio.Writer, whose buffer (the
@@ -25,13 +27,16 @@ import (
 // gets a small buffered writer over a frame writer instead, and writes only
 // its control frames there (the answer to a ping, the closing frame). The
 // updates do not go through the library at all: each is framed once where
-// it is made (textFrame) and sent in one system call. With thousands of
+// it is made (frame.Message) and sent in one system call. With thousands of
 // spectators a room's update is written thousands of times, and the
 // library's locking, framing and copying per message cost as much as the
 // rest of the server's own work per write.
 
 // Buffer sizes of a page's socket.
 const (
+	// opClose is the opcode of a closing frame.
+	opClose = 0x08
+
 	pageReadBuffer  = 512
 	pageWriteBuffer = 256 // room for a frame header and a control frame
 )
@@ -70,7 +75,7 @@ func (w *pageSocket) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 }
 
 // frameWriter writes a page's socket: the library's control frames as
-// they come, and the updates, framed already (textFrame). Every write holds
+// they come, and the updates, framed already (frame.Message). Every write holds
 // the lock, so frames never interleave: the library flushes each control
 // frame in one Write (they are at most 127 bytes, within its buffer).
 type frameWriter struct {
@@ -112,13 +117,13 @@ var errClosing = errors.New("the socket is closing")
 var errWouldBlock = errors.New("the socket would block")
 
 // message writes f, waiting for the socket as long as it takes.
-func (w *frameWriter) message(f textFrame) error {
+func (w *frameWriter) message(f frame.Message) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.closing {
 		return errClosing
 	}
-	_, err := w.conn.Write(f.wire)
+	_, err := w.conn.Write(f.Wire())
 	return err
 }
 
@@ -127,8 +132,8 @@ func (w *frameWriter) message(f textFrame) error {
 // or the lock was busy. When only part of f went out, the rest must follow
 // before any other frame: then held is true, the lock stays held, and
 // finish must be called with the rest.
-func (w *frameWriter) try(f textFrame) (rest []byte, held bool, err error) {
-	b := f.wire
+func (w *frameWriter) try(f frame.Message) (rest []byte, held bool, err error) {
+	b := f.Wire()
 	if w.raw == nil || !w.mu.TryLock() {
 		return b, false, nil
 	}

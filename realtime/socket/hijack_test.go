@@ -1,4 +1,4 @@
-package realtime
+package socket
 
 import (
 	"bufio"
@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"boardroom/realtime/frame"
 
 	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
@@ -104,10 +106,10 @@ func TestFrameHeaders(t *testing.T) {
 	}
 	for _, tc := range tests {
 		payload := bytes.Repeat([]byte("x"), tc.n)
-		f := frameText(payload)
-		require.Equal(t, tc.want, f.wire[:len(tc.want)], "%d bytes", tc.n)
-		require.Len(t, f.wire, len(tc.want)+tc.n, "the header, then the payload")
-		require.Equal(t, payload, f.payload(), "the payload read back")
+		f := frame.TextMessage(payload)
+		require.Equal(t, tc.want, f.Wire()[:len(tc.want)], "%d bytes", tc.n)
+		require.Len(t, f.Wire(), len(tc.want)+tc.n, "the header, then the payload")
+		require.Equal(t, payload, f.Payload(), "the payload read back")
 	}
 }
 
@@ -126,10 +128,10 @@ func TestNothingFollowsTheClosingFrame(t *testing.T) {
 			}
 		}
 	}()
-	require.NoError(t, w.message(frameText([]byte("before"))))
+	require.NoError(t, w.message(frame.TextMessage([]byte("before"))))
 	_, err := w.Write([]byte{0x88, 2, 0x03, 0xe8}) // close, 1000
 	require.NoError(t, err)
-	require.ErrorIs(t, w.message(frameText([]byte("after"))), errClosing)
+	require.ErrorIs(t, w.message(frame.TextMessage([]byte("after"))), errClosing)
 	server.Close()
 }
 
@@ -160,32 +162,32 @@ func TestAFrameTheSocketTookInPartIsFinishedFirst(t *testing.T) {
 	server, client := tcpPair(t)
 	w := newFrameWriter(server)
 	require.NotNil(t, w.raw, "a TCP socket is written without waiting")
-	big := frameText(bytes.Repeat([]byte("u"), 16<<20)) // more than any socket buffer holds
+	big := frame.TextMessage(bytes.Repeat([]byte("u"), 16<<20)) // more than any socket buffer holds
 	start := time.Now()
 	rest, held, err := w.try(big)
 	require.NoError(t, err)
 	require.Less(t, time.Since(start), time.Second, "try never waits for the page")
 	require.True(t, held, "part went out: the lock is kept for the rest")
 	require.NotEmpty(t, rest)
-	require.Less(t, len(rest), len(big.wire))
+	require.Less(t, len(rest), len(big.Wire()))
 
 	pong := []byte{0x8a, 0}
 	ponged := make(chan error, 1)
 	go func() { _, err := w.Write(pong); ponged <- err }() // the library answers a ping meanwhile
-	again, heldAgain, err := w.try(frameText([]byte("next")))
+	again, heldAgain, err := w.try(frame.TextMessage([]byte("next")))
 	require.NoError(t, err)
 	require.False(t, heldAgain)
-	require.Equal(t, frameText([]byte("next")).wire, again, "the lock is busy: nothing written, all of it left")
+	require.Equal(t, frame.TextMessage([]byte("next")).Wire(), again, "the lock is busy: nothing written, all of it left")
 
 	got := make(chan []byte, 1)
 	go func() {
-		b, _ := io.ReadAll(io.LimitReader(client, int64(len(big.wire)+len(pong))))
+		b, _ := io.ReadAll(io.LimitReader(client, int64(len(big.Wire())+len(pong))))
 		got <- b
 	}()
 	require.NoError(t, w.finish(rest))
 	require.NoError(t, <-ponged)
 	b := <-got
-	require.Equal(t, len(big.wire)+len(pong), len(b))
-	require.True(t, bytes.Equal(big.wire, b[:len(big.wire)]), "the frame whole and first")
-	require.Equal(t, pong, b[len(big.wire):], "then the pong")
+	require.Equal(t, len(big.Wire())+len(pong), len(b))
+	require.True(t, bytes.Equal(big.Wire(), b[:len(big.Wire())]), "the frame whole and first")
+	require.Equal(t, pong, b[len(big.Wire()):], "then the pong")
 }

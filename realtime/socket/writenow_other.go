@@ -1,6 +1,6 @@
 //go:build !unix
 
-package realtime
+package socket
 
 import "syscall"
 
