@@ -214,7 +214,7 @@ func (h *Hub) scanOrphans(ctx context.Context) {
 func (h *Hub) lostLease(ctx context.Context) {
 	h.deps.log.Warn("lease lost: dropping every room")
 	for _, r := range h.running() {
-		r.lose()
+		r.Quit(StopLost)
 	}
 	for ctx.Err() == nil {
 		if err := h.node.join(ctx); err == nil {
@@ -267,7 +267,7 @@ func (h *Hub) Drain(ctx context.Context) error {
 	ids := make([]string, 0, len(rooms))
 	for _, r := range rooms {
 		ids = append(ids, r.id)
-		r.handOver()
+		r.Quit(StopHandover)
 	}
 	for _, r := range rooms {
 		select {
@@ -325,18 +325,6 @@ func (h *Hub) joinCluster(ctx context.Context) (int, error) {
 		h.runNode(h.ctx) // its first scan adopts the orphans, in the background
 	}()
 	return 0, nil
-}
-
-// own makes r a room run in the cluster under fence: its writes are
-// fenced, its versions follow its epoch (so a page's version only goes up
-// from one owner to the next), and it serves the pages of other nodes.
-func (h *Hub) own(r *Room, fence store.Fence) {
-	r.owner = &ownership{
-		node: h.node, fence: fence, remotes: map[string]*Conn{}, heard: map[string]time.Time{},
-		quit: make(chan stopReason, 1),
-	}
-	r.deps.store = fencedStore{Store: r.deps.store, fence: fence, lost: r.lose}
-	r.version = uint64(fence.Epoch) << 32
 }
 
 // LivePage is a room page's first render: its game and live fragment.

@@ -31,16 +31,16 @@ type Outlet interface {
 // Conn is one open page of one viewer: where its updates go (out) and who
 // it is. The room owns its viewer state; the outlet only moves bytes.
 type Conn struct {
-	// out is the page's socket; nil for a page open on another node
-	// (remote), whose node is sent the frames (owner.go).
+	// out is the page's socket; nil for a page open elsewhere (far).
 	out       Outlet
 	tokenHash string
 	// name is the display name the page's browser gave (its name cookie,
 	// cleaned): a spectator's name in the chat, a joiner's when the Join
 	// sent none.
 	name string
-	// remote is set on the owner's side for a page open on another node.
-	remote *remote
+	// far is set for a page open elsewhere (elsewhere.go), whose frames
+	// the room's steward carries.
+	far Far
 	// stream is what the connection asked to be sent: the page's HTML, or
 	// the room as JSON for a program (programs.go).
 	stream Stream

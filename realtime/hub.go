@@ -378,8 +378,9 @@ func (h *Hub) launch(r *Room) (*Room, error) {
 	if h.ctx.Err() != nil {
 		return nil, errors.New("the server is shutting down")
 	}
-	if r.owner != nil {
-		if err := r.serveRemote(); err != nil {
+	o := ownerOf(r)
+	if o != nil {
+		if err := o.serve(); err != nil {
 			return nil, err
 		}
 	}
@@ -390,11 +391,11 @@ func (h *Hub) launch(r *Room) (*Room, error) {
 		defer h.wg.Done()
 		defer h.deps.metrics.roomStarted(-1)
 		why := r.run(h.ctx)
-		if r.owner != nil && why == stopIdle {
+		if o != nil && why == StopIdle {
 			// Unloaded: any node may take it when someone comes back.
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
-			if err := h.node.Leases.Release(ctx, r.id, r.owner.fence); err != nil {
+			if err := h.node.Leases.Release(ctx, r.id, o.fence); err != nil {
 				h.deps.log.Warn("room not released", "room", r.id, "err", err)
 			}
 		}

@@ -4,67 +4,80 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"sync"
 	"time"
 
 	"boardroom/realtime/bus"
-	"boardroom/realtime/frame"
 	"boardroom/realtime/socket"
 	"boardroom/realtime/store"
 )
 
-// The owner's side of a room in a cluster: the pages open on other nodes
-// are viewers like the pages here, each a Conn with no socket (remote). The
-// room answers their nodes' requests in its goroutine, and after a change
-// publishes, once, each distinct frame those pages should show; their nodes
-// work out each page's update.
+// The owner's side of a room in a cluster: the room's steward. The pages
+// open on other nodes are pages of the room like those here, each a Conn
+// with no socket and a farPage. Their nodes' requests come over the bus and
+// are answered here, on the bus's goroutine, through the room's own API;
+// after a change the room hands over, once, each distinct frame those pages
+// should show, and their nodes work out each page's update.
 
-// ownership is what a room run in a cluster holds besides its game.
-type ownership struct {
+// owner is the steward of a room run here in a cluster.
+type owner struct {
+	h     *Hub
 	node  *node
+	room  *Room
 	fence store.Fence
 	unsub func()
+
+	// mu guards what follows: the bus's goroutines and the room's read
+	// it. Never held while sending the room an event (the room may be
+	// waiting for it, in farPage.Unheard).
+	mu sync.Mutex
 	// remotes are the pages open on other nodes, by page id.
 	remotes map[string]*Conn
 	// heard is when each node last said which pages it has: a node
 	// silent for three keeps is gone, and so are its pages.
 	heard map[string]time.Time
 	sweep func() bool
-	// quit is why the room stops of its own accord (ownership lost, or
-	// handed over); set before the quit event is sent.
-	quit chan stopReason
 }
 
-// stopReason says why a room stopped.
-type stopReason int
-
-const (
-	stopShutdown stopReason = iota // the server stops, or the room unloads after the others
-	stopIdle                       // no page, nothing to do: unloaded (and released)
-	stopLost                       // another node owns the room now
-	stopHandover                   // this node hands its rooms over
-)
-
-// remote is the node and page id of a page open on another node.
-type remote struct{ node, page string }
-
-// evPeer is a request from another node about one of its pages.
-type evPeer struct {
-	req   peerRequest
-	reply func(peerReply)
+// farPage is a page of another node, as its room sees it.
+type farPage struct {
+	o          *owner
+	node, page string
 }
 
-func (evPeer) roomEvent() {}
+func (p farPage) ID() string { return p.page }
 
-// evQuit asks the room to stop of its own accord (ownership.quit says
-// why).
-type evQuit struct{}
+// Unheard reports whether the page's node has been silent for longer than
+// a keep and a half (it tells the owner its pages every keep), and since
+// when.
+func (p farPage) Unheard() (time.Time, bool) {
+	o := p.o
+	cutoff := o.h.deps.clock.Now().Add(-3 * o.node.keepEvery() / 2)
+	o.mu.Lock()
+	heard := o.heard[p.node]
+	o.mu.Unlock()
+	return heard, heard.Before(cutoff)
+}
 
-func (evQuit) roomEvent() {}
+// own makes r a room run in the cluster under fence: its writes are
+// fenced, its versions follow its epoch (so a page's version only goes up
+// from one owner to the next), and it serves the pages of other nodes.
+func (h *Hub) own(r *Room, fence store.Fence) *owner {
+	o := &owner{h: h, node: h.node, room: r, fence: fence, remotes: map[string]*Conn{}, heard: map[string]time.Time{}}
+	r.deps.store = fencedStore{Store: r.deps.store, fence: fence, lost: func() { r.Quit(StopLost) }}
+	r.Steer(o, uint64(fence.Epoch)<<32)
+	return o
+}
 
-// serveRemote subscribes the room to its nodes' requests.
-func (r *Room) serveRemote() error {
-	o := r.owner
-	unsub, err := o.node.Bus.Subscribe(inSubject(r.id), func(m *bus.Msg) {
+// ownerOf is the steward of a room run in the cluster (nil otherwise).
+func ownerOf(r *Room) *owner {
+	o, _ := r.steward.(*owner)
+	return o
+}
+
+// serve subscribes the room to its nodes' requests.
+func (o *owner) serve() error {
+	unsub, err := o.node.Bus.Subscribe(inSubject(o.room.id), func(m *bus.Msg) {
 		var req peerRequest
 		answer := func(rep peerReply) {
 			rep.Epoch = o.fence.Epoch
@@ -76,11 +89,9 @@ func (r *Room) serveRemote() error {
 			answer(peerReply{Error: "bad request"})
 			return
 		}
-		ctx, cancel := context.WithTimeout(r.deps.ctx, bus.DefaultRequestTimeout)
+		ctx, cancel := context.WithTimeout(o.h.deps.ctx, bus.DefaultRequestTimeout)
 		defer cancel()
-		if !r.send(ctx, evPeer{req: req, reply: answer}) {
-			answer(peerReply{Error: "the room is not run here"})
-		}
+		o.peer(ctx, req, answer)
 	})
 	if err != nil {
 		return err
@@ -89,28 +100,32 @@ func (r *Room) serveRemote() error {
 	return nil
 }
 
+// notRun answers a request the room could not take: it has stopped here.
+var notRun = peerReply{Error: "the room is not run here"}
+
 // peer handles a request from another node.
-func (r *Room) peer(ev evPeer) {
-	o, req := r.owner, ev.req
-	now := r.deps.clock.Now()
-	o.heard[req.Node] = now
-	r.scheduleSweep()
-	if p := r.clock.paused; p != nil && r.holdsPage(p.holder) {
-		if _, cut := r.unheard(p.holder); !cut {
-			r.contactBack(p.holder) // their node is heard again, with their page
-		}
-	}
+func (o *owner) peer(ctx context.Context, req peerRequest, answer func(peerReply)) {
+	r := o.room
+	o.mu.Lock()
+	o.heard[req.Node] = o.h.deps.clock.Now()
+	o.scheduleSweep()
+	o.mu.Unlock()
 	switch req.Op {
 	case opOpen:
-		r.openRemote(req.Node, req.peerPage)
-		ev.reply(peerReply{})
-	case opInput:
-		c := o.remotes[req.Page]
-		if c == nil {
-			ev.reply(peerReply{Unknown: []string{req.Page}})
+		if !o.open(ctx, req.Node, req.peerPage) {
+			answer(notRun)
 			return
 		}
-		ev.reply(peerReply{}) // taken: what it does shows in the next update
+		r.Reached(ctx)
+		answer(peerReply{})
+	case opInput:
+		o.mu.Lock()
+		c := o.remotes[req.Page]
+		o.mu.Unlock()
+		if c == nil {
+			answer(peerReply{Unknown: []string{req.Page}})
+			return
+		}
 		var msg Message
 		var err error
 		switch req.Refused {
@@ -121,79 +136,109 @@ func (r *Room) peer(ev evPeer) {
 		default:
 			msg, err = DecodeMessage([]byte(req.Data))
 		}
-		r.input(evInput{c: c, msg: msg, err: err})
+		if !r.Input(ctx, c, msg, err) {
+			answer(notRun)
+			return
+		}
+		answer(peerReply{}) // taken: what it does shows in the next update
 	case opKeep:
 		listed := map[string]bool{}
 		for _, p := range req.Pages {
 			listed[p.Page] = true
-			r.openRemote(req.Node, p) // a page the owner lost track of comes back
+			o.open(ctx, req.Node, p) // a page the owner lost track of comes back
 		}
+		o.mu.Lock()
+		var gone []string
 		for id, c := range o.remotes {
-			if c.remote.node == req.Node && !listed[id] {
-				r.closeRemote(id)
+			if c.far.(farPage).node == req.Node && !listed[id] {
+				gone = append(gone, id)
 			}
 		}
-		ev.reply(peerReply{})
+		o.mu.Unlock()
+		for _, id := range gone {
+			o.close(ctx, id)
+		}
+		r.Reached(ctx)
+		answer(peerReply{})
 	case opBye:
-		r.closeRemote(req.Page)
-		ev.reply(peerReply{})
+		o.close(ctx, req.Page)
+		answer(peerReply{})
 	case opSnapshot:
-		p := r.page(&viewer{tokenHash: req.Token})
+		p, err := r.Snapshot(ctx, req.Token)
+		if err != nil {
+			answer(notRun)
+			return
+		}
 		if req.Share != "" {
 			p.ShareURL = req.Share
 		}
-		ev.reply(peerReply{Game: r.g.ID(), Live: r.viewers.render.Frame(p).HTML})
+		answer(peerReply{Game: r.g.ID(), Live: o.h.deps.render.Frame(p).HTML})
 	default:
-		ev.reply(peerReply{Error: "unknown request"})
+		answer(peerReply{Error: "unknown request"})
 	}
 }
 
-// openRemote opens a page of another node, unless it is open.
-func (r *Room) openRemote(nodeSession string, p peerPage) {
-	o := r.owner
-	if _, ok := o.remotes[p.Page]; ok || p.Page == "" {
-		return
+// open opens a page of another node, unless it is open; false when the
+// room has stopped.
+func (o *owner) open(ctx context.Context, nodeSession string, p peerPage) bool {
+	if p.Page == "" {
+		return true
 	}
-	c := &Conn{tokenHash: p.Token, name: CleanName(p.Name), remote: &remote{node: nodeSession, page: p.Page},
+	o.mu.Lock()
+	if _, ok := o.remotes[p.Page]; ok {
+		o.mu.Unlock()
+		return true
+	}
+	c := &Conn{tokenHash: p.Token, name: CleanName(p.Name), far: farPage{o: o, node: nodeSession, page: p.Page},
 		stream: Stream{JSON: p.JSON, Legal: p.Legal}}
 	o.remotes[p.Page] = c
-	r.connect(c)
+	o.mu.Unlock()
+	if !o.room.Open(ctx, c) {
+		o.mu.Lock()
+		delete(o.remotes, p.Page)
+		o.mu.Unlock()
+		return false
+	}
+	return true
 }
 
-func (r *Room) closeRemote(page string) {
-	c := r.owner.remotes[page]
+// close closes a page of another node, and reports its holder.
+func (o *owner) close(ctx context.Context, page string) (holder string) {
+	o.mu.Lock()
+	c := o.remotes[page]
+	delete(o.remotes, page)
+	o.mu.Unlock()
 	if c == nil {
-		return
+		return ""
 	}
-	delete(r.owner.remotes, page)
 	c.closeRestart() // no socket here: marks it gone
-	r.disconnect(c)
+	o.room.Leave(ctx, c)
+	return c.tokenHash
 }
 
 // scheduleSweep sets the timer that forgets the pages of nodes gone
-// silent.
-func (r *Room) scheduleSweep() {
-	o := r.owner
+// silent (o.mu held).
+func (o *owner) scheduleSweep() {
 	if o.sweep != nil || len(o.remotes) == 0 {
 		return
 	}
-	o.sweep = r.deps.clock.AfterFunc(3*o.node.keepEvery(), func() {
-		r.sendLater(evFunc{f: func(r *Room) { r.sweepRemotes() }})
-	})
+	o.sweep = o.h.deps.clock.AfterFunc(3*o.node.keepEvery(), o.sweepRemotes)
 }
 
-func (r *Room) sweepRemotes() {
-	o := r.owner
+// sweepRemotes closes the pages of the nodes silent for three keeps: if
+// one was the last page of the player to move, their clock stops.
+func (o *owner) sweepRemotes() {
+	o.mu.Lock()
 	o.sweep = nil
-	cutoff := r.deps.clock.Now().Add(-3 * o.node.keepEvery())
+	cutoff := o.h.deps.clock.Now().Add(-3 * o.node.keepEvery())
+	type silent struct {
+		page  string
+		since time.Time
+	}
+	var gone []silent
 	for id, c := range o.remotes {
-		if heard := o.heard[c.remote.node]; heard.Before(cutoff) {
-			r.closeRemote(id)
-			// The node went silent, its page did not say goodbye: if it
-			// was the last page of the player to move, their clock stops.
-			if !r.holdsPage(c.tokenHash) {
-				r.contactLost(c.tokenHash, heard)
-			}
+		if heard := o.heard[c.far.(farPage).node]; heard.Before(cutoff) {
+			gone = append(gone, silent{id, heard})
 		}
 	}
 	for n, at := range o.heard {
@@ -201,79 +246,29 @@ func (r *Room) sweepRemotes() {
 			delete(o.heard, n)
 		}
 	}
-	r.scheduleSweep()
-}
-
-// unheard reports whether every page holder has open here is on another
-// node that has been silent for longer than a keep and a half (it tells
-// its pages every keep), and since when: that player's moves cannot reach
-// the room. Without pages, or a page here, or in a room not in a cluster,
-// it is false.
-func (r *Room) unheard(holder string) (since time.Time, ok bool) {
-	o := r.owner
-	if o == nil {
-		return time.Time{}, false
-	}
-	cutoff := r.deps.clock.Now().Add(-3 * o.node.keepEvery() / 2)
-	for c := range r.viewers.of(holder) {
-		if c.remote == nil {
-			return time.Time{}, false
-		}
-		heard := o.heard[c.remote.node]
-		if !heard.Before(cutoff) {
-			return time.Time{}, false
-		}
-		if since.IsZero() || heard.Before(since) {
-			since = heard
+	o.mu.Unlock()
+	ctx, cancel := context.WithTimeout(o.h.deps.ctx, bus.DefaultRequestTimeout)
+	defer cancel()
+	for _, g := range gone {
+		// The node went silent, its page did not say goodbye.
+		if holder := o.close(ctx, g.page); holder != "" {
+			o.room.LostContact(ctx, holder, g.since)
 		}
 	}
-	return since, !since.IsZero()
+	o.mu.Lock()
+	o.scheduleSweep()
+	o.mu.Unlock()
 }
 
-// remoteUpdate gathers the frames of one change for the pages elsewhere.
-type remoteUpdate struct {
-	frames []*frame.Frame
-	index  map[*frame.Frame]int
-	pages  map[string]int
-	// programs are the pages of programs (JSON, programs.go), always
-	// listed: the default frame is a page's HTML, never theirs.
-	programs map[string]bool
-}
-
-func (u *remoteUpdate) add(c *Conn, f *frame.Frame) {
-	if u.index == nil {
-		u.index, u.pages = map[*frame.Frame]int{}, map[string]int{}
-	}
-	i, ok := u.index[f]
-	if !ok {
-		i = len(u.frames)
-		u.index[f] = i
-		u.frames = append(u.frames, f)
-	}
-	u.pages[c.remote.page] = i
-}
-
-// addJSON adds a program's page and its messages (programs.go).
-func (u *remoteUpdate) addJSON(c *Conn, f *frame.Frame) {
-	u.add(c, f)
-	if u.programs == nil {
-		u.programs = map[string]bool{}
-	}
-	u.programs[c.remote.page] = true
-}
-
-// publish sends the update; with all, the frame most pages show becomes
+// Publish sends an update; with all, the frame most pages show becomes
 // the default, shown by every page of the room not listed (but a
 // program's).
-func (r *Room) publish(u *remoteUpdate, all bool) {
-	if r.owner == nil || len(u.frames) == 0 {
-		return
-	}
-	fu := &frameUpdate{Epoch: r.owner.fence.Epoch, Version: r.version, Frames: u.frames, Default: -1, Pages: u.pages}
-	if all && len(u.programs) < len(u.pages) {
-		counts := make([]int, len(u.frames))
-		for p, i := range u.pages {
-			if !u.programs[p] {
+func (o *owner) Publish(u *Relayed, version uint64, all bool) {
+	fu := &frameUpdate{Epoch: o.fence.Epoch, Version: version, Frames: u.Frames, Default: -1, Pages: u.Pages}
+	if all && len(u.Programs) < len(u.Pages) {
+		counts := make([]int, len(u.Frames))
+		for p, i := range u.Pages {
+			if !u.Programs[p] {
 				counts[i]++
 			}
 		}
@@ -285,56 +280,45 @@ func (r *Room) publish(u *remoteUpdate, all bool) {
 		}
 		fu.Default = best
 		fu.Pages = map[string]int{}
-		for p, i := range u.pages {
+		for p, i := range u.Pages {
 			if i != best {
 				fu.Pages[p] = i
 			}
 		}
 	}
-	if err := r.owner.node.Bus.Publish(outSubject(r.id), fu.encode()); err != nil {
-		r.deps.log.Warn("update not published", "room", r.id, "err", err)
+	if err := o.node.Bus.Publish(outSubject(o.room.id), fu.encode()); err != nil {
+		o.h.deps.log.Warn("update not published", "room", o.room.id, "err", err)
 	}
 }
 
-// publishSpectators sends the spectator count to the pages elsewhere.
-func (r *Room) publishSpectators(b []byte) {
-	if r.owner == nil || len(r.owner.remotes) == 0 {
-		return
+// PublishSpectators sends the spectator count to the pages elsewhere.
+func (o *owner) PublishSpectators(b []byte) {
+	o.mu.Lock()
+	none := len(o.remotes) == 0
+	o.mu.Unlock()
+	if !none {
+		o.node.Bus.Publish(outSubject(o.room.id), epochUpdate(updSpectators, o.fence.Epoch, b))
 	}
-	r.owner.node.Bus.Publish(outSubject(r.id), epochUpdate(updSpectators, r.owner.fence.Epoch, b))
 }
 
-// leaveRemotes tells the pages elsewhere that the room stopped here: their
+// Live reports whether the node's lease still runs.
+func (o *owner) Live() bool {
+	_, live := o.node.current()
+	return live
+}
+
+// Stopped tells the pages elsewhere that the room stopped here: their
 // nodes find where it runs next.
-func (r *Room) leaveRemotes() {
-	o := r.owner
-	if o == nil {
-		return
-	}
+func (o *owner) Stopped() {
 	if o.unsub != nil {
 		o.unsub()
 	}
+	o.mu.Lock()
 	if o.sweep != nil {
 		o.sweep()
 	}
-	o.node.Bus.Publish(outSubject(r.id), epochUpdate(updClosed, o.fence.Epoch, nil))
-}
-
-// lose stops the room at once: another node owns it now.
-func (r *Room) lose() { r.quitWith(stopLost) }
-
-// handOver stops the room so that another node takes it.
-func (r *Room) handOver() { r.quitWith(stopHandover) }
-
-func (r *Room) quitWith(why stopReason) {
-	if r.owner == nil {
-		return
-	}
-	select {
-	case r.owner.quit <- why:
-		go r.sendLater(evQuit{})
-	default: // already quitting
-	}
+	o.mu.Unlock()
+	o.node.Bus.Publish(outSubject(o.room.id), epochUpdate(updClosed, o.fence.Epoch, nil))
 }
 
 // fencedStore is the store as a room in a cluster writes to it: every

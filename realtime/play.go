@@ -18,6 +18,9 @@ func (r *Room) input(ev evInput) {
 	if v == nil {
 		return
 	}
+	if c.far != nil {
+		r.recheckPause() // a message from elsewhere: its page is heard
+	}
 	if ev.err != nil {
 		r.refuseUnread(c, ev.err)
 		return

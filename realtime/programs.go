@@ -73,7 +73,7 @@ func ParseStream(q url.Values) (Stream, error) {
 // connection open on another node of a cluster is sent them by way of
 // elsewhere, as one frame of its own holding the messages a line each,
 // which its node sends on one by one (link.go).
-func (r *Room) sendJSON(c *Conn, v *viewer, states map[string][]byte, elsewhere *remoteUpdate) {
+func (r *Room) sendJSON(c *Conn, v *viewer, states map[string][]byte, elsewhere *Relayed) {
 	var msgs [][]byte
 	if v.err != "" {
 		msgs = append(msgs, r.answerJSON(v))
@@ -85,7 +85,7 @@ func (r *Room) sendJSON(c *Conn, v *viewer, states map[string][]byte, elsewhere 
 	}
 	switch {
 	case len(msgs) == 0:
-	case c.remote != nil:
+	case c.far != nil:
 		elsewhere.addJSON(c, frame.Whole(bytes.Join(msgs, []byte("\n"))))
 	default:
 		for _, b := range msgs {

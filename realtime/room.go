@@ -68,8 +68,11 @@ type Room struct {
 	stopped bool
 	// finished is closed once the room has stopped and closed its pages.
 	finished chan struct{}
-	// owner is set on a room run in a cluster (owner.go).
-	owner *ownership
+	// steward carries the updates of pages elsewhere, in a cluster
+	// (elsewhere.go); nil otherwise.
+	steward Steward
+	// quit holds why the room was asked to stop (Quit).
+	quit chan StopReason
 	// watched says whether a page is open in the room (here or, in a
 	// cluster, on another node), for Hub.MarkSeen to read from outside.
 	watched atomic.Bool
@@ -177,7 +180,7 @@ func newRoom(rec *store.Room, d deps) (*Room, error) {
 	now := d.clock.Now()
 	r := &Room{
 		id: rec.ID, g: g, opts: start.Options(), mode: rec.Mode, private: rec.Private, deps: d,
-		inbox: make(chan event, 64), stopping: make(chan struct{}), finished: make(chan struct{}), state: start, aborted: rec.Aborted, next: rec.Next,
+		inbox: make(chan event, 64), stopping: make(chan struct{}), finished: make(chan struct{}), quit: make(chan StopReason, 1), state: start, aborted: rec.Aborted, next: rec.Next,
 		seats:   newSeats(rec.Seats, now),
 		clock:   newMoveClock(rec.Clock, d.clock, d.timings),
 		bots:    newBotRunner(d.bots, d.engine, d.timings),
@@ -271,7 +274,7 @@ func (r *Room) notSent(ctx context.Context) error {
 func (r *Room) ID() string { return r.id }
 
 // run is the room's goroutine; it returns why the room stopped.
-func (r *Room) run(ctx context.Context) (why stopReason) {
+func (r *Room) run(ctx context.Context) (why StopReason) {
 	defer func() { r.stop(why) }()
 	r.resumeClock() // and the computer players, where they were
 	r.refresh()
@@ -283,7 +286,7 @@ func (r *Room) run(ctx context.Context) (why stopReason) {
 				if r.deps.unloading != nil {
 					r.deps.unloading()
 				}
-				return stopIdle
+				return StopIdle
 			}
 			if why, quit := r.quitting(ev); quit {
 				return why
@@ -295,31 +298,28 @@ func (r *Room) run(ctx context.Context) (why stopReason) {
 		case <-r.viewers.replayTicks():
 			r.replayTick()
 		case <-ctx.Done():
-			return stopShutdown
+			return StopShutdown
 		}
 	}
 }
 
-// quitting reports whether a room run in a cluster must stop before (or
-// after) handling ev: it was asked to, or its node's lease has run out — a
-// node that was paused must not act on what it finds waiting when it
-// wakes, since another node may run the room by now.
-func (r *Room) quitting(ev event) (stopReason, bool) {
-	if r.owner == nil {
-		return 0, false
-	}
-	if _, live := r.owner.node.current(); !live {
+// quitting reports whether the room must stop before (or after) handling
+// ev: it was asked to (Quit), or its steward says it may run elsewhere by
+// now — a node that was paused must not act on what it finds waiting when
+// it wakes.
+func (r *Room) quitting(ev event) (StopReason, bool) {
+	if r.steward != nil && !r.steward.Live() {
 		r.deps.log.Warn("room dropped: this node's lease ran out", "room", r.id)
-		return stopLost, true
+		return StopLost, true
 	}
 	select {
-	case why := <-r.owner.quit:
-		r.owner.quit <- why // later quitting calls see it too
+	case why := <-r.quit:
+		r.quit <- why // later quitting calls see it too
 		return why, true
 	default:
 	}
 	_, quit := ev.(evQuit)
-	return stopLost, quit
+	return StopLost, quit
 }
 
 // stop ends the room. Unless another node runs the room now, a running
@@ -328,13 +328,15 @@ func (r *Room) quitting(ev event) (stopReason, bool) {
 // only then stops taking events: an event sent by someone handed it just
 // before is refused, not left unread, and the sender asks the hub again,
 // which loads the room afresh.
-func (r *Room) stop(why stopReason) {
-	if why != stopLost {
+func (r *Room) stop(why StopReason) {
+	if why != StopLost {
 		r.freezeClock()
 	}
 	r.deps.leave(r)
 	defer close(r.finished)
-	r.leaveRemotes()  // pages elsewhere look for the room's next owner
+	if r.steward != nil {
+		r.steward.Stopped() // pages elsewhere look for the room's next owner
+	}
 	close(r.stopping) // sends waiting for room in the inbox give up
 	r.sendMu.Lock()   // sends under way have finished
 	r.stopped = true
@@ -363,8 +365,6 @@ func (r *Room) refuse(ev event) {
 		ev.reply <- nil
 	case evFunc:
 		ev.f(r) // a test waits for it
-	case evPeer:
-		ev.reply(peerReply{Error: "the room is not run here"})
 	}
 }
 
@@ -442,8 +442,8 @@ func (r *Room) handleSafely(ev event) {
 		r.claimable()
 	case evFunc:
 		ev.f(r)
-	case evPeer:
-		r.peer(ev)
+	case evReach:
+		r.reach(ev)
 	}
 }
 

@@ -247,7 +247,7 @@ func (r *Room) broadcast() {
 	var drawn []*frame.Frame // every frame drawn here, to be released
 	deltas := sharedDeltas{}
 	var states map[string][]byte // the programs' states by view, made on demand
-	var elsewhere remoteUpdate
+	var elsewhere Relayed
 	for c, v := range r.viewers.conns {
 		if c.stream.JSON {
 			if states == nil {
@@ -266,7 +266,7 @@ func (r *Room) broadcast() {
 			}
 			r.rememberSpectatorFrame(key, f)
 		}
-		if c.remote != nil {
+		if c.far != nil {
 			elsewhere.add(c, f)
 			v.flash, v.err, v.details = "", "", ""
 			continue
@@ -314,7 +314,7 @@ func (r *Room) sendTo(c *Conn) {
 		return
 	}
 	if c.stream.JSON {
-		var u remoteUpdate
+		var u Relayed
 		r.sendJSON(c, v, nil, &u)
 		r.publish(&u, false)
 		return
@@ -330,8 +330,8 @@ func (r *Room) sendTo(c *Conn) {
 		r.rememberSpectatorFrame(key, f)
 		defer r.release(f)
 	}
-	if c.remote != nil {
-		var u remoteUpdate
+	if c.far != nil {
+		var u Relayed
 		u.add(c, f)
 		r.publish(&u, false)
 		v.flash, v.err, v.details = "", "", ""
