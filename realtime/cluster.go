@@ -13,6 +13,7 @@ import (
 
 	"boardroom/game"
 	"boardroom/realtime/bus"
+	"boardroom/realtime/match"
 	"boardroom/realtime/store"
 )
 
@@ -57,7 +58,7 @@ func newNode(c Cluster, h *Hub) *node {
 	if c.Lease <= 0 {
 		c.Lease = DefaultLease
 	}
-	return &node{Cluster: c, log: h.deps.log, links: map[string]*link{}}
+	return &node{Cluster: c, log: h.deps.Log, links: map[string]*link{}}
 }
 
 // keepEvery is how often a node tells an owner which pages it still has.
@@ -73,7 +74,7 @@ func (n *node) current() (string, bool) {
 
 // join starts a new session and registers its lease.
 func (n *node) join(ctx context.Context) error {
-	session := randomText(9)
+	session := match.RandomText(9)
 	ok, err := n.Leases.Heartbeat(ctx, session, n.Node, n.Lease)
 	if err != nil {
 		return fmt.Errorf("joining the cluster: %w", err)
@@ -212,9 +213,9 @@ func (h *Hub) scanOrphans(ctx context.Context) {
 // lostLease drops every room (they may be run elsewhere already) and joins
 // again with a new session.
 func (h *Hub) lostLease(ctx context.Context) {
-	h.deps.log.Warn("lease lost: dropping every room")
+	h.deps.Log.Warn("lease lost: dropping every room")
 	for _, r := range h.running() {
-		r.Quit(StopLost)
+		r.Quit(match.StopLost)
 	}
 	for ctx.Err() == nil {
 		if err := h.node.join(ctx); err == nil {
@@ -237,16 +238,16 @@ func (h *Hub) adopt(ctx context.Context, ids []string) {
 			return
 		}
 		if _, err := h.Room(ctx, id); err != nil && !errors.Is(err, errElsewhere) {
-			h.deps.log.Warn("room not adopted", "room", id, "err", err)
+			h.deps.Log.Warn("room not adopted", "room", id, "err", err)
 		}
 	}
 }
 
 // running lists the rooms in memory.
-func (h *Hub) running() []*Room {
+func (h *Hub) running() []*match.Room {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	rooms := make([]*Room, 0, len(h.rooms))
+	rooms := make([]*match.Room, 0, len(h.rooms))
 	for _, r := range h.rooms {
 		rooms = append(rooms, r)
 	}
@@ -266,12 +267,12 @@ func (h *Hub) Drain(ctx context.Context) error {
 	rooms := h.running()
 	ids := make([]string, 0, len(rooms))
 	for _, r := range rooms {
-		ids = append(ids, r.id)
-		r.Quit(StopHandover)
+		ids = append(ids, r.ID())
+		r.Quit(match.StopHandover)
 	}
 	for _, r := range rooms {
 		select {
-		case <-r.finished:
+		case <-r.Finished():
 		case <-ctx.Done():
 			return ctx.Err()
 		}
@@ -285,7 +286,7 @@ func (h *Hub) Drain(ctx context.Context) error {
 			h.node.Bus.Publish(orphansSubject, b)
 		}
 	}
-	h.deps.log.Info("rooms handed over", "rooms", len(ids))
+	h.deps.Log.Info("rooms handed over", "rooms", len(ids))
 	return nil
 }
 
@@ -343,7 +344,7 @@ func (h *Hub) LivePage(ctx context.Context, id, tokenHash, share string) (LivePa
 			return LivePage{}, err
 		}
 		p.ShareURL = share
-		return LivePage{Game: p.Game, RoomID: id, Live: h.deps.render.Frame(p).HTML}, nil
+		return LivePage{Game: p.Game, RoomID: id, Live: h.deps.Render.Frame(p).HTML}, nil
 	}
 	req, _ := json.Marshal(peerRequest{Op: opSnapshot, peerPage: peerPage{Token: tokenHash}, Share: share})
 	wait := 50 * time.Millisecond
@@ -352,14 +353,14 @@ func (h *Hub) LivePage(ctx context.Context, id, tokenHash, share string) (LivePa
 		switch {
 		case err == nil:
 			p, err := r.Snapshot(ctx, tokenHash)
-			if errors.Is(err, errStopped) {
+			if errors.Is(err, match.ErrStopped) {
 				break // it moved: look again
 			}
 			if err != nil {
 				return LivePage{}, err
 			}
 			p.ShareURL = share
-			return LivePage{Game: p.Game, RoomID: id, Live: h.deps.render.Frame(p).HTML}, nil
+			return LivePage{Game: p.Game, RoomID: id, Live: h.deps.Render.Frame(p).HTML}, nil
 		case errors.Is(err, errElsewhere):
 			ask, cancel := context.WithTimeout(ctx, h.node.Lease)
 			data, err := h.node.Bus.Request(ask, inSubject(id), req)

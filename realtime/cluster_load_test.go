@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"boardroom/realtime/match"
 	"boardroom/realtime/vocab"
 )
 
@@ -19,7 +20,7 @@ import (
 func TestARoomIsTakenOverOnceByCallersAtOnce(t *testing.T) {
 	cl := newCluster(t, 2)
 	ctx := context.Background()
-	id, err := cl.nodes[0].hub.Create(ctx, Spec{Game: "kalah", Mode: vocab.Hotseat, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "me")
+	id, err := cl.nodes[0].hub.Create(ctx, match.Spec{Game: "kalah", Mode: vocab.Hotseat, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "me")
 	require.NoError(t, err)
 	leases := cl.leases.(*fakeLeases)
 	dead, _ := cl.nodes[0].hub.node.current()
@@ -36,7 +37,7 @@ func TestARoomIsTakenOverOnceByCallersAtOnce(t *testing.T) {
 	time.Sleep(time.Until(lapse.Add(-slow / 2)))
 
 	const callers = 8
-	got := make([]*Room, callers)
+	got := make([]*match.Room, callers)
 	var wg sync.WaitGroup
 	for i := range callers {
 		wg.Go(func() {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"boardroom/realtime/bus"
+	"boardroom/realtime/match"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
 
@@ -22,7 +23,7 @@ func TestNobodyLosesOnTimeToALostNode(t *testing.T) {
 	const period = 3 * time.Second
 	cl := newClusterWith(t, 2, func(c *Config) { c.Periods = map[vocab.Clock]time.Duration{vocab.BulletClock: period} })
 	ctx := context.Background()
-	id, err := cl.nodes[0].hub.Create(ctx, Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
+	id, err := cl.nodes[0].hub.Create(ctx, match.Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
 	require.NoError(t, err)
 	alice := cl.open(0, id, "alice") // beside the room
 	bob := cl.open(1, id, "bob")     // on the other node
@@ -62,7 +63,7 @@ func TestAStoppedClockStaysStoppedAcrossAHandOver(t *testing.T) {
 	const period = 3 * time.Second
 	cl := newClusterWith(t, 2, func(c *Config) { c.Periods = map[vocab.Clock]time.Duration{vocab.BulletClock: period} })
 	ctx := context.Background()
-	id, err := cl.nodes[0].hub.Create(ctx, Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
+	id, err := cl.nodes[0].hub.Create(ctx, match.Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
 	require.NoError(t, err)
 	alice := cl.open(0, id, "alice")
 	bob := cl.open(1, id, "bob")
@@ -110,7 +111,7 @@ func TestAPauseForALostNodeIsBounded(t *testing.T) {
 		c.ContactPause = bound
 	})
 	ctx := context.Background()
-	id, err := cl.nodes[0].hub.Create(ctx, Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
+	id, err := cl.nodes[0].hub.Create(ctx, match.Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
 	require.NoError(t, err)
 	alice := cl.open(0, id, "alice")
 	bob := cl.open(1, id, "bob")

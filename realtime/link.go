@@ -11,6 +11,7 @@ import (
 
 	"boardroom/realtime/bus"
 	"boardroom/realtime/frame"
+	"boardroom/realtime/match"
 	"boardroom/realtime/socket"
 
 	"github.com/coder/websocket"
@@ -30,9 +31,9 @@ type link struct {
 	id string
 
 	mu    sync.Mutex
-	pages map[*Conn]*linkPage
+	pages map[*match.Conn]*linkPage
 	// local is the room when this node runs it; nil while relaying.
-	local *Room
+	local *match.Room
 	// epoch is the owner's that the pages follow: updates of an older
 	// one are stale (an owner that lost the room and does not know yet).
 	epoch int64
@@ -46,13 +47,13 @@ type link struct {
 // linkPage is one page: its id among the nodes and what it shows.
 type linkPage struct {
 	id    string
-	c     *Conn
+	c     *match.Conn
 	shown *frame.Digest
 }
 
 // linkFor adds page c to the node's link for room id, made on first use
 // (under the node's lock, so that a link never takes a page as it goes).
-func (h *Hub) linkFor(id string, c *Conn) (*link, *linkPage) {
+func (h *Hub) linkFor(id string, c *match.Conn) (*link, *linkPage) {
 	n := h.node
 	session, _ := n.current()
 	p := &linkPage{id: session + "." + strconv.FormatUint(n.pages.Add(1), 36), c: c}
@@ -60,7 +61,7 @@ func (h *Hub) linkFor(id string, c *Conn) (*link, *linkPage) {
 	defer n.mu.Unlock()
 	l := n.links[id]
 	if l == nil {
-		l = &link{h: h, id: id, pages: map[*Conn]*linkPage{}, stop: make(chan struct{})}
+		l = &link{h: h, id: id, pages: map[*match.Conn]*linkPage{}, stop: make(chan struct{})}
 		n.links[id] = l
 	}
 	l.mu.Lock()
@@ -70,7 +71,7 @@ func (h *Hub) linkFor(id string, c *Conn) (*link, *linkPage) {
 }
 
 // openLinked opens a page in a cluster: linked to where its room runs.
-func (h *Hub) openLinked(ctx context.Context, id string, c *Conn) (*link, *linkPage, error) {
+func (h *Hub) openLinked(ctx context.Context, id string, c *match.Conn) (*link, *linkPage, error) {
 	l, p := h.linkFor(id, c)
 	if err := l.open(ctx, p); err != nil {
 		l.drop(c)
@@ -80,7 +81,7 @@ func (h *Hub) openLinked(ctx context.Context, id string, c *Conn) (*link, *linkP
 }
 
 // serveLinked serves a linked page until its socket closes.
-func (h *Hub) serveLinked(ctx context.Context, l *link, p *linkPage, sock *socket.Conn, c *Conn) {
+func (h *Hub) serveLinked(ctx context.Context, l *link, p *linkPage, sock *socket.Conn, c *match.Conn) {
 	readPage(ctx, sock, c, l)
 	sock.Close(websocket.StatusNormalClosure, "")
 	l.close(p)
@@ -114,20 +115,8 @@ func (l *link) open(ctx context.Context, p *linkPage) error {
 }
 
 // openLocal hands a page to the room run here.
-func (l *link) openLocal(ctx context.Context, r *Room, p *linkPage) error {
-	taken := make(chan bool, 1)
-	if !r.send(ctx, evConnect{c: p.c, taken: taken}) {
-		return r.notSent(ctx)
-	}
-	select {
-	case ok := <-taken:
-		if !ok {
-			return errStopped
-		}
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
+func (l *link) openLocal(ctx context.Context, r *match.Room, p *linkPage) error {
+	return r.Open(ctx, p.c)
 }
 
 // openRemote opens pages at the owner.
@@ -141,7 +130,7 @@ func (l *link) openRemote(ctx context.Context, pages []*linkPage) error {
 }
 
 func (p *linkPage) peer() peerPage {
-	return peerPage{Page: p.id, Token: p.c.tokenHash, Name: p.c.name, JSON: p.c.stream.JSON, Legal: p.c.stream.Legal}
+	return peerPage{Page: p.id, Token: p.c.Holder(), Name: p.c.Name(), JSON: p.c.Stream().JSON, Legal: p.c.Stream().Legal}
 }
 
 // ask sends a request to the owner and reads its answer.
@@ -203,7 +192,7 @@ func (l *link) find(ctx context.Context) error {
 }
 
 // setLocal makes the link hand its pages to the room run here.
-func (l *link) setLocal(r *Room) {
+func (l *link) setLocal(r *match.Room) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.local = r
@@ -314,10 +303,10 @@ func (l *link) lost() chan struct{} {
 		for _, p := range pages {
 			if local != nil {
 				if err := l.openLocal(ctx, local, p); err != nil {
-					p.c.closeRestart()
+					p.c.Close()
 				}
 			} else if err := l.openRemote(ctx, []*linkPage{p}); err != nil {
-				p.c.closeRestart()
+				p.c.Close()
 			}
 		}
 	}()
@@ -338,24 +327,24 @@ func (l *link) updated(m *bus.Msg) {
 			return
 		}
 		l.epoch = u.Epoch
-		deltas := sharedDeltas{}
-		defer deltas.recycle()
+		deltas := frame.SharedDeltas{}
+		defer deltas.Recycle()
 		for _, p := range l.pages {
 			i, ok := u.Pages[p.id]
 			if !ok {
-				if u.Default < 0 || p.c.stream.JSON {
+				if u.Default < 0 || p.c.Stream().JSON {
 					continue // a program is sent only its own messages
 				}
 				i = u.Default
 			}
 			f := u.Frames[i]
-			if p.c.stream.JSON {
-				for _, b := range jsonLines(f) {
-					p.c.enqueue(frame.TextMessage(b))
+			if p.c.Stream().JSON {
+				for _, b := range match.JSONLines(f) {
+					p.c.Send(frame.TextMessage(b))
 				}
 				continue
 			}
-			deltas.send(p.c, p.shown, f)
+			deltas.Send(p.c, p.shown, f)
 			p.shown = f.Digest()
 		}
 	case updSpectators:
@@ -365,8 +354,8 @@ func (l *link) updated(m *bus.Msg) {
 		}
 		count := frame.TextMessage(b)
 		for _, p := range l.pages {
-			if !p.c.stream.JSON { // a program is not sent the count
-				p.c.enqueue(count)
+			if !p.c.Stream().JSON { // a program is not sent the count
+				p.c.Send(count)
 			}
 		}
 	case updClosed:
@@ -379,7 +368,7 @@ func (l *link) updated(m *bus.Msg) {
 }
 
 // deliver passes a page's message on (the link is the page's sink).
-func (l *link) deliver(ctx context.Context, c *Conn, msg Message, raw []byte, err error) bool {
+func (l *link) deliver(ctx context.Context, c *match.Conn, msg match.Message, raw []byte, err error) bool {
 	for attempt := 0; attempt < 2; attempt++ {
 		l.mu.Lock()
 		local, p := l.local, l.pages[c]
@@ -388,16 +377,16 @@ func (l *link) deliver(ctx context.Context, c *Conn, msg Message, raw []byte, er
 			return false
 		}
 		if local != nil {
-			if local.send(ctx, evInput{c: c, msg: msg, err: err}) {
+			if local.Input(ctx, c, msg, err) {
 				return true
 			}
 			return false // the room stopped here: it closes its pages
 		}
 		req := peerRequest{Op: opInput, peerPage: peerPage{Page: p.id}, Data: string(raw)}
 		switch {
-		case errors.Is(err, socket.ErrTooFast):
+		case errors.Is(err, match.ErrTooFast):
 			req.Refused = "fast"
-		case errors.Is(err, socket.ErrBinary):
+		case errors.Is(err, match.ErrBinary):
 			req.Refused = "binary"
 		}
 		rep, aerr := l.ask(ctx, req)
@@ -435,16 +424,16 @@ func (l *link) deliver(ctx context.Context, c *Conn, msg Message, raw []byte, er
 // stops the clock of a player whose page it lost (contactLost).
 func (l *link) cutOff() {
 	l.mu.Lock()
-	pages := make([]*Conn, 0, len(l.pages))
+	pages := make([]*match.Conn, 0, len(l.pages))
 	for c := range l.pages {
 		pages = append(pages, c)
 	}
 	l.mu.Unlock()
 	for _, c := range pages {
-		if sock, ok := c.out.(*socket.Conn); ok {
+		if sock, ok := c.Outlet().(*socket.Conn); ok {
 			sock.Close(websocket.StatusServiceRestart, "this server lost contact with the game's server; reconnecting")
 		} else {
-			c.closeRestart()
+			c.Close()
 		}
 	}
 }
@@ -456,14 +445,14 @@ func (l *link) close(p *linkPage) {
 	l.mu.Unlock()
 	l.drop(p.c)
 	if local != nil {
-		bye, cancel := context.WithTimeout(l.h.deps.ctx, 5*time.Second)
+		bye, cancel := context.WithTimeout(l.h.deps.Ctx, 5*time.Second)
 		defer cancel()
-		local.send(bye, evDisconnect{p.c})
+		local.Leave(bye, p.c)
 		return
 	}
 	if following {
 		go func() {
-			ctx, cancel := context.WithTimeout(l.h.deps.ctx, 5*time.Second)
+			ctx, cancel := context.WithTimeout(l.h.deps.Ctx, 5*time.Second)
 			defer cancel()
 			l.ask(ctx, peerRequest{Op: opBye, peerPage: peerPage{Page: p.id}})
 		}()
@@ -471,7 +460,7 @@ func (l *link) close(p *linkPage) {
 }
 
 // drop forgets a page; the last one takes the link away.
-func (l *link) drop(c *Conn) {
+func (l *link) drop(c *match.Conn) {
 	n := l.h.node
 	n.mu.Lock()
 	defer n.mu.Unlock()

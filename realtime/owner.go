@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"boardroom/realtime/bus"
-	"boardroom/realtime/socket"
+	"boardroom/realtime/match"
 	"boardroom/realtime/store"
 )
 
@@ -23,7 +23,7 @@ import (
 type owner struct {
 	h     *Hub
 	node  *node
-	room  *Room
+	room  *match.Room
 	fence store.Fence
 	unsub func()
 
@@ -32,7 +32,7 @@ type owner struct {
 	// waiting for it, in farPage.Unheard).
 	mu sync.Mutex
 	// remotes are the pages open on other nodes, by page id.
-	remotes map[string]*Conn
+	remotes map[string]*match.Conn
 	// heard is when each node last said which pages it has: a node
 	// silent for three keeps is gone, and so are its pages.
 	heard map[string]time.Time
@@ -52,32 +52,43 @@ func (p farPage) ID() string { return p.page }
 // when.
 func (p farPage) Unheard() (time.Time, bool) {
 	o := p.o
-	cutoff := o.h.deps.clock.Now().Add(-3 * o.node.keepEvery() / 2)
+	cutoff := o.h.deps.Clock.Now().Add(-3 * o.node.keepEvery() / 2)
 	o.mu.Lock()
 	heard := o.heard[p.node]
 	o.mu.Unlock()
 	return heard, heard.Before(cutoff)
 }
 
-// own makes r a room run in the cluster under fence: its writes are
-// fenced, its versions follow its epoch (so a page's version only goes up
-// from one owner to the next), and it serves the pages of other nodes.
-func (h *Hub) own(r *Room, fence store.Fence) *owner {
-	o := &owner{h: h, node: h.node, room: r, fence: fence, remotes: map[string]*Conn{}, heard: map[string]time.Time{}}
-	r.deps.store = fencedStore{Store: r.deps.store, fence: fence, lost: func() { r.Quit(StopLost) }}
+// made makes a room with make, given the hub's deps; with a fence, a room
+// run in the cluster under it: its writes are fenced, its versions follow
+// its epoch (so a page's version only goes up from one owner to the
+// next), and it serves the pages of other nodes.
+func (h *Hub) made(fence *store.Fence, make func(match.Deps) (*match.Room, error)) (*match.Room, error) {
+	if fence == nil {
+		return make(h.deps)
+	}
+	o := &owner{h: h, node: h.node, fence: *fence, remotes: map[string]*match.Conn{}, heard: map[string]time.Time{}}
+	d := h.deps
+	// The room writes only once it runs, after o.room is set.
+	d.Store = fencedStore{Store: d.Store, fence: *fence, lost: func() { o.room.Quit(match.StopLost) }}
+	r, err := make(d)
+	if err != nil {
+		return nil, err
+	}
+	o.room = r
 	r.Steer(o, uint64(fence.Epoch)<<32)
-	return o
+	return r, nil
 }
 
 // ownerOf is the steward of a room run in the cluster (nil otherwise).
-func ownerOf(r *Room) *owner {
-	o, _ := r.steward.(*owner)
+func ownerOf(r *match.Room) *owner {
+	o, _ := r.Steward().(*owner)
 	return o
 }
 
 // serve subscribes the room to its nodes' requests.
 func (o *owner) serve() error {
-	unsub, err := o.node.Bus.Subscribe(inSubject(o.room.id), func(m *bus.Msg) {
+	unsub, err := o.node.Bus.Subscribe(inSubject(o.room.ID()), func(m *bus.Msg) {
 		var req peerRequest
 		answer := func(rep peerReply) {
 			rep.Epoch = o.fence.Epoch
@@ -89,7 +100,7 @@ func (o *owner) serve() error {
 			answer(peerReply{Error: "bad request"})
 			return
 		}
-		ctx, cancel := context.WithTimeout(o.h.deps.ctx, bus.DefaultRequestTimeout)
+		ctx, cancel := context.WithTimeout(o.h.deps.Ctx, bus.DefaultRequestTimeout)
 		defer cancel()
 		o.peer(ctx, req, answer)
 	})
@@ -107,7 +118,7 @@ var notRun = peerReply{Error: "the room is not run here"}
 func (o *owner) peer(ctx context.Context, req peerRequest, answer func(peerReply)) {
 	r := o.room
 	o.mu.Lock()
-	o.heard[req.Node] = o.h.deps.clock.Now()
+	o.heard[req.Node] = o.h.deps.Clock.Now()
 	o.scheduleSweep()
 	o.mu.Unlock()
 	switch req.Op {
@@ -126,15 +137,15 @@ func (o *owner) peer(ctx context.Context, req peerRequest, answer func(peerReply
 			answer(peerReply{Unknown: []string{req.Page}})
 			return
 		}
-		var msg Message
+		var msg match.Message
 		var err error
 		switch req.Refused {
 		case "fast":
-			err = socket.ErrTooFast
+			err = match.ErrTooFast
 		case "binary":
-			err = socket.ErrBinary
+			err = match.ErrBinary
 		default:
-			msg, err = DecodeMessage([]byte(req.Data))
+			msg, err = match.DecodeMessage([]byte(req.Data))
 		}
 		if !r.Input(ctx, c, msg, err) {
 			answer(notRun)
@@ -150,7 +161,7 @@ func (o *owner) peer(ctx context.Context, req peerRequest, answer func(peerReply
 		o.mu.Lock()
 		var gone []string
 		for id, c := range o.remotes {
-			if c.far.(farPage).node == req.Node && !listed[id] {
+			if c.Far().(farPage).node == req.Node && !listed[id] {
 				gone = append(gone, id)
 			}
 		}
@@ -172,7 +183,7 @@ func (o *owner) peer(ctx context.Context, req peerRequest, answer func(peerReply
 		if req.Share != "" {
 			p.ShareURL = req.Share
 		}
-		answer(peerReply{Game: r.g.ID(), Live: o.h.deps.render.Frame(p).HTML})
+		answer(peerReply{Game: r.Game().ID(), Live: o.h.deps.Render.Frame(p).HTML})
 	default:
 		answer(peerReply{Error: "unknown request"})
 	}
@@ -189,11 +200,10 @@ func (o *owner) open(ctx context.Context, nodeSession string, p peerPage) bool {
 		o.mu.Unlock()
 		return true
 	}
-	c := &Conn{tokenHash: p.Token, name: CleanName(p.Name), far: farPage{o: o, node: nodeSession, page: p.Page},
-		stream: Stream{JSON: p.JSON, Legal: p.Legal}}
+	c := match.NewFarConn(farPage{o: o, node: nodeSession, page: p.Page}, p.Token, p.Name, match.Stream{JSON: p.JSON, Legal: p.Legal})
 	o.remotes[p.Page] = c
 	o.mu.Unlock()
-	if !o.room.Open(ctx, c) {
+	if o.room.Open(ctx, c) != nil {
 		o.mu.Lock()
 		delete(o.remotes, p.Page)
 		o.mu.Unlock()
@@ -211,9 +221,9 @@ func (o *owner) close(ctx context.Context, page string) (holder string) {
 	if c == nil {
 		return ""
 	}
-	c.closeRestart() // no socket here: marks it gone
+	c.Close() // no socket here: marks it gone
 	o.room.Leave(ctx, c)
-	return c.tokenHash
+	return c.Holder()
 }
 
 // scheduleSweep sets the timer that forgets the pages of nodes gone
@@ -222,7 +232,7 @@ func (o *owner) scheduleSweep() {
 	if o.sweep != nil || len(o.remotes) == 0 {
 		return
 	}
-	o.sweep = o.h.deps.clock.AfterFunc(3*o.node.keepEvery(), o.sweepRemotes)
+	o.sweep = o.h.deps.Clock.AfterFunc(3*o.node.keepEvery(), o.sweepRemotes)
 }
 
 // sweepRemotes closes the pages of the nodes silent for three keeps: if
@@ -230,14 +240,14 @@ func (o *owner) scheduleSweep() {
 func (o *owner) sweepRemotes() {
 	o.mu.Lock()
 	o.sweep = nil
-	cutoff := o.h.deps.clock.Now().Add(-3 * o.node.keepEvery())
+	cutoff := o.h.deps.Clock.Now().Add(-3 * o.node.keepEvery())
 	type silent struct {
 		page  string
 		since time.Time
 	}
 	var gone []silent
 	for id, c := range o.remotes {
-		if heard := o.heard[c.far.(farPage).node]; heard.Before(cutoff) {
+		if heard := o.heard[c.Far().(farPage).node]; heard.Before(cutoff) {
 			gone = append(gone, silent{id, heard})
 		}
 	}
@@ -247,7 +257,7 @@ func (o *owner) sweepRemotes() {
 		}
 	}
 	o.mu.Unlock()
-	ctx, cancel := context.WithTimeout(o.h.deps.ctx, bus.DefaultRequestTimeout)
+	ctx, cancel := context.WithTimeout(o.h.deps.Ctx, bus.DefaultRequestTimeout)
 	defer cancel()
 	for _, g := range gone {
 		// The node went silent, its page did not say goodbye.
@@ -263,7 +273,7 @@ func (o *owner) sweepRemotes() {
 // Publish sends an update; with all, the frame most pages show becomes
 // the default, shown by every page of the room not listed (but a
 // program's).
-func (o *owner) Publish(u *Relayed, version uint64, all bool) {
+func (o *owner) Publish(u *match.Relayed, version uint64, all bool) {
 	fu := &frameUpdate{Epoch: o.fence.Epoch, Version: version, Frames: u.Frames, Default: -1, Pages: u.Pages}
 	if all && len(u.Programs) < len(u.Pages) {
 		counts := make([]int, len(u.Frames))
@@ -286,8 +296,8 @@ func (o *owner) Publish(u *Relayed, version uint64, all bool) {
 			}
 		}
 	}
-	if err := o.node.Bus.Publish(outSubject(o.room.id), fu.encode()); err != nil {
-		o.h.deps.log.Warn("update not published", "room", o.room.id, "err", err)
+	if err := o.node.Bus.Publish(outSubject(o.room.ID()), fu.encode()); err != nil {
+		o.h.deps.Log.Warn("update not published", "room", o.room.ID(), "err", err)
 	}
 }
 
@@ -297,7 +307,7 @@ func (o *owner) PublishSpectators(b []byte) {
 	none := len(o.remotes) == 0
 	o.mu.Unlock()
 	if !none {
-		o.node.Bus.Publish(outSubject(o.room.id), epochUpdate(updSpectators, o.fence.Epoch, b))
+		o.node.Bus.Publish(outSubject(o.room.ID()), epochUpdate(updSpectators, o.fence.Epoch, b))
 	}
 }
 
@@ -318,7 +328,7 @@ func (o *owner) Stopped() {
 		o.sweep()
 	}
 	o.mu.Unlock()
-	o.node.Bus.Publish(outSubject(o.room.id), epochUpdate(updClosed, o.fence.Epoch, nil))
+	o.node.Bus.Publish(outSubject(o.room.ID()), epochUpdate(updClosed, o.fence.Epoch, nil))
 }
 
 // fencedStore is the store as a room in a cluster writes to it: every
