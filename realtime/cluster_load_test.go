@@ -23,8 +23,8 @@ func TestARoomIsTakenOverOnceByCallersAtOnce(t *testing.T) {
 	id, err := cl.nodes[0].hub.Create(ctx, match.Spec{Game: "kalah", Mode: vocab.Hotseat, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "me")
 	require.NoError(t, err)
 	leases := cl.leases.(*fakeLeases)
-	dead, _ := cl.nodes[0].hub.node.current()
-	heir, _ := cl.nodes[1].hub.node.current()
+	dead, _ := cl.nodes[0].hub.node.Current()
+	heir, _ := cl.nodes[1].hub.node.Current()
 
 	const slow = 300 * time.Millisecond
 	leases.mu.Lock()

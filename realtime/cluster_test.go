@@ -162,7 +162,7 @@ func (s createdStore) CreateRoom(ctx context.Context, r *store.Room) error {
 
 // cluster is several hubs sharing one store, one lease table and one
 // message exchange, each serving WebSockets on its own test server.
-type cluster struct {
+type testCluster struct {
 	t      *testing.T
 	st     store.Store
 	leases store.Leases
@@ -185,14 +185,14 @@ type clusterNode struct {
 // detector, two cores) still renews its lease in time.
 const testLease = 800 * time.Millisecond
 
-func newCluster(t *testing.T, n int) *cluster { return newClusterWith(t, n, nil) }
+func newCluster(t *testing.T, n int) *testCluster { return newClusterWith(t, n, nil) }
 
 // newClusterWith is newCluster with tweak applied to every node's Config.
-func newClusterWith(t *testing.T, n int, tweak func(*Config)) *cluster {
+func newClusterWith(t *testing.T, n int, tweak func(*Config)) *testCluster {
 	sqlite, err := store.OpenSQLite(filepath.Join(t.TempDir(), "rooms.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { sqlite.Close() })
-	cl := &cluster{t: t, bus: bus.NewHub(), pages: &matchtest.PageRecorder{}, tweak: tweak}
+	cl := &testCluster{t: t, bus: bus.NewHub(), pages: &matchtest.PageRecorder{}, tweak: tweak}
 	leases := newFakeLeases(sqlite)
 	cl.leases, cl.st = leases, createdStore{Store: sqlite, leases: leases}
 	for i := range n {
@@ -203,12 +203,12 @@ func newClusterWith(t *testing.T, n int, tweak func(*Config)) *cluster {
 
 // newPostgresCluster is a cluster on a throw-away PostgreSQL server: real
 // leases, real fences.
-func newPostgresCluster(t *testing.T, n int) *cluster {
+func newPostgresCluster(t *testing.T, n int) *testCluster {
 	srv := pgtest.Start(t)
 	st, err := store.Open(context.Background(), srv.Database(t))
 	require.NoError(t, err)
 	t.Cleanup(func() { st.Close() })
-	cl := &cluster{t: t, bus: bus.NewHub(), pages: &matchtest.PageRecorder{}, st: st, leases: st.(store.Leases)}
+	cl := &testCluster{t: t, bus: bus.NewHub(), pages: &matchtest.PageRecorder{}, st: st, leases: st.(store.Leases)}
 	for i := range n {
 		cl.start(i)
 	}
@@ -216,7 +216,7 @@ func newPostgresCluster(t *testing.T, n int) *cluster {
 }
 
 // start runs node i (again).
-func (cl *cluster) start(i int) {
+func (cl *testCluster) start(i int) {
 	b := cl.bus.Connect()
 	st := &crashableStore{Store: cl.st}
 	cfg := Config{Store: st, Renderer: cl.pages, BaseURL: "http://test", BotDelay: time.Millisecond,
@@ -249,7 +249,7 @@ func (cl *cluster) start(i int) {
 // kill stops a node as a crash would: its socket server and its bus go
 // first, so nobody hears it leave, its rooms' last words (the clocks'
 // stops) never reach the store, and its lease simply runs out.
-func (cl *cluster) kill(n *clusterNode) {
+func (cl *testCluster) kill(n *clusterNode) {
 	n.st.crashed.Store(true)
 	n.srv.CloseClientConnections()
 	n.srv.Close()
@@ -262,14 +262,14 @@ func (cl *cluster) kill(n *clusterNode) {
 // wsPage is a page open over a real WebSocket on one node.
 type wsPage struct {
 	t     *testing.T
-	cl    *cluster
+	cl    *testCluster
 	ws    *websocket.Conn
 	mu    sync.Mutex
 	seen  *view.Page
 	count int // pages received
 }
 
-func (cl *cluster) open(node int, room, token string) *wsPage {
+func (cl *testCluster) open(node int, room, token string) *wsPage {
 	url := "ws" + strings.TrimPrefix(cl.nodes[node].srv.URL, "http") + "/?room=" + room + "&token=" + token
 	ws, _, err := websocket.Dial(cl.t.Context(), url, nil)
 	require.NoError(cl.t, err)
@@ -362,7 +362,7 @@ func TestClusterPagesOnEveryNode(t *testing.T) {
 // versions only go up, and the clock resumes with the time that was left
 // when the owner died (give or take a lease).
 func TestClusterFailover(t *testing.T) {
-	for name, newCl := range map[string]func(*testing.T, int) *cluster{"fake leases": newCluster, "postgres": newPostgresCluster} {
+	for name, newCl := range map[string]func(*testing.T, int) *testCluster{"fake leases": newCluster, "postgres": newPostgresCluster} {
 		t.Run(name, func(t *testing.T) {
 			// On a machine starved of CPU (CI runs the packages' tests
 			// side by side) the owner may miss its lease while Bob thinks,
@@ -381,7 +381,7 @@ func TestClusterFailover(t *testing.T) {
 
 // testFailover plays the failover on cl; false when the scenario did not
 // happen (the first owner lost the room before it was killed).
-func testFailover(t *testing.T, cl *cluster) bool {
+func testFailover(t *testing.T, cl *testCluster) bool {
 	ctx := context.Background()
 	id, err := cl.nodes[0].hub.Create(ctx, match.Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
 	require.NoError(t, err)
@@ -464,7 +464,7 @@ func TestClusterAdoptionKeepsTheLease(t *testing.T) {
 		_, err := cl.nodes[0].hub.Create(ctx, match.Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.NoClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "owner")
 		require.NoError(t, err)
 	}
-	session, live := cl.nodes[1].hub.node.current()
+	session, live := cl.nodes[1].hub.node.Current()
 	require.True(t, live)
 	leases := cl.leases.(*fakeLeases)
 	leases.mu.Lock()
@@ -473,7 +473,7 @@ func TestClusterAdoptionKeepsTheLease(t *testing.T) {
 	cl.kill(cl.nodes[0])
 	require.Eventually(t, func() bool { return cl.nodes[1].hub.Live() == rooms }, 10*testLease+5*time.Second, 10*time.Millisecond,
 		"the other node runs every room")
-	now, live := cl.nodes[1].hub.node.current()
+	now, live := cl.nodes[1].hub.node.Current()
 	require.True(t, live)
 	require.Equal(t, session, now, "the node kept its lease (it did not drop its rooms and join again)")
 }

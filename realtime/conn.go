@@ -8,6 +8,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"boardroom/realtime/cluster"
 	"boardroom/realtime/match"
 	"boardroom/realtime/socket"
 )
@@ -22,6 +23,14 @@ func (h *Hub) socketLimits() socket.Limits {
 // should close.
 type sink interface {
 	deliver(ctx context.Context, c *match.Conn, msg match.Message, raw []byte, err error) bool
+}
+
+// linkedSink hands a page's messages to its room wherever it runs, in a
+// cluster.
+type linkedSink struct{ pg *cluster.Page }
+
+func (s linkedSink) deliver(ctx context.Context, _ *match.Conn, msg match.Message, raw []byte, err error) bool {
+	return s.pg.Deliver(ctx, msg, raw, err)
 }
 
 // roomSink hands a page's messages to its room run here.
@@ -83,7 +92,7 @@ func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, n
 	// its socket closes.
 	ctx, cancel := context.WithCancel(context.WithoutCancel(req.Context()))
 	if h.node != nil {
-		l, p, err := h.openLinked(ctx, id, c)
+		pg, err := h.node.OpenPage(ctx, id, c)
 		if err != nil {
 			cancel()
 			sock.Close(websocket.StatusServiceRestart, "the room is moving; reconnect")
@@ -93,7 +102,9 @@ func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, n
 		go func() {
 			defer done()
 			defer cancel()
-			h.serveLinked(ctx, l, p, sock, c)
+			readPage(ctx, sock, c, linkedSink{pg})
+			sock.Close(websocket.StatusNormalClosure, "")
+			pg.Close()
 		}()
 		return
 	}

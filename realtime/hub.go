@@ -10,6 +10,7 @@ import (
 
 	"boardroom/game"
 	"boardroom/game/ai/engine"
+	"boardroom/realtime/cluster"
 	"boardroom/realtime/match"
 	"boardroom/realtime/store"
 	"boardroom/realtime/view"
@@ -92,7 +93,7 @@ type Hub struct {
 	// loads are the rooms being loaded (load.go).
 	loads map[string]*loading
 	// node is the hub's part in a cluster; nil when it runs alone.
-	node *node
+	node *cluster.Node
 	// metrics are the server's (nil: none).
 	metrics *Metrics
 }
@@ -128,7 +129,7 @@ func NewHub(cfg Config) *Hub {
 		},
 	}
 	if cfg.Cluster != nil {
-		h.node = newNode(*cfg.Cluster, h)
+		h.node = cluster.New(*cfg.Cluster, h, h.deps)
 	}
 	return h
 }
@@ -144,8 +145,8 @@ func (h *Hub) Create(ctx context.Context, spec match.Spec, token string) (string
 	// refuses (an algorithm the game has not) stores nothing.
 	var fence *store.Fence
 	if h.node != nil {
-		session, live := h.node.current()
-		if !live || h.node.draining.Load() {
+		session, live := h.node.Current()
+		if !live || h.node.Draining() {
 			return "", errors.New("this server is not taking new rooms at the moment; try again")
 		}
 		fence = &store.Fence{Session: session, Epoch: 1} // a new room's first owner
@@ -234,9 +235,8 @@ func (h *Hub) launch(r *match.Room) (*match.Room, error) {
 	if h.ctx.Err() != nil {
 		return nil, errors.New("the server is shutting down")
 	}
-	o := ownerOf(r)
-	if o != nil {
-		if err := o.serve(); err != nil {
+	if h.node != nil {
+		if err := h.node.Serve(r); err != nil {
 			return nil, err
 		}
 	}
@@ -247,11 +247,11 @@ func (h *Hub) launch(r *match.Room) (*match.Room, error) {
 		defer h.wg.Done()
 		defer h.metrics.roomStarted(-1)
 		why := r.Run(h.ctx)
-		if o != nil && why == match.StopIdle {
+		if h.node != nil && why == match.StopIdle {
 			// Unloaded: any node may take it when someone comes back.
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
-			if err := h.node.Leases.Release(ctx, r.ID(), o.fence); err != nil {
+			if err := h.node.Release(ctx, r); err != nil {
 				h.deps.Log.Warn("room not released", "room", r.ID(), "err", err)
 			}
 		}
@@ -279,7 +279,7 @@ func (h *Hub) CleanIdle(ctx context.Context, age time.Duration) (int, error) {
 	h.mu.Unlock()
 	if h.node != nil {
 		// In a cluster a node cleans only its own rooms and nobody's.
-		session, _ := h.node.current()
+		session, _ := h.node.Current()
 		ctx = store.WithFence(ctx, store.Fence{Session: session})
 	}
 	n, err := h.deps.Store.DeleteIdle(ctx, h.deps.Clock.Now().Add(-age), keep)

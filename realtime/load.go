@@ -68,7 +68,10 @@ func (h *Hub) load(ctx context.Context, id string) (*match.Room, error) {
 	var fence *store.Fence
 	var ranUntil time.Time // when a dead owner was last known to run it
 	if h.node != nil {
-		f, silence, err := h.node.acquire(ctx, id)
+		f, silence, err := h.node.Acquire(ctx, id)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, fmt.Errorf("%w: %q", ErrNoRoom, id)
+		}
 		if err != nil {
 			return nil, err
 		}

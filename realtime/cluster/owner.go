@@ -1,4 +1,4 @@
-package realtime
+package cluster
 
 import (
 	"context"
@@ -21,8 +21,7 @@ import (
 
 // owner is the steward of a room run here in a cluster.
 type owner struct {
-	h     *Hub
-	node  *node
+	n     *Node
 	room  *match.Room
 	fence store.Fence
 	unsub func()
@@ -52,25 +51,21 @@ func (p farPage) ID() string { return p.page }
 // when.
 func (p farPage) Unheard() (time.Time, bool) {
 	o := p.o
-	cutoff := o.h.deps.Clock.Now().Add(-3 * o.node.keepEvery() / 2)
+	cutoff := o.n.clock.Now().Add(-3 * o.n.keepEvery() / 2)
 	o.mu.Lock()
 	heard := o.heard[p.node]
 	o.mu.Unlock()
 	return heard, heard.Before(cutoff)
 }
 
-// made makes a room with make, given the hub's deps; with a fence, a room
-// run in the cluster under it: its writes are fenced, its versions follow
-// its epoch (so a page's version only goes up from one owner to the
-// next), and it serves the pages of other nodes.
-func (h *Hub) made(fence *store.Fence, make func(match.Deps) (*match.Room, error)) (*match.Room, error) {
-	if fence == nil {
-		return make(h.deps)
-	}
-	o := &owner{h: h, node: h.node, fence: *fence, remotes: map[string]*match.Conn{}, heard: map[string]time.Time{}}
-	d := h.deps
+// Own makes a room run here under fence, with make given d (the hub's
+// deps): its writes are fenced, its versions follow its epoch (so a page's
+// version only goes up from one owner to the next), and it serves the pages
+// of other nodes (once Serve subscribes it).
+func (n *Node) Own(fence store.Fence, d match.Deps, make func(match.Deps) (*match.Room, error)) (*match.Room, error) {
+	o := &owner{n: n, fence: fence, remotes: map[string]*match.Conn{}, heard: map[string]time.Time{}}
 	// The room writes only once it runs, after o.room is set.
-	d.Store = fencedStore{Store: d.Store, fence: *fence, lost: func() { o.room.Quit(match.StopLost) }}
+	d.Store = fencedStore{Store: d.Store, fence: fence, lost: func() { o.room.Quit(match.StopLost) }}
 	r, err := make(d)
 	if err != nil {
 		return nil, err
@@ -86,9 +81,28 @@ func ownerOf(r *match.Room) *owner {
 	return o
 }
 
+// Serve subscribes a room this node owns to the requests of the nodes
+// holding its pages; nothing for a room not run in the cluster.
+func (n *Node) Serve(r *match.Room) error {
+	if o := ownerOf(r); o != nil {
+		return o.serve()
+	}
+	return nil
+}
+
+// Release gives up the lease of a room this node owned, as it unloads:
+// any node may take it when someone comes back.
+func (n *Node) Release(ctx context.Context, r *match.Room) error {
+	o := ownerOf(r)
+	if o == nil {
+		return nil
+	}
+	return n.Leases.Release(ctx, r.ID(), o.fence)
+}
+
 // serve subscribes the room to its nodes' requests.
 func (o *owner) serve() error {
-	unsub, err := o.node.Bus.Subscribe(inSubject(o.room.ID()), func(m *bus.Msg) {
+	unsub, err := o.n.Bus.Subscribe(inSubject(o.room.ID()), func(m *bus.Msg) {
 		var req peerRequest
 		answer := func(rep peerReply) {
 			rep.Epoch = o.fence.Epoch
@@ -100,7 +114,7 @@ func (o *owner) serve() error {
 			answer(peerReply{Error: "bad request"})
 			return
 		}
-		ctx, cancel := context.WithTimeout(o.h.deps.Ctx, bus.DefaultRequestTimeout)
+		ctx, cancel := context.WithTimeout(o.n.ctx, bus.DefaultRequestTimeout)
 		defer cancel()
 		o.peer(ctx, req, answer)
 	})
@@ -118,7 +132,7 @@ var notRun = peerReply{Error: "the room is not run here"}
 func (o *owner) peer(ctx context.Context, req peerRequest, answer func(peerReply)) {
 	r := o.room
 	o.mu.Lock()
-	o.heard[req.Node] = o.h.deps.Clock.Now()
+	o.heard[req.Node] = o.n.clock.Now()
 	o.scheduleSweep()
 	o.mu.Unlock()
 	switch req.Op {
@@ -183,7 +197,7 @@ func (o *owner) peer(ctx context.Context, req peerRequest, answer func(peerReply
 		if req.Share != "" {
 			p.ShareURL = req.Share
 		}
-		answer(peerReply{Game: r.Game().ID(), Live: o.h.deps.Render.Frame(p).HTML})
+		answer(peerReply{Game: r.Game().ID(), Live: o.n.render.Frame(p).HTML})
 	default:
 		answer(peerReply{Error: "unknown request"})
 	}
@@ -232,7 +246,7 @@ func (o *owner) scheduleSweep() {
 	if o.sweep != nil || len(o.remotes) == 0 {
 		return
 	}
-	o.sweep = o.h.deps.Clock.AfterFunc(3*o.node.keepEvery(), o.sweepRemotes)
+	o.sweep = o.n.clock.AfterFunc(3*o.n.keepEvery(), o.sweepRemotes)
 }
 
 // sweepRemotes closes the pages of the nodes silent for three keeps: if
@@ -240,7 +254,7 @@ func (o *owner) scheduleSweep() {
 func (o *owner) sweepRemotes() {
 	o.mu.Lock()
 	o.sweep = nil
-	cutoff := o.h.deps.Clock.Now().Add(-3 * o.node.keepEvery())
+	cutoff := o.n.clock.Now().Add(-3 * o.n.keepEvery())
 	type silent struct {
 		page  string
 		since time.Time
@@ -257,7 +271,7 @@ func (o *owner) sweepRemotes() {
 		}
 	}
 	o.mu.Unlock()
-	ctx, cancel := context.WithTimeout(o.h.deps.Ctx, bus.DefaultRequestTimeout)
+	ctx, cancel := context.WithTimeout(o.n.ctx, bus.DefaultRequestTimeout)
 	defer cancel()
 	for _, g := range gone {
 		// The node went silent, its page did not say goodbye.
@@ -296,8 +310,8 @@ func (o *owner) Publish(u *match.Relayed, version uint64, all bool) {
 			}
 		}
 	}
-	if err := o.node.Bus.Publish(outSubject(o.room.ID()), fu.encode()); err != nil {
-		o.h.deps.Log.Warn("update not published", "room", o.room.ID(), "err", err)
+	if err := o.n.Bus.Publish(outSubject(o.room.ID()), fu.encode()); err != nil {
+		o.n.log.Warn("update not published", "room", o.room.ID(), "err", err)
 	}
 }
 
@@ -307,13 +321,13 @@ func (o *owner) PublishSpectators(b []byte) {
 	none := len(o.remotes) == 0
 	o.mu.Unlock()
 	if !none {
-		o.node.Bus.Publish(outSubject(o.room.ID()), epochUpdate(updSpectators, o.fence.Epoch, b))
+		o.n.Bus.Publish(outSubject(o.room.ID()), epochUpdate(updSpectators, o.fence.Epoch, b))
 	}
 }
 
 // Live reports whether the node's lease still runs.
 func (o *owner) Live() bool {
-	_, live := o.node.current()
+	_, live := o.n.current()
 	return live
 }
 
@@ -328,7 +342,7 @@ func (o *owner) Stopped() {
 		o.sweep()
 	}
 	o.mu.Unlock()
-	o.node.Bus.Publish(outSubject(o.room.ID()), epochUpdate(updClosed, o.fence.Epoch, nil))
+	o.n.Bus.Publish(outSubject(o.room.ID()), epochUpdate(updClosed, o.fence.Epoch, nil))
 }
 
 // fencedStore is the store as a room in a cluster writes to it: every

@@ -1,4 +1,4 @@
-package realtime
+package cluster
 
 import (
 	"context"
@@ -27,7 +27,7 @@ import (
 
 // link is one node's pages of one room.
 type link struct {
-	h  *Hub
+	n  *Node
 	id string
 
 	mu    sync.Mutex
@@ -53,15 +53,14 @@ type linkPage struct {
 
 // linkFor adds page c to the node's link for room id, made on first use
 // (under the node's lock, so that a link never takes a page as it goes).
-func (h *Hub) linkFor(id string, c *match.Conn) (*link, *linkPage) {
-	n := h.node
+func (n *Node) linkFor(id string, c *match.Conn) (*link, *linkPage) {
 	session, _ := n.current()
 	p := &linkPage{id: session + "." + strconv.FormatUint(n.pages.Add(1), 36), c: c}
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	l := n.links[id]
 	if l == nil {
-		l = &link{h: h, id: id, pages: map[*match.Conn]*linkPage{}, stop: make(chan struct{})}
+		l = &link{n: n, id: id, pages: map[*match.Conn]*linkPage{}, stop: make(chan struct{})}
 		n.links[id] = l
 	}
 	l.mu.Lock()
@@ -70,22 +69,31 @@ func (h *Hub) linkFor(id string, c *match.Conn) (*link, *linkPage) {
 	return l, p
 }
 
-// openLinked opens a page in a cluster: linked to where its room runs.
-func (h *Hub) openLinked(ctx context.Context, id string, c *match.Conn) (*link, *linkPage, error) {
-	l, p := h.linkFor(id, c)
-	if err := l.open(ctx, p); err != nil {
-		l.drop(c)
-		return nil, nil, err
-	}
-	return l, p, nil
+// A Page is a page this node holds, linked to its room wherever it runs.
+type Page struct {
+	l *link
+	p *linkPage
 }
 
-// serveLinked serves a linked page until its socket closes.
-func (h *Hub) serveLinked(ctx context.Context, l *link, p *linkPage, sock *socket.Conn, c *match.Conn) {
-	readPage(ctx, sock, c, l)
-	sock.Close(websocket.StatusNormalClosure, "")
-	l.close(p)
+// OpenPage opens page c of room id, linked to where its room runs.
+func (n *Node) OpenPage(ctx context.Context, id string, c *match.Conn) (*Page, error) {
+	l, p := n.linkFor(id, c)
+	if err := l.open(ctx, p); err != nil {
+		l.drop(c)
+		return nil, err
+	}
+	return &Page{l: l, p: p}, nil
 }
+
+// Deliver passes a message of the page on to its room, wherever it runs
+// (raw is the message as it came, err why it was not read); false when
+// the page should close.
+func (pg *Page) Deliver(ctx context.Context, msg match.Message, raw []byte, err error) bool {
+	return pg.l.deliver(ctx, pg.p.c, msg, raw, err)
+}
+
+// Close takes the page out once its socket has closed.
+func (pg *Page) Close() { pg.l.close(pg.p) }
 
 // open opens a new page where the room runs.
 func (l *link) open(ctx context.Context, p *linkPage) error {
@@ -135,14 +143,14 @@ func (p *linkPage) peer() peerPage {
 
 // ask sends a request to the owner and reads its answer.
 func (l *link) ask(ctx context.Context, req peerRequest) (peerReply, error) {
-	req.Node, _ = l.h.node.current()
+	req.Node, _ = l.n.current()
 	b, err := json.Marshal(req)
 	if err != nil {
 		return peerReply{}, err
 	}
-	ctx, cancel := context.WithTimeout(ctx, l.h.node.Lease)
+	ctx, cancel := context.WithTimeout(ctx, l.n.Lease)
 	defer cancel()
-	data, err := l.h.node.Bus.Request(ctx, inSubject(l.id), b)
+	data, err := l.n.Bus.Request(ctx, inSubject(l.id), b)
 	if err != nil {
 		return peerReply{}, err
 	}
@@ -167,12 +175,12 @@ func (l *link) ask(ctx context.Context, req peerRequest) (peerReply, error) {
 func (l *link) find(ctx context.Context) error {
 	wait := 50 * time.Millisecond
 	for {
-		r, err := l.h.Room(ctx, l.id)
+		r, err := l.n.reg.Room(ctx, l.id)
 		switch {
 		case err == nil:
 			l.setLocal(r)
 			return nil
-		case errors.Is(err, errElsewhere):
+		case errors.Is(err, ErrElsewhere):
 			if err := l.follow(); err != nil {
 				return err
 			}
@@ -186,7 +194,7 @@ func (l *link) find(ctx context.Context) error {
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-time.After(wait):
-			wait = min(2*wait, l.h.node.Lease/4)
+			wait = min(2*wait, l.n.Lease/4)
 		}
 	}
 }
@@ -211,7 +219,7 @@ func (l *link) follow() error {
 	if l.unsub != nil {
 		return nil
 	}
-	unsub, err := l.h.node.Bus.Subscribe(outSubject(l.id), l.updated)
+	unsub, err := l.n.Bus.Subscribe(outSubject(l.id), l.updated)
 	if err != nil {
 		return err
 	}
@@ -223,13 +231,13 @@ func (l *link) follow() error {
 // keep tells the owner every keepEvery which pages are open here; an owner
 // that does not answer is looked for again.
 func (l *link) keep() {
-	t := time.NewTicker(l.h.node.keepEvery())
+	t := time.NewTicker(l.n.keepEvery())
 	defer t.Stop()
 	for {
 		select {
 		case <-l.stop:
 			return
-		case <-l.h.ctx.Done():
+		case <-l.n.ctx.Done():
 			return
 		case <-t.C:
 		}
@@ -239,8 +247,8 @@ func (l *link) keep() {
 		if !following {
 			return
 		}
-		if _, err := l.ask(l.h.ctx, l.keepRequest()); err != nil {
-			if !bus.Connected(l.h.node.Bus) {
+		if _, err := l.ask(l.n.ctx, l.keepRequest()); err != nil {
+			if !bus.Connected(l.n.Bus) {
 				l.cutOff()
 				return
 			}
@@ -280,7 +288,7 @@ func (l *link) lost() chan struct{} {
 			l.mu.Unlock()
 			close(ch)
 		}()
-		ctx, cancel := context.WithCancel(l.h.ctx)
+		ctx, cancel := context.WithCancel(l.n.ctx)
 		defer cancel()
 		go func() {
 			select {
@@ -402,7 +410,7 @@ func (l *link) deliver(ctx context.Context, c *match.Conn, msg match.Message, ra
 			case <-ctx.Done():
 				return false
 			}
-		case !bus.Connected(l.h.node.Bus):
+		case !bus.Connected(l.n.Bus):
 			// This node is cut off from the others: the move cannot reach
 			// the room. The page is told so at once (it reconnects, and
 			// says it is reconnecting) rather than left to think it moved.
@@ -445,14 +453,14 @@ func (l *link) close(p *linkPage) {
 	l.mu.Unlock()
 	l.drop(p.c)
 	if local != nil {
-		bye, cancel := context.WithTimeout(l.h.deps.Ctx, 5*time.Second)
+		bye, cancel := context.WithTimeout(l.n.ctx, 5*time.Second)
 		defer cancel()
 		local.Leave(bye, p.c)
 		return
 	}
 	if following {
 		go func() {
-			ctx, cancel := context.WithTimeout(l.h.deps.Ctx, 5*time.Second)
+			ctx, cancel := context.WithTimeout(l.n.ctx, 5*time.Second)
 			defer cancel()
 			l.ask(ctx, peerRequest{Op: opBye, peerPage: peerPage{Page: p.id}})
 		}()
@@ -461,7 +469,7 @@ func (l *link) close(p *linkPage) {
 
 // drop forgets a page; the last one takes the link away.
 func (l *link) drop(c *match.Conn) {
-	n := l.h.node
+	n := l.n
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	l.mu.Lock()
