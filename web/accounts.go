@@ -29,7 +29,7 @@ func userOf(r *http.Request) *store.User {
 }
 
 // noAccountPaths are requests that draw no page: their session is not
-// looked up (a socket, a picture, a script cost no database read).
+// looked up (a picture, a script cost no database read).
 var noAccountPaths = []string{"/static/", "/games/", "/games.css", "/sw.js", "/manifest.webmanifest", "/healthz", "/readyz", "/lobby/lists"}
 
 // signedIn reads the session cookie, and puts its player in the request's
@@ -56,7 +56,9 @@ func (s *Server) signedIn(next http.Handler) http.Handler {
 }
 
 func skipAccount(path string) bool {
-	if strings.HasPrefix(path, "/r/") && (strings.HasSuffix(path, "/ws") || strings.HasSuffix(path, ".svg")) {
+	// A room's socket is looked up (a signed-in player joins under their
+	// name): once as it opens, never per message.
+	if strings.HasPrefix(path, "/r/") && strings.HasSuffix(path, ".svg") {
 		return true
 	}
 	for _, p := range noAccountPaths {

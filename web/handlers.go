@@ -57,7 +57,8 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 	for key, values := range r.PostForm {
 		form[key] = values[len(values)-1]
 	}
-	if problem := match.NameProblem(form["name"]); problem != "" {
+	signedIn := userOf(r)
+	if problem := match.NameProblem(form["name"]); problem != "" && signedIn == nil {
 		s.renderLobby(w, r, http.StatusBadRequest, form, problem)
 		return
 	}
@@ -74,6 +75,9 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 		// does not count.
 		spec = match.Spec{Game: spec.Game, Mode: vocab.Computer, Level: vocab.Beginner, Seat: vocab.FirstSeat,
 			Clock: vocab.NoClock, Name: spec.Name, Options: map[string]string{}}
+	}
+	if signedIn != nil { // a signed-in player plays under their username; there is no other name
+		spec.Name, spec.Account = signedIn.Name, signedIn.Name
 	}
 	if text := strings.TrimSpace(form["record"]); text != "" && !quick {
 		// A record brings its own game and options, and its moves.
@@ -102,7 +106,7 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	token := s.ensureToken(w, r)
-	if spec.Name != "" {
+	if spec.Name != "" && signedIn == nil {
 		s.rememberName(w, r, spec.Name)
 	}
 	id, err := s.Hub.Create(r.Context(), spec, token)
@@ -169,7 +173,11 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
 		return
 	}
-	s.Hub.ServeWS(w, r, id, match.HashToken(readToken(r)), readName(r), s.Origins, release) // released when the socket closes
+	account := ""
+	if u := userOf(r); u != nil {
+		account = u.Name
+	}
+	s.Hub.ServeWS(w, r, id, match.HashToken(readToken(r)), readName(r), account, s.Origins, release) // released when the socket closes
 }
 
 // findRoom looks up the room of the path, answering 404 when there is none.

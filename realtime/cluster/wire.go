@@ -39,6 +39,8 @@ type peerPage struct {
 	Page  string `json:"page"`
 	Token string `json:"token,omitempty"` // the viewer's token hash
 	Name  string `json:"name,omitempty"`
+	// Account is the username of the page's signed-in holder.
+	Account string `json:"account,omitempty"`
 	// JSON and Legal are the page's Stream: a program's page (programs.go).
 	JSON  bool `json:"json,omitempty"`
 	Legal bool `json:"legal,omitempty"`

@@ -38,6 +38,9 @@ type Conn struct {
 	// stream is what the connection asked to be sent: the page's HTML, or
 	// the room as JSON for a program (programs.go).
 	stream Stream
+	// account is the username of the page's signed-in holder ("" for a
+	// guest): a seat they take is theirs by that name.
+	account string
 	// gone is set when a page with no outlet here is closed.
 	gone atomic.Bool
 }
@@ -58,6 +61,13 @@ func (c *Conn) Name() string { return c.name }
 
 // Stream is what the page asked to be sent.
 func (c *Conn) Stream() Stream { return c.stream }
+
+// SetAccount says the page's holder is signed in as username (call it
+// before the page opens).
+func (c *Conn) SetAccount(username string) { c.account = username }
+
+// Account is the username of the page's signed-in holder ("" for a guest).
+func (c *Conn) Account() string { return c.account }
 
 // Holder is the token hash of the page's holder.
 func (c *Conn) Holder() string { return c.tokenHash }

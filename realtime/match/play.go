@@ -333,6 +333,9 @@ func (r *Room) join(c *Conn, name, engine string) {
 		held := r.seats.held
 		held[p] = store.Seat{Kind: vocab.Human, TokenHash: c.tokenHash, Engine: CleanName(engine),
 			Name: cmp.Or(CleanName(name), c.name, CleanName(engine), guestName(c.tokenHash))}
+		if c.account != "" { // a signed-in player plays under their username
+			held[p].Name, held[p].Account = c.account, c.account
+		}
 		ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 		defer cancel()
 		if err := r.deps.Store.SetSeats(ctx, r.id, held); err != nil {

@@ -42,6 +42,9 @@ type Spec struct {
 	// Name is the creator's display name (cleaned here; empty: a guest's
 	// name).
 	Name string
+	// Account is the creator\'s username when they are signed in (their
+	// seat then bears it, whatever Name says).
+	Account string
 }
 
 // NewRecord checks a spec and makes the record of a new room, at now, with
@@ -83,7 +86,10 @@ func NewRecord(spec Spec, token string, now time.Time) (*store.Room, error) {
 	case vocab.RandomSeat:
 		mine = game.Player(mrand.IntN(2))
 	}
-	human := store.Seat{Kind: vocab.Human, TokenHash: HashToken(token), Name: CleanName(spec.Name)}
+	human := store.Seat{Kind: vocab.Human, TokenHash: HashToken(token), Name: CleanName(spec.Name), Account: spec.Account}
+	if spec.Account != "" { // a signed-in player plays under their username
+		human.Name = spec.Account
+	}
 	if human.Name == "" {
 		human.Name = guestName(human.TokenHash)
 	}

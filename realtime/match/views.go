@@ -56,6 +56,7 @@ func (r *Room) page(v *viewer) *view.Page {
 			sv.Online = true
 		case vocab.Human:
 			sv.Online = sv.Yours || online[i]
+			sv.Account, sv.Guest = s.Account, s.Account == "" && s.Engine == ""
 		}
 		p.Seats[i] = sv
 	}

@@ -32,6 +32,10 @@ type Seat struct {
 	// held by a token, as a person's is) and plays an engine's moves
 	// there: every page shows it as "Engine: NAME". Empty for a person.
 	Engine string `json:"engine,omitempty"`
+	// Account is the username of a human seat's holder who was signed in
+	// when they took it (their Name is then that username); empty for a
+	// guest.
+	Account string `json:"account,omitempty"`
 	// Level and Algorithm configure a bot seat.
 	Level     vocab.Level `json:"level,omitempty"`
 	Algorithm string      `json:"algorithm,omitempty"`

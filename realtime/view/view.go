@@ -24,6 +24,10 @@ type Seat struct {
 	// chose is not here unless it is Yours).
 	Chosen bool
 	Online bool // a connection of the holder is open
+	// Account is the username of a signed-in holder (their page is
+	// /@/Account); Guest marks a person's seat held without an account.
+	Account string
+	Guest   bool
 }
 
 // Move is one line of the move list.
