@@ -9,6 +9,7 @@ import (
 	"boardroom/game"
 	"boardroom/game/ai"
 	"boardroom/game/ai/aitest"
+	"boardroom/game/amazons"
 	"boardroom/game/kalah"
 )
 
@@ -70,4 +71,30 @@ func TestTreeMoves(t *testing.T) {
 	require.NoError(t, err)
 	_, err = newAmazonsTree(other)
 	require.Error(t, err)
+}
+
+// lendOne always lends one core, whatever the machine has.
+type lendOne struct{ asked *int }
+
+func (l lendOne) Borrow(n int) (int, func()) {
+	*l.asked++
+	return min(n, 1), func() {}
+}
+
+// Ranking on two cores keeps the same turns in the same order as on one,
+// and does borrow the core (run under the race detector too).
+func TestParallelRankingMatchesSerial(t *testing.T) {
+	for _, plies := range []int{0, 10, 30} {
+		s := aitest.RandomPlies(t, aitest.NewState(t, "amazons", nil), plies, 5)
+		one := newAmazonsPos(s.Clone().(*amazons.State), defaultParams())
+		two := newAmazonsPos(s.Clone().(*amazons.State), defaultParams())
+		asked := 0
+		two.SetWorker(ai.NewWorker(lendOne{&asked}))
+		want := one.Moves(nil, 3)
+		got := two.Moves(nil, 3)
+		require.Equal(t, want, got, "after %d plies", plies)
+		require.Len(t, got, defaultParams().prune)
+		require.Equal(t, 1, asked)
+		require.Equal(t, one.evals, two.evals, "every turn evaluated once")
+	}
 }

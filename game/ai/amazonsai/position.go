@@ -22,6 +22,19 @@ type amazonsPos struct {
 	// prune is how many turns a node keeps when it has depth to spare
 	// (params.prune).
 	prune int
+	part  partition // the sealed regions' scratch
+	// w lends the ranking a second core (SetWorker); help is that core's
+	// copy of the position and scratch.
+	w    *ai.Worker
+	help *rankHelper
+}
+
+// rankHelper is what a borrowed core ranks turns with: its own copy of the
+// board (the search's stays where the search is) and scratch.
+type rankHelper struct {
+	s     amazons.State
+	part  partition
+	evals uint64
 }
 
 var amazonsKeys = ai.Zobrist(3*amazons.NumSquares+1, 0xa3a20)
@@ -55,6 +68,9 @@ func (p *amazonsPos) Side() game.Player { return p.s.SideToMove() }
 // SetClock implements ai.Clocked: ranking the turns watches the clock.
 func (p *amazonsPos) SetClock(c *ai.Clock) { p.clk = c }
 
+// SetWorker implements ai.Helped: ranking borrows a core from w.
+func (p *amazonsPos) SetWorker(w *ai.Worker) { p.w = w }
+
 // Moves keeps, at a node with depth to spare, the prune best turns by the
 // evaluation one turn ahead; nodes whose children are leaves keep every
 // turn (each is just evaluated).
@@ -66,18 +82,7 @@ func (p *amazonsPos) Moves(dst []ai.Move, depth int) []ai.Move {
 		}
 		return dst
 	}
-	p.ranked = p.ranked[:0]
-	me := p.Side()
-	for i, t := range p.turns {
-		if i&31 == 0 && p.clk != nil && p.clk.ExpiredNow() {
-			break
-		}
-		p.s.MakeTurn(t)
-		v := amazonsEval(p.s, me)
-		p.evals++
-		p.s.UnmakeTurn(t)
-		p.ranked = append(p.ranked, ai.ScoredMove{M: packTurn(t), Score: int32(v)})
-	}
+	p.rank()
 	slices.SortStableFunc(p.ranked, func(a, b ai.ScoredMove) int { return int(b.Score - a.Score) })
 	for i, sm := range p.ranked {
 		if i == p.prune {
@@ -86,6 +91,76 @@ func (p *amazonsPos) Moves(dst []ai.Move, depth int) []ai.Move {
 		dst = append(dst, sm.M)
 	}
 	return dst
+}
+
+// unranked marks a turn the clock left unranked.
+const unranked = -1 << 31
+
+// rankParallelMin is the fewest turns worth a second core: a goroutine
+// costs microseconds, an evaluation about twenty.
+const rankParallelMin = 64
+
+// rank scores every turn by the evaluation one turn ahead into p.ranked,
+// on two cores when the worker lends one ("use both cores", as the strong
+// Amazons programs do): the borrowed core takes the second half of the
+// turns on its own copy of the board. The ranking is the same whoever
+// ranked what; turns the clock cut off are dropped.
+func (p *amazonsPos) rank() {
+	n := len(p.turns)
+	p.ranked = slices.Grow(p.ranked[:0], n)[:n]
+	split := n
+	var done chan struct{}
+	if p.w != nil && n >= rankParallelMin {
+		if lent, giveBack := p.w.Borrow(1); lent > 0 {
+			defer giveBack()
+			if p.help == nil {
+				p.help = &rankHelper{}
+			}
+			h := p.help
+			h.s = *p.s
+			split = n / 2
+			done = make(chan struct{})
+			go func() {
+				defer close(done)
+				rankTurns(&h.s, p.turns[split:], p.ranked[split:], &h.part, p.clk, &h.evals)
+			}()
+		}
+	}
+	rankTurns(p.s, p.turns[:split], p.ranked[:split], &p.part, p.clk, &p.evals)
+	if done != nil {
+		<-done
+		p.evals += p.help.evals
+		p.help.evals = 0
+	}
+	k := 0
+	for _, sm := range p.ranked {
+		if sm.Score != unranked {
+			p.ranked[k] = sm
+			k++
+		}
+	}
+	p.ranked = p.ranked[:k]
+}
+
+// rankTurns scores turns from the view of s's mover into out (unranked
+// once clk has run out).
+func rankTurns(s *amazons.State, turns []amazons.Turn, out []ai.ScoredMove, part *partition, clk *ai.Clock, evals *uint64) {
+	me := s.SideToMove()
+	expired := false
+	for i, t := range turns {
+		if i&31 == 0 && clk != nil && clk.ExpiredNow() {
+			expired = true
+		}
+		if expired {
+			out[i] = ai.ScoredMove{M: packTurn(t), Score: unranked}
+			continue
+		}
+		s.MakeTurn(t)
+		v := amazonsEval(s, me, part)
+		*evals++
+		s.UnmakeTurn(t)
+		out[i] = ai.ScoredMove{M: packTurn(t), Score: int32(v)}
+	}
 }
 
 func (p *amazonsPos) Make(m ai.Move) {
@@ -119,7 +194,7 @@ func (p *amazonsPos) Terminal() (bool, int) {
 
 func (p *amazonsPos) Eval() int {
 	p.evals++
-	return amazonsEval(p.s, p.Side())
+	return amazonsEval(p.s, p.Side(), &p.part)
 }
 
 func (p *amazonsPos) GameMove(m ai.Move) game.Move { return unpackTurn(m).Move() }
