@@ -23,12 +23,14 @@ type kalahExact struct{}
 // solverKey names the worker's exact solver.
 type solverKey struct{}
 
-// kalahExactDBBytes caps the solver's endgame database for the bot. 1 MiB
-// (level 11 on 6 houses) builds in ~0.3 s once per process and still solves
-// 28 seeds in the houses within ~20 ms; a 16 MiB database (level
-// 14) takes 6–8 s to build, more than many games of Difficult think in all.
-// Measured in game/ai/RESULTS.md ("Kalah: the exact solver in Difficult").
-const kalahExactDBBytes = 1 << 20
+// kalahExactDBBytes caps the solver's endgame database for the bot: 16 MiB,
+// level 14 on 6 houses (9.7 M positions), which solves 36 seeds in the
+// houses in 0.25 s (median) where 1 MiB (level 11) took 0.9 s. Its build,
+// about 3 s of one core once per process, is spread over the solver's
+// slices of the first moves that have nothing to solve (Try), while the
+// opening book plays (game/ai/RESULTS.md, "Kalah: the exact solver in
+// Difficult" and issue 28).
+const kalahExactDBBytes = 16 << 20
 
 // kalahExactTTBytes caps the solver's table on a worker. Its table is
 // sized by the seeds above the database (6 MiB for 34 seeds on 6×4); only
@@ -38,16 +40,23 @@ const kalahExactDBBytes = 1 << 20
 const kalahExactTTBytes = 32 << 20
 
 // kalahExactShare is the share of the budget the solver may use; the search
-// gets what is left when the solver gives up.
-const kalahExactShare = 0.4
+// gets what is left when the solver gives up. Half: a solved move is
+// perfect, a searched one a guess, and the search's last half of a budget
+// buys it about one ply.
+const kalahExactShare = 0.5
 
-// Try implements ai.Shortcut: the solver gets kalahExactShare of the
-// move's budget.
+// kalahExactConfig is the bot's solver configuration.
+var kalahExactConfig = solve.Config{DBBytes: kalahExactDBBytes, TTBytes: kalahExactTTBytes}
+
+// Try implements ai.Shortcut: the opening book first, then the solver with
+// kalahExactShare of the move's budget.
 func (kalahExact) Try(ctx context.Context, s game.State, _ ai.Position, clk *ai.Clock, w *ai.Worker) (ai.Info, bool) {
-	sv := w.Keep(solverKey{}, func() any {
-		return solve.NewSolver(solve.Config{DBBytes: kalahExactDBBytes, TTBytes: kalahExactTTBytes})
-	}).(*solve.Solver)
-	return try(ctx, sv, s.(*kalah.State), time.Duration(float64(clk.Budget())*kalahExactShare))
+	ks := s.(*kalah.State)
+	if info, ok := fromBook(ks); ok {
+		return info, true
+	}
+	sv := w.Keep(solverKey{}, func() any { return solve.NewSolver(kalahExactConfig) }).(*solve.Solver)
+	return try(ctx, sv, ks, time.Duration(float64(clk.Budget())*kalahExactShare))
 }
 
 // kalahExactSeeds is the most seeds in the houses (both rows) for which the
@@ -56,9 +65,11 @@ func (kalahExact) Try(ctx context.Context, s game.State, _ ai.Position, clk *ai.
 // and worst of nine, game/ai/RESULTS.md).
 func kalahExactSeeds(slice time.Duration) int {
 	switch {
-	case slice >= 500*time.Millisecond:
+	case slice >= 800*time.Millisecond:
+		return 36
+	case slice >= 300*time.Millisecond:
 		return 34
-	case slice >= 100*time.Millisecond:
+	case slice >= 40*time.Millisecond:
 		return 32
 	}
 	return 28
@@ -66,14 +77,19 @@ func kalahExactSeeds(slice time.Duration) int {
 
 // try solves s exactly within slice and returns the report of the move,
 // or ok false when the position has too many seeds or the solver ran out
-// of time (or ctx ended).
+// of time (or ctx ended). A position with too many seeds spends the slice
+// on the endgame database instead, while it is unfinished.
 func try(ctx context.Context, sv *solve.Solver, s *kalah.State, slice time.Duration) (ai.Info, bool) {
 	b := s.Board()
-	if b.Over() || b.HouseSeeds(game.First)+b.HouseSeeds(game.Second) > kalahExactSeeds(slice) {
+	if b.Over() {
 		return ai.Info{}, false
 	}
 	sctx, cancel := context.WithTimeout(ctx, slice)
 	defer cancel()
+	if b.HouseSeeds(game.First)+b.HouseSeeds(game.Second) > kalahExactSeeds(slice) {
+		solve.Prepare(sctx, s, kalahExactConfig) //nolint:errcheck // a cut build resumes next time
+		return ai.Info{}, false
+	}
 	res, err := sv.Solve(sctx, s)
 	if err != nil || res.Best.Len == 0 {
 		return ai.Info{}, false
