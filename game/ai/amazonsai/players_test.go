@@ -98,3 +98,31 @@ func TestParallelRankingMatchesSerial(t *testing.T) {
 		require.Equal(t, one.evals, two.evals, "every turn evaluated once")
 	}
 }
+
+// The evaluation is antisymmetric (one side's gain is the other's loss,
+// the tempo included), which the two-core leaf batch relies on to serve a
+// child's evaluation from its parent's view.
+func TestEvalAntisymmetric(t *testing.T) {
+	for _, plies := range []int{0, 15, 40, 70} {
+		s := aitest.RandomPlies(t, aitest.NewState(t, "amazons", nil), plies, 6).(*amazons.State)
+		var part partition
+		require.Equal(t, amazonsEval(s, game.First, &part), -amazonsEval(s, game.Second, &part), "after %d plies", plies)
+	}
+}
+
+// A fixed-depth search finds the same move and value on two cores (leaves
+// evaluated in a batch, best first, served from the cache) as on one.
+func TestTwoCoreSearchMatchesOne(t *testing.T) {
+	for _, plies := range []int{4, 30} {
+		s := aitest.RandomPlies(t, aitest.NewState(t, "amazons", nil), plies, 8)
+		one := newAmazonsPos(s.Clone().(*amazons.State), defaultParams())
+		two := newAmazonsPos(s.Clone().(*amazons.State), defaultParams())
+		asked := 0
+		two.SetWorker(ai.NewWorker(lendOne{&asked}))
+		a := aitest.SearchFixed(t, one, 2, false)
+		b := aitest.SearchFixed(t, two, 2, false)
+		require.Equal(t, a.Eval, b.Eval, "after %d plies", plies)
+		require.Equal(t, a.Move, b.Move, "after %d plies", plies)
+		require.Positive(t, asked)
+	}
+}

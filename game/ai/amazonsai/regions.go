@@ -21,10 +21,14 @@ import (
 // size.
 
 // regionExactMax is the largest region whose turns are counted exactly:
-// a search with a table over the region's states, a few milliseconds at
-// 12 squares at worst, and rare (a partitioned board at all is the late
-// endgame).
-const regionExactMax = 12
+// a search with a table over the region's states, rare (a partitioned
+// board at all is the late endgame). regionNodes caps one count's search
+// (about a millisecond), so that no evaluation holds up the clock: a
+// region it cannot finish is counted by its size, as a bigger one is.
+const (
+	regionExactMax = 12
+	regionNodes    = 4000
+)
 
 // partition is what the sealed-off regions say of a position.
 type partition struct {
@@ -36,7 +40,8 @@ type partition struct {
 
 // counter counts one amazon's turns in a region with a memo table.
 type counter struct {
-	memo map[regionKey]int
+	memo  map[regionKey]int
+	nodes int // searched in this count
 }
 
 type regionKey struct {
@@ -87,8 +92,10 @@ func sealedRegions(s *amazons.State, p *partition) {
 		r := regions[i]
 		touch := kingRing(r).And(amz[side])
 		if touch.Count() == 1 && touch.And(shared[side]).IsEmpty() && r.Count() <= regionExactMax {
-			p.turns[side] += p.count.turns(touch.First(), r)
-			continue
+			if n, ok := p.count.turns(touch.First(), r); ok {
+				p.turns[side] += n
+				continue
+			}
 		}
 		p.turns[side] += r.Count()
 		p.exact = false
@@ -123,18 +130,26 @@ func kingRing(b amazons.Bitboard) amazons.Bitboard {
 
 // turns is the most turns an amazon at at can make in the region empty,
 // by a search of every line with a table; it stops early when a line fills
-// the region, which no line can beat.
-func (c *counter) turns(at amazons.Square, empty amazons.Bitboard) int {
+// the region, which no line can beat. ok is false when the search ran over
+// regionNodes (the table then keeps only what was finished).
+func (c *counter) turns(at amazons.Square, empty amazons.Bitboard) (n int, ok bool) {
 	if c.memo == nil || len(c.memo) > 1<<16 {
 		c.memo = map[regionKey]int{}
 	}
-	return c.search(at, empty)
+	c.nodes = 0
+	n = c.search(at, empty)
+	return n, c.nodes <= regionNodes
 }
 
+// search returns the count, or anything once over regionNodes (an
+// unfinished count is never stored).
 func (c *counter) search(at amazons.Square, empty amazons.Bitboard) int {
 	k := regionKey{empty, at}
 	if v, ok := c.memo[k]; ok {
 		return v
+	}
+	if c.nodes++; c.nodes > regionNodes {
+		return 0
 	}
 	size := empty.Count()
 	best := 0
@@ -156,7 +171,9 @@ func (c *counter) search(at amazons.Square, empty amazons.Bitboard) int {
 			best = max(best, 1+c.search(to, part))
 		}
 	}
-	c.memo[k] = best
+	if c.nodes <= regionNodes {
+		c.memo[k] = best
+	}
 	return best
 }
 

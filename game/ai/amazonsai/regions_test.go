@@ -3,6 +3,7 @@ package amazonsai
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -93,7 +94,9 @@ func TestRegionTurns(t *testing.T) {
 			for _, e := range tc.empty {
 				empty.Set(square(t, e))
 			}
-			require.Equal(t, tc.want, c.turns(square(t, tc.at), empty))
+			n, ok := c.turns(square(t, tc.at), empty)
+			require.True(t, ok)
+			require.Equal(t, tc.want, n)
 		})
 	}
 }
@@ -104,4 +107,21 @@ func square(t *testing.T, name string) amazons.Square {
 	col := int(name[0] - 'a')
 	row := amazons.Size - int(name[1]-'0')
 	return amazons.SquareAt(row, col)
+}
+
+// A count too big for its node cap gives up rather than hold the clock: an
+// open 12-square block is not counted exactly, and says so.
+func TestRegionCountGivesUp(t *testing.T) {
+	var c counter
+	var empty amazons.Bitboard
+	for _, name := range []string{"b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4"} {
+		empty.Set(square(t, name))
+	}
+	begin := time.Now()
+	n, ok := c.turns(square(t, "a1"), empty)
+	if ok {
+		require.Equal(t, 12, n, "a full block is filled")
+	}
+	require.Less(t, time.Since(begin), time.Second)
+	require.LessOrEqual(t, c.nodes, regionNodes+1)
 }

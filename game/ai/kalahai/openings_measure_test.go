@@ -15,7 +15,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"boardroom/game"
 	"boardroom/game/kalah/solve"
 )
 
@@ -50,32 +49,4 @@ func TestMeasureWriteOpenings(t *testing.T) {
 		}
 	}
 	require.NoError(t, os.WriteFile("testdata/openings.txt", []byte(b.String()), 0o644))
-}
-
-// TestMeasureOpeningRate plays Difficult at KALAH_RATE_BUDGET (default
-// 100ms) in every position of testdata/openings.txt and prints, by depth,
-// how often its move keeps the exact value and the seeds lost by the
-// misses (the table of docs/strength.md):
-//
-//	KALAH_RATE_BUDGET=2s nice taskset -c 1 go test -tags measure -run OpeningRate -timeout 1h -v ./game/ai/kalahai/
-func TestMeasureOpeningRate(t *testing.T) {
-	v := os.Getenv("KALAH_RATE_BUDGET")
-	if v == "" {
-		t.Skip("measurement")
-	}
-	budget, err := time.ParseDuration(v)
-	require.NoError(t, err)
-	kept, total := 0, 0
-	for _, o := range readOpenings(t) {
-		m, report := difficultMove(t, o.s, budget, 1)
-		_, h, _ := o.s.HouseAt(m.Cells[0])
-		ok := o.keep&(1<<(h-1)) != 0
-		total++
-		if ok {
-			kept++
-		}
-		fmt.Printf("depth %2d seeds %2d keep %-11s played %d %v  %s\n", o.depth, o.seeds, houses(o.keep), h, ok, report)
-	}
-	fmt.Printf("kept the value in %d of %d at %v\n", kept, total, budget)
-	_ = game.First
 }

@@ -5,14 +5,16 @@
 // database), so that the positions share what the table learnt. It runs
 // from go generate in game/ai/kalahai; with -count it only counts the
 // positions. Progress goes to standard error; the book is written to -o
-// each time every position of a depth is solved, so an interrupted build
-// keeps a complete book of a lesser depth. An entry's keep mask holds the
+// after every position, so an interrupted build keeps its work (the
+// header's depth is the last depth completed). With -limit, a position
+// not solved within that time is left out (the bot then searches it). An entry's keep mask holds the
 // solver's best move; with -all, every move that keeps the value (Analyse:
 // a zero-window test of each other move, about twice the time).
 package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -29,8 +31,9 @@ func main() {
 	out := flag.String("o", "book.bin", "the book file to write")
 	count := flag.Bool("count", false, "only count the positions")
 	all := flag.Bool("all", false, "record every move that keeps the value, not only the best")
+	limit := flag.Duration("limit", 0, "leave out a position not solved within this time (0: no limit)")
 	flag.Parse()
-	if err := run(*depth, *out, *count, *all); err != nil {
+	if err := run(*depth, *out, *count, *all, *limit); err != nil {
 		fmt.Fprintln(os.Stderr, "mkbook:", err)
 		os.Exit(1)
 	}
@@ -78,14 +81,15 @@ func positions(depth int) ([]*kalah.State, []int, []int, error) {
 	return all, upTo, parent, nil
 }
 
-func run(depth int, out string, count, all bool) error {
+func run(depth int, out string, count, all bool, limit time.Duration) error {
 	states, upTo, parent, err := positions(depth)
 	if err != nil || count {
 		return err
 	}
-	w := &kbook.Writer{Depth: depth}
+	w := &kbook.Writer{}
 	begin := time.Now()
 	margins := make([]int, len(states))
+	skipped := 0
 	sv := solve.NewSolver(solve.Config{})
 	for i, s := range states {
 		// The parent's margin is the best first guess for MTD(f): a
@@ -94,11 +98,22 @@ func run(depth int, out string, count, all bool) error {
 		if parent[i] >= 0 {
 			sv.SetGuess(margins[parent[i]])
 		}
+		ctx, cancel := context.Background(), context.CancelFunc(func() {})
+		if limit > 0 {
+			ctx, cancel = context.WithTimeout(ctx, limit)
+		}
 		var a solve.Analysis
 		if all {
-			a, err = sv.Analyse(context.Background(), s)
+			a, err = sv.Analyse(ctx, s)
 		} else {
-			a, err = sv.Best(context.Background(), s)
+			a, err = sv.Best(ctx, s)
+		}
+		cancel()
+		if errors.Is(err, context.DeadlineExceeded) {
+			fmt.Fprintf(os.Stderr, "%d/%d %s: left out after %v\n", i+1, len(states), s.Encode(), limit)
+			margins[i] = margins[max(parent[i], 0)]
+			skipped++
+			continue
 		}
 		if err != nil {
 			return err
@@ -115,12 +130,12 @@ func run(depth int, out string, count, all bool) error {
 		fmt.Fprintf(os.Stderr, "%d/%d %s: margin %+d keep %06b, %d nodes, %v (%v in all)\n",
 			i+1, len(states), s.Encode(), a.Margin, a.Keep, a.Nodes, a.Elapsed.Round(time.Millisecond), time.Since(begin).Round(time.Second))
 		for d, n := range upTo {
-			if n == i+1 {
+			if n <= i+1 && skipped == 0 {
 				w.Depth = d
-				if err := os.WriteFile(out, w.Bytes(), 0o644); err != nil {
-					return err
-				}
 			}
+		}
+		if err := os.WriteFile(out, w.Bytes(), 0o644); err != nil {
+			return err
 		}
 	}
 	return nil
