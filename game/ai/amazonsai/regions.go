@@ -23,11 +23,11 @@ import (
 // regionExactMax is the largest region whose turns are counted exactly:
 // a search with a table over the region's states, rare (a partitioned
 // board at all is the late endgame). regionNodes caps one count's search
-// (about a millisecond), so that no evaluation holds up the clock: a
+// (a few milliseconds at worst), so that no evaluation holds up the clock: a
 // region it cannot finish is counted by its size, as a bigger one is.
 const (
-	regionExactMax = 12
-	regionNodes    = 4000
+	regionExactMax = 10
+	regionNodes    = 400
 )
 
 // partition is what the sealed-off regions say of a position.
