@@ -124,9 +124,11 @@ func TestDifficultKeepsOpeningValues(t *testing.T) {
 	}
 	s, err := kalah.New(nil)
 	require.NoError(t, err)
-	done, err := solve.Prepare(t.Context(), s, kalahExactConfig)
-	require.NoError(t, err)
-	require.True(t, done)
+	for _, cfg := range []solve.Config{kalahExactConfig, kalahExactLongConfig} {
+		done, err := solve.Prepare(t.Context(), s, cfg)
+		require.NoError(t, err)
+		require.True(t, done)
+	}
 	bk, err := openingBook()
 	require.NoError(t, err)
 	searched, kept := 0, 0

@@ -42,12 +42,14 @@ func TestMeasureOpeningRate(t *testing.T) {
 	fmt.Printf("kept the value in %d of %d at %v\n", kept, total, budget)
 }
 
-// prepare builds the bot's endgame database before the clock runs, as a
-// server has it after its first games.
+// prepare builds the bot's endgame databases (both tiers) before the clock
+// runs, as a server has them after its first games.
 func prepare(t *testing.T) {
 	s, err := kalah.New(nil)
 	require.NoError(t, err)
-	done, err := solve.Prepare(t.Context(), s, kalahExactConfig)
-	require.NoError(t, err)
-	require.True(t, done)
+	for _, cfg := range []solve.Config{kalahExactConfig, kalahExactLongConfig} {
+		done, err := solve.Prepare(t.Context(), s, cfg)
+		require.NoError(t, err)
+		require.True(t, done)
+	}
 }
