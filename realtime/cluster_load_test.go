@@ -6,8 +6,10 @@ import (
 	"testing"
 	"time"
 
-	"boardroom/realtime/vocab"
 	"github.com/stretchr/testify/require"
+
+	"boardroom/realtime/match"
+	"boardroom/realtime/vocab"
 )
 
 // A node asked for a room by several callers at once (two pages' sockets,
@@ -18,11 +20,11 @@ import (
 func TestARoomIsTakenOverOnceByCallersAtOnce(t *testing.T) {
 	cl := newCluster(t, 2)
 	ctx := context.Background()
-	id, err := cl.nodes[0].hub.Create(ctx, Spec{Game: "kalah", Mode: vocab.Hotseat, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "me")
+	id, err := cl.nodes[0].hub.Create(ctx, match.Spec{Game: "kalah", Mode: vocab.Hotseat, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "me")
 	require.NoError(t, err)
 	leases := cl.leases.(*fakeLeases)
-	dead, _ := cl.nodes[0].hub.node.current()
-	heir, _ := cl.nodes[1].hub.node.current()
+	dead, _ := cl.nodes[0].hub.node.Current()
+	heir, _ := cl.nodes[1].hub.node.Current()
 
 	const slow = 300 * time.Millisecond
 	leases.mu.Lock()
@@ -35,7 +37,7 @@ func TestARoomIsTakenOverOnceByCallersAtOnce(t *testing.T) {
 	time.Sleep(time.Until(lapse.Add(-slow / 2)))
 
 	const callers = 8
-	got := make([]*Room, callers)
+	got := make([]*match.Room, callers)
 	var wg sync.WaitGroup
 	for i := range callers {
 		wg.Go(func() {

@@ -2,16 +2,21 @@ package realtime
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"boardroom/realtime/bus"
+	"boardroom/realtime/match"
+	"boardroom/realtime/match/matchtest"
+	"boardroom/realtime/roomjson"
 	"boardroom/realtime/store"
 	"boardroom/realtime/store/pgtest"
 	"boardroom/realtime/view"
@@ -157,12 +162,12 @@ func (s createdStore) CreateRoom(ctx context.Context, r *store.Room) error {
 
 // cluster is several hubs sharing one store, one lease table and one
 // message exchange, each serving WebSockets on its own test server.
-type cluster struct {
+type testCluster struct {
 	t      *testing.T
 	st     store.Store
 	leases store.Leases
 	bus    *bus.Hub
-	pages  *pageRecorder
+	pages  *matchtest.PageRecorder
 	nodes  []*clusterNode
 	tweak  func(*Config) // applied to every node's Config, if set
 }
@@ -180,14 +185,14 @@ type clusterNode struct {
 // detector, two cores) still renews its lease in time.
 const testLease = 800 * time.Millisecond
 
-func newCluster(t *testing.T, n int) *cluster { return newClusterWith(t, n, nil) }
+func newCluster(t *testing.T, n int) *testCluster { return newClusterWith(t, n, nil) }
 
 // newClusterWith is newCluster with tweak applied to every node's Config.
-func newClusterWith(t *testing.T, n int, tweak func(*Config)) *cluster {
+func newClusterWith(t *testing.T, n int, tweak func(*Config)) *testCluster {
 	sqlite, err := store.OpenSQLite(filepath.Join(t.TempDir(), "rooms.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { sqlite.Close() })
-	cl := &cluster{t: t, bus: bus.NewHub(), pages: &pageRecorder{}, tweak: tweak}
+	cl := &testCluster{t: t, bus: bus.NewHub(), pages: &matchtest.PageRecorder{}, tweak: tweak}
 	leases := newFakeLeases(sqlite)
 	cl.leases, cl.st = leases, createdStore{Store: sqlite, leases: leases}
 	for i := range n {
@@ -198,12 +203,12 @@ func newClusterWith(t *testing.T, n int, tweak func(*Config)) *cluster {
 
 // newPostgresCluster is a cluster on a throw-away PostgreSQL server: real
 // leases, real fences.
-func newPostgresCluster(t *testing.T, n int) *cluster {
+func newPostgresCluster(t *testing.T, n int) *testCluster {
 	srv := pgtest.Start(t)
 	st, err := store.Open(context.Background(), srv.Database(t))
 	require.NoError(t, err)
 	t.Cleanup(func() { st.Close() })
-	cl := &cluster{t: t, bus: bus.NewHub(), pages: &pageRecorder{}, st: st, leases: st.(store.Leases)}
+	cl := &testCluster{t: t, bus: bus.NewHub(), pages: &matchtest.PageRecorder{}, st: st, leases: st.(store.Leases)}
 	for i := range n {
 		cl.start(i)
 	}
@@ -211,7 +216,7 @@ func newPostgresCluster(t *testing.T, n int) *cluster {
 }
 
 // start runs node i (again).
-func (cl *cluster) start(i int) {
+func (cl *testCluster) start(i int) {
 	b := cl.bus.Connect()
 	st := &crashableStore{Store: cl.st}
 	cfg := Config{Store: st, Renderer: cl.pages, BaseURL: "http://test", BotDelay: time.Millisecond,
@@ -230,7 +235,7 @@ func (cl *cluster) start(i int) {
 		q.Del("room")
 		q.Del("token")
 		r.URL.RawQuery = q.Encode()
-		h.ServeWS(w, r, room, HashToken(token), "", nil, nil)
+		h.ServeWS(w, r, room, match.HashToken(token), "", nil, nil)
 	}))
 	node := &clusterNode{hub: h, srv: srv, bus: b, st: st}
 	if i < len(cl.nodes) {
@@ -244,7 +249,7 @@ func (cl *cluster) start(i int) {
 // kill stops a node as a crash would: its socket server and its bus go
 // first, so nobody hears it leave, its rooms' last words (the clocks'
 // stops) never reach the store, and its lease simply runs out.
-func (cl *cluster) kill(n *clusterNode) {
+func (cl *testCluster) kill(n *clusterNode) {
 	n.st.crashed.Store(true)
 	n.srv.CloseClientConnections()
 	n.srv.Close()
@@ -257,14 +262,14 @@ func (cl *cluster) kill(n *clusterNode) {
 // wsPage is a page open over a real WebSocket on one node.
 type wsPage struct {
 	t     *testing.T
-	cl    *cluster
+	cl    *testCluster
 	ws    *websocket.Conn
 	mu    sync.Mutex
 	seen  *view.Page
 	count int // pages received
 }
 
-func (cl *cluster) open(node int, room, token string) *wsPage {
+func (cl *testCluster) open(node int, room, token string) *wsPage {
 	url := "ws" + strings.TrimPrefix(cl.nodes[node].srv.URL, "http") + "/?room=" + room + "&token=" + token
 	ws, _, err := websocket.Dial(cl.t.Context(), url, nil)
 	require.NoError(cl.t, err)
@@ -278,7 +283,7 @@ func (cl *cluster) open(node int, room, token string) *wsPage {
 			if strings.HasPrefix(string(b), "spectators:") {
 				continue
 			}
-			pg := cl.pages.page(b)
+			pg := cl.pages.Page(b)
 			p.mu.Lock()
 			p.seen, p.count = pg, p.count+1
 			p.mu.Unlock()
@@ -323,7 +328,7 @@ func moves(n int) func(*view.Page) bool {
 func TestClusterPagesOnEveryNode(t *testing.T) {
 	cl := newCluster(t, 3)
 	ctx := context.Background()
-	id, err := cl.nodes[0].hub.Create(ctx, Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.NoClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
+	id, err := cl.nodes[0].hub.Create(ctx, match.Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.NoClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
 	require.NoError(t, err)
 
 	alice := cl.open(1, id, "alice") // on a node that does not run the room
@@ -357,7 +362,7 @@ func TestClusterPagesOnEveryNode(t *testing.T) {
 // versions only go up, and the clock resumes with the time that was left
 // when the owner died (give or take a lease).
 func TestClusterFailover(t *testing.T) {
-	for name, newCl := range map[string]func(*testing.T, int) *cluster{"fake leases": newCluster, "postgres": newPostgresCluster} {
+	for name, newCl := range map[string]func(*testing.T, int) *testCluster{"fake leases": newCluster, "postgres": newPostgresCluster} {
 		t.Run(name, func(t *testing.T) {
 			// On a machine starved of CPU (CI runs the packages' tests
 			// side by side) the owner may miss its lease while Bob thinks,
@@ -376,9 +381,9 @@ func TestClusterFailover(t *testing.T) {
 
 // testFailover plays the failover on cl; false when the scenario did not
 // happen (the first owner lost the room before it was killed).
-func testFailover(t *testing.T, cl *cluster) bool {
+func testFailover(t *testing.T, cl *testCluster) bool {
 	ctx := context.Background()
-	id, err := cl.nodes[0].hub.Create(ctx, Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
+	id, err := cl.nodes[0].hub.Create(ctx, match.Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
 	require.NoError(t, err)
 	alice := cl.open(1, id, "alice")
 	bob := cl.open(2, id, "bob")
@@ -397,7 +402,7 @@ func testFailover(t *testing.T, cl *cluster) bool {
 	}
 	died := time.Now()
 	cl.kill(cl.nodes[0])
-	leftThen := FirstMoveWait - died.Sub(bobFrom)
+	leftThen := match.FirstMoveWait - died.Sub(bobFrom)
 	pg := bob.await("the room on its next owner", func(p *view.Page) bool { return p.Version > 2<<32 })
 	require.True(t, pg.Clock.FirstMove)
 	left := time.Duration(pg.Clock.RemainingMS) * time.Millisecond
@@ -433,7 +438,7 @@ func testFailover(t *testing.T, cl *cluster) bool {
 func TestClusterAdoptsOrphans(t *testing.T) {
 	cl := newCluster(t, 2)
 	ctx := context.Background()
-	id, err := cl.nodes[0].hub.Create(ctx, Spec{Game: "kalah", Mode: vocab.Watch, Clock: vocab.NoClock, Seat: vocab.FirstSeat, Level: vocab.Beginner, Pace: "fast"}, "owner")
+	id, err := cl.nodes[0].hub.Create(ctx, match.Spec{Game: "kalah", Mode: vocab.Watch, Clock: vocab.NoClock, Seat: vocab.FirstSeat, Level: vocab.Beginner, Pace: "fast"}, "owner")
 	require.NoError(t, err)
 	cl.kill(cl.nodes[0])
 	deadline := time.Now().Add(2*testLease + 2*time.Second)
@@ -456,10 +461,10 @@ func TestClusterAdoptionKeepsTheLease(t *testing.T) {
 	ctx := context.Background()
 	const rooms = 40
 	for range rooms {
-		_, err := cl.nodes[0].hub.Create(ctx, Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.NoClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "owner")
+		_, err := cl.nodes[0].hub.Create(ctx, match.Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.NoClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "owner")
 		require.NoError(t, err)
 	}
-	session, live := cl.nodes[1].hub.node.current()
+	session, live := cl.nodes[1].hub.node.Current()
 	require.True(t, live)
 	leases := cl.leases.(*fakeLeases)
 	leases.mu.Lock()
@@ -468,7 +473,7 @@ func TestClusterAdoptionKeepsTheLease(t *testing.T) {
 	cl.kill(cl.nodes[0])
 	require.Eventually(t, func() bool { return cl.nodes[1].hub.Live() == rooms }, 10*testLease+5*time.Second, 10*time.Millisecond,
 		"the other node runs every room")
-	now, live := cl.nodes[1].hub.node.current()
+	now, live := cl.nodes[1].hub.node.Current()
 	require.True(t, live)
 	require.Equal(t, session, now, "the node kept its lease (it did not drop its rooms and join again)")
 }
@@ -479,15 +484,15 @@ func TestClusterAdoptionKeepsTheLease(t *testing.T) {
 func TestClusterHandOverStopsTheClock(t *testing.T) {
 	cl := newCluster(t, 1)
 	ctx := context.Background()
-	id, err := cl.nodes[0].hub.Create(ctx, Spec{Game: "kalah", Mode: vocab.Hotseat, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "me")
+	id, err := cl.nodes[0].hub.Create(ctx, match.Spec{Game: "kalah", Mode: vocab.Hotseat, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "me")
 	require.NoError(t, err)
 	time.Sleep(300 * time.Millisecond) // the wait for the first move runs
 	require.NoError(t, cl.nodes[0].hub.Drain(ctx))
 	rec, err := cl.st.Room(ctx, id)
 	require.NoError(t, err)
 	require.False(t, rec.ClockStopped.IsZero(), "the stop is recorded")
-	leftThen := FirstMoveWait - rec.ClockStopped.Sub(rec.ClockFrom)
-	require.Less(t, leftThen, FirstMoveWait-250*time.Millisecond)
+	leftThen := match.FirstMoveWait - rec.ClockStopped.Sub(rec.ClockFrom)
+	require.Less(t, leftThen, match.FirstMoveWait-250*time.Millisecond)
 
 	time.Sleep(1500 * time.Millisecond) // nobody runs the room
 	cl.start(1)
@@ -496,4 +501,92 @@ func TestClusterHandOverStopsTheClock(t *testing.T) {
 	left := time.Duration(pg.Clock.RemainingMS) * time.Millisecond
 	require.LessOrEqual(t, left, leftThen)
 	require.Greater(t, left, leftThen-750*time.Millisecond, "the time the room stood still is not counted")
+}
+
+func movesOf(p *view.Page) []string {
+	var out []string
+	for _, m := range p.Moves {
+		out = append(out, m.Text)
+	}
+	return out
+}
+
+// crashableStore is a node's way to the shared store, which a crash cuts:
+// a crashed node's last words (its rooms' clock stops) never arrive.
+type crashableStore struct {
+	store.Store
+	crashed atomic.Bool
+}
+
+func (s *crashableStore) SetClockStopped(ctx context.Context, id string, at time.Time) error {
+	if s.crashed.Load() {
+		return errors.New("crashed")
+	}
+	return s.Store.SetClockStopped(ctx, id, at)
+}
+
+// TestAProgramOnAnotherNode: in a cluster, a program's socket on a node
+// that does not run the room is sent JSON only — its own states and
+// answers from the owner, never the pages' HTML frames (nor the default
+// one those pages share) nor the spectator count — and its join and moves
+// reach the owner.
+func TestAProgramOnAnotherNode(t *testing.T) {
+	cl := newCluster(t, 2)
+	id, err := cl.nodes[0].hub.Create(context.Background(), match.Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.NoClock,
+		Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
+	require.NoError(t, err)
+	alice := cl.open(0, id, "alice")
+	watcher := cl.open(1, id, "carol") // an HTML page beside the program on its node
+
+	url := "ws" + strings.TrimPrefix(cl.nodes[1].srv.URL, "http") + "/?room=" + id + "&token=bot&format=json&legal=true"
+	ws, _, err := websocket.Dial(t.Context(), url, nil)
+	require.NoError(t, err)
+	defer ws.CloseNow()
+	next := func(what string, cond func(roomjson.Message) bool) roomjson.Message {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+		defer cancel()
+		for {
+			_, b, err := ws.Read(ctx)
+			require.NoError(t, err, "waiting for %s", what)
+			m, err := roomjson.Decode(b)
+			require.NoError(t, err, "only JSON: %.60q", b)
+			if cond(m) {
+				return m
+			}
+		}
+	}
+	isState := func(cond func(*roomjson.State) bool) func(roomjson.Message) bool {
+		return func(m roomjson.Message) bool { return m.State != nil && cond(m.State) }
+	}
+
+	next("the room", isState(func(s *roomjson.State) bool { return s.Waiting }))
+	require.NoError(t, ws.Write(t.Context(), websocket.MessageText, roomjson.Join("", "Remote")))
+	s := next("seated", isState(func(s *roomjson.State) bool { return len(s.You) == 1 })).State
+	require.Equal(t, "Engine: Remote", s.Seats[1].Holder)
+	alice.await("the engine seated", func(p *view.Page) bool { return p.Seats[1].Holder == "Engine: Remote" })
+
+	alice.send(`{"move":"1"}`)
+	s = next("its turn", isState(func(s *roomjson.State) bool { return s.YourTurn })).State
+	require.Equal(t, []string{"1"}, s.Moves)
+	require.NotEmpty(t, s.Legal)
+	require.NoError(t, ws.Write(t.Context(), websocket.MessageText, roomjson.Move("9", 1)))
+	m := next("a refusal", func(m roomjson.Message) bool { return m.Error != nil })
+	require.Equal(t, "illegal", m.Error.Reason)
+	require.NoError(t, ws.Write(t.Context(), websocket.MessageText, roomjson.Move(s.Legal[0], 1)))
+	next("its move played", isState(func(s *roomjson.State) bool { return len(s.Moves) == 2 }))
+	// Sent again (both copies arrive after a lost connection): a re-send,
+	// acknowledged, not a refusal the program would read as its next
+	// move's.
+	require.NoError(t, ws.Write(t.Context(), websocket.MessageText, roomjson.Move(s.Legal[0], 1)))
+	m = next("the re-send's answer", func(m roomjson.Message) bool { return m.Error != nil || m.Notice != nil })
+	require.NotNil(t, m.Notice, "a re-send is acknowledged: %+v", m.Error)
+	require.Contains(t, m.Notice.Text, "played already")
+	watcher.await("both moves", moves(2))
+	alice.await("both moves", moves(2))
+
+	// A change for the pages: their frame goes out as the default, which
+	// the program's node must not send it.
+	alice.send(`{"chat":"well played"}`)
+	next("the state after the chat", isState(func(s *roomjson.State) bool { return s.Version > 0 && len(s.Moves) == 2 }))
 }

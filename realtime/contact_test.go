@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"boardroom/realtime/bus"
+	"boardroom/realtime/match"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
 
@@ -22,7 +23,7 @@ func TestNobodyLosesOnTimeToALostNode(t *testing.T) {
 	const period = 3 * time.Second
 	cl := newClusterWith(t, 2, func(c *Config) { c.Periods = map[vocab.Clock]time.Duration{vocab.BulletClock: period} })
 	ctx := context.Background()
-	id, err := cl.nodes[0].hub.Create(ctx, Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
+	id, err := cl.nodes[0].hub.Create(ctx, match.Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
 	require.NoError(t, err)
 	alice := cl.open(0, id, "alice") // beside the room
 	bob := cl.open(1, id, "bob")     // on the other node
@@ -52,4 +53,85 @@ func TestNobodyLosesOnTimeToALostNode(t *testing.T) {
 	bob.await("his turn", func(p *view.Page) bool { return p.Turn == "Your move" })
 	bob.send(`{"move":"3"}`)
 	alice.await("bob's move arrives", moves(4))
+}
+
+// TestAStoppedClockStaysStoppedAcrossAHandOver: a room handed to another
+// node while Bob's clock stood still for want of his node recorded no
+// stop, so the next node counted the pause against him. Now the hand-over
+// records the time he had, and the room resumes with it.
+func TestAStoppedClockStaysStoppedAcrossAHandOver(t *testing.T) {
+	const period = 3 * time.Second
+	cl := newClusterWith(t, 2, func(c *Config) { c.Periods = map[vocab.Clock]time.Duration{vocab.BulletClock: period} })
+	ctx := context.Background()
+	id, err := cl.nodes[0].hub.Create(ctx, match.Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
+	require.NoError(t, err)
+	alice := cl.open(0, id, "alice")
+	bob := cl.open(1, id, "bob")
+	bob.await("the room", func(p *view.Page) bool { return p.Controls.Join })
+	bob.send(`{"action":"join","name":"Bob"}`)
+	alice.await("Bob seated", func(p *view.Page) bool { return p.Seats[1].Kind == vocab.Human })
+	alice.send(`{"move":"1"}`)
+	bob.await("alice's move", moves(1))
+	bob.send(`{"move":"1"}`)
+	alice.await("bob's move", moves(2))
+	alice.send(`{"move":"3"}`)
+	bob.await("bob's turn on the clock", func(p *view.Page) bool { return len(p.Moves) == 3 && p.Clock.Running })
+
+	bus.Cut(cl.nodes[1].bus, true)
+	p := alice.await("the clock stopped for Bob", func(p *view.Page) bool { return !p.Clock.Running && p.Status != "" })
+	leftThen := time.Duration(p.Clock.RemainingMS) * time.Millisecond
+	require.Positive(t, leftThen)
+	time.Sleep(period) // as long as his whole clock: it must not count
+	require.NoError(t, cl.nodes[0].hub.Drain(ctx))
+	rec, err := cl.st.Room(ctx, id)
+	require.NoError(t, err)
+	require.False(t, rec.ClockStopped.IsZero(), "the stop is recorded")
+	require.InDelta(t, leftThen.Milliseconds(), (period - rec.ClockStopped.Sub(rec.ClockFrom)).Milliseconds(), 1000,
+		"the time Bob had when contact was lost is what the store keeps")
+
+	bus.Cut(cl.nodes[1].bus, false)
+	bob = cl.open(1, id, "bob") // the room runs on Bob's node now
+	p = bob.await("the clock runs with Bob's time", func(p *view.Page) bool { return p.Clock.Running && len(p.Moves) == 3 })
+	require.False(t, p.Over)
+	left := time.Duration(p.Clock.RemainingMS) * time.Millisecond
+	require.Greater(t, left, leftThen-time.Second, "the pause and the hand-over are not counted against him")
+	bob.send(`{"move":"3"}`)
+	bob.await("bob's move is taken", moves(4))
+}
+
+// TestAPauseForALostNodeIsBounded: the pause for a player the room cannot
+// hear has a bound (Config.ContactPause, 2 minutes by default): after it
+// his clock runs on with the time he had, it does not stop again for the
+// same loss of contact in the same turn, and he loses on time as a player
+// who left would.
+func TestAPauseForALostNodeIsBounded(t *testing.T) {
+	const period, bound = 2 * time.Second, 1500 * time.Millisecond
+	cl := newClusterWith(t, 2, func(c *Config) {
+		c.Periods = map[vocab.Clock]time.Duration{vocab.BulletClock: period}
+		c.ContactPause = bound
+	})
+	ctx := context.Background()
+	id, err := cl.nodes[0].hub.Create(ctx, match.Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
+	require.NoError(t, err)
+	alice := cl.open(0, id, "alice")
+	bob := cl.open(1, id, "bob")
+	bob.await("the room", func(p *view.Page) bool { return p.Controls.Join })
+	bob.send(`{"action":"join","name":"Bob"}`)
+	alice.await("Bob seated", func(p *view.Page) bool { return p.Seats[1].Kind == vocab.Human })
+	alice.send(`{"move":"1"}`)
+	bob.await("alice's move", moves(1))
+	bob.send(`{"move":"1"}`)
+	alice.await("bob's move", moves(2))
+	alice.send(`{"move":"3"}`)
+	bob.await("bob's turn on the clock", func(p *view.Page) bool { return len(p.Moves) == 3 && p.Clock.Running })
+
+	bus.Cut(cl.nodes[1].bus, true)
+	start := time.Now()
+	p := alice.await("the clock stopped for Bob", func(p *view.Page) bool { return !p.Clock.Running && p.Status != "" })
+	require.Contains(t, p.Status, "for 2 seconds at most")
+	p = alice.await("the clock runs again after the bound", func(p *view.Page) bool { return p.Clock.Running && p.Status == "" })
+	require.GreaterOrEqual(t, time.Since(start), bound-200*time.Millisecond)
+	p = alice.await("Bob loses on time", func(p *view.Page) bool { return p.Over })
+	require.Contains(t, p.Status, "ran out of time")
+	require.Less(t, time.Since(start), period+bound+3*time.Second, "one pause, not one after another")
 }

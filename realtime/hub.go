@@ -2,21 +2,16 @@ package realtime
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
-	mrand "math/rand/v2"
-	"slices"
 	"sync"
 	"time"
 
 	"boardroom/game"
 	"boardroom/game/ai/engine"
-	"boardroom/realtime/frame"
+	"boardroom/realtime/cluster"
+	"boardroom/realtime/match"
 	"boardroom/realtime/store"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
@@ -25,28 +20,11 @@ import (
 // ErrNoRoom is returned for a room id that does not exist.
 var ErrNoRoom = errors.New("no such room")
 
-// ErrBadRequest wraps a refused room-creation request.
-var ErrBadRequest = errors.New("bad request")
-
-// BotMaker makes a computer player for a seat: its level, the search
-// algorithm where the game offers a choice (Amazons), and a seed.
-type BotMaker func(g game.Game, level, algorithm string, seed uint64) (game.Bot, error)
-
-// Renderer draws a room page's live fragment for one viewer; the room sends
-// over the WebSocket what changed since the viewer's previous frame (package
-// frame), or all of it.
-type Renderer interface {
-	Frame(p *view.Page) *frame.Frame
-	// Spectators renders just the spectator count, for the updates that
-	// only that changes (someone starts or stops watching).
-	Spectators(n int) []byte
-}
-
 // Config holds a Hub's collaborators and knobs.
 type Config struct {
 	Store    store.Store
-	Renderer Renderer
-	Bots     BotMaker
+	Renderer match.Renderer
+	Bots     match.BotMaker
 	// Engine runs the computer's moves as jobs on the server's bounded
 	// pool of search workers (nil: a pool of engine.DefaultWorkers for
 	// this hub). Hint should run on the same pool (engine.Pool.Hint).
@@ -71,6 +49,10 @@ type Config struct {
 	// nobody watching before it pauses until someone looks (default 1
 	// minute).
 	UnwatchedPause time.Duration
+	// ContactPause bounds how long a player's clock stands still while
+	// the room cannot hear the node holding their page (default
+	// ContactPauseMax).
+	ContactPause time.Duration
 	// Paces overrides the delays of the computer-against-computer paces
 	// (tests shorten them); a pace missing here has its own Delay.
 	Paces map[vocab.Pace]time.Duration
@@ -89,12 +71,12 @@ type Config struct {
 	Metrics *Metrics
 	// Clock is the time and the game timers (nil: SystemClock; tests
 	// drive a fake one).
-	Clock Clock
+	Clock match.Clock
 	// Cluster makes the hub one node of several sharing the store (nil:
 	// this process runs every room; cluster.go).
 	Cluster *Cluster
 
-	// unloading is deps.unloading (tests).
+	// unloading is deps.Unloading (tests).
 	unloading func()
 }
 
@@ -102,16 +84,18 @@ type Config struct {
 // room is created or first visited, and stops it when the room goes idle.
 type Hub struct {
 	// deps are what every room is made with.
-	deps  deps
+	deps  match.Deps
 	ctx   context.Context
 	stop  context.CancelFunc
 	wg    sync.WaitGroup
 	mu    sync.Mutex
-	rooms map[string]*Room
+	rooms map[string]*match.Room
 	// loads are the rooms being loaded (load.go).
 	loads map[string]*loading
 	// node is the hub's part in a cluster; nil when it runs alone.
-	node *node
+	node *cluster.Node
+	// metrics are the server's (nil: none).
+	metrics *Metrics
 }
 
 // NewHub returns a hub; call Restore to bring back unfinished rooms.
@@ -120,181 +104,72 @@ func NewHub(cfg Config) *Hub {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
 	if cfg.Bots == nil {
-		cfg.Bots = BeginnerBots
+		cfg.Bots = match.BeginnerBots
 	}
 	if cfg.Clock == nil {
-		cfg.Clock = SystemClock{}
+		cfg.Clock = match.SystemClock{}
 	}
 	if cfg.Engine == nil {
 		cfg.Engine = engine.New(engine.Config{Observe: cfg.Metrics.EngineJob})
 	}
 	cfg.Metrics.watchEngine(cfg.Engine)
 	ctx, stop := context.WithCancel(context.Background())
-	h := &Hub{ctx: ctx, stop: stop, rooms: map[string]*Room{}, loads: map[string]*loading{}}
-	h.deps = deps{
-		store: cfg.Store, render: cfg.Renderer, bots: cfg.Bots, engine: cfg.Engine, hint: cfg.Hint, evaluate: cfg.Evaluate,
-		clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics, timings: timingsOf(cfg), baseURL: cfg.BaseURL, ctx: ctx,
-		leave: h.forget, unloading: cfg.unloading,
+	h := &Hub{ctx: ctx, stop: stop, rooms: map[string]*match.Room{}, loads: map[string]*loading{}, metrics: cfg.Metrics}
+	var metrics match.Observer
+	if cfg.Metrics != nil {
+		metrics = cfg.Metrics
+	}
+	h.deps = match.Deps{
+		Store: cfg.Store, Render: cfg.Renderer, Bots: cfg.Bots, Engine: cfg.Engine, Hint: cfg.Hint, Evaluate: cfg.Evaluate,
+		Clock: cfg.Clock, Log: cfg.Log, Metrics: metrics, BaseURL: cfg.BaseURL, Ctx: ctx, Leave: h.forget, Unloading: cfg.unloading,
+		Knobs: match.Knobs{
+			BotDelay: cfg.BotDelay, WatchDelay: cfg.WatchDelay, MoveBudget: cfg.MoveBudget, ReplayStep: cfg.ReplayStep,
+			IdleUnload: cfg.IdleUnload, UnwatchedPause: cfg.UnwatchedPause, ContactPause: cfg.ContactPause,
+			FirstMoveWait: cfg.FirstMoveWait, ClaimWait: cfg.ClaimWait, Paces: cfg.Paces, Periods: cfg.Periods,
+		},
 	}
 	if cfg.Cluster != nil {
-		h.node = newNode(*cfg.Cluster, h)
+		h.node = cluster.New(*cfg.Cluster, h, h.deps)
 	}
 	return h
 }
 
-// BeginnerBots is the BotMaker that plays every level with the game's
-// Beginner player (until stronger levels are plugged in).
-func BeginnerBots(g game.Game, _, _ string, seed uint64) (game.Bot, error) {
-	return game.Beginner(g, seed), nil
-}
-
-// Spec is what the lobby form asks for.
-type Spec struct {
-	Game    string
-	Options map[string]string
-	Mode    vocab.Mode
-	Level   vocab.Level
-	// Algorithm is the computer's search for games that offer a choice.
-	Algorithm string
-	Seat      vocab.SeatChoice
-	Clock     vocab.Clock
-	// LevelSecond is the second seat's level in computer against computer
-	// ("": the same as Level).
-	LevelSecond vocab.Level
-	// Pace is the speed of computer against computer ("": DefaultPace).
-	Pace vocab.Pace
-	// Private rooms are never listed in the lobby.
-	Private bool
-	// Turns start the game from a record: its turns in notation, played in
-	// order (each checked by the rules).
-	Turns []string
-	// Name is the creator's display name (cleaned here; empty: a guest's
-	// name).
-	Name string
-}
-
 // Create checks a spec, stores a new room with the creator (holding
 // token) seated, starts it and returns its id.
-func (h *Hub) Create(ctx context.Context, spec Spec, token string) (string, error) {
-	g, err := game.Lookup(spec.Game)
+func (h *Hub) Create(ctx context.Context, spec match.Spec, token string) (string, error) {
+	rec, err := match.NewRecord(spec, token, h.deps.Clock.Now())
 	if err != nil {
-		return "", fmt.Errorf("%w: %w", ErrBadRequest, err)
-	}
-	start, err := g.New(spec.Options)
-	if err != nil {
-		return "", fmt.Errorf("%w: %w", ErrBadRequest, err)
-	}
-	for _, err := range []error{
-		oneOf("mode", spec.Mode, vocab.Modes()), oneOf("clock", spec.Clock, vocab.Clocks()),
-		oneOf("seat", spec.Seat, vocab.SeatChoices()), oneOf("level", spec.Level, vocab.Levels()),
-	} {
-		if err != nil {
-			return "", err
-		}
-	}
-	if spec.LevelSecond == "" || spec.Mode != vocab.Watch {
-		spec.LevelSecond = spec.Level
-	}
-	if err := oneOf("level_second", spec.LevelSecond, vocab.Levels()); err != nil {
 		return "", err
-	}
-	if spec.Pace == "" {
-		spec.Pace = vocab.DefaultPace
-	}
-	if err := oneOf("pace", spec.Pace, vocab.Paces()); err != nil {
-		return "", err
-	}
-	mine := game.First
-	switch spec.Seat {
-	case vocab.SecondSeat:
-		mine = game.Second
-	case vocab.RandomSeat:
-		mine = game.Player(mrand.IntN(2))
-	}
-	human := store.Seat{Kind: vocab.Human, TokenHash: HashToken(token), Name: CleanName(spec.Name)}
-	if human.Name == "" {
-		human.Name = guestName(human.TokenHash)
-	}
-	// A computer seat carries its creator's token hash: the creator may pause
-	// it. The search choice is kept only at Difficult, the one level whose
-	// search it changes: Beginner plays the rules' heuristics and Medium a
-	// fixed one-or-two-ply search, whatever was chosen.
-	bot := func(level vocab.Level) store.Seat {
-		s := store.Seat{Kind: vocab.Bot, TokenHash: human.TokenHash, Level: level, Algorithm: spec.Algorithm}
-		if level != vocab.Difficult {
-			s.Algorithm = ""
-		}
-		return s
-	}
-	var seats [2]store.Seat
-	switch spec.Mode {
-	case vocab.Friend:
-		seats[mine] = human
-	case vocab.Hotseat:
-		seats = [2]store.Seat{human, human}
-	case vocab.Computer:
-		seats[mine], seats[mine.Other()] = human, bot(spec.Level)
-	case vocab.Watch:
-		seats = [2]store.Seat{bot(spec.Level), bot(spec.LevelSecond)}
-		seats[0].Pace, seats[1].Pace = spec.Pace, spec.Pace
-	}
-	rec := &store.Room{
-		ID: NewID(), Game: g.ID(), Options: start.Options(), Mode: spec.Mode, Clock: spec.Clock,
-		Seats: seats, Winner: -1, Private: spec.Private,
-	}
-	// A clock that starts with the room (both seats held) counts from its
-	// creation.
-	now := h.deps.clock.Now()
-	rec.ClockFrom = now
-	if len(spec.Turns) > 0 {
-		for _, t := range spec.Turns {
-			rec.Turns = append(rec.Turns, store.Turn{Notation: t, At: now})
-		}
-		final, err := Position(g, rec)
-		if err != nil {
-			return "", fmt.Errorf("%w: %w", ErrBadRequest, err)
-		}
-		if out := final.Outcome(); out.Over { // a record of a finished game opens finished
-			rec.Over, rec.Winner, rec.Reason = true, int(out.Winner), out.Reason
-		}
 	}
 	// The room is made before it is stored, so that a choice the computer
 	// refuses (an algorithm the game has not) stores nothing.
-	r, err := newRoom(rec, h.deps)
-	if err != nil {
-		return "", fmt.Errorf("%w: %w", ErrBadRequest, err)
-	}
-	r.clock.mark = clockMark{from: now, stored: now} // it has run since (and has not stopped)
+	var fence *store.Fence
 	if h.node != nil {
-		session, live := h.node.current()
-		if !live || h.node.draining.Load() {
+		session, live := h.node.Current()
+		if !live || h.node.Draining() {
 			return "", errors.New("this server is not taking new rooms at the moment; try again")
 		}
-		h.own(r, store.Fence{Session: session, Epoch: 1}) // a new room's first owner
+		fence = &store.Fence{Session: session, Epoch: 1} // a new room's first owner
 	}
-	if err := r.deps.store.CreateRoom(ctx, rec); err != nil {
+	r, err := h.made(fence, func(d match.Deps) (*match.Room, error) { return match.New(rec, d) })
+	if err != nil {
+		return "", fmt.Errorf("%w: %w", match.ErrBadRequest, err)
+	}
+	if err := r.Store().CreateRoom(ctx, rec); err != nil {
 		return "", err
 	}
 	if _, err := h.launch(r); err != nil {
 		return "", err
 	}
-	h.deps.log.Info("room created", "room", rec.ID, "game", rec.Game, "mode", rec.Mode, "clock", rec.Clock)
+	h.deps.Log.Info("room created", "room", rec.ID, "game", rec.Game, "mode", rec.Mode, "clock", rec.Clock)
 	return rec.ID, nil
-}
-
-// oneOf checks that a field of a Spec holds one of its values.
-func oneOf[T ~string](name string, value T, all []T) error {
-	if slices.Contains(all, value) {
-		return nil
-	}
-	return fmt.Errorf("%w: %s must be one of %s, got %q", ErrBadRequest, name, vocab.List(all), value)
 }
 
 // Snapshot returns the page of room id as the holder of tokenHash would
 // see it now.
 func (h *Hub) Snapshot(ctx context.Context, id, tokenHash string) (*view.Page, error) {
 	var p *view.Page
-	_, err := h.ask(ctx, id, func(r *Room) (err error) {
+	_, err := h.ask(ctx, id, func(r *match.Room) (err error) {
 		p, err = r.Snapshot(ctx, tokenHash)
 		return err
 	})
@@ -303,36 +178,22 @@ func (h *Hub) Snapshot(ctx context.Context, id, tokenHash string) (*view.Page, e
 
 // connect opens connection c in room id, and returns the room once it has
 // taken the connection.
-func (h *Hub) connect(ctx context.Context, id string, c *Conn) (*Room, error) {
-	return h.ask(ctx, id, func(r *Room) error {
-		taken := make(chan bool, 1)
-		if !r.send(ctx, evConnect{c: c, taken: taken}) {
-			return r.notSent(ctx)
-		}
-		select {
-		case ok := <-taken:
-			if !ok {
-				return fmt.Errorf("room %s: %w", id, errStopped)
-			}
-			return nil
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	})
+func (h *Hub) connect(ctx context.Context, id string, c *match.Conn) (*match.Room, error) {
+	return h.ask(ctx, id, func(r *match.Room) error { return r.Open(ctx, c) })
 }
 
 // ask runs f on room id, and once more on the room loaded again if the one
 // found had stopped meanwhile (it went idle): a stopping room leaves the
 // registry before it stops taking events, so the next look-up does not
 // find it. It returns the room that f succeeded on.
-func (h *Hub) ask(ctx context.Context, id string, f func(*Room) error) (*Room, error) {
+func (h *Hub) ask(ctx context.Context, id string, f func(*match.Room) error) (*match.Room, error) {
 	for attempt := 1; ; attempt++ {
 		r, err := h.Room(ctx, id)
 		if err != nil {
 			return nil, err
 		}
 		err = f(r)
-		if err == nil || !errors.Is(err, errStopped) || attempt == askAttempts {
+		if err == nil || !errors.Is(err, match.ErrStopped) || attempt == askAttempts {
 			return r, err
 		}
 	}
@@ -348,14 +209,14 @@ func (h *Hub) Restore(ctx context.Context) (int, error) {
 	if h.node != nil {
 		return h.joinCluster(ctx)
 	}
-	ids, err := h.deps.store.Unfinished(ctx)
+	ids, err := h.deps.Store.Unfinished(ctx)
 	if err != nil {
 		return 0, err
 	}
 	n := 0
 	for _, id := range ids {
 		if _, err := h.Room(ctx, id); err != nil {
-			h.deps.log.Error("room not restored", "room", id, "err", err)
+			h.deps.Log.Error("room not restored", "room", id, "err", err)
 			continue
 		}
 		n++
@@ -365,45 +226,45 @@ func (h *Hub) Restore(ctx context.Context) (int, error) {
 
 // launch runs a room made by newRoom, unless another caller started the
 // same room first (then that one is returned).
-func (h *Hub) launch(r *Room) (*Room, error) {
+func (h *Hub) launch(r *match.Room) (*match.Room, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if running, ok := h.rooms[r.id]; ok {
+	if running, ok := h.rooms[r.ID()]; ok {
 		return running, nil
 	}
 	if h.ctx.Err() != nil {
 		return nil, errors.New("the server is shutting down")
 	}
-	if r.owner != nil {
-		if err := r.serveRemote(); err != nil {
+	if h.node != nil {
+		if err := h.node.Serve(r); err != nil {
 			return nil, err
 		}
 	}
-	h.rooms[r.id] = r
-	h.deps.metrics.roomStarted(1)
+	h.rooms[r.ID()] = r
+	h.metrics.roomStarted(1)
 	h.wg.Add(1)
 	go func() {
 		defer h.wg.Done()
-		defer h.deps.metrics.roomStarted(-1)
-		why := r.run(h.ctx)
-		if r.owner != nil && why == stopIdle {
+		defer h.metrics.roomStarted(-1)
+		why := r.Run(h.ctx)
+		if h.node != nil && why == match.StopIdle {
 			// Unloaded: any node may take it when someone comes back.
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
-			if err := h.node.Leases.Release(ctx, r.id, r.owner.fence); err != nil {
-				h.deps.log.Warn("room not released", "room", r.id, "err", err)
+			if err := h.node.Release(ctx, r); err != nil {
+				h.deps.Log.Warn("room not released", "room", r.ID(), "err", err)
 			}
 		}
 	}()
 	return r, nil
 }
 
-// forget takes a stopping room out of the registry (deps.leave).
-func (h *Hub) forget(r *Room) {
+// forget takes a stopping room out of the registry (deps.Leave).
+func (h *Hub) forget(r *match.Room) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.rooms[r.id] == r {
-		delete(h.rooms, r.id)
+	if h.rooms[r.ID()] == r {
+		delete(h.rooms, r.ID())
 	}
 }
 
@@ -418,12 +279,12 @@ func (h *Hub) CleanIdle(ctx context.Context, age time.Duration) (int, error) {
 	h.mu.Unlock()
 	if h.node != nil {
 		// In a cluster a node cleans only its own rooms and nobody's.
-		session, _ := h.node.current()
+		session, _ := h.node.Current()
 		ctx = store.WithFence(ctx, store.Fence{Session: session})
 	}
-	n, err := h.deps.store.DeleteIdle(ctx, h.deps.clock.Now().Add(-age), keep)
+	n, err := h.deps.Store.DeleteIdle(ctx, h.deps.Clock.Now().Add(-age), keep)
 	if n > 0 {
-		h.deps.log.Info("idle rooms deleted", "rooms", n)
+		h.deps.Log.Info("idle rooms deleted", "rooms", n)
 	}
 	return n, err
 }
@@ -436,16 +297,16 @@ func (h *Hub) MarkSeen(ctx context.Context) error {
 	h.mu.Lock()
 	var ids []string
 	for id, r := range h.rooms {
-		if r.watched.Load() && !r.private {
+		if r.Watched() && !r.Private() {
 			ids = append(ids, id)
 		}
 	}
 	h.mu.Unlock()
-	return h.deps.store.SetSeen(ctx, ids, h.deps.clock.Now())
+	return h.deps.Store.SetSeen(ctx, ids, h.deps.Clock.Now())
 }
 
 // Now is the time by the rooms' clock.
-func (h *Hub) Now() time.Time { return h.deps.clock.Now() }
+func (h *Hub) Now() time.Time { return h.deps.Clock.Now() }
 
 // Live returns how many rooms are in memory.
 func (h *Hub) Live() int {
@@ -466,28 +327,4 @@ func (h *Hub) Shutdown(ctx context.Context) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-}
-
-// NewID returns an unguessable room id (96 random bits).
-func NewID() string { return randomText(12) }
-
-// NewToken returns an unguessable seat token (256 random bits).
-func NewToken() string { return randomText(32) }
-
-func randomText(n int) string {
-	b := make([]byte, n)
-	if _, err := rand.Read(b); err != nil {
-		panic("realtime: no randomness: " + err.Error())
-	}
-	return base64.RawURLEncoding.EncodeToString(b)
-}
-
-// HashToken is what the store keeps of a token: its SHA-256, in hex. An
-// empty token hashes to "" so that it never matches a seat.
-func HashToken(token string) string {
-	if token == "" {
-		return ""
-	}
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
 }

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"boardroom/realtime/clocktest"
+	"boardroom/realtime/match"
+	"boardroom/realtime/store"
 	"boardroom/realtime/view"
 
 	"github.com/stretchr/testify/require"
@@ -19,15 +21,15 @@ import (
 func TestIdleRoomsLeaveMemory(t *testing.T) {
 	tests := []struct {
 		name string
-		spec Spec
+		spec match.Spec
 		// open keeps a page open
 		open  bool
 		stays bool
 	}{
-		{"nobody there", Spec{Game: "kalah"}, false, false},
-		{"a page open", Spec{Game: "kalah"}, true, true},
-		{"a computer game nobody watches", Spec{Game: "kalah", Mode: "watch", Pace: "slow"}, false, false},
-		{"a computer game watched", Spec{Game: "kalah", Mode: "watch", Pace: "slow"}, true, true},
+		{"nobody there", match.Spec{Game: "kalah"}, false, false},
+		{"a page open", match.Spec{Game: "kalah"}, true, true},
+		{"a computer game nobody watches", match.Spec{Game: "kalah", Mode: "watch", Pace: "slow"}, false, false},
+		{"a computer game watched", match.Spec{Game: "kalah", Mode: "watch", Pace: "slow"}, true, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -51,7 +53,7 @@ func TestIdleRoomsLeaveMemory(t *testing.T) {
 				return
 			}
 			require.Eventually(t, func() bool { return h.hub.Live() == 0 }, 5*time.Second, time.Millisecond)
-			p, err := h.hub.Snapshot(context.Background(), r.ID(), HashToken("alice"))
+			p, err := h.hub.Snapshot(context.Background(), r.ID(), match.HashToken("alice"))
 			require.NoError(t, err, "the room comes back when asked for")
 			require.Equal(t, tc.spec.Mode != "watch", p.Seats[0].Yours, "its creator's seat, where a person has one")
 		})
@@ -70,21 +72,21 @@ func TestRoomAskedForAsItUnloads(t *testing.T) {
 		ask func(h *harness, ctx context.Context, id string) (*view.Page, error)
 	}{
 		{"a page", func(h *harness, ctx context.Context, id string) (*view.Page, error) {
-			return h.hub.Snapshot(ctx, id, HashToken("alice"))
+			return h.hub.Snapshot(ctx, id, match.HashToken("alice"))
 		}},
 		{"a socket", func(h *harness, ctx context.Context, id string) (*view.Page, error) {
-			c := testConn(HashToken("alice"), 16)
+			c := testConn(match.HashToken("alice"), 16)
 			if _, err := h.hub.connect(ctx, id, c); err != nil {
 				return nil, err
 			}
-			if c.isClosed() {
+			if c.Outlet().Closed() {
 				return nil, errors.New("the socket was closed")
 			}
-			b, err := c.takeOne(ctx)
+			b, err := takeOne(ctx, c)
 			if err != nil {
 				return nil, err
 			}
-			return h.pages.page(b), nil
+			return h.pages.Page(b), nil
 		}},
 	}
 	for _, tc := range tests {
@@ -98,8 +100,9 @@ func TestRoomAskedForAsItUnloads(t *testing.T) {
 					<-unload
 				}
 			})
-			old := h.create(Spec{Game: "kalah"}, "alice")
-			inRoom(t, old, func(*Room) {})  // the room has started, its idle timer set
+			old := h.create(match.Spec{Game: "kalah"}, "alice")
+			_, err := old.Snapshot(t.Context(), "") // the room has started, its idle timer set
+			require.NoError(t, err)
 			clock.Advance(10 * time.Minute) // nobody came: the room unloads...
 			select {                        // ...and is held just as it has decided to
 			case <-unloading:
@@ -121,7 +124,7 @@ func TestRoomAskedForAsItUnloads(t *testing.T) {
 				p, err := tc.ask(h, ctx, old.ID())
 				answered <- answer{p, err}
 			}()
-			require.Eventually(t, func() bool { return len(old.inbox) > 0 }, 5*time.Second, time.Millisecond,
+			require.Eventually(t, func() bool { return old.Waiting() > 0 }, 5*time.Second, time.Millisecond,
 				"the request reaches the unloading room")
 			close(unload)
 			a := <-answered
@@ -132,42 +135,41 @@ func TestRoomAskedForAsItUnloads(t *testing.T) {
 	}
 }
 
-// TestUnwatchedComputerGamesPause: 25 computer-against-computer rooms with
-// nobody watching kept a core busy. Such a game pauses once nobody has had
-// it open for a minute, leaves memory as any idle room, and plays on from
-// where it stopped when someone opens it; one that is watched plays on.
-func TestUnwatchedComputerGamesPause(t *testing.T) {
+// TestCleanIdleKeepsRoomsInUse: the rooms that never started and nobody
+// touched for a day are deleted, but not while they are in memory.
+func TestCleanIdleKeepsRoomsInUse(t *testing.T) {
 	clock := clocktest.New()
 	h := newHarness(t, func(c *Config) {
 		c.Clock = clock
-		c.Paces = nil // slow: 3 s a move, so the game outlasts the test
+		c.IdleUnload = 1000 * time.Hour // the rooms stay in memory until the test takes them out
 	})
-	watched := h.create(Spec{Game: "kalah", Mode: "watch", Pace: "slow"}, "bob")
-	bob := h.connect(watched, "bob")
-	r := h.create(Spec{Game: "kalah", Mode: "watch", Pace: "slow"}, "alice")
-	alice := h.connect(r, "alice")
-	running := func(r *Room) (yes bool) {
-		inRoom(t, r, func(r *Room) { yes = r.bots.running() })
-		return yes
-	}
-	require.True(t, running(r))
-	alice.leave()
-	clock.Advance(59 * time.Second)
-	require.True(t, running(r), "not a minute yet")
-	clock.Advance(time.Second)
-	require.Eventually(t, func() bool { return !running(r) }, 5*time.Second, time.Millisecond, "paused: nobody watches")
-	require.True(t, running(watched), "a watched game plays on")
-	bob.sync()
+	played := h.create(match.Spec{Game: "kalah", Mode: "hotseat"}, "a")
+	h.connect(played, "a").click(1, 1)
+	loaded := h.create(match.Spec{Game: "kalah"}, "b")
+	idle := h.create(match.Spec{Game: "kalah"}, "c")
+	h.restart() // Restore brings back all three: they are unfinished
 
-	alice = h.connect(r, "alice")
-	require.True(t, running(r), "someone looks: it plays on")
-	alice.leave()
-	clock.Advance(time.Minute)
-	require.Eventually(t, func() bool { return !running(r) }, 5*time.Second, time.Millisecond)
-	clock.Advance(10 * time.Minute)
-	require.Eventually(t, func() bool { return h.hub.Live() == 1 }, 5*time.Second, time.Millisecond, "the paused game left memory")
-	again, err := h.hub.Room(context.Background(), r.ID())
+	clock.Advance(48 * time.Hour)
+	n, err := h.hub.CleanIdle(context.Background(), 24*time.Hour)
 	require.NoError(t, err)
-	h.connect(again, "alice")
-	require.True(t, running(again), "loaded again by a page, it plays on")
+	require.Equal(t, 0, n, "rooms in memory are kept")
+
+	// Once the idle rooms leave memory, the one never played is deleted.
+	_, err = h.hub.Snapshot(context.Background(), loaded.ID(), "") // loaded again
+	require.NoError(t, err)
+	h.restart()
+	h.hub.mu.Lock()
+	for id := range h.hub.rooms {
+		if id != played.ID() {
+			delete(h.hub.rooms, id) // as an idle unload would
+		}
+	}
+	h.hub.mu.Unlock()
+	n, err = h.hub.CleanIdle(context.Background(), 24*time.Hour)
+	require.NoError(t, err)
+	require.Equal(t, 2, n, "the two rooms that never started go")
+	_, err = h.store.Room(context.Background(), idle.ID())
+	require.ErrorIs(t, err, store.ErrNotFound)
+	_, err = h.store.Room(context.Background(), played.ID())
+	require.NoError(t, err, "a room with a move stays")
 }

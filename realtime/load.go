@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"boardroom/realtime/match"
 	"boardroom/realtime/store"
 )
 
@@ -20,17 +21,17 @@ import (
 // loading is a load in progress, which every caller waits for.
 type loading struct {
 	done chan struct{} // closed when room and err are set
-	room *Room
+	room *match.Room
 	err  error
 }
 
 // loadTimeout bounds a load: an acquire and two reads.
-const loadTimeout = 2 * storeTimeout
+const loadTimeout = 10 * time.Second
 
 // Room returns the running room with this id, loading it from the store if
 // it is not in memory. The load is the hub's, not the caller's: a caller
 // that gives up (a page closed) leaves it to finish for the others.
-func (h *Hub) Room(ctx context.Context, id string) (*Room, error) {
+func (h *Hub) Room(ctx context.Context, id string) (*match.Room, error) {
 	h.mu.Lock()
 	if r, ok := h.rooms[id]; ok {
 		h.mu.Unlock()
@@ -63,27 +64,30 @@ func (h *Hub) loadFor(l *loading, id string) {
 }
 
 // load takes room id (in a cluster) and starts it from the store.
-func (h *Hub) load(ctx context.Context, id string) (*Room, error) {
+func (h *Hub) load(ctx context.Context, id string) (*match.Room, error) {
 	var fence *store.Fence
 	var ranUntil time.Time // when a dead owner was last known to run it
 	if h.node != nil {
-		f, silence, err := h.node.acquire(ctx, id)
+		f, silence, err := h.node.Acquire(ctx, id)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, fmt.Errorf("%w: %q", ErrNoRoom, id)
+		}
 		if err != nil {
 			return nil, err
 		}
 		fence = &f
 		if silence > 0 {
-			ranUntil = h.deps.clock.Now().Add(-silence)
+			ranUntil = h.deps.Clock.Now().Add(-silence)
 		}
 	}
-	rec, err := h.deps.store.Room(ctx, id)
+	rec, err := h.deps.Store.Room(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, fmt.Errorf("%w: %q", ErrNoRoom, id)
 	}
 	if err != nil {
 		return nil, err
 	}
-	chat, err := h.deps.store.Chat(ctx, id, chatShown)
+	chat, err := h.deps.Store.Chat(ctx, id, match.ChatShown)
 	if err != nil {
 		return nil, err
 	}
@@ -93,21 +97,16 @@ func (h *Hub) load(ctx context.Context, id string) (*Room, error) {
 // start makes and runs the room of a stored record with its chat, unless
 // another caller got there first. ranUntil, when not zero, is when the
 // room's dead owner was last known to run it.
-func (h *Hub) start(rec *store.Room, chat []store.ChatMessage, fence *store.Fence, ranUntil time.Time) (*Room, error) {
+func (h *Hub) start(rec *store.Room, chat []store.ChatMessage, fence *store.Fence, ranUntil time.Time) (*match.Room, error) {
 	h.mu.Lock()
 	r, ok := h.rooms[rec.ID]
 	h.mu.Unlock()
 	if ok {
 		return r, nil
 	}
-	r, err := newRoom(rec, h.deps)
+	r, err := h.made(fence, func(d match.Deps) (*match.Room, error) { return match.Load(rec, chat, ranUntil, d) })
 	if err != nil {
 		return nil, fmt.Errorf("room %s: %w", rec.ID, err)
-	}
-	r.chat = newChatLog(chat)
-	r.clock.mark.ranUntil(ranUntil)
-	if fence != nil {
-		h.own(r, *fence)
 	}
 	return h.launch(r)
 }

@@ -94,33 +94,38 @@ func (m *Metrics) roomStarted(delta float64) {
 	}
 }
 
-func (m *Metrics) connected(delta float64) {
+// Connected implements match.Observer.
+func (m *Metrics) Connected(delta int) {
 	if m != nil {
-		m.connections.Add(delta)
+		m.connections.Add(float64(delta))
 	}
 }
 
-func (m *Metrics) moved(game string) {
+// Moved implements match.Observer.
+func (m *Metrics) Moved(game string) {
 	if m != nil {
 		m.moves.WithLabelValues(game).Inc()
 	}
 }
 
-func (m *Metrics) broadcasted(d time.Duration) {
+// Broadcast implements match.Observer.
+func (m *Metrics) Broadcast(d time.Duration) {
 	if m != nil {
 		m.broadcast.Observe(d.Seconds())
 	}
 }
 
-func (m *Metrics) botThought(game, level string, d time.Duration) {
+// BotThought implements match.Observer.
+func (m *Metrics) BotThought(game, level string, d time.Duration) {
 	if m != nil {
 		m.botThink.WithLabelValues(game, level).Observe(d.Seconds())
 	}
 }
 
-func (m *Metrics) refusedMessage(why refusal) {
+// Refused implements match.Observer.
+func (m *Metrics) Refused(why string) {
 	if m != nil {
-		m.refused.WithLabelValues(why.label()).Inc()
+		m.refused.WithLabelValues(why).Inc()
 	}
 }
 

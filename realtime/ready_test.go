@@ -8,6 +8,7 @@ import (
 
 	"boardroom/realtime/bus"
 	"boardroom/realtime/bus/natstest"
+	"boardroom/realtime/match/matchtest"
 	"boardroom/realtime/store"
 
 	"github.com/stretchr/testify/require"
@@ -26,7 +27,7 @@ func TestANodeCutOffFromNATSStaysReady(t *testing.T) {
 	require.NoError(t, err)
 	t.Cleanup(func() { sqlite.Close() })
 	leases := newFakeLeases(sqlite)
-	h := NewHub(Config{Store: createdStore{Store: sqlite, leases: leases}, Renderer: &pageRecorder{}, BaseURL: "http://test",
+	h := NewHub(Config{Store: createdStore{Store: sqlite, leases: leases}, Renderer: &matchtest.PageRecorder{}, BaseURL: "http://test",
 		Cluster: &Cluster{Bus: b, Leases: leases, Node: "n0", Lease: testLease}})
 	_, err = h.Restore(context.Background())
 	require.NoError(t, err)

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
-	"boardroom/realtime"
+	"boardroom/realtime/match"
 	"boardroom/realtime/roomjson"
 	"boardroom/realtime/vocab"
 	"boardroom/roombot/roombottest"
@@ -90,7 +90,7 @@ func TestBotsPlayEveryGame(t *testing.T) {
 			t.Parallel() // the bots mostly wait: for each other and their pace
 			s := roombottest.New(t)
 			creator := NewToken()
-			room := s.Create(realtime.Spec{Game: g.ID()}, creator)
+			room := s.Create(match.Spec{Game: g.ID()}, creator)
 			first, second := newFakeEngine("First", 1), newFakeEngine("Second", 2)
 			a := runBot(t.Context(), Config{Room: room, Engine: first, Token: creator})
 			b := runBot(t.Context(), Config{Room: room, Engine: second, Name: "Bob"})
@@ -113,7 +113,7 @@ func TestBotsPlayEveryGame(t *testing.T) {
 			t.Parallel()
 			s := roombottest.New(t)
 			creator := NewToken()
-			room := s.Create(realtime.Spec{Game: g.ID(), Mode: vocab.Computer, Seat: vocab.SecondSeat}, creator)
+			room := s.Create(match.Spec{Game: g.ID(), Mode: vocab.Computer, Seat: vocab.SecondSeat}, creator)
 			e := newFakeEngine("Solo", 3)
 			r := waitResult(t, runBot(t.Context(), Config{Room: room, Engine: e, Token: creator}))
 			checkFinished(t, s, room, r, e)
@@ -134,7 +134,7 @@ func TestBotPlaysBothSeats(t *testing.T) {
 			t.Parallel()
 			s := roombottest.New(t)
 			creator := NewToken()
-			room := s.Create(realtime.Spec{Game: id, Mode: vocab.Hotseat}, creator)
+			room := s.Create(match.Spec{Game: id, Mode: vocab.Hotseat}, creator)
 			e := newFakeEngine("Both", 8)
 			r := waitResult(t, runBot(t.Context(), Config{Room: room, Engine: e, Token: creator}))
 			checkFinished(t, s, room, r, e)
@@ -155,7 +155,7 @@ func TestBotPlaysBothSeats(t *testing.T) {
 func TestBotReconnectsAfterARestart(t *testing.T) {
 	s := roombottest.New(t)
 	creator := NewToken()
-	room := s.Create(realtime.Spec{Game: "kalah"}, creator)
+	room := s.Create(match.Spec{Game: "kalah"}, creator)
 	first, second := newFakeEngine("First", 4), newFakeEngine("Second", 5)
 	first.think, second.think = 15*time.Millisecond, 15*time.Millisecond
 	a := runBot(t.Context(), Config{Room: room, Engine: first, Token: creator})
@@ -174,8 +174,8 @@ func TestBotReconnectsAfterARestart(t *testing.T) {
 func TestBotRefusesClearly(t *testing.T) {
 	s := roombottest.New(t)
 	creator := NewToken()
-	computerRoom := s.Create(realtime.Spec{Game: "kalah", Mode: vocab.Computer}, creator)
-	finished := s.Create(realtime.Spec{Game: "kalah"}, creator)
+	computerRoom := s.Create(match.Spec{Game: "kalah", Mode: vocab.Computer}, creator)
+	finished := s.Create(match.Spec{Game: "kalah"}, creator)
 	ws, _, err := websocket.Dial(t.Context(), "ws"+finished[4:]+"/ws?format=json",
 		&websocket.DialOptions{HTTPHeader: http.Header{"Cookie": {TokenCookie + "=" + creator}}})
 	require.NoError(t, err)
@@ -254,7 +254,7 @@ func TestBotFollowsTakebacksOnTheClock(t *testing.T) {
 		t.Run(map[bool]string{false: "undo", true: "no undo"}[noUndo], func(t *testing.T) {
 			s := roombottest.New(t)
 			me := NewToken()
-			room := s.Create(realtime.Spec{Game: "kalah", Clock: vocab.BulletClock}, me)
+			room := s.Create(match.Spec{Game: "kalah", Clock: vocab.BulletClock}, me)
 			p := dialPerson(t, room, me)
 			e := newFakeEngine("Taker", 6)
 			e.noUndo = noUndo

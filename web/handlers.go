@@ -11,6 +11,7 @@ import (
 	"boardroom/game"
 	"boardroom/game/record"
 	"boardroom/realtime"
+	"boardroom/realtime/match"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/web/templates"
@@ -56,22 +57,22 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 	for key, values := range r.PostForm {
 		form[key] = values[len(values)-1]
 	}
-	if problem := realtime.NameProblem(form["name"]); problem != "" {
+	if problem := match.NameProblem(form["name"]); problem != "" {
 		s.renderLobby(w, r, http.StatusBadRequest, form, problem)
 		return
 	}
-	spec := realtime.Spec{
+	spec := match.Spec{
 		Game: form["game"], Mode: orDefault(form["mode"], vocab.DefaultMode), Level: orDefault(form["level"], vocab.DefaultLevel),
 		Algorithm: form["algorithm"], Seat: orDefault(form["seat"], vocab.DefaultSeat), Clock: orDefault(form["clock"], vocab.DefaultClock),
 		Pace: vocab.Pace(form["pace"]), LevelSecond: vocab.Level(form["level_second"]), Private: form["private"] == "true",
-		Name: cmp.Or(realtime.CleanName(form["name"]), readName(r)), Options: map[string]string{},
+		Name: cmp.Or(match.CleanName(form["name"]), readName(r)), Options: map[string]string{},
 	}
 	quick := form["quick"] == string(vocab.Computer)
 	if quick {
 		// The lobby's one click: the chosen game, as it comes, against an
 		// easy computer, first to move, no clock; the rest of the form
 		// does not count.
-		spec = realtime.Spec{Game: spec.Game, Mode: vocab.Computer, Level: vocab.Beginner, Seat: vocab.FirstSeat,
+		spec = match.Spec{Game: spec.Game, Mode: vocab.Computer, Level: vocab.Beginner, Seat: vocab.FirstSeat,
 			Clock: vocab.NoClock, Name: spec.Name, Options: map[string]string{}}
 	}
 	if text := strings.TrimSpace(form["record"]); text != "" && !quick {
@@ -106,7 +107,7 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 	}
 	id, err := s.Hub.Create(r.Context(), spec, token)
 	if err != nil {
-		if errors.Is(err, realtime.ErrBadRequest) {
+		if errors.Is(err, match.ErrBadRequest) {
 			s.renderLobby(w, r, http.StatusBadRequest, form, friendly(err))
 			return
 		}
@@ -120,7 +121,7 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 // friendly strips the sentinel prefixes from an error for people to read.
 func friendly(err error) string {
 	msg := err.Error()
-	for _, prefix := range []string{realtime.ErrBadRequest.Error() + ": ", game.ErrBadOption.Error() + ": "} {
+	for _, prefix := range []string{match.ErrBadRequest.Error() + ": ", game.ErrBadOption.Error() + ": "} {
 		msg = strings.TrimPrefix(msg, prefix)
 	}
 	if msg != "" {
@@ -145,7 +146,7 @@ func (s *Server) room(w http.ResponseWriter, r *http.Request) {
 	token := s.ensureToken(w, r)
 	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
 	defer cancel()
-	page, err := s.Hub.LivePage(ctx, id, realtime.HashToken(token), absoluteURL(r, "/r/"+id))
+	page, err := s.Hub.LivePage(ctx, id, match.HashToken(token), absoluteURL(r, "/r/"+id))
 	if s.roomMissing(w, r, id, err) {
 		return
 	}
@@ -168,7 +169,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
 		return
 	}
-	s.Hub.ServeWS(w, r, id, realtime.HashToken(readToken(r)), readName(r), s.Origins, release) // released when the socket closes
+	s.Hub.ServeWS(w, r, id, match.HashToken(readToken(r)), readName(r), s.Origins, release) // released when the socket closes
 }
 
 // findRoom looks up the room of the path, answering 404 when there is none.

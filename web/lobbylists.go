@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"boardroom/game"
-	"boardroom/realtime"
+	"boardroom/realtime/match"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/web/templates"
@@ -122,7 +122,7 @@ func (s *Server) listRows(ctx context.Context, over bool, page int) ([]templates
 			row.Result = result(g, sum)
 		}
 		if rec, err := s.Store.Room(ctx, sum.ID); err == nil {
-			if st, err := realtime.Position(g, rec); err == nil {
+			if st, err := match.Position(g, rec); err == nil {
 				pic := s.pictures.put(templates.DrawPicture(g, st))
 				row.Picture, row.PictureHeight = templates.RoomPictureURL(sum.ID, pic.Version), templates.PictureHeight(pic, 64)
 				row.PictureAlt, row.PictureStyle = pic.Label+" now", pic.Style

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"boardroom/game"
-	"boardroom/realtime"
+	"boardroom/realtime/match"
 	"boardroom/web/templates"
 )
 
@@ -100,7 +100,7 @@ func (s *Server) roomPicture(w http.ResponseWriter, r *http.Request) {
 	}
 	var st game.State
 	if err == nil {
-		st, err = realtime.Position(g, rec)
+		st, err = match.Position(g, rec)
 	}
 	if err != nil {
 		http.Error(w, "the picture is not available now", http.StatusServiceUnavailable)

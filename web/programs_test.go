@@ -12,7 +12,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
 
-	"boardroom/realtime"
+	"boardroom/realtime/match"
 	"boardroom/realtime/roomjson"
 )
 
@@ -55,7 +55,7 @@ func TestAProgramTakesASeat(t *testing.T) {
 	alice := ts.browser(t)
 	resp, _ := ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"friend"}, "name": {"Alice"}})
 	loc := resp.Header.Get("Location")
-	token := realtime.NewToken()
+	token := match.NewToken()
 
 	for _, tc := range []struct{ query, want string }{
 		{"?format=yaml", `format must be html or json, got "yaml"`},

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"time"
 
-	"boardroom/realtime"
+	"boardroom/realtime/match"
 )
 
 // TokenCookie holds the browser's seat token: a random secret that the
@@ -27,7 +27,7 @@ func (s *Server) ensureToken(w http.ResponseWriter, r *http.Request) string {
 	if t := readToken(r); t != "" {
 		return t
 	}
-	t := realtime.NewToken()
+	t := match.NewToken()
 	http.SetCookie(w, &http.Cookie{
 		Name: TokenCookie, Value: t, Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode,
 		Secure: s.TrustedProxies.HTTPS(r), MaxAge: int((365 * 24 * time.Hour).Seconds()),
@@ -54,7 +54,7 @@ func readName(r *http.Request) string {
 	if err != nil {
 		return ""
 	}
-	return realtime.CleanName(name)
+	return match.CleanName(name)
 }
 
 // rememberName keeps a cleaned display name in the browser's name cookie.

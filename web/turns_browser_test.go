@@ -13,6 +13,7 @@ import (
 	"boardroom/game"
 	"boardroom/game/ai/engine"
 	"boardroom/realtime"
+	"boardroom/realtime/match"
 )
 
 // Issue 23, a newcomer's first ten minutes: the page says what happens and
@@ -181,7 +182,7 @@ func TestBrowserHintsAndThinkingInPlainWords(t *testing.T) {
 	ts := newTestServer(t, func(c *realtime.Config) {
 		c.Engine = pool
 		c.Hint = func(ctx context.Context, s game.State, p game.Player) (engine.Hinted, error) {
-			return pool.Hint(ctx, s, p, realtime.HintBudget)
+			return pool.Hint(ctx, s, p, match.HintBudget)
 		}
 		c.Bots = func(g game.Game, level, algorithm string, seed uint64) (game.Bot, error) {
 			b, err := game.PlayersOf(g).New(level, algorithm, seed, 0)

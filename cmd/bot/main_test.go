@@ -15,7 +15,7 @@ import (
 
 	"boardroom/game"
 	_ "boardroom/game/all"
-	"boardroom/realtime"
+	"boardroom/realtime/match"
 	"boardroom/realtime/vocab"
 	"boardroom/roombot"
 	"boardroom/roombot/roombottest"
@@ -108,7 +108,7 @@ func TestTwoEnginesPlayEveryGameInARoom(t *testing.T) {
 			python := pythonEngine(t, 3)
 			s := roombottest.New(t)
 			creator := roombot.NewToken()
-			room := s.Create(realtime.Spec{Game: g.ID()}, creator)
+			room := s.Create(match.Spec{Game: g.ID()}, creator)
 			tokenFile := filepath.Join(t.TempDir(), "token")
 			require.NoError(t, os.WriteFile(tokenFile, []byte(creator+"\n"), 0o600))
 
@@ -144,7 +144,7 @@ func TestTwoEnginesPlayEveryGameInARoom(t *testing.T) {
 func TestNoFreeSeat(t *testing.T) {
 	require.NoError(t, buildErr)
 	s := roombottest.New(t)
-	room := s.Create(realtime.Spec{Game: "kalah", Mode: vocab.Computer, Name: "Carol"}, roombot.NewToken())
+	room := s.Create(match.Spec{Game: "kalah", Mode: vocab.Computer, Name: "Carol"}, roombot.NewToken())
 	r := runBot(t.Context(), "-room", room, "-engine", playEngine)
 	require.Equal(t, 1, r.code)
 	require.Contains(t, r.stderr, "bot: the room has no free seat: P1: Carol, P2: Computer · Beginner")
@@ -156,7 +156,7 @@ func TestNoFreeSeat(t *testing.T) {
 func TestStoppedBeforeTheEnd(t *testing.T) {
 	require.NoError(t, buildErr)
 	s := roombottest.New(t)
-	room := s.Create(realtime.Spec{Game: "kalah", Name: "Dora"}, roombot.NewToken())
+	room := s.Create(match.Spec{Game: "kalah", Name: "Dora"}, roombot.NewToken())
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan result, 1)
 	go func() { done <- runBot(ctx, "-room", room, "-engine", playEngine) }()

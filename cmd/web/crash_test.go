@@ -19,10 +19,11 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
-	"boardroom/realtime/frame/frametest"
-	"boardroom/realtime/view"
 	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
+
+	"boardroom/realtime/frame/frametest"
+	"boardroom/realtime/view"
 )
 
 // TestKilledServerLosesNoAcknowledgedMove plays several games against a real

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"net/http"
 	"net/http/cookiejar"
@@ -234,8 +235,11 @@ type testCluster struct {
 	bin       string
 	dsn, nats string
 	flags     []string // more flags for every node (later ones win)
-	mu        sync.Mutex
-	nodes     []*testNode
+	// pg and natsServer are the services, for tests that stop them.
+	pg         *pgtest.Server
+	natsServer *natstest.Server
+	mu         sync.Mutex
+	nodes      []*testNode
 }
 
 type testNode struct {
@@ -254,7 +258,7 @@ func newTestCluster(t *testing.T, n int, flags ...string) *testCluster {
 	build := exec.Command("go", "build", "-o", bin, ".")
 	build.Stderr = os.Stderr
 	require.NoError(t, build.Run(), "building the server")
-	c := &testCluster{t: t, bin: bin, dsn: pg.Database(t), nats: nats.URL, flags: flags}
+	c := &testCluster{t: t, bin: bin, dsn: pg.Database(t), nats: nats.URL, flags: flags, pg: pg, natsServer: nats}
 	for i := range n {
 		c.nodes = append(c.nodes, &testNode{name: "n" + strconv.Itoa(i), addr: freeAddr(t)})
 	}
@@ -380,7 +384,14 @@ type page struct {
 	c *testCluster
 	// lb is the load balancer's address, when the page goes through it
 	// (and comes back through it after its node dies).
-	lb       string
+	lb string
+	// stay keeps the page on its node when its socket closes (a browser
+	// whose balancer sends it back to the same node), where it would
+	// otherwise try the next one.
+	stay bool
+	// pace is the time a player takes before each move (default a
+	// quarter second).
+	pace     time.Duration
 	client   *http.Client
 	path     string
 	player   bool
@@ -419,7 +430,9 @@ func (p *page) run() {
 			p.readAll()
 		}
 		p.mu.Lock()
-		p.node = p.c.next(p.node)
+		if !p.stay {
+			p.node = p.c.next(p.node)
+		}
 		p.ws = nil
 		p.mu.Unlock()
 		time.Sleep(100 * time.Millisecond)
@@ -520,7 +533,7 @@ func (p *page) acknowledged() []string {
 	return append([]string(nil), p.acked...)
 }
 
-// play makes a move every quarter second, as a person would, until stop;
+// play makes a move every quarter second (or pace), as a person would, until stop;
 // a move shown in the page's list is acknowledged. A move not shown in
 // three seconds leaves the node (the page reconnects elsewhere).
 func (p *page) play(stop <-chan struct{}) {
@@ -528,7 +541,7 @@ func (p *page) play(stop <-chan struct{}) {
 		select {
 		case <-stop:
 			return
-		case <-time.After(250 * time.Millisecond):
+		case <-time.After(cmp.Or(p.pace, 250*time.Millisecond)):
 		}
 		p.mu.Lock()
 		ws, doc := p.ws, p.doc

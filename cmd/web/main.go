@@ -35,6 +35,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"boardroom/realtime"
+	"boardroom/realtime/match"
 	"boardroom/realtime/store"
 	"boardroom/web"
 	"boardroom/web/templates"
@@ -128,7 +129,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 			return game.PlayersOf(g).New(level, algorithm, seed, 0)
 		},
 		Hint: func(ctx context.Context, s game.State, p game.Player) (engine.Hinted, error) {
-			return pool.Hint(ctx, s, p, realtime.HintBudget)
+			return pool.Hint(ctx, s, p, match.HintBudget)
 		},
 		Evaluate: func(s game.State) float64 {
 			v, _ := game.PlayersOf(s.Game()).Estimate(s)

@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// Clock implements realtime.Clock on a time that moves only by Advance.
+// Clock implements match.Clock on a time that moves only by Advance.
 type Clock struct {
 	mu     sync.Mutex
 	now    time.Time
@@ -25,14 +25,14 @@ type timer struct {
 // New returns a clock set to a fixed time.
 func New() *Clock { return &Clock{now: time.Unix(1_800_000_000, 0)} }
 
-// Now implements realtime.Clock.
+// Now implements match.Clock.
 func (c *Clock) Now() time.Time {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.now
 }
 
-// AfterFunc implements realtime.Clock.
+// AfterFunc implements match.Clock.
 func (c *Clock) AfterFunc(d time.Duration, f func()) (stop func() bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/realtime"
+	"boardroom/realtime/match"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/web"
@@ -90,7 +91,7 @@ func (s *Server) Restart() {
 // Create makes a room for the holder of token (empty fields of spec take
 // the lobby's defaults: a friend room, no clock, the first seat) and
 // returns its link.
-func (s *Server) Create(spec realtime.Spec, token string) string {
+func (s *Server) Create(spec match.Spec, token string) string {
 	s.t.Helper()
 	spec.Mode = or(spec.Mode, vocab.DefaultMode)
 	spec.Clock = or(spec.Clock, vocab.DefaultClock)

@@ -219,13 +219,17 @@
 
   // The marks are taken off before any update is swapped in (its cells
   // are drawn from the server's), and the choice is forgotten once the
-  // position changes (new paths) or the move sent was answered.
-  document.addEventListener("htmx:wsBeforeMessage", function (e) {
-    var msg = e.detail && typeof e.detail.message === "string" ? e.detail.message : "";
-    if (sent || msg.indexOf('id="paths"') >= 0) clear();
-    else restore();
+  // position changes (other paths) or the move sent was answered. An
+  // update that sends the same paths again (the whole page, as a socket
+  // opens or comes back) keeps the choice: a player quick to click as the
+  // page connects does not lose it.
+  document.addEventListener("htmx:wsBeforeMessage", restore);
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    var el = document.getElementById("paths");
+    var text = el ? el.dataset.paths || "" : "";
+    if (sent || text !== treeText) clear();
+    draw();
   });
-  document.addEventListener("htmx:wsAfterMessage", draw);
   document.addEventListener("DOMContentLoaded", draw);
   document.addEventListener("htmx:wsClose", reset);
   // Escape on the board drops the choice.

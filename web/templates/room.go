@@ -13,7 +13,7 @@ import (
 	"boardroom/realtime/vocab"
 )
 
-// Renderer draws the room's live fragment; it implements realtime.Renderer.
+// Renderer draws the room's live fragment; it implements match.Renderer.
 type Renderer struct{}
 
 // Frame renders the part of the room page that the WebSocket replaces,

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 )
@@ -20,8 +21,30 @@ import (
 type Server struct {
 	URL  string
 	Port int
+	bin  string
+	tb   testing.TB
+	logs syncBuffer
 	cmd  *exec.Cmd
 	done chan struct{}
+}
+
+// syncBuffer is the server's log, written by its process's pipes (one run
+// after another) and read when the test fails.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 // Start starts a server for tb, stopped when tb ends.
@@ -38,30 +61,46 @@ func Start(tb testing.TB) *Server {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	cmd := exec.Command(bin, "-a", "127.0.0.1", "-p", strconv.Itoa(port))
-	var logs bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &logs, &logs // shown when the test fails
-	if err := cmd.Start(); err != nil {
-		tb.Fatalf("natstest: starting nats-server: %v", err)
-	}
-	s := &Server{URL: fmt.Sprintf("nats://127.0.0.1:%d", port), Port: port, cmd: cmd, done: make(chan struct{})}
-	go func() { cmd.Wait(); close(s.done) }()
+	s := &Server{URL: fmt.Sprintf("nats://127.0.0.1:%d", port), Port: port, bin: bin, tb: tb}
 	tb.Cleanup(func() {
 		s.Stop()
 		if tb.Failed() {
-			tb.Logf("nats-server's log:\n%s", logs.String())
+			tb.Logf("nats-server's log:\n%s", s.logs.String())
 		}
 	})
+	s.launch()
+	return s
+}
+
+// Resume starts a stopped server again on the same port, for an outage
+// that Stop began: clients reconnect to the same URL.
+func (s *Server) Resume() {
+	s.tb.Helper()
+	s.launch()
+}
+
+// launch starts nats-server on s.Port and waits until it listens.
+func (s *Server) launch() {
+	tb := s.tb
+	tb.Helper()
+	cmd := exec.Command(s.bin, "-a", "127.0.0.1", "-p", strconv.Itoa(s.Port))
+	cmd.Stdout, cmd.Stderr = &s.logs, &s.logs // shown when the test fails
+	if err := cmd.Start(); err != nil {
+		tb.Fatalf("natstest: starting nats-server: %v", err)
+	}
+	done := make(chan struct{})
+	go func() { cmd.Wait(); close(done) }()
+	s.cmd, s.done = cmd, done
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	for {
-		c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port))
+		c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", s.Port))
 		if err == nil {
 			c.Close()
-			return s
+			return
 		}
 		select {
-		case <-s.done:
+		case <-done:
 			tb.Fatal("natstest: nats-server exited at start")
 		case <-ctx.Done():
 			s.Stop()
@@ -71,7 +110,8 @@ func Start(tb testing.TB) *Server {
 	}
 }
 
-// Stop stops the server; it may be called again.
+// Stop stops the server (kills it, as a crash would); it may be called
+// again.
 func (s *Server) Stop() {
 	select {
 	case <-s.done:

@@ -166,15 +166,27 @@ func (s *Server) Stop() error {
 // same data: every connection open to it ends, as in a production
 // server's fast restart.
 func (s *Server) Restart() error {
+	if err := s.Halt(); err != nil {
+		return err
+	}
+	return s.Resume()
+}
+
+// Halt stops the server as pg_ctl stop -m fast does, keeping its data, for
+// an outage that Resume ends: connections to it are refused meanwhile.
+func (s *Server) Halt() error {
 	if s.cmd == nil {
 		return errors.New("pgtest: the server is not running")
 	}
 	if err := s.cmd.Process.Signal(syscall.SIGINT); err != nil {
-		return fmt.Errorf("pgtest: stop for a restart: %w", err)
+		return fmt.Errorf("pgtest: stop: %w", err)
 	}
 	<-s.exited
-	return s.launch(s.Port)
+	return nil
 }
+
+// Resume starts a halted server again on the same port with the same data.
+func (s *Server) Resume() error { return s.launch(s.Port) }
 
 // Start starts a server for tb, stopped when tb ends.
 func Start(tb testing.TB) *Server {

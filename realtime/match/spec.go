@@ -1,0 +1,166 @@
+package match
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	mrand "math/rand/v2"
+	"slices"
+	"time"
+
+	"boardroom/game"
+	"boardroom/realtime/store"
+	"boardroom/realtime/vocab"
+)
+
+// ErrBadRequest wraps a refused room-creation request.
+var ErrBadRequest = errors.New("bad request")
+
+// Spec is what the lobby form asks for.
+type Spec struct {
+	Game    string
+	Options map[string]string
+	Mode    vocab.Mode
+	Level   vocab.Level
+	// Algorithm is the computer's search for games that offer a choice.
+	Algorithm string
+	Seat      vocab.SeatChoice
+	Clock     vocab.Clock
+	// LevelSecond is the second seat's level in computer against computer
+	// ("": the same as Level).
+	LevelSecond vocab.Level
+	// Pace is the speed of computer against computer ("": DefaultPace).
+	Pace vocab.Pace
+	// Private rooms are never listed in the lobby.
+	Private bool
+	// Turns start the game from a record: its turns in notation, played in
+	// order (each checked by the rules).
+	Turns []string
+	// Name is the creator's display name (cleaned here; empty: a guest's
+	// name).
+	Name string
+}
+
+// NewRecord checks a spec and makes the record of a new room, at now, with
+// the creator (holding token) seated. The room is made from it (New) before
+// it is stored, so that a choice the computer refuses stores nothing.
+func NewRecord(spec Spec, token string, now time.Time) (*store.Room, error) {
+	g, err := game.Lookup(spec.Game)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadRequest, err)
+	}
+	start, err := g.New(spec.Options)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadRequest, err)
+	}
+	for _, err := range []error{
+		oneOf("mode", spec.Mode, vocab.Modes()), oneOf("clock", spec.Clock, vocab.Clocks()),
+		oneOf("seat", spec.Seat, vocab.SeatChoices()), oneOf("level", spec.Level, vocab.Levels()),
+	} {
+		if err != nil {
+			return nil, err
+		}
+	}
+	if spec.LevelSecond == "" || spec.Mode != vocab.Watch {
+		spec.LevelSecond = spec.Level
+	}
+	if err := oneOf("level_second", spec.LevelSecond, vocab.Levels()); err != nil {
+		return nil, err
+	}
+	if spec.Pace == "" {
+		spec.Pace = vocab.DefaultPace
+	}
+	if err := oneOf("pace", spec.Pace, vocab.Paces()); err != nil {
+		return nil, err
+	}
+	mine := game.First
+	switch spec.Seat {
+	case vocab.SecondSeat:
+		mine = game.Second
+	case vocab.RandomSeat:
+		mine = game.Player(mrand.IntN(2))
+	}
+	human := store.Seat{Kind: vocab.Human, TokenHash: HashToken(token), Name: CleanName(spec.Name)}
+	if human.Name == "" {
+		human.Name = guestName(human.TokenHash)
+	}
+	// A computer seat carries its creator's token hash: the creator may pause
+	// it. The search choice is kept only at Difficult, the one level whose
+	// search it changes: Beginner plays the rules' heuristics and Medium a
+	// fixed one-or-two-ply search, whatever was chosen.
+	bot := func(level vocab.Level) store.Seat {
+		s := store.Seat{Kind: vocab.Bot, TokenHash: human.TokenHash, Level: level, Algorithm: spec.Algorithm}
+		if level != vocab.Difficult {
+			s.Algorithm = ""
+		}
+		return s
+	}
+	var seats [2]store.Seat
+	switch spec.Mode {
+	case vocab.Friend:
+		seats[mine] = human
+	case vocab.Hotseat:
+		seats = [2]store.Seat{human, human}
+	case vocab.Computer:
+		seats[mine], seats[mine.Other()] = human, bot(spec.Level)
+	case vocab.Watch:
+		seats = [2]store.Seat{bot(spec.Level), bot(spec.LevelSecond)}
+		seats[0].Pace, seats[1].Pace = spec.Pace, spec.Pace
+	}
+	rec := &store.Room{
+		ID: NewID(), Game: g.ID(), Options: start.Options(), Mode: spec.Mode, Clock: spec.Clock,
+		Seats: seats, Winner: -1, Private: spec.Private,
+	}
+	// A clock that starts with the room (both seats held) counts from its
+	// creation.
+	rec.ClockFrom = now
+	if len(spec.Turns) > 0 {
+		for _, t := range spec.Turns {
+			rec.Turns = append(rec.Turns, store.Turn{Notation: t, At: now})
+		}
+		final, err := Position(g, rec)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrBadRequest, err)
+		}
+		if out := final.Outcome(); out.Over { // a record of a finished game opens finished
+			rec.Over, rec.Winner, rec.Reason = true, int(out.Winner), out.Reason
+		}
+	}
+	return rec, nil
+}
+
+// oneOf checks that a field of a Spec holds one of its values.
+func oneOf[T ~string](name string, value T, all []T) error {
+	if slices.Contains(all, value) {
+		return nil
+	}
+	return fmt.Errorf("%w: %s must be one of %s, got %q", ErrBadRequest, name, vocab.List(all), value)
+}
+
+// NewID returns an unguessable room id (96 random bits).
+func NewID() string { return RandomText(12) }
+
+// NewToken returns an unguessable seat token (256 random bits).
+func NewToken() string { return RandomText(32) }
+
+// RandomText is n random bytes as URL-safe text.
+func RandomText(n int) string {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		panic("match: no randomness: " + err.Error())
+	}
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// HashToken is what the store keeps of a token: its SHA-256, in hex. An
+// empty token hashes to "" so that it never matches a seat.
+func HashToken(token string) string {
+	if token == "" {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}

@@ -1,0 +1,109 @@
+package match
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"boardroom/game"
+)
+
+// The clock of a game lost on time shows that no time was left, and while
+// the game is played it says whose time it counts (issue 23: "0:10" under
+// "White ran out of time").
+func TestClockAfterALossOnTime(t *testing.T) {
+	h, clock := fakeClockHarness(t)
+	r := h.create(Spec{Game: "kalah", Clock: "bullet"}, "alice")
+	alice, bob := h.connect(r, "alice"), h.connect(r, "bob")
+	bob.action("join")
+	alice.click(1, 1) // first moves: not on the move clock
+	bob.click(0, 1)
+
+	tests := []struct {
+		who   *client
+		whose string
+	}{{alice, "Your time"}, {bob, "P1's time"}}
+	for _, tc := range tests {
+		p := tc.who.last()
+		require.True(t, p.Clock.Running)
+		require.Equal(t, tc.whose, p.Clock.Whose)
+	}
+
+	clock.Advance(10 * time.Second)
+	for _, who := range []*client{alice, bob} {
+		p := who.last()
+		require.True(t, p.Over)
+		require.Contains(t, p.Status, "P1 ran out of time")
+		require.Equal(t, int64(0), p.Clock.RemainingMS, "none of the time was left")
+		require.Equal(t, "P1 is out of time", p.Clock.Whose)
+	}
+	h.restart() // the record says so too
+	r2, err := h.hub.Room(context.Background(), r.ID())
+	require.NoError(t, err)
+	p := h.connect(r2, "alice").last()
+	require.Equal(t, int64(0), p.Clock.RemainingMS)
+}
+
+// A move of several clicks says what comes next, also when the room holds
+// the clicks (a page without script): the banner's step, and the
+// announcement (issue 23: the banner said "Your move" after every click).
+func TestStepsSayWhatComesNext(t *testing.T) {
+	tests := []struct {
+		game   string
+		clicks [][2]int
+		steps  []string
+	}{
+		{"amazons", [][2]int{{9, 3}, {3, 3}}, []string{"Choose an amazon", "Now choose where it moves", "Now shoot an arrow"}},
+		{"bishops", nil, []string{"Choose a bishop", "Now choose its target"}}, // a bishop that may move
+	}
+	for _, tc := range tests {
+		t.Run(tc.game, func(t *testing.T) {
+			h := newHarness(t)
+			r := h.create(Spec{Game: tc.game, Mode: "hotseat"}, "me")
+			me := h.connect(r, "me")
+			p := me.last()
+			require.Equal(t, tc.steps[0], p.Step)
+			require.Equal(t, tc.steps, p.Steps, "the page's script gets every step with the paths")
+			clicks := tc.clicks
+			for c := range targetsOf(t, p) {
+				if clicks == nil {
+					clicks = [][2]int{{int(c.Row), int(c.Col)}}
+				}
+			}
+			for i, c := range clicks {
+				p = me.click(c[0], c[1])
+				require.Empty(t, p.Error, "a step of a move")
+				require.Equal(t, tc.steps[i+1], p.Step, "after %d clicks", i+1)
+			}
+		})
+	}
+}
+
+// A Kalah move that earns another turn says so, in the move's words.
+func TestAMoveSaysWhatItDid(t *testing.T) {
+	h := newHarness(t)
+	r := h.create(Spec{Game: "kalah", Mode: "hotseat"}, "me")
+	me := h.connect(r, "me")
+	p := me.click(1, 3) // P1's house 3: four seeds, the last in the store
+	require.Len(t, p.Moves, 1)
+	require.Equal(t, "the last seed lands in the store: another turn", p.Moves[0].Said)
+	p = me.click(1, 1) // house 1: four seeds, into houses 2 to 5
+	require.Empty(t, p.Moves[1].Said)
+}
+
+// While the computer thinks, the banner says so.
+func TestTheComputerThinkingIsSaid(t *testing.T) {
+	started := make(chan struct{}, 8)
+	h := newHarness(t, func(c *Config) {
+		c.Bots = func(game.Game, string, string, uint64) (game.Bot, error) { return blocker{started}, nil }
+	})
+	r := h.create(Spec{Game: "kalah", Mode: "computer"}, "me")
+	me := h.connect(r, "me")
+	require.Equal(t, "Your move", me.last().Turn)
+	p := me.click(1, 1)
+	<-started
+	p = me.last()
+	require.Equal(t, "The computer is thinking…", p.Turn)
+}
