@@ -2,6 +2,7 @@ package amazonsai
 
 import (
 	"slices"
+	"sync/atomic"
 
 	"boardroom/game"
 	"boardroom/game/ai"
@@ -23,10 +24,8 @@ type amazonsPos struct {
 	// (params.prune).
 	prune int
 	part  partition // the sealed regions' scratch
-	// w lends the ranking a second core (SetWorker); help is that core's
-	// copy of the position and scratch.
-	w    *ai.Worker
-	help *rankHelper
+	// w lends the ranking a second core (SetWorker).
+	w *ai.Worker
 	// cache holds the evaluations a two-core batch made of a node's
 	// children (evalCache), keyed by their hash, for Eval to find.
 	cache *[evalCacheSize]cachedEval
@@ -43,14 +42,6 @@ type cachedEval struct {
 // evalCacheSize holds a node's turns (about 2 000 in the opening) with
 // room to spare.
 const evalCacheSize = 1 << 13
-
-// rankHelper is what a borrowed core ranks turns with: its own copy of the
-// board (the search's stays where the search is) and scratch.
-type rankHelper struct {
-	s     amazons.State
-	part  partition
-	evals uint64
-}
 
 var amazonsKeys = ai.Zobrist(3*amazons.NumSquares+1, 0xa3a20)
 
@@ -92,7 +83,9 @@ func (p *amazonsPos) SetWorker(w *ai.Worker) { p.w = w }
 // its children in one batch on both (evalLeaves).
 func (p *amazonsPos) Moves(dst []ai.Move, depth int) []ai.Move {
 	p.turns = p.s.AppendTurns(p.turns[:0])
-	if depth < 2 && p.w != nil && len(p.turns) >= rankParallelMin {
+	// Not at the root: its first iteration visits the leaves one by one,
+	// so that a clock cut short (a loaded machine) still leaves a move.
+	if depth < 2 && len(p.hashes) > 0 && p.w != nil && len(p.turns) >= rankParallelMin {
 		return p.evalLeaves(dst)
 	}
 	if depth < 2 || len(p.turns) <= p.prune {
@@ -134,30 +127,79 @@ func (p *amazonsPos) rank() {
 	p.rankOn(false)
 }
 
-// rankOn is rank with a borrowed core (two) or without.
+// rankChunk is how many turns a core claims at a time: about a
+// millisecond of evaluations.
+const rankChunk = 32
+
+// rankJob is the turns of one ranking shared with a borrowed core: each
+// side claims chunks in turn; the helper writes its own copy of the
+// results and marks each chunk it finished.
+type rankJob struct {
+	turns []amazons.Turn // a copy: the position reuses its own
+	out   []ai.ScoredMove
+	done  []atomic.Bool
+	next  atomic.Int32
+	quit  atomic.Bool
+	evals atomic.Uint64
+	s     amazons.State
+	clk   *ai.Clock
+}
+
+// help is the borrowed core's side: claim, evaluate, mark, until the
+// chunks run out or the search's side has finished.
+func (j *rankJob) help() {
+	var part partition
+	var evals uint64
+	for !j.quit.Load() {
+		c := int(j.next.Add(1) - 1)
+		if c >= len(j.done) {
+			break
+		}
+		lo, hi := c*rankChunk, min((c+1)*rankChunk, len(j.turns))
+		rankTurns(&j.s, j.turns[lo:hi], j.out[lo:hi], &part, j.clk, &evals)
+		j.done[c].Store(true)
+	}
+	j.evals.Add(evals)
+}
+
+// rankOn is rank with a borrowed core (two) or without. With two, both
+// sides claim chunks of turns; the search's side never waits for the
+// helper: a chunk the helper claimed but has not finished when the search's
+// side runs out of chunks (the borrowed core may be busy with other
+// programs) is evaluated again by the search's side, so the ranking takes
+// at most what one core alone would, and the same scores either way.
 func (p *amazonsPos) rankOn(two bool) {
 	n := len(p.turns)
 	p.ranked = slices.Grow(p.ranked[:0], n)[:n]
-	split := n
-	var done chan struct{}
-	if two {
-		if p.help == nil {
-			p.help = &rankHelper{}
+	if !two {
+		rankTurns(p.s, p.turns, p.ranked, &p.part, p.clk, &p.evals)
+	} else {
+		chunks := (n + rankChunk - 1) / rankChunk
+		j := &rankJob{turns: slices.Clone(p.turns), out: make([]ai.ScoredMove, n), done: make([]atomic.Bool, chunks), s: *p.s, clk: p.clk}
+		go j.help()
+		mine := make([]bool, chunks)
+		for {
+			c := int(j.next.Add(1) - 1)
+			if c >= chunks {
+				break
+			}
+			mine[c] = true
+			lo, hi := c*rankChunk, min((c+1)*rankChunk, n)
+			rankTurns(p.s, p.turns[lo:hi], p.ranked[lo:hi], &p.part, p.clk, &p.evals)
 		}
-		h := p.help
-		h.s = *p.s
-		split = n / 2
-		done = make(chan struct{})
-		go func() {
-			defer close(done)
-			rankTurns(&h.s, p.turns[split:], p.ranked[split:], &h.part, p.clk, &h.evals)
-		}()
-	}
-	rankTurns(p.s, p.turns[:split], p.ranked[:split], &p.part, p.clk, &p.evals)
-	if done != nil {
-		<-done
-		p.evals += p.help.evals
-		p.help.evals = 0
+		j.quit.Store(true)
+		for c := range chunks {
+			if mine[c] {
+				continue
+			}
+			lo, hi := c*rankChunk, min((c+1)*rankChunk, n)
+			if j.done[c].Load() {
+				copy(p.ranked[lo:hi], j.out[lo:hi])
+				continue
+			}
+			rankTurns(p.s, p.turns[lo:hi], p.ranked[lo:hi], &p.part, p.clk, &p.evals)
+		}
+		p.evals += j.evals.Load() // what the helper has finished so far
 	}
 	k := 0
 	for _, sm := range p.ranked {
