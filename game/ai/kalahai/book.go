@@ -17,14 +17,19 @@ import (
 // is far too slow: the start takes it about a minute and an 805 MB table,
 // and positions ten moves in, with 40-odd seeds in the houses, still
 // seconds to tens of seconds (game/ai/RESULTS.md, issue 28). book.bin holds
-// every position within a few sowings of the start (its header says how
-// many), each with the moves that keep its value, solved by
+// every position within one sowing of the start (its header says how
+// many), each with a move that keeps its value, solved by
 // game/kalah/solve; its format is internal/kbook's. Rebuilding it takes
-// about an hour of one core and 1 GiB of memory for depth 3:
+// about ten minutes of one core and 1 GiB of memory:
 //
 //	go generate ./game/ai/kalahai
 //
-//go:generate go run ./internal/mkbook -depth 3 -o book.bin
+// A deeper book costs far more: most positions two sowings in took the
+// solver over five minutes each (mkbook -depth 2 -limit 5m keeps those
+// that finish within the limit). The committed book is such a build,
+// stopped early: the 7 positions of depth 1 and one of depth 2.
+//
+//go:generate go run ./internal/mkbook -depth 1 -o book.bin
 //go:embed book.bin
 var bookData []byte
 

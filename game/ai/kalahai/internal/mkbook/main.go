@@ -7,9 +7,9 @@
 // positions. Progress goes to standard error; the book is written to -o
 // after every position, so an interrupted build keeps its work (the
 // header's depth is the last depth completed). With -limit, a position
-// not solved within that time is left out (the bot then searches it). An entry's keep mask holds the
-// solver's best move; with -all, every move that keeps the value (Analyse:
-// a zero-window test of each other move, about twice the time).
+// not solved within that time is left out (the bot then searches it). An
+// entry's keep mask holds the solver's best move; with -all, every move
+// that keeps the value (Analyse: a zero-window test of each other move).
 package main
 
 import (
@@ -27,7 +27,7 @@ import (
 )
 
 func main() {
-	depth := flag.Int("depth", 3, "every position within this many sowings of the start")
+	depth := flag.Int("depth", 1, "every position within this many sowings of the start")
 	out := flag.String("o", "book.bin", "the book file to write")
 	count := flag.Bool("count", false, "only count the positions")
 	all := flag.Bool("all", false, "record every move that keeps the value, not only the best")
