@@ -2,14 +2,12 @@ package realtime
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -177,7 +175,7 @@ type clusterNode struct {
 	srv *httptest.Server
 	bus bus.Bus
 	// st is the node's way to the shared store, which dies with it.
-	st *crashableStore
+	st *matchtest.CrashableStore
 }
 
 // testLease is short, so that failovers take about a second, and long
@@ -218,7 +216,7 @@ func newPostgresCluster(t *testing.T, n int) *testCluster {
 // start runs node i (again).
 func (cl *testCluster) start(i int) {
 	b := cl.bus.Connect()
-	st := &crashableStore{Store: cl.st}
+	st := &matchtest.CrashableStore{Store: cl.st}
 	cfg := Config{Store: st, Renderer: cl.pages, BaseURL: "http://test", BotDelay: time.Millisecond,
 		Cluster: &Cluster{Bus: b, Leases: cl.leases, Node: "n" + strconv.Itoa(i), Lease: testLease}}
 	if cl.tweak != nil {
@@ -250,7 +248,7 @@ func (cl *testCluster) start(i int) {
 // first, so nobody hears it leave, its rooms' last words (the clocks'
 // stops) never reach the store, and its lease simply runs out.
 func (cl *testCluster) kill(n *clusterNode) {
-	n.st.crashed.Store(true)
+	n.st.Crashed.Store(true)
 	n.srv.CloseClientConnections()
 	n.srv.Close()
 	n.bus.Close()
@@ -509,20 +507,6 @@ func movesOf(p *view.Page) []string {
 		out = append(out, m.Text)
 	}
 	return out
-}
-
-// crashableStore is a node's way to the shared store, which a crash cuts:
-// a crashed node's last words (its rooms' clock stops) never arrive.
-type crashableStore struct {
-	store.Store
-	crashed atomic.Bool
-}
-
-func (s *crashableStore) SetClockStopped(ctx context.Context, id string, at time.Time) error {
-	if s.crashed.Load() {
-		return errors.New("crashed")
-	}
-	return s.Store.SetClockStopped(ctx, id, at)
 }
 
 // TestAProgramOnAnotherNode: in a cluster, a program's socket on a node

@@ -21,22 +21,7 @@ import (
 // page returns and the clock runs on with his time.
 func TestNobodyLosesOnTimeToALostNode(t *testing.T) {
 	const period = 3 * time.Second
-	cl := newClusterWith(t, 2, func(c *Config) { c.Periods = map[vocab.Clock]time.Duration{vocab.BulletClock: period} })
-	ctx := context.Background()
-	id, err := cl.nodes[0].hub.Create(ctx, match.Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
-	require.NoError(t, err)
-	alice := cl.open(0, id, "alice") // beside the room
-	bob := cl.open(1, id, "bob")     // on the other node
-	bob.await("the room", func(p *view.Page) bool { return p.Controls.Join })
-	bob.send(`{"action":"join","name":"Bob"}`)
-	alice.await("Bob seated", func(p *view.Page) bool { return p.Seats[1].Kind == vocab.Human })
-	// Each side's first move is off the clock; from the third the period runs.
-	alice.send(`{"move":"1"}`)
-	bob.await("alice's move", moves(1))
-	bob.send(`{"move":"1"}`)
-	alice.await("bob's move", moves(2))
-	alice.send(`{"move":"3"}`) // ends on Bob's side: his turn
-	bob.await("bob's turn on the clock", func(p *view.Page) bool { return len(p.Moves) == 3 && p.Clock.Running })
+	cl, id, alice, bob := bobToMove(t, func(c *Config) { c.Periods = map[vocab.Clock]time.Duration{vocab.BulletClock: period} })
 
 	bus.Cut(cl.nodes[1].bus, true)
 	p := alice.await("the clock stopped for Bob", func(p *view.Page) bool { return !p.Clock.Running && p.Status != "" })
@@ -61,29 +46,15 @@ func TestNobodyLosesOnTimeToALostNode(t *testing.T) {
 // records the time he had, and the room resumes with it.
 func TestAStoppedClockStaysStoppedAcrossAHandOver(t *testing.T) {
 	const period = 3 * time.Second
-	cl := newClusterWith(t, 2, func(c *Config) { c.Periods = map[vocab.Clock]time.Duration{vocab.BulletClock: period} })
-	ctx := context.Background()
-	id, err := cl.nodes[0].hub.Create(ctx, match.Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
-	require.NoError(t, err)
-	alice := cl.open(0, id, "alice")
-	bob := cl.open(1, id, "bob")
-	bob.await("the room", func(p *view.Page) bool { return p.Controls.Join })
-	bob.send(`{"action":"join","name":"Bob"}`)
-	alice.await("Bob seated", func(p *view.Page) bool { return p.Seats[1].Kind == vocab.Human })
-	alice.send(`{"move":"1"}`)
-	bob.await("alice's move", moves(1))
-	bob.send(`{"move":"1"}`)
-	alice.await("bob's move", moves(2))
-	alice.send(`{"move":"3"}`)
-	bob.await("bob's turn on the clock", func(p *view.Page) bool { return len(p.Moves) == 3 && p.Clock.Running })
+	cl, id, alice, bob := bobToMove(t, func(c *Config) { c.Periods = map[vocab.Clock]time.Duration{vocab.BulletClock: period} })
 
 	bus.Cut(cl.nodes[1].bus, true)
 	p := alice.await("the clock stopped for Bob", func(p *view.Page) bool { return !p.Clock.Running && p.Status != "" })
 	leftThen := time.Duration(p.Clock.RemainingMS) * time.Millisecond
 	require.Positive(t, leftThen)
 	time.Sleep(period) // as long as his whole clock: it must not count
-	require.NoError(t, cl.nodes[0].hub.Drain(ctx))
-	rec, err := cl.st.Room(ctx, id)
+	require.NoError(t, cl.nodes[0].hub.Drain(t.Context()))
+	rec, err := cl.st.Room(t.Context(), id)
 	require.NoError(t, err)
 	require.False(t, rec.ClockStopped.IsZero(), "the stop is recorded")
 	require.InDelta(t, leftThen.Milliseconds(), (period - rec.ClockStopped.Sub(rec.ClockFrom)).Milliseconds(), 1000,
@@ -106,24 +77,10 @@ func TestAStoppedClockStaysStoppedAcrossAHandOver(t *testing.T) {
 // who left would.
 func TestAPauseForALostNodeIsBounded(t *testing.T) {
 	const period, bound = 2 * time.Second, 1500 * time.Millisecond
-	cl := newClusterWith(t, 2, func(c *Config) {
+	cl, _, alice, _ := bobToMove(t, func(c *Config) {
 		c.Periods = map[vocab.Clock]time.Duration{vocab.BulletClock: period}
 		c.ContactPause = bound
 	})
-	ctx := context.Background()
-	id, err := cl.nodes[0].hub.Create(ctx, match.Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
-	require.NoError(t, err)
-	alice := cl.open(0, id, "alice")
-	bob := cl.open(1, id, "bob")
-	bob.await("the room", func(p *view.Page) bool { return p.Controls.Join })
-	bob.send(`{"action":"join","name":"Bob"}`)
-	alice.await("Bob seated", func(p *view.Page) bool { return p.Seats[1].Kind == vocab.Human })
-	alice.send(`{"move":"1"}`)
-	bob.await("alice's move", moves(1))
-	bob.send(`{"move":"1"}`)
-	alice.await("bob's move", moves(2))
-	alice.send(`{"move":"3"}`)
-	bob.await("bob's turn on the clock", func(p *view.Page) bool { return len(p.Moves) == 3 && p.Clock.Running })
 
 	bus.Cut(cl.nodes[1].bus, true)
 	start := time.Now()
@@ -134,4 +91,27 @@ func TestAPauseForALostNodeIsBounded(t *testing.T) {
 	p = alice.await("Bob loses on time", func(p *view.Page) bool { return p.Over })
 	require.Contains(t, p.Status, "ran out of time")
 	require.Less(t, time.Since(start), period+bound+3*time.Second, "one pause, not one after another")
+}
+
+// bobToMove is a Kalah game on the Bullet clock between Alice, whose page
+// is on the node that runs the room, and Bob, whose page is on the other;
+// each has made a first move (off the clock), Alice a second, and it is
+// Bob's turn with his clock running. tweak sets both nodes' Config.
+func bobToMove(t *testing.T, tweak func(*Config)) (cl *testCluster, id string, alice, bob *wsPage) {
+	cl = newClusterWith(t, 2, tweak)
+	id, err := cl.nodes[0].hub.Create(context.Background(), match.Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.BulletClock,
+		Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
+	require.NoError(t, err)
+	alice = cl.open(0, id, "alice") // beside the room
+	bob = cl.open(1, id, "bob")     // on the other node
+	bob.await("the room", func(p *view.Page) bool { return p.Controls.Join })
+	bob.send(`{"action":"join","name":"Bob"}`)
+	alice.await("Bob seated", func(p *view.Page) bool { return p.Seats[1].Kind == vocab.Human })
+	alice.send(`{"move":"1"}`)
+	bob.await("alice's move", moves(1))
+	bob.send(`{"move":"1"}`)
+	alice.await("bob's move", moves(2))
+	alice.send(`{"move":"3"}`) // ends on Bob's side: his turn
+	bob.await("bob's turn on the clock", func(p *view.Page) bool { return len(p.Moves) == 3 && p.Clock.Running })
+	return cl, id, alice, bob
 }

@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"boardroom/accounts"
 	"boardroom/game"
 	"boardroom/realtime"
 	"boardroom/realtime/store"
@@ -52,8 +53,13 @@ type Server struct {
 	// from what it already knows (for instance whether the connection to
 	// the message bus is up) rather than do slow work.
 	Ready func(context.Context) error
+	// Accounts signs players up and in; nil: made on the Store when it
+	// keeps accounts (store.Accounts), else there are no accounts.
+	Accounts *accounts.Service
 
 	limits *limiter
+	// loginThrottle bounds sign-ups and log-ins (accounts.go).
+	loginThrottle loginThrottle
 	// draining is set by Drain: /readyz fails from then on.
 	draining atomic.Bool
 	// readyMu guards the last readiness answer, to log its changes.
@@ -83,6 +89,12 @@ func (s *Server) Handler() http.Handler {
 		limits = *s.Limits
 	}
 	s.limits = newLimiter(limits)
+	if s.Accounts == nil {
+		if a, ok := s.Store.(store.Accounts); ok {
+			s.Accounts = &accounts.Service{Store: a}
+		}
+	}
+	s.loginThrottle = loginThrottle{addr: accounts.NewThrottle(accounts.LoginsPerAddr), account: accounts.NewThrottle(accounts.LoginsPerAccount)}
 	s.css = templates.GamesCSS(game.All())
 	s.sw, s.manifest = serviceWorker(), manifest()
 	mux := http.NewServeMux()
@@ -104,10 +116,21 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /rules/reference", s.rulesReference)
 	mux.HandleFunc("GET /healthz", s.health)
 	mux.HandleFunc("GET /readyz", s.readyz)
+	if s.Accounts != nil {
+		mux.HandleFunc("GET /signup", s.signUpForm)
+		mux.HandleFunc("POST /signup", s.signUp)
+		mux.HandleFunc("GET /login", s.logInForm)
+		mux.HandleFunc("POST /login", s.logIn)
+		mux.HandleFunc("POST /logout", s.logOut)
+		mux.HandleFunc("GET /account", s.accountPage)
+		mux.HandleFunc("POST /account/logout-everywhere", s.logOutEverywhere)
+		mux.HandleFunc("GET /@/{name}", s.playerPage)
+	}
 	mux.HandleFunc("/", s.notFoundIn(mux))
 	// Go's cross-origin protection refuses state-changing requests (the lobby
-	// form's POST) that a browser says come from another site.
-	protected := http.NewCrossOriginProtection().Handler(mux)
+	// form's POST, sign-up, log-in, log-out) that a browser says come from
+	// another site.
+	protected := http.NewCrossOriginProtection().Handler(s.signedIn(mux))
 	// Compression is outermost, so that even the error page of a panic
 	// goes out whole through it.
 	return compress(s.recoverPanics(s.logRequests(s.securityHeaders(protected))))

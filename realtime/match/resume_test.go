@@ -2,38 +2,21 @@ package match
 
 import (
 	"context"
-	"errors"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"boardroom/realtime/clocktest"
-	"boardroom/realtime/store"
+	"boardroom/realtime/match/matchtest"
 	"boardroom/realtime/vocab"
 
 	"github.com/stretchr/testify/require"
 )
 
-// crashableStore is a store that a test can make "crash": while crashed,
-// a room's last word as it stops (SetClockStopped) never lands, as when
-// the process dies.
-type crashableStore struct {
-	store.Store
-	crashed atomic.Bool
-}
-
-func (s *crashableStore) SetClockStopped(ctx context.Context, id string, at time.Time) error {
-	if s.crashed.Load() {
-		return errors.New("the process died")
-	}
-	return s.Store.SetClockStopped(ctx, id, at)
-}
-
 // resumeHarness is a harness on a fake clock, whose store stamps the
 // rooms' changes on that clock too and can crash.
-func resumeHarness(t *testing.T, tweak ...func(*Config)) (*harness, *clocktest.Clock, *crashableStore) {
+func resumeHarness(t *testing.T, tweak ...func(*Config)) (*harness, *clocktest.Clock, *matchtest.CrashableStore) {
 	clock := clocktest.New()
-	cs := &crashableStore{}
+	cs := &matchtest.CrashableStore{}
 	h := newHarness(t, append(tweak, func(c *Config) {
 		c.Clock = clock
 		cs.Store, c.Store = c.Store, cs
@@ -44,13 +27,13 @@ func resumeHarness(t *testing.T, tweak ...func(*Config)) (*harness, *clocktest.C
 
 // stopFor stops the server, cleanly or as a crash would, lets down pass
 // with no server running, and starts it again (its rooms restored).
-func stopFor(t *testing.T, h *harness, clock *clocktest.Clock, cs *crashableStore, down time.Duration, crash bool) {
+func stopFor(t *testing.T, h *harness, clock *clocktest.Clock, cs *matchtest.CrashableStore, down time.Duration, crash bool) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	cs.crashed.Store(crash)
+	cs.Crashed.Store(crash)
 	require.NoError(t, h.hub.Shutdown(ctx))
-	cs.crashed.Store(false)
+	cs.Crashed.Store(false)
 	clock.Advance(down)
 	h.hub = newTestHub(h.cfg)
 	_, err := h.hub.Restore(ctx)

@@ -108,6 +108,8 @@ var migrations = []string{
 	// node's time; 0: never), so that the lobby lists a live room while
 	// someone looks at it or plays, and not for ever.
 	`ALTER TABLE rooms ADD COLUMN seen_at bigint NOT NULL DEFAULT 0;`,
+	// 5: the players' accounts and their log-in sessions (Accounts).
+	accountsMigration,
 }
 
 // migrationLock is the advisory lock that keeps nodes starting together

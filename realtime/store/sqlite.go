@@ -77,6 +77,8 @@ var tables = []struct{ name, definition string }{
 		sent_at INTEGER NOT NULL
 	);
 	CREATE INDEX IF NOT EXISTS chat_room ON chat(room_id, id);`},
+	// users and sessions are the players' accounts (Accounts).
+	{"users and sessions", accountTables},
 }
 
 // migrate adds the columns and tables a file made by an older version lacks.

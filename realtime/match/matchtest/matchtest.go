@@ -1,12 +1,18 @@
 // Package matchtest helps tests of rooms: a renderer that keeps the pages
-// it draws, so that a test reads exactly what each page was sent.
+// it draws, so that a test reads exactly what each page was sent, and a
+// store a test can crash.
 package matchtest
 
 import (
+	"context"
+	"errors"
 	"strconv"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"boardroom/realtime/frame"
+	"boardroom/realtime/store"
 	"boardroom/realtime/view"
 )
 
@@ -42,4 +48,20 @@ func (p *PageRecorder) Drawn() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return len(p.pages)
+}
+
+// CrashableStore is a store whose last words a crash cuts: once Crashed is
+// set, a room's clock stop as it stops (SetClockStopped) never lands, as
+// when the process dies.
+type CrashableStore struct {
+	store.Store
+	Crashed atomic.Bool
+}
+
+// SetClockStopped implements store.Store.
+func (s *CrashableStore) SetClockStopped(ctx context.Context, id string, at time.Time) error {
+	if s.Crashed.Load() {
+		return errors.New("the process died")
+	}
+	return s.Store.SetClockStopped(ctx, id, at)
 }

@@ -56,6 +56,7 @@ func Run(t *testing.T, open Opener) {
 		{"ClockMarks", clockMarks},
 		{"Chat", chat},
 		{"ConcurrentWriters", concurrentWriters},
+		{"Accounts", accounts},
 		{"Closed", closed},
 	}
 	for _, tc := range tests {

@@ -1,0 +1,150 @@
+// Package accounts is who the players are: usernames, passwords hashed
+// with argon2id, and log-in sessions held by a random token whose hash
+// alone is kept. It decides who may sign up and log in; the store
+// (store.Accounts) keeps the accounts, and the web package draws the forms
+// and sets the cookie. Everything works without an account: guests play as
+// before.
+package accounts
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"boardroom/realtime/store"
+)
+
+// SessionLife is how long a log-in lasts.
+const SessionLife = 30 * 24 * time.Hour
+
+// Service signs players up and in.
+type Service struct {
+	Store store.Accounts
+	// Now is the time (nil: the system's).
+	Now func() time.Time
+}
+
+// A Problem is input refused, in words for the form: Field names the
+// field ("username", "password").
+type Problem struct{ Field, Text string }
+
+func (p *Problem) Error() string { return p.Text }
+
+// ErrBadLogin is a log-in refused: no such name, or the wrong password
+// (which of the two is not said).
+var ErrBadLogin = errors.New("the username or the password is wrong")
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+// SignUp makes an account; a *Problem when the name or the password is
+// refused (a name taken among them).
+func (s *Service) SignUp(ctx context.Context, name, password string) (*store.User, error) {
+	key, problem := NameKey(name)
+	if problem != "" {
+		return nil, &Problem{"username", problem}
+	}
+	if problem := PasswordProblem(password); problem != "" {
+		return nil, &Problem{"password", problem}
+	}
+	hash, err := Hash(password)
+	if err != nil {
+		return nil, err
+	}
+	u := &store.User{Name: name, Key: key, PasswordHash: hash, Created: s.now()}
+	if err := s.Store.CreateUser(ctx, u); err != nil {
+		if errors.Is(err, store.ErrTaken) {
+			return nil, &Problem{"username", "That username is taken; choose another."}
+		}
+		return nil, err
+	}
+	return u, nil
+}
+
+// dummyHash is verified against when the name is unknown, so that a
+// log-in takes as long whether the name exists or not.
+var dummyHash = sync.OnceValue(func() string {
+	h, _ := Hash("no password is this one")
+	return h
+})
+
+// LogIn checks a name (in any case) and its password: ErrBadLogin when
+// either is wrong.
+func (s *Service) LogIn(ctx context.Context, name, password string) (*store.User, error) {
+	key, problem := NameKey(name)
+	if problem != "" || len(password) > MaxPassword {
+		return nil, ErrBadLogin
+	}
+	u, err := s.Store.UserByKey(ctx, key)
+	if errors.Is(err, store.ErrNotFound) {
+		Verify(dummyHash(), password)
+		return nil, ErrBadLogin
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !Verify(u.PasswordHash, password) {
+		return nil, ErrBadLogin
+	}
+	return u, nil
+}
+
+// Start begins a session of u from device (its browser) at addr, and
+// returns its token, for the cookie.
+func (s *Service) Start(ctx context.Context, u *store.User, device, addr string) (string, error) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	token := base64.RawURLEncoding.EncodeToString(b)
+	now := s.now()
+	if len(device) > 200 {
+		device = device[:200]
+	}
+	err := s.Store.CreateSession(ctx, store.Session{Hash: HashToken(token), UserID: u.ID, Created: now, Seen: now,
+		Expires: now.Add(SessionLife), Device: device, Addr: addr})
+	if err != nil {
+		return "", fmt.Errorf("accounts: session: %w", err)
+	}
+	return token, nil
+}
+
+// User is the user of a session token; store.ErrNotFound when it is not
+// (any more) a session.
+func (s *Service) User(ctx context.Context, token string) (*store.User, error) {
+	if token == "" || len(token) > 100 {
+		return nil, store.ErrNotFound
+	}
+	return s.Store.SessionUser(ctx, HashToken(token), s.now())
+}
+
+// End ends the session of token (log out).
+func (s *Service) End(ctx context.Context, token string) error {
+	return s.Store.DeleteSession(ctx, HashToken(token))
+}
+
+// EndAll ends every session of u (log out everywhere).
+func (s *Service) EndAll(ctx context.Context, u *store.User) error {
+	return s.Store.DeleteSessions(ctx, u.ID)
+}
+
+// Sessions lists u's sessions, newest first.
+func (s *Service) Sessions(ctx context.Context, u *store.User) ([]store.Session, error) {
+	return s.Store.Sessions(ctx, u.ID, s.now())
+}
+
+// HashToken is what the store keeps of a session token.
+func HashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}

@@ -1,0 +1,280 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/a-h/templ"
+
+	"boardroom/accounts"
+	"boardroom/realtime/store"
+	"boardroom/web/templates"
+)
+
+// SessionCookie holds the browser's log-in: a random token the server
+// knows only by its hash. HttpOnly, SameSite=Lax, Secure behind HTTPS; it
+// lasts as long as the session (accounts.SessionLife).
+const SessionCookie = "boardroom_session"
+
+type userCtxKey struct{}
+
+// userOf is the signed-in player of a request (nil for a guest).
+func userOf(r *http.Request) *store.User {
+	u, _ := r.Context().Value(userCtxKey{}).(*store.User)
+	return u
+}
+
+// noAccountPaths are requests that draw no page: their session is not
+// looked up (a socket, a picture, a script cost no database read).
+var noAccountPaths = []string{"/static/", "/games/", "/games.css", "/sw.js", "/manifest.webmanifest", "/healthz", "/readyz", "/lobby/lists"}
+
+// signedIn reads the session cookie, and puts its player in the request's
+// context for the handlers and the header of every page.
+func (s *Server) signedIn(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c, err := r.Cookie(SessionCookie)
+		if s.Accounts == nil || err != nil || c.Value == "" || skipAccount(r.URL.Path) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		u, err := s.Accounts.User(r.Context(), c.Value)
+		switch {
+		case err == nil:
+			ctx := context.WithValue(r.Context(), userCtxKey{}, u)
+			r = r.WithContext(templates.WithUser(ctx, u.Name))
+		case errors.Is(err, store.ErrNotFound):
+			s.clearSession(w, r) // logged out elsewhere, or expired
+		default:
+			s.logFailure(r, "session", err) // the page is served as to a guest
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func skipAccount(path string) bool {
+	if strings.HasPrefix(path, "/r/") && (strings.HasSuffix(path, "/ws") || strings.HasSuffix(path, ".svg")) {
+		return true
+	}
+	for _, p := range noAccountPaths {
+		if strings.HasPrefix(path, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Server) setSession(w http.ResponseWriter, r *http.Request, token string) {
+	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: token, Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode,
+		Secure: s.TrustedProxies.HTTPS(r), MaxAge: int(accounts.SessionLife.Seconds())})
+}
+
+func (s *Server) clearSession(w http.ResponseWriter, r *http.Request) {
+	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode,
+		Secure: s.TrustedProxies.HTTPS(r), MaxAge: -1})
+}
+
+// nextPath is where to go once signed in: a path of this site, else the
+// lobby (never another site: an open redirect would lend our name).
+func nextPath(next string) string {
+	if next == "" || !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
+		return "/"
+	}
+	if u, err := url.Parse(next); err != nil || u.Host != "" || u.Scheme != "" {
+		return "/"
+	}
+	return next
+}
+
+func (s *Server) renderAccountForm(w http.ResponseWriter, r *http.Request, status int, page func(templates.AccountForm) templComponent, f templates.AccountForm) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	page(f).Render(r.Context(), w)
+}
+
+type templComponent = templ.Component
+
+func signUpPage(f templates.AccountForm) templComponent { return templates.SignUpPage(f) }
+func logInPage(f templates.AccountForm) templComponent  { return templates.LogInPage(f) }
+
+func (s *Server) signUpForm(w http.ResponseWriter, r *http.Request) {
+	if userOf(r) != nil {
+		http.Redirect(w, r, nextPath(r.URL.Query().Get("next")), http.StatusSeeOther)
+		return
+	}
+	s.renderAccountForm(w, r, http.StatusOK, signUpPage, templates.AccountForm{Next: nextPath(r.URL.Query().Get("next"))})
+}
+
+func (s *Server) logInForm(w http.ResponseWriter, r *http.Request) {
+	if userOf(r) != nil {
+		http.Redirect(w, r, nextPath(r.URL.Query().Get("next")), http.StatusSeeOther)
+		return
+	}
+	s.renderAccountForm(w, r, http.StatusOK, logInPage, templates.AccountForm{Next: nextPath(r.URL.Query().Get("next"))})
+}
+
+// readAccountForm reads a sign-up or log-in form; false when it could not
+// be read (answered already).
+func (s *Server) readAccountForm(w http.ResponseWriter, r *http.Request, page func(templates.AccountForm) templComponent) (name, password, next string, ok bool) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	if err := r.ParseForm(); err != nil {
+		s.renderAccountForm(w, r, http.StatusBadRequest, page, templates.AccountForm{Error: "The form could not be read."})
+		return "", "", "", false
+	}
+	return strings.TrimSpace(r.PostForm.Get("username")), r.PostForm.Get("password"), nextPath(r.PostForm.Get("next")), true
+}
+
+func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
+	name, password, next, ok := s.readAccountForm(w, r, signUpPage)
+	if !ok {
+		return
+	}
+	form := templates.AccountForm{Username: name, Next: next}
+	if !s.loginThrottle.addr.Allow(s.clientAddr(r), time.Now()) {
+		form.Error = "Too many tries from your address; wait a minute and try again."
+		s.renderAccountForm(w, r, http.StatusTooManyRequests, signUpPage, form)
+		return
+	}
+	u, err := s.Accounts.SignUp(r.Context(), name, password)
+	var problem *accounts.Problem
+	if errors.As(err, &problem) {
+		form.Error, form.Field = problem.Text, problem.Field
+		s.renderAccountForm(w, r, http.StatusBadRequest, signUpPage, form)
+		return
+	}
+	if err != nil {
+		s.logFailure(r, "sign up", err)
+		form.Error = "The account could not be made just now; try again in a moment."
+		s.renderAccountForm(w, r, http.StatusServiceUnavailable, signUpPage, form)
+		return
+	}
+	s.Log.Info("account made", "user", u.Name)
+	s.startSession(w, r, u, next)
+}
+
+func (s *Server) logIn(w http.ResponseWriter, r *http.Request) {
+	name, password, next, ok := s.readAccountForm(w, r, logInPage)
+	if !ok {
+		return
+	}
+	form := templates.AccountForm{Username: name, Next: next}
+	key, _ := accounts.NameKey(name)
+	now := time.Now()
+	if !s.loginThrottle.addr.Allow(s.clientAddr(r), now) || (key != "" && !s.loginThrottle.account.Allow(key, now)) {
+		form.Error = "Too many tries; wait a minute and try again."
+		s.renderAccountForm(w, r, http.StatusTooManyRequests, logInPage, form)
+		return
+	}
+	u, err := s.Accounts.LogIn(r.Context(), name, password)
+	if errors.Is(err, accounts.ErrBadLogin) {
+		form.Error = "The username or the password is wrong."
+		s.renderAccountForm(w, r, http.StatusUnauthorized, logInPage, form)
+		return
+	}
+	if err != nil {
+		s.logFailure(r, "log in", err)
+		form.Error = "You could not be logged in just now; try again in a moment."
+		s.renderAccountForm(w, r, http.StatusServiceUnavailable, logInPage, form)
+		return
+	}
+	s.startSession(w, r, u, next)
+}
+
+// startSession logs u in on this browser and sends it on to next. The seat
+// cookie is left alone: a guest who signs up keeps the seats of the games
+// open in that browser.
+func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *store.User, next string) {
+	token, err := s.Accounts.Start(r.Context(), u, r.UserAgent(), s.clientAddr(r))
+	if err != nil {
+		s.logFailure(r, "session", err)
+		s.errorPage(w, r, http.StatusServiceUnavailable, "Not logged in", "Your session could not be started just now; try again in a moment.")
+		return
+	}
+	s.setSession(w, r, token)
+	http.Redirect(w, r, next, http.StatusSeeOther)
+}
+
+func (s *Server) logOut(w http.ResponseWriter, r *http.Request) {
+	if c, err := r.Cookie(SessionCookie); err == nil && c.Value != "" {
+		if err := s.Accounts.End(r.Context(), c.Value); err != nil {
+			s.logFailure(r, "log out", err)
+		}
+	}
+	s.clearSession(w, r)
+	http.Redirect(w, r, "/", http.StatusSeeOther)
+}
+
+func (s *Server) logOutEverywhere(w http.ResponseWriter, r *http.Request) {
+	u := userOf(r)
+	if u == nil {
+		http.Redirect(w, r, "/login", http.StatusSeeOther)
+		return
+	}
+	if err := s.Accounts.EndAll(r.Context(), u); err != nil {
+		s.logFailure(r, "log out everywhere", err)
+		s.errorPage(w, r, http.StatusServiceUnavailable, "Not logged out", "Your sessions could not be ended just now; try again in a moment.")
+		return
+	}
+	s.clearSession(w, r)
+	http.Redirect(w, r, "/login", http.StatusSeeOther)
+}
+
+func (s *Server) accountPage(w http.ResponseWriter, r *http.Request) {
+	u := userOf(r)
+	if u == nil {
+		http.Redirect(w, r, "/login?next=%2Faccount", http.StatusSeeOther)
+		return
+	}
+	list, err := s.Accounts.Sessions(r.Context(), u)
+	if err != nil {
+		s.logFailure(r, "sessions", err)
+		s.errorPage(w, r, http.StatusServiceUnavailable, "Account unavailable", "Your account could not be read just now; try again in a moment.")
+		return
+	}
+	current := ""
+	if c, err := r.Cookie(SessionCookie); err == nil {
+		current = accounts.HashToken(c.Value)
+	}
+	rows := make([]templates.SessionRow, 0, len(list))
+	for _, ss := range list {
+		device := ss.Device
+		if device == "" {
+			device = "An unknown browser"
+		}
+		rows = append(rows, templates.SessionRow{Device: device, Addr: ss.Addr, Since: ss.Created.UTC().Format("2 January 2006"),
+			LastUsed: ss.Seen.UTC().Format("2 January 2006, 15:04 UTC"), Current: ss.Hash == current})
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	templates.AccountPage(u.Name, rows).Render(r.Context(), w)
+}
+
+func (s *Server) playerPage(w http.ResponseWriter, r *http.Request) {
+	key, problem := accounts.NameKey(r.PathValue("name"))
+	if problem != "" {
+		s.errorPage(w, r, http.StatusNotFound, "No such player", "Nobody plays here under that name.")
+		return
+	}
+	u, err := s.Accounts.Store.UserByKey(r.Context(), key)
+	if errors.Is(err, store.ErrNotFound) {
+		s.errorPage(w, r, http.StatusNotFound, "No such player", "Nobody plays here under that name.")
+		return
+	}
+	if err != nil {
+		s.logFailure(r, "player page", err)
+		s.errorPage(w, r, http.StatusServiceUnavailable, "Player unavailable", "This page could not be read just now; try again in a moment.")
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	templates.PlayerPage(u.Name, u.Created.UTC().Format("January 2006")).Render(r.Context(), w)
+}
+
+// loginThrottle bounds sign-ups and log-ins per address and log-ins per
+// account (accounts.LoginsPerAddr, LoginsPerAccount).
+type loginThrottle struct {
+	addr, account *accounts.Throttle
+}

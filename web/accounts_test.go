@@ -1,0 +1,174 @@
+package web
+
+import (
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/stretchr/testify/require"
+)
+
+// post sends a form and returns the answer and its page.
+func post(t *testing.T, c *http.Client, u string, form url.Values) (*http.Response, *goquery.Document) {
+	t.Helper()
+	resp, err := c.PostForm(u, form)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	doc, err := goquery.NewDocumentFromReader(resp.Body)
+	require.NoError(t, err)
+	return resp, doc
+}
+
+func account(name, password string) url.Values {
+	return url.Values{"username": {name}, "password": {password}}
+}
+
+// sessionCookie is the session cookie the answer set ("" for none).
+func sessionCookie(resp *http.Response) *http.Cookie {
+	for _, c := range resp.Cookies() {
+		if c.Name == SessionCookie {
+			return c
+		}
+	}
+	return nil
+}
+
+// TestSignUpLogInLogOut: a player signs up and is logged in (the header
+// names them, linking to their page); logs out; logs in again with the
+// name in another case.
+func TestSignUpLogInLogOut(t *testing.T) {
+	ts := newTestServer(t)
+	c := ts.browser(t)
+	_, doc := get(t, c, ts.URL+"/")
+	require.Equal(t, 1, doc.Find("[data-testid=login-link]").Length(), "a guest is offered to log in")
+	require.Zero(t, doc.Find("[data-testid=me]").Length())
+
+	resp, _ := post(t, c, ts.URL+"/signup", account("Alice_1", "a long password"))
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	require.Equal(t, "/", resp.Header.Get("Location"))
+	ck := sessionCookie(resp)
+	require.NotNil(t, ck)
+	require.True(t, ck.HttpOnly)
+	require.Equal(t, http.SameSiteLaxMode, ck.SameSite)
+	require.InDelta(t, 30*24*3600, ck.MaxAge, 1, "30 days")
+	require.GreaterOrEqual(t, len(ck.Value), 40)
+
+	_, doc = get(t, c, ts.URL+"/")
+	me := doc.Find("a[data-testid=me]")
+	require.Equal(t, "Alice_1", me.Text())
+	require.Equal(t, "/@/Alice_1", me.AttrOr("href", ""))
+	require.Equal(t, 1, doc.Find("[data-action=logout]").Length())
+	_, doc = get(t, c, ts.URL+"/@/alice_1")
+	require.Equal(t, "Alice_1", doc.Find("h1").Text(), "the player's page, in any case")
+
+	resp, _ = post(t, c, ts.URL+"/logout", nil)
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	_, doc = get(t, c, ts.URL+"/")
+	require.Zero(t, doc.Find("[data-testid=me]").Length(), "logged out")
+
+	resp, _ = post(t, c, ts.URL+"/login", account("ALICE_1", "a long password"))
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode, "log-in accepts any case")
+	_, doc = get(t, c, ts.URL+"/account")
+	require.Equal(t, 1, doc.Find("[data-testid=session]").Length(), "this log-in (the first was ended)")
+}
+
+// TestAccountFormsRefuseBadInput: each bad input is refused with a clear
+// message on the form, and makes no account.
+func TestAccountFormsRefuseBadInput(t *testing.T) {
+	ts := newTestServer(t)
+	c := ts.browser(t)
+	resp, _ := post(t, c, ts.URL+"/signup", account("taken", "a long password"))
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	other := ts.browser(t)
+	tests := []struct {
+		name, path string
+		form       url.Values
+		status     int
+		says       string
+	}{
+		{"an over-long name", "/signup", account(strings.Repeat("n", 21), "a long password"), 400, "at most 20"},
+		{"a name taken in another case", "/signup", account("TAKEN", "a long password"), 400, "taken"},
+		{"a look-alike name", "/signup", account("t\u0430ken", "a long password"), 400, "only letters"},
+		{"an empty password", "/signup", account("newname", ""), 400, "Choose a password"},
+		{"a huge password", "/signup", account("newname", strings.Repeat("p", 5000)), 400, "at most 256"},
+		{"a wrong password", "/login", account("taken", "not the password"), 401, "wrong"},
+		{"an unknown name", "/login", account("nobody", "a long password"), 401, "wrong"},
+		{"a huge password at log-in", "/login", account("taken", strings.Repeat("p", 5000)), 401, "wrong"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, doc := post(t, other, ts.URL+tc.path, tc.form)
+			require.Equal(t, tc.status, resp.StatusCode)
+			require.Nil(t, sessionCookie(resp), "nobody logged in")
+			require.Contains(t, doc.Find("[data-testid=form-error]").Text(), tc.says)
+			require.NotContains(t, doc.Text(), tc.form.Get("password")+"x", "the password is not shown back")
+		})
+	}
+}
+
+// TestAccountsAreProtected: a form posted from another site is refused;
+// a session cookie is worthless after "log out everywhere"; log-ins are
+// throttled per account; a next link cannot send anyone off the site.
+func TestAccountsAreProtected(t *testing.T) {
+	ts := newTestServer(t)
+	phone, laptop := ts.browser(t), ts.browser(t)
+	resp, _ := post(t, phone, ts.URL+"/signup", account("bob", "a long password"))
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	resp, _ = post(t, laptop, ts.URL+"/login", account("bob", "a long password"))
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	laptopCookie := sessionCookie(resp)
+
+	for _, path := range []string{"/signup", "/login", "/logout", "/account/logout-everywhere"} {
+		req, _ := http.NewRequest(http.MethodPost, ts.URL+path, strings.NewReader(account("bob", "a long password").Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Sec-Fetch-Site", "cross-site")
+		resp, err := phone.Do(req)
+		require.NoError(t, err)
+		resp.Body.Close()
+		require.Equal(t, http.StatusForbidden, resp.StatusCode, "%s from another site", path)
+	}
+
+	resp, _ = post(t, phone, ts.URL+"/account/logout-everywhere", nil)
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	req, _ := http.NewRequest(http.MethodGet, ts.URL+"/account", nil)
+	req.AddCookie(&http.Cookie{Name: SessionCookie, Value: laptopCookie.Value})
+	resp, err := http.DefaultTransport.RoundTrip(req)
+	require.NoError(t, err)
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode, "the laptop's cookie no longer logs in")
+	require.Contains(t, resp.Header.Get("Location"), "/login")
+
+	guesser := ts.browser(t)
+	statuses := map[int]int{}
+	for range 8 {
+		resp, _ := post(t, guesser, ts.URL+"/login", account("bob", "guess guess"))
+		statuses[resp.StatusCode]++
+	}
+	require.Equal(t, 4, statuses[http.StatusUnauthorized], "five tries at one account a minute: the laptop's, and four guesses")
+	require.Equal(t, 4, statuses[http.StatusTooManyRequests])
+
+	_, doc := get(t, phone, ts.URL+"/@/nobody")
+	require.Contains(t, doc.Find("h1").Text(), "No such player")
+}
+
+// TestNextStaysOnTheSite: where a form sends the player once signed in is
+// a path of this site, never another site (an open redirect).
+func TestNextStaysOnTheSite(t *testing.T) {
+	ts := newTestServer(t)
+	tests := []struct{ next, want string }{
+		{"/account", "/account"},
+		{"//evil.example/", "/"},
+		{"https://evil.example/", "/"},
+		{"/\\evil.example", "/"},
+		{"javascript:alert(1)", "/"},
+	}
+	for i, tc := range tests {
+		c := ts.browser(t)
+		resp, _ := post(t, c, ts.URL+"/signup", url.Values{"username": {"player" + strings.Repeat("x", i)}, "password": {"a long password"}, "next": {tc.next}})
+		require.Equal(t, tc.want, resp.Header.Get("Location"), "next %q", tc.next)
+	}
+}

@@ -1,0 +1,62 @@
+package templates
+
+import (
+	"context"
+	"net/url"
+)
+
+type userKey struct{}
+
+// WithUser marks a page's rendering as for the signed-in player name: the
+// header shows them, with a way to log out.
+func WithUser(ctx context.Context, name string) context.Context {
+	return context.WithValue(ctx, userKey{}, name)
+}
+
+// userOf is the signed-in player's name ("" for a guest).
+func userOf(ctx context.Context) string {
+	name, _ := ctx.Value(userKey{}).(string)
+	return name
+}
+
+// AccountForm is what a sign-up or log-in form shows again when it is
+// refused: the name typed (never the password) and what was wrong.
+type AccountForm struct {
+	Username string
+	// Error is the refusal in words; Field the field it is about.
+	Error, Field string
+	// Next is where to go once signed in ("" for the lobby).
+	Next string
+}
+
+// SessionRow is one log-in on the account page.
+type SessionRow struct {
+	Device, Addr, Since, LastUsed string
+	Current                       bool
+}
+
+// withNext is path with where to go after it.
+func withNext(path, next string) string {
+	if next == "" {
+		return path
+	}
+	return path + "?next=" + url.QueryEscape(next)
+}
+
+// invalid is aria-invalid's value.
+func invalid(yes bool) string {
+	if yes {
+		return "true"
+	}
+	return "false"
+}
+
+// describedBy names what describes a field of a form: its help, and the
+// form's error when it is about this field (a screen reader reads why).
+func describedBy(kind, field string, f AccountForm) string {
+	ids := kind + "-" + field + "-help"
+	if f.Error != "" && (f.Field == field || f.Field == "") {
+		ids = kind + "-error " + ids
+	}
+	return ids
+}
