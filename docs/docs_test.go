@@ -40,7 +40,7 @@ func TestReferencesResolve(t *testing.T) {
 	link := regexp.MustCompile(`\]\(([^)#\s]+)(#[^)]*)?\)`)
 	path := regexp.MustCompile("`((?:cmd|game|realtime|web|docs|enginetext|examples|scripts|roombot|rating)/[A-Za-z0-9_./-]*[A-Za-z0-9_/])`")
 	files := []string{"README.md", "BENCHMARKS.md", "docs/rules.md", "docs/design.md", "docs/engine-protocol.md", "docs/protocol.md", "docs/ratings.md",
-		"game/ai/RESULTS.md", "game/kalah/solve/RESULTS.md", "docs/deploy/README.md"}
+		"game/ai/RESULTS.md", "game/kalah/solve/RESULTS.md", "docs/deploy/README.md", "docs/strength.md"}
 	for _, f := range files {
 		b, err := os.ReadFile(filepath.Join(root, f))
 		require.NoError(t, err)

@@ -127,6 +127,9 @@ func (b *SearchBot) ChooseOn(ctx context.Context, s game.State, p game.Player, w
 	if c, ok := pos.(Clocked); ok {
 		c.SetClock(clk)
 	}
+	if h, ok := pos.(Helped); ok {
+		h.SetWorker(w)
+	}
 	var info Info
 	ok := false
 	if b.shortcut != nil {

@@ -86,3 +86,17 @@ func (c *Clock) ExpiredNow() bool {
 	}
 	return false
 }
+
+// FractionSince is the share used so far of the time that was left at
+// from: a search that starts after a shortcut spent part of the budget
+// paces itself on what it was given, not on the whole.
+func (c *Clock) FractionSince(from time.Time) float64 {
+	if c.deadline.IsZero() {
+		return 0
+	}
+	left := c.deadline.Sub(from)
+	if left <= 0 {
+		return 1
+	}
+	return float64(time.Since(from)) / float64(left)
+}

@@ -37,8 +37,11 @@
 //     TreePosition, whose playouts are cut after a few random moves and
 //     scored by the evaluation.
 //
-// A game may put a Shortcut in front of the search (an exact solver, a
-// planner for a case the search plays badly). A game whose turns are
+// A game may put a Shortcut in front of the search (an opening book, an
+// exact solver, a planner for a case the search plays badly); the search
+// then paces its iterations on the time the shortcut left it. A Helped
+// position borrows cores from its worker for its own work (Amazons
+// evaluates a node's leaves as a batch on two). A game whose turns are
 // simultaneous solves each turn as a matrix game (MatrixGame, by regret
 // matching) instead.
 //

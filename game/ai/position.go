@@ -72,6 +72,13 @@ type Clocked interface {
 	SetClock(c *Clock)
 }
 
+// Helped is a Position whose own work (ranking its moves) can use more
+// cores: the bot hands it the worker its search runs on before the search,
+// and the position borrows cores from it (Worker.Borrow) as it needs them.
+type Helped interface {
+	SetWorker(w *Worker)
+}
+
 // ScoredMove is a move with a score, for ordering.
 type ScoredMove struct {
 	M     Move

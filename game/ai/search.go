@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"slices"
+	"time"
 )
 
 // MaxPly bounds the depth of any line searched (a game's extra turns never
@@ -231,6 +232,7 @@ func (s *Searcher) minimax(depth, ply int) int {
 func (s *Searcher) Run(pos Position, clk *Clock, lim Limits, useMinimax bool) Info {
 	s.pos, s.clk = pos, clk
 	s.nodes, s.horizon = 0, 0
+	begin := time.Now() // a shortcut may have spent part of the clock
 	s.killers = [MaxPly][2]Move{}
 	for i := range s.history {
 		for j := range s.history[i] {
@@ -287,8 +289,8 @@ func (s *Searcher) Run(pos Position, clk *Clock, lim Limits, useMinimax bool) In
 			break
 		}
 		// The next iteration costs several times this one: do not start
-		// one that cannot finish.
-		if clk.Fraction() > 0.45 {
+		// one that cannot finish in what the search was given.
+		if clk.FractionSince(begin) > 0.45 {
 			break
 		}
 	}

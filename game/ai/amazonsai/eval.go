@@ -56,8 +56,15 @@ type amazonsTerms struct {
 }
 
 // amazonsEval returns the evaluation of s from the view of seat me, in
-// hundredths of a square.
-func amazonsEval(s *amazons.State, me game.Player) int {
+// hundredths of a square; part is scratch for the sealed regions (nil: a
+// fresh one). A sealed board is scored by its turns left (regions.go).
+func amazonsEval(s *amazons.State, me game.Player, part *partition) int {
+	if part == nil {
+		part = &partition{}
+	}
+	if sealedRegions(s, part); part.sealed {
+		return sealedEval(part, s.SideToMove(), me)
+	}
 	var dq, dk [2][amazons.NumSquares]uint8
 	occ := s.Occupied()
 	op := me.Other()

@@ -15,6 +15,7 @@ import (
 type amazonsTree struct {
 	s     *amazons.State
 	turns []amazons.Turn
+	part  partition
 }
 
 func newAmazonsTree(gs game.State) (ai.TreePosition, error) {
@@ -38,7 +39,7 @@ func (t *amazonsTree) AllMoves(dst []ai.Move) []ai.Move {
 func (t *amazonsTree) Make(m ai.Move)   { t.s.MakeTurn(unpackTurn(m)) }
 func (t *amazonsTree) Unmake(m ai.Move) { t.s.UnmakeTurn(unpackTurn(m)) }
 
-func (t *amazonsTree) Value(p game.Player) int { return amazonsEval(t.s, p) }
+func (t *amazonsTree) Value(p game.Player) int { return amazonsEval(t.s, p, &t.part) }
 
 func (t *amazonsTree) GameMove(m ai.Move) game.Move { return unpackTurn(m).Move() }
 func (t *amazonsTree) Format(m ai.Move) string      { return unpackTurn(m).String() }

@@ -20,15 +20,28 @@ import (
 // (a cancelled build resumes on the next call).
 type kalahExact struct{}
 
-// solverKey names the worker's exact solver.
-type solverKey struct{}
+// solverKey names a worker's exact solver of a tier (long budgets or
+// short).
+type solverKey struct{ long bool }
 
-// kalahExactDBBytes caps the solver's endgame database for the bot. 1 MiB
-// (level 11 on 6 houses) builds in ~0.3 s once per process and still solves
-// 28 seeds in the houses within ~20 ms; a 16 MiB database (level
-// 14) takes 6–8 s to build, more than many games of Difficult think in all.
-// Measured in game/ai/RESULTS.md ("Kalah: the exact solver in Difficult").
-const kalahExactDBBytes = 1 << 20
+// The solver's endgame database for the bot, in two tiers by the move's
+// budget (game/ai/RESULTS.md, "Kalah: the exact solver in Difficult" and
+// issue 28):
+//
+//   - below kalahLongBudget, 1 MiB (level 11 on 6 houses): it builds in
+//     ~0.3 s once per process, within the solver's slices of the first
+//     moves that need it, and solves 28 seeds in the houses within ~20 ms;
+//   - from kalahLongBudget (Difficult's default 2 s), 16 MiB (level 14,
+//     9.7 M positions), which solves 36 seeds four times faster (0.25 s
+//     median) but takes about 3 s of one core to build: the solver's
+//     slices of the moves that have nothing to solve build it (Try), a
+//     few moves' worth. Built that way at 150 ms a move it left the search
+//     a third of every move of a whole game, which then lost to Medium.
+const (
+	kalahExactDBBytes     = 1 << 20
+	kalahExactLongDBBytes = 16 << 20
+	kalahLongBudget       = time.Second
+)
 
 // kalahExactTTBytes caps the solver's table on a worker. Its table is
 // sized by the seeds above the database (6 MiB for 34 seeds on 6×4); only
@@ -38,24 +51,46 @@ const kalahExactDBBytes = 1 << 20
 const kalahExactTTBytes = 32 << 20
 
 // kalahExactShare is the share of the budget the solver may use; the search
-// gets what is left when the solver gives up.
-const kalahExactShare = 0.4
+// gets what is left when the solver gives up (and paces itself on that,
+// ai.Clock.FractionSince). Half below kalahLongBudget; 70% from it, where
+// the search loses only a ply or two with the rest (at 2 s, 35-seed
+// positions were missed with half: issue 28). A solved move is perfect, a
+// searched one a guess.
+const (
+	kalahExactShare     = 0.5
+	kalahExactLongShare = 0.7
+)
 
-// Try implements ai.Shortcut: the solver gets kalahExactShare of the
-// move's budget.
+// The bot's solver configurations, short and long tiers.
+var (
+	kalahExactConfig     = solve.Config{DBBytes: kalahExactDBBytes, TTBytes: kalahExactTTBytes}
+	kalahExactLongConfig = solve.Config{DBBytes: kalahExactLongDBBytes, TTBytes: kalahExactTTBytes}
+)
+
+// Try implements ai.Shortcut: the opening book first, then the solver with
+// its tier's share of the move's budget.
 func (kalahExact) Try(ctx context.Context, s game.State, _ ai.Position, clk *ai.Clock, w *ai.Worker) (ai.Info, bool) {
-	sv := w.Keep(solverKey{}, func() any {
-		return solve.NewSolver(solve.Config{DBBytes: kalahExactDBBytes, TTBytes: kalahExactTTBytes})
-	}).(*solve.Solver)
-	return try(ctx, sv, s.(*kalah.State), time.Duration(float64(clk.Budget())*kalahExactShare))
+	ks := s.(*kalah.State)
+	if info, ok := fromBook(ks); ok {
+		return info, true
+	}
+	long := clk.Budget() >= kalahLongBudget
+	cfg, share := kalahExactConfig, kalahExactShare
+	if long {
+		cfg, share = kalahExactLongConfig, kalahExactLongShare
+	}
+	sv := w.Keep(solverKey{long}, func() any { return solve.NewSolver(cfg) }).(*solve.Solver)
+	return try(ctx, sv, ks, time.Duration(float64(clk.Budget())*share), long)
 }
 
 // kalahExactSeeds is the most seeds in the houses (both rows) for which the
 // solver is tried with a slice of the given length: the largest count whose
 // random 6×4 positions it solved within the slice in most cases (median
 // and worst of nine, game/ai/RESULTS.md).
-func kalahExactSeeds(slice time.Duration) int {
+func kalahExactSeeds(slice time.Duration, long bool) int {
 	switch {
+	case long && slice >= 800*time.Millisecond:
+		return 36 // the 16 MiB database: 0.25 s median at 36 seeds
 	case slice >= 500*time.Millisecond:
 		return 34
 	case slice >= 100*time.Millisecond:
@@ -66,14 +101,21 @@ func kalahExactSeeds(slice time.Duration) int {
 
 // try solves s exactly within slice and returns the report of the move,
 // or ok false when the position has too many seeds or the solver ran out
-// of time (or ctx ended).
-func try(ctx context.Context, sv *solve.Solver, s *kalah.State, slice time.Duration) (ai.Info, bool) {
+// of time (or ctx ended). In the long tier, a position with too many seeds
+// spends the slice on the big database while it is unfinished.
+func try(ctx context.Context, sv *solve.Solver, s *kalah.State, slice time.Duration, long bool) (ai.Info, bool) {
 	b := s.Board()
-	if b.Over() || b.HouseSeeds(game.First)+b.HouseSeeds(game.Second) > kalahExactSeeds(slice) {
+	if b.Over() {
 		return ai.Info{}, false
 	}
 	sctx, cancel := context.WithTimeout(ctx, slice)
 	defer cancel()
+	if b.HouseSeeds(game.First)+b.HouseSeeds(game.Second) > kalahExactSeeds(slice, long) {
+		if long {
+			solve.Prepare(sctx, s, kalahExactLongConfig) //nolint:errcheck // a cut build resumes next time
+		}
+		return ai.Info{}, false
+	}
 	res, err := sv.Solve(sctx, s)
 	if err != nil || res.Best.Len == 0 {
 		return ai.Info{}, false

@@ -173,7 +173,7 @@ func (d *db) buildLevel(ctx context.Context, k int) error {
 	pits[d.m-1] = k
 	lv := d.levels[k]
 	for idx := range lv {
-		if idx&0xffff == 0 && ctx.Err() != nil {
+		if idx&0xfff == 0 && ctx.Err() != nil {
 			return ctx.Err()
 		}
 		if lv[idx] == unknown {

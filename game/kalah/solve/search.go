@@ -16,6 +16,7 @@ type searcher struct {
 	tt      *table // nil: no table
 	db      *db    // nil: no database
 	dbN     int    // levels 0..dbN of db are complete; −1 for none
+	dbWant  int    // the level openDB aimed at (Prepare's goal)
 	etcMin  int    // enhanced transposition cutoffs above this many seeds
 	ttMin   int    // the table is used above this many seeds
 	total   int    // the seeds of the whole game

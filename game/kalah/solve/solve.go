@@ -222,6 +222,7 @@ func (s *searcher) openDB(ctx context.Context, cfg Config, seeds int) error {
 		capSeeds = want
 	}
 	want = min(want, seeds, maxDBSeeds)
+	s.dbWant = want
 	if want <= 0 {
 		return nil
 	}
@@ -307,4 +308,23 @@ func SolveState(ctx context.Context, s game.State, cfg Config) (Result, error) {
 		return Result{DBSeeds: -1}, errNotKalah
 	}
 	return Solve(ctx, ks, cfg)
+}
+
+// Prepare builds, within ctx, the endgame database that solves of st's
+// board with cfg use, up to its full level (a solve builds only as far as
+// its position's seeds need), so that a player can spend spare slices of
+// its moves on it before the positions that need it come. done is true
+// once every level is complete; the levels built are kept for the process
+// whether or not ctx cut the build.
+func Prepare(ctx context.Context, st *kalah.State, cfg Config) (done bool, err error) {
+	g, _, _, _, err := fromState(st)
+	if err != nil || cfg.DBSeeds < 0 {
+		return err == nil, err
+	}
+	s := &searcher{g: g, dbN: -1, ctx: ctx}
+	s.total = 2 * g.h * st.Options().Int(kalah.OptSeeds)
+	if err := s.openDB(ctx, cfg, maxDBSeeds); err != nil {
+		return false, err
+	}
+	return s.dbWant <= 0 || s.dbN == s.dbWant, nil
 }
