@@ -243,11 +243,7 @@ func (s *Server) accountPage(w http.ResponseWriter, r *http.Request) {
 	}
 	rows := make([]templates.SessionRow, 0, len(list))
 	for _, ss := range list {
-		device := ss.Device
-		if device == "" {
-			device = "An unknown browser"
-		}
-		rows = append(rows, templates.SessionRow{Device: device, Addr: ss.Addr, Since: ss.Created.UTC().Format("2 January 2006"),
+		rows = append(rows, templates.SessionRow{Device: accounts.Device(ss.Device), Addr: ss.Addr, Since: ss.Created.UTC().Format("2 January 2006"),
 			LastUsed: ss.Seen.UTC().Format("2 January 2006, 15:04 UTC"), Current: ss.Hash == current})
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")

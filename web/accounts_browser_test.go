@@ -46,7 +46,9 @@ func TestBrowserSignUpOnAPhone(t *testing.T) {
 	require.True(t, evalJS[bool](me, `document.documentElement.scrollWidth <= window.innerWidth`), "the header fits a phone in a room")
 	me.run("the account page", chromedp.Navigate(ts.URL+"/account"))
 	me.waitShown("[data-testid=session]")
-	require.Contains(t, evalJS[string](me, `document.querySelector("[data-testid=session]").textContent`), "this browser")
+	session := evalJS[string](me, `document.querySelector("[data-testid=session]").textContent`)
+	require.Contains(t, session, "this browser")
+	require.Contains(t, session, "Chrome on Linux", "the browser named in words, not its User-Agent")
 	failed = append(failed, me.axeBothThemes("account")...)
 	require.Empty(t, failed, "axe-core: critical or serious violations:\n%s", strings.Join(failed, "\n"))
 
