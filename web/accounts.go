@@ -5,13 +5,16 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/a-h/templ"
 
 	"boardroom/accounts"
+	"boardroom/game"
 	"boardroom/realtime/store"
+	"boardroom/realtime/vocab"
 	"boardroom/web/templates"
 )
 
@@ -251,6 +254,9 @@ func (s *Server) accountPage(w http.ResponseWriter, r *http.Request) {
 	templates.AccountPage(u.Name, rows).Render(r.Context(), w)
 }
 
+// gamesPerPage is how many games a player's page lists at a time.
+const gamesPerPage = 20
+
 func (s *Server) playerPage(w http.ResponseWriter, r *http.Request) {
 	key, problem := accounts.NameKey(r.PathValue("name"))
 	if problem != "" {
@@ -262,13 +268,80 @@ func (s *Server) playerPage(w http.ResponseWriter, r *http.Request) {
 		s.errorPage(w, r, http.StatusNotFound, "No such player", "Nobody plays here under that name.")
 		return
 	}
+	view := templates.PlayerView{Name: u.Name}
+	if err == nil {
+		view.Since = u.Created.UTC().Format("January 2006")
+		err = s.fillPlayerGames(r, &view, u.Name)
+	}
 	if err != nil {
 		s.logFailure(r, "player page", err)
 		s.errorPage(w, r, http.StatusServiceUnavailable, "Player unavailable", "This page could not be read just now; try again in a moment.")
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	templates.PlayerPage(u.Name, u.Created.UTC().Format("January 2006")).Render(r.Context(), w)
+	templates.PlayerPage(view).Render(r.Context(), w)
+}
+
+// fillPlayerGames puts a player's record and a page of their games
+// (?page=N, from 1) in view.
+func (s *Server) fillPlayerGames(r *http.Request, view *templates.PlayerView, name string) error {
+	games, ok := s.Store.(store.PlayerGames)
+	if !ok {
+		return nil
+	}
+	rec, err := games.PlayerRecord(r.Context(), name)
+	if err != nil {
+		return err
+	}
+	view.Played, view.Won, view.Lost, view.Drawn = rec.Played, rec.Won, rec.Lost, rec.Drawn
+	page := 1
+	if n, err := strconv.Atoi(r.URL.Query().Get("page")); err == nil && n > 1 && n <= 100000 {
+		page = n
+	}
+	list, err := games.PlayerGames(r.Context(), name, gamesPerPage+1, (page-1)*gamesPerPage)
+	if err != nil {
+		return err
+	}
+	if len(list) > gamesPerPage {
+		list = list[:gamesPerPage]
+		view.Next = "/@/" + name + "?page=" + strconv.Itoa(page+1)
+	}
+	if page > 1 {
+		view.Prev = "/@/" + name + "?page=" + strconv.Itoa(page-1)
+	}
+	for _, g := range list {
+		view.Games = append(view.Games, playerGame(g, name))
+	}
+	return nil
+}
+
+// playerGame is one finished game as name's page lists it.
+func playerGame(g store.Summary, name string) templates.PlayerGame {
+	mine := 0
+	if g.Seats[0].Account != name {
+		mine = 1
+	}
+	opp := g.Seats[1-mine]
+	opponent := opp.Name
+	switch {
+	case opp.Kind == vocab.Bot:
+		opponent = "the computer"
+	case opponent == "":
+		opponent = "a guest"
+	}
+	row := templates.PlayerGame{RoomID: g.ID, Game: g.Game, Opponent: opponent, When: g.Updated.UTC().Format("2 January 2006")}
+	if gm, err := game.Lookup(g.Game); err == nil {
+		row.Game = gm.Name()
+	}
+	switch g.Winner {
+	case -1:
+		row.Result, row.ResultClass = "Drawn", "drawn"
+	case mine:
+		row.Result, row.ResultClass = "Won", "won"
+	default:
+		row.Result, row.ResultClass = "Lost", "lost"
+	}
+	return row
 }
 
 // loginThrottle bounds sign-ups and log-ins per address and log-ins per

@@ -50,6 +50,9 @@ func TestBrowserSignUpOnAPhone(t *testing.T) {
 	require.Contains(t, session, "this browser")
 	require.Contains(t, session, "Chrome on Linux", "the browser named in words, not its User-Agent")
 	failed = append(failed, me.axeBothThemes("account")...)
+	me.run("the player's page", chromedp.Navigate(ts.URL+"/@/Longer_Name_2026"))
+	me.waitShown("[data-testid=record]")
+	failed = append(failed, me.axeBothThemes("player page")...)
 	require.Empty(t, failed, "axe-core: critical or serious violations:\n%s", strings.Join(failed, "\n"))
 
 	me.run("log out", chromedp.Click(chromedp.CSS("[data-action=logout]")))

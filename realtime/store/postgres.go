@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -110,6 +109,10 @@ var migrations = []string{
 	`ALTER TABLE rooms ADD COLUMN seen_at bigint NOT NULL DEFAULT 0;`,
 	// 5: the players' accounts and their log-in sessions (Accounts).
 	accountsMigration,
+	// 6: a player's finished games are found by the accounts in the
+	// seats (PlayerGames).
+	`CREATE INDEX rooms_account0 ON rooms ((seats::jsonb -> 0 ->> 'account'), updated_at DESC) WHERE over;
+	CREATE INDEX rooms_account1 ON rooms ((seats::jsonb -> 1 ->> 'account'), updated_at DESC) WHERE over;`,
 }
 
 // migrationLock is the advisory lock that keeps nodes starting together
@@ -306,27 +309,8 @@ func (p *Postgres) List(ctx context.Context, over bool, since time.Time, limit, 
 		return nil, fmt.Errorf("store: list rooms: %w", err)
 	}
 	defer rows.Close()
-	var out []Summary
-	for rows.Next() {
-		var (
-			sum         Summary
-			opts, seats string
-			updated     int64
-		)
-		if err := rows.Scan(&sum.ID, &sum.Game, &opts, &sum.Mode, &sum.Clock, &seats, &sum.Turns, &sum.Over, &sum.Winner,
-			&sum.Reason, &updated); err != nil {
-			return nil, fmt.Errorf("store: list rooms: %w", err)
-		}
-		if err := json.Unmarshal([]byte(opts), &sum.Options); err != nil {
-			return nil, fmt.Errorf("store: room %q options: %w", sum.ID, err)
-		}
-		if err := json.Unmarshal([]byte(seats), &sum.Seats); err != nil {
-			return nil, fmt.Errorf("store: room %q seats: %w", sum.ID, err)
-		}
-		sum.Updated = time.UnixMilli(updated)
-		out = append(out, sum)
-	}
-	if err := rows.Err(); err != nil {
+	out, err := scanSummaries(rows)
+	if err != nil {
 		return nil, fmt.Errorf("store: list rooms: %w", err)
 	}
 	return out, nil

@@ -79,6 +79,10 @@ var tables = []struct{ name, definition string }{
 	CREATE INDEX IF NOT EXISTS chat_room ON chat(room_id, id);`},
 	// users and sessions are the players' accounts (Accounts).
 	{"users and sessions", accountTables},
+	// A player's finished games are found by the accounts in the seats
+	// (PlayerGames).
+	{"accounts' games", `CREATE INDEX IF NOT EXISTS rooms_account0 ON rooms(json_extract(seats, '$[0].account'), updated_at) WHERE over = 1;
+	CREATE INDEX IF NOT EXISTS rooms_account1 ON rooms(json_extract(seats, '$[1].account'), updated_at) WHERE over = 1;`},
 }
 
 // migrate adds the columns and tables a file made by an older version lacks.
@@ -389,27 +393,11 @@ func (s *SQLite) List(ctx context.Context, over bool, since time.Time, limit, of
 		return nil, fmt.Errorf("store: list rooms: %w", err)
 	}
 	defer rows.Close()
-	var out []Summary
-	for rows.Next() {
-		var (
-			sum     Summary
-			opts    string
-			seats   string
-			updated int64
-		)
-		if err := rows.Scan(&sum.ID, &sum.Game, &opts, &sum.Mode, &sum.Clock, &seats, &sum.Turns, &sum.Over, &sum.Winner, &sum.Reason, &updated); err != nil {
-			return nil, err
-		}
-		if err := json.Unmarshal([]byte(opts), &sum.Options); err != nil {
-			return nil, fmt.Errorf("store: room %q options: %w", sum.ID, err)
-		}
-		if err := json.Unmarshal([]byte(seats), &sum.Seats); err != nil {
-			return nil, fmt.Errorf("store: room %q seats: %w", sum.ID, err)
-		}
-		sum.Updated = time.UnixMilli(updated)
-		out = append(out, sum)
+	out, err := scanSummaries(rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: list rooms: %w", err)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // DeleteIdle implements Store.

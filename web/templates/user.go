@@ -60,3 +60,19 @@ func describedBy(kind, field string, f AccountForm) string {
 	}
 	return ids
 }
+
+// PlayerView is what a player's page shows.
+type PlayerView struct {
+	Name, Since               string
+	Played, Won, Lost, Drawn int
+	Games                    []PlayerGame
+	// Prev and Next link to the pages of newer and older games ("": none).
+	Prev, Next string
+}
+
+// PlayerGame is one finished game on a player's page.
+type PlayerGame struct {
+	RoomID, Game, Opponent, When string
+	// Result is "Won", "Lost" or "Drawn"; ResultClass its style.
+	Result, ResultClass string
+}

@@ -64,3 +64,42 @@ func accounts(t *testing.T, sub Subject) {
 	require.NoError(t, err, "another user's session stays")
 	require.Equal(t, "bob", u.Name)
 }
+
+// playerGames: a player's record and games are the finished, public,
+// not aborted games in which a seat bears their account, newest first.
+func playerGames(t *testing.T, sub Subject) {
+	st, ok := sub.Store.(store.PlayerGames)
+	require.True(t, ok, "the store lists players' games")
+	ctx := sub.Ctx
+	tick(sub)
+	game := func(id, first, second string, winner int, private, aborted, over bool) {
+		r := SampleRoom(id)
+		r.Seats[0].Account, r.Seats[1].Account = first, second
+		r.Private = private
+		require.NoError(t, sub.Store.CreateRoom(ctx, r))
+		if over {
+			require.NoError(t, sub.Store.SetResult(ctx, id, store.Result{Over: true, Winner: winner, Reason: "done", Aborted: aborted}))
+		}
+	}
+	game("g1", "alice", "bob", 0, false, false, true)   // Alice wins
+	game("g2", "bob", "alice", 0, false, false, true)   // Bob wins
+	game("g3", "alice", "", -1, false, false, true)     // a draw with a guest
+	game("g4", "alice", "bob", 1, true, false, true)    // private: not counted
+	game("g5", "alice", "bob", -1, false, true, true)   // aborted: not counted
+	game("g6", "alice", "bob", -1, false, false, false) // still being played
+	game("g7", "carol", "dave", 0, false, false, true)  // not hers
+	game("g8", "", "alice", 1, false, false, true)      // Alice wins as the second seat
+
+	rec, err := st.PlayerRecord(ctx, "alice")
+	require.NoError(t, err)
+	require.Equal(t, store.Record{Played: 4, Won: 2, Lost: 1, Drawn: 1}, rec)
+	list, err := st.PlayerGames(ctx, "alice", 10, 0)
+	require.NoError(t, err)
+	require.Equal(t, []string{"g8", "g3", "g2", "g1"}, IDs(list), "newest first")
+	page, err := st.PlayerGames(ctx, "alice", 2, 2)
+	require.NoError(t, err)
+	require.Equal(t, []string{"g2", "g1"}, IDs(page), "the second page of two")
+	rec, err = st.PlayerRecord(ctx, "nobody")
+	require.NoError(t, err)
+	require.Zero(t, rec)
+}

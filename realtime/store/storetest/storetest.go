@@ -57,6 +57,7 @@ func Run(t *testing.T, open Opener) {
 		{"Chat", chat},
 		{"ConcurrentWriters", concurrentWriters},
 		{"Accounts", accounts},
+		{"PlayerGames", playerGames},
 		{"Closed", closed},
 	}
 	for _, tc := range tests {

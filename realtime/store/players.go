@@ -1,0 +1,127 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// Players' records: the finished games a signed-in player held a seat in
+// (a seat's Account), for their page. Private rooms and aborted games are
+// never counted or listed.
+
+// Record counts a player's finished games.
+type Record struct {
+	Played, Won, Lost, Drawn int
+}
+
+// PlayerGames is what the player pages read.
+type PlayerGames interface {
+	// PlayerRecord counts the finished games account held a seat in.
+	PlayerRecord(ctx context.Context, account string) (Record, error)
+	// PlayerGames lists them, newest first: limit from offset.
+	PlayerGames(ctx context.Context, account string, limit, offset int) ([]Summary, error)
+}
+
+// summaryRows is what both drivers' rows offer.
+type summaryRows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
+// scanSummaries reads rows of id, game, options, mode, clock, seats, turns,
+// over, winner, reason, updated_at.
+func scanSummaries(rows summaryRows) ([]Summary, error) {
+	var out []Summary
+	for rows.Next() {
+		var (
+			sum         Summary
+			opts, seats string
+			updated     int64
+		)
+		if err := rows.Scan(&sum.ID, &sum.Game, &opts, &sum.Mode, &sum.Clock, &seats, &sum.Turns, &sum.Over, &sum.Winner,
+			&sum.Reason, &updated); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal([]byte(opts), &sum.Options); err != nil {
+			return nil, fmt.Errorf("room %q options: %w", sum.ID, err)
+		}
+		if err := json.Unmarshal([]byte(seats), &sum.Seats); err != nil {
+			return nil, fmt.Errorf("room %q seats: %w", sum.ID, err)
+		}
+		sum.Updated = time.UnixMilli(updated)
+		out = append(out, sum)
+	}
+	return out, rows.Err()
+}
+
+// The seats' accounts as each database reads them from the seats' JSON,
+// and what a player's finished games are.
+const (
+	sqliteAccount0 = `json_extract(seats, '$[0].account')`
+	sqliteAccount1 = `json_extract(seats, '$[1].account')`
+	sqlitePlayed   = `over = 1 AND aborted = 0 AND private = 0 AND (` + sqliteAccount0 + ` = ?1 OR ` + sqliteAccount1 + ` = ?1)`
+	pgAccount0     = `(seats::jsonb -> 0 ->> 'account')`
+	pgAccount1     = `(seats::jsonb -> 1 ->> 'account')`
+	pgPlayed       = `over AND NOT aborted AND NOT private AND (` + pgAccount0 + ` = $1 OR ` + pgAccount1 + ` = $1)`
+)
+
+// PlayerRecord implements PlayerGames.
+func (s *SQLite) PlayerRecord(ctx context.Context, account string) (Record, error) {
+	var r Record
+	err := s.db.QueryRowContext(ctx, `SELECT count(*),
+		coalesce(sum(CASE WHEN (winner = 0 AND `+sqliteAccount0+` = ?1) OR (winner = 1 AND `+sqliteAccount1+` = ?1) THEN 1 ELSE 0 END), 0),
+		coalesce(sum(CASE WHEN winner = -1 THEN 1 ELSE 0 END), 0)
+		FROM rooms WHERE `+sqlitePlayed, account).Scan(&r.Played, &r.Won, &r.Drawn)
+	if err != nil {
+		return Record{}, fmt.Errorf("store: player record: %w", err)
+	}
+	r.Lost = r.Played - r.Won - r.Drawn
+	return r, nil
+}
+
+// PlayerGames implements PlayerGames.
+func (s *SQLite) PlayerGames(ctx context.Context, account string, limit, offset int) ([]Summary, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, game, options, mode, clock, seats, turns, over, winner, reason, updated_at
+		FROM rooms WHERE `+sqlitePlayed+` ORDER BY updated_at DESC, id LIMIT ?2 OFFSET ?3`, account, limit, offset)
+	if err != nil {
+		return nil, fmt.Errorf("store: player games: %w", err)
+	}
+	defer rows.Close()
+	out, err := scanSummaries(rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: player games: %w", err)
+	}
+	return out, nil
+}
+
+// PlayerRecord implements PlayerGames.
+func (p *Postgres) PlayerRecord(ctx context.Context, account string) (Record, error) {
+	var r Record
+	err := p.pool.QueryRow(ctx, `SELECT count(*),
+		coalesce(sum(CASE WHEN (winner = 0 AND `+pgAccount0+` = $1) OR (winner = 1 AND `+pgAccount1+` = $1) THEN 1 ELSE 0 END), 0),
+		coalesce(sum(CASE WHEN winner = -1 THEN 1 ELSE 0 END), 0)
+		FROM rooms WHERE `+pgPlayed, account).Scan(&r.Played, &r.Won, &r.Drawn)
+	if err != nil {
+		return Record{}, fmt.Errorf("store: player record: %w", err)
+	}
+	r.Lost = r.Played - r.Won - r.Drawn
+	return r, nil
+}
+
+// PlayerGames implements PlayerGames.
+func (p *Postgres) PlayerGames(ctx context.Context, account string, limit, offset int) ([]Summary, error) {
+	rows, err := p.pool.Query(ctx, `SELECT id, game, options, mode, clock, seats, turns, over, winner, reason, updated_at
+		FROM rooms WHERE `+pgPlayed+` ORDER BY updated_at DESC, id LIMIT $2 OFFSET $3`, account, limit, offset)
+	if err != nil {
+		return nil, fmt.Errorf("store: player games: %w", err)
+	}
+	defer rows.Close()
+	out, err := scanSummaries(rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: player games: %w", err)
+	}
+	return out, nil
+}
