@@ -63,7 +63,7 @@ func describedBy(kind, field string, f AccountForm) string {
 
 // PlayerView is what a player's page shows.
 type PlayerView struct {
-	Name, Since               string
+	Name, Since              string
 	Played, Won, Lost, Drawn int
 	Games                    []PlayerGame
 	// Prev and Next link to the pages of newer and older games ("": none).
