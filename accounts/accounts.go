@@ -99,6 +99,16 @@ func (s *Service) LogIn(ctx context.Context, name, password string) (*store.User
 	return u, nil
 }
 
+// Player is the account named name, in any case; store.ErrNotFound when
+// there is none (or the name could not be one).
+func (s *Service) Player(ctx context.Context, name string) (*store.User, error) {
+	key, problem := NameKey(name)
+	if problem != "" {
+		return nil, store.ErrNotFound
+	}
+	return s.Store.UserByKey(ctx, key)
+}
+
 // Start begins a session of u from device (its browser) at addr, and
 // returns its token, for the cookie.
 func (s *Service) Start(ctx context.Context, u *store.User, device, addr string) (string, error) {

@@ -94,24 +94,19 @@ func nextPath(next string) string {
 	return next
 }
 
-func (s *Server) renderAccountForm(w http.ResponseWriter, r *http.Request, status int, page func(templates.AccountForm) templComponent, f templates.AccountForm) {
+func (s *Server) renderAccountForm(w http.ResponseWriter, r *http.Request, status int, page func(templates.AccountForm) templ.Component, f templates.AccountForm) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	page(f).Render(r.Context(), w)
 }
 
-type templComponent = templ.Component
-
-func signUpPage(f templates.AccountForm) templComponent { return templates.SignUpPage(f) }
-func logInPage(f templates.AccountForm) templComponent  { return templates.LogInPage(f) }
-
 func (s *Server) signUpForm(w http.ResponseWriter, r *http.Request) {
 	if userOf(r) != nil {
 		http.Redirect(w, r, nextPath(r.URL.Query().Get("next")), http.StatusSeeOther)
 		return
 	}
-	s.renderAccountForm(w, r, http.StatusOK, signUpPage, templates.AccountForm{Next: nextPath(r.URL.Query().Get("next"))})
+	s.renderAccountForm(w, r, http.StatusOK, templates.SignUpPage, templates.AccountForm{Next: nextPath(r.URL.Query().Get("next"))})
 }
 
 func (s *Server) logInForm(w http.ResponseWriter, r *http.Request) {
@@ -119,12 +114,12 @@ func (s *Server) logInForm(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, nextPath(r.URL.Query().Get("next")), http.StatusSeeOther)
 		return
 	}
-	s.renderAccountForm(w, r, http.StatusOK, logInPage, templates.AccountForm{Next: nextPath(r.URL.Query().Get("next"))})
+	s.renderAccountForm(w, r, http.StatusOK, templates.LogInPage, templates.AccountForm{Next: nextPath(r.URL.Query().Get("next"))})
 }
 
 // readAccountForm reads a sign-up or log-in form; false when it could not
 // be read (answered already).
-func (s *Server) readAccountForm(w http.ResponseWriter, r *http.Request, page func(templates.AccountForm) templComponent) (name, password, next string, ok bool) {
+func (s *Server) readAccountForm(w http.ResponseWriter, r *http.Request, page func(templates.AccountForm) templ.Component) (name, password, next string, ok bool) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
 	if err := r.ParseForm(); err != nil {
 		s.renderAccountForm(w, r, http.StatusBadRequest, page, templates.AccountForm{Error: "The form could not be read."})
@@ -134,27 +129,27 @@ func (s *Server) readAccountForm(w http.ResponseWriter, r *http.Request, page fu
 }
 
 func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
-	name, password, next, ok := s.readAccountForm(w, r, signUpPage)
+	name, password, next, ok := s.readAccountForm(w, r, templates.SignUpPage)
 	if !ok {
 		return
 	}
 	form := templates.AccountForm{Username: name, Next: next}
 	if !s.loginThrottle.addr.Allow(s.clientAddr(r), time.Now()) {
 		form.Error = "Too many tries from your address; wait a minute and try again."
-		s.renderAccountForm(w, r, http.StatusTooManyRequests, signUpPage, form)
+		s.renderAccountForm(w, r, http.StatusTooManyRequests, templates.SignUpPage, form)
 		return
 	}
 	u, err := s.Accounts.SignUp(r.Context(), name, password)
 	var problem *accounts.Problem
 	if errors.As(err, &problem) {
 		form.Error, form.Field = problem.Text, problem.Field
-		s.renderAccountForm(w, r, http.StatusBadRequest, signUpPage, form)
+		s.renderAccountForm(w, r, http.StatusBadRequest, templates.SignUpPage, form)
 		return
 	}
 	if err != nil {
 		s.logFailure(r, "sign up", err)
 		form.Error = "The account could not be made just now; try again in a moment."
-		s.renderAccountForm(w, r, http.StatusServiceUnavailable, signUpPage, form)
+		s.renderAccountForm(w, r, http.StatusServiceUnavailable, templates.SignUpPage, form)
 		return
 	}
 	s.Log.Info("account made", "user", u.Name)
@@ -162,7 +157,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) logIn(w http.ResponseWriter, r *http.Request) {
-	name, password, next, ok := s.readAccountForm(w, r, logInPage)
+	name, password, next, ok := s.readAccountForm(w, r, templates.LogInPage)
 	if !ok {
 		return
 	}
@@ -171,19 +166,19 @@ func (s *Server) logIn(w http.ResponseWriter, r *http.Request) {
 	now := time.Now()
 	if !s.loginThrottle.addr.Allow(s.clientAddr(r), now) || (key != "" && !s.loginThrottle.account.Allow(key, now)) {
 		form.Error = "Too many tries; wait a minute and try again."
-		s.renderAccountForm(w, r, http.StatusTooManyRequests, logInPage, form)
+		s.renderAccountForm(w, r, http.StatusTooManyRequests, templates.LogInPage, form)
 		return
 	}
 	u, err := s.Accounts.LogIn(r.Context(), name, password)
 	if errors.Is(err, accounts.ErrBadLogin) {
 		form.Error = "The username or the password is wrong."
-		s.renderAccountForm(w, r, http.StatusUnauthorized, logInPage, form)
+		s.renderAccountForm(w, r, http.StatusUnauthorized, templates.LogInPage, form)
 		return
 	}
 	if err != nil {
 		s.logFailure(r, "log in", err)
 		form.Error = "You could not be logged in just now; try again in a moment."
-		s.renderAccountForm(w, r, http.StatusServiceUnavailable, logInPage, form)
+		s.renderAccountForm(w, r, http.StatusServiceUnavailable, templates.LogInPage, form)
 		return
 	}
 	s.startSession(w, r, u, next)
@@ -258,12 +253,7 @@ func (s *Server) accountPage(w http.ResponseWriter, r *http.Request) {
 const gamesPerPage = 20
 
 func (s *Server) playerPage(w http.ResponseWriter, r *http.Request) {
-	key, problem := accounts.NameKey(r.PathValue("name"))
-	if problem != "" {
-		s.errorPage(w, r, http.StatusNotFound, "No such player", "Nobody plays here under that name.")
-		return
-	}
-	u, err := s.Accounts.Store.UserByKey(r.Context(), key)
+	u, err := s.Accounts.Player(r.Context(), r.PathValue("name"))
 	if errors.Is(err, store.ErrNotFound) {
 		s.errorPage(w, r, http.StatusNotFound, "No such player", "Nobody plays here under that name.")
 		return

@@ -299,8 +299,7 @@ func (r *Room) timeout(gen uint64) {
 	}
 	late := r.seats.due(r.state.ToMove())
 	for _, p := range late {
-		if since, cut := r.unheard(r.seats.held[p].TokenHash); cut && r.clock.pauseSpent != r.seats.held[p].TokenHash {
-			r.contactLost(r.seats.held[p].TokenHash, since)
+		if since, cut := r.unheard(r.seats.held[p].TokenHash); cut && r.contactLost(r.seats.held[p].TokenHash, since) {
 			return
 		}
 	}
@@ -325,10 +324,12 @@ func (r *Room) timeout(gen uint64) {
 // contactLost stops the clock of the player holder, whose pages were on a
 // node the room has not heard from since since, when they are to move: it
 // stands still, with the time they had then, until a page of theirs is
-// back (contactBack) or for ContactPauseMax, after which it runs on.
-func (r *Room) contactLost(holder string, since time.Time) {
+// back (contactBack) or for ContactPauseMax, after which it runs on. It
+// reports whether it stopped the clock (not when the player is not to
+// move, or their pause this turn is spent).
+func (r *Room) contactLost(holder string, since time.Time) bool {
 	if !r.clock.running() || r.clock.paused != nil || r.clock.pauseSpent == holder {
-		return
+		return false
 	}
 	due := false
 	name := ""
@@ -338,7 +339,7 @@ func (r *Room) contactLost(holder string, since time.Time) {
 		}
 	}
 	if !due {
-		return
+		return false
 	}
 	wait, _, _ := r.timing()
 	left := min(max(r.clock.deadline.Sub(since), 0), wait)
@@ -357,6 +358,7 @@ func (r *Room) contactLost(holder string, since time.Time) {
 	r.deps.Log.Warn("clock stopped: lost contact with a player's node", "room", r.id, "left", left)
 	r.version++
 	r.broadcast()
+	return true
 }
 
 // contactBack runs the clock stopped by contactLost again, with the time

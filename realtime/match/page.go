@@ -78,23 +78,18 @@ func (c *Conn) Far() Far { return c.far }
 // Outlet is where the page's updates go (nil for a page elsewhere).
 func (c *Conn) Outlet() Outlet { return c.out }
 
-// Send sends the page an update; false when it does not keep it.
-func (c *Conn) Send(m frame.Message) bool { return c.enqueue(m) }
-
-// Close closes the page with 1012 (it reconnects), or marks a page
-// elsewhere gone.
-func (c *Conn) Close() { c.closeRestart() }
-
-// enqueue sends the page an update; false when it does not keep it.
-func (c *Conn) enqueue(m frame.Message) (kept bool) {
+// Send sends the page an update; false when it does not keep it (then
+// its buffer may be reused).
+func (c *Conn) Send(m frame.Message) (kept bool) {
 	if c.out == nil {
 		return false // its node is sent frames, not updates (Room.publish)
 	}
 	return c.out.Send(m)
 }
 
-// closeRestart closes the page with 1012, on which it reconnects.
-func (c *Conn) closeRestart() {
+// Close closes the page with 1012, on which it reconnects; a page
+// elsewhere is marked gone.
+func (c *Conn) Close() {
 	c.gone.Store(true)
 	if c.out != nil {
 		c.out.Restart()

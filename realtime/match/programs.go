@@ -89,7 +89,7 @@ func (r *Room) sendJSON(c *Conn, v *viewer, states map[string][]byte, elsewhere 
 		elsewhere.addJSON(c, frame.Whole(bytes.Join(msgs, []byte("\n"))))
 	default:
 		for _, b := range msgs {
-			c.enqueue(frame.TextMessage(b))
+			c.Send(frame.TextMessage(b))
 		}
 	}
 }

@@ -377,7 +377,7 @@ func (r *Room) refuse(ev event) {
 		if ev.taken != nil {
 			ev.taken <- false // Hub.connect tries the room loaded again
 		} else {
-			ev.c.closeRestart() // the page reconnects
+			ev.c.Close() // the page reconnects
 		}
 	case evSnapshot:
 		ev.reply <- nil

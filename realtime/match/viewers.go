@@ -160,7 +160,7 @@ func (vs *viewers) close() {
 		vs.replayTicker.Stop()
 	}
 	for c := range vs.conns {
-		c.closeRestart()
+		c.Close()
 		vs.metrics.Connected(-1)
 	}
 }
@@ -226,7 +226,7 @@ func (r *Room) sendPresence() {
 	count := frame.TextMessage(b)
 	for c := range r.viewers.conns {
 		if !c.stream.JSON { // a program is not sent the count
-			c.enqueue(count)
+			c.Send(count)
 		}
 	}
 	r.publishSpectators(b)
