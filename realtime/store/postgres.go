@@ -113,6 +113,8 @@ var migrations = []string{
 	// seats (PlayerGames).
 	`CREATE INDEX rooms_account0 ON rooms ((seats::jsonb -> 0 ->> 'account'), updated_at DESC) WHERE over;
 	CREATE INDEX rooms_account1 ON rooms ((seats::jsonb -> 1 ->> 'account'), updated_at DESC) WHERE over;`,
+	// 7: rated games, the players' ratings and their history (Ratings).
+	ratingsMigration,
 }
 
 // migrationLock is the advisory lock that keeps nodes starting together
