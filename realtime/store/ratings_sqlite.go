@@ -194,7 +194,9 @@ type sqlRows struct{ *sql.Rows }
 
 func (r sqlRows) Close() { r.Rows.Close() }
 
-func scanPlayerRatings(rs *sql.Rows) ([]PlayerRating, error) { return scanPlayerRatingRows(sqlRows{rs}) }
+func scanPlayerRatings(rs *sql.Rows) ([]PlayerRating, error) {
+	return scanPlayerRatingRows(sqlRows{rs})
+}
 
 func scanRatingPoints(rs *sql.Rows) ([]RatingPoint, error) { return scanRatingPointRows(sqlRows{rs}) }
 

@@ -341,7 +341,6 @@ func (s *SQLite) SetSave(ctx context.Context, id string, save []string) error {
 	return s.update(ctx, id, `UPDATE rooms SET save = ?, updated_at = ? WHERE id = ?`, v, s.stamp(), id)
 }
 
-
 // Rematch implements Store.
 func (s *SQLite) Rematch(ctx context.Context, id string, archive *Room, seats [2]Seat) error {
 	var insert func(*wtx) error

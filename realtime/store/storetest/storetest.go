@@ -173,8 +173,10 @@ func missingRoom(t *testing.T, sub Subject) {
 	_, err := s.Room(ctx, "nope")
 	require.ErrorIs(t, err, store.ErrNotFound)
 	writes := map[string]func() error{
-		"SetSeats":     func() error { return s.SetSeats(ctx, "nope", [2]store.Seat{}) },
-		"SetResult":    func() error { return ResultErr(s.SetResult(ctx, "nope", store.Result{Over: true, Winner: 1, Reason: "x"})) },
+		"SetSeats": func() error { return s.SetSeats(ctx, "nope", [2]store.Seat{}) },
+		"SetResult": func() error {
+			return ResultErr(s.SetResult(ctx, "nope", store.Result{Over: true, Winner: 1, Reason: "x"}))
+		},
 		"SetSave":      func() error { return s.SetSave(ctx, "nope", []string{"1"}) },
 		"AppendTurn":   func() error { return s.AppendTurn(ctx, "nope", 0, store.Turn{Notation: "1"}) },
 		"ReplaceTurns": func() error { return s.ReplaceTurns(ctx, "nope", []store.Turn{{Notation: "1"}}) },
