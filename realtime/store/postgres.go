@@ -115,6 +115,8 @@ var migrations = []string{
 	CREATE INDEX rooms_account1 ON rooms ((seats::jsonb -> 1 ->> 'account'), updated_at DESC) WHERE over;`,
 	// 7: rated games, the players' ratings and their history (Ratings).
 	ratingsMigration,
+	// 8: quick pairing's pools (Pools).
+	poolsMigration,
 }
 
 // migrationLock is the advisory lock that keeps nodes starting together

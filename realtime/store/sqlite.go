@@ -89,6 +89,8 @@ var tables = []struct{ name, definition string }{
 	CREATE INDEX IF NOT EXISTS rooms_account1 ON rooms(json_extract(seats, '$[1].account'), updated_at) WHERE over = 1;`},
 	// The players' ratings and their history (Ratings).
 	{"ratings", ratingTables},
+	// Quick pairing's pools (Pools).
+	{"pools", poolTables},
 }
 
 // migrate adds the columns and tables a file made by an older version lacks.

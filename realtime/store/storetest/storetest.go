@@ -61,6 +61,8 @@ func Run(t *testing.T, open Opener) {
 		{"RatedGames", ratedGames},
 		{"Leaderboard", leaderboard},
 		{"RatedAtOnce", ratedAtOnce},
+		{"Pools", pools},
+		{"PoolsAtOnce", poolsAtOnce},
 		{"Closed", closed},
 	}
 	for _, tc := range tests {
