@@ -46,6 +46,9 @@ var DefaultTimings = Timings{Pair: 250 * time.Millisecond, Seen: time.Second, St
 type Pools struct {
 	Store   store.Pools
 	Ratings store.Ratings
+	// Games counts a player's aborts in a row: a habit of aborting makes
+	// them wait (pairing.AbortWait).
+	Games   store.PlayerGames
 	Rooms   Rooms
 	Log     *slog.Logger
 	Now     func() time.Time
@@ -117,6 +120,11 @@ func (ps *Pools) Enter(ctx context.Context, pool pairing.Pool, p Player) (*Wait,
 		if r, ok := got[p.Account]; ok {
 			e.Rating = r.Rating
 		}
+		aborts, err := ps.Games.AbortsInARow(ctx, p.Account)
+		if err != nil {
+			return nil, err
+		}
+		e.Ready = now.Add(pairing.AbortWait(aborts))
 	}
 	if err := ps.Store.EnterPool(ctx, e); err != nil {
 		return nil, err

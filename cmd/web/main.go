@@ -177,7 +177,8 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(web.LimitListener(ln, *httpConnsPerAddr, proxies)) }()
 	if pools, ok := st.(store.Pools); ok {
-		front.Pools = &lobby.Pools{Store: pools, Ratings: st, Rooms: hub, Log: log}
+		games, _ := st.(store.PlayerGames) // every store that keeps pools keeps these
+		front.Pools = &lobby.Pools{Store: pools, Ratings: st, Games: games, Rooms: hub, Log: log}
 		go front.Pools.Run(ctx)
 	}
 	go cleanIdleRooms(ctx, hub, log)

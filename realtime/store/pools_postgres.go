@@ -9,8 +9,10 @@ import (
 )
 
 // poolsMigration is the PostgreSQL migration that adds quick pairing's
-// pools (migrations, 8).
-const poolsMigration = `CREATE TABLE pool_entries (
+// pools, and who aborted a game (for the count of a player's aborts in a
+// row) (migrations, 8).
+const poolsMigration = `ALTER TABLE rooms ADD COLUMN aborted_by integer NOT NULL DEFAULT -1;
+	CREATE TABLE pool_entries (
 		id         text PRIMARY KEY,
 		pool       text NOT NULL,
 		player     text NOT NULL UNIQUE,

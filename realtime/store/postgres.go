@@ -115,7 +115,7 @@ var migrations = []string{
 	CREATE INDEX rooms_account1 ON rooms ((seats::jsonb -> 1 ->> 'account'), updated_at DESC) WHERE over;`,
 	// 7: rated games, the players' ratings and their history (Ratings).
 	ratingsMigration,
-	// 8: quick pairing's pools (Pools).
+	// 8: quick pairing's pools (Pools), and who aborted a game.
 	poolsMigration,
 }
 

@@ -133,3 +133,44 @@ func poolsAtOnce(t *testing.T, sub Subject) {
 		require.Equal(t, 2, k, room)
 	}
 }
+
+// abortsInARow: a player's aborts in a row are the games they aborted
+// themselves, from their newest back; one they did not abort ends the run.
+func abortsInARow(t *testing.T, sub Subject) {
+	ctx, s := sub.Ctx, sub.Store
+	st := s.(store.PlayerGames)
+	tick(sub)
+	game := func(id, first, second string, res store.Result) {
+		r := SampleRoom(id)
+		r.Seats[0].Account, r.Seats[1].Account = first, second
+		require.NoError(t, s.CreateRoom(ctx, r))
+		require.NoError(t, ResultErr(s.SetResult(ctx, id, res)))
+	}
+	aborted := func(by int) store.Result {
+		return store.Result{Over: true, Winner: -1, Reason: "Game aborted", Aborted: true, AbortedBy: by}
+	}
+	game("g1", "alice", "bob", aborted(0))                                       // by Alice, but long ago
+	game("g2", "alice", "bob", store.Result{Over: true, Winner: 1, Reason: "x"}) // a game played
+	game("g3", "alice", "bob", aborted(0))                                       // by Alice
+	game("g4", "bob", "alice", aborted(0))                                       // by Bob
+	game("g5", "bob", "alice", aborted(1))                                       // by Alice
+	game("g6", "alice", "bob", aborted(0))                                       // by Alice
+	n, err := st.AbortsInARow(ctx, "alice")
+	require.NoError(t, err)
+	require.Equal(t, 2, n, "g6 and g5; Bob's abort ends the run")
+	n, err = st.AbortsInARow(ctx, "bob")
+	require.NoError(t, err)
+	require.Zero(t, n, "his last game was aborted by Alice")
+	game("g7", "bob", "carol", aborted(-1)) // by both
+	n, err = st.AbortsInARow(ctx, "bob")
+	require.NoError(t, err)
+	require.Zero(t, n)
+	r := SampleRoom("g8")
+	r.Seats[0].Account = "alice"
+	require.NoError(t, s.CreateRoom(ctx, r))
+	require.NoError(t, s.Rematch(ctx, "g8", nil, r.Seats))
+	require.NoError(t, ResultErr(s.SetResult(ctx, "g8", aborted(0))))
+	n, err = st.AbortsInARow(ctx, "alice")
+	require.NoError(t, err)
+	require.Equal(t, 3, n)
+}

@@ -63,6 +63,7 @@ func Run(t *testing.T, open Opener) {
 		{"RatedAtOnce", ratedAtOnce},
 		{"Pools", pools},
 		{"PoolsAtOnce", poolsAtOnce},
+		{"AbortsInARow", abortsInARow},
 		{"Closed", closed},
 	}
 	for _, tc := range tests {
