@@ -380,6 +380,10 @@ func (s fencedStore) ReplaceTurns(ctx context.Context, id string, turns []store.
 	return s.check(s.Store.ReplaceTurns(s.ctx(ctx), id, turns))
 }
 
+func (s fencedStore) SetSeeking(ctx context.Context, id string, on bool) error {
+	return s.check(s.Store.SetSeeking(s.ctx(ctx), id, on))
+}
+
 func (s fencedStore) SetSave(ctx context.Context, id string, save []string) error {
 	return s.check(s.Store.SetSave(s.ctx(ctx), id, save))
 }

@@ -38,6 +38,9 @@ func (f *fenceRecorder) ReplaceTurns(ctx context.Context, _ string, _ []store.Tu
 func (f *fenceRecorder) SetSave(ctx context.Context, _ string, _ []string) error {
 	return f.note(ctx, "SetSave")
 }
+func (f *fenceRecorder) SetSeeking(ctx context.Context, _ string, _ bool) error {
+	return f.note(ctx, "SetSeeking")
+}
 func (f *fenceRecorder) SetResult(ctx context.Context, _ string, _ store.Result) (*[2]store.RatingChange, error) {
 	return nil, f.note(ctx, "SetResult")
 }
@@ -66,6 +69,7 @@ func TestFencedStoreFencesEveryWrite(t *testing.T) {
 		"AppendTurn":      func() error { return s.AppendTurn(ctx, "r", 0, store.Turn{}) },
 		"ReplaceTurns":    func() error { return s.ReplaceTurns(ctx, "r", nil) },
 		"SetSave":         func() error { return s.SetSave(ctx, "r", nil) },
+		"SetSeeking":      func() error { return s.SetSeeking(ctx, "r", true) },
 		"SetResult":       func() error { _, err := s.SetResult(ctx, "r", store.Result{}); return err },
 		"Rematch":         func() error { return s.Rematch(ctx, "r", nil, [2]store.Seat{}) },
 		"AppendChat":      func() error { return s.AppendChat(ctx, "r", store.ChatMessage{}) },

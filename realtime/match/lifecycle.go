@@ -24,6 +24,7 @@ func (r *Room) finish(end game.Outcome) {
 	r.request = nil
 	r.clock.stop()
 	r.storeResult()
+	r.updateSeek()
 	r.afterChange(false)
 }
 
@@ -102,6 +103,7 @@ func (r *Room) seatPresence() {
 	_, online := r.viewers.presence(&r.seats)
 	r.seats.present(online, r.deps.Clock.Now())
 	r.scheduleClaim()
+	r.updateSeek()
 }
 
 // scheduleClaim sets a timer for when the seat to move will have been away

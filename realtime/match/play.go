@@ -312,25 +312,21 @@ func (r *Room) refresh() {
 // join seats the sender in the free seat, called name (else the name its
 // browser gave when it connected, else the engine's, else a guest's). A
 // program that plays an engine's moves gives the engine's name, which every
-// page shows for the seat.
-func (r *Room) join(c *Conn, name, engine string) {
+// page shows for the seat. It returns why it refused ("": it did not).
+func (r *Room) join(c *Conn, name, engine string) (refused string) {
 	switch {
 	case c.tokenHash == "":
-		r.reject(c, refusedNotAllowed, "Your browser sent no seat cookie; allow cookies to play.")
-		return
+		return r.rejectWith(c, refusedNotAllowed, "Your browser sent no seat cookie; allow cookies to play.")
 	case len(r.seats.mine(c.tokenHash)) > 0 && engine != "":
 		r.engineTakesOver(c, name, engine)
-		return
+		return ""
 	case len(r.seats.mine(c.tokenHash)) > 0:
-		r.reject(c, refusedNotNow, "You already hold a seat.")
-		return
+		return r.rejectWith(c, refusedNotNow, "You already hold a seat.")
 	case r.over():
-		r.reject(c, refusedOver, "The game is over; you are watching.")
-		return
+		return r.rejectWith(c, refusedOver, "The game is over; you are watching.")
 	}
 	if why := r.ratedJoinRefusal(c); why != "" {
-		r.reject(c, refusedNotAllowed, why)
-		return
+		return r.rejectWith(c, refusedNotAllowed, why)
 	}
 	for p, s := range r.seats.held {
 		if s.Kind != vocab.Free {
@@ -346,17 +342,17 @@ func (r *Room) join(c *Conn, name, engine string) {
 		defer cancel()
 		if err := r.deps.Store.SetSeats(ctx, r.id, held); err != nil {
 			r.deps.Log.Error("seat not stored", "room", r.id, "err", err)
-			r.reject(c, refusedFailed, "The seat could not be saved; try again.")
-			return
+			return r.rejectWith(c, refusedFailed, "The seat could not be saved; try again.")
 		}
 		r.seats.held = held
 		r.readRatings()
 		r.seatPresence() // the new holder has a page open
 		r.deps.Log.Info("seat taken", "room", r.id, "seat", p, "engine", held[p].Engine)
 		r.afterChange(true) // both seats are now taken: the clock starts
-		return
+		r.updateSeek()
+		return ""
 	}
-	r.reject(c, refusedNotAllowed, "Both seats are taken; you are watching.")
+	return r.rejectWith(c, refusedNotAllowed, "Both seats are taken; you are watching.")
 }
 
 // engineTakesOver marks the seats the sender holds as played by an engine

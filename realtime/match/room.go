@@ -30,6 +30,9 @@ type Room struct {
 	opts    game.Options
 	mode    vocab.Mode
 	private bool // never listed in the lobby
+	// open marks an open challenge; seeking says the lobby lists it now
+	// (as last stored: seek.go).
+	open, seeking bool
 	deps    Deps
 	inbox   chan event
 	// stopping is closed when the room stops taking events: a send waiting
@@ -161,7 +164,7 @@ func newRoom(rec *store.Room, d Deps) (*Room, error) {
 	}
 	now := d.Clock.Now()
 	r := &Room{
-		id: rec.ID, g: g, opts: start.Options(), mode: rec.Mode, private: rec.Private, deps: d,
+		id: rec.ID, g: g, opts: start.Options(), mode: rec.Mode, private: rec.Private, open: rec.Open, seeking: rec.Seeking, deps: d,
 		inbox: make(chan event, 64), stopping: make(chan struct{}), finished: make(chan struct{}), quit: make(chan StopReason, 1), state: start, aborted: rec.Aborted, abortedBy: game.NoPlayer, next: rec.Next,
 		seats:   newSeats(rec.Seats, now),
 		clock:   newMoveClock(rec.Clock, d.Clock, d.timings),

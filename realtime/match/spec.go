@@ -48,6 +48,9 @@ type Spec struct {
 	// Rated makes the game count for both players' ratings (see rated.go
 	// for which games may be).
 	Rated bool
+	// Open makes a friend room an open challenge: the lobby lists it, and
+	// anyone there may take its free seat (seek.go).
+	Open bool
 }
 
 // NewRecord checks a spec and makes the record of a new room, at now, with
@@ -124,9 +127,12 @@ func NewRecord(spec Spec, token string, now time.Time) (*store.Room, error) {
 			return nil, fmt.Errorf("%w: %s", ErrBadRequest, why)
 		}
 	}
+	if spec.Open && (spec.Mode != vocab.Friend || spec.Private) {
+		return nil, fmt.Errorf("%w: an open challenge is a public game against someone from the lobby", ErrBadRequest)
+	}
 	rec := &store.Room{
 		ID: NewID(), Game: g.ID(), Options: start.Options(), Mode: spec.Mode, Clock: spec.Clock,
-		Seats: seats, Winner: -1, Private: spec.Private, Rated: spec.Rated,
+		Seats: seats, Winner: -1, Private: spec.Private, Rated: spec.Rated, Open: spec.Open, Seeking: spec.Open,
 	}
 	// A clock that starts with the room (both seats held) counts from its
 	// creation.

@@ -35,8 +35,10 @@ type summaryRows interface {
 	Err() error
 }
 
-// scanSummaries reads rows of id, game, options, mode, clock, seats, turns,
-// over, winner, reason, updated_at.
+// summaryColumns are a Summary's columns, in scanSummaries's order.
+const summaryColumns = `id, game, options, mode, clock, seats, turns, over, winner, reason, updated_at, rated`
+
+// scanSummaries reads rows of summaryColumns.
 func scanSummaries(rows summaryRows) ([]Summary, error) {
 	var out []Summary
 	for rows.Next() {
@@ -46,7 +48,7 @@ func scanSummaries(rows summaryRows) ([]Summary, error) {
 			updated     int64
 		)
 		if err := rows.Scan(&sum.ID, &sum.Game, &opts, &sum.Mode, &sum.Clock, &seats, &sum.Turns, &sum.Over, &sum.Winner,
-			&sum.Reason, &updated); err != nil {
+			&sum.Reason, &updated, &sum.Rated); err != nil {
 			return nil, err
 		}
 		if err := json.Unmarshal([]byte(opts), &sum.Options); err != nil {
@@ -88,7 +90,7 @@ func (s *SQLite) PlayerRecord(ctx context.Context, account string) (Record, erro
 
 // PlayerGames implements PlayerGames.
 func (s *SQLite) PlayerGames(ctx context.Context, account string, limit, offset int) ([]Summary, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, game, options, mode, clock, seats, turns, over, winner, reason, updated_at
+	rows, err := s.db.QueryContext(ctx, `SELECT `+summaryColumns+`
 		FROM rooms WHERE `+sqlitePlayed+` ORDER BY updated_at DESC, id LIMIT ?2 OFFSET ?3`, account, limit, offset)
 	if err != nil {
 		return nil, fmt.Errorf("store: player games: %w", err)
@@ -117,7 +119,7 @@ func (p *Postgres) PlayerRecord(ctx context.Context, account string) (Record, er
 
 // PlayerGames implements PlayerGames.
 func (p *Postgres) PlayerGames(ctx context.Context, account string, limit, offset int) ([]Summary, error) {
-	rows, err := p.pool.Query(ctx, `SELECT id, game, options, mode, clock, seats, turns, over, winner, reason, updated_at
+	rows, err := p.pool.Query(ctx, `SELECT `+summaryColumns+`
 		FROM rooms WHERE `+pgPlayed+` ORDER BY updated_at DESC, id LIMIT $2 OFFSET $3`, account, limit, offset)
 	if err != nil {
 		return nil, fmt.Errorf("store: player games: %w", err)

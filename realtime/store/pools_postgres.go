@@ -9,9 +9,11 @@ import (
 )
 
 // poolsMigration is the PostgreSQL migration that adds quick pairing's
-// pools, and who aborted a game (for the count of a player's aborts in a
-// row) (migrations, 8).
-const poolsMigration = `ALTER TABLE rooms ADD COLUMN aborted_by integer NOT NULL DEFAULT -1;
+// pools, who aborted a game (for the count of a player's aborts in a row)
+// and open challenges (migrations, 8).
+const poolsMigration = `ALTER TABLE rooms ADD COLUMN aborted_by integer NOT NULL DEFAULT -1,
+		ADD COLUMN open boolean NOT NULL DEFAULT false, ADD COLUMN seeking boolean NOT NULL DEFAULT false;
+	CREATE INDEX rooms_seeking ON rooms (updated_at DESC) WHERE seeking;
 	CREATE TABLE pool_entries (
 		id         text PRIMARY KEY,
 		pool       text NOT NULL,

@@ -115,7 +115,8 @@ var migrations = []string{
 	CREATE INDEX rooms_account1 ON rooms ((seats::jsonb -> 1 ->> 'account'), updated_at DESC) WHERE over;`,
 	// 7: rated games, the players' ratings and their history (Ratings).
 	ratingsMigration,
-	// 8: quick pairing's pools (Pools), and who aborted a game.
+	// 8: quick pairing's pools (Pools), who aborted a game, open
+	// challenges (Seeks).
 	poolsMigration,
 }
 
@@ -305,7 +306,7 @@ func (p *Postgres) List(ctx context.Context, over bool, since time.Time, limit, 
 	if limit < 0 || offset < 0 {
 		return nil, fmt.Errorf("store: list rooms: limit %d and offset %d may not be negative", limit, offset)
 	}
-	rows, err := p.pool.Query(ctx, `SELECT id, game, options, mode, clock, seats, turns, over, winner, reason, updated_at
+	rows, err := p.pool.Query(ctx, `SELECT `+summaryColumns+`
 		FROM rooms WHERE over = $1 AND NOT private AND NOT aborted AND seated AND (over OR GREATEST(updated_at, seen_at) >= $4)
 		ORDER BY updated_at DESC, id LIMIT $2 OFFSET $3`,
 		over, limit, offset, sinceMillis(since))

@@ -271,11 +271,11 @@ func insertPGRoom(ctx context.Context, tx pgx.Tx, e encodedRoom, owner *Fence, t
 		session, epoch = &owner.Session, owner.Epoch
 	}
 	tag, err := tx.Exec(ctx, `INSERT INTO rooms (id, game, options, mode, clock, seats, save, over, winner, reason, turns,
-			created_at, updated_at, private, aborted, seated, next, owner, epoch, clock_from, clock_stopped, rated, rating_changes)
-		SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17::text, $18, $19::bigint, $20::bigint, $21, $22
+			created_at, updated_at, private, aborted, seated, next, owner, epoch, clock_from, clock_stopped, rated, rating_changes, open, seeking)
+		SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17::text, $18, $19::bigint, $20::bigint, $21, $22, $23, $24
 		WHERE $17::text IS NULL OR EXISTS (SELECT 1 FROM nodes WHERE session = $17::text AND expires > clock_timestamp())`,
 		e.ID, e.Game, e.options, string(e.Mode), string(e.Clock), e.seats, e.save, e.Over, e.Winner, e.Reason, len(e.Turns),
-		e.now, e.Private, e.Aborted, full(e.Seats), e.Next, session, epoch, millis(e.ClockFrom), millis(e.ClockStopped), e.Rated, e.changes)
+		e.now, e.Private, e.Aborted, full(e.Seats), e.Next, session, epoch, millis(e.ClockFrom), millis(e.ClockStopped), e.Rated, e.changes, e.Open, e.Seeking)
 	if err != nil {
 		return fmt.Errorf("store: create room %s: %w", e.ID, err)
 	}

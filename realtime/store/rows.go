@@ -54,7 +54,7 @@ func scanChat(rs rows, id string) ([]ChatMessage, error) {
 // roomColumns are a room's columns, in the order roomRow.dest takes them;
 // both stores' tables have them under these names.
 const roomColumns = `id, game, options, mode, clock, seats, save, over, winner, reason, created_at, updated_at, private, aborted, next,
-	clock_from, clock_stopped, rated, rating_changes`
+	clock_from, clock_stopped, rated, rating_changes, open, seeking`
 
 // roomRow is a room's row as both stores read it: the plain columns go
 // straight into the Room, the encoded ones (JSON, milliseconds, NULLs)
@@ -72,7 +72,8 @@ type roomRow struct {
 func (w *roomRow) dest() []any {
 	r := &w.r
 	return []any{&r.ID, &r.Game, &w.opts, &r.Mode, &r.Clock, &w.seats, &w.save, &r.Over, &r.Winner, &r.Reason,
-		&w.created, &w.updated, &r.Private, &r.Aborted, &r.Next, &w.clockFrom, &w.stopped, &r.Rated, &w.changes}
+		&w.created, &w.updated, &r.Private, &r.Aborted, &r.Next, &w.clockFrom, &w.stopped, &r.Rated, &w.changes,
+		&r.Open, &r.Seeking}
 }
 
 // room decodes the encoded columns of room id (its turns are read apart).

@@ -69,6 +69,9 @@ var columns = []struct{ name, definition, fill string }{
 	// The seat whose holder aborted the game (-1: none), for the count of
 	// a player's aborts in a row (AbortsInARow).
 	{"aborted_by", "INTEGER NOT NULL DEFAULT -1", ""},
+	// Open challenges, and whether the lobby lists one now (Seeks).
+	{"open", "INTEGER NOT NULL DEFAULT 0", ""},
+	{"seeking", "INTEGER NOT NULL DEFAULT 0", ""},
 }
 
 // tables are the tables added since the first version, created in a file
@@ -265,10 +268,10 @@ func (s *SQLite) insertRoom(r *Room) (func(*wtx) error, error) {
 	return func(tx *wtx) error {
 		_, err := tx.Exec(`INSERT INTO rooms
 			(id, game, options, mode, clock, seats, save, over, winner, reason, turns, created_at, updated_at,
-			 private, aborted, full, next, clock_from, clock_stopped, rated, rating_changes)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			 private, aborted, full, next, clock_from, clock_stopped, rated, rating_changes, open, seeking)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			r.ID, r.Game, string(opts), r.Mode, r.Clock, string(seats), save, r.Over, r.Winner, r.Reason, len(r.Turns), now, now,
-			r.Private, r.Aborted, full(r.Seats), r.Next, millis(r.ClockFrom), millis(r.ClockStopped), r.Rated, changes)
+			r.Private, r.Aborted, full(r.Seats), r.Next, millis(r.ClockFrom), millis(r.ClockStopped), r.Rated, changes, r.Open, r.Seeking)
 		if err != nil {
 			return fmt.Errorf("store: create room %s: %w", r.ID, err)
 		}
@@ -394,7 +397,7 @@ func (s *SQLite) Unfinished(ctx context.Context) ([]string, error) {
 
 // List implements Store.
 func (s *SQLite) List(ctx context.Context, over bool, since time.Time, limit, offset int) ([]Summary, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, game, options, mode, clock, seats, turns, over, winner, reason, updated_at
+	rows, err := s.db.QueryContext(ctx, `SELECT `+summaryColumns+`
 		FROM rooms WHERE over = ? AND private = 0 AND aborted = 0 AND full = 1 AND (over OR max(updated_at, seen_at) >= ?)
 		ORDER BY updated_at DESC, id LIMIT ? OFFSET ?`,
 		over, sinceMillis(since), limit, offset)

@@ -80,6 +80,10 @@ type Room struct {
 	// Rated says the game counts for its players' ratings (the creator's
 	// choice; both seats must then be accounts).
 	Rated bool
+	// Open marks an open challenge: a friend room that anyone in the
+	// lobby may take the free seat of. Seeking says the lobby lists it now
+	// (the seat is free and the creator's page open: SetSeeking).
+	Open, Seeking bool
 	// RatingChanges is how the game moved its seats' ratings, once it was
 	// rated (SetResult); nil before and for a game not rated.
 	RatingChanges *[2]RatingChange
@@ -144,6 +148,7 @@ type Summary struct {
 	Winner   int
 	Reason   string
 	Updated  time.Time
+	Rated    bool
 }
 
 // Store persists rooms. Every method is safe for concurrent use. A write
@@ -169,6 +174,9 @@ type Store interface {
 	// running (zero clears it). It leaves the room's changed time as it
 	// was: nothing anyone sees has changed.
 	SetClockStopped(ctx context.Context, id string, at time.Time) error
+	// SetSeeking records whether an open challenge is listed in the
+	// lobby's challenges now. It leaves the room's changed time alone.
+	SetSeeking(ctx context.Context, id string, on bool) error
 	// SetSave fills the save slot; nil empties it.
 	SetSave(ctx context.Context, id string, save []string) error
 	// SetResult records how the game ended, or that it goes on (Over false).

@@ -64,6 +64,7 @@ func Run(t *testing.T, open Opener) {
 		{"Pools", pools},
 		{"PoolsAtOnce", poolsAtOnce},
 		{"AbortsInARow", abortsInARow},
+		{"Seeks", seeks},
 		{"Closed", closed},
 	}
 	for _, tc := range tests {
@@ -181,6 +182,7 @@ func missingRoom(t *testing.T, sub Subject) {
 			return ResultErr(s.SetResult(ctx, "nope", store.Result{Over: true, Winner: 1, Reason: "x"}))
 		},
 		"SetSave":      func() error { return s.SetSave(ctx, "nope", []string{"1"}) },
+		"SetSeeking":   func() error { return s.SetSeeking(ctx, "nope", true) },
 		"AppendTurn":   func() error { return s.AppendTurn(ctx, "nope", 0, store.Turn{Notation: "1"}) },
 		"ReplaceTurns": func() error { return s.ReplaceTurns(ctx, "nope", []store.Turn{{Notation: "1"}}) },
 		"Rematch":      func() error { return s.Rematch(ctx, "nope", SampleRoom("nope-1"), [2]store.Seat{}) },
