@@ -113,6 +113,9 @@ var migrations = []string{
 	// seats (PlayerGames).
 	`CREATE INDEX rooms_account0 ON rooms ((seats::jsonb -> 0 ->> 'account'), updated_at DESC) WHERE over;
 	CREATE INDEX rooms_account1 ON rooms ((seats::jsonb -> 1 ->> 'account'), updated_at DESC) WHERE over;`,
+	// 7: the accounts' passkeys and the challenges of passkey ceremonies
+	// under way (Passkeys).
+	passkeysMigration,
 }
 
 // migrationLock is the advisory lock that keeps nodes starting together

@@ -83,6 +83,9 @@ var tables = []struct{ name, definition string }{
 	// (PlayerGames).
 	{"accounts' games", `CREATE INDEX IF NOT EXISTS rooms_account0 ON rooms(json_extract(seats, '$[0].account'), updated_at) WHERE over = 1;
 	CREATE INDEX IF NOT EXISTS rooms_account1 ON rooms(json_extract(seats, '$[1].account'), updated_at) WHERE over = 1;`},
+	// The accounts' passkeys and the challenges of passkey ceremonies
+	// under way (Passkeys).
+	{"passkeys", passkeyTables},
 }
 
 // migrate adds the columns and tables a file made by an older version lacks.

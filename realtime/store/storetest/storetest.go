@@ -58,6 +58,7 @@ func Run(t *testing.T, open Opener) {
 		{"ConcurrentWriters", concurrentWriters},
 		{"Accounts", accounts},
 		{"PlayerGames", playerGames},
+		{"Passkeys", passkeys},
 		{"Closed", closed},
 	}
 	for _, tc := range tests {
