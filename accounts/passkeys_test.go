@@ -49,7 +49,7 @@ func TestPasskeys(t *testing.T) {
 	require.NoError(t, err)
 	var creation struct {
 		PublicKey struct {
-			RP struct{ ID, Name string }
+			RP   struct{ ID, Name string }
 			User struct {
 				Name string
 			}
