@@ -3,6 +3,7 @@ package accounts
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"testing"
 	"time"
 
@@ -209,5 +210,42 @@ func TestPasskeyRefusals(t *testing.T) {
 			_, err = s.FinishRegistration(ctx, site, alice, challenge, []byte(body), "x")
 			require.ErrorIs(t, err, ErrBadPasskey, "%q", body)
 		}
+	})
+}
+
+// FuzzPasskeyAnswers: whatever a browser posts as a passkey's answer, to
+// add one or to log in, it is refused with one of the service's errors,
+// logs nobody in, and nothing panics.
+func FuzzPasskeyAnswers(f *testing.F) {
+	s, _ := newService(f)
+	ctx := context.Background()
+	u, err := s.SignUp(ctx, "alice", "a long password")
+	require.NoError(f, err)
+	key := passkeytest.New(site.Origin, site.ID)
+	opts, challenge, err := s.BeginRegistration(ctx, site, u)
+	require.NoError(f, err)
+	good, err := key.Create(opts)
+	require.NoError(f, err)
+	f.Add(good) // an answer to another challenge
+	_, err = s.FinishRegistration(ctx, site, u, challenge, good, "x")
+	require.NoError(f, err)
+	opts, _, err = s.BeginLogin(ctx, site)
+	require.NoError(f, err)
+	signed, err := key.Get(opts)
+	require.NoError(f, err)
+	f.Add(signed)
+	for _, seed := range []string{"", "{}", "null", `{"id":"AA","type":"public-key","response":{}}`, `{"response":{"userHandle":5}}`, "\xff"} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		_, challenge, err := s.BeginLogin(ctx, site)
+		require.NoError(t, err)
+		got, err := s.FinishLogin(ctx, site, challenge, body)
+		require.Nil(t, got)
+		require.True(t, errors.Is(err, ErrBadPasskey) || errors.Is(err, ErrUnknownPasskey), "%v", err)
+		_, challenge, err = s.BeginRegistration(ctx, site, u)
+		require.NoError(t, err)
+		_, err = s.FinishRegistration(ctx, site, u, challenge, body, "x")
+		require.True(t, errors.Is(err, ErrBadPasskey) || errors.Is(err, ErrPasskeyTaken), "%v", err)
 	})
 }

@@ -113,6 +113,9 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	if err != nil {
 		return err
 	}
+	// Passkeys are bound to the public address when one is given; else to
+	// each request's host (web.Server.PublicURL).
+	publicURL := *baseURL
 	if *baseURL == "" {
 		*baseURL = "http://" + displayAddr(ln.Addr().String())
 	}
@@ -150,7 +153,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	front := &web.Server{
 		Hub: hub, Store: st, Log: log, Origins: splitList(*origins),
 		Limits: &web.Limits{ConnsPerAddr: *connsPerAddr, RoomsPerMinute: *roomsPerMinute},
-		Node:   ops.node, TrustedProxies: proxies, SharedLimits: sharedLimits(st, cluster),
+		Node:   ops.node, TrustedProxies: proxies, SharedLimits: sharedLimits(st, cluster), PublicURL: publicURL,
 		Ready: func(context.Context) error { return hub.ClusterReady() },
 	}
 	if *requestTimeout <= 0 {
