@@ -57,7 +57,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	fs.SetOutput(logOut)
 	addr := fs.String("addr", envOr("BOARDROOM_ADDR", ":8080"), "address to listen on")
 	dbPath := fs.String("db", envOr("BOARDROOM_DB", "boardroom.db"), "SQLite database file, or a PostgreSQL URL (postgres://user:password@host/db)")
-	baseURL := fs.String("base-url", os.Getenv("BOARDROOM_BASE_URL"), "public URL for share links (default: from the listen address)")
+	baseURL := fs.String("base-url", os.Getenv("BOARDROOM_BASE_URL"), "public URL for share links, and whose host passkeys are bound to (default: from the listen address; passkeys then take each request's host)")
 	origins := fs.String("origins", "", "comma-separated extra origins allowed to open WebSockets")
 	verbose := fs.Bool("v", false, "log every request")
 	connsPerAddr := fs.Int("max-conns-per-addr", web.DefaultLimits.ConnsPerAddr, "WebSockets one client address may hold open (0: no limit)")
