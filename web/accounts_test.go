@@ -250,7 +250,7 @@ func TestPlayerPage(t *testing.T) {
 		r.Seats[1].Name = "Gus"
 		require.NoError(t, ts.store.CreateRoom(ctx, r))
 		winner := []int{0, 1, -1}[i%3]
-		require.NoError(t, ts.store.SetResult(ctx, r.ID, store.Result{Over: true, Winner: winner, Reason: "done"}))
+		require.NoError(t, storetest.ResultErr(ts.store.SetResult(ctx, r.ID, store.Result{Over: true, Winner: winner, Reason: "done"})))
 	}
 	_, doc := get(t, c, ts.URL+"/@/alice")
 	require.Equal(t, "23", doc.Find("[data-testid=played]").Text())

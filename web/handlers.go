@@ -66,7 +66,7 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 		Game: form["game"], Mode: orDefault(form["mode"], vocab.DefaultMode), Level: orDefault(form["level"], vocab.DefaultLevel),
 		Algorithm: form["algorithm"], Seat: orDefault(form["seat"], vocab.DefaultSeat), Clock: orDefault(form["clock"], vocab.DefaultClock),
 		Pace: vocab.Pace(form["pace"]), LevelSecond: vocab.Level(form["level_second"]), Private: form["private"] == "true",
-		Name: cmp.Or(match.CleanName(form["name"]), readName(r)), Options: map[string]string{},
+		Rated: form["rated"] == "true" && form["mode"] == string(vocab.Friend), Name: cmp.Or(match.CleanName(form["name"]), readName(r)), Options: map[string]string{},
 	}
 	quick := form["quick"] == string(vocab.Computer)
 	if quick {

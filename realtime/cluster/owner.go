@@ -384,8 +384,9 @@ func (s fencedStore) SetSave(ctx context.Context, id string, save []string) erro
 	return s.check(s.Store.SetSave(s.ctx(ctx), id, save))
 }
 
-func (s fencedStore) SetResult(ctx context.Context, id string, res store.Result) error {
-	return s.check(s.Store.SetResult(s.ctx(ctx), id, res))
+func (s fencedStore) SetResult(ctx context.Context, id string, res store.Result) (*[2]store.RatingChange, error) {
+	changes, err := s.Store.SetResult(s.ctx(ctx), id, res)
+	return changes, s.check(err)
 }
 
 func (s fencedStore) Rematch(ctx context.Context, id string, archive *store.Room, seats [2]store.Seat) error {

@@ -38,8 +38,8 @@ func (f *fenceRecorder) ReplaceTurns(ctx context.Context, _ string, _ []store.Tu
 func (f *fenceRecorder) SetSave(ctx context.Context, _ string, _ []string) error {
 	return f.note(ctx, "SetSave")
 }
-func (f *fenceRecorder) SetResult(ctx context.Context, _ string, _ store.Result) error {
-	return f.note(ctx, "SetResult")
+func (f *fenceRecorder) SetResult(ctx context.Context, _ string, _ store.Result) (*[2]store.RatingChange, error) {
+	return nil, f.note(ctx, "SetResult")
 }
 func (f *fenceRecorder) Rematch(ctx context.Context, _ string, _ *store.Room, _ [2]store.Seat) error {
 	return f.note(ctx, "Rematch")
@@ -66,7 +66,7 @@ func TestFencedStoreFencesEveryWrite(t *testing.T) {
 		"AppendTurn":      func() error { return s.AppendTurn(ctx, "r", 0, store.Turn{}) },
 		"ReplaceTurns":    func() error { return s.ReplaceTurns(ctx, "r", nil) },
 		"SetSave":         func() error { return s.SetSave(ctx, "r", nil) },
-		"SetResult":       func() error { return s.SetResult(ctx, "r", store.Result{}) },
+		"SetResult":       func() error { _, err := s.SetResult(ctx, "r", store.Result{}); return err },
 		"Rematch":         func() error { return s.Rematch(ctx, "r", nil, [2]store.Seat{}) },
 		"AppendChat":      func() error { return s.AppendChat(ctx, "r", store.ChatMessage{}) },
 		"SetClockFrom":    func() error { return s.SetClockFrom(ctx, "r", time.Now()) },

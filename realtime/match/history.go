@@ -137,6 +137,10 @@ func (h *history) redone(seat game.Player, hotseat bool) (turns, redo []turnReco
 
 func (r *Room) historyAction(c *Conn, action vocab.Action) {
 	mine := r.seats.mine(c.tokenHash)
+	if why := r.ratedRefusal(action); why != "" && len(mine) > 0 {
+		r.reject(c, refusedNotAllowed, why)
+		return
+	}
 	// An end the board did not make (a resignation, a loss on time, a claim,
 	// an abort) is final; a game that ended on the board may be undone
 	// where undo is immediate, as the originals allow.

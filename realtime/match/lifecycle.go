@@ -182,7 +182,7 @@ func (r *Room) rematch() {
 		archive = &store.Room{
 			ID: NewID(), Game: r.g.ID(), Options: r.opts, Mode: r.mode, Clock: r.clock.setting, Seats: r.seats.held,
 			Turns: r.history.stored(), Over: true, Winner: int(out.Winner), Reason: out.Reason,
-			Private: r.private, Next: r.id,
+			Private: r.private, Next: r.id, Rated: r.ratings.rated, RatingChanges: r.ratings.changes,
 		}
 	}
 	seats := r.seats.swapped()
@@ -205,6 +205,8 @@ func (r *Room) rematch() {
 	r.request = nil
 	r.bots.said = ""
 	r.bots.paused, r.bots.stepOnce = false, false
+	r.ratings.changes = nil
+	r.readRatings() // the seats swapped, and the game changed them
 	r.viewers.endReplays()
 	r.deps.Log.Info("rematch", "room", r.id, "game", r.g.ID())
 	r.afterChange(true)

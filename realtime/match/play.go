@@ -251,9 +251,11 @@ func (r *Room) storeResult() {
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
 	res := store.Result{Over: out.Over, Winner: int(out.Winner), Reason: out.Reason, Aborted: r.aborted}
-	if err := r.deps.Store.SetResult(ctx, r.id, res); err != nil {
+	changes, err := r.deps.Store.SetResult(ctx, r.id, res)
+	if err != nil {
 		r.deps.Log.Error("result not stored", "room", r.id, "err", err)
 	}
+	r.rated(changes)
 	if out.Over {
 		r.deps.Log.Info("game over", "room", r.id, "game", r.g.ID(), "winner", out.Winner, "reason", out.Reason,
 			"turns", len(r.history.turns))
@@ -326,6 +328,10 @@ func (r *Room) join(c *Conn, name, engine string) {
 		r.reject(c, refusedOver, "The game is over; you are watching.")
 		return
 	}
+	if why := r.ratedJoinRefusal(c); why != "" {
+		r.reject(c, refusedNotAllowed, why)
+		return
+	}
 	for p, s := range r.seats.held {
 		if s.Kind != vocab.Free {
 			continue
@@ -344,6 +350,7 @@ func (r *Room) join(c *Conn, name, engine string) {
 			return
 		}
 		r.seats.held = held
+		r.readRatings()
 		r.seatPresence() // the new holder has a page open
 		r.deps.Log.Info("seat taken", "room", r.id, "seat", p, "engine", held[p].Engine)
 		r.afterChange(true) // both seats are now taken: the clock starts

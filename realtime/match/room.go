@@ -59,6 +59,10 @@ type Room struct {
 	// the players went on. Such a room is a record; nothing changes it.
 	next    string
 	request *request
+	// endUnstored marks a game the rules ended whose end the store was
+	// not told (its room stopped between the last turn and the result):
+	// the room records it as it starts running.
+	endUnstored bool
 	// version counts the changes that every page shows.
 	version uint64
 	legal   legalMemo
@@ -72,6 +76,7 @@ type Room struct {
 	history history
 	viewers viewers
 	chat    chatLog
+	ratings ratings
 }
 
 // request is a proposal waiting for the other player's consent.
@@ -184,12 +189,15 @@ func newRoom(rec *store.Room, d Deps) (*Room, error) {
 		}
 		r.ended = &end
 	}
+	r.endUnstored = r.state.Outcome().Over && !rec.Over
+	r.ratings = ratings{rated: rec.Rated, changes: rec.RatingChanges}
 	if r.next != "" {
 		return r, nil // a record of a finished game: nobody will play it
 	}
 	if err := r.bots.seat(g, rec.Seats); err != nil {
 		return nil, err
 	}
+	r.readRatings()
 	return r, nil
 }
 
@@ -294,6 +302,10 @@ func (r *Room) ID() string { return r.id }
 // run is the room's goroutine; it returns why the room stopped.
 func (r *Room) run(ctx context.Context) (why StopReason) {
 	defer func() { r.stop(why) }()
+	if r.endUnstored { // the room stopped at the very end: record it now
+		r.endUnstored = false
+		r.storeResult()
+	}
 	r.resumeClock() // and the computer players, where they were
 	r.refresh()
 	for {

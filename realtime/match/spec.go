@@ -45,6 +45,9 @@ type Spec struct {
 	// Account is the creator\'s username when they are signed in (their
 	// seat then bears it, whatever Name says).
 	Account string
+	// Rated makes the game count for both players' ratings (see rated.go
+	// for which games may be).
+	Rated bool
 }
 
 // NewRecord checks a spec and makes the record of a new room, at now, with
@@ -116,9 +119,14 @@ func NewRecord(spec Spec, token string, now time.Time) (*store.Room, error) {
 		seats = [2]store.Seat{bot(spec.Level), bot(spec.LevelSecond)}
 		seats[0].Pace, seats[1].Pace = spec.Pace, spec.Pace
 	}
+	if spec.Rated {
+		if why := ratable(spec, g, start.Options()); why != "" {
+			return nil, fmt.Errorf("%w: %s", ErrBadRequest, why)
+		}
+	}
 	rec := &store.Room{
 		ID: NewID(), Game: g.ID(), Options: start.Options(), Mode: spec.Mode, Clock: spec.Clock,
-		Seats: seats, Winner: -1, Private: spec.Private,
+		Seats: seats, Winner: -1, Private: spec.Private, Rated: spec.Rated,
 	}
 	// A clock that starts with the room (both seats held) counts from its
 	// creation.

@@ -28,6 +28,7 @@ func (r *Room) page(v *viewer) *view.Page {
 		Spectator:  len(mine) == 0,
 		Over:       r.over(),
 		Aborted:    r.aborted,
+		Rated:      r.ratings.rated,
 		BotInfo:    plainOrDetails(r.bots.said),
 		BotDetails: detailsOf(r.bots.said),
 		Paused:     r.bots.paused,
@@ -57,6 +58,7 @@ func (r *Room) page(v *viewer) *view.Page {
 		case vocab.Human:
 			sv.Online = sv.Yours || online[i]
 			sv.Account, sv.Guest = s.Account, s.Account == "" && s.Engine == ""
+			sv.Rating, sv.RatingChange = r.seatRating(seat)
 		}
 		p.Seats[i] = sv
 	}
@@ -360,8 +362,9 @@ func (r *Room) fillControls(p *view.Page, v *viewer, mine []game.Player) {
 	ctl.Undo = seated && len(r.history.turns) > 0 && r.request == nil && r.ended == nil // an end off the board is final
 	ctl.Redo = seated && immediate && len(r.history.redo) > 0 && r.ended == nil
 	ctl.Save = seated && !p.Over
-	ctl.Load = seated && r.history.save != nil
-	ctl.New = seated || (r.mode == vocab.Watch && owner)
+	ctl.Load = seated && r.history.save != nil && r.ratedRefusal(vocab.Load) == ""
+	ctl.New = (seated || (r.mode == vocab.Watch && owner)) && r.ratedRefusal(vocab.NewGame) == ""
+	ctl.Undo = ctl.Undo && r.ratedRefusal(vocab.Undo) == ""
 	ctl.Resign = seated && !p.Over && !r.seats.waiting() && !r.abortable() // until then: abort
 	bots := r.bots.watching()
 	ctl.Pause = bots && owner && !r.bots.paused && !p.Over

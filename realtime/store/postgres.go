@@ -113,7 +113,9 @@ var migrations = []string{
 	// seats (PlayerGames).
 	`CREATE INDEX rooms_account0 ON rooms ((seats::jsonb -> 0 ->> 'account'), updated_at DESC) WHERE over;
 	CREATE INDEX rooms_account1 ON rooms ((seats::jsonb -> 1 ->> 'account'), updated_at DESC) WHERE over;`,
-	// 7: the accounts' passkeys and the challenges of passkey ceremonies
+	// 7: rated games, the players' ratings and their history (Ratings).
+	ratingsMigration,
+	// 8: the accounts' passkeys and the challenges of passkey ceremonies
 	// under way (Passkeys).
 	passkeysMigration,
 }

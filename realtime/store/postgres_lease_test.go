@@ -218,7 +218,7 @@ func TestFencedWrites(t *testing.T) {
 			return s.SetSave(ctx, id, []string{"9"})
 		}},
 		{"SetResult", func(ctx context.Context, s *store.Postgres, id string) error {
-			return s.SetResult(ctx, id, store.Result{Over: true, Winner: 1, Reason: "resigned"})
+			return storetest.ResultErr(s.SetResult(ctx, id, store.Result{Over: true, Winner: 1, Reason: "resigned"}))
 		}},
 		{"Rematch", func(ctx context.Context, s *store.Postgres, id string) error {
 			return s.Rematch(ctx, id, storetest.SampleRoom(id+"-kept"), [2]store.Seat{})
@@ -386,7 +386,7 @@ func TestOrphans(t *testing.T) {
 	e.join("leaving", "node-c", time.Hour)
 	e.create("owned", "live")
 	e.create("finished", "dying")
-	require.NoError(t, e.p.SetResult(e.as("dying", 1), "finished", store.Result{Over: true, Winner: 0, Reason: "x"}))
+	require.NoError(t, storetest.ResultErr(e.p.SetResult(e.as("dying", 1), "finished", store.Result{Over: true, Winner: 0, Reason: "x"})))
 	e.create("expired", "dying")
 	e.create("left", "leaving")
 	e.create("released", "live")

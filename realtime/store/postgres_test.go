@@ -146,16 +146,21 @@ func TestUpgradeFromFirstSchema(t *testing.T) {
 	defer s.Close()
 	var version int
 	require.NoError(t, conn.QueryRow(ctx, `SELECT version FROM schema_version`).Scan(&version))
-	require.Equal(t, 7, version)
+	require.Equal(t, 8, version)
 	require.NoError(t, s.SetSeen(ctx, []string{"r"}, time.UnixMilli(5)), "the room's sightings (version 4)")
 	require.NoError(t, s.CreateUser(ctx, &store.User{Name: "old", Key: "old", PasswordHash: "h", Created: time.UnixMilli(5)}),
 		"the accounts (version 5)")
 	_, err = s.TakeChallenge(ctx, "none", time.UnixMilli(5))
-	require.ErrorIs(t, err, store.ErrNotFound, "the passkeys (version 7)")
+	require.ErrorIs(t, err, store.ErrNotFound, "the passkeys (version 8)")
 	got, err := s.Room(ctx, "r")
 	require.NoError(t, err)
 	require.Zero(t, got.ClockFrom)
 	require.Zero(t, got.ClockStopped)
+	require.False(t, got.Rated, "an old room is not rated (version 7)")
+	require.Nil(t, got.RatingChanges)
+	board, err := s.Leaderboard(ctx, "kalah", "fast", time.UnixMilli(0), 10)
+	require.NoError(t, err, "the ratings (version 7)")
+	require.Empty(t, board)
 
 	ok, err := s.Heartbeat(ctx, "new", "node-new", time.Hour)
 	require.NoError(t, err)

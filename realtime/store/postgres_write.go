@@ -218,6 +218,7 @@ type encodedRoom struct {
 	*Room
 	options, seats string
 	save           *string
+	changes        *string
 	now            int64
 }
 
@@ -230,7 +231,11 @@ func (p *Postgres) encode(r *Room) (encodedRoom, error) {
 	if err != nil {
 		return encodedRoom{}, fmt.Errorf("store: room %q seats: %w", r.ID, err)
 	}
-	e := encodedRoom{Room: r, options: string(opts), seats: string(seats), now: p.stamp()}
+	changes, err := roomChanges(r)
+	if err != nil {
+		return encodedRoom{}, err
+	}
+	e := encodedRoom{Room: r, options: string(opts), seats: string(seats), changes: changes, now: p.stamp()}
 	if r.Save != nil {
 		b, err := json.Marshal(r.Save)
 		if err != nil {
@@ -266,11 +271,11 @@ func insertPGRoom(ctx context.Context, tx pgx.Tx, e encodedRoom, owner *Fence, t
 		session, epoch = &owner.Session, owner.Epoch
 	}
 	tag, err := tx.Exec(ctx, `INSERT INTO rooms (id, game, options, mode, clock, seats, save, over, winner, reason, turns,
-			created_at, updated_at, private, aborted, seated, next, owner, epoch, clock_from, clock_stopped)
-		SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17::text, $18, $19::bigint, $20::bigint
+			created_at, updated_at, private, aborted, seated, next, owner, epoch, clock_from, clock_stopped, rated, rating_changes)
+		SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17::text, $18, $19::bigint, $20::bigint, $21, $22
 		WHERE $17::text IS NULL OR EXISTS (SELECT 1 FROM nodes WHERE session = $17::text AND expires > clock_timestamp())`,
 		e.ID, e.Game, e.options, string(e.Mode), string(e.Clock), e.seats, e.save, e.Over, e.Winner, e.Reason, len(e.Turns),
-		e.now, e.Private, e.Aborted, full(e.Seats), e.Next, session, epoch, millis(e.ClockFrom), millis(e.ClockStopped))
+		e.now, e.Private, e.Aborted, full(e.Seats), e.Next, session, epoch, millis(e.ClockFrom), millis(e.ClockStopped), e.Rated, e.changes)
 	if err != nil {
 		return fmt.Errorf("store: create room %s: %w", e.ID, err)
 	}
@@ -361,14 +366,6 @@ func (p *Postgres) SetSave(ctx context.Context, id string, save []string) error 
 	})
 }
 
-// SetResult implements Store.
-func (p *Postgres) SetResult(ctx context.Context, id string, res Result) error {
-	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
-		return p.update(ctx, id, f, `over = $4, winner = $5, reason = $6, aborted = $7, updated_at = $8`,
-			res.Over, res.Winner, res.Reason, res.Aborted, p.stamp())
-	})
-}
-
 // Rematch implements Store. The kept game is a room of nobody's (epoch 0):
 // it is finished, so nobody runs it until someone acquires it.
 func (p *Postgres) Rematch(ctx context.Context, id string, archive *Room, seats [2]Seat) error {
@@ -385,7 +382,7 @@ func (p *Postgres) Rematch(ctx context.Context, id string, archive *Room, seats 
 	}
 	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
 		set := `seats = $4, seated = $5, turns = 0, over = false, winner = -1, reason = '', aborted = false,
-			clock_from = NULL, clock_stopped = NULL, updated_at = $6`
+			clock_from = NULL, clock_stopped = NULL, rating_changes = NULL, updated_at = $6`
 		return p.inRoom(ctx, id, f, set, []any{string(b), full(seats), p.stamp()}, func(tx pgx.Tx) error {
 			if _, err := tx.Exec(ctx, `DELETE FROM turns WHERE room_id = $1`, id); err != nil {
 				return fmt.Errorf("store: room %q: %w", id, err)

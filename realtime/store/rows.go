@@ -54,7 +54,7 @@ func scanChat(rs rows, id string) ([]ChatMessage, error) {
 // roomColumns are a room's columns, in the order roomRow.dest takes them;
 // both stores' tables have them under these names.
 const roomColumns = `id, game, options, mode, clock, seats, save, over, winner, reason, created_at, updated_at, private, aborted, next,
-	clock_from, clock_stopped`
+	clock_from, clock_stopped, rated, rating_changes`
 
 // roomRow is a room's row as both stores read it: the plain columns go
 // straight into the Room, the encoded ones (JSON, milliseconds, NULLs)
@@ -65,13 +65,14 @@ type roomRow struct {
 	save               *string
 	created, updated   int64
 	clockFrom, stopped *int64
+	changes            *string
 }
 
 // dest lists where each of roomColumns goes.
 func (w *roomRow) dest() []any {
 	r := &w.r
 	return []any{&r.ID, &r.Game, &w.opts, &r.Mode, &r.Clock, &w.seats, &w.save, &r.Over, &r.Winner, &r.Reason,
-		&w.created, &w.updated, &r.Private, &r.Aborted, &r.Next, &w.clockFrom, &w.stopped}
+		&w.created, &w.updated, &r.Private, &r.Aborted, &r.Next, &w.clockFrom, &w.stopped, &r.Rated, &w.changes}
 }
 
 // room decodes the encoded columns of room id (its turns are read apart).
@@ -95,5 +96,10 @@ func (w *roomRow) room(id string) (*Room, error) {
 	if w.stopped != nil {
 		r.ClockStopped = time.UnixMilli(*w.stopped)
 	}
+	changes, err := ratedGame{changes: w.changes}.applied(id)
+	if err != nil {
+		return nil, err
+	}
+	r.RatingChanges = changes
 	return r, nil
 }

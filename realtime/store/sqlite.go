@@ -62,6 +62,10 @@ var columns = []struct{ name, definition, fill string }{
 	// When a page was last seen open in the room (SetSeen), in
 	// milliseconds (0: never).
 	{"seen_at", "INTEGER NOT NULL DEFAULT 0", ""},
+	// Whether the game is rated, and what it changed once it was
+	// (RatingChanges, JSON; NULL before).
+	{"rated", "INTEGER NOT NULL DEFAULT 0", ""},
+	{"rating_changes", "TEXT", ""},
 }
 
 // tables are the tables added since the first version, created in a file
@@ -83,6 +87,8 @@ var tables = []struct{ name, definition string }{
 	// (PlayerGames).
 	{"accounts' games", `CREATE INDEX IF NOT EXISTS rooms_account0 ON rooms(json_extract(seats, '$[0].account'), updated_at) WHERE over = 1;
 	CREATE INDEX IF NOT EXISTS rooms_account1 ON rooms(json_extract(seats, '$[1].account'), updated_at) WHERE over = 1;`},
+	// The players' ratings and their history (Ratings).
+	{"ratings", ratingTables},
 	// The accounts' passkeys and the challenges of passkey ceremonies
 	// under way (Passkeys).
 	{"passkeys", passkeyTables},
@@ -249,14 +255,18 @@ func (s *SQLite) insertRoom(r *Room) (func(*wtx) error, error) {
 	if err != nil {
 		return nil, err
 	}
+	changes, err := roomChanges(r)
+	if err != nil {
+		return nil, err
+	}
 	now := s.stamp()
 	return func(tx *wtx) error {
 		_, err := tx.Exec(`INSERT INTO rooms
 			(id, game, options, mode, clock, seats, save, over, winner, reason, turns, created_at, updated_at,
-			 private, aborted, full, next, clock_from, clock_stopped)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			 private, aborted, full, next, clock_from, clock_stopped, rated, rating_changes)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			r.ID, r.Game, string(opts), r.Mode, r.Clock, string(seats), save, r.Over, r.Winner, r.Reason, len(r.Turns), now, now,
-			r.Private, r.Aborted, full(r.Seats), r.Next, millis(r.ClockFrom), millis(r.ClockStopped))
+			r.Private, r.Aborted, full(r.Seats), r.Next, millis(r.ClockFrom), millis(r.ClockStopped), r.Rated, changes)
 		if err != nil {
 			return fmt.Errorf("store: create room %s: %w", r.ID, err)
 		}
@@ -334,12 +344,6 @@ func (s *SQLite) SetSave(ctx context.Context, id string, save []string) error {
 	return s.update(ctx, id, `UPDATE rooms SET save = ?, updated_at = ? WHERE id = ?`, v, s.stamp(), id)
 }
 
-// SetResult implements Store.
-func (s *SQLite) SetResult(ctx context.Context, id string, res Result) error {
-	return s.update(ctx, id, `UPDATE rooms SET over = ?, winner = ?, reason = ?, aborted = ?, updated_at = ? WHERE id = ?`,
-		res.Over, res.Winner, res.Reason, res.Aborted, s.stamp(), id)
-}
-
 // Rematch implements Store.
 func (s *SQLite) Rematch(ctx context.Context, id string, archive *Room, seats [2]Seat) error {
 	var insert func(*wtx) error
@@ -364,7 +368,7 @@ func (s *SQLite) Rematch(ctx context.Context, id string, archive *Room, seats [2
 			return fmt.Errorf("store: room %q: %w", id, err)
 		}
 		return updateTx(tx, id, `UPDATE rooms SET seats = ?, full = ?, turns = 0, over = 0, winner = -1, reason = '',
-			aborted = 0, clock_from = NULL, clock_stopped = NULL, updated_at = ? WHERE id = ?`, string(b), full(seats), now, id)
+			aborted = 0, clock_from = NULL, clock_stopped = NULL, rating_changes = NULL, updated_at = ? WHERE id = ?`, string(b), full(seats), now, id)
 	})
 }
 

@@ -77,6 +77,12 @@ type Room struct {
 	Aborted bool
 	// Private rooms are never listed in the lobby; the link still opens them.
 	Private bool
+	// Rated says the game counts for its players' ratings (the creator's
+	// choice; both seats must then be accounts).
+	Rated bool
+	// RatingChanges is how the game moved its seats' ratings, once it was
+	// rated (SetResult); nil before and for a game not rated.
+	RatingChanges *[2]RatingChange
 	// Next is the room where the players went on with a rematch; set on
 	// the record of the finished game the rematch followed.
 	Next string
@@ -162,10 +168,15 @@ type Store interface {
 	// SetSave fills the save slot; nil empties it.
 	SetSave(ctx context.Context, id string, save []string) error
 	// SetResult records how the game ended, or that it goes on (Over false).
-	SetResult(ctx context.Context, id string, res Result) error
+	// The end of a rated room's game with a result also rates both
+	// players, in the same transaction: it returns what that changed. It
+	// rates a game once: the result of a game rated already is final, and
+	// writing one again changes nothing and returns the changes made then.
+	SetResult(ctx context.Context, id string, res Result) (*[2]RatingChange, error)
 	// Rematch starts a new game in room id, in one write: the game that
 	// ended there is kept as the finished room archive (nil: not kept), the
-	// room's log and result are cleared and its seats become seats.
+	// room's log, result and rating changes are cleared and its seats
+	// become seats (whether it is rated stays).
 	Rematch(ctx context.Context, id string, archive *Room, seats [2]Seat) error
 	// Unfinished lists the ids of every room whose game is not over.
 	Unfinished(ctx context.Context) ([]string, error)
@@ -188,5 +199,7 @@ type Store interface {
 	// DeleteIdle removes rooms untouched since before, whose game never
 	// started, except those in keep, and returns how many went.
 	DeleteIdle(ctx context.Context, before time.Time, keep []string) (int, error)
+	// Ratings are the players' ratings the rooms show on their seats.
+	Ratings
 	Close() error
 }

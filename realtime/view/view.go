@@ -28,6 +28,11 @@ type Seat struct {
 	// /@/Account); Guest marks a person's seat held without an account.
 	Account string
 	Guest   bool
+	// Rating is the holder's rating in the room's game and speed ("1500?"
+	// while provisional; "" for none shown); RatingChange what the rated
+	// game that ended changed ("+12", "−8"), once it is rated.
+	Rating       string
+	RatingChange string
 }
 
 // Move is one line of the move list.
@@ -127,6 +132,10 @@ type Page struct {
 	Over  bool
 	// Aborted says the game ended with no result.
 	Aborted bool
+	// Rated says the game counts for both players' ratings; SignInToJoin
+	// that the viewer could take its free seat once signed in.
+	Rated        bool
+	SignInToJoin bool
 	// Next is the address of the rematch this finished game was followed
 	// by ("/r/ID"); empty when there is none.
 	Next   string

@@ -207,3 +207,15 @@ func lastSaid(p *view.Page) string {
 
 // steps are the prompts of a move's clicks, one a line, for pick.js.
 func steps(p *view.Page) string { return strings.Join(p.Steps, "\n") }
+
+// ratingChangeClass colours a rated game's change: "up" for a gain ("+12"),
+// "down" for a loss ("−8"), none for "±0".
+func ratingChangeClass(change string) string {
+	switch {
+	case strings.HasPrefix(change, "+"):
+		return "up"
+	case strings.HasPrefix(change, "−"):
+		return "down"
+	}
+	return ""
+}

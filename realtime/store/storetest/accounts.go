@@ -78,7 +78,7 @@ func playerGames(t *testing.T, sub Subject) {
 		r.Private = private
 		require.NoError(t, sub.Store.CreateRoom(ctx, r))
 		if over {
-			require.NoError(t, sub.Store.SetResult(ctx, id, store.Result{Over: true, Winner: winner, Reason: "done", Aborted: aborted}))
+			require.NoError(t, ResultErr(sub.Store.SetResult(ctx, id, store.Result{Over: true, Winner: winner, Reason: "done", Aborted: aborted})))
 		}
 	}
 	game("g1", "alice", "bob", 0, false, false, true)   // Alice wins

@@ -58,6 +58,9 @@ func Run(t *testing.T, open Opener) {
 		{"ConcurrentWriters", concurrentWriters},
 		{"Accounts", accounts},
 		{"PlayerGames", playerGames},
+		{"RatedGames", ratedGames},
+		{"Leaderboard", leaderboard},
+		{"RatedAtOnce", ratedAtOnce},
 		{"Passkeys", passkeys},
 		{"Closed", closed},
 	}
@@ -120,7 +123,7 @@ func roomLifecycle(t *testing.T, sub Subject) {
 
 	require.NoError(t, s.ReplaceTurns(ctx, "r1", got.Turns[:1]))
 	require.NoError(t, s.SetSave(ctx, "r1", nil))
-	require.NoError(t, s.SetResult(ctx, "r1", store.Result{Over: true, Winner: 0, Reason: "more seeds"}))
+	require.NoError(t, ResultErr(s.SetResult(ctx, "r1", store.Result{Over: true, Winner: 0, Reason: "more seeds"})))
 
 	check := func(s store.Store) {
 		got, err = s.Room(ctx, "r1")
@@ -171,8 +174,10 @@ func missingRoom(t *testing.T, sub Subject) {
 	_, err := s.Room(ctx, "nope")
 	require.ErrorIs(t, err, store.ErrNotFound)
 	writes := map[string]func() error{
-		"SetSeats":     func() error { return s.SetSeats(ctx, "nope", [2]store.Seat{}) },
-		"SetResult":    func() error { return s.SetResult(ctx, "nope", store.Result{Over: true, Winner: 1, Reason: "x"}) },
+		"SetSeats": func() error { return s.SetSeats(ctx, "nope", [2]store.Seat{}) },
+		"SetResult": func() error {
+			return ResultErr(s.SetResult(ctx, "nope", store.Result{Over: true, Winner: 1, Reason: "x"}))
+		},
 		"SetSave":      func() error { return s.SetSave(ctx, "nope", []string{"1"}) },
 		"AppendTurn":   func() error { return s.AppendTurn(ctx, "nope", 0, store.Turn{Notation: "1"}) },
 		"ReplaceTurns": func() error { return s.ReplaceTurns(ctx, "nope", []store.Turn{{Notation: "1"}}) },
@@ -200,7 +205,7 @@ func listsAndCleanup(t *testing.T, sub Subject) {
 		require.NoError(t, s.CreateRoom(ctx, SampleRoom(id)))
 	}
 	require.NoError(t, s.AppendTurn(ctx, "b", 0, store.Turn{Notation: "1"}))
-	require.NoError(t, s.SetResult(ctx, "c", store.Result{Over: true, Winner: -1, Reason: "equal seeds"}))
+	require.NoError(t, ResultErr(s.SetResult(ctx, "c", store.Result{Over: true, Winner: -1, Reason: "equal seeds"})))
 
 	live, err := s.List(ctx, false, time.Time{}, 10, 0)
 	require.NoError(t, err)
@@ -254,9 +259,9 @@ func listedRooms(t *testing.T, sub Subject) {
 		rec.Seats, rec.Private = r.seats, r.private
 		require.NoError(t, s.CreateRoom(ctx, rec))
 	}
-	require.NoError(t, s.SetResult(ctx, "aborted", store.Result{Over: true, Winner: -1, Reason: "Aborted", Aborted: true}))
-	require.NoError(t, s.SetResult(ctx, "finished", store.Result{Over: true, Winner: 0, Reason: "more seeds"}))
-	require.NoError(t, s.SetResult(ctx, "finished-private", store.Result{Over: true, Winner: 1, Reason: "more seeds"}))
+	require.NoError(t, ResultErr(s.SetResult(ctx, "aborted", store.Result{Over: true, Winner: -1, Reason: "Aborted", Aborted: true})))
+	require.NoError(t, ResultErr(s.SetResult(ctx, "finished", store.Result{Over: true, Winner: 0, Reason: "more seeds"})))
+	require.NoError(t, ResultErr(s.SetResult(ctx, "finished-private", store.Result{Over: true, Winner: 1, Reason: "more seeds"})))
 
 	live, err := s.List(ctx, false, time.Time{}, 10, 0)
 	require.NoError(t, err)
@@ -293,7 +298,7 @@ func listedWhileSeen(t *testing.T, sub Subject) {
 	for _, id := range []string{"left", "watched", "played", "finished"} {
 		require.NoError(t, s.CreateRoom(ctx, SampleRoom(id)))
 	}
-	require.NoError(t, s.SetResult(ctx, "finished", store.Result{Over: true, Winner: 0, Reason: "more seeds"}))
+	require.NoError(t, ResultErr(s.SetResult(ctx, "finished", store.Result{Over: true, Winner: 0, Reason: "more seeds"})))
 	created := *clock
 	*clock = created.Add(20 * time.Minute)
 	require.NoError(t, s.AppendTurn(ctx, "played", 0, store.Turn{Notation: "3", At: *clock}))
@@ -347,7 +352,7 @@ func rematch(t *testing.T, sub Subject) {
 	require.NoError(t, s.CreateRoom(ctx, r))
 	require.NoError(t, s.AppendTurn(ctx, "r", 0, store.Turn{Notation: "3", At: time.UnixMilli(5000)}))
 	require.NoError(t, s.SetSave(ctx, "r", []string{"3"}))
-	require.NoError(t, s.SetResult(ctx, "r", store.Result{Over: true, Winner: 1, Reason: "White resigned"}))
+	require.NoError(t, ResultErr(s.SetResult(ctx, "r", store.Result{Over: true, Winner: 1, Reason: "White resigned"})))
 
 	old, err := s.Room(ctx, "r")
 	require.NoError(t, err)
@@ -483,3 +488,7 @@ func closed(t *testing.T, sub Subject) {
 	require.ErrorIs(t, s.CreateRoom(ctx, SampleRoom("s")), store.ErrClosed)
 	require.ErrorIs(t, pinger.Ping(ctx), store.ErrClosed)
 }
+
+// ResultErr is the error of a SetResult, for a test that only checks the
+// write went through: require.NoError(t, ResultErr(s.SetResult(...))).
+func ResultErr(_ *[2]store.RatingChange, err error) error { return err }

@@ -1,0 +1,171 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"boardroom/rating"
+	"boardroom/realtime/vocab"
+)
+
+// Players' ratings: one Glicko-2 rating per account, game and speed (the
+// room's clock), and its history, a point per rated game. SetResult writes
+// them: the result of a rated room and both players' new ratings go in one
+// transaction, once (the room keeps what the game changed, RatingChanges,
+// and a result written again finds it there and changes nothing).
+
+// RatingChange is how one rated game moved one seat's rating.
+type RatingChange struct {
+	Before rating.Rating `json:"before"`
+	After  rating.Rating `json:"after"`
+}
+
+// Delta is the points the game gave (negative: took), rounded as shown.
+func (c RatingChange) Delta() int {
+	return int(roundHalfAway(c.After.Rating)) - int(roundHalfAway(c.Before.Rating))
+}
+
+func roundHalfAway(x float64) float64 {
+	if x < 0 {
+		return -roundHalfAway(-x)
+	}
+	return float64(int64(x + 0.5))
+}
+
+// PlayerRating is one player's rating in one game and speed.
+type PlayerRating struct {
+	// Name is the player's username.
+	Name  string
+	Game  string
+	Speed vocab.Clock
+	rating.Rating
+	// Played is when their last rated game in it ended.
+	Played time.Time
+}
+
+// RatingPoint is a player's rating after one rated game.
+type RatingPoint struct {
+	Game      string
+	Speed     vocab.Clock
+	Rating    float64
+	Deviation float64
+	At        time.Time
+}
+
+// Ratings is what the rooms, the player pages and the leaderboards read of
+// the players' ratings.
+type Ratings interface {
+	// CurrentRatings returns the ratings in game and speed of those of
+	// accounts (usernames, any case) who have one, keyed as given.
+	CurrentRatings(ctx context.Context, game string, speed vocab.Clock, accounts []string) (map[string]rating.Rating, error)
+	// PlayerRatings lists every rating of account, by game and speed.
+	PlayerRatings(ctx context.Context, account string) ([]PlayerRating, error)
+	// RatingHistory lists account's rating after each of its last (at
+	// most) limit rated games, oldest first.
+	RatingHistory(ctx context.Context, account string, limit int) ([]RatingPoint, error)
+	// Leaderboard lists the limit best players of game and speed whose
+	// rating is not provisional and who played a rated game at or after
+	// since, best first.
+	Leaderboard(ctx context.Context, game string, speed vocab.Clock, since time.Time, limit int) ([]PlayerRating, error)
+}
+
+// RatingDay is the rating period of inactivity: a rating's deviation grows
+// as Glicko-2's does over one period for each day its player did not play
+// (rating.Inactive), so that a regular player's rating is provisional again
+// after some three months away.
+const RatingDay = 24 * time.Hour
+
+// ratedGame is what SetResult reads of a room to rate its game.
+type ratedGame struct {
+	rated   bool
+	changes *string // the JSON of the applied RatingChanges; nil: none yet
+	seats   string
+	game    string
+	clock   vocab.Clock
+}
+
+// accounts are the usernames in the seats, or ok false when the game
+// cannot be rated (a seat without an account, or the same one twice).
+func (g ratedGame) accounts(id string) (names [2]string, ok bool, err error) {
+	var seats [2]Seat
+	if err := json.Unmarshal([]byte(g.seats), &seats); err != nil {
+		return names, false, fmt.Errorf("store: room %q seats: %w", id, err)
+	}
+	names = [2]string{seats[0].Account, seats[1].Account}
+	return names, names[0] != "" && names[1] != "" && accountKey(names[0]) != accountKey(names[1]), nil
+}
+
+// rates reports whether writing res rates the game now: a rated room whose
+// game ended with a result, not rated before.
+func (g ratedGame) rates(res Result) bool {
+	return g.rated && g.changes == nil && res.Over && !res.Aborted && res.Winner >= -1 && res.Winner <= 1
+}
+
+// applied decodes the changes kept on the room.
+func (g ratedGame) applied(id string) (*[2]RatingChange, error) {
+	if g.changes == nil {
+		return nil, nil
+	}
+	var c [2]RatingChange
+	if err := json.Unmarshal([]byte(*g.changes), &c); err != nil {
+		return nil, fmt.Errorf("store: room %q rating changes: %w", id, err)
+	}
+	return &c, nil
+}
+
+// rateGame works out both seats' new ratings from their ratings before
+// (found: whether they had one; played: when they last played) and the
+// winner (0, 1, or -1 for a draw), at now.
+func rateGame(before [2]rating.Rating, found [2]bool, played [2]time.Time, winner int, now time.Time) [2]RatingChange {
+	p := rating.Defaults()
+	var start [2]rating.Rating
+	for i := range before {
+		if !found[i] {
+			start[i] = p.New()
+			before[i] = start[i]
+			continue
+		}
+		start[i] = rating.Inactive(before[i], float64(now.Sub(played[i]))/float64(RatingDay), p)
+	}
+	score := rating.Draw
+	switch winner {
+	case 0:
+		score = rating.Win
+	case 1:
+		score = rating.Loss
+	}
+	a, b := rating.Game(start[0], start[1], score, p)
+	return [2]RatingChange{{Before: before[0], After: a}, {Before: before[1], After: b}}
+}
+
+// encodeChanges is the JSON the room keeps of its game's changes.
+func encodeChanges(c [2]RatingChange) (string, error) {
+	b, err := json.Marshal(c)
+	return string(b), err
+}
+
+// accountKey is the key of a username (its lower case, as users.key).
+func accountKey(name string) string {
+	b := []byte(name)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// roomChanges is the rating_changes column of a room being inserted (an
+// archived rated game keeps what it changed): nil for none.
+func roomChanges(r *Room) (*string, error) {
+	if r.RatingChanges == nil {
+		return nil, nil
+	}
+	s, err := encodeChanges(*r.RatingChanges)
+	if err != nil {
+		return nil, fmt.Errorf("store: room %q rating changes: %w", r.ID, err)
+	}
+	return &s, nil
+}

@@ -1,0 +1,227 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"boardroom/rating"
+	"boardroom/realtime/vocab"
+)
+
+// ratingsMigration is the PostgreSQL migration that adds rated games, the
+// players' ratings and their history (migrations, 7).
+const ratingsMigration = `ALTER TABLE rooms ADD COLUMN rated boolean NOT NULL DEFAULT false, ADD COLUMN rating_changes text;
+	CREATE TABLE ratings (
+		user_id    bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+		game       text NOT NULL,
+		speed      text NOT NULL,
+		rating     double precision NOT NULL,
+		deviation  double precision NOT NULL,
+		volatility double precision NOT NULL,
+		games      integer NOT NULL,
+		played_at  bigint NOT NULL,
+		PRIMARY KEY (user_id, game, speed)
+	);
+	CREATE INDEX ratings_board ON ratings (game, speed, rating DESC);
+	CREATE TABLE rating_history (
+		id        bigserial PRIMARY KEY,
+		user_id   bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+		game      text NOT NULL,
+		speed     text NOT NULL,
+		room_id   text NOT NULL,
+		rating    double precision NOT NULL,
+		deviation double precision NOT NULL,
+		played_at bigint NOT NULL
+	);
+	CREATE INDEX rating_history_user ON rating_history (user_id, id);`
+
+// SetResult implements Store: under the room's fence, with the room's row
+// locked, so that its result is written, and its game rated, by its owner
+// alone and once.
+func (p *Postgres) SetResult(ctx context.Context, id string, res Result) (*[2]RatingChange, error) {
+	var changes *[2]RatingChange
+	err := p.write(ctx, id, func(ctx context.Context, f Fence) error {
+		changes = nil // a write tried again runs this again
+		return p.inRoom(ctx, id, f, "", nil, func(tx pgx.Tx) error {
+			var g ratedGame
+			if err := tx.QueryRow(ctx, `SELECT rated, rating_changes, seats, game, clock FROM rooms WHERE id = $1`, id).
+				Scan(&g.rated, &g.changes, &g.seats, &g.game, &g.clock); err != nil {
+				return fmt.Errorf("store: room %q: %w", id, err)
+			}
+			var err error
+			if g.changes != nil { // rated already: final
+				changes, err = g.applied(id)
+				return err
+			}
+			now := p.stamp()
+			if _, err := tx.Exec(ctx, `UPDATE rooms SET over = $2, winner = $3, reason = $4, aborted = $5, updated_at = $6 WHERE id = $1`,
+				id, res.Over, res.Winner, res.Reason, res.Aborted, now); err != nil {
+				return fmt.Errorf("store: room %q: %w", id, err)
+			}
+			if !g.rates(res) {
+				return nil
+			}
+			changes, err = ratePG(ctx, tx, id, g, res.Winner, time.UnixMilli(now))
+			return err
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return changes, nil
+}
+
+// ratePG rates room id's game in tx as SQLite.rate does. The players'
+// rating rows are locked in the order of their ids, so that two games of
+// one player ending at once on two nodes are rated one after the other,
+// each from the other's result, and never deadlock.
+func ratePG(ctx context.Context, tx pgx.Tx, id string, g ratedGame, winner int, now time.Time) (*[2]RatingChange, error) {
+	names, ok, err := g.accounts(id)
+	if err != nil || !ok {
+		return nil, err
+	}
+	var users [2]int64
+	for i, name := range names {
+		err := tx.QueryRow(ctx, `SELECT id FROM users WHERE key = $1`, accountKey(name)).Scan(&users[i])
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil, nil // an account gone: nobody to rate
+		}
+		if err != nil {
+			return nil, fmt.Errorf("store: room %q player %q: %w", id, name, err)
+		}
+	}
+	var (
+		before [2]rating.Rating
+		found  [2]bool
+		played [2]time.Time
+	)
+	rows, err := tx.Query(ctx, `SELECT user_id, rating, deviation, volatility, games, played_at FROM ratings
+		WHERE user_id = ANY($1) AND game = $2 AND speed = $3 ORDER BY user_id FOR UPDATE`, users[:], g.game, string(g.clock))
+	if err != nil {
+		return nil, fmt.Errorf("store: room %q ratings: %w", id, err)
+	}
+	for rows.Next() {
+		var (
+			user int64
+			r    rating.Rating
+			at   int64
+		)
+		if err := rows.Scan(&user, &r.Rating, &r.Deviation, &r.Volatility, &r.Games, &at); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("store: room %q ratings: %w", id, err)
+		}
+		for i := range users {
+			if users[i] == user {
+				before[i], found[i], played[i] = r, true, time.UnixMilli(at)
+			}
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: room %q ratings: %w", id, err)
+	}
+	c := rateGame(before, found, played, winner, now)
+	for i, ch := range c {
+		a := ch.After
+		if _, err := tx.Exec(ctx, `INSERT INTO ratings (user_id, game, speed, rating, deviation, volatility, games, played_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+			ON CONFLICT (user_id, game, speed) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
+				volatility = excluded.volatility, games = excluded.games, played_at = excluded.played_at`,
+			users[i], g.game, string(g.clock), a.Rating, a.Deviation, a.Volatility, a.Games, now.UnixMilli()); err != nil {
+			return nil, fmt.Errorf("store: room %q rating: %w", id, err)
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO rating_history (user_id, game, speed, room_id, rating, deviation, played_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7)`, users[i], g.game, string(g.clock), id, a.Rating, a.Deviation, now.UnixMilli()); err != nil {
+			return nil, fmt.Errorf("store: room %q rating history: %w", id, err)
+		}
+	}
+	text, err := encodeChanges(c)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := tx.Exec(ctx, `UPDATE rooms SET rating_changes = $2 WHERE id = $1`, id, text); err != nil {
+		return nil, fmt.Errorf("store: room %q: %w", id, err)
+	}
+	return &c, nil
+}
+
+// CurrentRatings implements Ratings.
+func (p *Postgres) CurrentRatings(ctx context.Context, game string, speed vocab.Clock, accounts []string) (map[string]rating.Rating, error) {
+	out := map[string]rating.Rating{}
+	keys := make([]string, 0, len(accounts))
+	byKey := map[string][]string{}
+	for _, name := range accounts {
+		if name != "" {
+			k := accountKey(name)
+			keys = append(keys, k)
+			byKey[k] = append(byKey[k], name)
+		}
+	}
+	if len(keys) == 0 {
+		return out, nil
+	}
+	rows, err := p.pool.Query(ctx, `SELECT u.key, r.rating, r.deviation, r.volatility, r.games FROM ratings r JOIN users u ON u.id = r.user_id
+		WHERE u.key = ANY($1) AND r.game = $2 AND r.speed = $3`, keys, game, string(speed))
+	if err != nil {
+		return nil, fmt.Errorf("store: ratings: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			key string
+			r   rating.Rating
+		)
+		if err := rows.Scan(&key, &r.Rating, &r.Deviation, &r.Volatility, &r.Games); err != nil {
+			return nil, fmt.Errorf("store: ratings: %w", err)
+		}
+		for _, name := range byKey[key] {
+			out[name] = r
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: ratings: %w", err)
+	}
+	return out, nil
+}
+
+// PlayerRatings implements Ratings.
+func (p *Postgres) PlayerRatings(ctx context.Context, account string) ([]PlayerRating, error) {
+	rows, err := p.pool.Query(ctx, `SELECT u.name, r.game, r.speed, r.rating, r.deviation, r.volatility, r.games, r.played_at
+		FROM ratings r JOIN users u ON u.id = r.user_id WHERE u.key = $1 ORDER BY r.game, r.speed`, accountKey(account))
+	if err != nil {
+		return nil, fmt.Errorf("store: ratings of %q: %w", account, err)
+	}
+	return scanPlayerRatingRows(pgRows{rows})
+}
+
+// RatingHistory implements Ratings.
+func (p *Postgres) RatingHistory(ctx context.Context, account string, limit int) ([]RatingPoint, error) {
+	rows, err := p.pool.Query(ctx, `SELECT game, speed, rating, deviation, played_at FROM (
+		SELECT h.id, h.game, h.speed, h.rating, h.deviation, h.played_at FROM rating_history h JOIN users u ON u.id = h.user_id
+		WHERE u.key = $1 ORDER BY h.id DESC LIMIT $2) last ORDER BY id`, accountKey(account), limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: rating history of %q: %w", account, err)
+	}
+	return scanRatingPointRows(pgRows{rows})
+}
+
+// Leaderboard implements Ratings.
+func (p *Postgres) Leaderboard(ctx context.Context, game string, speed vocab.Clock, since time.Time, limit int) ([]PlayerRating, error) {
+	rows, err := p.pool.Query(ctx, `SELECT u.name, r.game, r.speed, r.rating, r.deviation, r.volatility, r.games, r.played_at
+		FROM ratings r JOIN users u ON u.id = r.user_id
+		WHERE r.game = $1 AND r.speed = $2 AND r.deviation <= $3 AND r.played_at >= $4
+		ORDER BY r.rating DESC, u.key LIMIT $5`, game, string(speed), rating.ProvisionalDeviation, since.UnixMilli(), limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: leaderboard: %w", err)
+	}
+	return scanPlayerRatingRows(pgRows{rows})
+}
+
+// pgRows gives pgx's rows the shape the scanners read.
+type pgRows struct{ pgx.Rows }
+
+func (r pgRows) Close() { r.Rows.Close() }
