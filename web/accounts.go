@@ -277,6 +277,9 @@ func (s *Server) playerPage(w http.ResponseWriter, r *http.Request) {
 		view.Since = u.Created.UTC().Format("January 2006")
 		err = s.fillPlayerGames(r, &view, u.Name)
 	}
+	if err == nil {
+		err = s.fillPlayerRatings(r, &view, u.Name)
+	}
 	if err != nil {
 		s.logFailure(r, "player page", err)
 		s.errorPage(w, r, http.StatusServiceUnavailable, "Player unavailable", "This page could not be read just now; try again in a moment.")

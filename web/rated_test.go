@@ -2,10 +2,17 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
+
+	"boardroom/game"
+	"boardroom/realtime/store"
+	"boardroom/realtime/store/storetest"
+	"boardroom/realtime/vocab"
 
 	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
@@ -43,6 +50,18 @@ func (p *player) say(msg string) string {
 	defer cancel()
 	require.NoError(p.t, p.ws.Write(ctx, websocket.MessageText, []byte(msg)))
 	return readFragment(p.t, p.ws).Text()
+}
+
+// until reads the page's updates until its text has want.
+func (p *player) until(want string) string {
+	p.t.Helper()
+	for range 50 {
+		if text := readFragment(p.t, p.ws).Text(); strings.Contains(text, want) {
+			return text
+		}
+	}
+	p.t.Fatalf("the page never said %q", want)
+	return ""
 }
 
 // TestRatedGamesFromTheLobby: a signed-in player is offered a rated game
@@ -96,6 +115,7 @@ func TestRatedGamesFromTheLobby(t *testing.T) {
 	a.say(`{"cell":"1,1"}`)
 	b.say(`{"cell":"0,1"}`)
 	b.say(`{"action":"resign"}`)
+	a.until("resigned")
 
 	_, doc = get(t, guestBrowser, ts.URL+loc)
 	first, second := doc.Find(".player.seat0"), doc.Find(".player.seat1")
@@ -104,4 +124,75 @@ func TestRatedGamesFromTheLobby(t *testing.T) {
 	require.Regexp(t, `^−[1-9][0-9]*$`, second.Find("[data-testid=rating-change]").Text())
 	require.Regexp(t, `^1[5-9][0-9][0-9]\?$`, first.Find("[data-testid=seat-rating]").Text())
 	require.Regexp(t, `^1[0-4][0-9][0-9]\?$`, second.Find("[data-testid=seat-rating]").Text())
+}
+
+// playRated stores n rated games of Kalah at speed between first and
+// second, first winning two in three.
+func (ts *testServer) playRated(t *testing.T, prefix, first, second string, speed vocab.Clock, n int) {
+	t.Helper()
+	for i := range n {
+		r := storetest.SampleRoom(fmt.Sprintf("%s%03d", prefix, i))
+		r.Seats[0].Account, r.Seats[0].Name = first, first
+		r.Seats[1].Account, r.Seats[1].Name = second, second
+		r.Rated, r.Clock = true, speed
+		require.NoError(t, ts.store.CreateRoom(t.Context(), r))
+		winner := 0
+		if i%3 == 2 {
+			winner = 1
+		}
+		changes, err := ts.store.SetResult(t.Context(), r.ID, store.Result{Over: true, Winner: winner, Reason: "done"})
+		require.NoError(t, err)
+		require.NotNil(t, changes)
+	}
+}
+
+// TestPlayerPageRatings: a player's page shows each rating by game and
+// speed and the chart of their history, drawn on the server.
+func TestPlayerPageRatings(t *testing.T) {
+	ts := newTestServer(t)
+	c := ts.signedUp(t, "alice")
+	ts.signedUp(t, "bob")
+	_, doc := get(t, c, ts.URL+"/@/alice")
+	require.Equal(t, "No rated games yet.", doc.Find("[data-testid=no-ratings]").Text())
+	require.Zero(t, doc.Find("svg[data-testid=rating-chart]").Length())
+
+	ts.playRated(t, "f", "alice", "bob", vocab.FastClock, 3)
+	ts.playRated(t, "s", "bob", "alice", vocab.SlowClock, 2)
+	_, doc = get(t, c, ts.URL+"/@/alice")
+	fast := doc.Find("[data-testid=rating][data-game=kalah][data-speed=fast]")
+	require.Equal(t, 1, fast.Length())
+	require.Regexp(t, `^1[0-9]{3}\? provisional$`, strings.TrimSpace(fast.Find(".rating-value").Text()), "provisional after three games")
+	require.Contains(t, fast.Text(), "Fast")
+	require.Equal(t, 1, doc.Find("[data-testid=rating][data-game=kalah][data-speed=slow]").Length())
+	require.Zero(t, doc.Find("[data-testid=rating][data-speed=bullet]").Length())
+
+	chart := doc.Find("svg[data-testid=rating-chart]")
+	require.Equal(t, 1, chart.Length())
+	require.Equal(t, 2, chart.Find("polyline").Length(), "a line per game and speed")
+	require.Len(t, strings.Fields(chart.Find("polyline").First().AttrOr("points", "")), 3, "a point per rated game")
+	require.Contains(t, chart.Find("desc").Text(), "Kalah · Fast")
+	require.Zero(t, doc.Find("script[src*=chart]").Length(), "no chart library")
+}
+
+// TestLeaderboards: /players has a board per game and speed listing the
+// best established players who played lately, linking to their pages.
+func TestLeaderboards(t *testing.T) {
+	ts := newTestServer(t)
+	c := ts.signedUp(t, "alice")
+	ts.signedUp(t, "bob")
+	ts.signedUp(t, "carol")
+	ts.playRated(t, "g", "alice", "bob", vocab.SlowClock, 40)
+	ts.playRated(t, "c", "carol", "bob", vocab.SlowClock, 1)
+
+	resp, doc := get(t, c, ts.URL+"/players")
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Equal(t, len(game.All())*len(vocab.Clocks()), doc.Find("[data-testid=leaderboard]").Length(), "one per game and speed")
+	board := doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=slow] [data-testid=leader]")
+	require.Equal(t, 2, board.Length(), "carol is still provisional")
+	require.Equal(t, "/@/alice", board.First().Find("a").AttrOr("href", ""), "best first")
+	require.Equal(t, "/@/bob", board.Eq(1).Find("a").AttrOr("href", ""))
+	require.Regexp(t, `^1[5-9][0-9][0-9]$`, board.First().Find(".rating-value").Text(), "established: no question mark")
+	require.Contains(t, doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=fast]").Text(), "Nobody yet.")
+	_, doc = get(t, c, ts.URL+"/")
+	require.Equal(t, "/players", doc.Find("[data-testid=lobby-players]").AttrOr("href", ""))
 }

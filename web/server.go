@@ -127,6 +127,7 @@ func (s *Server) Handler() http.Handler {
 		mux.HandleFunc("POST /login", s.logIn)
 		mux.HandleFunc("POST /logout", s.logOut)
 		mux.HandleFunc("GET /account", s.accountPage)
+		mux.HandleFunc("GET /players", s.players)
 		mux.HandleFunc("POST /account/logout-everywhere", s.logOutEverywhere)
 		mux.HandleFunc("GET /@/{name}", s.playerPage)
 		s.passkeyRoutes(mux)

@@ -70,6 +70,10 @@ type PlayerView struct {
 	Games                    []PlayerGame
 	// Prev and Next link to the pages of newer and older games ("": none).
 	Prev, Next string
+	// Ratings are the player's ratings by game and speed; Chart draws
+	// their history (nil: no rated game yet).
+	Ratings []RatingRow
+	Chart   *RatingChart
 }
 
 // PlayerGame is one finished game on a player's page.

@@ -1,0 +1,84 @@
+package web
+
+import (
+	"net/http"
+	"time"
+
+	"boardroom/game"
+	"boardroom/rating"
+	"boardroom/realtime/vocab"
+	"boardroom/web/templates"
+)
+
+// The ratings' pages: a player's ratings and their chart on the player's
+// page, and the leaderboards (/players).
+
+// Leaderboards list the LeaderboardSize best players of each game and
+// speed who played a rated game in the last LeaderboardDays days.
+const (
+	LeaderboardSize = 50
+	LeaderboardDays = 30
+)
+
+// chartGames bounds the rated games the rating chart draws (the last).
+const chartGames = 500
+
+// fillPlayerRatings puts a player's ratings and the chart of their history
+// in view.
+func (s *Server) fillPlayerRatings(r *http.Request, view *templates.PlayerView, name string) error {
+	list, err := s.Store.PlayerRatings(r.Context(), name)
+	if err != nil {
+		return err
+	}
+	for _, pr := range list {
+		view.Ratings = append(view.Ratings, templates.RatingRow{
+			Game: pr.Game, GameName: gameName(pr.Game), Speed: string(pr.Speed), SpeedName: pr.Speed.Name(),
+			Rating: pr.Rating.String(), Provisional: rating.Provisional(pr.Rating), Deviation: int(pr.Deviation),
+			Games: pr.Games, Played: pr.Played.UTC().Format("2 Jan 2006"),
+		})
+	}
+	history, err := s.Store.RatingHistory(r.Context(), name, chartGames)
+	if err != nil {
+		return err
+	}
+	points := make([]templates.ChartPoint, len(history))
+	for i, p := range history {
+		points[i] = templates.ChartPoint{Series: gameName(p.Game) + " · " + p.Speed.Name(), Rating: p.Rating, At: p.At}
+	}
+	view.Chart = templates.NewRatingChart(points)
+	return nil
+}
+
+// gameName is a registered game's name (a game no longer registered keeps
+// its id).
+func gameName(id string) string {
+	if g, err := game.Lookup(id); err == nil {
+		return g.Name()
+	}
+	return id
+}
+
+// players serves the leaderboards: one per game and speed.
+func (s *Server) players(w http.ResponseWriter, r *http.Request) {
+	since := time.Now().Add(-LeaderboardDays * 24 * time.Hour)
+	var games []templates.LeaderboardGame
+	for _, g := range game.All() {
+		lg := templates.LeaderboardGame{Game: g.ID(), GameName: g.Name()}
+		for _, speed := range vocab.Clocks() {
+			list, err := s.Store.Leaderboard(r.Context(), g.ID(), speed, since, LeaderboardSize)
+			if err != nil {
+				s.logFailure(r, "leaderboard", err)
+				s.errorPage(w, r, http.StatusServiceUnavailable, "Players unavailable", "The leaderboards could not be read just now; try again in a moment.")
+				return
+			}
+			b := templates.Leaderboard{Game: g.ID(), GameName: g.Name(), Speed: string(speed), SpeedName: speed.Name()}
+			for i, pr := range list {
+				b.Rows = append(b.Rows, templates.LeaderRow{Rank: i + 1, Name: pr.Name, Rating: pr.Rating.String(), Games: pr.Games})
+			}
+			lg.Boards = append(lg.Boards, b)
+		}
+		games = append(games, lg)
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	templates.PlayersPage(games, LeaderboardDays, LeaderboardSize).Render(r.Context(), w)
+}

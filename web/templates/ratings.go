@@ -1,0 +1,152 @@
+package templates
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Ratings as pages show them: a player's ratings and the chart of their
+// history (drawn here, on the server, as SVG: the page has no chart
+// library), and the leaderboards.
+
+// RatingRow is one of a player's ratings: a game at a speed (the clock).
+type RatingRow struct {
+	Game, GameName   string
+	Speed, SpeedName string
+	// Rating is as people read it ("1500?" while provisional).
+	Rating      string
+	Provisional bool
+	Deviation   int
+	Games       int
+	Played      string
+}
+
+// Leaderboard is the best players of one game at one speed.
+type Leaderboard struct {
+	Game, GameName   string
+	Speed, SpeedName string
+	Rows             []LeaderRow
+}
+
+// LeaderRow is one player of a leaderboard.
+type LeaderRow struct {
+	Rank         int
+	Name, Rating string
+	Games        int
+}
+
+// LeaderboardGame is a game's leaderboards, one per speed.
+type LeaderboardGame struct {
+	Game, GameName string
+	Boards         []Leaderboard
+}
+
+// ChartPoint is a player's rating in one series (a game and speed) after
+// one rated game.
+type ChartPoint struct {
+	Series string // "Kalah · Fast"
+	Rating float64
+	At     time.Time
+}
+
+// RatingChart is the drawing of a player's rating history: a line per
+// series over time, on a rating scale with a gridline every step.
+type RatingChart struct {
+	Width, Height int
+	// Summary says in words what the chart shows (the SVG's description).
+	Summary string
+	Lines   []ChartLine
+	Ticks   []ChartTick
+	// From and To are the dates of the first and last points.
+	From, To string
+	// Left, Right, Top and Bottom bound the plot inside the drawing.
+	Left, Right, Top, Bottom float64
+}
+
+// ChartLine is one series: its points as an SVG polyline's, and its last
+// point, marked.
+type ChartLine struct {
+	Label  string
+	Class  string // its colour and dashes (series-N)
+	Points string
+	LastX  string
+	LastY  string
+	Last   string // the last rating, rounded
+}
+
+// ChartTick is a gridline of the rating scale.
+type ChartTick struct {
+	Y     string
+	Label string
+}
+
+// chartSeriesStyles is how many series look different (app.css's
+// .series-0 … ); more repeat them.
+const chartSeriesStyles = 6
+
+// NewRatingChart draws points (oldest first); nil when there are none.
+func NewRatingChart(points []ChartPoint) *RatingChart {
+	if len(points) == 0 {
+		return nil
+	}
+	c := &RatingChart{Width: 480, Height: 220, Left: 44, Right: 470, Top: 10, Bottom: 192}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	first, last := points[0].At, points[0].At
+	var order []string
+	series := map[string][]ChartPoint{}
+	for _, p := range points {
+		lo, hi = math.Min(lo, p.Rating), math.Max(hi, p.Rating)
+		if p.At.Before(first) {
+			first = p.At
+		}
+		if p.At.After(last) {
+			last = p.At
+		}
+		if _, ok := series[p.Series]; !ok {
+			order = append(order, p.Series)
+		}
+		series[p.Series] = append(series[p.Series], p)
+	}
+	step := 50.0
+	if hi-lo > 400 {
+		step = 100
+	}
+	lo, hi = math.Floor((lo-step/2)/step)*step, math.Ceil((hi+step/2)/step)*step
+	y := func(r float64) float64 { return c.Bottom - (r-lo)/(hi-lo)*(c.Bottom-c.Top) }
+	span := last.Sub(first)
+	x := func(t time.Time) float64 {
+		if span <= 0 {
+			return (c.Left + c.Right) / 2
+		}
+		return c.Left + float64(t.Sub(first))/float64(span)*(c.Right-c.Left)
+	}
+	for r := lo; r <= hi; r += step {
+		c.Ticks = append(c.Ticks, ChartTick{Y: num(y(r)), Label: strconv.Itoa(int(r))})
+	}
+	var words []string
+	for i, name := range order {
+		ps := series[name]
+		var pts []string
+		for _, p := range ps {
+			pts = append(pts, num(x(p.At))+","+num(y(p.Rating)))
+		}
+		end := ps[len(ps)-1]
+		l := ChartLine{Label: name, Class: fmt.Sprintf("series-%d", i%chartSeriesStyles), Points: strings.Join(pts, " "),
+			LastX: num(x(end.At)), LastY: num(y(end.Rating)), Last: strconv.Itoa(int(math.Round(end.Rating)))}
+		c.Lines = append(c.Lines, l)
+		words = append(words, fmt.Sprintf("%s: %s after %d rated %s", name, l.Last, len(ps), plural(len(ps), "game", "games")))
+	}
+	c.From, c.To = first.UTC().Format("2 Jan 2006"), last.UTC().Format("2 Jan 2006")
+	c.Summary = "Rating after each rated game, " + c.From + " to " + c.To + ". " + strings.Join(words, "; ") + "."
+	return c
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
