@@ -165,6 +165,42 @@ func (h *Hub) Create(ctx context.Context, spec match.Spec, token string) (string
 	return rec.ID, nil
 }
 
+// NewRoomContext returns ctx as a write that stores rooms made on this
+// node (not through Create: a pairing's) must carry: in a cluster, the
+// fence of a new room's first owner, this node's session at epoch 1. It
+// fails when the node takes no new rooms (draining, or its lease lost).
+func (h *Hub) NewRoomContext(ctx context.Context) (context.Context, error) {
+	if h.node == nil {
+		return ctx, nil
+	}
+	session, live := h.node.Current()
+	if !live || h.node.Draining() {
+		return nil, errors.New("this server is not taking new rooms at the moment; try again")
+	}
+	return store.WithFence(ctx, store.Fence{Session: session, Epoch: 1}), nil
+}
+
+// RunNew runs the room of a record this node stored under
+// NewRoomContext's fence. A node that dies before leaves the room to the
+// others, as the room of a dead owner.
+func (h *Hub) RunNew(ctx context.Context, rec *store.Room) error {
+	var fence *store.Fence
+	if fctx, err := h.NewRoomContext(ctx); err != nil {
+		return err
+	} else if f, ok := store.FenceFrom(fctx); ok {
+		fence = &f
+	}
+	r, err := h.made(fence, func(d match.Deps) (*match.Room, error) { return match.New(rec, d) })
+	if err != nil {
+		return err
+	}
+	if _, err := h.launch(r); err != nil {
+		return err
+	}
+	h.deps.Log.Info("room created", "room", rec.ID, "game", rec.Game, "mode", rec.Mode, "clock", rec.Clock, "rated", rec.Rated)
+	return nil
+}
+
 // Snapshot returns the page of room id as the holder of tokenHash would
 // see it now.
 func (h *Hub) Snapshot(ctx context.Context, id, tokenHash string) (*view.Page, error) {

@@ -42,6 +42,7 @@ func (s *Server) renderLobby(w http.ResponseWriter, r *http.Request, status int,
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
+	data.Pairing = s.Pools != nil
 	templates.Lobby(data).Render(templates.WithoutRoom(r.Context()), w)
 }
 

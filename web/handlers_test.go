@@ -21,6 +21,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	_ "boardroom/game/all"
+	"boardroom/lobby"
 	"boardroom/realtime"
 	"boardroom/realtime/frame/frametest"
 	"boardroom/realtime/store"
@@ -33,6 +34,7 @@ type testServer struct {
 	*httptest.Server
 	hub   *realtime.Hub
 	store *store.SQLite
+	pools *lobby.Pools
 }
 
 // newTestServer's config may be changed by tweaks (a fake clock, real
@@ -50,9 +52,15 @@ func newTestServer(t testing.TB, tweaks ...func(*realtime.Config)) *testServer {
 		tweak(&cfg)
 	}
 	ts.hub = realtime.NewHub(cfg)
-	ts.Config.Handler = (&Server{Hub: ts.hub, Store: st, Log: slog.New(slog.DiscardHandler), Limits: &Limits{}, ListsFresh: -1}).Handler()
+	ts.pools = &lobby.Pools{Store: st, Ratings: st, Games: st, Rooms: ts.hub, Log: slog.New(slog.DiscardHandler),
+		Timings: lobby.Timings{Pair: 50 * time.Millisecond, Seen: 200 * time.Millisecond, Stale: time.Second}}
+	poolsCtx, stopPools := context.WithCancel(context.Background())
+	go ts.pools.Run(poolsCtx)
+	ts.Config.Handler = (&Server{Hub: ts.hub, Store: st, Log: slog.New(slog.DiscardHandler), Limits: &Limits{}, ListsFresh: -1,
+		Pools: ts.pools}).Handler()
 	ts.Start()
 	t.Cleanup(func() {
+		stopPools()
 		ts.Close()
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()

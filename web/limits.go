@@ -14,10 +14,13 @@ type Limits struct {
 	// RoomsPerMinute is how many rooms one address may create a minute
 	// (with a burst of as many at once).
 	RoomsPerMinute int
+	// PoolsPerMinute is how many times one address may enter a quick
+	// pairing pool a minute (likewise).
+	PoolsPerMinute int
 }
 
 // DefaultLimits are generous for people and tight for scripts.
-var DefaultLimits = Limits{ConnsPerAddr: 200, RoomsPerMinute: 30}
+var DefaultLimits = Limits{ConnsPerAddr: 200, RoomsPerMinute: 30, PoolsPerMinute: 30}
 
 // DefaultHTTPConnsPerAddr bounds the connections of every kind that one
 // address may hold (LimitListener): the WebSockets of DefaultLimits and
@@ -79,14 +82,37 @@ func (s *Server) mayCreateRoom(r *http.Request) bool {
 	return s.limits.newRoom(addr, time.Now())
 }
 
+// mayEnterPool takes one entry into a pool from the bucket of r's client,
+// shared by the nodes as mayCreateRoom's is.
+func (s *Server) mayEnterPool(r *http.Request) bool {
+	addr := s.clientAddr(r)
+	if s.limits.PoolsPerMinute <= 0 {
+		return true
+	}
+	if s.SharedLimits != nil {
+		ok, err := s.SharedLimits.TakeRoom(r.Context(), "pools/"+addr, s.limits.PoolsPerMinute)
+		if err == nil {
+			return ok
+		}
+		s.logFailure(r, "shared pool limit", err)
+	}
+	return s.limits.take("pools/"+addr, s.limits.PoolsPerMinute, time.Now())
+}
+
 // newRoom takes one room from addr's bucket.
 func (l *limiter) newRoom(addr string, now time.Time) bool {
-	if l.RoomsPerMinute <= 0 {
+	return l.take(addr, l.RoomsPerMinute, now)
+}
+
+// take takes one from key's bucket of perMinute a minute (no limit when
+// it is not positive).
+func (l *limiter) take(addr string, perMinute int, now time.Time) bool {
+	if perMinute <= 0 {
 		return true
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	burst := float64(l.RoomsPerMinute)
+	burst := float64(perMinute)
 	b := l.rooms[addr]
 	if b == nil {
 		b = &bucket{tokens: burst, last: now}

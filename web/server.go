@@ -17,6 +17,7 @@ import (
 
 	"boardroom/accounts"
 	"boardroom/game"
+	"boardroom/lobby"
 	"boardroom/realtime"
 	"boardroom/realtime/store"
 	"boardroom/web/static"
@@ -60,6 +61,8 @@ type Server struct {
 	// Accounts signs players up and in; nil: made on the Store when it
 	// keeps accounts (store.Accounts), else there are no accounts.
 	Accounts *accounts.Service
+	// Pools runs quick pairing (nil: the lobby offers none).
+	Pools *lobby.Pools
 
 	limits *limiter
 	// loginThrottle bounds sign-ups and log-ins (accounts.go).
@@ -131,6 +134,9 @@ func (s *Server) Handler() http.Handler {
 		mux.HandleFunc("POST /account/logout-everywhere", s.logOutEverywhere)
 		mux.HandleFunc("GET /@/{name}", s.playerPage)
 		s.passkeyRoutes(mux)
+	}
+	if s.Pools != nil {
+		mux.HandleFunc("GET /pool/ws", s.poolSocket)
 	}
 	mux.HandleFunc("/", s.notFoundIn(mux))
 	// Go's cross-origin protection refuses state-changing requests (the lobby

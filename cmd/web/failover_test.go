@@ -267,7 +267,7 @@ func (c *testCluster) start(i int) {
 	n := c.nodes[i]
 	cmd := exec.Command(c.bin, "-addr", n.addr, "-db", c.dsn, "-nats", c.nats, "-node", n.name,
 		"-lease", failoverLease.String(), "-drain-grace", "1s", "-trusted-proxies", "127.0.0.1",
-		"-max-conns-per-addr", "0", "-max-rooms-per-minute", "0")
+		"-max-conns-per-addr", "0", "-max-rooms-per-minute", "0", "-max-pools-per-minute", "0")
 	cmd.Args = append(cmd.Args, c.flags...)
 	var logs bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &logs, &logs

@@ -29,6 +29,7 @@ import (
 	"boardroom/game"
 	"boardroom/game/ai/engine"
 	_ "boardroom/game/all" // every game in the registry
+	"boardroom/lobby"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
@@ -64,6 +65,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	httpConnsPerAddr := fs.Int("max-http-conns-per-addr", web.DefaultHTTPConnsPerAddr, "connections of any kind one client address may hold open, counted as they are accepted; trusted proxies are not counted (0: no limit)")
 	requestTimeout := fs.Duration("request-timeout", 20*time.Second, "the longest a client may take to send a whole request, headers and body (an open WebSocket is not bound by it)")
 	roomsPerMinute := fs.Int("max-rooms-per-minute", web.DefaultLimits.RoomsPerMinute, "rooms one client address may create a minute (0: no limit)")
+	poolsPerMinute := fs.Int("max-pools-per-minute", web.DefaultLimits.PoolsPerMinute, "times one client address may enter a quick pairing pool a minute (0: no limit)")
 	workers := fs.Int("engine-workers", engine.DefaultWorkers(), "searches the computer players run at once, each with its own tables (default GOMAXPROCS-1, at least 1)")
 	pprofAddr := fs.String("pprof", "", "serve Go profiles (net/http/pprof) on this address, e.g. 127.0.0.1:6060 (default: off)")
 	metricsAddr := fs.String("metrics-addr", os.Getenv("BOARDROOM_METRICS_ADDR"), "serve Prometheus metrics at /metrics on this address, e.g. 127.0.0.1:9090, never on -addr (default: off)")
@@ -152,7 +154,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	}
 	front := &web.Server{
 		Hub: hub, Store: st, Log: log, Origins: splitList(*origins),
-		Limits: &web.Limits{ConnsPerAddr: *connsPerAddr, RoomsPerMinute: *roomsPerMinute},
+		Limits: &web.Limits{ConnsPerAddr: *connsPerAddr, RoomsPerMinute: *roomsPerMinute, PoolsPerMinute: *poolsPerMinute},
 		Node:   ops.node, TrustedProxies: proxies, SharedLimits: sharedLimits(st, cluster), PublicURL: publicURL,
 		Ready: func(context.Context) error { return hub.ClusterReady() },
 	}
@@ -177,6 +179,11 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	}
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(web.LimitListener(ln, *httpConnsPerAddr, proxies)) }()
+	if pools, ok := st.(store.Pools); ok {
+		games, _ := st.(store.PlayerGames) // every store that keeps pools keeps these
+		front.Pools = &lobby.Pools{Store: pools, Ratings: st, Games: games, Rooms: hub, Log: log}
+		go front.Pools.Run(ctx)
+	}
 	go cleanIdleRooms(ctx, hub, log)
 	go markSeen(ctx, hub, log)
 

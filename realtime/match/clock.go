@@ -306,12 +306,17 @@ func (r *Room) timeout(gen uint64) {
 	names := r.g.Seats()
 	if firstMove {
 		var who []string
+		by := game.NoPlayer
 		for _, p := range late {
 			if !r.history.hasTurnOf(p) {
 				who = append(who, names[p])
+				by = p
 			}
 		}
-		r.abort("Game aborted: " + strings.Join(who, " and ") + " did not make a first move in time")
+		if len(who) != 1 {
+			by = game.NoPlayer
+		}
+		r.abort("Game aborted: "+strings.Join(who, " and ")+" did not make a first move in time", by)
 		return
 	}
 	end := game.Draw("both " + ranOutOfTime)

@@ -27,9 +27,11 @@ func (r *Room) finish(end game.Outcome) {
 	r.afterChange(false)
 }
 
-// abort ends the game with no result; the lobby never lists it.
-func (r *Room) abort(reason string) {
-	r.aborted = true
+// abort ends the game with no result; the lobby never lists it. by is the
+// seat whose holder aborted it (game.NoPlayer: both, or one person at
+// both seats), which counts against them (a habit of aborting).
+func (r *Room) abort(reason string, by game.Player) {
+	r.aborted, r.abortedBy = true, by
 	r.finish(game.Draw(reason))
 }
 
@@ -52,11 +54,11 @@ func (r *Room) abortAction(c *Conn) {
 		r.reject(c, refusedNotNow, "Both sides have moved: the game can no longer be aborted. Resign instead.")
 		return
 	}
-	who := r.g.Seats()[mine[0]]
+	who, by := r.g.Seats()[mine[0]], mine[0]
 	if len(mine) == 2 {
-		who = "the players"
+		who, by = "the players", game.NoPlayer
 	}
-	r.abort("Game aborted by " + who)
+	r.abort("Game aborted by "+who, by)
 }
 
 // mayBeClaimed reports whether the game is one that may be claimed at all:

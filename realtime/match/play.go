@@ -250,7 +250,7 @@ func (r *Room) storeResult() {
 	out := r.outcome()
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
-	res := store.Result{Over: out.Over, Winner: int(out.Winner), Reason: out.Reason, Aborted: r.aborted}
+	res := store.Result{Over: out.Over, Winner: int(out.Winner), Reason: out.Reason, Aborted: r.aborted, AbortedBy: int(r.abortedBy)}
 	changes, err := r.deps.Store.SetResult(ctx, r.id, res)
 	if err != nil {
 		r.deps.Log.Error("result not stored", "room", r.id, "err", err)

@@ -53,8 +53,10 @@ type Room struct {
 
 	state game.State
 	ended *game.Outcome // an end the rules do not see: time out, resignation, claim, abort
-	// aborted marks an end with no result (ended holds its reason).
-	aborted bool
+	// aborted marks an end with no result (ended holds its reason);
+	// abortedBy is the seat that aborted it (game.NoPlayer: none, both).
+	aborted   bool
+	abortedBy game.Player
 	// next is set on a finished game kept after a rematch: the room where
 	// the players went on. Such a room is a record; nothing changes it.
 	next    string
@@ -160,7 +162,7 @@ func newRoom(rec *store.Room, d Deps) (*Room, error) {
 	now := d.Clock.Now()
 	r := &Room{
 		id: rec.ID, g: g, opts: start.Options(), mode: rec.Mode, private: rec.Private, deps: d,
-		inbox: make(chan event, 64), stopping: make(chan struct{}), finished: make(chan struct{}), quit: make(chan StopReason, 1), state: start, aborted: rec.Aborted, next: rec.Next,
+		inbox: make(chan event, 64), stopping: make(chan struct{}), finished: make(chan struct{}), quit: make(chan StopReason, 1), state: start, aborted: rec.Aborted, abortedBy: game.NoPlayer, next: rec.Next,
 		seats:   newSeats(rec.Seats, now),
 		clock:   newMoveClock(rec.Clock, d.Clock, d.timings),
 		bots:    newBotRunner(d.Bots, d.Engine, d.timings),

@@ -178,3 +178,40 @@ func HashToken(token string) string {
 	sum := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(sum[:])
 }
+
+// PairedRecord makes the record of a room for two people paired by quick
+// pairing or a challenge, at now: the game's standard rules, each on their
+// own page (a friend game) on clock, rated or not, the seats drawn at
+// random. Both seats are held from the start: the clock runs from now.
+func PairedRecord(gameID string, clock vocab.Clock, rated bool, seats [2]store.Seat, now time.Time) (*store.Room, error) {
+	g, err := game.Lookup(gameID)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadRequest, err)
+	}
+	start, err := g.New(nil)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadRequest, err)
+	}
+	if err := oneOf("clock", clock, vocab.Clocks()); err != nil {
+		return nil, err
+	}
+	for i := range seats {
+		seats[i].Kind = vocab.Human
+		if seats[i].Account != "" {
+			seats[i].Name = seats[i].Account
+		}
+		if seats[i].Name == "" {
+			seats[i].Name = guestName(seats[i].TokenHash)
+		}
+	}
+	if rated && (seats[0].Account == "" || seats[1].Account == "" || seats[0].Account == seats[1].Account) {
+		return nil, fmt.Errorf("%w: a rated game is between two players with accounts", ErrBadRequest)
+	}
+	if mrand.IntN(2) == 1 {
+		seats[0], seats[1] = seats[1], seats[0]
+	}
+	return &store.Room{
+		ID: NewID(), Game: g.ID(), Options: start.Options(), Mode: vocab.Friend, Clock: clock,
+		Seats: seats, Winner: -1, Rated: rated, ClockFrom: now,
+	}, nil
+}

@@ -22,6 +22,10 @@ type PlayerGames interface {
 	PlayerRecord(ctx context.Context, account string) (Record, error)
 	// PlayerGames lists them, newest first: limit from offset.
 	PlayerGames(ctx context.Context, account string, limit, offset int) ([]Summary, error)
+	// AbortsInARow counts account's last games (any room but a private
+	// one's) that they aborted themselves, from the newest back to the
+	// first they did not (at most a few dozen).
+	AbortsInARow(ctx context.Context, account string) (int, error)
 }
 
 // summaryRows is what both drivers' rows offer.
@@ -124,4 +128,64 @@ func (p *Postgres) PlayerGames(ctx context.Context, account string, limit, offse
 		return nil, fmt.Errorf("store: player games: %w", err)
 	}
 	return out, nil
+}
+
+// abortsScanned bounds how far back AbortsInARow looks.
+const abortsScanned = 20
+
+// abortedBy is the aborted_by column of a result.
+func abortedBy(res Result) int {
+	if !res.Aborted || res.AbortedBy < 0 || res.AbortedBy > 1 {
+		return -1
+	}
+	return res.AbortedBy
+}
+
+// countAborts counts, from a player's newest game back, the games they
+// aborted themselves: rows of aborted, aborted_by and seats, newest first.
+func countAborts(rows summaryRows, account string) (int, error) {
+	n := 0
+	for rows.Next() {
+		var (
+			aborted bool
+			by      int
+			text    string
+		)
+		if err := rows.Scan(&aborted, &by, &text); err != nil {
+			return 0, err
+		}
+		var seats [2]Seat
+		if err := json.Unmarshal([]byte(text), &seats); err != nil {
+			return 0, err
+		}
+		if !aborted || by < 0 || by > 1 || accountKey(seats[by].Account) != accountKey(account) {
+			break
+		}
+		n++
+	}
+	return n, rows.Err()
+}
+
+// AbortsInARow implements PlayerGames.
+func (s *SQLite) AbortsInARow(ctx context.Context, account string) (int, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT aborted, aborted_by, seats FROM rooms
+		WHERE over = 1 AND private = 0 AND (`+sqliteAccount0+` = ?1 OR `+sqliteAccount1+` = ?1)
+		ORDER BY updated_at DESC LIMIT ?2`, account, abortsScanned)
+	if err != nil {
+		return 0, fmt.Errorf("store: aborts: %w", err)
+	}
+	defer rows.Close()
+	return countAborts(rows, account)
+}
+
+// AbortsInARow implements PlayerGames.
+func (p *Postgres) AbortsInARow(ctx context.Context, account string) (int, error) {
+	rows, err := p.pool.Query(ctx, `SELECT aborted, aborted_by, seats FROM rooms
+		WHERE over AND NOT private AND (`+pgAccount0+` = $1 OR `+pgAccount1+` = $1)
+		ORDER BY updated_at DESC LIMIT $2`, account, abortsScanned)
+	if err != nil {
+		return 0, fmt.Errorf("store: aborts: %w", err)
+	}
+	defer rows.Close()
+	return countAborts(rows, account)
 }

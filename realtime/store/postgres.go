@@ -115,7 +115,9 @@ var migrations = []string{
 	CREATE INDEX rooms_account1 ON rooms ((seats::jsonb -> 1 ->> 'account'), updated_at DESC) WHERE over;`,
 	// 7: rated games, the players' ratings and their history (Ratings).
 	ratingsMigration,
-	// 8: the accounts' passkeys and the challenges of passkey ceremonies
+	// 8: quick pairing's pools (Pools), and who aborted a game.
+	poolsMigration,
+	// 9: the accounts' passkeys and the challenges of passkey ceremonies
 	// under way (Passkeys).
 	passkeysMigration,
 }

@@ -381,7 +381,7 @@ func (p *Postgres) Rematch(ctx context.Context, id string, archive *Room, seats 
 		return err
 	}
 	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
-		set := `seats = $4, seated = $5, turns = 0, over = false, winner = -1, reason = '', aborted = false,
+		set := `seats = $4, seated = $5, turns = 0, over = false, winner = -1, reason = '', aborted = false, aborted_by = -1,
 			clock_from = NULL, clock_stopped = NULL, rating_changes = NULL, updated_at = $6`
 		return p.inRoom(ctx, id, f, set, []any{string(b), full(seats), p.stamp()}, func(tx pgx.Tx) error {
 			if _, err := tx.Exec(ctx, `DELETE FROM turns WHERE room_id = $1`, id); err != nil {

@@ -58,8 +58,8 @@ func (p *Postgres) SetResult(ctx context.Context, id string, res Result) (*[2]Ra
 				return err
 			}
 			now := p.stamp()
-			if _, err := tx.Exec(ctx, `UPDATE rooms SET over = $2, winner = $3, reason = $4, aborted = $5, updated_at = $6 WHERE id = $1`,
-				id, res.Over, res.Winner, res.Reason, res.Aborted, now); err != nil {
+			if _, err := tx.Exec(ctx, `UPDATE rooms SET over = $2, winner = $3, reason = $4, aborted = $5, aborted_by = $6, updated_at = $7 WHERE id = $1`,
+				id, res.Over, res.Winner, res.Reason, res.Aborted, abortedBy(res), now); err != nil {
 				return fmt.Errorf("store: room %q: %w", id, err)
 			}
 			if !g.rates(res) {

@@ -57,8 +57,8 @@ func (s *SQLite) SetResult(ctx context.Context, id string, res Result) (*[2]Rati
 			return err
 		}
 		now := s.stamp()
-		if err := updateTx(tx, id, `UPDATE rooms SET over = ?, winner = ?, reason = ?, aborted = ?, updated_at = ? WHERE id = ?`,
-			res.Over, res.Winner, res.Reason, res.Aborted, now, id); err != nil {
+		if err := updateTx(tx, id, `UPDATE rooms SET over = ?, winner = ?, reason = ?, aborted = ?, aborted_by = ?, updated_at = ? WHERE id = ?`,
+			res.Over, res.Winner, res.Reason, res.Aborted, abortedBy(res), now, id); err != nil {
 			return err
 		}
 		if !g.rates(res) {

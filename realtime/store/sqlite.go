@@ -66,6 +66,9 @@ var columns = []struct{ name, definition, fill string }{
 	// (RatingChanges, JSON; NULL before).
 	{"rated", "INTEGER NOT NULL DEFAULT 0", ""},
 	{"rating_changes", "TEXT", ""},
+	// The seat whose holder aborted the game (-1: none), for the count of
+	// a player's aborts in a row (AbortsInARow).
+	{"aborted_by", "INTEGER NOT NULL DEFAULT -1", ""},
 }
 
 // tables are the tables added since the first version, created in a file
@@ -89,6 +92,8 @@ var tables = []struct{ name, definition string }{
 	CREATE INDEX IF NOT EXISTS rooms_account1 ON rooms(json_extract(seats, '$[1].account'), updated_at) WHERE over = 1;`},
 	// The players' ratings and their history (Ratings).
 	{"ratings", ratingTables},
+	// Quick pairing's pools (Pools).
+	{"pools", poolTables},
 	// The accounts' passkeys and the challenges of passkey ceremonies
 	// under way (Passkeys).
 	{"passkeys", passkeyTables},
@@ -368,7 +373,7 @@ func (s *SQLite) Rematch(ctx context.Context, id string, archive *Room, seats [2
 			return fmt.Errorf("store: room %q: %w", id, err)
 		}
 		return updateTx(tx, id, `UPDATE rooms SET seats = ?, full = ?, turns = 0, over = 0, winner = -1, reason = '',
-			aborted = 0, clock_from = NULL, clock_stopped = NULL, rating_changes = NULL, updated_at = ? WHERE id = ?`, string(b), full(seats), now, id)
+			aborted = 0, aborted_by = -1, clock_from = NULL, clock_stopped = NULL, rating_changes = NULL, updated_at = ? WHERE id = ?`, string(b), full(seats), now, id)
 	})
 }
 

@@ -119,6 +119,10 @@ type Result struct {
 	Winner  int // 0 or 1; -1 for a draw or an aborted game
 	Reason  string
 	Aborted bool
+	// AbortedBy is the seat whose holder aborted the game (by Abort, or by
+	// not making a first move in time); -1 for none, or for both. Only a
+	// Result with Aborted set reads it.
+	AbortedBy int
 }
 
 // Listed reports whether the lobby lists a room: not private, not aborted,

@@ -31,7 +31,18 @@ type LobbyData struct {
 	// Form holds the values of a refused form, to show it again; Error why.
 	Form  map[string]string
 	Error string
+	// Pairing offers quick pairing's pools.
+	Pairing bool
 }
+
+// PoolSpeeds are quick pairing's speeds, as the lobby names them.
+var PoolSpeeds = func() []game.Choice {
+	var out []game.Choice
+	for _, c := range []vocab.Clock{vocab.BulletClock, vocab.FastClock, vocab.SlowClock} {
+		out = append(out, game.Choice{Value: string(c), Label: c.Name()})
+	}
+	return out
+}()
 
 // LobbyLists are one page each of the live rooms and the finished games.
 type LobbyLists struct {

@@ -61,6 +61,9 @@ func Run(t *testing.T, open Opener) {
 		{"RatedGames", ratedGames},
 		{"Leaderboard", leaderboard},
 		{"RatedAtOnce", ratedAtOnce},
+		{"Pools", pools},
+		{"PoolsAtOnce", poolsAtOnce},
+		{"AbortsInARow", abortsInARow},
 		{"Passkeys", passkeys},
 		{"Closed", closed},
 	}

@@ -1,0 +1,168 @@
+// Package pairing decides who plays whom: the pools of quick pairing (one
+// per game and speed), and the rule that pairs the people waiting in one.
+// It is the rule only (no I/O): the store keeps who waits and carries out
+// a pairing in one transaction with the rooms it makes, so that nobody is
+// paired twice or lost whichever node pairs (docs/rules.md, "Finding an
+// opponent").
+package pairing
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"boardroom/game"
+	"boardroom/realtime/vocab"
+)
+
+// Pool is where the players of one game at one speed wait to be paired.
+type Pool struct {
+	Game  string
+	Speed vocab.Clock
+}
+
+// Speeds are the pools' speeds: a quick game has a clock.
+var Speeds = []vocab.Clock{vocab.BulletClock, vocab.FastClock, vocab.SlowClock}
+
+// ErrBadPool says a pool's name is not GAME/SPEED of a registered game and
+// one of Speeds.
+var ErrBadPool = errors.New("no such pool")
+
+// ParsePool reads a pool's name, "kalah/fast".
+func ParsePool(name string) (Pool, error) {
+	g, speed, ok := strings.Cut(name, "/")
+	if !ok {
+		return Pool{}, fmt.Errorf("%w: %q is not GAME/SPEED", ErrBadPool, name)
+	}
+	if _, err := game.Lookup(g); err != nil {
+		return Pool{}, fmt.Errorf("%w: %q: no game %q", ErrBadPool, name, g)
+	}
+	if !slices.Contains(Speeds, vocab.Clock(speed)) {
+		return Pool{}, fmt.Errorf("%w: %q: the speed is one of bullet, fast, slow", ErrBadPool, name)
+	}
+	return Pool{Game: g, Speed: vocab.Clock(speed)}, nil
+}
+
+// String is the pool's name, "kalah/fast".
+func (p Pool) String() string { return p.Game + "/" + string(p.Speed) }
+
+// Seeker is a player waiting in a pool.
+type Seeker struct {
+	// ID names this wait (a new one each time a player enters a pool).
+	ID string
+	// Player is who waits, once in all pools: "@name" for an account (by
+	// its key), else the browser's token hash.
+	Player string
+	// Account is the username of a signed-in player ("" for a guest);
+	// Rating their rating in the pool's game and speed (1500 for none).
+	Account string
+	Rating  float64
+	// Bot marks an engine's account; WantsBots a person who lets quick
+	// pairing give them one.
+	Bot, WantsBots bool
+	// Since is when they entered the pool; Ready when they may first be
+	// paired (later than Since for a habit of aborting: AbortWait).
+	Since, Ready time.Time
+}
+
+// Pair is two seekers the rule paired: a game between them is rated when
+// both have accounts.
+type Pair struct{ A, B Seeker }
+
+// Rated says the game of a pair counts for ratings.
+func (p Pair) Rated() bool { return p.A.Account != "" && p.B.Account != "" }
+
+// The rating range: a signed-in player is first paired with someone rated
+// within RangeStart of them; the range grows by RangeGrowth a second of
+// waiting, and after RangeOpen anyone signed in will do.
+const (
+	RangeStart  = 100.0
+	RangeGrowth = 25.0
+	RangeOpen   = 30 * time.Second
+)
+
+// Range is the rating difference a player who has waited d accepts.
+func Range(d time.Duration) float64 {
+	if d >= RangeOpen {
+		return math.Inf(1)
+	}
+	return RangeStart + RangeGrowth*max(d, 0).Seconds()
+}
+
+// AbortWait is how long a player with a habit of aborting waits before
+// they may be paired: nothing for one abort in a row, then AbortStep for
+// each more, at most AbortMax.
+const (
+	AbortStep = 10 * time.Second
+	AbortMax  = 60 * time.Second
+)
+
+// AbortWait is the wait of a player whose last games were aborted (by them)
+// aborts in a row.
+func AbortWait(aborts int) time.Duration {
+	if aborts < 2 {
+		return 0
+	}
+	return min(time.Duration(aborts-1)*AbortStep, AbortMax)
+}
+
+// compatible says a and b may play each other now: different players, both
+// ready, both guests or both signed in (guests play casual games; signed-in
+// players rated ones) within the rating range of whichever has waited
+// longer, and a bot only against a person who wants bots (or another bot).
+func compatible(a, b Seeker, now time.Time) bool {
+	switch {
+	case a.Player == b.Player, now.Before(a.Ready), now.Before(b.Ready):
+		return false
+	case (a.Account == "") != (b.Account == ""):
+		return false
+	case a.Bot && !b.Bot && !b.WantsBots, b.Bot && !a.Bot && !a.WantsBots:
+		return false
+	case a.Account == "":
+		return true
+	}
+	first := a.Since
+	if b.Since.Before(first) {
+		first = b.Since
+	}
+	return math.Abs(a.Rating-b.Rating) <= Range(now.Sub(first))
+}
+
+// Match pairs the seekers of one pool at now: the one who has waited
+// longest first, with the compatible seeker nearest in rating (the one who
+// has waited longer among equals); then the next who is left, and so on.
+// Each seeker is in at most one pair.
+func Match(seekers []Seeker, now time.Time) []Pair {
+	order := slices.Clone(seekers)
+	slices.SortStableFunc(order, func(a, b Seeker) int {
+		if c := a.Since.Compare(b.Since); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	taken := make([]bool, len(order))
+	var pairs []Pair
+	for i, a := range order {
+		if taken[i] {
+			continue
+		}
+		best := -1
+		for j := i + 1; j < len(order); j++ {
+			b := order[j]
+			if taken[j] || !compatible(a, b, now) {
+				continue
+			}
+			if best < 0 || math.Abs(a.Rating-b.Rating) < math.Abs(a.Rating-order[best].Rating) {
+				best = j
+			}
+		}
+		if best >= 0 {
+			taken[i], taken[best] = true, true
+			pairs = append(pairs, Pair{A: a, B: order[best]})
+		}
+	}
+	return pairs
+}

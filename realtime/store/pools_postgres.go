@@ -1,0 +1,153 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// poolsMigration is the PostgreSQL migration that adds quick pairing's
+// pools, and who aborted a game (for the count of a player's aborts in a
+// row) (migrations, 8).
+const poolsMigration = `ALTER TABLE rooms ADD COLUMN aborted_by integer NOT NULL DEFAULT -1;
+	CREATE TABLE pool_entries (
+		id         text PRIMARY KEY,
+		pool       text NOT NULL,
+		player     text NOT NULL UNIQUE,
+		token_hash text NOT NULL,
+		name       text NOT NULL,
+		account    text NOT NULL,
+		rating     double precision NOT NULL,
+		bot        boolean NOT NULL,
+		wants_bots boolean NOT NULL,
+		since      bigint NOT NULL,
+		ready      bigint NOT NULL,
+		seen       bigint NOT NULL
+	);
+	CREATE INDEX pool_entries_pool ON pool_entries (pool, since);
+	CREATE TABLE pool_matches (
+		entry_id text PRIMARY KEY,
+		room_id  text NOT NULL,
+		at       bigint NOT NULL
+	);`
+
+// EnterPool implements Pools.
+func (p *Postgres) EnterPool(ctx context.Context, e PoolEntry) error {
+	return p.tx(ctx, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `DELETE FROM pool_entries WHERE player = $1`, e.Player); err != nil {
+			return fmt.Errorf("store: enter pool: %w", err)
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO pool_entries (`+poolEntryColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+			e.ID, e.Pool, e.Player, e.TokenHash, e.Name, e.Account, e.Rating, e.Bot, e.WantsBots,
+			e.Since.UnixMilli(), e.Ready.UnixMilli(), e.Seen.UnixMilli())
+		if err != nil {
+			return fmt.Errorf("store: enter pool: %w", err)
+		}
+		return nil
+	})
+}
+
+// LeavePool implements Pools.
+func (p *Postgres) LeavePool(ctx context.Context, id string) error {
+	if _, err := p.pool.Exec(ctx, `DELETE FROM pool_entries WHERE id = $1`, id); err != nil {
+		return fmt.Errorf("store: leave pool: %w", err)
+	}
+	return nil
+}
+
+// SeePool implements Pools.
+func (p *Postgres) SeePool(ctx context.Context, ids []string, at time.Time) ([]string, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	return p.ids(ctx, "pool sightings", `UPDATE pool_entries SET seen = $1 WHERE id = ANY($2) RETURNING id`, at.UnixMilli(), ids)
+}
+
+// PoolNames implements Pools.
+func (p *Postgres) PoolNames(ctx context.Context) ([]string, error) {
+	return p.ids(ctx, "pools", `SELECT DISTINCT pool FROM pool_entries ORDER BY pool`)
+}
+
+// PairPool implements Pools: one pairing of a pool at a time across the
+// nodes (a transaction-scoped advisory lock on the pool's name, which a
+// node that dies mid-pairing gives up with its connection: its pairing is
+// rolled back whole), and the rooms it makes are owned by the fence ctx
+// carries, as CreateRoom's are.
+func (p *Postgres) PairPool(ctx context.Context, pool string, staleBefore time.Time, pick func([]PoolEntry) []PoolPair) ([]PoolPair, error) {
+	var pairs []PoolPair
+	err := p.write(ctx, "pool "+pool, func(ctx context.Context, f Fence) error {
+		pairs = nil // a write tried again runs this again
+		return p.tx(ctx, func(tx pgx.Tx) error {
+			var mine bool
+			if err := tx.QueryRow(ctx, `SELECT pg_try_advisory_xact_lock(hashtext('pool:' || $1))`, pool).Scan(&mine); err != nil {
+				return fmt.Errorf("store: pool %s: %w", pool, err)
+			}
+			if !mine {
+				return nil // being paired elsewhere
+			}
+			if _, err := tx.Exec(ctx, `DELETE FROM pool_entries WHERE pool = $1 AND seen < $2`, pool, staleBefore.UnixMilli()); err != nil {
+				return fmt.Errorf("store: pool %s: %w", pool, err)
+			}
+			rows, err := tx.Query(ctx, `SELECT `+poolEntryColumns+` FROM pool_entries WHERE pool = $1 ORDER BY since, id FOR UPDATE`, pool)
+			if err != nil {
+				return fmt.Errorf("store: pool %s: %w", pool, err)
+			}
+			entries, err := scanPoolEntries(pgRows{rows})
+			if err != nil {
+				return err
+			}
+			now := p.stamp()
+			for _, pr := range pick(entries) {
+				e, err := p.encode(pr.Room)
+				if err != nil {
+					return err
+				}
+				if err := insertPGRoom(ctx, tx, e, &f, f.Epoch); err != nil {
+					return err
+				}
+				for _, w := range []PoolEntry{pr.A, pr.B} {
+					tag, err := tx.Exec(ctx, `DELETE FROM pool_entries WHERE id = $1`, w.ID)
+					if err != nil {
+						return fmt.Errorf("store: pool %s: %w", pool, err)
+					}
+					if tag.RowsAffected() != 1 {
+						return fmt.Errorf("store: pool %s: wait %s is not waiting", pool, w.ID)
+					}
+					if _, err := tx.Exec(ctx, `INSERT INTO pool_matches (entry_id, room_id, at) VALUES ($1, $2, $3)`, w.ID, pr.Room.ID, now); err != nil {
+						return fmt.Errorf("store: pool %s: %w", pool, err)
+					}
+				}
+				pairs = append(pairs, pr)
+			}
+			_, err = tx.Exec(ctx, `DELETE FROM pool_matches WHERE at < $1`, now-matchKept.Milliseconds())
+			return err
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return pairs, nil
+}
+
+// Matched implements Pools.
+func (p *Postgres) Matched(ctx context.Context, ids []string) (map[string]string, error) {
+	out := map[string]string{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	rows, err := p.pool.Query(ctx, `SELECT entry_id, room_id FROM pool_matches WHERE entry_id = ANY($1)`, ids)
+	if err != nil {
+		return nil, fmt.Errorf("store: pool matches: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, room string
+		if err := rows.Scan(&id, &room); err != nil {
+			return nil, err
+		}
+		out[id] = room
+	}
+	return out, rows.Err()
+}
