@@ -158,6 +158,11 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		Node:   ops.node, TrustedProxies: proxies, SharedLimits: sharedLimits(st, cluster), PublicURL: publicURL,
 		Ready: func(context.Context) error { return hub.ClusterReady() },
 	}
+	if pools, ok := st.(store.Pools); ok {
+		games, _ := st.(store.PlayerGames) // every store that keeps pools keeps these
+		front.Pools = &lobby.Pools{Store: pools, Ratings: st, Games: games, Rooms: hub, Log: log}
+		go front.Pools.Run(ctx)
+	}
 	if *requestTimeout <= 0 {
 		return fmt.Errorf("-request-timeout must be positive, got %v", *requestTimeout)
 	}
@@ -179,11 +184,6 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	}
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(web.LimitListener(ln, *httpConnsPerAddr, proxies)) }()
-	if pools, ok := st.(store.Pools); ok {
-		games, _ := st.(store.PlayerGames) // every store that keeps pools keeps these
-		front.Pools = &lobby.Pools{Store: pools, Ratings: st, Games: games, Rooms: hub, Log: log}
-		go front.Pools.Run(ctx)
-	}
 	go cleanIdleRooms(ctx, hub, log)
 	go markSeen(ctx, hub, log)
 
