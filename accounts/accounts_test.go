@@ -73,7 +73,7 @@ func TestHashAndVerify(t *testing.T) {
 	}
 }
 
-func newService(t *testing.T) (*Service, *time.Time) {
+func newService(t testing.TB) (*Service, *time.Time) {
 	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "a.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { st.Close() })

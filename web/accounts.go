@@ -98,6 +98,7 @@ func (s *Server) renderAccountForm(w http.ResponseWriter, r *http.Request, statu
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
+	f.Passkeys = s.Accounts.PasskeysOffered()
 	page(f).Render(r.Context(), w)
 }
 
@@ -188,14 +189,23 @@ func (s *Server) logIn(w http.ResponseWriter, r *http.Request) {
 // cookie is left alone: a guest who signs up keeps the seats of the games
 // open in that browser.
 func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *store.User, next string) {
-	token, err := s.Accounts.Start(r.Context(), u, r.UserAgent(), s.clientAddr(r))
-	if err != nil {
+	if err := s.openSession(w, r, u); err != nil {
 		s.logFailure(r, "session", err)
 		s.errorPage(w, r, http.StatusServiceUnavailable, "Not logged in", "Your session could not be started just now; try again in a moment.")
 		return
 	}
-	s.setSession(w, r, token)
 	http.Redirect(w, r, next, http.StatusSeeOther)
+}
+
+// openSession logs u in on this browser: a new session, and its cookie
+// (a password's log-in and a passkey's alike).
+func (s *Server) openSession(w http.ResponseWriter, r *http.Request, u *store.User) error {
+	token, err := s.Accounts.Start(r.Context(), u, r.UserAgent(), s.clientAddr(r))
+	if err != nil {
+		return err
+	}
+	s.setSession(w, r, token)
+	return nil
 }
 
 func (s *Server) logOut(w http.ResponseWriter, r *http.Request) {
@@ -230,6 +240,10 @@ func (s *Server) accountPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	list, err := s.Accounts.Sessions(r.Context(), u)
+	var keys templates.PasskeyList
+	if err == nil {
+		keys, err = s.passkeyList(r, u)
+	}
 	if err != nil {
 		s.logFailure(r, "sessions", err)
 		s.errorPage(w, r, http.StatusServiceUnavailable, "Account unavailable", "Your account could not be read just now; try again in a moment.")
@@ -246,7 +260,7 @@ func (s *Server) accountPage(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	templates.AccountPage(u.Name, rows).Render(r.Context(), w)
+	templates.AccountPage(u.Name, rows, keys).Render(r.Context(), w)
 }
 
 // gamesPerPage is how many games a player's page lists at a time.

@@ -54,6 +54,10 @@ type Server struct {
 	// from what it already knows (for instance whether the connection to
 	// the message bus is up) rather than do slow work.
 	Ready func(context.Context) error
+	// PublicURL is the site's public address as the server was given it
+	// (cmd/web -base-url), to which passkeys are bound; "": the host each
+	// request names (passkeys.go, relyingParty).
+	PublicURL string
 	// Accounts signs players up and in; nil: made on the Store when it
 	// keeps accounts (store.Accounts), else there are no accounts.
 	Accounts *accounts.Service
@@ -129,6 +133,7 @@ func (s *Server) Handler() http.Handler {
 		mux.HandleFunc("GET /players", s.players)
 		mux.HandleFunc("POST /account/logout-everywhere", s.logOutEverywhere)
 		mux.HandleFunc("GET /@/{name}", s.playerPage)
+		s.passkeyRoutes(mux)
 	}
 	if s.Pools != nil {
 		mux.HandleFunc("GET /pool/ws", s.poolSocket)

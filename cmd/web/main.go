@@ -58,7 +58,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	fs.SetOutput(logOut)
 	addr := fs.String("addr", envOr("BOARDROOM_ADDR", ":8080"), "address to listen on")
 	dbPath := fs.String("db", envOr("BOARDROOM_DB", "boardroom.db"), "SQLite database file, or a PostgreSQL URL (postgres://user:password@host/db)")
-	baseURL := fs.String("base-url", os.Getenv("BOARDROOM_BASE_URL"), "public URL for share links (default: from the listen address)")
+	baseURL := fs.String("base-url", os.Getenv("BOARDROOM_BASE_URL"), "public URL for share links, and whose host passkeys are bound to (default: from the listen address; passkeys then take each request's host)")
 	origins := fs.String("origins", "", "comma-separated extra origins allowed to open WebSockets")
 	verbose := fs.Bool("v", false, "log every request")
 	connsPerAddr := fs.Int("max-conns-per-addr", web.DefaultLimits.ConnsPerAddr, "WebSockets one client address may hold open (0: no limit)")
@@ -115,6 +115,9 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	if err != nil {
 		return err
 	}
+	// Passkeys are bound to the public address when one is given; else to
+	// each request's host (web.Server.PublicURL).
+	publicURL := *baseURL
 	if *baseURL == "" {
 		*baseURL = "http://" + displayAddr(ln.Addr().String())
 	}
@@ -152,7 +155,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	front := &web.Server{
 		Hub: hub, Store: st, Log: log, Origins: splitList(*origins),
 		Limits: &web.Limits{ConnsPerAddr: *connsPerAddr, RoomsPerMinute: *roomsPerMinute, PoolsPerMinute: *poolsPerMinute},
-		Node:   ops.node, TrustedProxies: proxies, SharedLimits: sharedLimits(st, cluster),
+		Node:   ops.node, TrustedProxies: proxies, SharedLimits: sharedLimits(st, cluster), PublicURL: publicURL,
 		Ready: func(context.Context) error { return hub.ClusterReady() },
 	}
 	if pools, ok := st.(store.Pools); ok {

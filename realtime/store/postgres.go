@@ -118,6 +118,9 @@ var migrations = []string{
 	// 8: quick pairing's pools (Pools), who aborted a game, open
 	// challenges (Seeks).
 	poolsMigration,
+	// 9: the accounts' passkeys and the challenges of passkey ceremonies
+	// under way (Passkeys).
+	passkeysMigration,
 }
 
 // migrationLock is the advisory lock that keeps nodes starting together

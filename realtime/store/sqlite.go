@@ -97,6 +97,9 @@ var tables = []struct{ name, definition string }{
 	{"ratings", ratingTables},
 	// Quick pairing's pools (Pools).
 	{"pools", poolTables},
+	// The accounts' passkeys and the challenges of passkey ceremonies
+	// under way (Passkeys).
+	{"passkeys", passkeyTables},
 }
 
 // migrate adds the columns and tables a file made by an older version lacks.

@@ -27,6 +27,8 @@ type AccountForm struct {
 	Error, Field string
 	// Next is where to go once signed in ("" for the lobby).
 	Next string
+	// Passkeys offers a log-in with a passkey.
+	Passkeys bool
 }
 
 // SessionRow is one log-in on the account page.

@@ -65,6 +65,7 @@ func Run(t *testing.T, open Opener) {
 		{"PoolsAtOnce", poolsAtOnce},
 		{"AbortsInARow", abortsInARow},
 		{"Seeks", seeks},
+		{"Passkeys", passkeys},
 		{"Closed", closed},
 	}
 	for _, tc := range tests {

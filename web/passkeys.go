@@ -1,0 +1,270 @@
+package web
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"boardroom/accounts"
+	"boardroom/realtime/store"
+	"boardroom/web/templates"
+)
+
+// Passkeys (docs/accounts.md): the account page adds them, the log-in page
+// logs in with one. Each ceremony is two posts from passkey.js: begin (the
+// server's options, and a challenge kept in the database) and finish (what
+// the browser's passkey answered). Between them the browser holds the
+// challenge's ID in a cookie of its own.
+
+// PasskeyCookie holds the ID of the passkey ceremony under way in this
+// browser: HttpOnly, SameSite=Strict, sent only to /passkey/, and gone
+// with the challenge (accounts.ChallengeLife). The ID is random and names
+// a challenge that is taken once.
+const PasskeyCookie = "boardroom_passkey"
+
+// maxPasskeyBytes bounds what a finish may post: a passkey's answer is a
+// kilobyte or two.
+const maxPasskeyBytes = 64 << 10
+
+// passkeyRoutes serves the ceremonies, when the store keeps passkeys.
+func (s *Server) passkeyRoutes(mux *http.ServeMux) {
+	if !s.Accounts.PasskeysOffered() {
+		return
+	}
+	mux.HandleFunc("POST /passkey/register/begin", s.passkeyRegisterBegin)
+	mux.HandleFunc("POST /passkey/register/finish", s.passkeyRegisterFinish)
+	mux.HandleFunc("POST /passkey/login/begin", s.passkeyLoginBegin)
+	mux.HandleFunc("POST /passkey/login/finish", s.passkeyLoginFinish)
+	mux.HandleFunc("POST /account/passkeys/remove", s.passkeyRemove)
+}
+
+// relyingParty is the site as its passkeys know it. A server given its
+// public address (cmd/web -base-url) binds them to that address's host
+// name, whatever name a request came by: behind a load balancer ending
+// HTTPS, the name players know. Without one, to the host the request
+// names, over HTTPS when the request came by it (here, or through a
+// trusted proxy): what a browser on http://localhost has. A request's Host
+// cannot lend a passkey to another site: the browser offers a passkey only
+// on the pages of the name it was made for, and writes the page's true
+// origin into what it signs, which must match.
+func (s *Server) relyingParty(r *http.Request) accounts.RelyingParty {
+	if u, err := url.Parse(s.PublicURL); err == nil && u.Host != "" && (u.Scheme == "http" || u.Scheme == "https") {
+		return accounts.RelyingParty{ID: strings.ToLower(u.Hostname()), Origin: u.Scheme + "://" + strings.ToLower(u.Host)}
+	}
+	scheme := "http"
+	if s.TrustedProxies.HTTPS(r) {
+		scheme = "https"
+	}
+	host := strings.ToLower(r.Host)
+	name := host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		name = h
+	}
+	return accounts.RelyingParty{ID: name, Origin: scheme + "://" + host}
+}
+
+func (s *Server) setPasskeyCookie(w http.ResponseWriter, r *http.Request, id string) {
+	http.SetCookie(w, &http.Cookie{Name: PasskeyCookie, Value: id, Path: "/passkey/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
+		Secure: s.TrustedProxies.HTTPS(r), MaxAge: int(accounts.ChallengeLife.Seconds())})
+}
+
+// takePasskeyCookie is the ceremony's ID the browser holds, which it
+// forgets now: a challenge is answered once.
+func (s *Server) takePasskeyCookie(w http.ResponseWriter, r *http.Request) string {
+	c, err := r.Cookie(PasskeyCookie)
+	if err != nil {
+		return ""
+	}
+	http.SetCookie(w, &http.Cookie{Name: PasskeyCookie, Value: "", Path: "/passkey/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
+		Secure: s.TrustedProxies.HTTPS(r), MaxAge: -1})
+	return c.Value
+}
+
+// passkeyJSON answers a passkey request: v as JSON, never cached.
+func passkeyJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+// passkeyProblem answers with a sentence for the page ({"error": text}).
+func passkeyProblem(w http.ResponseWriter, status int, text string) {
+	passkeyJSON(w, status, map[string]string{"error": text})
+}
+
+// passkeyRefused answers a refused or failed ceremony (what: "log in",
+// "add") in words: never the library's, which are for the log.
+func (s *Server) passkeyRefused(w http.ResponseWriter, r *http.Request, what string, err error) {
+	refused := http.StatusBadRequest
+	if what == "log in" {
+		refused = http.StatusUnauthorized
+	}
+	switch {
+	case errors.Is(err, accounts.ErrNoChallenge):
+		passkeyProblem(w, http.StatusBadRequest, "The passkey was asked too long ago, or its answer was used already; try again.")
+	case errors.Is(err, accounts.ErrUnknownPasskey):
+		passkeyProblem(w, refused, "This passkey is not known here. Log in with your password, then add it on your account page.")
+	case errors.Is(err, accounts.ErrPasskeyTaken):
+		passkeyProblem(w, http.StatusConflict, "This passkey is on an account here already.")
+	case errors.Is(err, accounts.ErrBadPasskey):
+		s.Log.Info("passkey refused", "to", what, "err", err, "client", s.clientAddr(r))
+		passkeyProblem(w, refused, "The passkey could not be checked; try again.")
+	case errors.Is(err, accounts.ErrBadRelyingParty):
+		passkeyProblem(w, http.StatusBadRequest, "Passkeys work only when the site is opened by its name, not by a numeric address.")
+	default:
+		s.logFailure(r, "passkey "+what, err)
+		passkeyProblem(w, http.StatusServiceUnavailable, "Passkeys cannot be used just now; try again in a moment.")
+	}
+}
+
+// readPasskeyAnswer reads a finish's body; false when it could not be read
+// (answered already).
+func readPasskeyAnswer(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxPasskeyBytes))
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		passkeyProblem(w, http.StatusRequestEntityTooLarge, "The passkey's answer was too long to be one; try again.")
+		return nil, false
+	case err != nil:
+		passkeyProblem(w, http.StatusBadRequest, "The passkey's answer could not be read; try again.")
+		return nil, false
+	}
+	return body, true
+}
+
+// passkeyThrottled counts a passkey log-in's request as a try from its
+// address (as a password's, s.loginThrottle.addr) and answers 429 when
+// there were too many.
+func (s *Server) passkeyThrottled(w http.ResponseWriter, r *http.Request) bool {
+	if s.loginThrottle.addr.Allow(s.clientAddr(r), time.Now()) {
+		return false
+	}
+	passkeyProblem(w, http.StatusTooManyRequests, "Too many tries from your address; wait a minute and try again.")
+	return true
+}
+
+func (s *Server) passkeyRegisterBegin(w http.ResponseWriter, r *http.Request) {
+	u := userOf(r)
+	if u == nil {
+		passkeyProblem(w, http.StatusUnauthorized, "Log in first: a passkey is added to your account.")
+		return
+	}
+	if s.passkeyThrottled(w, r) {
+		return
+	}
+	options, id, err := s.Accounts.BeginRegistration(r.Context(), s.relyingParty(r), u)
+	if err != nil {
+		s.passkeyRefused(w, r, "add", err)
+		return
+	}
+	s.setPasskeyCookie(w, r, id)
+	passkeyJSON(w, http.StatusOK, json.RawMessage(options))
+}
+
+func (s *Server) passkeyRegisterFinish(w http.ResponseWriter, r *http.Request) {
+	id := s.takePasskeyCookie(w, r)
+	u := userOf(r)
+	if u == nil {
+		passkeyProblem(w, http.StatusUnauthorized, "Log in first: a passkey is added to your account.")
+		return
+	}
+	body, ok := readPasskeyAnswer(w, r)
+	if !ok {
+		return
+	}
+	k, err := s.Accounts.FinishRegistration(r.Context(), s.relyingParty(r), u, id, body, accounts.Device(r.UserAgent()))
+	if err != nil {
+		s.passkeyRefused(w, r, "add", err)
+		return
+	}
+	s.Log.Info("passkey added", "user", u.Name, "passkey", k.Name)
+	passkeyJSON(w, http.StatusOK, map[string]string{"next": "/account"})
+}
+
+func (s *Server) passkeyLoginBegin(w http.ResponseWriter, r *http.Request) {
+	if s.passkeyThrottled(w, r) {
+		return
+	}
+	options, id, err := s.Accounts.BeginLogin(r.Context(), s.relyingParty(r))
+	if err != nil {
+		s.passkeyRefused(w, r, "log in", err)
+		return
+	}
+	s.setPasskeyCookie(w, r, id)
+	passkeyJSON(w, http.StatusOK, json.RawMessage(options))
+}
+
+// passkeyLoginFinish logs in the passkey's account as a password does
+// (openSession), and names where to go next (?next=, a path of this site).
+func (s *Server) passkeyLoginFinish(w http.ResponseWriter, r *http.Request) {
+	id := s.takePasskeyCookie(w, r)
+	if s.passkeyThrottled(w, r) {
+		return
+	}
+	body, ok := readPasskeyAnswer(w, r)
+	if !ok {
+		return
+	}
+	u, err := s.Accounts.FinishLogin(r.Context(), s.relyingParty(r), id, body)
+	if err != nil {
+		s.passkeyRefused(w, r, "log in", err)
+		return
+	}
+	if err := s.openSession(w, r, u); err != nil {
+		s.passkeyRefused(w, r, "log in", err)
+		return
+	}
+	passkeyJSON(w, http.StatusOK, map[string]string{"next": nextPath(r.URL.Query().Get("next"))})
+}
+
+// passkeyRemove removes one of the player's passkeys (the account page's
+// form) and shows the page again.
+func (s *Server) passkeyRemove(w http.ResponseWriter, r *http.Request) {
+	u := userOf(r)
+	if u == nil {
+		http.Redirect(w, r, "/login?next=%2Faccount", http.StatusSeeOther)
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, 4<<10)
+	id, err := base64.RawURLEncoding.DecodeString(r.PostFormValue("id"))
+	if err != nil || len(id) == 0 {
+		s.errorPage(w, r, http.StatusBadRequest, "Passkey not removed", "That is not one of your passkeys.")
+		return
+	}
+	err = s.Accounts.RemovePasskey(r.Context(), u, id)
+	if err != nil && !errors.Is(err, store.ErrNotFound) { // gone already: as asked
+		s.logFailure(r, "remove passkey", err)
+		s.errorPage(w, r, http.StatusServiceUnavailable, "Passkey not removed", "Your passkey could not be removed just now; try again in a moment.")
+		return
+	}
+	http.Redirect(w, r, "/account", http.StatusSeeOther)
+}
+
+// passkeyList is the account page's list of u's passkeys.
+func (s *Server) passkeyList(r *http.Request, u *store.User) (templates.PasskeyList, error) {
+	if !s.Accounts.PasskeysOffered() {
+		return templates.PasskeyList{}, nil
+	}
+	keys, err := s.Accounts.Passkeys(r.Context(), u)
+	if err != nil {
+		return templates.PasskeyList{}, err
+	}
+	list := templates.PasskeyList{Offered: true}
+	for _, k := range keys {
+		row := templates.PasskeyRow{ID: base64.RawURLEncoding.EncodeToString(k.ID), Name: k.Name,
+			Added: k.Created.UTC().Format("2 January 2006"), LastUsed: "never"}
+		if !k.Used.IsZero() {
+			row.LastUsed = k.Used.UTC().Format("2 January 2006, 15:04 UTC")
+		}
+		list.Keys = append(list.Keys, row)
+	}
+	return list, nil
+}
