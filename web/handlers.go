@@ -67,7 +67,10 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 		Game: form["game"], Mode: orDefault(form["mode"], vocab.DefaultMode), Level: orDefault(form["level"], vocab.DefaultLevel),
 		Algorithm: form["algorithm"], Seat: orDefault(form["seat"], vocab.DefaultSeat), Clock: orDefault(form["clock"], vocab.DefaultClock),
 		Pace: vocab.Pace(form["pace"]), LevelSecond: vocab.Level(form["level_second"]), Private: form["private"] == "true",
-		Rated: form["rated"] == "true" && form["mode"] == string(vocab.Friend), Name: cmp.Or(match.CleanName(form["name"]), readName(r)), Options: map[string]string{},
+		Rated: form["rated"] == "true" && (form["mode"] == string(vocab.Friend) || form["mode"] == templates.OpenMode), Name: cmp.Or(match.CleanName(form["name"]), readName(r)), Options: map[string]string{},
+	}
+	if spec.Mode == templates.OpenMode { // an open challenge: a friend's game, for anyone in the lobby
+		spec.Mode, spec.Open, spec.Private = vocab.Friend, true, false
 	}
 	quick := form["quick"] == string(vocab.Computer)
 	if quick {
@@ -101,6 +104,9 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 		if len(game.PlayersOf(g).Algorithms()) == 0 {
 			spec.Algorithm = ""
 		}
+	}
+	if spec.Open && !s.mayOpenChallenge(w, r, form) {
+		return
 	}
 	if !s.mayCreateRoom(r) {
 		s.renderLobby(w, r, http.StatusTooManyRequests, form, "You have created many rooms in a short time; wait a minute and try again.")

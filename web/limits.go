@@ -1,9 +1,13 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
 	"sync"
 	"time"
+
+	"boardroom/realtime/match"
+	"boardroom/realtime/store"
 )
 
 // Limits bound what one client address may take: open WebSockets and new
@@ -131,5 +135,30 @@ func (l *limiter) take(addr string, perMinute int, now time.Time) bool {
 		return false
 	}
 	b.tokens--
+	return true
+}
+
+// MaxOpenChallenges is how many open challenges one browser may have
+// waiting in the lobby at once.
+const MaxOpenChallenges = 3
+
+// mayOpenChallenge says whether r's browser may make another open
+// challenge; when not, it answers with the lobby and the reason.
+func (s *Server) mayOpenChallenge(w http.ResponseWriter, r *http.Request, form map[string]string) bool {
+	seeks, ok := s.Store.(store.Seeks)
+	token := readToken(r)
+	if !ok || token == "" {
+		return true
+	}
+	n, err := seeks.SeeksOf(r.Context(), match.HashToken(token))
+	if err != nil {
+		s.logFailure(r, "open challenges", err)
+		s.renderLobby(w, r, http.StatusServiceUnavailable, form, "The challenge could not be made just now; try again in a moment.")
+		return false
+	}
+	if n >= MaxOpenChallenges {
+		s.renderLobby(w, r, http.StatusConflict, form, fmt.Sprintf("You have %d open challenges waiting already: wait for someone to accept, or abort one in its room.", n))
+		return false
+	}
 	return true
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"boardroom/game"
+	"boardroom/rating"
 	"boardroom/realtime/match"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
@@ -90,6 +91,9 @@ func (s *Server) lists(ctx context.Context, key listsKey) (templates.LobbyLists,
 	}
 	l := templates.LobbyLists{LivePage: key.live, DonePage: key.done}
 	var err error
+	if l.Seeks, err = s.seekRows(ctx); err != nil {
+		return l, err
+	}
 	if l.Live, l.MoreLive, err = s.listRows(ctx, false, key.live); err != nil {
 		return l, err
 	}
@@ -211,4 +215,44 @@ func sameVersion(ifNoneMatch, etag string) bool {
 		}
 	}
 	return false
+}
+
+// seeksShown bounds the open challenges the lobby shows.
+const seeksShown = 20
+
+// seekRows are the open challenges listed now, each with its creator's
+// rating in its game and speed.
+func (s *Server) seekRows(ctx context.Context) ([]templates.SeekRow, error) {
+	seeks, ok := s.Store.(store.Seeks)
+	if !ok {
+		return nil, nil
+	}
+	list, err := seeks.Seeks(ctx, seeksShown)
+	if err != nil {
+		return nil, err
+	}
+	rows := make([]templates.SeekRow, 0, len(list))
+	for _, sum := range list {
+		g, err := game.Lookup(sum.Game)
+		if err != nil {
+			continue
+		}
+		creator := sum.Seats[0]
+		if creator.Kind == vocab.Free {
+			creator = sum.Seats[1]
+		}
+		row := templates.SeekRow{ID: sum.ID, Game: g.Name(), Speed: sum.Clock.Name(), Rated: sum.Rated, Name: creator.Name, Account: creator.Account}
+		if creator.Account != "" {
+			got, err := s.Store.CurrentRatings(ctx, sum.Game, sum.Clock, []string{creator.Account})
+			if err != nil {
+				return nil, err
+			}
+			row.Rating = rating.Defaults().New().String() // a first game's
+			if r, ok := got[creator.Account]; ok {
+				row.Rating = r.String()
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
 }

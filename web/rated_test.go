@@ -111,9 +111,14 @@ func TestRatedGamesFromTheLobby(t *testing.T) {
 
 	bob := ts.signedUp(t, "bob")
 	a, b := ts.open(t, alice, loc), ts.open(t, bob, loc)
+	// Each waits for the other's message to land: a socket's next update
+	// may be one sent before.
 	b.say(`{"action":"join"}`)
+	a.until("bob")
 	a.say(`{"cell":"1,1"}`)
+	b.until("Your move")
 	b.say(`{"cell":"0,1"}`)
+	a.until("Your move")
 	b.say(`{"action":"resign"}`)
 	a.until("resigned")
 

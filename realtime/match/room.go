@@ -33,8 +33,8 @@ type Room struct {
 	// open marks an open challenge; seeking says the lobby lists it now
 	// (as last stored: seek.go).
 	open, seeking bool
-	deps    Deps
-	inbox   chan event
+	deps          Deps
+	inbox         chan event
 	// stopping is closed when the room stops taking events: a send waiting
 	// for room in the inbox gives up.
 	stopping chan struct{}
@@ -317,6 +317,7 @@ func (r *Room) run(ctx context.Context) (why StopReason) {
 		select {
 		case ev := <-r.inbox:
 			if _, ok := ev.(evIdle); ok && r.idle() {
+				r.unlistSeek() // nobody's page is open: its creator's is not
 				r.deps.Log.Debug("room unloaded", "room", r.id)
 				if r.deps.Unloading != nil {
 					r.deps.Unloading()

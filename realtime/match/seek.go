@@ -14,6 +14,20 @@ func (r *Room) updateSeek() {
 	if !r.open {
 		return
 	}
+	r.setSeeking(r.wantsSeek())
+}
+
+// unlistSeek takes the room out of the lobby's challenges (it leaves
+// memory).
+func (r *Room) unlistSeek() {
+	if r.open {
+		r.setSeeking(false)
+	}
+}
+
+// wantsSeek says whether the lobby should list the room: its seat free,
+// its game going on and its creator's page open.
+func (r *Room) wantsSeek() bool {
 	want := false
 	if r.seats.waiting() && !r.over() {
 		_, online := r.viewers.presence(&r.seats)
@@ -23,6 +37,10 @@ func (r *Room) updateSeek() {
 			}
 		}
 	}
+	return want
+}
+
+func (r *Room) setSeeking(want bool) {
 	if want == r.seeking {
 		return
 	}

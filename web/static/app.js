@@ -176,6 +176,14 @@
       history.replaceState(null, "", location.pathname + location.search);
       socket.send(JSON.stringify({ action: "replay-first" }));
     }
+    // An open challenge accepted in the lobby (?accept) takes the free seat
+    // as the page connects, when this page may take it (its Join shows):
+    // whoever is first has it; anyone later is told the seats are taken.
+    if (new URLSearchParams(location.search).has("accept")) {
+      history.replaceState(null, "", location.pathname + location.hash);
+      var join = document.querySelector("form[data-testid=join] [data-action=join]");
+      if (join && join.checkVisibility()) join.click();
+    }
   });
   document.addEventListener("htmx:wsClose", function () { document.body.dataset.socket = "closed"; });
 

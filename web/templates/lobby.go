@@ -35,6 +35,10 @@ type LobbyData struct {
 	Pairing bool
 }
 
+// OpenMode is the lobby form's mode for an open challenge: a game against a
+// friend (vocab.Friend) that the lobby lists for anyone to accept.
+const OpenMode = "open"
+
 // PoolSpeeds are quick pairing's speeds, as the lobby names them.
 var PoolSpeeds = func() []game.Choice {
 	var out []game.Choice
@@ -46,6 +50,8 @@ var PoolSpeeds = func() []game.Choice {
 
 // LobbyLists are one page each of the live rooms and the finished games.
 type LobbyLists struct {
+	// Seeks are the open challenges, newest first.
+	Seeks              []SeekRow
 	Live, Finished     []RoomRow
 	LivePage, DonePage int // 1-based
 	MoreLive, MoreDone bool
@@ -58,6 +64,9 @@ type LobbyLists struct {
 func (l *LobbyLists) MakeVersion() {
 	h := fnv.New64a()
 	fmt.Fprint(h, l.LivePage, l.DonePage, l.MoreLive, l.MoreDone)
+	for _, s := range l.Seeks {
+		fmt.Fprint(h, s, "\x00")
+	}
 	for _, rows := range [][]RoomRow{l.Live, l.Finished} {
 		h.Write([]byte{0})
 		for _, r := range rows {
@@ -65,6 +74,25 @@ func (l *LobbyLists) MakeVersion() {
 		}
 	}
 	l.Version = strconv.FormatUint(h.Sum64(), 36)
+}
+
+// SeekRow is an open challenge in the lobby.
+type SeekRow struct {
+	ID string
+	// Game and Speed name what is offered; Rated whether it counts.
+	Game, Speed string
+	Rated       bool
+	// Name is the creator's; Account their username when signed in
+	// (their page is /@/Account), Rating their rating there ("" for none).
+	Name, Account, Rating string
+}
+
+// rankedText says whether a game counts for ratings.
+func rankedText(rated bool) string {
+	if rated {
+		return "Rated"
+	}
+	return "Casual"
 }
 
 // ETag is the lists' version as an HTTP entity tag.

@@ -1,0 +1,64 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/stretchr/testify/require"
+)
+
+// seeksIn is the lobby's open challenges as a browser sees them.
+func (ts *testServer) seeksIn(t *testing.T, c *http.Client) []string {
+	t.Helper()
+	_, doc := get(t, c, ts.URL+"/")
+	var out []string
+	doc.Find("[data-testid=seeks] [data-testid=seek]").Each(func(_ int, s *goquery.Selection) {
+		out = append(out, strings.Join(strings.Fields(s.Text()), " ")+" → "+s.Find("[data-action=accept-seek]").AttrOr("href", ""))
+	})
+	return out
+}
+
+// TestOpenChallenges: an open challenge is listed in the lobby with its
+// game, speed, whether it is rated and its creator's name and rating,
+// while its seat is free and its creator's page is open; whoever takes the
+// seat first plays; a browser may have three waiting.
+func TestOpenChallenges(t *testing.T) {
+	ts := newTestServer(t)
+	alice := ts.signedUp(t, "alice")
+	guest := ts.browser(t)
+	require.Empty(t, ts.seeksIn(t, guest))
+	_, doc := get(t, alice, ts.URL+"/")
+	require.Equal(t, 1, doc.Find("select[name=mode] option[value=open]").Length())
+
+	resp, _ := ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"open"}, "rated": {"true"}, "clock": {"fast"}, "private": {"true"}})
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	loc := resp.Header.Get("Location")
+	require.Equal(t, []string{"Kalah Fast · Rated alice 1500? Accept → " + loc + "?accept"}, ts.seeksIn(t, guest),
+		"listed at once, open to all (not private)")
+
+	page := ts.open(t, alice, loc)
+	page.ws.CloseNow() // the creator leaves: the challenge is no longer listed
+	require.Eventually(t, func() bool { return len(ts.seeksIn(t, guest)) == 0 }, 5*time.Second, 20*time.Millisecond)
+	ts.open(t, alice, loc) // back
+	require.Eventually(t, func() bool { return len(ts.seeksIn(t, guest)) == 1 }, 5*time.Second, 20*time.Millisecond)
+
+	bob := ts.signedUp(t, "bob")
+	b := ts.open(t, bob, loc)
+	b.say(`{"action":"join"}`)
+	require.Eventually(t, func() bool { return len(ts.seeksIn(t, guest)) == 0 }, 5*time.Second, 20*time.Millisecond, "taken")
+	_, doc = get(t, bob, ts.URL+loc)
+	require.Equal(t, "bob (you)", doc.Find(".player.yours .holder").Text())
+
+	for i := range MaxOpenChallenges {
+		resp, _ = ts.create(t, alice, url.Values{"game": {"amazons"}, "mode": {"open"}})
+		require.Equal(t, http.StatusSeeOther, resp.StatusCode, "challenge %d", i+1)
+	}
+	resp, body := ts.create(t, alice, url.Values{"game": {"amazons"}, "mode": {"open"}})
+	require.Equal(t, http.StatusConflict, resp.StatusCode)
+	require.Contains(t, body, "You have 3 open challenges waiting already")
+	require.Len(t, ts.seeksIn(t, guest), MaxOpenChallenges)
+}
