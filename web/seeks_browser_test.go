@@ -1,0 +1,39 @@
+package web
+
+import (
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
+)
+
+// TestBrowserAnOpenChallenge: Bea waits in the lobby; Ann makes an open
+// challenge; it appears in Bea's lobby without a reload, with Accept; Bea
+// accepts and is seated as her page opens the room, and Ann's page, in the
+// room, goes into play. The challenge leaves the lobby.
+func TestBrowserAnOpenChallenge(t *testing.T) {
+	ts := newTestServer(t)
+	bea := newTab(t, newBrowser(t, 390, 844), "bea")
+	bea.run("the lobby on a phone", chromedp.EmulateViewport(390, 844), chromedp.Navigate(ts.URL+"/"))
+	bea.waitShown("[data-testid=seeks]")
+	require.Zero(t, evalJS[int](bea, `document.querySelectorAll("[data-testid=seek]").length`))
+
+	ann := newTab(t, newBrowser(t, 1280, 900), "ann")
+	loc := createRoom(t, ts, ann, map[string]string{"game": "kalah", "mode": "open", "clock": "slow"})
+	bea.waitJSFor(10*time.Second, "the challenge listed", `document.querySelectorAll("[data-testid=seek]").length === 1`)
+	require.Contains(t, bea.text("[data-testid=seek]"), "Kalah")
+	require.Contains(t, bea.text("[data-testid=seek]"), "Slow · Casual")
+	require.True(t, evalJS[bool](bea, `document.documentElement.scrollWidth <= window.innerWidth`), "the list fits a phone")
+	failed := bea.axeBothThemes("lobby with an open challenge")
+	require.Empty(t, failed)
+
+	bea.click("[data-action=accept-seek]")
+	bea.waitJSFor(10*time.Second, "seated", `!!document.querySelector(".player.yours")`)
+	require.Equal(t, loc, bea.location())
+	require.NotContains(t, bea.location(), "accept", "the address is the room's")
+	ann.waitJS("Ann's page in play", `document.querySelector("[data-testid=turn]").textContent === "Your move"`)
+	bea.run("the lobby again", chromedp.Navigate(ts.URL+"/"))
+	bea.waitShown("[data-testid=seeks]")
+	require.Zero(t, evalJS[int](bea, `document.querySelectorAll("[data-testid=seek]").length`), "taken: no longer listed")
+}
