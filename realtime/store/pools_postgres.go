@@ -121,6 +121,9 @@ func (p *Postgres) PairPool(ctx context.Context, pool string, staleBefore time.T
 						return fmt.Errorf("store: pool %s: %w", pool, err)
 					}
 				}
+				if err := recordPGBotGames(ctx, tx, pr); err != nil {
+					return err
+				}
 				pairs = append(pairs, pr)
 			}
 			_, err = tx.Exec(ctx, `DELETE FROM pool_matches WHERE at < $1`, now-matchKept.Milliseconds())

@@ -142,6 +142,9 @@ func (s *SQLite) PairPool(ctx context.Context, pool string, staleBefore time.Tim
 					return fmt.Errorf("store: pool %s: %w", pool, err)
 				}
 			}
+			if err := s.recordBotGames(tx, p); err != nil {
+				return err
+			}
 			pairs = append(pairs, p)
 		}
 		_, err = tx.Exec(`DELETE FROM pool_matches WHERE at < ?`, now-matchKept.Milliseconds())

@@ -100,6 +100,8 @@ var tables = []struct{ name, definition string }{
 	// The accounts' passkeys and the challenges of passkey ceremonies
 	// under way (Passkeys).
 	{"passkeys", passkeyTables},
+	// Bot accounts, and the games quick pairing made for them (Bots).
+	{"bots", botTables},
 }
 
 // migrate adds the columns and tables a file made by an older version lacks.

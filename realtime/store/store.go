@@ -36,6 +36,9 @@ type Seat struct {
 	// when they took it (their Name is then that username); empty for a
 	// guest.
 	Account string `json:"account,omitempty"`
+	// BotAccount marks an Account that is a bot's (an engine's, made by a
+	// person: Bots), which every page marks BOT.
+	BotAccount bool `json:"bot_account,omitempty"`
 	// Level and Algorithm configure a bot seat.
 	Level     vocab.Level `json:"level,omitempty"`
 	Algorithm string      `json:"algorithm,omitempty"`

@@ -66,6 +66,7 @@ func Run(t *testing.T, open Opener) {
 		{"AbortsInARow", abortsInARow},
 		{"Seeks", seeks},
 		{"Passkeys", passkeys},
+		{"Bots", bots},
 		{"Closed", closed},
 	}
 	for _, tc := range tests {

@@ -1,0 +1,139 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Bot accounts (docs/accounts.md, "Bots"): an engine plays under an
+// account of its own, made by a person who owns it. A bot's account is a
+// user with no password (nobody logs in as it); it plays with an API
+// token whose hash alone is kept, and its seats are held by a seat hash of
+// its own, which no browser's cookie can hash to. Package accounts decides
+// who may make one; this only keeps.
+
+// Bot is a bot's account and what makes it one.
+type Bot struct {
+	// User is the bot's account: its PasswordHash is empty.
+	User
+	// OwnerID and Owner are the person who made it: their id and name.
+	OwnerID int64
+	Owner   string
+	// TokenHash is the hex SHA-256 of its API token; TokenAt when that
+	// token was made.
+	TokenHash string
+	TokenAt   time.Time
+	// SeatHash holds its seats in rooms: the hash of a secret made with
+	// the bot and thrown away, so that the bot's seats stay its own when
+	// its token is replaced, and nobody holds them with a cookie.
+	SeatHash string
+}
+
+// Bots keeps the bot accounts, and counts the games each begins (for the
+// limit on a bot's games an hour).
+type Bots interface {
+	// CreateBot stores b (a new account with no password, and what makes
+	// it a bot) and sets its ID; ErrTaken when the name's key is held
+	// already, ErrTooManyBots when its owner has most bots already.
+	CreateBot(ctx context.Context, b *Bot, most int) error
+	// BotsOf lists the bots of the owner ownerID, oldest first.
+	BotsOf(ctx context.Context, ownerID int64) ([]Bot, error)
+	// AllBots lists the bots, by name's key, at most limit.
+	AllBots(ctx context.Context, limit int) ([]Bot, error)
+	// BotByToken is the bot whose API token hashes to hash; ErrNotFound
+	// when there is none (a token replaced since, or never one).
+	BotByToken(ctx context.Context, hash string) (*Bot, error)
+	// BotByKey is the bot whose name's key is key; ErrNotFound when no
+	// account has that name, or it is not a bot.
+	BotByKey(ctx context.Context, key string) (*Bot, error)
+	// SetBotToken gives the bot botID of the owner ownerID a new token
+	// (its hash, made at at): the old one no longer works. ErrNotFound
+	// when that owner has no such bot.
+	SetBotToken(ctx context.Context, ownerID, botID int64, hash string, at time.Time) error
+	// BotsNamed says which of names (usernames, any case) are bots' names,
+	// keyed as given (only the bots are in it).
+	BotsNamed(ctx context.Context, names []string) (map[string]bool, error)
+	// BotGames lists when the games of the bot account (a username, any
+	// case) that quick pairing made began, at or after since, oldest
+	// first. A pairing records them in the transaction that makes the
+	// room (PairPool); they are kept a day.
+	BotGames(ctx context.Context, account string, since time.Time) ([]time.Time, error)
+}
+
+// ErrTooManyBots says an owner has as many bots as one may.
+var ErrTooManyBots = errors.New("store: too many bots")
+
+// botGamesKept is how long a bot's games are counted for (the limit is
+// per hour; a day leaves room to raise it).
+const botGamesKept = 24 * time.Hour
+
+// botTables are the bots' tables in a SQLite file (tables); botsMigration
+// is PostgreSQL's.
+const botTables = `CREATE TABLE IF NOT EXISTS bots (
+	user_id    INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+	owner_id   INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+	token_hash TEXT NOT NULL UNIQUE,
+	token_at   INTEGER NOT NULL,
+	seat_hash  TEXT NOT NULL UNIQUE
+);
+CREATE INDEX IF NOT EXISTS bots_owner ON bots(owner_id, user_id);
+CREATE TABLE IF NOT EXISTS bot_games (
+	account TEXT NOT NULL,
+	room_id TEXT NOT NULL,
+	at      INTEGER NOT NULL,
+	PRIMARY KEY (account, room_id)
+);
+CREATE INDEX IF NOT EXISTS bot_games_at ON bot_games(account, at);`
+
+// botColumns are a Bot's columns, in scanBot's order (u: users, b: bots,
+// o: the owner's users row).
+const botColumns = `u.id, u.name, u.key, u.password_hash, u.created_at, b.owner_id, o.name, b.token_hash, b.token_at, b.seat_hash`
+
+// botFrom joins a bot's rows.
+const botFrom = ` FROM bots b JOIN users u ON u.id = b.user_id JOIN users o ON o.id = b.owner_id`
+
+// scanBot reads a row of botColumns.
+func scanBot(row interface{ Scan(...any) error }) (*Bot, error) {
+	var (
+		b       Bot
+		tokenAt int64
+	)
+	u, err := scanUser(row, &b.OwnerID, &b.Owner, &b.TokenHash, &tokenAt, &b.SeatHash)
+	if err != nil {
+		return nil, err
+	}
+	b.User, b.TokenAt = *u, time.UnixMilli(tokenAt)
+	return &b, nil
+}
+
+// scanBots reads rows of botColumns.
+func scanBots(rows summaryRows) ([]Bot, error) {
+	var out []Bot
+	for rows.Next() {
+		b, err := scanBot(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *b)
+	}
+	return out, rows.Err()
+}
+
+// botGame is a game a pairing made for a bot: its account's key, the
+// room, and when (the room's creation).
+type botGame struct {
+	account, room string
+	at            int64
+}
+
+// botGamesOf are the bots' games of a pairing's pair.
+func botGamesOf(p PoolPair) []botGame {
+	var out []botGame
+	for _, e := range []PoolEntry{p.A, p.B} {
+		if e.Bot && e.Account != "" {
+			out = append(out, botGame{accountKey(e.Account), p.Room.ID, p.Room.Created.UnixMilli()})
+		}
+	}
+	return out
+}
