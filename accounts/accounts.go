@@ -93,6 +93,10 @@ func (s *Service) LogIn(ctx context.Context, name, password string) (*store.User
 	if err != nil {
 		return nil, err
 	}
+	if u.PasswordHash == "" { // a bot's account: nobody logs in as it (bots.go)
+		Verify(dummyHash(), password)
+		return nil, ErrBadLogin
+	}
 	if !Verify(u.PasswordHash, password) {
 		return nil, ErrBadLogin
 	}

@@ -54,6 +54,12 @@ type Pools struct {
 	Now     func() time.Time
 	Timings Timings
 
+	// Bots counts the bots' games, for BotGamesPerHour (nil: no limit).
+	Bots store.Bots
+	// BotGamesPerHour is how many games a bot may begin in an hour (0:
+	// DefaultBotGamesPerHour; negative: no limit).
+	BotGamesPerHour int
+
 	mu    sync.Mutex
 	waits map[string]*Wait // this node's pages' waits, by id
 	poke  chan struct{}
@@ -110,6 +116,11 @@ func (ps *Pools) Enter(ctx context.Context, pool pairing.Pool, p Player) (*Wait,
 	e := store.PoolEntry{
 		ID: match.RandomText(12), Pool: pool.String(), Player: p.TokenHash, TokenHash: p.TokenHash, Name: p.Name,
 		Account: p.Account, Rating: 1500, Bot: p.Bot, WantsBots: p.WantsBots, Since: now, Ready: now, Seen: now,
+	}
+	if p.Bot {
+		if err := ps.mayPlayBot(ctx, p.Account, now); err != nil {
+			return nil, err
+		}
 	}
 	if p.Account != "" {
 		e.Player = "@" + lowerASCII(p.Account)
@@ -281,7 +292,7 @@ func (ps *Pools) pick(pool pairing.Pool, entries []store.PoolEntry, now time.Tim
 	for _, p := range pairing.Match(seekers, now) {
 		a, b := byID[p.A.ID], byID[p.B.ID]
 		seat := func(e store.PoolEntry) store.Seat {
-			return store.Seat{TokenHash: e.TokenHash, Name: e.Name, Account: e.Account}
+			return store.Seat{TokenHash: e.TokenHash, Name: e.Name, Account: e.Account, BotAccount: e.Bot}
 		}
 		rec, err := match.PairedRecord(pool.Game, pool.Speed, p.Rated(), [2]store.Seat{seat(a), seat(b)}, now)
 		if err != nil {

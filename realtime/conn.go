@@ -59,7 +59,7 @@ func readPage(ctx context.Context, sock *socket.Conn, c *match.Conn, to sink) {
 
 // ServeWS upgrades an HTTP request to a WebSocket of room id for the viewer
 // holding tokenHash and called name (its browser's, "" for none), signed in
-// as account ("" for a guest), opens it
+// as account ("" for a guest; bot when it is a bot's account), opens it
 // in the room, and returns: the socket is served on a goroutine of its own
 // until it closes, and then closed (if not nil) is called. originPatterns
 // lists the other origins allowed besides the request's own host. The query
@@ -71,7 +71,7 @@ func readPage(ctx context.Context, sock *socket.Conn, c *match.Conn, to sink) {
 // around this one, finding the room), which a page would keep for as long
 // as it stays open — most of an idle page's memory. Reading is done on a
 // fresh goroutine, whose stack stays small.
-func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, name, account string, originPatterns []string, closed func()) {
+func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, name, account string, bot bool, originPatterns []string, closed func()) {
 	done := func() {
 		if closed != nil {
 			closed()
@@ -90,6 +90,7 @@ func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, n
 	}
 	c := match.NewConn(sock, tokenHash, name, stream)
 	c.SetAccount(account)
+	c.SetBot(bot)
 	// The request's context ends with its handler; the page's lasts until
 	// its socket closes.
 	ctx, cancel := context.WithCancel(context.WithoutCancel(req.Context()))

@@ -61,6 +61,10 @@ type Config struct {
 	// the room knows the seat's holder. "" makes a new one; give the one a
 	// seat was taken with (or a room's creator's cookie) to play that seat.
 	Token string
+	// Bearer is a bot account's API token (docs/accounts.md, "Bots"):
+	// the room knows the bot by it, and its seat shows the account's name
+	// marked BOT, not the engine's. Token is then not used.
+	Bearer string
 	// MoveTime is the engine's time a move in a room with no clock
 	// (0: DefaultMoveTime). With a clock, the bot gives it part of the
 	// time left (MoveBudget).
@@ -112,6 +116,9 @@ func Run(ctx context.Context, cfg Config) (*roomjson.State, error) {
 	}
 	if cfg.Token == "" {
 		cfg.Token = NewToken()
+	}
+	if strings.ContainsAny(cfg.Bearer, " \t\r\n") {
+		return nil, errors.New("the bot's token holds a space or a line break: copy it again")
 	}
 	if n := len(cfg.Token); n < 32 || n > 128 || strings.ContainsAny(cfg.Token, "; \t\r\n\",") {
 		return nil, errors.New("the seat token must be 32 to 128 characters, without spaces, quotes, commas or semicolons")
@@ -186,7 +193,7 @@ func (b *bot) run(ctx context.Context) (*roomjson.State, error) {
 	var lostAt time.Time
 	wait := 100 * time.Millisecond
 	for {
-		ws, err := dial(ctx, b.socket, b.cfg.Token, b.cfg.HTTPClient)
+		ws, err := dial(ctx, b.socket, b.credentials(), b.cfg.HTTPClient)
 		if err == nil {
 			b.ws = ws
 			b.connID++
@@ -327,6 +334,9 @@ func (b *bot) takeSeat(ctx context.Context, s *roomjson.State) error {
 		return nil // the join's answer is on its way
 	}
 	b.joinSent = true
+	if b.cfg.Bearer != "" { // a bot's account: its seat shows the account's name
+		return b.send(ctx, roomjson.Join("", ""))
+	}
 	return b.send(ctx, roomjson.Join(b.cfg.Name, b.engineName))
 }
 
@@ -338,7 +348,7 @@ func (b *bot) setUp(ctx context.Context, s *roomjson.State) error {
 		names[i] = s.Seats[p].Name
 	}
 	b.logf("seated as %s in %s (room %s)", strings.Join(names, " and "), s.GameName, s.Room)
-	if !b.joinSent && s.Seats[s.You[0]].Engine != b.engineName {
+	if !b.joinSent && b.cfg.Bearer == "" && s.Seats[s.You[0]].Engine != b.engineName {
 		// A seat the token held already (its creator's): from now on every
 		// page shows the engine there.
 		b.joinSent = true

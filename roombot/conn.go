@@ -53,6 +53,9 @@ func socketURL(room string) (string, error) {
 var (
 	// ErrNoRoom: the server has no room at that address.
 	ErrNoRoom = errors.New("no such room")
+	// ErrBadToken: the server knows no bot by the token (never one, or
+	// replaced since).
+	ErrBadToken = errors.New("the server does not know the bot's token")
 	// errRefusedDial: the server answered the dial with an HTTP error
 	// (another than 404); no use trying again.
 	errRefusedDial = errors.New("the server refused the connection")
@@ -60,10 +63,27 @@ var (
 	errProtocol = errors.New("the server sent what this bot does not understand")
 )
 
-// dial opens the room's socket with the seat token.
-func dial(ctx context.Context, socket, token string, client *http.Client) (*websocket.Conn, error) {
+// credentials say who the bot is to the server: a seat token, or a bot
+// account's API token.
+type credentials struct{ token, bearer string }
+
+func (b *bot) credentials() credentials { return credentials{token: b.cfg.Token, bearer: b.cfg.Bearer} }
+
+// header carries the credentials: the bearer token alone when there is
+// one (its cookies would not count).
+func (c credentials) header() http.Header {
 	h := http.Header{}
-	h.Set("Cookie", TokenCookie+"="+token)
+	if c.bearer != "" {
+		h.Set("Authorization", "Bearer "+c.bearer)
+	} else if c.token != "" {
+		h.Set("Cookie", TokenCookie+"="+c.token)
+	}
+	return h
+}
+
+// dial opens the room's socket with the bot's credentials.
+func dial(ctx context.Context, socket string, creds credentials, client *http.Client) (*websocket.Conn, error) {
+	h := creds.header()
 	ctx, cancel := context.WithTimeout(ctx, dialTimeout)
 	defer cancel()
 	ws, resp, err := websocket.Dial(ctx, socket, &websocket.DialOptions{HTTPHeader: h, HTTPClient: client})
@@ -74,8 +94,11 @@ func dial(ctx context.Context, socket, token string, client *http.Client) (*webs
 	if resp != nil && resp.StatusCode != http.StatusSwitchingProtocols {
 		body, _ := io.ReadAll(io.LimitReader(resp.Body, 300))
 		why := strings.TrimSpace(string(body))
-		if resp.StatusCode == http.StatusNotFound {
+		switch resp.StatusCode {
+		case http.StatusNotFound:
 			return nil, ErrNoRoom
+		case http.StatusUnauthorized:
+			return nil, fmt.Errorf("%w: %s", ErrBadToken, firstLine(why))
 		}
 		return nil, fmt.Errorf("%w: %s: %s", errRefusedDial, resp.Status, firstLine(why))
 	}
@@ -101,7 +124,7 @@ func retryable(err error) bool {
 	case websocket.StatusServiceRestart, websocket.StatusTryAgainLater, websocket.StatusGoingAway:
 		return true
 	case -1: // no close frame: the network, or no server
-		return !errors.Is(err, ErrNoRoom) && !errors.Is(err, errRefusedDial) && !errors.Is(err, errProtocol)
+		return !errors.Is(err, ErrNoRoom) && !errors.Is(err, errRefusedDial) && !errors.Is(err, errProtocol) && !errors.Is(err, ErrBadToken)
 	}
 	return false
 }

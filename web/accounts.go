@@ -234,15 +234,24 @@ func (s *Server) logOutEverywhere(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) accountPage(w http.ResponseWriter, r *http.Request) {
-	u := userOf(r)
-	if u == nil {
+	if userOf(r) == nil {
 		http.Redirect(w, r, "/login?next=%2Faccount", http.StatusSeeOther)
 		return
 	}
+	s.renderAccount(w, r, http.StatusOK, templates.BotSection{})
+}
+
+// renderAccount draws the signed-in player's account page with status;
+// bots says what the bots' forms did (a new bot's token, shown once).
+func (s *Server) renderAccount(w http.ResponseWriter, r *http.Request, status int, bots templates.BotSection) {
+	u := userOf(r)
 	list, err := s.Accounts.Sessions(r.Context(), u)
 	var keys templates.PasskeyList
 	if err == nil {
 		keys, err = s.passkeyList(r, u)
+	}
+	if err == nil {
+		bots, err = s.botSection(r, u, bots)
 	}
 	if err != nil {
 		s.logFailure(r, "sessions", err)
@@ -260,7 +269,8 @@ func (s *Server) accountPage(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	templates.AccountPage(u.Name, rows, keys).Render(r.Context(), w)
+	w.WriteHeader(status)
+	templates.AccountPage(u.Name, rows, keys, bots).Render(r.Context(), w)
 }
 
 // gamesPerPage is how many games a player's page lists at a time.
@@ -279,6 +289,9 @@ func (s *Server) playerPage(w http.ResponseWriter, r *http.Request) {
 	}
 	if err == nil {
 		err = s.fillPlayerRatings(r, &view, u.Name)
+	}
+	if err == nil {
+		view.BotOwner, err = s.botOwner(r.Context(), u.Name)
 	}
 	if err != nil {
 		s.logFailure(r, "player page", err)

@@ -175,16 +175,16 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	who, ok := s.socketHolder(w, r) // a browser, or a bot by its token
+	if !ok {
+		return
+	}
 	release, ok := s.limits.openConn(s.clientAddr(r))
 	if !ok {
 		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
 		return
 	}
-	account := ""
-	if u := userOf(r); u != nil {
-		account = u.Name
-	}
-	s.Hub.ServeWS(w, r, id, match.HashToken(readToken(r)), readName(r), account, s.Origins, release) // released when the socket closes
+	s.Hub.ServeWS(w, r, id, who.tokenHash, who.name, who.account, who.bot, s.Origins, release) // released when the socket closes
 }
 
 // findRoom looks up the room of the path, answering 404 when there is none.

@@ -241,7 +241,7 @@ func (s *Server) seekRows(ctx context.Context) ([]templates.SeekRow, error) {
 		if creator.Kind == vocab.Free {
 			creator = sum.Seats[1]
 		}
-		row := templates.SeekRow{ID: sum.ID, Game: g.Name(), Speed: sum.Clock.Name(), Rated: sum.Rated, Name: creator.Name, Account: creator.Account}
+		row := templates.SeekRow{ID: sum.ID, Game: g.Name(), Speed: sum.Clock.Name(), Rated: sum.Rated, Name: creator.Name, Account: creator.Account, Bot: creator.BotAccount}
 		if creator.Account != "" {
 			got, err := s.Store.CurrentRatings(ctx, sum.Game, sum.Clock, []string{creator.Account})
 			if err != nil {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"math"
 	"net/http"
 	"time"
 
@@ -11,7 +13,6 @@ import (
 
 	"boardroom/lobby"
 	"boardroom/pairing"
-	"boardroom/realtime/match"
 )
 
 // Quick pairing: a page waits in a pool while its socket to /pool/ws is
@@ -29,13 +30,40 @@ type poolMessage struct {
 	// Left says the wait ended without a game: the player entered another
 	// pool (in another tab).
 	Left bool `json:"left,omitempty"`
+	// RetryAfter is, with an Error, the seconds after which a bot that
+	// played its games of the hour may enter again.
+	RetryAfter int64 `json:"retry_after,omitempty"`
 }
 
-// poolSocket serves /pool/ws?pool=GAME/SPEED.
+// waitText says a wait in words: "12 minutes", "1 minute", "40 seconds".
+func waitText(d time.Duration) string {
+	switch {
+	case d >= 90*time.Second:
+		return fmt.Sprintf("%d minutes", int(math.Round(d.Minutes())))
+	case d >= 60*time.Second:
+		return "1 minute"
+	case d > time.Second:
+		return fmt.Sprintf("%d seconds", int(d.Seconds()))
+	}
+	return "1 second"
+}
+
+// poolSocket serves /pool/ws?pool=GAME/SPEED (&bots=1: a person lets
+// quick pairing give them a bot). A bot's program opens it with its
+// token (socketHolder).
 func (s *Server) poolSocket(w http.ResponseWriter, r *http.Request) {
 	pool, err := pairing.ParsePool(r.URL.Query().Get("pool"))
 	if err != nil {
 		http.Error(w, "Bad pool: "+err.Error(), http.StatusBadRequest)
+		return
+	}
+	wantsBots, ok := map[string]bool{"": false, "0": false, "1": true}[r.URL.Query().Get("bots")]
+	if !ok {
+		http.Error(w, "Bad bots: 1 lets quick pairing give you a bot, 0 does not", http.StatusBadRequest)
+		return
+	}
+	who, ok := s.socketHolder(w, r)
+	if !ok {
 		return
 	}
 	release, ok := s.limits.openConn(s.clientAddr(r))
@@ -62,19 +90,22 @@ func (s *Server) poolSocket(w http.ResponseWriter, r *http.Request) {
 		ws.Close(websocket.StatusPolicyViolation, "too many")
 		return
 	}
-	p := lobby.Player{TokenHash: match.HashToken(readToken(r)), Name: readName(r)}
-	if u := userOf(r); u != nil {
-		p.Account = u.Name
-	}
+	p := lobby.Player{TokenHash: who.tokenHash, Name: who.name, Account: who.account, Bot: who.bot, WantsBots: wantsBots && !who.bot}
 	wait, err := s.Pools.Enter(ctx, pool, p)
 	if err != nil {
-		msg := "The pool could not be entered just now; try again in a moment."
-		if errors.Is(err, lobby.ErrNoToken) {
+		msg, retry := "The pool could not be entered just now; try again in a moment.", int64(0)
+		var busy *lobby.BotBusyError
+		switch {
+		case errors.Is(err, lobby.ErrNoToken):
 			msg = "Your browser sent no cookie: allow cookies to play."
-		} else {
+		case errors.As(err, &busy):
+			retry = int64(math.Ceil(busy.Until.Sub(time.Now()).Seconds()))
+			msg = fmt.Sprintf("This bot has begun %d games in the last hour, the most a bot may; it may play again in %s.",
+				busy.Games, waitText(time.Duration(retry)*time.Second))
+		default:
 			s.logFailure(r, "pool not entered", err)
 		}
-		say(poolMessage{Error: msg})
+		say(poolMessage{Error: msg, RetryAfter: retry})
 		ws.Close(websocket.StatusNormalClosure, "")
 		return
 	}

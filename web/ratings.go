@@ -79,6 +79,11 @@ func (s *Server) players(w http.ResponseWriter, r *http.Request) {
 		}
 		games = append(games, lg)
 	}
+	if err := s.markBots(r.Context(), games); err != nil {
+		s.logFailure(r, "leaderboard", err)
+		s.errorPage(w, r, http.StatusServiceUnavailable, "Players unavailable", "The leaderboards could not be read just now; try again in a moment.")
+		return
+	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	templates.PlayersPage(games, LeaderboardDays, LeaderboardSize).Render(r.Context(), w)
 }

@@ -134,6 +134,7 @@ func (s *Server) Handler() http.Handler {
 		mux.HandleFunc("POST /account/logout-everywhere", s.logOutEverywhere)
 		mux.HandleFunc("GET /@/{name}", s.playerPage)
 		s.passkeyRoutes(mux)
+		s.botRoutes(mux)
 	}
 	if s.Pools != nil {
 		mux.HandleFunc("GET /pool/ws", s.poolSocket)

@@ -11,6 +11,11 @@
 // message when it cannot play (no such room, no free seat, the game over,
 // the engine failing), and 2 for bad flags. It dials again when the server
 // restarts (close code 1012).
+//
+// With a bot account's token (docs/accounts.md, "Bots") it plays quick
+// pairing instead, game after game, under the account's name (pool.go):
+//
+//	go run ./cmd/bot -server http://localhost:8080 -token T -pool kalah/fast -engine "python3 examples/engines/random_player.py"
 package main
 
 import (
@@ -34,6 +39,7 @@ const usage = `bot — an engine takes a seat in a Boardroom room
 
 Usage:
   bot -room URL -engine "COMMAND ARGS" [-name NAME] [-time DURATION] [-token-file FILE] [-reconnect DURATION] [-q]
+  bot -pool GAME/SPEED -token TOKEN -engine "COMMAND ARGS" [-server URL] [-games N] [-time DURATION] [-q]
 
   -room URL           the room's link, as its page shares it: http://HOST/r/ID
   -engine "CMD ARGS"  the engine program and its arguments, one argument
@@ -46,12 +52,24 @@ Usage:
                       room's creator's token, it plays the creator's seat
   -reconnect DURATION how long to try to reach the room again once seated
                       (default 1m)
-  -q                  print only the result
+  -q                  print only the results
 
-The engine's name shows on the seat as "Engine: NAME". The bot plays the
-free seat of a friend room, or the seat its token already holds; it agrees
-to the other player's proposals (takeback, save, load, new game). Progress
-goes to standard error; the last line on standard output is the result.
+A bot account (made on the site's account page) plays quick pairing:
+  -pool GAME/SPEED    the pool to wait in, as kalah/fast (SPEED: bullet,
+                      fast or slow); after each game the bot waits again
+  -token TOKEN        the bot account's token (or $BOARDROOM_BOT_TOKEN);
+                      with -room, the bot account takes the free seat
+  -server URL         the site, http(s)://HOST (default http://localhost:8080)
+  -games N            stop after N games (default 0: until interrupted)
+It plays under the account's name, marked BOT, rated; it meets other bots,
+and people who let quick pairing give them one. When the server says the
+bot has played its games of the hour, it waits as long as the server says.
+
+The engine's name shows on the seat as "Engine: NAME" (a bot account's
+seat shows the account's name). The bot plays the free seat of a friend
+room, or the seat its token already holds; it agrees to the other
+player's proposals (takeback, save, load, new game). Progress goes to
+standard error; standard output has a line for each game's result.
 `
 
 func main() {
@@ -71,7 +89,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	tokenFile := fs.String("token-file", "", "")
 	reconnect := fs.Duration("reconnect", roombot.DefaultReconnect, "")
 	quiet := fs.Bool("q", false, "")
+	pool := fs.String("pool", "", "")
+	botToken := fs.String("token", "", "")
+	server := fs.String("server", "http://localhost:8080", "")
+	games := fs.Int("games", 0, "")
 	err := fs.Parse(args)
+	if *botToken == "" {
+		*botToken = strings.TrimSpace(os.Getenv("BOARDROOM_BOT_TOKEN"))
+	}
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		fmt.Fprint(stdout, usage)
@@ -80,8 +105,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, err.Error())
 	case fs.NArg() > 0:
 		return usageError(stderr, fmt.Sprintf("unexpected argument %q (quote the engine's command line as one -engine)", fs.Arg(0)))
-	case *room == "":
-		return usageError(stderr, "-room is required: the room's link")
+	case *room != "" && *pool != "":
+		return usageError(stderr, "give -room (one room) or -pool (quick pairing), not both")
+	case *room == "" && *pool == "":
+		return usageError(stderr, "-room or -pool is required: the room's link, or a quick pairing pool")
+	case *pool != "" && *botToken == "":
+		return usageError(stderr, "-pool needs -token: the bot account's token, from the site's account page")
+	case *pool != "" && (*tokenFile != "" || *name != ""):
+		return usageError(stderr, "-token-file and -name are for -room: a bot account plays under its own name")
+	case *games < 0:
+		return usageError(stderr, "-games must be 0 (no end) or more")
 	case strings.TrimSpace(*engineCmd) == "":
 		return usageError(stderr, "-engine is required: the engine's command line")
 	case *moveTime < time.Millisecond:
@@ -106,8 +139,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if *quiet {
 		progress = nil
 	}
-	final, err := roombot.Run(ctx, roombot.Config{Room: *room, Engine: engine, Name: *name, Token: token,
-		MoveTime: *moveTime, Reconnect: *reconnect, Log: progress})
+	cfg := roombot.Config{Room: *room, Engine: engine, Name: *name, Token: token, Bearer: *botToken,
+		MoveTime: *moveTime, Reconnect: *reconnect, Log: progress}
+	if *pool != "" {
+		source := roombot.Pool{Server: *server, Pool: *pool, Bearer: *botToken}
+		return playGames(ctx, source, cfg, *games, stdout, stderr)
+	}
+	final, err := roombot.Run(ctx, cfg)
 	switch {
 	case err != nil && ctx.Err() != nil:
 		fmt.Fprintln(stderr, "bot: stopped before the game ended; the seat stays with the token")

@@ -66,6 +66,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	requestTimeout := fs.Duration("request-timeout", 20*time.Second, "the longest a client may take to send a whole request, headers and body (an open WebSocket is not bound by it)")
 	roomsPerMinute := fs.Int("max-rooms-per-minute", web.DefaultLimits.RoomsPerMinute, "rooms one client address may create a minute (0: no limit)")
 	poolsPerMinute := fs.Int("max-pools-per-minute", web.DefaultLimits.PoolsPerMinute, "times one client address may enter a quick pairing pool a minute (0: no limit)")
+	botGames := fs.Int("bot-games-per-hour", lobby.DefaultBotGamesPerHour, "games a bot account may begin in an hour, in quick pairing (negative: no limit)")
 	workers := fs.Int("engine-workers", engine.DefaultWorkers(), "searches the computer players run at once, each with its own tables (default GOMAXPROCS-1, at least 1)")
 	pprofAddr := fs.String("pprof", "", "serve Go profiles (net/http/pprof) on this address, e.g. 127.0.0.1:6060 (default: off)")
 	metricsAddr := fs.String("metrics-addr", os.Getenv("BOARDROOM_METRICS_ADDR"), "serve Prometheus metrics at /metrics on this address, e.g. 127.0.0.1:9090, never on -addr (default: off)")
@@ -160,7 +161,8 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	}
 	if pools, ok := st.(store.Pools); ok {
 		games, _ := st.(store.PlayerGames) // every store that keeps pools keeps these
-		front.Pools = &lobby.Pools{Store: pools, Ratings: st, Games: games, Rooms: hub, Log: log}
+		bots, _ := st.(store.Bots) // so do these
+		front.Pools = &lobby.Pools{Store: pools, Ratings: st, Games: games, Rooms: hub, Log: log, Bots: bots, BotGamesPerHour: *botGames}
 		go front.Pools.Run(ctx)
 	}
 	if *requestTimeout <= 0 {

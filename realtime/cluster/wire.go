@@ -41,6 +41,8 @@ type peerPage struct {
 	Name  string `json:"name,omitempty"`
 	// Account is the username of the page's signed-in holder.
 	Account string `json:"account,omitempty"`
+	// Bot says Account is a bot's.
+	Bot bool `json:"bot,omitempty"`
 	// JSON and Legal are the page's Stream: a program's page (programs.go).
 	JSON  bool `json:"json,omitempty"`
 	Legal bool `json:"legal,omitempty"`

@@ -41,6 +41,9 @@ type Conn struct {
 	// account is the username of the page's signed-in holder ("" for a
 	// guest): a seat they take is theirs by that name.
 	account string
+	// bot says account is a bot's (an engine's account: a seat it takes
+	// is marked BOT).
+	bot bool
 	// gone is set when a page with no outlet here is closed.
 	gone atomic.Bool
 }
@@ -68,6 +71,13 @@ func (c *Conn) SetAccount(username string) { c.account = username }
 
 // Account is the username of the page's signed-in holder ("" for a guest).
 func (c *Conn) Account() string { return c.account }
+
+// SetBot says the page's account is a bot's (its program connected with
+// the bot's API token; call it before the page opens).
+func (c *Conn) SetBot(bot bool) { c.bot = bot }
+
+// Bot says the page's account is a bot's.
+func (c *Conn) Bot() bool { return c.bot }
 
 // Holder is the token hash of the page's holder.
 func (c *Conn) Holder() string { return c.tokenHash }

@@ -317,7 +317,7 @@ func (r *Room) join(c *Conn, name, engine string) (refused string) {
 	switch {
 	case c.tokenHash == "":
 		return r.rejectWith(c, refusedNotAllowed, "Your browser sent no seat cookie; allow cookies to play.")
-	case len(r.seats.mine(c.tokenHash)) > 0 && engine != "":
+	case len(r.seats.mine(c.tokenHash)) > 0 && engine != "" && !c.bot: // a bot's seat shows its account, not an engine
 		r.engineTakesOver(c, name, engine)
 		return ""
 	case len(r.seats.mine(c.tokenHash)) > 0:
@@ -337,6 +337,9 @@ func (r *Room) join(c *Conn, name, engine string) (refused string) {
 			Name: cmp.Or(CleanName(name), c.name, CleanName(engine), guestName(c.tokenHash))}
 		if c.account != "" { // a signed-in player plays under their username
 			held[p].Name, held[p].Account = c.account, c.account
+		}
+		if c.bot { // a bot plays under its account's name, marked BOT
+			held[p].BotAccount, held[p].Engine = true, ""
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 		defer cancel()

@@ -57,7 +57,7 @@ func (r *Room) page(v *viewer) *view.Page {
 			sv.Online = true
 		case vocab.Human:
 			sv.Online = sv.Yours || online[i]
-			sv.Account, sv.Guest = s.Account, s.Account == "" && s.Engine == ""
+			sv.Account, sv.Guest, sv.Bot = s.Account, s.Account == "" && s.Engine == "", s.BotAccount
 			sv.Rating, sv.RatingChange = r.seatRating(seat)
 		}
 		p.Seats[i] = sv

@@ -28,6 +28,9 @@ type Seat struct {
 	// /@/Account); Guest marks a person's seat held without an account.
 	Account string
 	Guest   bool
+	// Bot marks a seat held by a bot's account (an engine's, made by a
+	// person: docs/accounts.md).
+	Bot bool
 	// Rating is the holder's rating in the room's game and speed ("1500?"
 	// while provisional; "" for none shown); RatingChange what the rated
 	// game that ended changed ("+12", "−8"), once it is rated.

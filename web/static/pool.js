@@ -13,6 +13,15 @@
   const waited = section.querySelector("[data-pool-waited]");
   const note = section.querySelector("[data-pool-note]");
   let ws = null, ticker = null, pressed = null, going = false;
+  // Whether quick pairing may give a bot (signed-in players only): off
+  // until ticked, then remembered by the browser.
+  const bots = section.querySelector("input[name=bots]");
+  if (bots) {
+    try { bots.checked = localStorage.getItem("pool-bots") === "1"; } catch { /* storage off: unticked */ }
+    bots.addEventListener("change", () => {
+      try { localStorage.setItem("pool-bots", bots.checked ? "1" : "0"); } catch { /* not remembered */ }
+    });
+  }
 
   for (const b of section.querySelectorAll("button[data-pool]")) b.disabled = false;
 
@@ -48,7 +57,8 @@
     const start = Date.now();
     ticker = setInterval(() => { waited.textContent = clock(Date.now() - start); }, 1000);
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const socket = new WebSocket(scheme + "//" + location.host + "/pool/ws?pool=" + encodeURIComponent(button.dataset.pool));
+    const socket = new WebSocket(scheme + "//" + location.host + "/pool/ws?pool=" + encodeURIComponent(button.dataset.pool) +
+      (bots && bots.checked ? "&bots=1" : ""));
     ws = socket;
     socket.onmessage = (ev) => {
       let m;

@@ -85,6 +85,8 @@ type SeekRow struct {
 	// Name is the creator's; Account their username when signed in
 	// (their page is /@/Account), Rating their rating there ("" for none).
 	Name, Account, Rating string
+	// Bot marks a bot's account.
+	Bot bool
 }
 
 // rankedText says whether a game counts for ratings.

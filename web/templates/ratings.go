@@ -36,6 +36,8 @@ type LeaderRow struct {
 	Rank         int
 	Name, Rating string
 	Games        int
+	// Bot marks a bot's account.
+	Bot bool
 }
 
 // LeaderboardGame is a game's leaderboards, one per speed.

@@ -74,6 +74,8 @@ type PlayerView struct {
 	// their history (nil: no rated game yet).
 	Ratings []RatingRow
 	Chart   *RatingChart
+	// BotOwner is, for a bot's account, who made it ("" for a person).
+	BotOwner string
 }
 
 // PlayerGame is one finished game on a player's page.

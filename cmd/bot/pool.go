@@ -1,0 +1,109 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"time"
+
+	"boardroom/realtime/roomjson"
+	"boardroom/roombot"
+)
+
+// A bot account's games: it waits for a game (quick pairing's pool, or,
+// later, a direct challenge: roombot.Games), plays it, and waits again,
+// until it has played the games asked for or is interrupted.
+
+// The waits after a wait that failed for a while (the server restarting,
+// out of reach, or refusing for now without saying how long).
+const (
+	firstRetry = time.Second
+	lastRetry  = time.Minute
+)
+
+// playGames plays the games source gives with cfg (its Room set to each),
+// most of them (0: until ctx ends); it prints each result on stdout and
+// returns the exit status: 0 once done or interrupted between games, 1
+// when interrupted during one or when the bot cannot go on (a refused
+// token or pool, the engine failing).
+func playGames(ctx context.Context, source roombot.Games, cfg roombot.Config, most int, stdout, stderr io.Writer) int {
+	var t tally
+	defer func() {
+		if cfg.Log != nil && t.played > 0 {
+			fmt.Fprintf(cfg.Log, "%s\n", t)
+		}
+	}()
+	retry := firstRetry
+	for most == 0 || t.played < most {
+		room, err := source.Next(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				return 0 // interrupted while waiting: the bot's normal end
+			}
+			if !roombot.Retryable(err) {
+				fmt.Fprintln(stderr, "bot:", err)
+				return 1
+			}
+			pause := retry
+			if notNow := (*roombot.NotNowError)(nil); errors.As(err, &notNow) && notNow.RetryAfter > 0 {
+				pause = notNow.RetryAfter
+			} else {
+				retry = min(2*retry, lastRetry)
+			}
+			logf(cfg.Log, "no wait in the pool (%v); trying again in %s", err, pause.Round(time.Second))
+			select {
+			case <-time.After(pause):
+			case <-ctx.Done():
+				return 0
+			}
+			continue
+		}
+		retry = firstRetry
+		logf(cfg.Log, "paired: %s", room)
+		game := cfg
+		game.Room = room
+		final, err := roombot.Run(ctx, game)
+		switch {
+		case err != nil && ctx.Err() != nil:
+			fmt.Fprintf(stderr, "bot: stopped before the game in %s ended\n", room)
+			return 1
+		case errors.Is(err, roombot.ErrEngine), errors.Is(err, roombot.ErrBadToken):
+			fmt.Fprintln(stderr, "bot:", err)
+			return 1
+		case err != nil: // the room's trouble, not the bot's: on to the next game
+			fmt.Fprintf(stderr, "bot: the game in %s: %v; back to the pool\n", room, err)
+			continue
+		}
+		t.add(final)
+		fmt.Fprintf(stdout, "%s: %s\n", room, resultLine(final))
+	}
+	return 0
+}
+
+// tally counts the games played and how they ended for the bot.
+type tally struct{ played, won, lost, drawn int }
+
+func (t *tally) add(s *roomjson.State) {
+	t.played++
+	switch {
+	case s.Result == nil || s.Result.Aborted:
+	case s.Result.Winner < 0:
+		t.drawn++
+	case slices.Contains(s.You, s.Result.Winner):
+		t.won++
+	default:
+		t.lost++
+	}
+}
+
+func (t tally) String() string {
+	return fmt.Sprintf("%d games: %d won, %d lost, %d drawn", t.played, t.won, t.lost, t.drawn)
+}
+
+func logf(w io.Writer, format string, args ...any) {
+	if w != nil {
+		fmt.Fprintf(w, format+"\n", args...)
+	}
+}

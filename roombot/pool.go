@@ -1,0 +1,132 @@
+package roombot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// A bot account's games (docs/accounts.md, "Bots"): it waits in a quick
+// pairing pool over the pool's socket (docs/protocol.md, "Quick pairing's
+// socket") with its API token, is told the room the pairing made, plays
+// it with Run, and waits again.
+
+// Games gives a bot its games, one at a time: Next waits for the next and
+// returns its room's address (http(s)://HOST/r/ID), where the bot already
+// holds a seat. Pool is quick pairing's. Direct challenges are the next
+// source: a bot would accept one over the site's socket and be given its
+// room the same way, so that cmd/bot plays both with one loop.
+type Games interface {
+	Next(ctx context.Context) (room string, err error)
+}
+
+// Pool waits in a quick pairing pool for each game.
+type Pool struct {
+	// Server is the site's address, http(s)://HOST.
+	Server string
+	// Pool is the pool's name, GAME/SPEED ("kalah/fast").
+	Pool string
+	// Bearer is the bot account's API token.
+	Bearer string
+	// HTTPClient dials the socket (nil: http.DefaultClient).
+	HTTPClient *http.Client
+}
+
+// ErrReplaced: the bot entered another pool elsewhere (another program
+// plays the same account), which ended this wait.
+var ErrReplaced = errors.New("the bot's account is waiting in another pool: is another program running it?")
+
+// NotNowError is the server's refusal of a wait, in its words: the bot
+// has begun the most games a bot may in an hour (RetryAfter says when it
+// may enter again), too many entries from its address, the database
+// down. A bad token or a bad pool is refused as the socket opens instead.
+type NotNowError struct {
+	Text       string
+	RetryAfter time.Duration
+}
+
+func (e *NotNowError) Error() string { return e.Text }
+
+// poolMessage is what the pool's socket says.
+type poolMessage struct {
+	Waiting    string `json:"waiting"`
+	Room       string `json:"room"`
+	Error      string `json:"error"`
+	Left       bool   `json:"left"`
+	RetryAfter int64  `json:"retry_after"`
+}
+
+// Next implements Games: it waits in the pool until the bot is paired.
+func (p Pool) Next(ctx context.Context) (string, error) {
+	socket, base, err := p.socket()
+	if err != nil {
+		return "", err
+	}
+	client := p.HTTPClient
+	if client == nil {
+		client = http.DefaultClient
+	}
+	if p.Bearer == "" || strings.ContainsAny(p.Bearer, " \t\r\n") {
+		return "", errors.New("the bot's token is missing, or holds a space or a line break")
+	}
+	ws, err := dial(ctx, socket, credentials{bearer: p.Bearer}, client)
+	if err != nil {
+		return "", err
+	}
+	defer ws.CloseNow()
+	ws.SetReadLimit(4 << 10)
+	for {
+		_, b, err := ws.Read(ctx)
+		if err != nil {
+			return "", err
+		}
+		var m poolMessage
+		if err := json.Unmarshal(b, &m); err != nil {
+			return "", fmt.Errorf("%w: %w", errProtocol, err)
+		}
+		switch {
+		case m.Room != "":
+			ws.Close(websocket.StatusNormalClosure, "")
+			if !strings.HasPrefix(m.Room, "/r/") {
+				return "", fmt.Errorf("%w: a room at %q", errProtocol, m.Room)
+			}
+			return base + m.Room, nil
+		case m.Error != "":
+			return "", &NotNowError{Text: m.Error, RetryAfter: time.Duration(m.RetryAfter) * time.Second}
+		case m.Left:
+			return "", ErrReplaced
+		}
+		// {"waiting":...}: the wait has begun; read on.
+	}
+}
+
+// socket is the pool's socket address, and the site's (for the room's).
+func (p Pool) socket() (socket, base string, err error) {
+	u, err := url.Parse(strings.TrimSpace(p.Server))
+	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+		return "", "", fmt.Errorf("the server's address %q: give the site's address, http(s)://HOST", p.Server)
+	}
+	u.Path = strings.TrimSuffix(u.Path, "/")
+	u.RawQuery, u.Fragment = "", ""
+	base = u.String()
+	u.Scheme = map[string]string{"http": "ws", "https": "wss"}[u.Scheme]
+	u.Path += "/pool/ws"
+	u.RawQuery = url.Values{"pool": {p.Pool}}.Encode()
+	return u.String(), base, nil
+}
+
+// Retryable says whether a failed wait is worth trying again later: the
+// server restarting or out of reach, or refusing for now (a *NotNowError,
+// which may say how long to wait); not a refused token or pool, nor a
+// wait replaced by another of the account's.
+func Retryable(err error) bool {
+	var notNow *NotNowError
+	return errors.As(err, &notNow) || (retryable(err) && !errors.Is(err, ErrReplaced))
+}

@@ -1,0 +1,253 @@
+package web
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"boardroom/accounts"
+	"boardroom/game"
+	"boardroom/lobby"
+	"boardroom/realtime/match"
+	"boardroom/realtime/store"
+	"boardroom/realtime/vocab"
+	"boardroom/web/templates"
+)
+
+// Bot accounts (docs/accounts.md, "Bots"): a signed-in person makes bots
+// on /account and gets each one's API token once; /bots is the engines'
+// ladder; a program playing a bot opens the pool's socket and the room's
+// with the token in an Authorization header (docs/protocol.md).
+
+// botRoutes adds the bots' pages (with the accounts').
+func (s *Server) botRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /bots", s.botsPage)
+	mux.HandleFunc("POST /account/bots", s.createBot)
+	mux.HandleFunc("POST /account/bots/token", s.newBotToken)
+}
+
+// ladderSize bounds the bots /bots lists.
+const ladderSize = 500
+
+// holder is who a socket's request is: a browser (its seat token's hash,
+// its name and its signed-in account) or a bot (by its API token).
+type holder struct {
+	tokenHash, name, account string
+	bot                      bool
+}
+
+// socketHolder reads who opens a socket: a bot when the request carries
+// "Authorization: Bearer TOKEN" (its seats are held by its seat hash, and
+// its cookies do not count), else the browser. A header that is not a
+// token of a bot is answered 401, and false.
+func (s *Server) socketHolder(w http.ResponseWriter, r *http.Request) (holder, bool) {
+	auth, present := r.Header["Authorization"]
+	if !present {
+		h := holder{tokenHash: match.HashToken(readToken(r)), name: readName(r)}
+		if u := userOf(r); u != nil {
+			h.account = u.Name
+		}
+		return h, true
+	}
+	scheme, token, _ := strings.Cut(strings.TrimSpace(strings.Join(auth, " ")), " ")
+	var bot *store.Bot
+	err := store.ErrNotFound
+	if s.Accounts != nil && strings.EqualFold(scheme, "Bearer") && len(auth) == 1 {
+		bot, err = s.Accounts.BotByToken(r.Context(), strings.TrimSpace(token))
+	}
+	if err != nil {
+		if !errors.Is(err, store.ErrNotFound) {
+			s.logFailure(r, "bot token", err)
+			http.Error(w, "The token could not be checked just now; try again in a moment.", http.StatusServiceUnavailable)
+			return holder{}, false
+		}
+		w.Header().Set("WWW-Authenticate", `Bearer realm="boardroom"`)
+		http.Error(w, "This token is not a bot's: make a new one on the bot owner's account page.", http.StatusUnauthorized)
+		return holder{}, false
+	}
+	return holder{tokenHash: bot.SeatHash, name: bot.Name, account: bot.Name, bot: true}, true
+}
+
+// botSection is the account page's list of u's bots, with view's message
+// or new token.
+func (s *Server) botSection(r *http.Request, u *store.User, view templates.BotSection) (templates.BotSection, error) {
+	bots, err := s.Accounts.Bots(r.Context(), u)
+	if errors.Is(err, accounts.ErrNoBots) {
+		return view, nil
+	}
+	if err != nil {
+		return view, err
+	}
+	view.Offered, view.Most = true, accounts.MaxBotsPerOwner
+	for _, b := range bots {
+		view.Bots = append(view.Bots, templates.BotRow{Name: b.Name, Made: b.Created.UTC().Format("2 January 2006"),
+			TokenMade: b.TokenAt.UTC().Format("2 January 2006, 15:04 UTC")})
+	}
+	view.Server = absoluteURL(r, "")
+	return view, nil
+}
+
+// readBotForm reads a bot form's name; false when it was answered.
+func (s *Server) readBotForm(w http.ResponseWriter, r *http.Request) (*store.User, string, bool) {
+	u := userOf(r)
+	if u == nil {
+		http.Redirect(w, r, "/login?next=%2Faccount", http.StatusSeeOther)
+		return nil, "", false
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, 4<<10)
+	if err := r.ParseForm(); err != nil {
+		s.renderAccount(w, r, http.StatusBadRequest, templates.BotSection{Error: "The form could not be read."})
+		return nil, "", false
+	}
+	return u, strings.TrimSpace(r.PostForm.Get("name")), true
+}
+
+// createBot makes a bot for the signed-in person, and shows its token
+// once: the page answering the form is the only one that holds it.
+func (s *Server) createBot(w http.ResponseWriter, r *http.Request) {
+	u, name, ok := s.readBotForm(w, r)
+	if !ok {
+		return
+	}
+	bot, token, err := s.Accounts.CreateBot(r.Context(), u, name)
+	var problem *accounts.Problem
+	switch {
+	case errors.As(err, &problem):
+		s.renderAccount(w, r, http.StatusBadRequest, templates.BotSection{Error: problem.Text, Name: name})
+		return
+	case err != nil:
+		s.logFailure(r, "bot not made", err)
+		s.renderAccount(w, r, http.StatusServiceUnavailable, templates.BotSection{Error: "The bot could not be made just now; try again in a moment.", Name: name})
+		return
+	}
+	s.Log.Info("bot made", "bot", bot.Name, "owner", u.Name)
+	s.renderAccount(w, r, http.StatusOK, templates.BotSection{NewBot: bot.Name, Token: token})
+}
+
+// newBotToken replaces a bot's token: the old one stops working at once.
+func (s *Server) newBotToken(w http.ResponseWriter, r *http.Request) {
+	u, name, ok := s.readBotForm(w, r)
+	if !ok {
+		return
+	}
+	bot, token, err := s.Accounts.ReplaceBotToken(r.Context(), u, name)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		s.renderAccount(w, r, http.StatusNotFound, templates.BotSection{Error: "You have no bot of that name."})
+		return
+	case err != nil:
+		s.logFailure(r, "bot token not replaced", err)
+		s.renderAccount(w, r, http.StatusServiceUnavailable, templates.BotSection{Error: "The token could not be replaced just now; try again in a moment."})
+		return
+	}
+	s.Log.Info("bot token replaced", "bot", bot.Name, "owner", u.Name)
+	s.renderAccount(w, r, http.StatusOK, templates.BotSection{NewBot: bot.Name, Token: token})
+}
+
+// botsPage is the engines' ladder: every bot, its owner and its ratings.
+func (s *Server) botsPage(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
+	defer cancel()
+	rows, err := s.ladder(ctx)
+	if err != nil {
+		s.logFailure(r, "bots", err)
+		s.errorPage(w, r, http.StatusServiceUnavailable, "Bots unavailable", "The bots could not be read just now; try again in a moment.")
+		return
+	}
+	perHour := lobby.DefaultBotGamesPerHour
+	if s.Pools != nil && s.Pools.BotGamesPerHour != 0 {
+		perHour = s.Pools.BotGamesPerHour
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	templates.BotsPage(templates.BotsView{Bots: rows, PerHour: perHour, Most: accounts.MaxBotsPerOwner}).Render(r.Context(), w)
+}
+
+// ladder lists the bots with their ratings, each game's and speed's in
+// the registry's order; the bots with the most rated games first.
+func (s *Server) ladder(ctx context.Context) ([]templates.LadderRow, error) {
+	bots, ok := s.Store.(store.Bots)
+	if !ok {
+		return nil, nil
+	}
+	list, err := bots.AllBots(ctx, ladderSize)
+	if err != nil || len(list) == 0 {
+		return nil, err
+	}
+	names := make([]string, len(list))
+	rows := make([]templates.LadderRow, len(list))
+	for i, b := range list {
+		names[i] = b.Name
+		rows[i] = templates.LadderRow{Name: b.Name, Owner: b.Owner}
+	}
+	games := make([]int, len(list))
+	for _, g := range game.All() {
+		for _, speed := range vocab.Clocks() {
+			got, err := s.Store.CurrentRatings(ctx, g.ID(), speed, names)
+			if err != nil {
+				return nil, err
+			}
+			for i, name := range names {
+				if rt, ok := got[name]; ok {
+					rows[i].Ratings = append(rows[i].Ratings, templates.LadderRating{Game: g.ID(), GameName: g.Name(),
+						SpeedName: speed.Name(), Rating: rt.String(), Games: rt.Games})
+					games[i] += rt.Games
+				}
+			}
+		}
+	}
+	order := make([]int, len(rows))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(games[b], games[a]) })
+	out := make([]templates.LadderRow, len(rows))
+	for i, j := range order {
+		out[i] = rows[j]
+	}
+	return out, nil
+}
+
+// markBots says which leaders are bots.
+func (s *Server) markBots(ctx context.Context, games []templates.LeaderboardGame) error {
+	bots, ok := s.Store.(store.Bots)
+	if !ok {
+		return nil
+	}
+	var names []string
+	for _, g := range games {
+		for _, b := range g.Boards {
+			for _, row := range b.Rows {
+				names = append(names, row.Name)
+			}
+		}
+	}
+	named, err := bots.BotsNamed(ctx, names)
+	if err != nil {
+		return err
+	}
+	for gi := range games {
+		for bi := range games[gi].Boards {
+			for ri, row := range games[gi].Boards[bi].Rows {
+				games[gi].Boards[bi].Rows[ri].Bot = named[row.Name]
+			}
+		}
+	}
+	return nil
+}
+
+// botOwner is the owner of the bot account name ("" when it is a
+// person's).
+func (s *Server) botOwner(ctx context.Context, name string) (string, error) {
+	b, err := s.Accounts.Bot(ctx, name)
+	if errors.Is(err, store.ErrNotFound) || errors.Is(err, accounts.ErrNoBots) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	return b.Owner, nil
+}
