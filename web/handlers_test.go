@@ -52,7 +52,7 @@ func newTestServer(t testing.TB, tweaks ...func(*realtime.Config)) *testServer {
 		tweak(&cfg)
 	}
 	ts.hub = realtime.NewHub(cfg)
-	ts.pools = &lobby.Pools{Store: st, Ratings: st, Games: st, Rooms: ts.hub, Log: slog.New(slog.DiscardHandler),
+	ts.pools = &lobby.Pools{Store: st, Ratings: st, Games: st, Bots: st, Rooms: ts.hub, Log: slog.New(slog.DiscardHandler),
 		Timings: lobby.Timings{Pair: 50 * time.Millisecond, Seen: 200 * time.Millisecond, Stale: time.Second}}
 	poolsCtx, stopPools := context.WithCancel(context.Background())
 	go ts.pools.Run(poolsCtx)

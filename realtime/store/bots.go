@@ -121,18 +121,18 @@ func scanBots(rows summaryRows) ([]Bot, error) {
 }
 
 // botGame is a game a pairing made for a bot: its account's key, the
-// room, and when (the room's creation).
+// room, and when (the room's creation, in milliseconds).
 type botGame struct {
 	account, room string
 	at            int64
 }
 
-// botGamesOf are the bots' games of a pairing's pair.
-func botGamesOf(p PoolPair) []botGame {
+// botGamesOf are the bots' games of a pairing's pair, made at at.
+func botGamesOf(p PoolPair, at int64) []botGame {
 	var out []botGame
 	for _, e := range []PoolEntry{p.A, p.B} {
 		if e.Bot && e.Account != "" {
-			out = append(out, botGame{accountKey(e.Account), p.Room.ID, p.Room.Created.UnixMilli()})
+			out = append(out, botGame{accountKey(e.Account), p.Room.ID, at})
 		}
 	}
 	return out

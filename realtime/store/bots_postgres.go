@@ -152,8 +152,8 @@ func (p *Postgres) BotGames(ctx context.Context, account string, since time.Time
 
 // recordPGBotGames notes the bots' games of a pairing's pair (PairPool),
 // and forgets their games older than botGamesKept.
-func recordPGBotGames(ctx context.Context, tx pgx.Tx, pr PoolPair) error {
-	for _, g := range botGamesOf(pr) {
+func recordPGBotGames(ctx context.Context, tx pgx.Tx, pr PoolPair, now int64) error {
+	for _, g := range botGamesOf(pr, now) {
 		if _, err := tx.Exec(ctx, `INSERT INTO bot_games (account, room_id, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, g.account, g.room, g.at); err != nil {
 			return fmt.Errorf("store: bot game: %w", err)
 		}

@@ -145,8 +145,8 @@ func (s *SQLite) BotGames(ctx context.Context, account string, since time.Time) 
 
 // recordBotGames notes the bots' games of a pairing's pair (PairPool), and
 // forgets their games older than botGamesKept.
-func (s *SQLite) recordBotGames(tx *wtx, p PoolPair) error {
-	for _, g := range botGamesOf(p) {
+func (s *SQLite) recordBotGames(tx *wtx, p PoolPair, now int64) error {
+	for _, g := range botGamesOf(p, now) {
 		if _, err := tx.Exec(`INSERT INTO bot_games (account, room_id, at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`, g.account, g.room, g.at); err != nil {
 			return fmt.Errorf("store: bot game: %w", err)
 		}

@@ -121,7 +121,7 @@ func (p *Postgres) PairPool(ctx context.Context, pool string, staleBefore time.T
 						return fmt.Errorf("store: pool %s: %w", pool, err)
 					}
 				}
-				if err := recordPGBotGames(ctx, tx, pr); err != nil {
+				if err := recordPGBotGames(ctx, tx, pr, now); err != nil {
 					return err
 				}
 				pairs = append(pairs, pr)

@@ -142,7 +142,7 @@ func (s *SQLite) PairPool(ctx context.Context, pool string, staleBefore time.Tim
 					return fmt.Errorf("store: pool %s: %w", pool, err)
 				}
 			}
-			if err := s.recordBotGames(tx, p); err != nil {
+			if err := s.recordBotGames(tx, p, now); err != nil {
 				return err
 			}
 			pairs = append(pairs, p)

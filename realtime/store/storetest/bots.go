@@ -111,12 +111,14 @@ func bots(t *testing.T, sub Subject) {
 		e.Account, e.Bot = player, bot
 		return e
 	}
+	clock := at
+	sub.SetNow(func() time.Time { return clock })
 	pair := func(id string, created time.Time, a, b store.PoolEntry) {
+		clock = created // the room's creation
 		require.NoError(t, pools.EnterPool(ctx, a))
 		require.NoError(t, pools.EnterPool(ctx, b))
 		_, err := pools.PairPool(ctx, "kalah/fast", time.Time{}, func(entries []store.PoolEntry) []store.PoolPair {
 			r := SampleRoom(id)
-			r.Created = created
 			r.Seats = [2]store.Seat{{Kind: "human", TokenHash: a.TokenHash, Account: a.Account, BotAccount: a.Bot},
 				{Kind: "human", TokenHash: b.TokenHash, Account: b.Account, BotAccount: b.Bot}}
 			return []store.PoolPair{{A: entries[0], B: entries[1], Room: r}}

@@ -1,0 +1,328 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/stretchr/testify/require"
+
+	"boardroom/accounts"
+	"boardroom/realtime/match"
+	"boardroom/realtime/store"
+	"boardroom/realtime/vocab"
+)
+
+// makeBot makes a bot on owner's account page and returns its token, as
+// the page shows it once.
+func (ts *testServer) makeBot(t *testing.T, owner *http.Client, name string) string {
+	t.Helper()
+	resp, doc := post(t, owner, ts.URL+"/account/bots", url.Values{"name": {name}})
+	require.Equal(t, http.StatusOK, resp.StatusCode, doc.Find("[data-testid=bot-error]").Text())
+	token := doc.Find("[data-testid=bot-token]").AttrOr("value", "")
+	require.NotEmpty(t, token)
+	return token
+}
+
+// dialPool opens the pool's socket with query and header h.
+func (ts *testServer) dialPool(t *testing.T, query string, h http.Header) (*poolSocket, *http.Response, error) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	ws, resp, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+"/pool/ws?"+query, &websocket.DialOptions{HTTPHeader: h})
+	if err != nil {
+		return nil, resp, err
+	}
+	t.Cleanup(func() { ws.CloseNow() })
+	return &poolSocket{t: t, ws: ws}, resp, nil
+}
+
+// botEnters waits in pool as the bot of token, as a program does: the
+// token in a header, no cookie, no Origin.
+func (ts *testServer) botEnters(t *testing.T, token, pool string) *poolSocket {
+	t.Helper()
+	p, _, err := ts.dialPool(t, "pool="+url.QueryEscape(pool), http.Header{"Authorization": {"Bearer " + token}})
+	require.NoError(t, err)
+	require.Equal(t, pool, p.next(5*time.Second).Waiting)
+	return p
+}
+
+// personEnters waits in pool in c's browser; query adds to the pool's.
+func (ts *testServer) personEnters(t *testing.T, c *http.Client, pool, query string) *poolSocket {
+	t.Helper()
+	get(t, c, ts.URL+"/")
+	u, _ := url.Parse(ts.URL)
+	h := http.Header{"Origin": {ts.URL}}
+	for _, ck := range c.Jar.Cookies(u) {
+		h.Add("Cookie", ck.Name+"="+ck.Value)
+	}
+	p, _, err := ts.dialPool(t, "pool="+url.QueryEscape(pool)+query, h)
+	require.NoError(t, err)
+	require.Equal(t, pool, p.next(5*time.Second).Waiting)
+	return p
+}
+
+func (ts *testServer) botCount(t *testing.T) int {
+	t.Helper()
+	list, err := ts.store.AllBots(t.Context(), 100)
+	require.NoError(t, err)
+	return len(list)
+}
+
+// TestBotAccounts: a signed-in person makes bots on /account; each
+// token is shown once (only its hash is kept) and New token replaces it;
+// names are usernames, at most five bots a person; a guest, another
+// person or another site changes nothing; nobody logs in as a bot, nor
+// uses /account with its token; every page marks the bot BOT.
+func TestBotAccounts(t *testing.T) {
+	ts := newTestServer(t)
+	alice := ts.signedUp(t, "alice")
+	_, doc := get(t, alice, ts.URL+"/account")
+	require.Equal(t, 1, doc.Find("form[data-testid=make-bot]").Length(), "the account page offers a bot")
+	require.Zero(t, doc.Find("[data-testid=bot-token]").Length())
+
+	resp, doc := post(t, alice, ts.URL+"/account/bots", url.Values{"name": {"DeepKalah"}})
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Equal(t, "no-store", resp.Header.Get("Cache-Control"))
+	token := doc.Find("[data-testid=bot-token]").AttrOr("value", "")
+	require.True(t, strings.HasPrefix(token, accounts.TokenPrefix), token)
+	require.Contains(t, doc.Find("[data-testid=bot-token-box]").Text(), "Copy it now: it is shown only this once.")
+	mine, err := ts.store.BotsOf(t.Context(), 1)
+	require.NoError(t, err)
+	require.Len(t, mine, 1)
+	require.Equal(t, accounts.HashToken(token), mine[0].TokenHash, "only the token's hash is kept")
+	require.NotContains(t, mine[0].TokenHash+mine[0].SeatHash+mine[0].PasswordHash, token)
+
+	resp, doc = get(t, alice, ts.URL+"/account")
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Equal(t, "DeepKalah", doc.Find("[data-testid=my-bot] a").Text())
+	require.Equal(t, 1, doc.Find("[data-testid=my-bot] [data-testid=bot]").Length())
+	html, _ := doc.Html()
+	require.NotContains(t, html, token, "shown once")
+
+	ts.signedUp(t, "bob")
+	for _, tc := range []struct{ name, bot, want string }{
+		{"empty", "", "Choose a name for your bot."},
+		{"short", "ab", "A bot's name has at least 3 characters."},
+		{"huge", strings.Repeat("x", 3000), "A bot's name has at most 20 characters."},
+		{"malformed", "<b>bot</b>", "A bot's name may hold only letters"},
+		{"a person's name", "BOB", "That name is taken; choose another."},
+		{"a bot's name", "deepkalah", "That name is taken; choose another."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, doc := post(t, alice, ts.URL+"/account/bots", url.Values{"name": {tc.bot}})
+			require.Equal(t, http.StatusBadRequest, resp.StatusCode)
+			require.Contains(t, doc.Find("[data-testid=bot-error]").Text(), tc.want)
+			require.Zero(t, doc.Find("[data-testid=bot-token]").Length())
+			require.Equal(t, 1, ts.botCount(t))
+		})
+	}
+	resp, _ = post(t, alice, ts.URL+"/account/bots", url.Values{"name": {strings.Repeat("x", 8000)}})
+	require.Equal(t, http.StatusBadRequest, resp.StatusCode, "a form too big to read")
+
+	// Nobody else makes or renews a bot: a guest, another person, another site.
+	guest := ts.browser(t)
+	resp, _ = post(t, guest, ts.URL+"/account/bots", url.Values{"name": {"guestbot"}})
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	require.Equal(t, "/login?next=%2Faccount", resp.Header.Get("Location"))
+	bob := ts.signedUp(t, "bob2")
+	resp, doc = post(t, bob, ts.URL+"/account/bots/token", url.Values{"name": {"DeepKalah"}})
+	require.Equal(t, http.StatusNotFound, resp.StatusCode)
+	require.Zero(t, doc.Find("[data-testid=bot-token]").Length())
+	for _, path := range []string{"/account/bots", "/account/bots/token"} {
+		req, _ := http.NewRequest(http.MethodPost, ts.URL+path, strings.NewReader(url.Values{"name": {"DeepKalah"}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Sec-Fetch-Site", "cross-site")
+		resp, err := alice.Do(req)
+		require.NoError(t, err)
+		resp.Body.Close()
+		require.Equal(t, http.StatusForbidden, resp.StatusCode, "%s from another site", path)
+	}
+	require.Equal(t, 1, ts.botCount(t))
+	found, err := ts.store.BotByToken(t.Context(), accounts.HashToken(token))
+	require.NoError(t, err, "the token stands")
+
+	// A new token replaces the old one.
+	resp, doc = post(t, alice, ts.URL+"/account/bots/token", url.Values{"name": {"deepkalah"}})
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	fresh := doc.Find("[data-testid=bot-token]").AttrOr("value", "")
+	require.NotEmpty(t, fresh)
+	require.NotEqual(t, token, fresh)
+	_, err = ts.store.BotByToken(t.Context(), accounts.HashToken(token))
+	require.ErrorIs(t, err, store.ErrNotFound, "the old token is revoked")
+	again, err := ts.store.BotByToken(t.Context(), accounts.HashToken(fresh))
+	require.NoError(t, err)
+	require.Equal(t, found.SeatHash, again.SeatHash)
+
+	// At most five.
+	for _, name := range []string{"bot2", "bot3", "bot4", "bot5"} {
+		ts.makeBot(t, alice, name)
+	}
+	_, doc = get(t, alice, ts.URL+"/account")
+	require.Zero(t, doc.Find("form[data-testid=make-bot]").Length())
+	require.Equal(t, 1, doc.Find("[data-testid=bots-full]").Length())
+	resp, doc = post(t, alice, ts.URL+"/account/bots", url.Values{"name": {"bot6"}})
+	require.Equal(t, http.StatusBadRequest, resp.StatusCode)
+	require.Equal(t, "You have 5 bots, the most one person may have.", doc.Find("[data-testid=bot-error]").Text())
+	require.Equal(t, 5, ts.botCount(t))
+
+	// Nobody logs in as a bot; its token opens no page but its sockets.
+	for _, password := range []string{"", "a long password", fresh} {
+		resp, _ := post(t, ts.browser(t), ts.URL+"/login", account("DeepKalah", password))
+		require.Equal(t, http.StatusUnauthorized, resp.StatusCode)
+		require.Nil(t, sessionCookie(resp))
+	}
+	req, _ := http.NewRequest(http.MethodGet, ts.URL+"/account", nil)
+	req.Header.Set("Authorization", "Bearer "+fresh)
+	resp, err = ts.browser(t).Do(req)
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode, "a bot cannot use /account")
+
+	// BOT, everywhere its name shows.
+	_, doc = get(t, guest, ts.URL+"/@/deepkalah")
+	require.Equal(t, 1, doc.Find("[data-testid=bot-owner] [data-testid=bot]").Length())
+	require.Equal(t, "/@/alice", doc.Find("[data-testid=bot-owner] a").First().AttrOr("href", ""))
+	_, doc = get(t, guest, ts.URL+"/@/alice")
+	require.Zero(t, doc.Find("[data-testid=bot]").Length(), "a person is no bot")
+	_, doc = get(t, guest, ts.URL+"/bots")
+	rows := doc.Find("[data-testid=bot-row]")
+	require.Equal(t, 5, rows.Length())
+	deep := doc.Find("[data-testid=bot-row][data-bot=DeepKalah]")
+	require.Equal(t, 1, deep.Find("[data-testid=bot]").Length())
+	require.Equal(t, "alice", deep.Find("td a").First().Text())
+	require.Contains(t, deep.Text(), "No rated games yet")
+}
+
+// TestBotTokens: a bad, unknown or replaced token opens neither socket
+// (401 before any upgrade) and changes nothing.
+func TestBotTokens(t *testing.T) {
+	ts := newTestServer(t)
+	alice := ts.signedUp(t, "alice")
+	old := ts.makeBot(t, alice, "Robo")
+	resp, doc := post(t, alice, ts.URL+"/account/bots/token", url.Values{"name": {"Robo"}})
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	token := doc.Find("[data-testid=bot-token]").AttrOr("value", "")
+	resp, _ = ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"friend"}})
+	room := resp.Header.Get("Location")
+
+	for _, tc := range []struct {
+		name   string
+		header []string
+	}{
+		{"replaced", []string{"Bearer " + old}},
+		{"unknown", []string{"Bearer " + accounts.NewBotToken()}},
+		{"not a bot's", []string{"Bearer nope"}},
+		{"empty", []string{"Bearer "}},
+		{"no scheme", []string{token}},
+		{"another scheme", []string{"Basic " + token}},
+		{"huge", []string{"Bearer " + accounts.TokenPrefix + strings.Repeat("a", 5000)}},
+		{"twice", []string{"Bearer " + token, "Bearer " + token}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, path := range []string{"/pool/ws?pool=kalah/fast", room + "/ws?format=json"} {
+				ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
+				_, resp, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+path,
+					&websocket.DialOptions{HTTPHeader: http.Header{"Authorization": tc.header}})
+				cancel()
+				require.Error(t, err, path)
+				require.Equal(t, http.StatusUnauthorized, resp.StatusCode, path)
+				require.Equal(t, `Bearer realm="boardroom"`, resp.Header.Get("WWW-Authenticate"))
+			}
+			require.Empty(t, ts.waitingIn(t), "nobody waits")
+		})
+	}
+	rec, err := ts.store.Room(t.Context(), room[len("/r/"):])
+	require.NoError(t, err)
+	require.Equal(t, vocab.Free, rec.Seats[1].Kind, "the room is as it was")
+
+	// The token that stands opens the pool's, as the bot.
+	ts.botEnters(t, token, "kalah/fast")
+	require.Equal(t, []string{"kalah/fast"}, ts.waitingIn(t))
+}
+
+// TestBotsInPools: a bot meets a person who lets quick pairing give them
+// a bot, never one who does not; its seat is its account's, marked BOT,
+// and the game is rated; the program plays the seat with its token; a bot
+// that has begun its games of the hour is told when it may come back.
+func TestBotsInPools(t *testing.T) {
+	ts := newTestServer(t)
+	owner := ts.signedUp(t, "owner")
+	token := ts.makeBot(t, owner, "Robo")
+	bot := ts.botEnters(t, token, "kalah/fast")
+	bob := ts.personEnters(t, ts.signedUp(t, "bob"), "kalah/fast", "")
+	time.Sleep(700 * time.Millisecond)
+	require.Equal(t, []string{"kalah/fast"}, ts.waitingIn(t), "a person who does not want bots meets none")
+	carolBrowser := ts.signedUp(t, "carol")
+	carol := ts.personEnters(t, carolBrowser, "kalah/fast", "&bots=1")
+	room := bot.next(3 * time.Second).Room
+	require.NotEmpty(t, room, "the bot meets a person who wants bots")
+	require.Equal(t, room, carol.next(3*time.Second).Room)
+	require.Equal(t, []string{"kalah/fast"}, ts.waitingIn(t), "bob waits on")
+	bob.ws.Close(websocket.StatusNormalClosure, "")
+
+	rec, err := ts.store.Room(t.Context(), room[len("/r/"):])
+	require.NoError(t, err)
+	require.True(t, rec.Rated, "a bot's game is rated")
+	seat := 0
+	if rec.Seats[1].Account == "Robo" {
+		seat = 1
+	}
+	require.Equal(t, store.Seat{Kind: vocab.Human, TokenHash: rec.Seats[seat].TokenHash, Name: "Robo", Account: "Robo", BotAccount: true}, rec.Seats[seat])
+	require.NotEqual(t, match.HashToken(token), rec.Seats[seat].TokenHash, "held by its seat hash, not its token's")
+	_, doc := get(t, carolBrowser, ts.URL+room)
+	card := doc.Find(".player.seat" + itoa(seat))
+	require.Equal(t, 1, card.Find("[data-testid=bot]").Length(), "the bot's seat card says BOT")
+	require.Equal(t, "/@/Robo", card.Find("[data-testid=holder-link]").AttrOr("href", ""))
+	require.Zero(t, doc.Find(".player.seat"+itoa(1-seat)+" [data-testid=bot]").Length())
+
+	// The program holds the seat with its token.
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+room+"/ws?format=json",
+		&websocket.DialOptions{HTTPHeader: http.Header{"Authorization": {"Bearer " + token}}})
+	require.NoError(t, err)
+	defer ws.CloseNow()
+	ws.SetReadLimit(1 << 20)
+	_, b, err := ws.Read(ctx)
+	require.NoError(t, err)
+	require.Contains(t, string(b), `"you":[`+itoa(seat)+`]`)
+
+	// Its games of the hour: one played, 29 more, then no more for now.
+	games, err := ts.store.BotGames(t.Context(), "robo", time.Now().Add(-time.Hour))
+	require.NoError(t, err)
+	require.Len(t, games, 1)
+	for range 29 {
+		ts.pairBotGame(t, "Robo")
+	}
+	p, _, err := ts.dialPool(t, "pool=kalah/fast", http.Header{"Authorization": {"Bearer " + token}})
+	require.NoError(t, err)
+	m := p.next(5 * time.Second)
+	require.Regexp(t, `^This bot has begun 30 games in the last hour, the most a bot may; it may play again in (59|60) minutes\.$`, m.Error)
+	require.InDelta(t, 3600, m.RetryAfter, 5)
+	require.Empty(t, ts.waitingIn(t))
+}
+
+// pairBotGame makes a game of the bot account now, as a pairing would.
+func (ts *testServer) pairBotGame(t *testing.T, bot string) {
+	t.Helper()
+	ctx, at := t.Context(), time.Now()
+	entry := func(player string, isBot bool) store.PoolEntry {
+		return store.PoolEntry{ID: match.RandomText(8), Pool: "amazons/slow", Player: "@" + player, TokenHash: match.RandomText(8),
+			Name: player, Account: player, Rating: 1500, Bot: isBot, Since: at, Ready: at, Seen: time.Now()}
+	}
+	a, b := entry(bot, true), entry("sparring"+match.RandomText(4), false)
+	require.NoError(t, ts.store.EnterPool(ctx, a))
+	require.NoError(t, ts.store.EnterPool(ctx, b))
+	_, err := ts.store.PairPool(ctx, "amazons/slow", time.Time{}, func(es []store.PoolEntry) []store.PoolPair {
+		r, err := match.PairedRecord("kalah", vocab.FastClock, false,
+			[2]store.Seat{{TokenHash: a.TokenHash, Account: bot, BotAccount: true}, {TokenHash: b.TokenHash}}, at)
+		require.NoError(t, err)
+		return []store.PoolPair{{A: a, B: b, Room: r}}
+	})
+	require.NoError(t, err)
+}
