@@ -76,7 +76,11 @@ func TestFlags(t *testing.T) {
 		want string
 	}{
 		{"help", []string{"-help"}, 0, "bot -room URL -engine"},
-		{"no room", []string{"-engine", "x"}, 2, "-room is required"},
+		{"no room", []string{"-engine", "x"}, 2, "-room or -pool is required"},
+		{"a room and a pool", []string{"-room", "http://h/r/x", "-pool", "kalah/fast", "-engine", "x"}, 2, "give -room (one room) or -pool (quick pairing), not both"},
+		{"a pool without a token", []string{"-pool", "kalah/fast", "-engine", "x"}, 2, "-pool needs -token"},
+		{"a pool with a name", []string{"-pool", "kalah/fast", "-token", "t", "-name", "Bob", "-engine", "x"}, 2, "-token-file and -name are for -room"},
+		{"bad games", []string{"-pool", "kalah/fast", "-token", "t", "-games", "-1", "-engine", "x"}, 2, "-games must be 0 (no end) or more"},
 		{"no engine", []string{"-room", "http://h/r/x"}, 2, "-engine is required"},
 		{"an unquoted engine", []string{"-room", "http://h/r/x", "-engine", "python3", "random_player.py"}, 2,
 			`unexpected argument "random_player.py" (quote the engine's command line as one -engine)`},
@@ -165,4 +169,88 @@ func TestStoppedBeforeTheEnd(t *testing.T) {
 	r := <-done
 	require.Equal(t, 1, r.code)
 	require.Contains(t, r.stderr, "bot: stopped before the game ended")
+}
+
+// TestBotsPlayQuickPairing: two bot accounts, each run by the command
+// with its token and -pool, meet each other in the pool, play their games
+// under their accounts' names (marked BOT, rated), go back to the pool
+// after each, and stop after -games; each prints a line per game.
+func TestBotsPlayQuickPairing(t *testing.T) {
+	require.NoError(t, buildErr)
+	s := roombottest.New(t)
+	tokens := []string{s.Bot("Alpha"), s.Bot("Beta")}
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
+	defer cancel()
+	done := make(chan result, 2)
+	for _, token := range tokens {
+		go func() {
+			done <- runBot(ctx, "-server", s.URL(), "-token", token, "-pool", "kalah/fast", "-engine", playEngine, "-games", "2")
+		}()
+	}
+	var rooms []string
+	for range tokens {
+		r := <-done
+		require.Equal(t, 0, r.code, r.stderr)
+		lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+		require.Len(t, lines, 2, r.stdout)
+		for _, line := range lines {
+			room, text, ok := strings.Cut(line, ": ")
+			require.True(t, ok, line)
+			require.True(t, strings.HasPrefix(room, s.URL()+"/r/"), line)
+			require.Contains(t, text, "(the engine played ")
+			rooms = append(rooms, room)
+		}
+		require.Contains(t, r.stderr, "bot: paired: ")
+		require.Contains(t, r.stderr, "bot: 2 games: ")
+	}
+	require.ElementsMatch(t, rooms[:2], rooms[2:], "the two bots played each other")
+	for _, room := range rooms[:2] {
+		rec := s.Room(room)
+		require.True(t, rec.Over)
+		require.True(t, rec.Rated, "bots' games are rated")
+		require.NotNil(t, rec.RatingChanges, "and were rated")
+		names := []string{rec.Seats[0].Account, rec.Seats[1].Account}
+		require.ElementsMatch(t, []string{"Alpha", "Beta"}, names)
+		for _, seat := range rec.Seats {
+			require.True(t, seat.BotAccount)
+			require.Empty(t, seat.Engine, "the seat shows the account, not the engine")
+		}
+	}
+	got, err := s.Store.CurrentRatings(t.Context(), "kalah", vocab.FastClock, []string{"Alpha", "Beta"})
+	require.NoError(t, err)
+	require.Equal(t, 2, got["Alpha"].Games)
+	require.Equal(t, 2, got["Beta"].Games)
+}
+
+// TestBotPoolRefusals: a token the server does not know, or a pool it
+// has not got, stops the bot with a message and exit 1; interrupted while
+// it waits, the bot ends normally.
+func TestBotPoolRefusals(t *testing.T) {
+	require.NoError(t, buildErr)
+	s := roombottest.New(t)
+	token := s.Bot("Gamma")
+	for _, tc := range []struct{ name, token, pool, want string }{
+		{"unknown token", "boardroom_bot_nope", "kalah/fast", "bot: the server does not know the bot's token: This token is not a bot's"},
+		{"no such pool", token, "chess/fast", "bot: the server refused the connection: 400 Bad Request: Bad pool"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runBot(t.Context(), "-server", s.URL(), "-token", tc.token, "-pool", tc.pool, "-engine", playEngine)
+			require.Equal(t, 1, r.code, r.stderr)
+			require.Contains(t, r.stderr, tc.want)
+			require.Empty(t, r.stdout)
+		})
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan result, 1)
+	go func() {
+		done <- runBot(ctx, "-server", s.URL(), "-pool", "kalah/slow", "-engine", playEngine, "-token", token)
+	}()
+	require.Eventually(t, func() bool {
+		names, err := s.Store.PoolNames(t.Context())
+		return err == nil && len(names) == 1
+	}, 10*time.Second, 10*time.Millisecond, "the bot waits")
+	cancel()
+	r := <-done
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Empty(t, r.stdout, "no game")
 }

@@ -1,5 +1,5 @@
-// Package roombottest runs the whole app (a hub, the web server and a
-// SQLite store) on a random port, for the tests of programs that play in
+// Package roombottest runs the whole app (a hub, the web server, quick
+// pairing's pools and a SQLite store) on a random port, for the tests of programs that play in
 // its rooms over their WebSockets (package roombot, cmd/bot). A test may
 // restart the hub as a server restart would.
 package roombottest
@@ -17,6 +17,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"boardroom/accounts"
+	"boardroom/lobby"
 	"boardroom/realtime"
 	"boardroom/realtime/match"
 	"boardroom/realtime/store"
@@ -35,6 +37,8 @@ type Server struct {
 	// handler is the current hub's web server: a restart replaces it
 	// behind the same address.
 	handler atomic.Pointer[http.Handler]
+	// stopPools ends the current hub's pools.
+	stopPools context.CancelFunc
 }
 
 // New starts the app; tweaks may change the hub's configuration (the
@@ -70,7 +74,12 @@ func (s *Server) start() {
 	hub := realtime.NewHub(s.cfg)
 	_, err := hub.Restore(context.Background())
 	require.NoError(s.t, err)
-	var h http.Handler = (&web.Server{Hub: hub, Store: s.Store, Log: slog.New(slog.DiscardHandler), Limits: &web.Limits{}}).Handler()
+	pools := &lobby.Pools{Store: s.Store, Ratings: s.Store, Games: s.Store, Bots: s.Store, Rooms: hub, Log: slog.New(slog.DiscardHandler),
+		Timings: lobby.Timings{Pair: 50 * time.Millisecond, Seen: 200 * time.Millisecond, Stale: time.Second}}
+	ctx, stop := context.WithCancel(context.Background())
+	s.stopPools = stop
+	go pools.Run(ctx)
+	var h http.Handler = (&web.Server{Hub: hub, Store: s.Store, Log: slog.New(slog.DiscardHandler), Limits: &web.Limits{}, Pools: pools}).Handler()
 	s.hub.Store(hub)
 	s.handler.Store(&h)
 }
@@ -78,6 +87,7 @@ func (s *Server) start() {
 func (s *Server) stopHub() {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
+	s.stopPools()
 	s.hub.Load().Shutdown(ctx)
 }
 
@@ -126,4 +136,16 @@ func (s *Server) Turns(link string) []string {
 		out[i] = t.Notation
 	}
 	return out
+}
+
+// Bot makes a bot account named name, owned by a person made for it, and
+// returns its API token.
+func (s *Server) Bot(name string) string {
+	s.t.Helper()
+	svc := &accounts.Service{Store: s.Store}
+	owner, err := svc.SignUp(context.Background(), "owner-"+name, "a long password")
+	require.NoError(s.t, err)
+	_, token, err := svc.CreateBot(context.Background(), owner, name)
+	require.NoError(s.t, err)
+	return token
 }
