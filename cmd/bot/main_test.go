@@ -16,6 +16,7 @@ import (
 	"boardroom/game"
 	_ "boardroom/game/all"
 	"boardroom/realtime/match"
+	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/roombot"
 	"boardroom/roombot/roombottest"
@@ -253,4 +254,29 @@ func TestBotPoolRefusals(t *testing.T) {
 	r := <-done
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Empty(t, r.stdout, "no game")
+}
+
+// TestBotAccountInARoom: with -room and a bot account's -token, the bot
+// takes a friend room's free seat under its account's name, marked BOT
+// (the way a challenge's room would be played), against an engine
+// holding the creator's seat.
+func TestBotAccountInARoom(t *testing.T) {
+	require.NoError(t, buildErr)
+	s := roombottest.New(t)
+	token := s.Bot("Delta")
+	creator := roombot.NewToken()
+	room := s.Create(match.Spec{Game: "kalah"}, creator)
+	tokenFile := filepath.Join(t.TempDir(), "token")
+	require.NoError(t, os.WriteFile(tokenFile, []byte(creator+"\n"), 0o600))
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	defer cancel()
+	first := make(chan result, 1)
+	go func() { first <- runBot(ctx, "-room", room, "-engine", playEngine, "-token-file", tokenFile, "-time", "100ms") }()
+	second := runBot(ctx, "-room", room, "-engine", playEngine, "-token", token, "-q")
+	require.Equal(t, 0, (<-first).code)
+	require.Equal(t, 0, second.code, second.stderr)
+	rec := s.Room(room)
+	require.True(t, rec.Over)
+	require.Equal(t, store.Seat{Kind: vocab.Human, TokenHash: rec.Seats[1].TokenHash, Name: "Delta", Account: "Delta", BotAccount: true}, rec.Seats[1])
+	require.Equal(t, "Boardroom beginner", rec.Seats[0].Engine)
 }
