@@ -68,6 +68,12 @@ func (b *bot) answerProposal(ctx context.Context, s *roomjson.State) error {
 		return nil
 	}
 	b.answeredAt = s.Version
+	if b.cfg.Bearer != "" {
+		// A bot account's games are rated: a program that always agreed
+		// would give its opponents every move back.
+		b.logf("declining the proposal: %s", s.Proposal.Kind)
+		return b.send(ctx, roomjson.Action("takeback-decline"))
+	}
 	b.logf("agreeing to the proposal: %s", s.Proposal.Kind)
 	return b.send(ctx, roomjson.Action("takeback-accept"))
 }
