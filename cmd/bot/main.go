@@ -68,7 +68,8 @@ bot has played its games of the hour, it waits as long as the server says.
 The engine's name shows on the seat as "Engine: NAME" (a bot account's
 seat shows the account's name). The bot plays the free seat of a friend
 room, or the seat its token already holds; it agrees to the other
-player's proposals (takeback, save, load, new game). Progress goes to
+player's proposals (takeback, save, load, new game), but a bot account,
+whose games are rated, declines takebacks. Progress goes to
 standard error; standard output has a line for each game's result.
 `
 
