@@ -121,6 +121,8 @@ var migrations = []string{
 	// 9: the accounts' passkeys and the challenges of passkey ceremonies
 	// under way (Passkeys).
 	passkeysMigration,
+	// 10: who is on the site, and direct challenges (Presence, Challenges).
+	socialMigration,
 }
 
 // migrationLock is the advisory lock that keeps nodes starting together
