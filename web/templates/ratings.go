@@ -36,6 +36,8 @@ type LeaderRow struct {
 	Rank         int
 	Name, Rating string
 	Games        int
+	// Online says the player has a page open on the site now.
+	Online bool
 }
 
 // LeaderboardGame is a game's leaderboards, one per speed.
