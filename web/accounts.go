@@ -282,16 +282,32 @@ func (s *Server) playerPage(w http.ResponseWriter, r *http.Request) {
 		s.errorPage(w, r, http.StatusNotFound, "No such player", "Nobody plays here under that name.")
 		return
 	}
-	view := templates.PlayerView{Name: u.Name}
-	if err == nil {
-		view.Since = u.Created.UTC().Format("January 2006")
-		err = s.fillPlayerGames(r, &view, u.Name)
+	if err != nil {
+		s.logFailure(r, "player page", err)
+		s.errorPage(w, r, http.StatusServiceUnavailable, "Player unavailable", "This page could not be read just now; try again in a moment.")
+		return
 	}
+	s.renderPlayerPage(w, r, u, http.StatusOK, nil, "")
+}
+
+// renderPlayerPage answers with u's page, with the challenge the viewer
+// just sent (sent) or why it was refused (refused).
+func (s *Server) renderPlayerPage(w http.ResponseWriter, r *http.Request, u *store.User, status int, sent *templates.SentChallenge, refused string) {
+	view := templates.PlayerView{Name: u.Name, Since: u.Created.UTC().Format("January 2006"), Sent: sent, ChallengeError: refused}
+	err := s.fillPlayerGames(r, &view, u.Name)
 	if err == nil {
 		err = s.fillPlayerRatings(r, &view, u.Name)
 	}
 	if err == nil {
+		err = s.fillSocial(r, &view, u.Name)
+	}
+	if err == nil {
 		view.BotOwner, err = s.botOwner(r.Context(), u.Name)
+	}
+	if view.BotOwner != "" {
+		// A bot answers no challenge yet (its program waits in the pools:
+		// roombot.Games is where a challenge's room would come in).
+		view.CanChallenge = false
 	}
 	if err != nil {
 		s.logFailure(r, "player page", err)
@@ -299,6 +315,8 @@ func (s *Server) playerPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
 	templates.PlayerPage(view).Render(r.Context(), w)
 }
 

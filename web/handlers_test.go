@@ -35,6 +35,7 @@ type testServer struct {
 	hub   *realtime.Hub
 	store *store.SQLite
 	pools *lobby.Pools
+	site  *lobby.Site
 }
 
 // newTestServer's config may be changed by tweaks (a fake clock, real
@@ -56,8 +57,11 @@ func newTestServer(t testing.TB, tweaks ...func(*realtime.Config)) *testServer {
 		Timings: lobby.Timings{Pair: 50 * time.Millisecond, Seen: 200 * time.Millisecond, Stale: time.Second}}
 	poolsCtx, stopPools := context.WithCancel(context.Background())
 	go ts.pools.Run(poolsCtx)
+	ts.site = &lobby.Site{Presence: st, Challenges: st, Rooms: ts.hub, Node: "test", Log: slog.New(slog.DiscardHandler),
+		Every: 50 * time.Millisecond}
+	go ts.site.Run(poolsCtx)
 	ts.Config.Handler = (&Server{Hub: ts.hub, Store: st, Log: slog.New(slog.DiscardHandler), Limits: &Limits{}, ListsFresh: -1,
-		Pools: ts.pools}).Handler()
+		Pools: ts.pools, Site: ts.site}).Handler()
 	ts.Start()
 	t.Cleanup(func() {
 		stopPools()

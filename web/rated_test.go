@@ -198,6 +198,15 @@ func TestLeaderboards(t *testing.T) {
 	require.Equal(t, "/@/bob", board.Eq(1).Find("a").AttrOr("href", ""))
 	require.Regexp(t, `^1[5-9][0-9][0-9]$`, board.First().Find(".rating-value").Text(), "established: no question mark")
 	require.Contains(t, doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=fast]").Text(), "Nobody yet.")
+	require.Zero(t, board.Find("[data-testid=online]").Length(), "nobody's page is open")
+	get(t, c, ts.URL+"/")
+	ts.openSite(t, c) // a page of Alice's
+	require.Eventually(t, func() bool {
+		_, doc = get(t, c, ts.URL+"/players")
+		board = doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=slow] [data-testid=leader]")
+		return board.First().Find("[data-testid=online]").Length() == 1
+	}, 5*time.Second, 20*time.Millisecond, "Alice is online")
+	require.Zero(t, board.Eq(1).Find("[data-testid=online]").Length(), "Bob is not")
 	_, doc = get(t, c, ts.URL+"/")
 	require.Equal(t, "/players", doc.Find("[data-testid=lobby-players]").AttrOr("href", ""))
 }

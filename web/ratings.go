@@ -79,6 +79,7 @@ func (s *Server) players(w http.ResponseWriter, r *http.Request) {
 		}
 		games = append(games, lg)
 	}
+	s.markOnline(r, games)
 	if err := s.markBots(r.Context(), games); err != nil {
 		s.logFailure(r, "leaderboard", err)
 		s.errorPage(w, r, http.StatusServiceUnavailable, "Players unavailable", "The leaderboards could not be read just now; try again in a moment.")
@@ -86,4 +87,35 @@ func (s *Server) players(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	templates.PlayersPage(games, LeaderboardDays, LeaderboardSize).Render(r.Context(), w)
+}
+
+// markOnline marks the leaders who have a page open on the site now.
+func (s *Server) markOnline(r *http.Request, games []templates.LeaderboardGame) {
+	if s.Site == nil {
+		return
+	}
+	var names []string
+	for _, g := range games {
+		for _, b := range g.Boards {
+			for _, row := range b.Rows {
+				names = append(names, row.Name)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	online, err := s.Site.Online(r.Context(), names)
+	if err != nil {
+		s.logFailure(r, "presence", err) // the boards go without it
+		return
+	}
+	for gi := range games {
+		for bi := range games[gi].Boards {
+			rows := games[gi].Boards[bi].Rows
+			for i := range rows {
+				rows[i].Online = online[rows[i].Name]
+			}
+		}
+	}
 }

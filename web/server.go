@@ -63,6 +63,8 @@ type Server struct {
 	Accounts *accounts.Service
 	// Pools runs quick pairing (nil: the lobby offers none).
 	Pools *lobby.Pools
+	// Site runs presence and direct challenges (nil: none).
+	Site *lobby.Site
 
 	limits *limiter
 	// loginThrottle bounds sign-ups and log-ins (accounts.go).
@@ -138,6 +140,10 @@ func (s *Server) Handler() http.Handler {
 	}
 	if s.Pools != nil {
 		mux.HandleFunc("GET /pool/ws", s.poolSocket)
+	}
+	if s.Site != nil && s.Accounts != nil {
+		mux.HandleFunc("GET /site/ws", s.siteSocket)
+		mux.HandleFunc("POST /@/{name}/challenge", s.challenge)
 	}
 	mux.HandleFunc("/", s.notFoundIn(mux))
 	// Go's cross-origin protection refuses state-changing requests (the lobby

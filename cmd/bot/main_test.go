@@ -271,7 +271,9 @@ func TestBotAccountInARoom(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 	defer cancel()
 	first := make(chan result, 1)
-	go func() { first <- runBot(ctx, "-room", room, "-engine", playEngine, "-token-file", tokenFile, "-time", "100ms") }()
+	go func() {
+		first <- runBot(ctx, "-room", room, "-engine", playEngine, "-token-file", tokenFile, "-time", "100ms")
+	}()
 	second := runBot(ctx, "-room", room, "-engine", playEngine, "-token", token, "-q")
 	require.Equal(t, 0, (<-first).code)
 	require.Equal(t, 0, second.code, second.stderr)

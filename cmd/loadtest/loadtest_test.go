@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
+	"boardroom/lobby"
 	"boardroom/realtime"
 	"boardroom/realtime/store"
 	"boardroom/web"
@@ -29,9 +30,13 @@ func newServer(t *testing.T) *httptest.Server {
 	require.NoError(t, err)
 	srv := httptest.NewUnstartedServer(nil)
 	hub := realtime.NewHub(realtime.Config{Store: st, Renderer: templates.Renderer{}, BaseURL: "http://" + srv.Listener.Addr().String()})
-	srv.Config.Handler = (&web.Server{Hub: hub, Store: st, Log: slog.New(slog.DiscardHandler)}).Handler()
+	pools := &lobby.Pools{Store: st, Ratings: st, Games: st, Rooms: hub, Log: slog.New(slog.DiscardHandler)}
+	ctx, stopPools := context.WithCancel(context.Background())
+	go pools.Run(ctx)
+	srv.Config.Handler = (&web.Server{Hub: hub, Store: st, Log: slog.New(slog.DiscardHandler), Pools: pools}).Handler()
 	srv.Start()
 	t.Cleanup(func() {
+		stopPools()
 		srv.Close()
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
@@ -227,4 +232,22 @@ func TestLimiter(t *testing.T) {
 	one := newLimiter(1, 1)
 	require.True(t, one.wait(ctx), "a token in hand is taken even after ctx ends")
 	require.False(t, one.wait(ctx), "an empty bucket gives up when ctx ends")
+}
+
+// TestLoadPools: players entering two pools over a moment are all paired,
+// two to a room, with the pairing's latency measured.
+func TestLoadPools(t *testing.T) {
+	srv := newServer(t)
+	cfg, err := parseFlags([]string{"-url", srv.URL, "-pool-players", "40", "-pool-over", "1s", "-pools", "kalah/fast,amazons/bullet"}, new(bytes.Buffer))
+	require.NoError(t, err)
+	var out bytes.Buffer
+	res, err := runPools(t.Context(), cfg, &out)
+	require.NoError(t, err)
+	t.Log("\n" + out.String())
+	require.Zero(t, res.errors, out.String())
+	require.Equal(t, 20, res.rooms)
+	require.Equal(t, uint64(40), res.latency.count())
+	require.Regexp(t, `players: 40 over 1s, rooms: 20, pairing p50: \d+\.\d\d ms, p99: \d+\.\d\d ms, errors: 0\n$`, out.String())
+	_, err = parseFlags([]string{"-pools", "kalah/none"}, new(bytes.Buffer))
+	require.Error(t, err, "a pool without a clock")
 }

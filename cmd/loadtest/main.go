@@ -4,6 +4,7 @@
 //
 //	go run ./cmd/loadtest -url http://127.0.0.1:8080 -rooms 50 -spectators 3 -duration 30s [-game kalah|all|...]
 //	go run ./cmd/loadtest -rooms 1 -spectators 0 -think 500ms -watch-rooms 100 -watch-level difficult -watch-pace fast
+//	go run ./cmd/loadtest -pool-players 1000 -pool-over 1m -pools kalah/fast,kalah/bullet,amazons/fast
 //
 // Each room is created through the lobby form (friend mode, no clock, the
 // creator first) by its own simulated browser (cookie jar); a second browser
@@ -73,6 +74,7 @@ import (
 
 	"boardroom/game"
 	_ "boardroom/game/all" // every game in the registry
+	"boardroom/pairing"
 )
 
 func main() {
@@ -99,7 +101,11 @@ func main() {
 			os.Exit(2)
 		}
 	}
-	res, err := run(ctx, cfg, os.Stdout)
+	runLoad := run
+	if cfg.poolPlayers > 0 {
+		runLoad = runPools
+	}
+	res, err := runLoad(ctx, cfg, os.Stdout)
 	pprof.StopCPUProfile()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
@@ -134,6 +140,11 @@ type config struct {
 	watchPace   string
 	watchGames  []string
 	cpuProfile  string
+	// Quick pairing's load (pools.go): players entering the pools over a
+	// time, instead of the rooms.
+	poolPlayers int
+	poolOver    time.Duration
+	pools       []string
 }
 
 func parseFlags(args []string, errOut io.Writer) (config, error) {
@@ -162,6 +173,9 @@ func parseFlags(args []string, errOut io.Writer) (config, error) {
 	watchGame := fs.String("watch-game", "all", "the watch rooms' game, or all (cycled over them)")
 	fs.IntVar(&cfg.serverPID, "server-pid", 0, "a local server process whose memory and CPU time (/proc/PID) to report")
 	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write the load tool's own CPU profile to this file")
+	fs.IntVar(&cfg.poolPlayers, "pool-players", 0, "instead of rooms: players entering quick pairing's pools, each from its own browser")
+	fs.DurationVar(&cfg.poolOver, "pool-over", time.Minute, "the time over which the -pool-players enter, evenly")
+	pools := fs.String("pools", "kalah/fast", "the pools the -pool-players enter, comma-separated (round-robin)")
 	fs.Usage = func() {
 		fmt.Fprintln(errOut, "usage: loadtest -url http://HOST:PORT[,...] -rooms R -spectators S -duration D [-game G] [flags]")
 		fs.PrintDefaults()
@@ -195,6 +209,15 @@ func parseFlags(args []string, errOut io.Writer) (config, error) {
 	case cfg.rooms*(2+cfg.spectators)+cfg.watchRooms > cfg.maxConns:
 		return cfg, fmt.Errorf("%d rooms × %d connections and %d watch rooms is more than -max-conns %d",
 			cfg.rooms, 2+cfg.spectators, cfg.watchRooms, cfg.maxConns)
+	}
+	if cfg.poolPlayers < 0 || cfg.poolPlayers > cfg.maxConns || cfg.poolOver <= 0 {
+		return cfg, fmt.Errorf("-pool-players must be from 0 to -max-conns, -pool-over positive")
+	}
+	cfg.pools = strings.Split(*pools, ",")
+	for _, p := range cfg.pools {
+		if _, err := pairing.ParsePool(p); err != nil {
+			return cfg, fmt.Errorf("-pools: %w", err)
+		}
 	}
 	var err error
 	if cfg.watchGames, err = watchGameIDs(*watchGame); err != nil {

@@ -161,9 +161,15 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	}
 	if pools, ok := st.(store.Pools); ok {
 		games, _ := st.(store.PlayerGames) // every store that keeps pools keeps these
-		bots, _ := st.(store.Bots) // so do these
+		bots, _ := st.(store.Bots)         // so do these
 		front.Pools = &lobby.Pools{Store: pools, Ratings: st, Games: games, Rooms: hub, Log: log, Bots: bots, BotGamesPerHour: *botGames}
 		go front.Pools.Run(ctx)
+	}
+	presence, ok1 := st.(store.Presence)
+	challenges, ok2 := st.(store.DirectChallenges)
+	if ok1 && ok2 {
+		front.Site = &lobby.Site{Presence: presence, Challenges: challenges, Rooms: hub, Node: ops.node, Log: log}
+		go front.Site.Run(ctx)
 	}
 	if *requestTimeout <= 0 {
 		return fmt.Errorf("-request-timeout must be positive, got %v", *requestTimeout)

@@ -121,7 +121,9 @@ var migrations = []string{
 	// 9: the accounts' passkeys and the challenges of passkey ceremonies
 	// under way (Passkeys).
 	passkeysMigration,
-	// 10: bot accounts, and the games quick pairing made for them (Bots).
+	// 10: who is on the site, and direct challenges (Presence, Challenges).
+	socialMigration,
+	// 11: bot accounts, and the games quick pairing made for them (Bots).
 	botsMigration,
 }
 

@@ -97,6 +97,8 @@ var tables = []struct{ name, definition string }{
 	{"ratings", ratingTables},
 	// Quick pairing's pools (Pools).
 	{"pools", poolTables},
+	// Who is on the site, and direct challenges (Presence, Challenges).
+	{"presence and challenges", socialTables},
 	// The accounts' passkeys and the challenges of passkey ceremonies
 	// under way (Passkeys).
 	{"passkeys", passkeyTables},

@@ -36,6 +36,8 @@ type LeaderRow struct {
 	Rank         int
 	Name, Rating string
 	Games        int
+	// Online says the player has a page open on the site now.
+	Online bool
 	// Bot marks a bot's account.
 	Bot bool
 }

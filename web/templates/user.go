@@ -3,6 +3,8 @@ package templates
 import (
 	"context"
 	"net/url"
+
+	"boardroom/game"
 )
 
 type userKey struct{}
@@ -76,6 +78,25 @@ type PlayerView struct {
 	Chart   *RatingChart
 	// BotOwner is, for a bot's account, who made it ("" for a person).
 	BotOwner string
+	// Online says the player has a page open on the site now.
+	Online bool
+	// CanChallenge offers the viewer (signed in, someone else) a challenge
+	// in one of ChallengeGames; Sent is the one they just sent, ChallengeError why
+	// one was refused.
+	CanChallenge   bool
+	ChallengeGames []game.Choice
+	Sent           *SentChallenge
+	ChallengeError string
+}
+
+// SentChallenge is a challenge the viewer sent, waiting for an answer.
+type SentChallenge struct{ ID, Text string }
+
+// IncomingChallenge is a challenge waiting for the viewer's answer.
+type IncomingChallenge struct {
+	ID, From string
+	// Text says what is offered: "Kalah · Fast · Rated".
+	Text string
 }
 
 // PlayerGame is one finished game on a player's page.

@@ -66,6 +66,8 @@ func Run(t *testing.T, open Opener) {
 		{"AbortsInARow", abortsInARow},
 		{"Seeks", seeks},
 		{"Passkeys", passkeys},
+		{"Presence", presence},
+		{"DirectChallenges", directChallenges},
 		{"Bots", bots},
 		{"Closed", closed},
 	}

@@ -1,0 +1,309 @@
+package lobby
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"boardroom/game"
+	"boardroom/realtime/match"
+	"boardroom/realtime/store"
+	"boardroom/realtime/vocab"
+)
+
+// Who is on the site, and direct challenges, on a node. Every page of a
+// signed-in player keeps a socket to the site (web/site.go); the node
+// tells the store which accounts have a page open here, so that any node
+// knows who is online, and sends each page the challenges to and from its
+// player as they change. A challenge is answered from any page of the one
+// challenged; accepting it makes the room in the same write.
+
+// ChallengeLife is how long a challenge waits for an answer.
+const ChallengeLife = 2 * time.Minute
+
+// MaxChallenges is how many challenges one player may have waiting.
+const MaxChallenges = 3
+
+// OnlineFor is how long an account counts as online after a node last
+// said it had a page open (a node that died stops saying so).
+const OnlineFor = 30 * time.Second
+
+// presenceEvery is how often a node says again which accounts have a page
+// open on it (besides whenever that changes).
+const presenceEvery = 10 * time.Second
+
+// Site runs presence and challenges on a node.
+type Site struct {
+	Presence   store.Presence
+	Challenges store.DirectChallenges
+	Rooms      Rooms
+	// Node names this node in the store's presence.
+	Node string
+	Log  *slog.Logger
+	Now  func() time.Time
+	// Every is how often the challenges are read for the pages here
+	// (default a second).
+	Every time.Duration
+
+	mu    sync.Mutex
+	pages map[*Page]bool
+	poke  chan struct{}
+}
+
+// Page is a signed-in player's page open on this node.
+type Page struct {
+	Account, TokenHash string
+	updates            chan Update
+	last               string // what the last update said (its digest)
+}
+
+// Update is what a page is told: the challenges to its player waiting for
+// an answer, and those its player made lately (with what became of them).
+type Update struct {
+	Incoming, Outgoing []store.DirectChallenge
+}
+
+// Updates are the page's updates, each the whole picture (an update not
+// taken in time gives way to the next).
+func (p *Page) Updates() <-chan Update { return p.updates }
+
+// Open opens a page of account's, from the browser whose token hashes to
+// tokenHash.
+func (s *Site) Open(account, tokenHash string) *Page {
+	p := &Page{Account: account, TokenHash: tokenHash, updates: make(chan Update, 1)}
+	s.mu.Lock()
+	if s.pages == nil {
+		s.pages = map[*Page]bool{}
+	}
+	s.pages[p] = true
+	s.mu.Unlock()
+	s.pokeNow()
+	return p
+}
+
+// Close closes a page.
+func (s *Site) Close(p *Page) {
+	s.mu.Lock()
+	delete(s.pages, p)
+	s.mu.Unlock()
+	s.pokeNow()
+}
+
+func (s *Site) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+func (s *Site) pokeNow() {
+	s.mu.Lock()
+	if s.poke == nil {
+		s.poke = make(chan struct{}, 1)
+	}
+	poke := s.poke
+	s.mu.Unlock()
+	select {
+	case poke <- struct{}{}:
+	default:
+	}
+}
+
+// Online says which of accounts have a page open anywhere on the site.
+func (s *Site) Online(ctx context.Context, accounts []string) (map[string]bool, error) {
+	return s.Presence.Online(ctx, accounts, s.now().Add(-OnlineFor))
+}
+
+// Run keeps the store's presence and the pages' challenges up to date
+// until ctx ends.
+func (s *Site) Run(ctx context.Context) {
+	s.pokeNow()
+	s.mu.Lock()
+	poke := s.poke
+	s.mu.Unlock()
+	every := s.Every
+	if every <= 0 {
+		every = time.Second
+	}
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	var (
+		said   string
+		saidAt time.Time
+	)
+	for {
+		select {
+		case <-ctx.Done():
+			s.leave()
+			return
+		case <-poke:
+		case <-tick.C:
+		}
+		pages := s.open()
+		accounts := accountsOf(pages)
+		if key := strings.Join(accounts, "\x00"); key != said || s.now().Sub(saidAt) >= presenceEvery {
+			if err := s.Presence.SeeOnline(ctx, s.Node, accounts, s.now()); err != nil {
+				s.Log.Warn("presence not stored", "err", err)
+			} else {
+				said, saidAt = key, s.now()
+			}
+		}
+		s.send(ctx, pages, accounts)
+	}
+}
+
+// leave tells the store the pages here are gone, as the node stops.
+func (s *Site) leave() {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if err := s.Presence.SeeOnline(ctx, s.Node, nil, s.now()); err != nil {
+		s.Log.Warn("presence not cleared", "err", err)
+	}
+}
+
+func (s *Site) open() []*Page {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]*Page, 0, len(s.pages))
+	for p := range s.pages {
+		out = append(out, p)
+	}
+	return out
+}
+
+func accountsOf(pages []*Page) []string {
+	var out []string
+	for _, p := range pages {
+		if !slices.Contains(out, p.Account) {
+			out = append(out, p.Account)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// send tells each page of the challenges to and from its player that
+// changed.
+func (s *Site) send(ctx context.Context, pages []*Page, accounts []string) {
+	if len(pages) == 0 {
+		return
+	}
+	now := s.now()
+	list, err := s.Challenges.ChallengesOf(ctx, accounts, now.Add(-ChallengeLife-time.Minute))
+	if err != nil {
+		s.Log.Warn("challenges not read", "err", err)
+		return
+	}
+	for _, p := range pages {
+		var u Update
+		for _, c := range list {
+			switch {
+			case strings.EqualFold(c.To, p.Account) && c.Status == store.ChallengePending && !c.Expired(now):
+				u.Incoming = append(u.Incoming, c)
+			case strings.EqualFold(c.From, p.Account):
+				u.Outgoing = append(u.Outgoing, c)
+			}
+		}
+		digest := fmt.Sprint(u.Incoming, "|", len(u.Outgoing))
+		for _, c := range u.Outgoing {
+			digest += c.ID + c.Status + fmt.Sprint(c.Expired(now))
+		}
+		if digest == p.last {
+			continue
+		}
+		select { // the newest picture replaces one not taken yet
+		case <-p.updates:
+		default:
+		}
+		p.updates <- u
+		p.last = digest
+	}
+}
+
+// Errors of challenges, in words for people.
+var (
+	ErrChallengeSelf = errors.New("you cannot challenge yourself")
+	ErrTooMany       = fmt.Errorf("you have %d challenges waiting for an answer already", MaxChallenges)
+)
+
+// Challenge offers to's player a game from from (signed in, in the
+// browser whose token hashes to fromToken).
+func (s *Site) Challenge(ctx context.Context, from, fromToken, to, gameID string, clock vocab.Clock, rated bool) (store.DirectChallenge, error) {
+	now := s.now()
+	switch {
+	case strings.EqualFold(from, to):
+		return store.DirectChallenge{}, ErrChallengeSelf
+	case fromToken == "":
+		return store.DirectChallenge{}, ErrNoToken
+	}
+	if _, err := game.Lookup(gameID); err != nil {
+		return store.DirectChallenge{}, fmt.Errorf("%w: %w", match.ErrBadRequest, err)
+	}
+	if !slices.Contains(vocab.Clocks(), clock) {
+		return store.DirectChallenge{}, fmt.Errorf("%w: no clock %q", match.ErrBadRequest, clock)
+	}
+	n, err := s.Challenges.PendingFrom(ctx, from, now)
+	if err != nil {
+		return store.DirectChallenge{}, err
+	}
+	if n >= MaxChallenges {
+		return store.DirectChallenge{}, ErrTooMany
+	}
+	c := store.DirectChallenge{ID: match.RandomText(12), From: from, To: to, FromToken: fromToken, Game: gameID, Clock: clock,
+		Rated: rated, Created: now, Expires: now.Add(ChallengeLife), Status: store.ChallengePending}
+	if err := s.Challenges.CreateChallenge(ctx, c); err != nil {
+		return store.DirectChallenge{}, err
+	}
+	s.pokeNow()
+	return c, nil
+}
+
+// Answer accepts or declines challenge id from one of its player's pages
+// (a page of the one challenged); it returns the room of one accepted.
+func (s *Site) Answer(ctx context.Context, p *Page, id string, accept bool) (string, error) {
+	now := s.now()
+	list, err := s.Challenges.ChallengesOf(ctx, []string{p.Account}, now.Add(-ChallengeLife-time.Minute))
+	if err != nil {
+		return "", err
+	}
+	i := slices.IndexFunc(list, func(c store.DirectChallenge) bool { return c.ID == id && strings.EqualFold(c.To, p.Account) })
+	if i < 0 {
+		return "", store.ErrChallengeGone
+	}
+	c := list[i]
+	defer s.pokeNow()
+	if !accept {
+		return "", s.Challenges.AnswerChallenge(ctx, id, c.To, false, nil, now)
+	}
+	if p.TokenHash == "" {
+		return "", ErrNoToken // the seat would be nobody's
+	}
+	seats := [2]store.Seat{{TokenHash: c.FromToken, Account: c.From}, {TokenHash: p.TokenHash, Account: p.Account}}
+	rec, err := match.PairedRecord(c.Game, c.Clock, c.Rated, seats, now)
+	if err != nil {
+		return "", err
+	}
+	fctx, err := s.Rooms.NewRoomContext(ctx)
+	if err != nil {
+		return "", err
+	}
+	if err := s.Challenges.AnswerChallenge(fctx, id, c.To, true, rec, now); err != nil {
+		return "", err
+	}
+	if err := s.Rooms.RunNew(ctx, rec); err != nil {
+		s.Log.Warn("challenge's room not started here", "room", rec.ID, "err", err) // it runs where it is opened
+	}
+	s.Log.Info("challenge accepted", "from", c.From, "to", c.To, "room", rec.ID, "rated", rec.Rated)
+	return rec.ID, nil
+}
+
+// Cancel withdraws one of p's player's challenges.
+func (s *Site) Cancel(ctx context.Context, p *Page, id string) error {
+	defer s.pokeNow()
+	return s.Challenges.CancelChallenge(ctx, id, p.Account)
+}

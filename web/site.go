@@ -1,0 +1,236 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"boardroom/game"
+	"boardroom/lobby"
+	"boardroom/realtime/match"
+	"boardroom/realtime/store"
+	"boardroom/realtime/vocab"
+	"boardroom/web/templates"
+)
+
+// The site's socket (/site/ws): every page of a signed-in player keeps one
+// open, which is how the site knows who is online (lobby.Site) and how a
+// challenge reaches its player on whatever page they are. The server
+// sends {"incoming":HTML} (the box of challenges waiting for an answer,
+// drawn here), {"outgoing":[{"id","status","room"}]} (what became of the
+// player's own), and {"go":"/r/ID"} to the pages that go to a game: the
+// one that accepted, and those of the challenger's browser. A page sends
+// {"accept":ID}, {"decline":ID} or {"cancel":ID}.
+
+// siteMessage is what the server says on the site's socket.
+type siteMessage struct {
+	Incoming *string        `json:"incoming,omitempty"`
+	Outgoing []outgoingView `json:"outgoing,omitempty"`
+	Go       string         `json:"go,omitempty"`
+	Error    string         `json:"error,omitempty"`
+}
+
+type outgoingView struct {
+	ID     string `json:"id"`
+	Status string `json:"status"`
+	Text   string `json:"text"`
+}
+
+// challengeText says what a challenge offers: "Kalah · Fast · Rated".
+func challengeText(c store.DirectChallenge) string {
+	rated := "Casual"
+	if c.Rated {
+		rated = "Rated"
+	}
+	return gameName(c.Game) + " · " + c.Clock.Name() + " · " + rated
+}
+
+// siteSocket serves /site/ws to a signed-in player's page.
+func (s *Server) siteSocket(w http.ResponseWriter, r *http.Request) {
+	u := userOf(r)
+	if u == nil {
+		http.Error(w, "sign in first", http.StatusUnauthorized)
+		return
+	}
+	release, ok := s.limits.openConn(s.clientAddr(r))
+	if !ok {
+		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
+		return
+	}
+	defer release()
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.Origins})
+	if err != nil {
+		return
+	}
+	defer ws.CloseNow()
+	ws.SetReadLimit(1024)
+	ctx := r.Context()
+	page := s.Site.Open(u.Name, match.HashToken(readToken(r)))
+	defer s.Site.Close(page)
+	out := make(chan siteMessage, 4)
+	go func() { // answers to the page's own asks
+		defer close(out)
+		for {
+			_, b, err := ws.Read(ctx)
+			if err != nil {
+				return
+			}
+			var m struct{ Accept, Decline, Cancel string }
+			if json.Unmarshal(b, &m) != nil {
+				continue
+			}
+			out <- s.answerOnSite(ctx, page, m.Accept, m.Decline, m.Cancel)
+		}
+	}()
+	say := func(m siteMessage) bool {
+		b, _ := json.Marshal(m)
+		wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		return ws.Write(wctx, websocket.MessageText, b) == nil
+	}
+	for {
+		select {
+		case m, ok := <-out:
+			if !ok {
+				return // the page closed
+			}
+			if !say(m) {
+				return
+			}
+		case u := <-page.Updates():
+			if !say(s.siteUpdate(ctx, page, u)) {
+				return
+			}
+		}
+	}
+}
+
+// answerOnSite carries out what a page asked of a challenge.
+func (s *Server) answerOnSite(ctx context.Context, page *lobby.Page, accept, decline, cancel string) siteMessage {
+	var (
+		room string
+		err  error
+	)
+	switch {
+	case accept != "":
+		room, err = s.Site.Answer(ctx, page, accept, true)
+	case decline != "":
+		_, err = s.Site.Answer(ctx, page, decline, false)
+	case cancel != "":
+		err = s.Site.Cancel(ctx, page, cancel)
+	default:
+		return siteMessage{Error: "That was not understood."}
+	}
+	switch {
+	case errors.Is(err, store.ErrChallengeGone):
+		return siteMessage{Error: "That challenge is no longer open."}
+	case errors.Is(err, lobby.ErrNoToken):
+		return siteMessage{Error: "Your browser sent no cookie: allow cookies to play."}
+	case err != nil:
+		s.Log.Error("challenge not answered", "err", err, "user", page.Account)
+		return siteMessage{Error: "The challenge could not be answered just now; try again."}
+	case room != "":
+		return siteMessage{Go: "/r/" + room}
+	}
+	return siteMessage{}
+}
+
+// siteUpdate is what a page is told of its player's challenges.
+func (s *Server) siteUpdate(ctx context.Context, page *lobby.Page, u lobby.Update) siteMessage {
+	incoming := make([]templates.IncomingChallenge, len(u.Incoming))
+	for i, c := range u.Incoming {
+		incoming[i] = templates.IncomingChallenge{ID: c.ID, From: c.From, Text: challengeText(c)}
+	}
+	var b bytes.Buffer
+	templates.IncomingChallenges(incoming).Render(ctx, &b)
+	html := b.String()
+	m := siteMessage{Incoming: &html}
+	now := time.Now()
+	for _, c := range u.Outgoing {
+		status := c.Status
+		if c.Expired(now) {
+			status = "expired"
+		}
+		m.Outgoing = append(m.Outgoing, outgoingView{ID: c.ID, Status: status, Text: challengeText(c)})
+		if c.Status == store.ChallengeAccepted && c.FromToken == page.TokenHash && now.Sub(c.Created) < lobby.ChallengeLife {
+			m.Go = "/r/" + c.Room // the challenger's browser holds the seat
+		}
+	}
+	return m
+}
+
+// challenge serves POST /@/{name}/challenge: the signed-in viewer offers
+// the player a game; the player page says it was sent, or why not.
+func (s *Server) challenge(w http.ResponseWriter, r *http.Request) {
+	u := userOf(r)
+	if u == nil {
+		http.Redirect(w, r, "/login?next="+r.URL.EscapedPath(), http.StatusSeeOther)
+		return
+	}
+	to, err := s.Accounts.Player(r.Context(), r.PathValue("name"))
+	if errors.Is(err, store.ErrNotFound) {
+		s.errorPage(w, r, http.StatusNotFound, "No such player", "Nobody plays here under that name.")
+		return
+	}
+	if err != nil {
+		s.logFailure(r, "challenge", err)
+		s.errorPage(w, r, http.StatusServiceUnavailable, "Not sent", "The challenge could not be sent just now; try again in a moment.")
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	if err := r.ParseForm(); err != nil {
+		s.renderPlayerPage(w, r, to, http.StatusBadRequest, nil, "The form could not be read.")
+		return
+	}
+	c, err := s.Site.Challenge(r.Context(), u.Name, match.HashToken(s.ensureToken(w, r)), to.Name, r.PostForm.Get("game"),
+		vocab.Clock(r.PostForm.Get("clock")), r.PostForm.Get("rated") == "true")
+	var why string
+	switch {
+	case errors.Is(err, lobby.ErrChallengeSelf), errors.Is(err, lobby.ErrTooMany), errors.Is(err, lobby.ErrNoToken):
+		why = sentence(err.Error())
+	case errors.Is(err, match.ErrBadRequest):
+		why = friendly(err)
+	case err != nil:
+		s.logFailure(r, "challenge", err)
+		why = "The challenge could not be sent just now; try again in a moment."
+	}
+	if why != "" {
+		s.renderPlayerPage(w, r, to, http.StatusBadRequest, nil, why)
+		return
+	}
+	s.Log.Info("challenge sent", "from", u.Name, "to", to.Name, "game", c.Game, "clock", c.Clock, "rated", c.Rated)
+	s.renderPlayerPage(w, r, to, http.StatusOK, &templates.SentChallenge{ID: c.ID, Text: challengeText(c)}, "")
+}
+
+// sentence makes an error's text a sentence.
+func sentence(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:] + "."
+}
+
+// fillSocial puts the player's presence and the viewer's challenge in view.
+func (s *Server) fillSocial(r *http.Request, view *templates.PlayerView, name string) error {
+	if s.Site == nil {
+		return nil
+	}
+	online, err := s.Site.Online(r.Context(), []string{name})
+	if err != nil {
+		return err
+	}
+	view.Online = online[name]
+	if me := userOf(r); me != nil && !strings.EqualFold(me.Name, name) {
+		view.CanChallenge = true
+		for _, g := range game.All() {
+			view.ChallengeGames = append(view.ChallengeGames, game.Choice{Value: g.ID(), Label: g.Name()})
+		}
+	}
+	return nil
+}

@@ -1,0 +1,156 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/coder/websocket"
+	"github.com/stretchr/testify/require"
+)
+
+// sitePage is a signed-in page's site socket.
+type sitePage struct {
+	t  *testing.T
+	ws *websocket.Conn
+}
+
+func (ts *testServer) openSite(t *testing.T, c *http.Client) *sitePage {
+	t.Helper()
+	u, _ := url.Parse(ts.URL)
+	h := http.Header{"Origin": {ts.URL}}
+	for _, ck := range c.Jar.Cookies(u) {
+		h.Add("Cookie", ck.Name+"="+ck.Value)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+"/site/ws", &websocket.DialOptions{HTTPHeader: h})
+	require.NoError(t, err)
+	t.Cleanup(func() { ws.CloseNow() })
+	return &sitePage{t: t, ws: ws}
+}
+
+// until reads the socket's messages until one satisfies ok.
+func (p *sitePage) until(what string, ok func(siteMessage) bool) siteMessage {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	for {
+		_, b, err := p.ws.Read(ctx)
+		require.NoError(p.t, err, what)
+		var m siteMessage
+		require.NoError(p.t, json.Unmarshal(b, &m))
+		if ok(m) {
+			return m
+		}
+	}
+}
+
+func (p *sitePage) say(msg string) {
+	require.NoError(p.t, p.ws.Write(context.Background(), websocket.MessageText, []byte(msg)))
+}
+
+// incoming is the challenges box of a message.
+func incoming(t *testing.T, m siteMessage) *goquery.Selection {
+	if m.Incoming == nil {
+		return nil
+	}
+	doc, err := goquery.NewDocumentFromReader(strings.NewReader(*m.Incoming))
+	require.NoError(t, err)
+	return doc.Find("[data-testid=challenge-incoming]")
+}
+
+// TestDirectChallenges: a player page shows whether its player is online
+// and offers another signed-in player a challenge; the one challenged sees
+// it on any open page and accepts or declines it; on accept both go to the
+// room, the challenger sees a decline too; the bad ones are refused.
+func TestDirectChallenges(t *testing.T) {
+	ts := newTestServer(t)
+	alice, bob := ts.signedUp(t, "alice"), ts.signedUp(t, "bob")
+	_, doc := get(t, alice, ts.URL+"/@/bob")
+	require.Equal(t, "Not online", doc.Find("[data-testid=presence]").Text())
+	get(t, bob, ts.URL+"/") // his browser's token, as any visit gives it
+	bobPage := ts.openSite(t, bob)
+	require.Eventually(t, func() bool {
+		_, doc = get(t, alice, ts.URL+"/@/bob")
+		return doc.Find("[data-testid=presence]").Text() == "Online now"
+	}, 5*time.Second, 20*time.Millisecond, "a page of Bob's is open")
+	require.Equal(t, 1, doc.Find("[data-action=challenge]").Length())
+	require.Equal(t, 1, doc.Find("form[data-testid=challenge] select[name=game] option[value=kalah]").Length())
+	_, doc = get(t, alice, ts.URL+"/@/alice")
+	require.Zero(t, doc.Find("[data-action=challenge]").Length(), "nobody challenges themselves")
+	_, doc = get(t, ts.browser(t), ts.URL+"/@/bob")
+	require.Zero(t, doc.Find("[data-action=challenge]").Length(), "guests do not challenge")
+
+	get(t, alice, ts.URL+"/") // her browser's token, as any visit gives it
+	alicePage := ts.openSite(t, alice)
+	send := func(form url.Values) (*http.Response, *goquery.Document) {
+		return post(t, alice, ts.URL+"/@/bob/challenge", form)
+	}
+	resp, doc := send(url.Values{"game": {"kalah"}, "clock": {"fast"}, "rated": {"true"}})
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	sent := doc.Find("[data-testid=challenge-sent]")
+	require.Contains(t, sent.Text(), "Kalah · Fast · Rated")
+	id := sent.AttrOr("data-challenge", "")
+	require.NotEmpty(t, id)
+
+	m := bobPage.until("the challenge reaches Bob", func(m siteMessage) bool { return incoming(t, m).Length() == 1 })
+	box := incoming(t, m)
+	require.Contains(t, box.Text(), "alice challenges you: Kalah · Fast · Rated")
+	require.Equal(t, 1, box.Find("[data-action=accept-challenge]").Length())
+	require.Equal(t, 1, box.Find("[data-action=decline-challenge]").Length())
+	bobPage.say(`{"accept":"` + id + `"}`)
+	room := bobPage.until("Bob goes to the game", func(m siteMessage) bool { return m.Go != "" }).Go
+	require.Equal(t, room, alicePage.until("Alice goes too", func(m siteMessage) bool { return m.Go != "" }).Go)
+	_, doc = get(t, alice, ts.URL+room)
+	require.Equal(t, 1, doc.Find(".player.yours").Length())
+	require.Equal(t, 1, doc.Find("[data-testid=rated]").Length())
+	_, doc = get(t, bob, ts.URL+room)
+	require.Equal(t, 1, doc.Find(".player.yours").Length())
+	bobPage.say(`{"accept":"` + id + `"}`)
+	require.Equal(t, "That challenge is no longer open.", bobPage.until("accepted once", func(m siteMessage) bool { return m.Error != "" }).Error)
+
+	// A decline reaches the challenger.
+	_, doc = send(url.Values{"game": {"amazons"}, "clock": {"none"}})
+	id = doc.Find("[data-testid=challenge-sent]").AttrOr("data-challenge", "")
+	bobPage.until("the second challenge", func(m siteMessage) bool { return incoming(t, m).Length() == 1 })
+	bobPage.say(`{"decline":"` + id + `"}`)
+	alicePage.until("declined", func(m siteMessage) bool {
+		for _, o := range m.Outgoing {
+			if o.ID == id && o.Status == "declined" {
+				return true
+			}
+		}
+		return false
+	})
+
+	// Refusals.
+	resp, doc = send(url.Values{"game": {"chess"}, "clock": {"fast"}})
+	require.Equal(t, http.StatusBadRequest, resp.StatusCode)
+	require.NotEmpty(t, doc.Find("[data-testid=challenge-error]").Text())
+	resp, doc = post(t, alice, ts.URL+"/@/alice/challenge", url.Values{"game": {"kalah"}, "clock": {"fast"}})
+	require.Equal(t, "You cannot challenge yourself.", doc.Find("[data-testid=challenge-error]").Text())
+	for range 3 {
+		resp, _ = send(url.Values{"game": {"kalah"}, "clock": {"slow"}})
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+	}
+	_, doc = send(url.Values{"game": {"kalah"}, "clock": {"slow"}})
+	require.Contains(t, doc.Find("[data-testid=challenge-error]").Text(), "3 challenges waiting")
+	resp, _ = post(t, ts.browser(t), ts.URL+"/@/bob/challenge", url.Values{"game": {"kalah"}})
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode, "a guest is sent to log in")
+	resp, err := ts.browser(t).Get(ts.URL + "/site/ws")
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, http.StatusUnauthorized, resp.StatusCode)
+
+	bobPage.ws.Close(websocket.StatusGoingAway, "")
+	require.Eventually(t, func() bool {
+		_, doc = get(t, alice, ts.URL+"/@/bob")
+		return doc.Find("[data-testid=presence]").Text() == "Not online"
+	}, 5*time.Second, 20*time.Millisecond, "Bob's page closed")
+}
