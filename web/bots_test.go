@@ -326,3 +326,43 @@ func (ts *testServer) pairBotGame(t *testing.T, bot string) {
 	})
 	require.NoError(t, err)
 }
+
+// TestBotsOnTheLadders: a bot's rated games rate it like anyone; the
+// leaderboards mark it BOT (and not the person it played), and /bots
+// lists its ratings by game and speed, with its owner.
+func TestBotsOnTheLadders(t *testing.T) {
+	ts := newTestServer(t)
+	owner := ts.signedUp(t, "owner")
+	ts.makeBot(t, owner, "Robo")
+	ts.signedUp(t, "bob")
+	ctx := t.Context()
+	for i := range 40 {
+		r, err := match.PairedRecord("kalah", vocab.SlowClock, true,
+			[2]store.Seat{{TokenHash: "a", Account: "Robo", BotAccount: true}, {TokenHash: "b", Account: "bob"}}, time.Now())
+		require.NoError(t, err)
+		require.NoError(t, ts.store.CreateRoom(ctx, r))
+		robo := 0
+		if r.Seats[1].Account == "Robo" {
+			robo = 1
+		}
+		winner := robo
+		if i%3 == 2 {
+			winner = 1 - robo
+		}
+		_, err = ts.store.SetResult(ctx, r.ID, store.Result{Over: true, Winner: winner, Reason: "more seeds"})
+		require.NoError(t, err)
+	}
+	_, doc := get(t, ts.browser(t), ts.URL+"/players")
+	board := doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=slow] [data-testid=leader]")
+	require.Equal(t, 2, board.Length(), "both settled")
+	require.Contains(t, board.Eq(0).Text(), "Robo")
+	require.Equal(t, 1, board.Eq(0).Find("[data-testid=bot]").Length(), "the bot is marked")
+	require.Zero(t, board.Eq(1).Find("[data-testid=bot]").Length(), "the person is not")
+
+	_, doc = get(t, ts.browser(t), ts.URL+"/bots")
+	ratings := doc.Find("[data-testid=bot-row][data-bot=Robo] [data-testid=bot-rating]")
+	require.Equal(t, 1, ratings.Length())
+	require.Equal(t, "kalah", ratings.AttrOr("data-game", ""))
+	require.Contains(t, ratings.Text(), "Kalah · Slow")
+	require.Contains(t, ratings.Text(), "(40 games)")
+}
