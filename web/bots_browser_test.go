@@ -55,6 +55,7 @@ func TestBrowserBots(t *testing.T) {
 	me.waitShown("input[name=bots]")
 	me.waitJS("the choice remembered", `document.querySelector("input[name=bots]").checked`)
 	failed = append(failed, me.axeBothThemes("lobby, bots ticked")...)
+	me.botScreenshots(dir, "lobby")
 	require.Empty(t, failed, "axe-core: critical or serious violations:\n%s", strings.Join(failed, "\n"))
 }
 
