@@ -62,7 +62,7 @@ type Pools struct {
 
 	mu    sync.Mutex
 	waits map[string]*Wait // this node's pages' waits, by id
-	poke  chan struct{}
+	wake  wake
 }
 
 // Wait is a page waiting in a pool.
@@ -156,7 +156,7 @@ func (ps *Pools) Enter(ctx context.Context, pool pairing.Pool, p Player) (*Wait,
 	for _, other := range replaced { // a player waits in one pool at a time
 		ps.forget(other, "")
 	}
-	ps.pokeNow()
+	ps.wake.now()
 	return w, nil
 }
 
@@ -194,27 +194,11 @@ func (ps *Pools) timings() Timings {
 	return t
 }
 
-func (ps *Pools) pokeNow() {
-	ps.mu.Lock()
-	if ps.poke == nil {
-		ps.poke = make(chan struct{}, 1)
-	}
-	poke := ps.poke
-	ps.mu.Unlock()
-	select {
-	case poke <- struct{}{}:
-	default:
-	}
-}
-
 // Run pairs the pools and tells the waits here of their rooms until ctx
 // ends.
 func (ps *Pools) Run(ctx context.Context) {
 	t := ps.timings()
-	ps.pokeNow() // makes the channel
-	ps.mu.Lock()
-	poke := ps.poke
-	ps.mu.Unlock()
+	poke := ps.wake.c()
 	pair, seen := time.NewTicker(t.Pair), time.NewTicker(t.Seen)
 	defer pair.Stop()
 	defer seen.Stop()
@@ -304,27 +288,23 @@ func (ps *Pools) pick(pool pairing.Pool, entries []store.PoolEntry, now time.Tim
 	return out
 }
 
-// local lists this node's waits.
-func (ps *Pools) local() []*Wait {
+// local lists this node's waits, and their ids.
+func (ps *Pools) local() ([]*Wait, []string) {
 	ps.mu.Lock()
 	defer ps.mu.Unlock()
-	out := make([]*Wait, 0, len(ps.waits))
+	waits, ids := make([]*Wait, 0, len(ps.waits)), make([]string, 0, len(ps.waits))
 	for _, w := range ps.waits {
-		out = append(out, w)
+		waits, ids = append(waits, w), append(ids, w.ID)
 	}
-	return out
+	return waits, ids
 }
 
 // deliver tells this node's waits that were paired (here or on another
 // node) of their rooms.
 func (ps *Pools) deliver(ctx context.Context) {
-	waits := ps.local()
+	waits, ids := ps.local()
 	if len(waits) == 0 {
 		return
-	}
-	ids := make([]string, len(waits))
-	for i, w := range waits {
-		ids[i] = w.ID
 	}
 	rooms, err := ps.Store.Matched(ctx, ids)
 	if err != nil {
@@ -341,13 +321,9 @@ func (ps *Pools) deliver(ctx context.Context) {
 // see says the waits here are still open, and ends those whose entry has
 // gone without a room (their player entered another pool elsewhere).
 func (ps *Pools) see(ctx context.Context) {
-	waits := ps.local()
+	waits, ids := ps.local()
 	if len(waits) == 0 {
 		return
-	}
-	ids := make([]string, len(waits))
-	for i, w := range waits {
-		ids[i] = w.ID
 	}
 	waiting, err := ps.Store.SeePool(ctx, ids, ps.now())
 	if err != nil {

@@ -52,7 +52,7 @@ type Site struct {
 
 	mu    sync.Mutex
 	pages map[*Page]bool
-	poke  chan struct{}
+	wake  wake
 }
 
 // Page is a signed-in player's page open on this node.
@@ -82,7 +82,7 @@ func (s *Site) Open(account, tokenHash string) *Page {
 	}
 	s.pages[p] = true
 	s.mu.Unlock()
-	s.pokeNow()
+	s.wake.now()
 	return p
 }
 
@@ -91,7 +91,7 @@ func (s *Site) Close(p *Page) {
 	s.mu.Lock()
 	delete(s.pages, p)
 	s.mu.Unlock()
-	s.pokeNow()
+	s.wake.now()
 }
 
 func (s *Site) now() time.Time {
@@ -99,19 +99,6 @@ func (s *Site) now() time.Time {
 		return s.Now()
 	}
 	return time.Now()
-}
-
-func (s *Site) pokeNow() {
-	s.mu.Lock()
-	if s.poke == nil {
-		s.poke = make(chan struct{}, 1)
-	}
-	poke := s.poke
-	s.mu.Unlock()
-	select {
-	case poke <- struct{}{}:
-	default:
-	}
 }
 
 // Online says which of accounts have a page open anywhere on the site.
@@ -122,10 +109,7 @@ func (s *Site) Online(ctx context.Context, accounts []string) (map[string]bool, 
 // Run keeps the store's presence and the pages' challenges up to date
 // until ctx ends.
 func (s *Site) Run(ctx context.Context) {
-	s.pokeNow()
-	s.mu.Lock()
-	poke := s.poke
-	s.mu.Unlock()
+	poke := s.wake.c()
 	every := s.Every
 	if every <= 0 {
 		every = time.Second
@@ -259,7 +243,7 @@ func (s *Site) Challenge(ctx context.Context, from, fromToken, to, gameID string
 	if err := s.Challenges.CreateChallenge(ctx, c); err != nil {
 		return store.DirectChallenge{}, err
 	}
-	s.pokeNow()
+	s.wake.now()
 	return c, nil
 }
 
@@ -276,7 +260,7 @@ func (s *Site) Answer(ctx context.Context, p *Page, id string, accept bool) (str
 		return "", store.ErrChallengeGone
 	}
 	c := list[i]
-	defer s.pokeNow()
+	defer s.wake.now()
 	if !accept {
 		return "", s.Challenges.AnswerChallenge(ctx, id, c.To, false, nil, now)
 	}
@@ -304,6 +288,6 @@ func (s *Site) Answer(ctx context.Context, p *Page, id string, accept bool) (str
 
 // Cancel withdraws one of p's player's challenges.
 func (s *Site) Cancel(ctx context.Context, p *Page, id string) error {
-	defer s.pokeNow()
+	defer s.wake.now()
 	return s.Challenges.CancelChallenge(ctx, id, p.Account)
 }
