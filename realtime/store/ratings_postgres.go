@@ -46,6 +46,17 @@ func (p *Postgres) SetResult(ctx context.Context, id string, res Result) (*[2]Ra
 	var changes *[2]RatingChange
 	err := p.write(ctx, id, func(ctx context.Context, f Fence) error {
 		changes = nil // a write tried again runs this again
+		// Most games are not rated: one statement records their result.
+		// A rated room (or a write the fence refuses) takes the
+		// transaction below, which says which.
+		tag, err := p.pool.Exec(ctx, `UPDATE rooms SET over = $4, winner = $5, reason = $6, aborted = $7, aborted_by = $8, updated_at = $9
+			WHERE `+fencedRoom+` AND NOT rated`, id, f.Session, f.Epoch, res.Over, res.Winner, res.Reason, res.Aborted, abortedBy(res), p.stamp())
+		if err != nil {
+			return fmt.Errorf("store: room %q: %w", id, err)
+		}
+		if tag.RowsAffected() == 1 {
+			return nil
+		}
 		return p.inRoom(ctx, id, f, "", nil, func(tx pgx.Tx) error {
 			var g ratedGame
 			if err := tx.QueryRow(ctx, `SELECT rated, rating_changes, seats, game, clock FROM rooms WHERE id = $1`, id).
