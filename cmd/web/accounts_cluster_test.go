@@ -14,7 +14,8 @@ import (
 )
 
 // TestAccountsHoldAcrossNodes: a log-in on one node holds on every node,
-// and so does logging out everywhere; a rated game between players on two
+// and so does logging out everywhere; a page open on one node makes its
+// player online on every node's pages; a rated game between players on two
 // nodes is rated once.
 func TestAccountsHoldAcrossNodes(t *testing.T) {
 	if testing.Short() {
@@ -42,6 +43,31 @@ func TestAccountsHoldAcrossNodes(t *testing.T) {
 	require.Equal(t, "alice", me(alice, 1), "signed up on one node, signed in on the other")
 	signUp(bob, 1, "bob")
 	require.Equal(t, "bob", me(bob, 0))
+
+	// A page of Bob's open on one node: he is online on the other's pages.
+	presence := func() string {
+		resp, err := alice.Get(c.base(0) + "/@/bob")
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		doc, err := goquery.NewDocumentFromReader(resp.Body)
+		require.NoError(t, err)
+		return doc.Find("[data-testid=presence]").Text()
+	}
+	require.Equal(t, "Not online", presence())
+	u, _ := url.Parse(c.base(1))
+	h := http.Header{"Origin": {c.base(1)}}
+	for _, ck := range bob.Jar.Cookies(u) {
+		h.Add("Cookie", ck.Name+"="+ck.Value)
+	}
+	dctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	site, _, err := websocket.Dial(dctx, "ws"+strings.TrimPrefix(c.base(1), "http")+"/site/ws", &websocket.DialOptions{HTTPHeader: h})
+	cancel()
+	require.NoError(t, err)
+	require.Eventually(t, func() bool { return presence() == "Online now" }, 10*time.Second, 50*time.Millisecond,
+		"online across nodes")
+	site.Close(websocket.StatusGoingAway, "")
+	require.Eventually(t, func() bool { return presence() == "Not online" }, 10*time.Second, 50*time.Millisecond,
+		"his page closed")
 
 	resp, err := alice.PostForm(c.base(0)+"/rooms", url.Values{"game": {"kalah"}, "mode": {"friend"}, "rated": {"true"}, "clock": {"slow"}})
 	require.NoError(t, err)
