@@ -123,7 +123,7 @@ func (ps *Pools) Enter(ctx context.Context, pool pairing.Pool, p Player) (*Wait,
 		}
 	}
 	if p.Account != "" {
-		e.Player = "@" + lowerASCII(p.Account)
+		e.Player = "@" + store.AccountKey(p.Account)
 		got, err := ps.Ratings.CurrentRatings(ctx, pool.Game, pool.Speed, []string{p.Account})
 		if err != nil {
 			return nil, err
@@ -356,15 +356,4 @@ func (ps *Pools) see(ctx context.Context) {
 			ps.forget(w, rooms[w.ID])
 		}
 	}
-}
-
-// lowerASCII is a username's key (its lower case).
-func lowerASCII(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
 }

@@ -66,18 +66,11 @@ func (s *Server) poolSocket(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	release, ok := s.limits.openConn(s.clientAddr(r))
+	ws, done, ok := s.openSocket(w, r)
 	if !ok {
-		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
 		return
 	}
-	defer release()
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.Origins})
-	if err != nil {
-		return // the library has answered
-	}
-	defer ws.CloseNow()
-	ws.SetReadLimit(1024)
+	defer done()
 	ctx := r.Context()
 	say := func(m poolMessage) {
 		b, _ := json.Marshal(m)
@@ -143,4 +136,23 @@ func (s *Server) poolSocket(w http.ResponseWriter, r *http.Request) {
 		}
 		ws.Close(websocket.StatusNormalClosure, "")
 	}
+}
+
+// openSocket opens one of the lobby's small JSON sockets (a pool's, the
+// site's): counted in the address's open sockets, from the origins the
+// rooms' sockets accept, with messages of at most 1 KB. Call done when it
+// ends; false when it was not opened (answered already).
+func (s *Server) openSocket(w http.ResponseWriter, r *http.Request) (ws *websocket.Conn, done func(), ok bool) {
+	release, ok := s.limits.openConn(s.clientAddr(r))
+	if !ok {
+		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
+		return nil, nil, false
+	}
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.Origins})
+	if err != nil {
+		release()
+		return nil, nil, false // the library has answered
+	}
+	ws.SetReadLimit(1024)
+	return ws, func() { ws.CloseNow(); release() }, true
 }

@@ -58,18 +58,11 @@ func (s *Server) siteSocket(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "sign in first", http.StatusUnauthorized)
 		return
 	}
-	release, ok := s.limits.openConn(s.clientAddr(r))
+	ws, done, ok := s.openSocket(w, r)
 	if !ok {
-		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
 		return
 	}
-	defer release()
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.Origins})
-	if err != nil {
-		return
-	}
-	defer ws.CloseNow()
-	ws.SetReadLimit(1024)
+	defer done()
 	ctx := r.Context()
 	page := s.Site.Open(u.Name, match.HashToken(readToken(r)))
 	defer s.Site.Close(page)

@@ -312,21 +312,25 @@ func (r *Room) refresh() {
 // join seats the sender in the free seat, called name (else the name its
 // browser gave when it connected, else the engine's, else a guest's). A
 // program that plays an engine's moves gives the engine's name, which every
-// page shows for the seat. It returns why it refused ("": it did not).
-func (r *Room) join(c *Conn, name, engine string) (refused string) {
+// page shows for the seat.
+func (r *Room) join(c *Conn, name, engine string) {
 	switch {
 	case c.tokenHash == "":
-		return r.rejectWith(c, refusedNotAllowed, "Your browser sent no seat cookie; allow cookies to play.")
+		r.reject(c, refusedNotAllowed, "Your browser sent no seat cookie; allow cookies to play.")
+		return
 	case len(r.seats.mine(c.tokenHash)) > 0 && engine != "" && !c.bot: // a bot's seat shows its account, not an engine
 		r.engineTakesOver(c, name, engine)
-		return ""
+		return
 	case len(r.seats.mine(c.tokenHash)) > 0:
-		return r.rejectWith(c, refusedNotNow, "You already hold a seat.")
+		r.reject(c, refusedNotNow, "You already hold a seat.")
+		return
 	case r.over():
-		return r.rejectWith(c, refusedOver, "The game is over; you are watching.")
+		r.reject(c, refusedOver, "The game is over; you are watching.")
+		return
 	}
 	if why := r.ratedJoinRefusal(c); why != "" {
-		return r.rejectWith(c, refusedNotAllowed, why)
+		r.reject(c, refusedNotAllowed, why)
+		return
 	}
 	for p, s := range r.seats.held {
 		if s.Kind != vocab.Free {
@@ -345,7 +349,8 @@ func (r *Room) join(c *Conn, name, engine string) (refused string) {
 		defer cancel()
 		if err := r.deps.Store.SetSeats(ctx, r.id, held); err != nil {
 			r.deps.Log.Error("seat not stored", "room", r.id, "err", err)
-			return r.rejectWith(c, refusedFailed, "The seat could not be saved; try again.")
+			r.reject(c, refusedFailed, "The seat could not be saved; try again.")
+			return
 		}
 		r.seats.held = held
 		r.readRatings()
@@ -353,9 +358,10 @@ func (r *Room) join(c *Conn, name, engine string) (refused string) {
 		r.deps.Log.Info("seat taken", "room", r.id, "seat", p, "engine", held[p].Engine)
 		r.afterChange(true) // both seats are now taken: the clock starts
 		r.updateSeek()
-		return ""
+		return
 	}
-	return r.rejectWith(c, refusedNotAllowed, "Both seats are taken; you are watching.")
+	r.reject(c, refusedNotAllowed, "Both seats are taken; you are watching.")
+	return
 }
 
 // engineTakesOver marks the seats the sender holds as played by an engine

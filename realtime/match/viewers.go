@@ -410,13 +410,6 @@ func (r *Room) reject(c *Conn, why refusal, msg string) {
 	}
 }
 
-// rejectWith rejects and returns msg, for an action that says why it
-// refused.
-func (r *Room) rejectWith(c *Conn, why refusal, msg string) string {
-	r.reject(c, why, msg)
-	return msg
-}
-
 // notice tells one connection that something it asked for was done.
 func (r *Room) notice(c *Conn, msg string) {
 	if v := r.viewers.conns[c]; v != nil {

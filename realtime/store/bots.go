@@ -132,7 +132,7 @@ func botGamesOf(p PoolPair, at int64) []botGame {
 	var out []botGame
 	for _, e := range []PoolEntry{p.A, p.B} {
 		if e.Bot && e.Account != "" {
-			out = append(out, botGame{accountKey(e.Account), p.Room.ID, at})
+			out = append(out, botGame{AccountKey(e.Account), p.Room.ID, at})
 		}
 	}
 	return out

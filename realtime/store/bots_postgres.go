@@ -115,7 +115,7 @@ func (p *Postgres) BotsNamed(ctx context.Context, names []string) (map[string]bo
 	}
 	keys := make([]string, len(names))
 	for i, n := range names {
-		keys[i] = accountKey(n)
+		keys[i] = AccountKey(n)
 	}
 	found, err := p.ids(ctx, "bots named", `SELECT u.key FROM bots b JOIN users u ON u.id = b.user_id WHERE u.key = ANY($1)`, keys)
 	if err != nil {
@@ -126,7 +126,7 @@ func (p *Postgres) BotsNamed(ctx context.Context, names []string) (map[string]bo
 		bots[k] = true
 	}
 	for _, n := range names {
-		if bots[accountKey(n)] {
+		if bots[AccountKey(n)] {
 			out[n] = true
 		}
 	}
@@ -135,7 +135,7 @@ func (p *Postgres) BotsNamed(ctx context.Context, names []string) (map[string]bo
 
 // BotGames implements Bots.
 func (p *Postgres) BotGames(ctx context.Context, account string, since time.Time) ([]time.Time, error) {
-	rows, err := p.pool.Query(ctx, `SELECT at FROM bot_games WHERE account = $1 AND at >= $2 ORDER BY at`, accountKey(account), since.UnixMilli())
+	rows, err := p.pool.Query(ctx, `SELECT at FROM bot_games WHERE account = $1 AND at >= $2 ORDER BY at`, AccountKey(account), since.UnixMilli())
 	if err != nil {
 		return nil, fmt.Errorf("store: bot games: %w", err)
 	}

@@ -102,7 +102,7 @@ func (s *SQLite) BotsNamed(ctx context.Context, names []string) (map[string]bool
 	}
 	args := make([]any, len(names))
 	for i, n := range names {
-		args[i] = accountKey(n)
+		args[i] = AccountKey(n)
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT u.key FROM bots b JOIN users u ON u.id = b.user_id WHERE u.key IN (`+placeholders(len(names))+`)`, args...)
 	if err != nil {
@@ -118,7 +118,7 @@ func (s *SQLite) BotsNamed(ctx context.Context, names []string) (map[string]bool
 		bots[key] = true
 	}
 	for _, n := range names {
-		if bots[accountKey(n)] {
+		if bots[AccountKey(n)] {
 			out[n] = true
 		}
 	}
@@ -127,7 +127,7 @@ func (s *SQLite) BotsNamed(ctx context.Context, names []string) (map[string]bool
 
 // BotGames implements Bots.
 func (s *SQLite) BotGames(ctx context.Context, account string, since time.Time) ([]time.Time, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT at FROM bot_games WHERE account = ? AND at >= ? ORDER BY at`, accountKey(account), since.UnixMilli())
+	rows, err := s.db.QueryContext(ctx, `SELECT at FROM bot_games WHERE account = ? AND at >= ? ORDER BY at`, AccountKey(account), since.UnixMilli())
 	if err != nil {
 		return nil, fmt.Errorf("store: bot games: %w", err)
 	}

@@ -160,7 +160,7 @@ func countAborts(rows summaryRows, account string) (int, error) {
 		if err := json.Unmarshal([]byte(text), &seats); err != nil {
 			return 0, err
 		}
-		if !aborted || by < 0 || by > 1 || accountKey(seats[by].Account) != accountKey(account) {
+		if !aborted || by < 0 || by > 1 || AccountKey(seats[by].Account) != AccountKey(account) {
 			break
 		}
 		n++

@@ -146,13 +146,5 @@ func (p *Postgres) Matched(ctx context.Context, ids []string) (map[string]string
 	if err != nil {
 		return nil, fmt.Errorf("store: pool matches: %w", err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var id, room string
-		if err := rows.Scan(&id, &room); err != nil {
-			return nil, err
-		}
-		out[id] = room
-	}
-	return out, rows.Err()
+	return scanMatches(pgRows{rows})
 }

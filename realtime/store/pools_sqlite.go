@@ -170,22 +170,28 @@ func (s *SQLite) Matched(ctx context.Context, ids []string) (map[string]string, 
 	if err != nil {
 		return nil, fmt.Errorf("store: pool matches: %w", err)
 	}
-	defer rows.Close()
-	for rows.Next() {
+	return scanMatches(sqlRows{rows})
+}
+
+// scanMatches reads rows of a wait's id and its room.
+func scanMatches(rs scanRows) (map[string]string, error) {
+	defer rs.Close()
+	out := map[string]string{}
+	for rs.Next() {
 		var id, room string
-		if err := rows.Scan(&id, &room); err != nil {
-			return nil, err
+		if err := rs.Scan(&id, &room); err != nil {
+			return nil, fmt.Errorf("store: pool matches: %w", err)
 		}
 		out[id] = room
 	}
-	return out, rows.Err()
+	return out, rs.Err()
 }
 
 // placeholders is n question marks, separated by commas.
 func placeholders(n int) string { return strings.TrimSuffix(strings.Repeat("?,", n), ",") }
 
 // scanPoolEntries reads rows of poolEntryColumns.
-func scanPoolEntries(rs ratingRows) ([]PoolEntry, error) {
+func scanPoolEntries(rs scanRows) ([]PoolEntry, error) {
 	defer rs.Close()
 	var out []PoolEntry
 	for rs.Next() {

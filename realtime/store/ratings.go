@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
+	"strings"
 	"time"
 
 	"boardroom/rating"
@@ -24,14 +26,7 @@ type RatingChange struct {
 
 // Delta is the points the game gave (negative: took), rounded as shown.
 func (c RatingChange) Delta() int {
-	return int(roundHalfAway(c.After.Rating)) - int(roundHalfAway(c.Before.Rating))
-}
-
-func roundHalfAway(x float64) float64 {
-	if x < 0 {
-		return -roundHalfAway(-x)
-	}
-	return float64(int64(x + 0.5))
+	return int(math.Round(c.After.Rating)) - int(math.Round(c.Before.Rating))
 }
 
 // PlayerRating is one player's rating in one game and speed.
@@ -94,7 +89,7 @@ func (g ratedGame) accounts(id string) (names [2]string, ok bool, err error) {
 		return names, false, fmt.Errorf("store: room %q seats: %w", id, err)
 	}
 	names = [2]string{seats[0].Account, seats[1].Account}
-	return names, names[0] != "" && names[1] != "" && accountKey(names[0]) != accountKey(names[1]), nil
+	return names, names[0] != "" && names[1] != "" && AccountKey(names[0]) != AccountKey(names[1]), nil
 }
 
 // rates reports whether writing res rates the game now: a rated room whose
@@ -146,16 +141,9 @@ func encodeChanges(c [2]RatingChange) (string, error) {
 	return string(b), err
 }
 
-// accountKey is the key of a username (its lower case, as users.key).
-func accountKey(name string) string {
-	b := []byte(name)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
-}
+// AccountKey is the key of a username, as users.key keeps it: its lower
+// case (names are ASCII, accounts.NameKey).
+func AccountKey(name string) string { return strings.ToLower(name) }
 
 // roomChanges is the rating_changes column of a room being inserted (an
 // archived rated game keeps what it changed): nil for none.

@@ -97,7 +97,7 @@ func ratePG(ctx context.Context, tx pgx.Tx, id string, g ratedGame, winner int, 
 	}
 	var users [2]int64
 	for i, name := range names {
-		err := tx.QueryRow(ctx, `SELECT id FROM users WHERE key = $1`, accountKey(name)).Scan(&users[i])
+		err := tx.QueryRow(ctx, `SELECT id FROM users WHERE key = $1`, AccountKey(name)).Scan(&users[i])
 		if errors.Is(err, pgx.ErrNoRows) {
 			return nil, nil // an account gone: nobody to rate
 		}
@@ -167,7 +167,7 @@ func (p *Postgres) CurrentRatings(ctx context.Context, game string, speed vocab.
 	byKey := map[string][]string{}
 	for _, name := range accounts {
 		if name != "" {
-			k := accountKey(name)
+			k := AccountKey(name)
 			keys = append(keys, k)
 			byKey[k] = append(byKey[k], name)
 		}
@@ -202,7 +202,7 @@ func (p *Postgres) CurrentRatings(ctx context.Context, game string, speed vocab.
 // PlayerRatings implements Ratings.
 func (p *Postgres) PlayerRatings(ctx context.Context, account string) ([]PlayerRating, error) {
 	rows, err := p.pool.Query(ctx, `SELECT u.name, r.game, r.speed, r.rating, r.deviation, r.volatility, r.games, r.played_at
-		FROM ratings r JOIN users u ON u.id = r.user_id WHERE u.key = $1 ORDER BY r.game, r.speed`, accountKey(account))
+		FROM ratings r JOIN users u ON u.id = r.user_id WHERE u.key = $1 ORDER BY r.game, r.speed`, AccountKey(account))
 	if err != nil {
 		return nil, fmt.Errorf("store: ratings of %q: %w", account, err)
 	}
@@ -213,7 +213,7 @@ func (p *Postgres) PlayerRatings(ctx context.Context, account string) ([]PlayerR
 func (p *Postgres) RatingHistory(ctx context.Context, account string, limit int) ([]RatingPoint, error) {
 	rows, err := p.pool.Query(ctx, `SELECT game, speed, rating, deviation, played_at FROM (
 		SELECT h.id, h.game, h.speed, h.rating, h.deviation, h.played_at FROM rating_history h JOIN users u ON u.id = h.user_id
-		WHERE u.key = $1 ORDER BY h.id DESC LIMIT $2) last ORDER BY id`, accountKey(account), limit)
+		WHERE u.key = $1 ORDER BY h.id DESC LIMIT $2) last ORDER BY id`, AccountKey(account), limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: rating history of %q: %w", account, err)
 	}

@@ -87,7 +87,7 @@ func (s *SQLite) rate(tx *wtx, id string, g ratedGame, winner int, now time.Time
 		played [2]time.Time
 	)
 	for i, name := range names {
-		if err := tx.tx.QueryRow(`SELECT id FROM users WHERE key = ?`, accountKey(name)).Scan(&users[i]); err != nil {
+		if err := tx.tx.QueryRow(`SELECT id FROM users WHERE key = ?`, AccountKey(name)).Scan(&users[i]); err != nil {
 			if errors.Is(err, sql.ErrNoRows) {
 				return nil, nil // an account gone: nobody to rate
 			}
@@ -137,7 +137,7 @@ func (s *SQLite) CurrentRatings(ctx context.Context, game string, speed vocab.Cl
 		}
 		var r rating.Rating
 		err := s.db.QueryRowContext(ctx, `SELECT r.rating, r.deviation, r.volatility, r.games FROM ratings r JOIN users u ON u.id = r.user_id
-			WHERE u.key = ? AND r.game = ? AND r.speed = ?`, accountKey(name), game, speed).Scan(&r.Rating, &r.Deviation, &r.Volatility, &r.Games)
+			WHERE u.key = ? AND r.game = ? AND r.speed = ?`, AccountKey(name), game, speed).Scan(&r.Rating, &r.Deviation, &r.Volatility, &r.Games)
 		switch {
 		case err == nil:
 			out[name] = r
@@ -151,7 +151,7 @@ func (s *SQLite) CurrentRatings(ctx context.Context, game string, speed vocab.Cl
 // PlayerRatings implements Ratings.
 func (s *SQLite) PlayerRatings(ctx context.Context, account string) ([]PlayerRating, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT u.name, r.game, r.speed, r.rating, r.deviation, r.volatility, r.games, r.played_at
-		FROM ratings r JOIN users u ON u.id = r.user_id WHERE u.key = ? ORDER BY r.game, r.speed`, accountKey(account))
+		FROM ratings r JOIN users u ON u.id = r.user_id WHERE u.key = ? ORDER BY r.game, r.speed`, AccountKey(account))
 	if err != nil {
 		return nil, fmt.Errorf("store: ratings of %q: %w", account, err)
 	}
@@ -162,7 +162,7 @@ func (s *SQLite) PlayerRatings(ctx context.Context, account string) ([]PlayerRat
 func (s *SQLite) RatingHistory(ctx context.Context, account string, limit int) ([]RatingPoint, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT game, speed, rating, deviation, played_at FROM (
 		SELECT h.id, h.game, h.speed, h.rating, h.deviation, h.played_at FROM rating_history h JOIN users u ON u.id = h.user_id
-		WHERE u.key = ? ORDER BY h.id DESC LIMIT ?) ORDER BY id`, accountKey(account), limit)
+		WHERE u.key = ? ORDER BY h.id DESC LIMIT ?) ORDER BY id`, AccountKey(account), limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: rating history of %q: %w", account, err)
 	}
@@ -181,8 +181,8 @@ func (s *SQLite) Leaderboard(ctx context.Context, game string, speed vocab.Clock
 	return scanPlayerRatings(rows)
 }
 
-// ratingRows is what both drivers' rows offer.
-type ratingRows interface {
+// scanRows is what both drivers' rows offer (sqlRows and pgRows wrap them).
+type scanRows interface {
 	Next() bool
 	Scan(dest ...any) error
 	Err() error
@@ -202,7 +202,7 @@ func scanRatingPoints(rs *sql.Rows) ([]RatingPoint, error) { return scanRatingPo
 
 // scanPlayerRatingRows reads rows of name, game, speed, rating, deviation,
 // volatility, games, played_at.
-func scanPlayerRatingRows(rs ratingRows) ([]PlayerRating, error) {
+func scanPlayerRatingRows(rs scanRows) ([]PlayerRating, error) {
 	defer rs.Close()
 	var out []PlayerRating
 	for rs.Next() {
@@ -224,7 +224,7 @@ func scanPlayerRatingRows(rs ratingRows) ([]PlayerRating, error) {
 
 // scanRatingPointRows reads rows of game, speed, rating, deviation,
 // played_at.
-func scanRatingPointRows(rs ratingRows) ([]RatingPoint, error) {
+func scanRatingPointRows(rs scanRows) ([]RatingPoint, error) {
 	defer rs.Close()
 	var out []RatingPoint
 	for rs.Next() {

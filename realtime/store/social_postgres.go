@@ -36,7 +36,7 @@ const socialMigration = `CREATE TABLE presence (
 func (p *Postgres) SeeOnline(ctx context.Context, node string, accounts []string, at time.Time) error {
 	keys := make([]string, len(accounts))
 	for i, a := range accounts {
-		keys[i] = accountKey(a)
+		keys[i] = AccountKey(a)
 	}
 	return p.tx(ctx, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `DELETE FROM presence WHERE node = $1 AND NOT (account = ANY($2))`, node, keys); err != nil {
@@ -59,8 +59,8 @@ func (p *Postgres) Online(ctx context.Context, accounts []string, since time.Tim
 	keys := map[string][]string{}
 	list := make([]string, 0, len(accounts))
 	for _, a := range accounts {
-		keys[accountKey(a)] = append(keys[accountKey(a)], a)
-		list = append(list, accountKey(a))
+		keys[AccountKey(a)] = append(keys[AccountKey(a)], a)
+		list = append(list, AccountKey(a))
 	}
 	online, err := p.ids(ctx, "presence", `SELECT DISTINCT account FROM presence WHERE seen >= $1 AND account = ANY($2)`, since.UnixMilli(), list)
 	if err != nil {

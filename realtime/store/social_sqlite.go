@@ -42,7 +42,7 @@ func (s *SQLite) SeeOnline(ctx context.Context, node string, accounts []string, 
 		}
 		for _, a := range accounts {
 			if _, err := tx.Exec(`INSERT INTO presence (account, node, seen) VALUES (?, ?, ?)
-				ON CONFLICT (account, node) DO UPDATE SET seen = excluded.seen`, accountKey(a), node, at.UnixMilli()); err != nil {
+				ON CONFLICT (account, node) DO UPDATE SET seen = excluded.seen`, AccountKey(a), node, at.UnixMilli()); err != nil {
 				return fmt.Errorf("store: presence: %w", err)
 			}
 		}
@@ -59,8 +59,8 @@ func (s *SQLite) Online(ctx context.Context, accounts []string, since time.Time)
 	keys := map[string][]string{}
 	args := []any{since.UnixMilli()}
 	for _, a := range accounts {
-		keys[accountKey(a)] = append(keys[accountKey(a)], a)
-		args = append(args, accountKey(a))
+		keys[AccountKey(a)] = append(keys[AccountKey(a)], a)
+		args = append(args, AccountKey(a))
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT DISTINCT account FROM presence WHERE seen >= ? AND account IN (`+placeholders(len(accounts))+`)`, args...)
 	if err != nil {
@@ -167,7 +167,7 @@ func (s *SQLite) CancelChallenge(ctx context.Context, id, from string) error {
 }
 
 // scanChallenges reads rows of challengeColumns.
-func scanChallenges(rs ratingRows) ([]DirectChallenge, error) {
+func scanChallenges(rs scanRows) ([]DirectChallenge, error) {
 	defer rs.Close()
 	var out []DirectChallenge
 	for rs.Next() {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"boardroom/game"
+	"boardroom/pairing"
 	"boardroom/realtime/vocab"
 )
 
@@ -42,7 +43,7 @@ const OpenMode = "open"
 // PoolSpeeds are quick pairing's speeds, as the lobby names them.
 var PoolSpeeds = func() []game.Choice {
 	var out []game.Choice
-	for _, c := range []vocab.Clock{vocab.BulletClock, vocab.FastClock, vocab.SlowClock} {
+	for _, c := range pairing.Speeds {
 		out = append(out, game.Choice{Value: string(c), Label: c.Name()})
 	}
 	return out

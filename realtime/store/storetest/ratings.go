@@ -18,18 +18,8 @@ func ratedPlayers(t *testing.T, sub Subject, names ...string) {
 	st, ok := sub.Store.(store.Accounts)
 	require.True(t, ok, "the store keeps accounts")
 	for _, name := range names {
-		require.NoError(t, st.CreateUser(sub.Ctx, &store.User{Name: name, Key: accountKey(name), PasswordHash: "h", Created: time.UnixMilli(1)}))
+		require.NoError(t, st.CreateUser(sub.Ctx, &store.User{Name: name, Key: store.AccountKey(name), PasswordHash: "h", Created: time.UnixMilli(1)}))
 	}
-}
-
-func accountKey(name string) string {
-	b := []byte(name)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
 }
 
 // ratedRoom creates a room between first and second (accounts; "" for a
