@@ -64,10 +64,17 @@ func randomOpening(t testing.TB, depth int, seed uint64) opening {
 	return o
 }
 
+// openingsFile is the table the tests check (and the measurements play).
+const openingsFile = "testdata/openings.txt"
+
 // readOpenings parses testdata/openings.txt, replaying each row's moves.
-func readOpenings(t testing.TB) []opening {
+func readOpenings(t testing.TB) []opening { return readOpeningsFile(t, openingsFile) }
+
+// readOpeningsFile parses a table of openings in the format of
+// testdata/openings.txt.
+func readOpeningsFile(t testing.TB, path string) []opening {
 	t.Helper()
-	f, err := os.Open("testdata/openings.txt")
+	f, err := os.Open(path)
 	require.NoError(t, err)
 	defer f.Close()
 	var out []opening

@@ -11,9 +11,10 @@ import (
 // kalahPos walks Kalah positions by copy-make on the engine's compact Board.
 // Its hash is the engine's own exact key, folded.
 type kalahPos struct {
-	stack []kalah.Board
-	st    *kalah.State // for gameMove and notation
-	total int
+	stack  []kalah.Board
+	st     *kalah.State // for gameMove and notation
+	total  int
+	fitted bool // the standard board: the evaluation of eval.go
 }
 
 func newKalahPos(s *kalah.State) *kalahPos {
@@ -21,6 +22,7 @@ func newKalahPos(s *kalah.State) *kalahPos {
 	p := &kalahPos{stack: make([]kalah.Board, 1, ai.MaxPly+1), st: s}
 	p.stack[0] = b
 	p.total = b.Score(game.First) + b.Score(game.Second)
+	p.fitted = standardBoard(&b, p.total)
 	return p
 }
 
@@ -78,17 +80,24 @@ func (p *kalahPos) Terminal() (bool, int) {
 	return true, 100 * (b.Score(me) - b.Score(me.Other()))
 }
 
-// Eval is the store difference plus a share of the seeds on each side (they
-// count for their owner at the end, but the opponent may still capture
-// them). A store holding more than half the seeds has won: the value is then
-// at least the margin that store alone guarantees.
+// Eval is the store difference plus what the houses are worth: on the
+// standard board, the evaluation fitted to the solver's exact values
+// (eval.go); elsewhere a share of the seeds on each side (they count for
+// their owner at the end, but the opponent may still capture them). A store
+// holding more than half the seeds has won: the value is then at least the
+// margin that store alone guarantees.
 func (p *kalahPos) Eval() int {
 	b := p.top()
 	me := b.Turn()
 	op := me.Other()
 	sMe, sOp := b.Store(me), b.Store(op)
 	hMe, hOp := b.HouseSeeds(me), b.HouseSeeds(op)
-	v := 100*(sMe-sOp) + kalahHouseWeight*(hMe-hOp)
+	v := 100 * (sMe - sOp)
+	if p.fitted {
+		v += fittedEval(b)
+	} else {
+		v += kalahHouseWeight * (hMe - hOp)
+	}
 	half := p.total / 2
 	switch {
 	case sMe > half:

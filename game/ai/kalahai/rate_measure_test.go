@@ -20,6 +20,9 @@ import (
 // misses (the table of docs/strength.md):
 //
 //	KALAH_RATE_BUDGET=2s nice taskset -c 1 go test -tags measure -run OpeningRate -timeout 1h -v ./game/ai/kalahai/
+//
+// KALAH_RATE_TABLE names another table of the same format (a held-out set
+// written by TestMeasureWriteOpenings).
 func TestMeasureOpeningRate(t *testing.T) {
 	v := os.Getenv("KALAH_RATE_BUDGET")
 	if v == "" {
@@ -29,7 +32,11 @@ func TestMeasureOpeningRate(t *testing.T) {
 	require.NoError(t, err)
 	prepare(t)
 	kept, total := 0, 0
-	for _, o := range readOpenings(t) {
+	table := os.Getenv("KALAH_RATE_TABLE")
+	if table == "" {
+		table = openingsFile
+	}
+	for _, o := range readOpeningsFile(t, table) {
 		m, report := difficultMove(t, o.s, budget, 1)
 		_, h, _ := o.s.HouseAt(m.Cells[0])
 		ok := o.keep&(1<<(h-1)) != 0

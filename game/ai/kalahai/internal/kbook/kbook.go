@@ -113,6 +113,16 @@ func (b Book) Lookup(k Key) (Entry, bool) {
 	return Entry{}, false
 }
 
+// Each calls f with every entry of the book, in key order.
+func (b Book) Each(f func(Key, Entry)) {
+	for i := range b.Len() {
+		at := b.entries[i*entrySize:]
+		var k Key
+		copy(k[:], at[:keyBytes])
+		f(k, Entry{Keep: uint16(at[keyBytes]), Value: int(int8(at[keyBytes+1]))})
+	}
+}
+
 // Find is Lookup for a position; ok is false when s is not of the book's
 // board or not in the book.
 func (b Book) Find(s *kalah.State) (Entry, bool) {

@@ -56,6 +56,11 @@ func TestWriteParseLookup(t *testing.T) {
 	}
 	_, ok := b.Find(reached(t, nil, "1", "1"))
 	require.False(t, ok)
+
+	// Each gives the entries back, so that a builder can resume.
+	again := &Writer{Depth: b.Depth}
+	b.Each(again.Add)
+	require.Equal(t, data, again.Bytes())
 }
 
 // Keys tell positions apart exactly: the houses seen from the mover, the

@@ -10,6 +10,17 @@
 // not solved within that time is left out (the bot then searches it). An
 // entry's keep mask holds the solver's best move; with -all, every move
 // that keeps the value (Analyse: a zero-window test of each other move).
+// With -resume, the entries of the book already at -o are kept and their
+// positions not solved again, so a deeper build starts from the committed
+// book, and a stopped build goes on where it stopped.
+//
+// Past depth 1 each group of siblings (the children of one position) gets a
+// fresh table: the table keeps the entries that cost the most work, so
+// after the start's solve (95 M nodes, the whole 1 GiB) a blunder's
+// position two sowings in, whose bounds lie far from the start's, found
+// its table full of deep entries it could not displace and took over five
+// minutes, against 70–80 s on a fresh table (game/kalah/solve/RESULTS.md,
+// issue 28).
 package main
 
 import (
@@ -32,8 +43,9 @@ func main() {
 	count := flag.Bool("count", false, "only count the positions")
 	all := flag.Bool("all", false, "record every move that keeps the value, not only the best")
 	limit := flag.Duration("limit", 0, "leave out a position not solved within this time (0: no limit)")
+	resume := flag.Bool("resume", false, "keep the entries of the book at -o and solve only the positions it lacks")
 	flag.Parse()
-	if err := run(*depth, *out, *count, *all, *limit); err != nil {
+	if err := run(*depth, *out, *count, *all, *resume, *limit); err != nil {
 		fmt.Fprintln(os.Stderr, "mkbook:", err)
 		os.Exit(1)
 	}
@@ -81,17 +93,44 @@ func positions(depth int) ([]*kalah.State, []int, []int, error) {
 	return all, upTo, parent, nil
 }
 
-func run(depth int, out string, count, all bool, limit time.Duration) error {
+// kept reads the book at out for -resume; a missing file is an empty book.
+func kept(out string) (kbook.Book, error) {
+	data, err := os.ReadFile(out)
+	if errors.Is(err, os.ErrNotExist) {
+		return kbook.Book{}, nil
+	}
+	if err != nil {
+		return kbook.Book{}, err
+	}
+	return kbook.Parse(data)
+}
+
+func run(depth int, out string, count, all, resume bool, limit time.Duration) error {
 	states, upTo, parent, err := positions(depth)
 	if err != nil || count {
 		return err
 	}
 	w := &kbook.Writer{}
+	var old kbook.Book
+	if resume {
+		if old, err = kept(out); err != nil {
+			return err
+		}
+		old.Each(w.Add)
+	}
 	begin := time.Now()
 	margins := make([]int, len(states))
 	skipped := 0
 	sv := solve.NewSolver(solve.Config{})
 	for i, s := range states {
+		if e, ok := old.Find(s); ok {
+			margins[i] = e.Margin(s)
+			fmt.Fprintf(os.Stderr, "%d/%d %s: margin %+d from the book\n", i+1, len(states), s.Encode(), margins[i])
+			continue
+		}
+		if i >= upTo[min(1, len(upTo)-1)] && parent[i] != parent[i-1] {
+			sv = solve.NewSolver(solve.Config{}) // see the package doc
+		}
 		// The parent's margin is the best first guess for MTD(f): a
 		// child on the best line has the same, the others are near.
 		sv.SetGuess(0)
@@ -129,14 +168,20 @@ func run(depth int, out string, count, all bool, limit time.Duration) error {
 		w.Add(k, kbook.Entry{Keep: a.Keep, Value: rel})
 		fmt.Fprintf(os.Stderr, "%d/%d %s: margin %+d keep %06b, %d nodes, %v (%v in all)\n",
 			i+1, len(states), s.Encode(), a.Margin, a.Keep, a.Nodes, a.Elapsed.Round(time.Millisecond), time.Since(begin).Round(time.Second))
-		for d, n := range upTo {
-			if n <= i+1 && skipped == 0 {
-				w.Depth = d
-			}
-		}
-		if err := os.WriteFile(out, w.Bytes(), 0o644); err != nil {
+		if err := write(w, out, upTo, i+1, skipped); err != nil {
 			return err
 		}
 	}
-	return nil
+	return write(w, out, upTo, len(states), skipped)
+}
+
+// write saves the book with the first done positions handled; its depth is
+// the last depth all of whose positions are in it.
+func write(w *kbook.Writer, out string, upTo []int, done, skipped int) error {
+	for d, n := range upTo {
+		if n <= done && skipped == 0 {
+			w.Depth = d
+		}
+	}
+	return os.WriteFile(out, w.Bytes(), 0o644)
 }
