@@ -82,6 +82,7 @@ func TestPrepare(t *testing.T) {
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
 	cfg := Config{DBSeeds: 12}
+	require.Equal(t, -1, Ready(s), "nothing built yet")
 	done, err := Prepare(cancelled, s, cfg)
 	require.ErrorIs(t, err, context.Canceled)
 	require.False(t, done)
@@ -91,6 +92,7 @@ func TestPrepare(t *testing.T) {
 	g, _, _, _, err := fromState(s)
 	require.NoError(t, err)
 	require.GreaterOrEqual(t, int(dbFor(g, 0).ready.Load()), 12, "levels beyond the start's 20 seeds' need")
+	require.Equal(t, int(dbFor(g, 0).ready.Load()), Ready(s))
 	done, err = Prepare(context.Background(), s, Config{DBSeeds: -1})
 	require.NoError(t, err)
 	require.True(t, done, "no database asked for: nothing to build")

@@ -328,3 +328,21 @@ func Prepare(ctx context.Context, st *kalah.State, cfg Config) (done bool, err e
 	}
 	return s.dbWant <= 0 || s.dbN == s.dbWant, nil
 }
+
+// Ready is the highest level of st's board's endgame database that is
+// complete in this process (−1 when none is), whatever configuration built
+// it: every solve of the board uses the complete levels up to its seeds, so
+// a player can judge from it how far its solver reaches in a move.
+func Ready(st *kalah.State) int {
+	g, _, _, _, err := fromState(st)
+	if err != nil {
+		return -1
+	}
+	dbs.Lock()
+	d := dbs.m[g]
+	dbs.Unlock()
+	if d == nil {
+		return -1
+	}
+	return int(d.ready.Load())
+}
