@@ -28,7 +28,8 @@ import (
 //
 // A held-out table, reached the same way with other seeds (100×depth+k for
 // k from KALAH_OPENINGS_FIRST, default 1), goes to KALAH_OPENINGS_WRITE
-// when it names a file other than "1"; the held-out set of issue 28 is
+// when it names a file other than "1"; the held-out set of issue 28,
+// testdata/heldout.txt, is
 //
 //	KALAH_OPENINGS_WRITE=/tmp/heldout.txt KALAH_OPENINGS_FIRST=3 ...
 func TestMeasureWriteOpenings(t *testing.T) {

@@ -14,13 +14,11 @@
 // positions not solved again, so a deeper build starts from the committed
 // book, and a stopped build goes on where it stopped.
 //
-// Past depth 1 each group of siblings (the children of one position) gets a
-// fresh table: the table keeps the entries that cost the most work, so
-// after the start's solve (95 M nodes, the whole 1 GiB) a blunder's
-// position two sowings in, whose bounds lie far from the start's, found
-// its table full of deep entries it could not displace and took over five
-// minutes, against 70–80 s on a fresh table (game/kalah/solve/RESULTS.md,
-// issue 28).
+// Past depth 1 a position costs about what the start does (95 M nodes,
+// minutes of one core): two sowings in, 46 to 48 seeds are still in the
+// houses, and most second sowings change the value, whose proof the
+// first guess (the parent's value) then helps little with
+// (game/kalah/solve/RESULTS.md, issue 28).
 package main
 
 import (
@@ -127,9 +125,6 @@ func run(depth int, out string, count, all, resume bool, limit time.Duration) er
 			margins[i] = e.Margin(s)
 			fmt.Fprintf(os.Stderr, "%d/%d %s: margin %+d from the book\n", i+1, len(states), s.Encode(), margins[i])
 			continue
-		}
-		if i >= upTo[min(1, len(upTo)-1)] && parent[i] != parent[i-1] {
-			sv = solve.NewSolver(solve.Config{}) // see the package doc
 		}
 		// The parent's margin is the best first guess for MTD(f): a
 		// child on the best line has the same, the others are near.
