@@ -53,10 +53,11 @@ func fitPosition(t *testing.T, seed uint64, lo, hi int) *kalah.State {
 }
 
 // fitSamples solves n positions reached by seeded random play from the
-// start (fitPosition). With KALAH_FIT_CACHE, the values are read from that
-// file when it exists (a line "seed value" a position) and written to it
-// otherwise.
-func fitSamples(t *testing.T, n, lo, hi int) []sample {
+// start (fitPosition), the seeds counting from base. With a cache file, the
+// values are read from it when it exists (a line "seed value" a position)
+// and written to it otherwise. A position the solver does not finish in
+// ten seconds is left out.
+func fitSamples(t *testing.T, n, lo, hi, base int, cache string) []sample {
 	make1 := func(s *kalah.State, value int) sample {
 		b := s.Board()
 		var smp sample
@@ -66,7 +67,6 @@ func fitSamples(t *testing.T, n, lo, hi int) []sample {
 		return smp
 	}
 	var out []sample
-	cache := os.Getenv("KALAH_FIT_CACHE")
 	if data, err := os.ReadFile(cache); cache != "" && err == nil {
 		for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
 			var seed uint64
@@ -82,12 +82,12 @@ func fitSamples(t *testing.T, n, lo, hi int) []sample {
 	var lines strings.Builder
 	sv := solve.NewSolver(kalahExactLongConfig)
 	for i := 0; len(out) < n; i++ {
-		seed := uint64(fitSeedBase + i)
+		seed := uint64(base + i)
 		s := fitPosition(t, seed, lo, hi)
 		if s == nil {
 			continue
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		res, err := sv.Solve(ctx, s)
 		cancel()
 		if err != nil {
@@ -161,11 +161,15 @@ func rmse(data []sample, predict func(sample) float64) float64 {
 // TestMeasureFitEval fits the standard board's evaluation (eval.go) to
 // exact values: KALAH_FIT positions (default 3000) with 14 to 34 seeds in
 // the houses, from random games seeded from fitSeedBase, solved with the
-// bot's 16 MiB database (a few minutes of one core). It prints the error
+// bot's 16 MiB database (20,000 take five minutes of one core), and
+// KALAH_FIT_DEEP more (default none) with 33 to 38 seeds, seeded from
+// fitSeedBase+500,000 (slower: seconds each at worst). It prints the error
 // of the plain evaluation and of the fit on a fifth of the samples left
-// out of the fit, and the weights for fittedWeights:
+// out of the fit, and writes the weights to KALAH_FIT_OUT (eval_weights.go).
+// KALAH_FIT_CACHE and KALAH_FIT_DEEP_CACHE keep the solver's values for
+// refits; KALAH_FIT_RIDGE sets the ridge (default 10). The committed weights:
 //
-//	KALAH_FIT=3000 nice taskset -c 1 go test -tags measure -run FitEval -timeout 1h -v ./game/ai/kalahai/
+//	KALAH_FIT=20000 KALAH_FIT_DEEP=3000 KALAH_FIT_OUT=eval_weights.go nice taskset -c 1 go test -tags measure -run FitEval -timeout 2h -v ./game/ai/kalahai/
 func TestMeasureFitEval(t *testing.T) {
 	v := os.Getenv("KALAH_FIT")
 	if v == "" {
@@ -173,11 +177,25 @@ func TestMeasureFitEval(t *testing.T) {
 	}
 	n := 3000
 	fmt.Sscan(v, &n)
-	begin := time.Now()
-	data := fitSamples(t, n, 14, 34)
-	t.Logf("%d samples solved in %v", len(data), time.Since(begin).Round(time.Millisecond))
-	cut := len(data) * 4 / 5
-	train, test := data[:cut], data[cut:]
+	deep := 0
+	fmt.Sscan(os.Getenv("KALAH_FIT_DEEP"), &deep)
+	var train, test []sample
+	for _, b := range []struct {
+		n, lo, hi, base int
+		cache           string
+	}{
+		{n, 14, 34, fitSeedBase, os.Getenv("KALAH_FIT_CACHE")},
+		{deep, 33, 38, fitSeedBase + 500_000, os.Getenv("KALAH_FIT_DEEP_CACHE")},
+	} {
+		if b.n == 0 {
+			continue
+		}
+		begin := time.Now()
+		data := fitSamples(t, b.n, b.lo, b.hi, b.base, b.cache)
+		t.Logf("%d samples with %d to %d seeds solved in %v", len(data), b.lo, b.hi, time.Since(begin).Round(time.Millisecond))
+		cut := len(data) * 4 / 5
+		train, test = append(train, data[:cut]...), append(test, data[cut:]...)
+	}
 	ridge := 10.0
 	fmt.Sscan(os.Getenv("KALAH_FIT_RIDGE"), &ridge)
 	w := fit(train, ridge)
