@@ -65,3 +65,51 @@ func TestDifficultKalahSearchesWhenTooManySeeds(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(b.(game.Reporter).Report(), "difficult alphabeta"), b.(game.Reporter).Report())
 }
+
+// How many seeds the solver is tried on grows with its slice and with the
+// endgame database already complete (the 16 MiB one is level 14).
+func TestKalahExactSeeds(t *testing.T) {
+	for _, c := range []struct {
+		slice time.Duration
+		level int
+		want  int
+	}{
+		{20 * time.Millisecond, 14, 28},
+		{50 * time.Millisecond, -1, 28},
+		{50 * time.Millisecond, 11, 28},
+		{50 * time.Millisecond, 14, 32},
+		{100 * time.Millisecond, 11, 32},
+		{100 * time.Millisecond, 14, 34},
+		{500 * time.Millisecond, 11, 34},
+		{500 * time.Millisecond, 14, 36},
+		{1400 * time.Millisecond, 11, 34},
+		{1400 * time.Millisecond, 14, 38},
+	} {
+		require.Equal(t, c.want, kalahExactSeeds(c.slice, c.level), "slice %v level %d", c.slice, c.level)
+	}
+}
+
+// The solver's first guess is the stores plus the fitted evaluation on the
+// standard board, from the first seat's view whoever moves; other boards
+// keep 0.
+func TestSolveGuess(t *testing.T) {
+	for _, c := range []struct {
+		opts  map[string]string
+		moves []string
+		want  func(b *kalah.Board) int
+	}{
+		{nil, nil, func(b *kalah.Board) int { return fittedEval(b) / 100 }},
+		// The second seat to move, the stores even.
+		{nil, []string{"1"}, func(b *kalah.Board) int { return -fittedEval(b) / 100 }},
+		// 3 ends in the store, 6 banks one more: the second seat moves, 2
+		// seeds behind.
+		{nil, []string{"3", "6"}, func(b *kalah.Board) int { return -(-2 + fittedEval(b)/100) }},
+		{map[string]string{kalah.OptSeeds: "3"}, []string{"1"}, func(*kalah.Board) int { return 0 }},
+	} {
+		s, err := kalah.New(c.opts)
+		require.NoError(t, err)
+		require.NoError(t, game.PlayTurns(s, c.moves...))
+		b := s.Board()
+		require.Equal(t, c.want(&b), solveGuess(&b), "%v %v", c.opts, c.moves)
+	}
+}
