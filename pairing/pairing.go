@@ -166,3 +166,52 @@ func Match(seekers []Seeker, now time.Time) []Pair {
 	}
 	return pairs
 }
+
+// HouseAfter is how long a seeker who accepts a bot waits for someone in
+// the pool before a house bot (the server's own computer at one of its
+// levels, under an account of its own) may be given them instead: long
+// enough for two seekers who arrive a few seconds apart to meet each
+// other first.
+const HouseAfter = 10 * time.Second
+
+// House pairs the seekers that pairs left alone with house bots: each who
+// accepts a bot (a bot itself, or a person who wants bots), has waited
+// HouseAfter and is compatible with one (the rating range applies, so
+// guests never meet one) gets the house bot nearest in rating, longest
+// waiting first, while slots, the house games the server may still begin,
+// last. A house bot is always there: it may be in several pairs. Each
+// pair's B is the house bot.
+func House(seekers []Seeker, pairs []Pair, house []Seeker, now time.Time, slots int) []Pair {
+	if slots <= 0 || len(house) == 0 {
+		return nil
+	}
+	paired := map[string]bool{}
+	for _, p := range pairs {
+		paired[p.A.ID], paired[p.B.ID] = true, true
+	}
+	order := slices.Clone(seekers)
+	slices.SortStableFunc(order, func(a, b Seeker) int { return a.Since.Compare(b.Since) })
+	var out []Pair
+	for _, a := range order {
+		if len(out) == slots {
+			break
+		}
+		if paired[a.ID] || !(a.Bot || a.WantsBots) || now.Sub(a.Since) < HouseAfter {
+			continue
+		}
+		best := -1
+		for j, h := range house {
+			h.Since, h.Ready = now, time.Time{} // always there: the seeker's wait sets the range
+			if !compatible(a, h, now) {
+				continue
+			}
+			if best < 0 || math.Abs(a.Rating-h.Rating) < math.Abs(a.Rating-house[best].Rating) {
+				best = j
+			}
+		}
+		if best >= 0 {
+			out = append(out, Pair{A: a, B: house[best]})
+		}
+	}
+	return out
+}

@@ -302,12 +302,7 @@ func (s *Server) renderPlayerPage(w http.ResponseWriter, r *http.Request, u *sto
 		err = s.fillSocial(r, &view, u.Name)
 	}
 	if err == nil {
-		view.BotOwner, err = s.botOwner(r.Context(), u.Name)
-	}
-	if view.BotOwner != "" {
-		// A bot answers no challenge yet (its program waits in the pools:
-		// roombot.Games is where a challenge's room would come in).
-		view.CanChallenge = false
+		view.BotOwner, view.House, err = s.botOwner(r.Context(), u.Name)
 	}
 	if err != nil {
 		s.logFailure(r, "player page", err)

@@ -182,6 +182,9 @@ func (s *Server) ladder(ctx context.Context) ([]templates.LadderRow, error) {
 	for i, b := range list {
 		names[i] = b.Name
 		rows[i] = templates.LadderRow{Name: b.Name, Owner: b.Owner}
+		if b.House() {
+			rows[i].House = houseLevel(b.Name)
+		}
 	}
 	games := make([]int, len(list))
 	for _, g := range game.All() {
@@ -203,7 +206,17 @@ func (s *Server) ladder(ctx context.Context) ([]templates.LadderRow, error) {
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(games[b], games[a]) })
+	// The house bots first (the yardsticks, in the levels' order), then
+	// the bots with the most rated games.
+	slices.SortStableFunc(order, func(a, b int) int {
+		if ha, hb := rows[a].House != "", rows[b].House != ""; ha != hb {
+			return map[bool]int{true: -1, false: 1}[ha]
+		}
+		if rows[a].House != "" {
+			return 0
+		}
+		return cmp.Compare(games[b], games[a])
+	})
 	out := make([]templates.LadderRow, len(rows))
 	for i, j := range order {
 		out[i] = rows[j]
@@ -240,14 +253,20 @@ func (s *Server) markBots(ctx context.Context, games []templates.LeaderboardGame
 }
 
 // botOwner is the owner of the bot account name ("" when it is a
-// person's).
-func (s *Server) botOwner(ctx context.Context, name string) (string, error) {
+// person's), and for a house bot, the level it plays.
+func (s *Server) botOwner(ctx context.Context, name string) (owner, house string, err error) {
 	b, err := s.Accounts.Bot(ctx, name)
 	if errors.Is(err, store.ErrNotFound) || errors.Is(err, accounts.ErrNoBots) {
-		return "", nil
+		return "", "", nil
 	}
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
-	return b.Owner, nil
+	if b.House() {
+		return b.Owner, houseLevel(b.Name), nil
+	}
+	return b.Owner, "", nil
 }
+
+// houseLevel is the level a house bot's name says it plays ("Medium").
+func houseLevel(name string) string { return strings.TrimPrefix(name, accounts.HousePrefix) }
