@@ -213,7 +213,7 @@ func (s *Server) ladder(ctx context.Context) ([]templates.LadderRow, error) {
 			return map[bool]int{true: -1, false: 1}[ha]
 		}
 		if rows[a].House != "" {
-			return 0
+			return cmp.Compare(levelIndex(rows[a].House), levelIndex(rows[b].House))
 		}
 		return cmp.Compare(games[b], games[a])
 	})
@@ -266,6 +266,11 @@ func (s *Server) botOwner(ctx context.Context, name string) (owner, house string
 		return b.Owner, houseLevel(b.Name), nil
 	}
 	return b.Owner, "", nil
+}
+
+// levelIndex is the place of the level labelled label among the levels.
+func levelIndex(label string) int {
+	return slices.IndexFunc(vocab.Levels(), func(l vocab.Level) bool { return l.Label() == label })
 }
 
 // houseLevel is the level a house bot's name says it plays ("Medium").

@@ -27,7 +27,8 @@ func TestHouseBots(t *testing.T) {
 	require.Equal(t, 3, rows.Length())
 	require.Equal(t, "Boardroom-Beginner", rows.First().AttrOr("data-bot", ""), "the house first, in the levels' order")
 	require.Equal(t, "true", rows.First().AttrOr("data-house", ""))
-	require.Contains(t, rows.First().Text(), "The site: the computer at Beginner")
+	require.Contains(t, rows.First().Text(), "The site's computer")
+	require.Equal(t, "Boardroom-Medium", rows.Eq(1).AttrOr("data-bot", ""), "in the levels' order")
 	require.Equal(t, 1, doc.Find("[data-testid=house-note]").Length())
 
 	_, doc = get(t, alice, ts.URL+"/@/Boardroom-Medium")
