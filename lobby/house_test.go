@@ -76,13 +76,19 @@ func (h *houseHarness) pair(t *testing.T) int {
 	return n
 }
 
-// roomOf is the room the wait w was paired into.
-func (h *houseHarness) roomOf(t *testing.T, w *Wait) *store.Room {
+// ended says the wait w has ended.
+func ended(w *Wait) bool {
 	select {
 	case <-w.Done():
+		return true
 	default:
-		t.Fatal("the wait has not ended")
+		return false
 	}
+}
+
+// roomOf is the room the wait w was paired into.
+func (h *houseHarness) roomOf(t *testing.T, w *Wait) *store.Room {
+	require.True(t, ended(w), "the wait has not ended")
 	rec, err := h.st.Room(t.Context(), w.Room())
 	require.NoError(t, err)
 	return rec
@@ -129,11 +135,7 @@ func TestHouseBotsInThePools(t *testing.T) {
 	shy := h.enter(t, "shy", false, false)
 	h.wait(t, pairing.RangeOpen)
 	require.Zero(t, h.pair(t), "a person who did not ask for bots")
-	select {
-	case <-shy.Done():
-		t.Fatal("a person who did not ask for bots was given one")
-	default:
-	}
+	require.False(t, ended(shy), "a person who did not ask for bots was given one")
 }
 
 // At most HouseGames house games are in play at once: the next seeker
@@ -149,9 +151,7 @@ func TestHouseGamesAreCapped(t *testing.T) {
 	require.Equal(t, 1, h.pair(t), "two bots meet each other first")
 	var alone *Wait
 	for _, w := range []*Wait{first, second, third} {
-		select {
-		case <-w.Done():
-		default:
+		if !ended(w) {
 			alone = w
 		}
 	}
@@ -172,9 +172,5 @@ func TestHouseGamesAreCapped(t *testing.T) {
 	w := off.enter(t, "alone", true, false)
 	off.wait(t, pairing.RangeOpen)
 	require.Zero(t, off.pair(t), "no house games allowed: no house bots")
-	select {
-	case <-w.Done():
-		t.Fatal("paired with nobody")
-	default:
-	}
+	require.False(t, ended(w), "paired with nobody")
 }
