@@ -61,10 +61,15 @@ type Pools struct {
 	BotGamesPerHour int
 	// House is the house bots (house.go; nil: none).
 	House *House
+	// Nudges tell the other nodes of a pairing made here, so that a page
+	// waiting there learns its room at once (nil: at their next tick).
+	Nudges Nudges
 
 	mu    sync.Mutex
 	waits map[string]*Wait // this node's pages' waits, by id
 	wake  wake
+	// paired is woken by a pairing made on another node.
+	paired wake
 }
 
 // Wait is a page waiting in a pool.
@@ -204,6 +209,7 @@ func (ps *Pools) Run(ctx context.Context) {
 	pair, seen := time.NewTicker(t.Pair), time.NewTicker(t.Seen)
 	defer pair.Stop()
 	defer seen.Stop()
+	defer listen(ps.Nudges, pairedSubject, &ps.paired, ps.Log)()
 	for {
 		select {
 		case <-ctx.Done():
@@ -212,6 +218,9 @@ func (ps *Pools) Run(ctx context.Context) {
 		case <-pair.C:
 		case <-seen.C:
 			ps.see(ctx)
+			continue
+		case <-ps.paired.c():
+			ps.deliver(ctx)
 			continue
 		}
 		ps.pairAll(ctx)
@@ -260,6 +269,7 @@ func (ps *Pools) PairPool(ctx context.Context, name string) (int, error) {
 			"waited", now.Sub(p.A.Since).Round(time.Millisecond), "and", now.Sub(p.B.Since).Round(time.Millisecond))
 	}
 	if len(pairs) > 0 {
+		nudge(ps.Nudges, pairedSubject, ps.Log)
 		ps.deliver(ctx)
 	}
 	return len(pairs), nil

@@ -52,6 +52,10 @@ type Site struct {
 	// House is the house bots (nil: none): always online, they answer a
 	// challenge at once.
 	House *House
+	// Nudges tell the other nodes of a challenge sent, answered or
+	// withdrawn here, so that its players' pages there hear of it at once
+	// (nil: at their next look, Every).
+	Nudges Nudges
 
 	mu    sync.Mutex
 	pages map[*Page]bool
@@ -131,6 +135,7 @@ func (s *Site) Run(ctx context.Context) {
 	}
 	tick := time.NewTicker(every)
 	defer tick.Stop()
+	defer listen(s.Nudges, challengesSubject, &s.wake, s.Log)()
 	var (
 		said   string
 		saidAt time.Time
@@ -224,6 +229,13 @@ func (s *Site) send(ctx context.Context, pages []*Page, accounts []string) {
 	}
 }
 
+// changed wakes the pages here, and nudges the other nodes': a challenge
+// was sent, answered or withdrawn.
+func (s *Site) changed() {
+	s.wake.now()
+	nudge(s.Nudges, challengesSubject, s.Log)
+}
+
 // Errors of challenges, in words for people.
 var (
 	ErrChallengeSelf = errors.New("you cannot challenge yourself")
@@ -264,7 +276,7 @@ func (s *Site) Challenge(ctx context.Context, from, fromToken, to, gameID string
 	if err := s.Challenges.CreateChallenge(ctx, c); err != nil {
 		return store.DirectChallenge{}, err
 	}
-	s.wake.now()
+	s.changed()
 	if isHouse {
 		return s.houseAccepts(ctx, c, house, now)
 	}
@@ -312,7 +324,7 @@ func (s *Site) Answer(ctx context.Context, p *Page, id string, accept bool) (str
 		return "", store.ErrChallengeGone
 	}
 	c := list[i]
-	defer s.wake.now()
+	defer s.changed()
 	if !accept {
 		return "", s.Challenges.AnswerChallenge(ctx, id, c.To, false, nil, now)
 	}
@@ -346,6 +358,6 @@ func (s *Site) accept(ctx context.Context, c store.DirectChallenge, seats [2]sto
 
 // Cancel withdraws one of p's player's challenges.
 func (s *Site) Cancel(ctx context.Context, p *Page, id string) error {
-	defer s.wake.now()
+	defer s.changed()
 	return s.Challenges.CancelChallenge(ctx, id, p.Account)
 }

@@ -161,6 +161,10 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		Node:   ops.node, TrustedProxies: proxies, SharedLimits: sharedLimits(st, cluster), PublicURL: publicURL,
 		Ready: func(context.Context) error { return hub.ClusterReady() },
 	}
+	var nudges lobby.Nudges // the lobby's news to the other nodes: the cluster's bus
+	if cluster != nil {
+		nudges = cluster.Bus
+	}
 	var house *lobby.House // the computer's levels as bots (lobby/house.go)
 	if acc, ok := st.(store.Accounts); ok && *houseGames > 0 {
 		if bots, ok := st.(store.Bots); ok {
@@ -175,13 +179,13 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		games, _ := st.(store.PlayerGames) // every store that keeps pools keeps these
 		bots, _ := st.(store.Bots)         // so do these
 		front.Pools = &lobby.Pools{Store: pools, Ratings: st, Games: games, Rooms: hub, Log: log, Bots: bots, BotGamesPerHour: *botGames,
-			House: house}
+			House: house, Nudges: nudges}
 		go front.Pools.Run(ctx)
 	}
 	presence, ok1 := st.(store.Presence)
 	challenges, ok2 := st.(store.DirectChallenges)
 	if ok1 && ok2 {
-		front.Site = &lobby.Site{Presence: presence, Challenges: challenges, Rooms: hub, Node: ops.node, Log: log, House: house}
+		front.Site = &lobby.Site{Presence: presence, Challenges: challenges, Rooms: hub, Node: ops.node, Log: log, House: house, Nudges: nudges}
 		go front.Site.Run(ctx)
 	}
 	if *requestTimeout <= 0 {
