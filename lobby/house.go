@@ -59,8 +59,8 @@ func HouseBots(ctx context.Context, acc *accounts.Service) ([]HouseBot, error) {
 	return out, err
 }
 
-// active says the house plays.
-func (h *House) active() bool { return h != nil && len(h.Bots) > 0 && h.Games > 0 && h.Store != nil }
+// Active says the house plays.
+func (h *House) Active() bool { return h != nil && len(h.Bots) > 0 && h.Games > 0 && h.Store != nil }
 
 // names are the house bots' accounts.
 func (h *House) names() []string {
@@ -73,7 +73,7 @@ func (h *House) names() []string {
 
 // Find is the house bot whose account is name (any case).
 func (h *House) Find(name string) (HouseBot, bool) {
-	if !h.active() {
+	if !h.Active() {
 		return HouseBot{}, false
 	}
 	for _, b := range h.Bots {
@@ -112,7 +112,7 @@ const HouseSilence = 10 * time.Minute
 // due: the house games in play, and the house bots' ratings.
 func (ps *Pools) housePairs(ctx context.Context, pool pairing.Pool, seekers []pairing.Seeker, pairs []pairing.Pair, now time.Time) []pairing.Pair {
 	h := ps.House
-	if !h.active() || !houseDue(seekers, pairs, now) {
+	if !h.Active() || !houseDue(seekers, pairs, now) {
 		return nil
 	}
 	slots, err := h.slots(ctx, now)
@@ -156,7 +156,7 @@ func houseDue(seekers []pairing.Seeker, pairs []pairing.Pair, now time.Time) boo
 // houseEntry and its seat are a house bot's side of a pairing: an entry
 // that is no wait, and a computer seat under its account.
 func (ps *Pools) houseEntry(pool pairing.Pool, s pairing.Seeker, now time.Time) (store.PoolEntry, store.Seat, bool) {
-	if !ps.House.active() {
+	if !ps.House.Active() {
 		return store.PoolEntry{}, store.Seat{}, false
 	}
 	for _, b := range ps.House.Bots {

@@ -43,6 +43,7 @@ func (s *Server) renderLobby(w http.ResponseWriter, r *http.Request, status int,
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
 	data.Pairing = s.Pools != nil
+	data.House = data.Pairing && s.Pools.House.Active()
 	templates.Lobby(data).Render(templates.WithoutRoom(r.Context()), w)
 }
 

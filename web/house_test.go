@@ -113,3 +113,19 @@ func TestABotAnswersChallenges(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, games, 1, "a challenge's game counts towards the bot's hourly games")
 }
+
+// The lobby's choice to meet bots says the computer plays too, where it
+// does.
+func TestTheLobbySaysTheHousePlays(t *testing.T) {
+	for _, tc := range []struct {
+		games int
+		says  bool
+	}{{1, true}, {0, false}} {
+		ts := newHouseServer(t, tc.games)
+		alice := ts.signedUp(t, "alice")
+		_, doc := get(t, alice, ts.URL+"/")
+		note := doc.Find(".pool-bots small").Text()
+		require.Contains(t, note, "rated like anyone")
+		require.Equal(t, tc.says, strings.Contains(note, "the computer itself plays you"), note)
+	}
+}

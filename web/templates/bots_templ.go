@@ -824,7 +824,7 @@ func BotsPage(v BotsView) templ.Component {
 
 // poolBots is quick pairing's choice to meet bots (off until ticked; the
 // browser remembers it: pool.js sends it as &bots=1).
-func poolBots() templ.Component {
+func poolBots(house bool) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -845,7 +845,17 @@ func poolBots() templ.Component {
 			templ_7745c5c3_Var40 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 66, "<label class=\"field check pool-bots\"><span><input type=\"checkbox\" name=\"bots\" value=\"1\"> Bots may play me</span> <small>Programs that play here, marked BOT, rated like anyone (<a href=\"/bots\">the bots</a>).</small></label>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 66, "<label class=\"field check pool-bots\"><span><input type=\"checkbox\" name=\"bots\" value=\"1\"> Bots may play me</span> <small>Programs that play here, marked BOT, rated like anyone (<a href=\"/bots\">the bots</a>). ")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		if house {
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 67, "If nobody comes within 10 seconds, the computer itself plays you.")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 68, "</small></label>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -1755,7 +1755,7 @@ func quickPairing(d LobbyData) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if userOf(ctx) != "" {
-			templ_7745c5c3_Err = poolBots().Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = poolBots(d.House).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
