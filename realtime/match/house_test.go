@@ -14,11 +14,11 @@ import (
 
 // houseGame is a room quick pairing made for the bot account deep against
 // the house bot Boardroom-Beginner, and deep's page in it.
-func houseGame(t *testing.T, h *harness) (*Room, *client, game.Player) {
+func houseGame(t *testing.T, h *harness, gameID string) (*Room, *client, game.Player) {
 	h.signUp("deep", "Boardroom-Beginner")
 	seats := [2]store.Seat{{TokenHash: HashToken("deep"), Account: "deep", BotAccount: true},
 		{Kind: vocab.Bot, Level: vocab.Beginner, Name: "Boardroom-Beginner", Account: "Boardroom-Beginner", BotAccount: true}}
-	rec, err := PairedRecord("kalah", vocab.FastClock, true, seats, time.Now())
+	rec, err := PairedRecord(gameID, vocab.FastClock, true, seats, time.Now())
 	require.NoError(t, err)
 	require.NoError(t, h.store.CreateRoom(context.Background(), rec))
 	r, err := h.hub.Room(context.Background(), rec.ID)
@@ -36,7 +36,7 @@ func houseGame(t *testing.T, h *harness) (*Room, *client, game.Player) {
 // result rates both accounts.
 func TestAHouseGame(t *testing.T) {
 	h := newHarness(t)
-	r, deep, house := houseGame(t, h)
+	r, deep, house := houseGame(t, h, "kalah")
 	p := deep.last()
 	require.True(t, p.Rated)
 	hs := p.Seats[house]
@@ -46,19 +46,7 @@ func TestAHouseGame(t *testing.T) {
 	require.Equal(t, "1500?", hs.Rating)
 	require.True(t, hs.Online)
 
-	// Both sides move: the computer answers each of deep's turns.
-	for range 3 {
-		p = deep.last()
-		for !p.Over && !p.Seats[house.Other()].ToMove {
-			time.Sleep(5 * time.Millisecond)
-			deep.sync()
-			p = deep.last()
-		}
-		var m game.Move
-		inRoom(t, r, func(r *Room) { m = r.state.Legal(house.Other(), nil)[0] })
-		p = deep.send(Message{Path: m.Path()})
-		require.Empty(t, p.Error)
-	}
+	playTurns(t, r, deep, house.Other(), 3)
 	p = deep.last()
 	require.False(t, p.Controls.Undo, "no takeback against the computer")
 	require.False(t, p.Controls.Draw, "no draw")
@@ -84,4 +72,50 @@ func TestAHouseGame(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 1, got["Boardroom-Beginner"].Games, "the house bot is rated")
 	require.Less(t, got["deep"].Rating, 1500.0)
+}
+
+// playTurns plays n of seat's turns from its page (the first legal move
+// each time), waiting for the computer's answers between them.
+func playTurns(t *testing.T, r *Room, page *client, seat game.Player, n int) {
+	t.Helper()
+	for range n {
+		p := page.last()
+		for deadline := time.Now().Add(10 * time.Second); !p.Over && !p.Seats[seat].ToMove; p = page.last() {
+			require.True(t, time.Now().Before(deadline), "the computer did not answer")
+			time.Sleep(5 * time.Millisecond)
+			page.sync()
+		}
+		if p.Over {
+			return
+		}
+		var m game.Move
+		inRoom(t, r, func(r *Room) { m = r.state.Legal(seat, nil)[0] })
+		before := len(p.Moves)
+		p = page.send(Message{Path: m.Path()})
+		require.Empty(t, p.Error)
+		// A simultaneous turn is played once the computer has chosen too.
+		for deadline := time.Now().Add(10 * time.Second); !p.Over && len(p.Moves) == before; p = page.last() {
+			require.True(t, time.Now().Before(deadline), "the turn was not played")
+			time.Sleep(5 * time.Millisecond)
+			page.sync()
+		}
+	}
+}
+
+// The computer plays a house game of every game, the simultaneous one
+// too, and the result rates both.
+func TestHouseGamesOfEveryGame(t *testing.T) {
+	for _, g := range game.All() {
+		t.Run(g.ID(), func(t *testing.T) {
+			h := newHarness(t)
+			r, deep, house := houseGame(t, h, g.ID())
+			playTurns(t, r, deep, house.Other(), 4)
+			p := deep.last()
+			if !p.Over {
+				p = deep.action(vocab.Resign)
+			}
+			require.True(t, p.Over, "error %q, moves %d, controls %+v", p.Error, len(p.Moves), p.Controls)
+			require.NotEmpty(t, p.Seats[house].RatingChange, "rated")
+		})
+	}
 }
