@@ -186,17 +186,25 @@ func (s *Server) ladder(ctx context.Context) ([]templates.LadderRow, error) {
 			rows[i].House = houseLevel(b.Name)
 		}
 	}
+	all, err := s.Store.PlayerRatings(ctx, names...) // one read for the whole ladder
+	if err != nil {
+		return nil, err
+	}
+	byPlayer := map[string]map[string]store.PlayerRating{} // name's key → game/speed → rating
+	for _, r := range all {
+		k := store.AccountKey(r.Name)
+		if byPlayer[k] == nil {
+			byPlayer[k] = map[string]store.PlayerRating{}
+		}
+		byPlayer[k][r.Game+"/"+string(r.Speed)] = r
+	}
 	games := make([]int, len(list))
-	for _, g := range game.All() {
+	for _, g := range game.All() { // each bot's ratings in the registry's order
 		for _, speed := range vocab.Clocks() {
-			got, err := s.Store.CurrentRatings(ctx, g.ID(), speed, names)
-			if err != nil {
-				return nil, err
-			}
 			for i, name := range names {
-				if rt, ok := got[name]; ok {
+				if rt, ok := byPlayer[store.AccountKey(name)][g.ID()+"/"+string(speed)]; ok {
 					rows[i].Ratings = append(rows[i].Ratings, templates.LadderRating{Game: g.ID(), GameName: g.Name(),
-						SpeedName: speed.Name(), Rating: rt.String(), Games: rt.Games})
+						SpeedName: speed.Name(), Rating: rt.Rating.String(), Games: rt.Games})
 					games[i] += rt.Games
 				}
 			}
