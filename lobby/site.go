@@ -285,7 +285,7 @@ func (s *Site) Challenge(ctx context.Context, from, fromToken, to, gameID string
 
 // ErrHouseBusy refuses a challenge to a house bot while the house plays
 // as many games as it may.
-var ErrHouseBusy = errors.New("the computer is playing as many rated games as it may just now: try again in a few minutes, or play it from the lobby")
+var ErrHouseBusy = errors.New("the computer is playing as many games as it may just now: try again in a few minutes, or play it from the lobby")
 
 // houseMayPlay refuses a house game when the house has no slot for one.
 func (s *Site) houseMayPlay(ctx context.Context, now time.Time) error {
@@ -305,6 +305,10 @@ func (s *Site) houseAccepts(ctx context.Context, c store.DirectChallenge, b Hous
 	seats := [2]store.Seat{{TokenHash: c.FromToken, Account: c.From}, b.seat()}
 	room, err := s.accept(ctx, c, seats, now)
 	if err != nil {
+		// Nobody else would answer it: the challenger is not left waiting.
+		if derr := s.Challenges.AnswerChallenge(ctx, c.ID, c.To, false, nil, now); derr != nil {
+			s.Log.Warn("house challenge not declined", "challenge", c.ID, "err", derr)
+		}
 		return store.DirectChallenge{}, err
 	}
 	c.Status, c.Room = store.ChallengeAccepted, room
