@@ -15,7 +15,7 @@ import (
 // for a seeker who accepts a bot and found nobody in pairing.HouseAfter
 // (pairing.House). Their games are rated like any bot's, so an engine's
 // rating is measured against levels everyone knows. Each of their moves
-// costs the server's engine a search, so at most HouseGames of them are in
+// costs the server's engine a search, so at most House.Games of them are in
 // play at once across the site, counted in the store.
 
 // HouseBot is a house bot: its account and the level it plays at.
@@ -112,7 +112,7 @@ const HouseSilence = 10 * time.Minute
 // due: the house games in play, and the house bots' ratings.
 func (ps *Pools) housePairs(ctx context.Context, pool pairing.Pool, seekers []pairing.Seeker, pairs []pairing.Pair, now time.Time) []pairing.Pair {
 	h := ps.House
-	if !h.Active() || !houseDue(seekers, pairs, now) {
+	if !h.Active() || !pairing.HouseDue(seekers, pairs, now) {
 		return nil
 	}
 	slots, err := h.slots(ctx, now)
@@ -136,21 +136,6 @@ func (ps *Pools) housePairs(ctx context.Context, pool pairing.Pool, seekers []pa
 		}
 	}
 	return pairing.House(seekers, pairs, house, now, slots)
-}
-
-// houseDue says whether a seeker left alone accepts a bot and has waited
-// long enough for one.
-func houseDue(seekers []pairing.Seeker, pairs []pairing.Pair, now time.Time) bool {
-	paired := map[string]bool{}
-	for _, p := range pairs {
-		paired[p.A.ID], paired[p.B.ID] = true, true
-	}
-	for _, s := range seekers {
-		if !paired[s.ID] && (s.Bot || s.WantsBots) && now.Sub(s.Since) >= pairing.HouseAfter {
-			return true
-		}
-	}
-	return false
 }
 
 // houseEntry and its seat are a house bot's side of a pairing: an entry

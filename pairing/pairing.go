@@ -167,6 +167,29 @@ func Match(seekers []Seeker, now time.Time) []Pair {
 	return pairs
 }
 
+// HouseDue says whether House may pair anyone of seekers left alone by
+// pairs: someone who accepts a bot has waited HouseAfter (so that the
+// house's bots and games in play need be looked up only then).
+func HouseDue(seekers []Seeker, pairs []Pair, now time.Time) bool {
+	return len(houseDue(seekers, pairs, now)) > 0
+}
+
+// houseDue are the seekers pairs left alone who accept a bot and have
+// waited HouseAfter.
+func houseDue(seekers []Seeker, pairs []Pair, now time.Time) []Seeker {
+	paired := map[string]bool{}
+	for _, p := range pairs {
+		paired[p.A.ID], paired[p.B.ID] = true, true
+	}
+	var out []Seeker
+	for _, s := range seekers {
+		if !paired[s.ID] && (s.Bot || s.WantsBots) && now.Sub(s.Since) >= HouseAfter {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // HouseAfter is how long a seeker who accepts a bot waits for someone in
 // the pool before a house bot (the server's own computer at one of its
 // levels, under an account of its own) may be given them instead: long
@@ -185,19 +208,12 @@ func House(seekers []Seeker, pairs []Pair, house []Seeker, now time.Time, slots 
 	if slots <= 0 || len(house) == 0 {
 		return nil
 	}
-	paired := map[string]bool{}
-	for _, p := range pairs {
-		paired[p.A.ID], paired[p.B.ID] = true, true
-	}
-	order := slices.Clone(seekers)
+	order := houseDue(seekers, pairs, now)
 	slices.SortStableFunc(order, func(a, b Seeker) int { return a.Since.Compare(b.Since) })
 	var out []Pair
 	for _, a := range order {
 		if len(out) == slots {
 			break
-		}
-		if paired[a.ID] || !(a.Bot || a.WantsBots) || now.Sub(a.Since) < HouseAfter {
-			continue
 		}
 		best := -1
 		for j, h := range house {
