@@ -119,3 +119,25 @@ func TestHouseGamesOfEveryGame(t *testing.T) {
 		})
 	}
 }
+
+// A house game outlives a restart: the computer takes its seat again under
+// the house bot's account and plays on, and the result is rated.
+func TestAHouseGameAfterARestart(t *testing.T) {
+	h := newHarness(t)
+	r, deep, house := houseGame(t, h, "kalah")
+	playTurns(t, r, deep, house.Other(), 2)
+	h.restart()
+	r, err := h.hub.Room(context.Background(), r.ID())
+	require.NoError(t, err)
+	deep = h.connectAs(r, "deep", "deep")
+	p := deep.last()
+	require.Equal(t, "Boardroom-Beginner", p.Seats[house].Holder, "the house bot's seat again")
+	require.True(t, p.Seats[house].Bot)
+	playTurns(t, r, deep, house.Other(), 2)
+	p = deep.last()
+	if !p.Over {
+		p = deep.action(vocab.Resign)
+	}
+	require.True(t, p.Over)
+	require.NotEmpty(t, p.Seats[house].RatingChange, "rated")
+}
