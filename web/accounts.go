@@ -49,6 +49,9 @@ func (s *Server) signedIn(next http.Handler) http.Handler {
 		case err == nil:
 			ctx := context.WithValue(r.Context(), userCtxKey{}, u)
 			r = r.WithContext(templates.WithUser(ctx, u.Name))
+			// A page drawn for a player names them: no shared cache may
+			// keep it, nor the service worker's offline copies (sw.js).
+			w.Header().Set("Cache-Control", "private")
 		case errors.Is(err, store.ErrNotFound):
 			s.clearSession(w, r) // logged out elsewhere, or expired
 		default:
