@@ -69,12 +69,17 @@ type Page struct {
 	Bot                bool
 	updates            chan Update
 	last               string // what the last update said (its digest)
+	// pending are the player's own challenges this page has seen waiting:
+	// only their acceptance sends it to the game (Update.Accepted).
+	pending map[string]bool
 }
 
 // Update is what a page is told: the challenges to its player waiting for
-// an answer, and those its player made lately (with what became of them).
+// an answer, and those its player made lately (with what became of them);
+// Accepted are those of the player's challenges accepted since this page
+// saw them waiting (a page opened after the game began is not sent to it).
 type Update struct {
-	Incoming, Outgoing []store.DirectChallenge
+	Incoming, Outgoing, Accepted []store.DirectChallenge
 }
 
 // Updates are the page's updates, each the whole picture (an update not
@@ -84,7 +89,7 @@ func (p *Page) Updates() <-chan Update { return p.updates }
 // Open opens a page of account's, from the browser whose token hashes to
 // tokenHash (a bot's program: the bot's seat hash, and bot true).
 func (s *Site) Open(account, tokenHash string, bot bool) *Page {
-	p := &Page{Account: account, TokenHash: tokenHash, Bot: bot, updates: make(chan Update, 1)}
+	p := &Page{Account: account, TokenHash: tokenHash, Bot: bot, updates: make(chan Update, 1), pending: map[string]bool{}}
 	s.mu.Lock()
 	if s.pages == nil {
 		s.pages = map[*Page]bool{}
@@ -211,6 +216,15 @@ func (s *Site) send(ctx context.Context, pages []*Page, accounts []string) {
 				u.Incoming = append(u.Incoming, c)
 			case strings.EqualFold(c.From, p.Account):
 				u.Outgoing = append(u.Outgoing, c)
+				switch {
+				case c.Status == store.ChallengePending && !c.Expired(now):
+					p.pending[c.ID] = true
+				case p.pending[c.ID]:
+					delete(p.pending, c.ID)
+					if c.Status == store.ChallengeAccepted {
+						u.Accepted = append(u.Accepted, c)
+					}
+				}
 			}
 		}
 		digest := fmt.Sprint(u.Incoming, "|", len(u.Outgoing))

@@ -53,5 +53,23 @@ func TestBrowserAHouseGame(t *testing.T) {
 	require.NotContains(t, strings.ToLower(controls), "draw", controls)
 	failed = append(failed, me.axeBothThemes("a house game")...)
 	me.botScreenshots(dir, "house-game")
+
+	// From the lobby: against the computer, rated.
+	me.run("the lobby", chromedp.Navigate(ts.URL+"/"))
+	me.waitShown("form[data-testid=new-room]")
+	evalJS[bool](me, `(function () {
+		var f = document.querySelector("form[data-testid=new-room]");
+		f.querySelector("select[name=mode]").value = "computer";
+		f.querySelector("select[name=level]").value = "medium";
+		f.querySelector("select[name=mode]").dispatchEvent(new Event("change", { bubbles: true }));
+		return true;
+	})()`)
+	me.waitShown("form[data-testid=new-room] input[name=house]")
+	me.click("form[data-testid=new-room] input[name=house]")
+	failed = append(failed, me.axeBothThemes("the lobby, rated against the computer")...)
+	me.run("play", chromedp.Submit(`form[data-testid=new-room]`))
+	me.waitJS("in the room", `location.pathname.startsWith("/r/")`)
+	me.waitJS("against Boardroom-Medium", `[...document.querySelectorAll(".player")].some(p => p.textContent.includes("Boardroom-Medium"))`)
+	require.Equal(t, 1, evalJS[int](me, `document.querySelectorAll("[data-testid=rated]").length`), "rated")
 	require.Empty(t, failed, "axe-core: critical or serious violations:\n%s", strings.Join(failed, "\n"))
 }

@@ -129,3 +129,44 @@ func TestTheLobbySaysTheHousePlays(t *testing.T) {
 		require.Equal(t, tc.says, strings.Contains(note, "the computer itself plays you"), note)
 	}
 }
+
+// The lobby's form offers a signed-in player a rated game against the
+// computer: the house bot of the chosen level takes it at once. A guest's
+// box does not count, and where the house does not play it is refused.
+func TestARatedGameAgainstTheComputerFromTheLobby(t *testing.T) {
+	ts := newHouseServer(t, 2)
+	alice := ts.signedUp(t, "alice")
+	_, doc := get(t, alice, ts.URL+"/")
+	require.Equal(t, 1, doc.Find("form[data-testid=new-room] .for-against-computer input[name=house]").Length())
+	_, doc = get(t, ts.browser(t), ts.URL+"/")
+	require.Zero(t, doc.Find("input[name=house]").Length(), "not for a guest")
+
+	form := url.Values{"game": {"amazons"}, "mode": {"computer"}, "level": {"difficult"}, "clock": {"fast"}, "house": {"true"}}
+	resp, body := ts.create(t, alice, form)
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode, body)
+	rec, err := ts.store.Room(context.Background(), strings.TrimPrefix(resp.Header.Get("Location"), "/r/"))
+	require.NoError(t, err)
+	require.True(t, rec.Rated)
+	require.Equal(t, vocab.Friend, rec.Mode, "a game between two accounts")
+	var accounts []string
+	for _, s := range rec.Seats {
+		accounts = append(accounts, s.Account)
+	}
+	require.ElementsMatch(t, []string{"alice", "Boardroom-Difficult"}, accounts)
+
+	guest := ts.browser(t)
+	resp, _ = ts.create(t, guest, form)
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	rec, err = ts.store.Room(context.Background(), strings.TrimPrefix(resp.Header.Get("Location"), "/r/"))
+	require.NoError(t, err)
+	require.False(t, rec.Rated, "a guest's box does not count: an ordinary game against the computer")
+	require.Equal(t, vocab.Computer, rec.Mode)
+
+	off := newTestServer(t)
+	bob := off.signedUp(t, "bob")
+	_, doc = get(t, bob, off.URL+"/")
+	require.Zero(t, doc.Find("input[name=house]").Length(), "no house, no box")
+	resp, body = off.create(t, bob, form)
+	require.Equal(t, http.StatusBadRequest, resp.StatusCode)
+	require.Contains(t, body, "Rated games against the computer are not offered here.")
+}

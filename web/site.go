@@ -177,7 +177,9 @@ func (s *Server) siteUpdate(ctx context.Context, page *lobby.Page, u lobby.Updat
 			status = "expired"
 		}
 		m.Outgoing = append(m.Outgoing, outgoingView{ID: c.ID, Status: status, Text: challengeText(c)})
-		if c.Status == store.ChallengeAccepted && c.FromToken == page.TokenHash && now.Sub(c.Created) < lobby.ChallengeLife {
+	}
+	for _, c := range u.Accepted {
+		if c.FromToken == page.TokenHash {
 			m.Go = "/r/" + c.Room // the challenger's browser holds the seat
 		}
 	}
