@@ -51,6 +51,9 @@ func (s *Service) now() time.Time {
 // refused (a name taken among them).
 func (s *Service) SignUp(ctx context.Context, name, password string) (*store.User, error) {
 	key, problem := NameKey(name)
+	if problem == "" {
+		problem = reservedProblem(key)
+	}
 	if problem != "" {
 		return nil, &Problem{"username", problem}
 	}

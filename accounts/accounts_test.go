@@ -95,6 +95,8 @@ func TestSignUpAndLogIn(t *testing.T) {
 		{"the same name in another case", "ALICE", "another password", "username"},
 		{"too long a name", strings.Repeat("b", 21), "a long password", "username"},
 		{"a look-alike", "\u0430lice", "a long password", "username"},
+		{"the site's own", "Boardroom-Medium", "a long password", "username"},
+		{"the site's name", "boardroom", "a long password", "username"},
 		{"an empty password", "bob", "", "password"},
 		{"a huge password", "bob", strings.Repeat("p", 10000), "password"},
 	}

@@ -55,6 +55,9 @@ func (s *Service) CreateBot(ctx context.Context, owner *store.User, name string)
 		return nil, "", &Problem{"bot", "A bot cannot make bots."}
 	}
 	key, problem := NameKey(name)
+	if problem == "" {
+		problem = reservedProblem(key)
+	}
 	switch {
 	case name == "":
 		return nil, "", &Problem{"bot", "Choose a name for your bot."}

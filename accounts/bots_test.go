@@ -38,6 +38,7 @@ func TestBots(t *testing.T) {
 		{"short", "ab", "A bot's name has at least 3 characters."},
 		{"huge", strings.Repeat("x", 10000), "A bot's name has at most 20 characters."},
 		{"malformed", "<script>", "A bot's name may hold only letters a–z, digits, “_” and “-”."},
+		{"the site's own", "BOARDROOM-x", "Names beginning with “Boardroom” are the site's own; choose another."},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

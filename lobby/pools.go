@@ -59,10 +59,17 @@ type Pools struct {
 	// BotGamesPerHour is how many games a bot may begin in an hour (0:
 	// DefaultBotGamesPerHour; negative: no limit).
 	BotGamesPerHour int
+	// House is the house bots (house.go; nil: none).
+	House *House
+	// Nudges tell the other nodes of a pairing made here, so that a page
+	// waiting there learns its room at once (nil: at their next tick).
+	Nudges Nudges
 
 	mu    sync.Mutex
 	waits map[string]*Wait // this node's pages' waits, by id
 	wake  wake
+	// paired is woken by a pairing made on another node.
+	paired wake
 }
 
 // Wait is a page waiting in a pool.
@@ -202,6 +209,7 @@ func (ps *Pools) Run(ctx context.Context) {
 	pair, seen := time.NewTicker(t.Pair), time.NewTicker(t.Seen)
 	defer pair.Stop()
 	defer seen.Stop()
+	defer listen(ps.Nudges, pairedSubject, &ps.paired, ps.Log)()
 	for {
 		select {
 		case <-ctx.Done():
@@ -210,6 +218,9 @@ func (ps *Pools) Run(ctx context.Context) {
 		case <-pair.C:
 		case <-seen.C:
 			ps.see(ctx)
+			continue
+		case <-ps.paired.c():
+			ps.deliver(ctx)
 			continue
 		}
 		ps.pairAll(ctx)
@@ -244,7 +255,7 @@ func (ps *Pools) PairPool(ctx context.Context, name string) (int, error) {
 	}
 	now := ps.now()
 	pairs, err := ps.Store.PairPool(fctx, name, now.Add(-ps.timings().Stale), func(entries []store.PoolEntry) []store.PoolPair {
-		return ps.pick(pool, entries, now)
+		return ps.pick(ctx, pool, entries, now)
 	})
 	if err != nil {
 		return 0, err
@@ -258,13 +269,15 @@ func (ps *Pools) PairPool(ctx context.Context, name string) (int, error) {
 			"waited", now.Sub(p.A.Since).Round(time.Millisecond), "and", now.Sub(p.B.Since).Round(time.Millisecond))
 	}
 	if len(pairs) > 0 {
+		nudge(ps.Nudges, pairedSubject, ps.Log)
 		ps.deliver(ctx)
 	}
 	return len(pairs), nil
 }
 
-// pick pairs a pool's entries by the rule, and makes each pair's room.
-func (ps *Pools) pick(pool pairing.Pool, entries []store.PoolEntry, now time.Time) []store.PoolPair {
+// pick pairs a pool's entries by the rule, then those left alone with the
+// house bots, and makes each pair's room.
+func (ps *Pools) pick(ctx context.Context, pool pairing.Pool, entries []store.PoolEntry, now time.Time) []store.PoolPair {
 	seekers := make([]pairing.Seeker, len(entries))
 	byID := make(map[string]store.PoolEntry, len(entries))
 	for i, e := range entries {
@@ -272,13 +285,19 @@ func (ps *Pools) pick(pool pairing.Pool, entries []store.PoolEntry, now time.Tim
 			WantsBots: e.WantsBots, Since: e.Since, Ready: e.Ready}
 		byID[e.ID] = e
 	}
+	pairs := pairing.Match(seekers, now)
+	pairs = append(pairs, ps.housePairs(ctx, pool, seekers, pairs, now)...)
 	var out []store.PoolPair
-	for _, p := range pairing.Match(seekers, now) {
-		a, b := byID[p.A.ID], byID[p.B.ID]
+	for _, p := range pairs {
 		seat := func(e store.PoolEntry) store.Seat {
 			return store.Seat{TokenHash: e.TokenHash, Name: e.Name, Account: e.Account, BotAccount: e.Bot}
 		}
-		rec, err := match.PairedRecord(pool.Game, pool.Speed, p.Rated(), [2]store.Seat{seat(a), seat(b)}, now)
+		a, b := byID[p.A.ID], byID[p.B.ID]
+		seats := [2]store.Seat{seat(a), seat(b)}
+		if e, s, ok := ps.houseEntry(pool, p.B, now); ok {
+			b, seats[1] = e, s
+		}
+		rec, err := match.PairedRecord(pool.Game, pool.Speed, p.Rated(), seats, now)
 		if err != nil {
 			ps.Log.Error("paired room not made", "pool", pool, "err", err)
 			continue

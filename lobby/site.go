@@ -49,23 +49,37 @@ type Site struct {
 	// Every is how often the challenges are read for the pages here
 	// (default a second).
 	Every time.Duration
+	// House is the house bots (nil: none): always online, they answer a
+	// challenge at once.
+	House *House
+	// Nudges tell the other nodes of a challenge sent, answered or
+	// withdrawn here, so that its players' pages there hear of it at once
+	// (nil: at their next look, Every).
+	Nudges Nudges
 
 	mu    sync.Mutex
 	pages map[*Page]bool
 	wake  wake
 }
 
-// Page is a signed-in player's page open on this node.
+// Page is a signed-in player's page open on this node, or a bot's program
+// waiting for challenges (Bot).
 type Page struct {
 	Account, TokenHash string
+	Bot                bool
 	updates            chan Update
 	last               string // what the last update said (its digest)
+	// pending are the player's own challenges this page has seen waiting:
+	// only their acceptance sends it to the game (Update.Accepted).
+	pending map[string]bool
 }
 
 // Update is what a page is told: the challenges to its player waiting for
-// an answer, and those its player made lately (with what became of them).
+// an answer, and those its player made lately (with what became of them);
+// Accepted are those of the player's challenges accepted since this page
+// saw them waiting (a page opened after the game began is not sent to it).
 type Update struct {
-	Incoming, Outgoing []store.DirectChallenge
+	Incoming, Outgoing, Accepted []store.DirectChallenge
 }
 
 // Updates are the page's updates, each the whole picture (an update not
@@ -73,9 +87,9 @@ type Update struct {
 func (p *Page) Updates() <-chan Update { return p.updates }
 
 // Open opens a page of account's, from the browser whose token hashes to
-// tokenHash.
-func (s *Site) Open(account, tokenHash string) *Page {
-	p := &Page{Account: account, TokenHash: tokenHash, updates: make(chan Update, 1)}
+// tokenHash (a bot's program: the bot's seat hash, and bot true).
+func (s *Site) Open(account, tokenHash string, bot bool) *Page {
+	p := &Page{Account: account, TokenHash: tokenHash, Bot: bot, updates: make(chan Update, 1), pending: map[string]bool{}}
 	s.mu.Lock()
 	if s.pages == nil {
 		s.pages = map[*Page]bool{}
@@ -101,9 +115,19 @@ func (s *Site) now() time.Time {
 	return time.Now()
 }
 
-// Online says which of accounts have a page open anywhere on the site.
+// Online says which of accounts have a page open anywhere on the site;
+// the house bots always are.
 func (s *Site) Online(ctx context.Context, accounts []string) (map[string]bool, error) {
-	return s.Presence.Online(ctx, accounts, s.now().Add(-OnlineFor))
+	online, err := s.Presence.Online(ctx, accounts, s.now().Add(-OnlineFor))
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range accounts {
+		if _, ok := s.House.Find(a); ok {
+			online[a] = true
+		}
+	}
+	return online, nil
 }
 
 // Run keeps the store's presence and the pages' challenges up to date
@@ -116,6 +140,7 @@ func (s *Site) Run(ctx context.Context) {
 	}
 	tick := time.NewTicker(every)
 	defer tick.Stop()
+	defer listen(s.Nudges, challengesSubject, &s.wake, s.Log)()
 	var (
 		said   string
 		saidAt time.Time
@@ -191,6 +216,15 @@ func (s *Site) send(ctx context.Context, pages []*Page, accounts []string) {
 				u.Incoming = append(u.Incoming, c)
 			case strings.EqualFold(c.From, p.Account):
 				u.Outgoing = append(u.Outgoing, c)
+				switch {
+				case c.Status == store.ChallengePending && !c.Expired(now):
+					p.pending[c.ID] = true
+				case p.pending[c.ID]:
+					delete(p.pending, c.ID)
+					if c.Status == store.ChallengeAccepted {
+						u.Accepted = append(u.Accepted, c)
+					}
+				}
 			}
 		}
 		digest := fmt.Sprint(u.Incoming, "|", len(u.Outgoing))
@@ -207,6 +241,13 @@ func (s *Site) send(ctx context.Context, pages []*Page, accounts []string) {
 		p.updates <- u
 		p.last = digest
 	}
+}
+
+// changed wakes the pages here, and nudges the other nodes': a challenge
+// was sent, answered or withdrawn.
+func (s *Site) changed() {
+	s.wake.now()
+	nudge(s.Nudges, challengesSubject, s.Log)
 }
 
 // Errors of challenges, in words for people.
@@ -240,10 +281,51 @@ func (s *Site) Challenge(ctx context.Context, from, fromToken, to, gameID string
 	}
 	c := store.DirectChallenge{ID: match.RandomText(12), From: from, To: to, FromToken: fromToken, Game: gameID, Clock: clock,
 		Rated: rated, Created: now, Expires: now.Add(ChallengeLife), Status: store.ChallengePending}
+	house, isHouse := s.House.Find(to)
+	if isHouse {
+		if err := s.houseMayPlay(ctx, now); err != nil {
+			return store.DirectChallenge{}, err
+		}
+	}
 	if err := s.Challenges.CreateChallenge(ctx, c); err != nil {
 		return store.DirectChallenge{}, err
 	}
-	s.wake.now()
+	s.changed()
+	if isHouse {
+		return s.houseAccepts(ctx, c, house, now)
+	}
+	return c, nil
+}
+
+// ErrHouseBusy refuses a challenge to a house bot while the house plays
+// as many games as it may.
+var ErrHouseBusy = errors.New("the computer is playing as many games as it may just now: try again in a few minutes, or play it from the lobby")
+
+// houseMayPlay refuses a house game when the house has no slot for one.
+func (s *Site) houseMayPlay(ctx context.Context, now time.Time) error {
+	slots, err := s.House.slots(ctx, now)
+	switch {
+	case err != nil:
+		return err
+	case slots == 0:
+		return ErrHouseBusy
+	}
+	return nil
+}
+
+// houseAccepts answers challenge c to the house bot b at once: its room is
+// made in the answer's write, and c comes back with it.
+func (s *Site) houseAccepts(ctx context.Context, c store.DirectChallenge, b HouseBot, now time.Time) (store.DirectChallenge, error) {
+	seats := [2]store.Seat{{TokenHash: c.FromToken, Account: c.From}, b.seat()}
+	room, err := s.accept(ctx, c, seats, now)
+	if err != nil {
+		// Nobody else would answer it: the challenger is not left waiting.
+		if derr := s.Challenges.AnswerChallenge(ctx, c.ID, c.To, false, nil, now); derr != nil {
+			s.Log.Warn("house challenge not declined", "challenge", c.ID, "err", derr)
+		}
+		return store.DirectChallenge{}, err
+	}
+	c.Status, c.Room = store.ChallengeAccepted, room
 	return c, nil
 }
 
@@ -260,14 +342,20 @@ func (s *Site) Answer(ctx context.Context, p *Page, id string, accept bool) (str
 		return "", store.ErrChallengeGone
 	}
 	c := list[i]
-	defer s.wake.now()
+	defer s.changed()
 	if !accept {
 		return "", s.Challenges.AnswerChallenge(ctx, id, c.To, false, nil, now)
 	}
 	if p.TokenHash == "" {
 		return "", ErrNoToken // the seat would be nobody's
 	}
-	seats := [2]store.Seat{{TokenHash: c.FromToken, Account: c.From}, {TokenHash: p.TokenHash, Account: p.Account}}
+	seats := [2]store.Seat{{TokenHash: c.FromToken, Account: c.From}, {TokenHash: p.TokenHash, Account: p.Account, BotAccount: p.Bot}}
+	return s.accept(ctx, c, seats, now)
+}
+
+// accept makes the room of challenge c for seats, in the write that
+// answers c, and runs it here.
+func (s *Site) accept(ctx context.Context, c store.DirectChallenge, seats [2]store.Seat, now time.Time) (string, error) {
 	rec, err := match.PairedRecord(c.Game, c.Clock, c.Rated, seats, now)
 	if err != nil {
 		return "", err
@@ -276,7 +364,7 @@ func (s *Site) Answer(ctx context.Context, p *Page, id string, accept bool) (str
 	if err != nil {
 		return "", err
 	}
-	if err := s.Challenges.AnswerChallenge(fctx, id, c.To, true, rec, now); err != nil {
+	if err := s.Challenges.AnswerChallenge(fctx, c.ID, c.To, true, rec, now); err != nil {
 		return "", err
 	}
 	if err := s.Rooms.RunNew(ctx, rec); err != nil {
@@ -288,6 +376,6 @@ func (s *Site) Answer(ctx context.Context, p *Page, id string, accept bool) (str
 
 // Cancel withdraws one of p's player's challenges.
 func (s *Site) Cancel(ctx context.Context, p *Page, id string) error {
-	defer s.wake.now()
+	defer s.changed()
 	return s.Challenges.CancelChallenge(ctx, id, p.Account)
 }

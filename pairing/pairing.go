@@ -166,3 +166,68 @@ func Match(seekers []Seeker, now time.Time) []Pair {
 	}
 	return pairs
 }
+
+// HouseDue says whether House may pair anyone of seekers left alone by
+// pairs: someone who accepts a bot has waited HouseAfter (so that the
+// house's bots and games in play need be looked up only then).
+func HouseDue(seekers []Seeker, pairs []Pair, now time.Time) bool {
+	return len(houseDue(seekers, pairs, now)) > 0
+}
+
+// houseDue are the seekers pairs left alone who accept a bot and have
+// waited HouseAfter.
+func houseDue(seekers []Seeker, pairs []Pair, now time.Time) []Seeker {
+	paired := map[string]bool{}
+	for _, p := range pairs {
+		paired[p.A.ID], paired[p.B.ID] = true, true
+	}
+	var out []Seeker
+	for _, s := range seekers {
+		if !paired[s.ID] && (s.Bot || s.WantsBots) && now.Sub(s.Since) >= HouseAfter {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// HouseAfter is how long a seeker who accepts a bot waits for someone in
+// the pool before a house bot (the server's own computer at one of its
+// levels, under an account of its own) may be given them instead: long
+// enough for two seekers who arrive a few seconds apart to meet each
+// other first.
+const HouseAfter = 10 * time.Second
+
+// House pairs the seekers that pairs left alone with house bots: each who
+// accepts a bot (a bot itself, or a person who wants bots), has waited
+// HouseAfter and is compatible with one (the rating range applies, so
+// guests never meet one) gets the house bot nearest in rating, longest
+// waiting first, while slots, the house games the server may still begin,
+// last. A house bot is always there: it may be in several pairs. Each
+// pair's B is the house bot.
+func House(seekers []Seeker, pairs []Pair, house []Seeker, now time.Time, slots int) []Pair {
+	if slots <= 0 || len(house) == 0 {
+		return nil
+	}
+	order := houseDue(seekers, pairs, now)
+	slices.SortStableFunc(order, func(a, b Seeker) int { return a.Since.Compare(b.Since) })
+	var out []Pair
+	for _, a := range order {
+		if len(out) == slots {
+			break
+		}
+		best := -1
+		for j, h := range house {
+			h.Since, h.Ready = now, time.Time{} // always there: the seeker's wait sets the range
+			if !compatible(a, h, now) {
+				continue
+			}
+			if best < 0 || math.Abs(a.Rating-h.Rating) < math.Abs(a.Rating-house[best].Rating) {
+				best = j
+			}
+		}
+		if best >= 0 {
+			out = append(out, Pair{A: a, B: house[best]})
+		}
+	}
+	return out
+}

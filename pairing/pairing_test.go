@@ -143,3 +143,55 @@ func TestMatchPairsEachOnceAndLeavesNoPairable(t *testing.T) {
 		}
 	}
 }
+
+// House bots take the seekers who accept a bot and found nobody in
+// HouseAfter, nearest in rating within their range, while the server has
+// slots for house games.
+func TestHouse(t *testing.T) {
+	houseBot := func(id string, r float64) Seeker {
+		s := player(id, r, 0)
+		s.Bot = true
+		return s
+	}
+	house := []Seeker{houseBot("beginner", 1100), houseBot("medium", 1500), houseBot("difficult", 1900)}
+	bot := func(id string, r float64, waited time.Duration) Seeker {
+		s := player(id, r, waited)
+		s.Bot = true
+		return s
+	}
+	wants := func(s Seeker) Seeker { s.WantsBots = true; return s }
+	long := HouseAfter + time.Second
+	tests := []struct {
+		name    string
+		seekers []Seeker
+		pairs   []Pair
+		slots   int
+		want    [][2]string
+	}{
+		{"a bot alone long enough", []Seeker{bot("b", 1520, long)}, nil, 4, [][2]string{{"b", "medium"}}},
+		{"nearest in rating", []Seeker{bot("b", 1800, long)}, nil, 4, [][2]string{{"b", "difficult"}}},
+		{"not before HouseAfter", []Seeker{bot("b", 1500, HouseAfter-time.Second)}, nil, 4, nil},
+		{"a person who wants bots", []Seeker{wants(player("p", 1150, long))}, nil, 4, [][2]string{{"p", "beginner"}}},
+		{"a person who does not", []Seeker{player("p", 1500, time.Minute)}, nil, 4, nil},
+		{"a guest never", []Seeker{func() Seeker { s := guest("g", time.Minute); s.WantsBots = true; return s }()}, nil, 4, nil},
+		{"out of range until it widens", []Seeker{bot("b", 2500, long)}, nil, 4, nil},
+		{"anyone once the range is open", []Seeker{bot("b", 2500, RangeOpen)}, nil, 4, [][2]string{{"b", "difficult"}}},
+		{"not a seeker paired already", []Seeker{bot("a", 1500, long), bot("b", 1500, long)},
+			[]Pair{{A: bot("a", 1500, long), B: bot("b", 1500, long)}}, 4, nil},
+		{"longest waiting first while slots last",
+			[]Seeker{bot("new", 1500, long), bot("old", 1500, 2*long), bot("older", 1500, 3*long)}, nil, 2,
+			[][2]string{{"older", "medium"}, {"old", "medium"}}},
+		{"no slots", []Seeker{bot("b", 1500, long)}, nil, 0, nil},
+		{"not ready yet (a habit of aborting)", []Seeker{func() Seeker { s := bot("b", 1500, long); s.Ready = t0.Add(time.Second); return s }()}, nil, 4, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := House(tc.seekers, tc.pairs, house, t0, tc.slots)
+			require.Equal(t, tc.want, ids(got))
+			for _, p := range got {
+				require.True(t, p.Rated(), "a bot's game against a house bot is rated")
+			}
+		})
+	}
+	require.Empty(t, House([]Seeker{bot("b", 1500, long)}, nil, nil, t0, 4), "no house bots")
+}

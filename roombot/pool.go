@@ -20,9 +20,8 @@ import (
 
 // Games gives a bot its games, one at a time: Next waits for the next and
 // returns its room's address (http(s)://HOST/r/ID), where the bot already
-// holds a seat. Pool is quick pairing's. Direct challenges are the next
-// source: a bot would accept one over the site's socket and be given its
-// room the same way, so that cmd/bot plays both with one loop.
+// holds a seat. Pool is quick pairing's; Site is direct challenges' (and
+// waits in a Pool meanwhile), so that cmd/bot plays both with one loop.
 type Games interface {
 	Next(ctx context.Context) (room string, err error)
 }
@@ -109,16 +108,22 @@ func (p Pool) Next(ctx context.Context) (string, error) {
 
 // socket is the pool's socket address, and the site's (for the room's).
 func (p Pool) socket() (socket, base string, err error) {
-	u, err := url.Parse(strings.TrimSpace(p.Server))
+	return socketAt(p.Server, "/pool/ws", url.Values{"pool": {p.Pool}})
+}
+
+// socketAt is the address of the server's socket at path with query, and
+// the site's address (for the rooms').
+func socketAt(server, path string, query url.Values) (socket, base string, err error) {
+	u, err := url.Parse(strings.TrimSpace(server))
 	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-		return "", "", fmt.Errorf("the server's address %q: give the site's address, http(s)://HOST", p.Server)
+		return "", "", fmt.Errorf("the server's address %q: give the site's address, http(s)://HOST", server)
 	}
 	u.Path = strings.TrimSuffix(u.Path, "/")
 	u.RawQuery, u.Fragment = "", ""
 	base = u.String()
 	u.Scheme = map[string]string{"http": "ws", "https": "wss"}[u.Scheme]
-	u.Path += "/pool/ws"
-	u.RawQuery = url.Values{"pool": {p.Pool}}.Encode()
+	u.Path += path
+	u.RawQuery = query.Encode()
 	return u.String(), base, nil
 }
 

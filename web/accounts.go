@@ -49,6 +49,9 @@ func (s *Server) signedIn(next http.Handler) http.Handler {
 		case err == nil:
 			ctx := context.WithValue(r.Context(), userCtxKey{}, u)
 			r = r.WithContext(templates.WithUser(ctx, u.Name))
+			// A page drawn for a player names them: no shared cache may
+			// keep it, nor the service worker's offline copies (sw.js).
+			w.Header().Set("Cache-Control", "private")
 		case errors.Is(err, store.ErrNotFound):
 			s.clearSession(w, r) // logged out elsewhere, or expired
 		default:
@@ -302,12 +305,7 @@ func (s *Server) renderPlayerPage(w http.ResponseWriter, r *http.Request, u *sto
 		err = s.fillSocial(r, &view, u.Name)
 	}
 	if err == nil {
-		view.BotOwner, err = s.botOwner(r.Context(), u.Name)
-	}
-	if view.BotOwner != "" {
-		// A bot answers no challenge yet (its program waits in the pools:
-		// roombot.Games is where a challenge's room would come in).
-		view.CanChallenge = false
+		view.BotOwner, view.House, err = s.botOwner(r.Context(), u.Name)
 	}
 	if err != nil {
 		s.logFailure(r, "player page", err)

@@ -182,18 +182,29 @@ func (s *Server) ladder(ctx context.Context) ([]templates.LadderRow, error) {
 	for i, b := range list {
 		names[i] = b.Name
 		rows[i] = templates.LadderRow{Name: b.Name, Owner: b.Owner}
+		if b.House() {
+			rows[i].House = houseLevel(b.Name)
+		}
+	}
+	all, err := s.Store.PlayerRatings(ctx, names...) // one read for the whole ladder
+	if err != nil {
+		return nil, err
+	}
+	byPlayer := map[string]map[string]store.PlayerRating{} // name's key → game/speed → rating
+	for _, r := range all {
+		k := store.AccountKey(r.Name)
+		if byPlayer[k] == nil {
+			byPlayer[k] = map[string]store.PlayerRating{}
+		}
+		byPlayer[k][r.Game+"/"+string(r.Speed)] = r
 	}
 	games := make([]int, len(list))
-	for _, g := range game.All() {
+	for _, g := range game.All() { // each bot's ratings in the registry's order
 		for _, speed := range vocab.Clocks() {
-			got, err := s.Store.CurrentRatings(ctx, g.ID(), speed, names)
-			if err != nil {
-				return nil, err
-			}
 			for i, name := range names {
-				if rt, ok := got[name]; ok {
+				if rt, ok := byPlayer[store.AccountKey(name)][g.ID()+"/"+string(speed)]; ok {
 					rows[i].Ratings = append(rows[i].Ratings, templates.LadderRating{Game: g.ID(), GameName: g.Name(),
-						SpeedName: speed.Name(), Rating: rt.String(), Games: rt.Games})
+						SpeedName: speed.Name(), Rating: rt.Rating.String(), Games: rt.Games})
 					games[i] += rt.Games
 				}
 			}
@@ -203,7 +214,17 @@ func (s *Server) ladder(ctx context.Context) ([]templates.LadderRow, error) {
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(games[b], games[a]) })
+	// The house bots first (the yardsticks, in the levels' order), then
+	// the bots with the most rated games.
+	slices.SortStableFunc(order, func(a, b int) int {
+		if ha, hb := rows[a].House != "", rows[b].House != ""; ha != hb {
+			return map[bool]int{true: -1, false: 1}[ha]
+		}
+		if rows[a].House != "" {
+			return cmp.Compare(levelIndex(rows[a].House), levelIndex(rows[b].House))
+		}
+		return cmp.Compare(games[b], games[a])
+	})
 	out := make([]templates.LadderRow, len(rows))
 	for i, j := range order {
 		out[i] = rows[j]
@@ -240,14 +261,25 @@ func (s *Server) markBots(ctx context.Context, games []templates.LeaderboardGame
 }
 
 // botOwner is the owner of the bot account name ("" when it is a
-// person's).
-func (s *Server) botOwner(ctx context.Context, name string) (string, error) {
+// person's), and for a house bot, the level it plays.
+func (s *Server) botOwner(ctx context.Context, name string) (owner, house string, err error) {
 	b, err := s.Accounts.Bot(ctx, name)
 	if errors.Is(err, store.ErrNotFound) || errors.Is(err, accounts.ErrNoBots) {
-		return "", nil
+		return "", "", nil
 	}
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
-	return b.Owner, nil
+	if b.House() {
+		return b.Owner, houseLevel(b.Name), nil
+	}
+	return b.Owner, "", nil
 }
+
+// levelIndex is the place of the level labelled label among the levels.
+func levelIndex(label string) int {
+	return slices.IndexFunc(vocab.Levels(), func(l vocab.Level) bool { return l.Label() == label })
+}
+
+// houseLevel is the level a house bot's name says it plays ("Medium").
+func houseLevel(name string) string { return strings.TrimPrefix(name, accounts.HousePrefix) }

@@ -43,6 +43,7 @@ func (s *Server) renderLobby(w http.ResponseWriter, r *http.Request, status int,
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
 	data.Pairing = s.Pools != nil
+	data.House = data.Pairing && s.Site != nil && s.Pools.House.Active()
 	templates.Lobby(data).Render(templates.WithoutRoom(r.Context()), w)
 }
 
@@ -104,6 +105,10 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 		if len(game.PlayersOf(g).Algorithms()) == 0 {
 			spec.Algorithm = ""
 		}
+	}
+	if spec.Mode == vocab.Computer && form["house"] == "true" && signedIn != nil && !quick {
+		s.houseGame(w, r, form, spec)
+		return
 	}
 	if spec.Open && !s.mayOpenChallenge(w, r, form) {
 		return

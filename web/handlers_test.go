@@ -20,6 +20,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
 
+	"boardroom/accounts"
 	_ "boardroom/game/all"
 	"boardroom/lobby"
 	"boardroom/realtime"
@@ -42,9 +43,22 @@ type testServer struct {
 // computer players).
 func newTestServer(t testing.TB, tweaks ...func(*realtime.Config)) *testServer {
 	t.Helper()
+	return newHouseServer(t, 0, tweaks...)
+}
+
+// newHouseServer is newTestServer with house bots that may play
+// houseGames at once (0: no house bots).
+func newHouseServer(t testing.TB, houseGames int, tweaks ...func(*realtime.Config)) *testServer {
+	t.Helper()
 	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "web.db"))
 	require.NoError(t, err)
 	ts := &testServer{store: st}
+	var house *lobby.House
+	if houseGames > 0 {
+		bots, err := lobby.HouseBots(context.Background(), &accounts.Service{Store: st})
+		require.NoError(t, err)
+		house = &lobby.House{Bots: bots, Games: houseGames, Store: st}
+	}
 	ts.Server = httptest.NewUnstartedServer(nil)
 	cfg := realtime.Config{Store: st, Renderer: templates.Renderer{}, BaseURL: "http://" + ts.Listener.Addr().String(),
 		BotDelay: 5 * time.Millisecond, WatchDelay: 20 * time.Millisecond,
@@ -54,11 +68,11 @@ func newTestServer(t testing.TB, tweaks ...func(*realtime.Config)) *testServer {
 	}
 	ts.hub = realtime.NewHub(cfg)
 	ts.pools = &lobby.Pools{Store: st, Ratings: st, Games: st, Bots: st, Rooms: ts.hub, Log: slog.New(slog.DiscardHandler),
-		Timings: lobby.Timings{Pair: 50 * time.Millisecond, Seen: 200 * time.Millisecond, Stale: time.Second}}
+		Timings: lobby.Timings{Pair: 50 * time.Millisecond, Seen: 200 * time.Millisecond, Stale: time.Second}, House: house}
 	poolsCtx, stopPools := context.WithCancel(context.Background())
 	go ts.pools.Run(poolsCtx)
 	ts.site = &lobby.Site{Presence: st, Challenges: st, Rooms: ts.hub, Node: "test", Log: slog.New(slog.DiscardHandler),
-		Every: 50 * time.Millisecond}
+		Every: 50 * time.Millisecond, House: house}
 	go ts.site.Run(poolsCtx)
 	ts.Config.Handler = (&Server{Hub: ts.hub, Store: st, Log: slog.New(slog.DiscardHandler), Limits: &Limits{}, ListsFresh: -1,
 		Pools: ts.pools, Site: ts.site}).Handler()

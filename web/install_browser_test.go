@@ -45,3 +45,31 @@ func TestBrowserLobbyOffline(t *testing.T) {
 	alice.waitJSFor(15*time.Second, "the page itself again", `!document.documentElement.dataset.offline && !!document.querySelector("[data-testid=board]")`)
 	alice.connected()
 }
+
+// The worker's copies are anybody's: a signed-in player's lobby is not kept
+// (it names them), so that on a shared computer the lobby opened offline
+// after they leave shows no one's name; the copy kept is a guest's.
+func TestBrowserOfflineCopiesNameNobody(t *testing.T) {
+	ts := newTestServer(t)
+	px := newOutage(t, ts)
+	browser := newBrowser(t, 390, 844)
+	olga := newTab(t, browser, "olga")
+	olga.signUpIn(px.ts, "Olga")
+	olga.run("open the lobby", chromedp.Navigate(px.ts.URL+"/"))
+	require.True(t, evalJS[bool](olga, `!!navigator.serviceWorker && (navigator.serviceWorker.ready.then(function () { return caches.keys(); }).then(function (k) { window.swCaches = k; }), true)`))
+	olga.waitJSFor(20*time.Second, "the worker installed, its cache filled", `!!window.swCaches && window.swCaches.length === 1`)
+	olga.waitJS("the page is the worker's", `!!navigator.serviceWorker.controller`)
+	for _, path := range []string{"/", "/rules"} { // visited signed in, through the worker
+		olga.run("visit "+path, chromedp.Navigate(px.ts.URL+path))
+		olga.waitShown("a[data-testid=me]")
+	}
+	time.Sleep(500 * time.Millisecond) // a copy the worker would keep is written meanwhile
+
+	px.cut()
+	for _, path := range []string{"/", "/rules"} {
+		olga.run("open "+path+" offline", chromedp.Navigate(px.ts.URL+path))
+		olga.waitJS("a copy", `document.documentElement.dataset.offline === "true"`)
+		require.False(t, evalJS[bool](olga, `!!document.querySelector("a[data-testid=me]")`), "%s: the copy names nobody", path)
+		require.NotContains(t, evalJS[string](olga, `document.body.textContent`), "Olga", path)
+	}
+}

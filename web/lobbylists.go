@@ -232,6 +232,13 @@ func (s *Server) seekRows(ctx context.Context) ([]templates.SeekRow, error) {
 		return nil, err
 	}
 	rows := make([]templates.SeekRow, 0, len(list))
+	// The creators' ratings, one read for each game and clock listed.
+	type table struct {
+		game  string
+		clock vocab.Clock
+	}
+	wanted := map[table][]string{}
+	keys := make([]table, 0, len(list))
 	for _, sum := range list {
 		g, err := game.Lookup(sum.Game)
 		if err != nil {
@@ -241,18 +248,29 @@ func (s *Server) seekRows(ctx context.Context) ([]templates.SeekRow, error) {
 		if creator.Kind == vocab.Free {
 			creator = sum.Seats[1]
 		}
-		row := templates.SeekRow{ID: sum.ID, Game: g.Name(), Speed: sum.Clock.Name(), Rated: sum.Rated, Name: creator.Name, Account: creator.Account, Bot: creator.BotAccount}
+		rows = append(rows, templates.SeekRow{ID: sum.ID, Game: g.Name(), Speed: sum.Clock.Name(), Rated: sum.Rated, Name: creator.Name,
+			Account: creator.Account, Bot: creator.BotAccount})
+		keys = append(keys, table{sum.Game, sum.Clock})
 		if creator.Account != "" {
-			got, err := s.Store.CurrentRatings(ctx, sum.Game, sum.Clock, []string{creator.Account})
-			if err != nil {
-				return nil, err
-			}
-			row.Rating = rating.Defaults().New().String() // a first game's
-			if r, ok := got[creator.Account]; ok {
-				row.Rating = r.String()
-			}
+			wanted[keys[len(keys)-1]] = append(wanted[keys[len(keys)-1]], creator.Account)
 		}
-		rows = append(rows, row)
+	}
+	got := map[table]map[string]rating.Rating{}
+	for k, accounts := range wanted {
+		ratings, err := s.Store.CurrentRatings(ctx, k.game, k.clock, accounts)
+		if err != nil {
+			return nil, err
+		}
+		got[k] = ratings
+	}
+	for i := range rows {
+		if rows[i].Account == "" {
+			continue
+		}
+		rows[i].Rating = rating.Defaults().New().String() // a first game's
+		if r, ok := got[keys[i]][rows[i].Account]; ok {
+			rows[i].Rating = r.String()
+		}
 	}
 	return rows, nil
 }

@@ -27,13 +27,28 @@ import (
 // player's own), and {"go":"/r/ID"} to the pages that go to a game: the
 // one that accepted, and those of the challenger's browser. A page sends
 // {"accept":ID}, {"decline":ID} or {"cancel":ID}.
+//
+// A bot's program opens it with its API token ("Authorization: Bearer
+// T"), which makes the bot online while it is open, and is told of the
+// challenges to it as data, {"challenges":[{"id","from","game","clock",
+// "rated"}]}, instead of the box (docs/protocol.md, "The site's socket").
 
 // siteMessage is what the server says on the site's socket.
 type siteMessage struct {
-	Incoming *string        `json:"incoming,omitempty"`
-	Outgoing []outgoingView `json:"outgoing,omitempty"`
-	Go       string         `json:"go,omitempty"`
-	Error    string         `json:"error,omitempty"`
+	Incoming   *string          `json:"incoming,omitempty"`
+	Challenges *[]challengeView `json:"challenges,omitempty"`
+	Outgoing   []outgoingView   `json:"outgoing,omitempty"`
+	Go         string           `json:"go,omitempty"`
+	Error      string           `json:"error,omitempty"`
+}
+
+// challengeView is a challenge to a bot, as its program reads it.
+type challengeView struct {
+	ID    string      `json:"id"`
+	From  string      `json:"from"`
+	Game  string      `json:"game"`
+	Clock vocab.Clock `json:"clock"`
+	Rated bool        `json:"rated"`
 }
 
 type outgoingView struct {
@@ -51,10 +66,14 @@ func challengeText(c store.DirectChallenge) string {
 	return gameName(c.Game) + " · " + c.Clock.Name() + " · " + rated
 }
 
-// siteSocket serves /site/ws to a signed-in player's page.
+// siteSocket serves /site/ws to a signed-in player's page, or a bot's
+// program.
 func (s *Server) siteSocket(w http.ResponseWriter, r *http.Request) {
-	u := userOf(r)
-	if u == nil {
+	who, ok := s.socketHolder(w, r)
+	if !ok {
+		return
+	}
+	if who.account == "" {
 		http.Error(w, "sign in first", http.StatusUnauthorized)
 		return
 	}
@@ -64,7 +83,7 @@ func (s *Server) siteSocket(w http.ResponseWriter, r *http.Request) {
 	}
 	defer done()
 	ctx := r.Context()
-	page := s.Site.Open(u.Name, match.HashToken(readToken(r)))
+	page := s.Site.Open(who.account, who.tokenHash, who.bot)
 	defer s.Site.Close(page)
 	out := make(chan siteMessage, 4)
 	go func() { // answers to the page's own asks
@@ -136,6 +155,13 @@ func (s *Server) answerOnSite(ctx context.Context, page *lobby.Page, accept, dec
 
 // siteUpdate is what a page is told of its player's challenges.
 func (s *Server) siteUpdate(ctx context.Context, page *lobby.Page, u lobby.Update) siteMessage {
+	if page.Bot {
+		list := make([]challengeView, len(u.Incoming))
+		for i, c := range u.Incoming {
+			list[i] = challengeView{ID: c.ID, From: c.From, Game: c.Game, Clock: c.Clock, Rated: c.Rated}
+		}
+		return siteMessage{Challenges: &list}
+	}
 	incoming := make([]templates.IncomingChallenge, len(u.Incoming))
 	for i, c := range u.Incoming {
 		incoming[i] = templates.IncomingChallenge{ID: c.ID, From: c.From, Text: challengeText(c)}
@@ -151,7 +177,9 @@ func (s *Server) siteUpdate(ctx context.Context, page *lobby.Page, u lobby.Updat
 			status = "expired"
 		}
 		m.Outgoing = append(m.Outgoing, outgoingView{ID: c.ID, Status: status, Text: challengeText(c)})
-		if c.Status == store.ChallengeAccepted && c.FromToken == page.TokenHash && now.Sub(c.Created) < lobby.ChallengeLife {
+	}
+	for _, c := range u.Accepted {
+		if c.FromToken == page.TokenHash {
 			m.Go = "/r/" + c.Room // the challenger's browser holds the seat
 		}
 	}
@@ -185,7 +213,8 @@ func (s *Server) challenge(w http.ResponseWriter, r *http.Request) {
 		vocab.Clock(r.PostForm.Get("clock")), r.PostForm.Get("rated") == "true")
 	var why string
 	switch {
-	case errors.Is(err, lobby.ErrChallengeSelf), errors.Is(err, lobby.ErrTooMany), errors.Is(err, lobby.ErrNoToken):
+	case errors.Is(err, lobby.ErrChallengeSelf), errors.Is(err, lobby.ErrTooMany), errors.Is(err, lobby.ErrNoToken),
+		errors.Is(err, lobby.ErrHouseBusy):
 		why = sentence(err.Error())
 	case errors.Is(err, match.ErrBadRequest):
 		why = friendly(err)
@@ -198,6 +227,10 @@ func (s *Server) challenge(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.Log.Info("challenge sent", "from", u.Name, "to", to.Name, "game", c.Game, "clock", c.Clock, "rated", c.Rated)
+	if c.Room != "" { // a house bot accepts at once
+		http.Redirect(w, r, "/r/"+c.Room, http.StatusSeeOther)
+		return
+	}
 	s.renderPlayerPage(w, r, to, http.StatusOK, &templates.SentChallenge{ID: c.ID, Text: challengeText(c)}, "")
 }
 

@@ -114,6 +114,11 @@ func TestDirectChallenges(t *testing.T) {
 	require.Equal(t, 1, doc.Find(".player.yours").Length())
 	bobPage.say(`{"accept":"` + id + `"}`)
 	require.Equal(t, "That challenge is no longer open.", bobPage.until("accepted once", func(m siteMessage) bool { return m.Error != "" }).Error)
+	// A page Alice opens once the game has begun (the lobby, say) is told
+	// what became of her challenge, and stays where it is.
+	later := ts.openSite(t, alice)
+	m = later.until("her challenges", func(m siteMessage) bool { return len(m.Outgoing) > 0 })
+	require.Empty(t, m.Go, "a page opened after the game began is not sent to it")
 
 	// A decline reaches the challenger.
 	_, doc = send(url.Values{"game": {"amazons"}, "clock": {"none"}})

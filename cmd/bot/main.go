@@ -13,7 +13,8 @@
 // restarts (close code 1012).
 //
 // With a bot account's token (docs/accounts.md, "Bots") it plays quick
-// pairing instead, game after game, under the account's name (pool.go):
+// pairing instead, game after game, under the account's name, and accepts
+// the direct challenges to it in the pool's game meanwhile (pool.go):
 //
 //	go run ./cmd/bot -server http://localhost:8080 -token T -pool kalah/fast -engine "python3 examples/engines/random_player.py"
 package main
@@ -39,7 +40,8 @@ const usage = `bot — an engine takes a seat in a Boardroom room
 
 Usage:
   bot -room URL -engine "COMMAND ARGS" [-name NAME] [-time DURATION] [-token-file FILE] [-reconnect DURATION] [-q]
-  bot -pool GAME/SPEED -token TOKEN -engine "COMMAND ARGS" [-server URL] [-games N] [-time DURATION] [-q]
+  bot -pool GAME/SPEED -token TOKEN -engine "COMMAND ARGS" [-challenges GAMES] [-server URL] [-games N] [-time DURATION] [-q]
+  bot -challenges GAMES -token TOKEN -engine "COMMAND ARGS" [-server URL] [-games N] [-time DURATION] [-q]
 
   -room URL           the room's link, as its page shares it: http://HOST/r/ID
   -engine "CMD ARGS"  the engine program and its arguments, one argument
@@ -60,10 +62,17 @@ A bot account (made on the site's account page) plays quick pairing:
   -token TOKEN        the bot account's token (or $BOARDROOM_BOT_TOKEN);
                       with -room, the bot account takes the free seat
   -server URL         the site, http(s)://HOST (default http://localhost:8080)
+  -challenges GAMES   the games, comma-separated (kalah,amazons), in which
+                      it accepts the direct challenges people send it while
+                      it waits (default: the pool's game; "none": none);
+                      without -pool it only answers challenges
   -games N            stop after N games (default 0: until interrupted)
 It plays under the account's name, marked BOT, rated; it meets other bots,
-and people who let quick pairing give them one. When the server says the
-bot has played its games of the hour, it waits as long as the server says.
+the site's house bots (the computer's levels) when nobody else comes, and
+people who let quick pairing give them one. While it waits for a game it
+is online, and a challenge in one of its games is accepted (others are
+declined). When the server says the bot has played its games of the hour,
+it waits as long as the server says.
 
 The engine's name shows on the seat as "Engine: NAME" (a bot account's
 seat shows the account's name). The bot plays the free seat of a friend
@@ -94,6 +103,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	botToken := fs.String("token", "", "")
 	server := fs.String("server", "http://localhost:8080", "")
 	games := fs.Int("games", 0, "")
+	challenges := fs.String("challenges", "", "")
 	err := fs.Parse(args)
 	if *botToken == "" {
 		*botToken = strings.TrimSpace(os.Getenv("BOARDROOM_BOT_TOKEN"))
@@ -108,11 +118,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, fmt.Sprintf("unexpected argument %q (quote the engine's command line as one -engine)", fs.Arg(0)))
 	case *room != "" && *pool != "":
 		return usageError(stderr, "give -room (one room) or -pool (quick pairing), not both")
-	case *room == "" && *pool == "":
-		return usageError(stderr, "-room or -pool is required: the room's link, or a quick pairing pool")
-	case *pool != "" && *botToken == "":
-		return usageError(stderr, "-pool needs -token: the bot account's token, from the site's account page")
-	case *pool != "" && (*tokenFile != "" || *name != ""):
+	case *room == "" && *pool == "" && *challenges == "":
+		return usageError(stderr, "-room, -pool or -challenges is required: the room's link, a quick pairing pool, or the games of challenges to accept")
+	case *room != "" && *challenges != "":
+		return usageError(stderr, "-challenges is for a bot account waiting for games, not for -room")
+	case (*pool != "" || *challenges != "") && *botToken == "":
+		return usageError(stderr, "-pool and -challenges need -token: the bot account's token, from the site's account page")
+	case (*pool != "" || *challenges != "") && (*tokenFile != "" || *name != ""):
 		return usageError(stderr, "-token-file and -name are for -room: a bot account plays under its own name")
 	case *games < 0:
 		return usageError(stderr, "-games must be 0 (no end) or more")
@@ -122,6 +134,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "-time must be at least 1ms")
 	case *reconnect <= 0:
 		return usageError(stderr, "-reconnect must be positive")
+	}
+	var source roombot.Games // a bot account's games (nil: the one room's)
+	if *pool != "" || *challenges != "" {
+		if source, err = gamesSource(*server, *botToken, *pool, *challenges); err != nil {
+			return usageError(stderr, err.Error())
+		}
 	}
 	token := ""
 	if *tokenFile != "" {
@@ -142,8 +160,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	cfg := roombot.Config{Room: *room, Engine: engine, Name: *name, Token: token, Bearer: *botToken,
 		MoveTime: *moveTime, Reconnect: *reconnect, Log: progress}
-	if *pool != "" {
-		source := roombot.Pool{Server: *server, Pool: *pool, Bearer: *botToken}
+	if source != nil {
 		return playGames(ctx, source, cfg, *games, stdout, stderr)
 	}
 	final, err := roombot.Run(ctx, cfg)

@@ -77,9 +77,13 @@ func TestFlags(t *testing.T) {
 		want string
 	}{
 		{"help", []string{"-help"}, 0, "bot -room URL -engine"},
-		{"no room", []string{"-engine", "x"}, 2, "-room or -pool is required"},
+		{"no room", []string{"-engine", "x"}, 2, "-room, -pool or -challenges is required"},
 		{"a room and a pool", []string{"-room", "http://h/r/x", "-pool", "kalah/fast", "-engine", "x"}, 2, "give -room (one room) or -pool (quick pairing), not both"},
-		{"a pool without a token", []string{"-pool", "kalah/fast", "-engine", "x"}, 2, "-pool needs -token"},
+		{"a pool without a token", []string{"-pool", "kalah/fast", "-engine", "x"}, 2, "-pool and -challenges need -token"},
+		{"challenges without a token", []string{"-challenges", "kalah", "-engine", "x"}, 2, "-pool and -challenges need -token"},
+		{"challenges in a room", []string{"-room", "http://h/r/x", "-challenges", "kalah", "-engine", "x"}, 2, "-challenges is for a bot account"},
+		{"no games at all", []string{"-challenges", "none", "-token", "t", "-engine", "x"}, 2, "leaves the bot no games"},
+		{"bad challenges", []string{"-pool", "kalah/fast", "-challenges", "kalah/fast", "-token", "t", "-engine", "x"}, 2, "give game names"},
 		{"a pool with a name", []string{"-pool", "kalah/fast", "-token", "t", "-name", "Bob", "-engine", "x"}, 2, "-token-file and -name are for -room"},
 		{"bad games", []string{"-pool", "kalah/fast", "-token", "t", "-games", "-1", "-engine", "x"}, 2, "-games must be 0 (no end) or more"},
 		{"no engine", []string{"-room", "http://h/r/x"}, 2, "-engine is required"},
@@ -281,4 +285,50 @@ func TestBotAccountInARoom(t *testing.T) {
 	require.True(t, rec.Over)
 	require.Equal(t, store.Seat{Kind: vocab.Human, TokenHash: rec.Seats[1].TokenHash, Name: "Delta", Account: "Delta", BotAccount: true}, rec.Seats[1])
 	require.Equal(t, "Boardroom beginner", rec.Seats[0].Engine)
+}
+
+// TestBotAnswersAChallenge: with -challenges and a bot account's token,
+// the bot is online while it waits, accepts a challenge in its game, and
+// plays it to the end (against an engine holding the challenger's seat).
+func TestBotAnswersAChallenge(t *testing.T) {
+	require.NoError(t, buildErr)
+	s := roombottest.New(t)
+	token := s.Bot("Echo")
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	defer cancel()
+	done := make(chan result, 1)
+	go func() {
+		done <- runBot(ctx, "-server", s.URL(), "-token", token, "-challenges", "kalah", "-engine", playEngine, "-games", "1", "-time", "100ms")
+	}()
+	require.Eventually(t, func() bool {
+		got, err := s.Store.Online(ctx, []string{"Echo"}, time.Now().Add(-time.Minute))
+		return err == nil && got["Echo"]
+	}, 10*time.Second, 20*time.Millisecond, "the bot is online, waiting for a challenge")
+	bob := roombot.NewToken()
+	id := s.Challenge("bob", bob, "Echo", "kalah")
+	var room string
+	require.Eventually(t, func() bool {
+		list, err := s.Store.ChallengesOf(ctx, []string{"Echo"}, time.Time{})
+		require.NoError(t, err)
+		for _, c := range list {
+			if c.ID == id && c.Room != "" {
+				room = c.Room
+			}
+		}
+		return room != ""
+	}, 10*time.Second, 20*time.Millisecond, "the bot accepts")
+	tokenFile := filepath.Join(t.TempDir(), "token")
+	require.NoError(t, os.WriteFile(tokenFile, []byte(bob+"\n"), 0o600))
+	challenger := runBot(ctx, "-room", s.URL()+"/r/"+room, "-engine", playEngine, "-token-file", tokenFile, "-time", "100ms", "-q")
+	require.Equal(t, 0, challenger.code, challenger.stderr)
+	r := <-done
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, s.URL()+"/r/"+room+": ")
+	rec := s.Room(s.URL() + "/r/" + room)
+	require.True(t, rec.Over)
+	var seated bool
+	for _, seat := range rec.Seats {
+		seated = seated || (seat.Account == "Echo" && seat.BotAccount)
+	}
+	require.True(t, seated)
 }

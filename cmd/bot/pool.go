@@ -6,15 +6,48 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"time"
 
 	"boardroom/realtime/roomjson"
 	"boardroom/roombot"
 )
 
-// A bot account's games: it waits for a game (quick pairing's pool, or,
-// later, a direct challenge: roombot.Games), plays it, and waits again,
+// A bot account's games: it waits for a game (quick pairing's pool, a
+// direct challenge, or both: roombot.Games), plays it, and waits again,
 // until it has played the games asked for or is interrupted.
+
+// gamesSource is where a bot account's games come from: the pool (its
+// name, "" for none) and the challenges in the games listed (comma-
+// separated; "" for the pool's game, "none" for none).
+func gamesSource(server, token, pool, challenges string) (roombot.Games, error) {
+	var games []string
+	switch challenges {
+	case "none":
+	case "":
+		if g, _, ok := strings.Cut(pool, "/"); ok {
+			games = []string{g}
+		}
+	default:
+		for _, g := range strings.Split(challenges, ",") {
+			if g = strings.TrimSpace(g); g == "" || strings.ContainsAny(g, "/ ") {
+				return nil, fmt.Errorf("-challenges %q: give game names, comma-separated (kalah,amazons), or none", challenges)
+			}
+			games = append(games, g)
+		}
+	}
+	if pool == "" && len(games) == 0 {
+		return nil, errors.New("-challenges none without -pool leaves the bot no games")
+	}
+	if len(games) == 0 {
+		return roombot.Pool{Server: server, Pool: pool, Bearer: token}, nil
+	}
+	site := roombot.Site{Server: server, Bearer: token, Games: games}
+	if pool != "" {
+		site.Pool = &roombot.Pool{Server: server, Pool: pool, Bearer: token}
+	}
+	return site, nil
+}
 
 // The waits after a wait that failed for a while (the server restarting,
 // out of reach, or refusing for now without saying how long).

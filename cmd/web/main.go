@@ -26,6 +26,7 @@ import (
 	"syscall"
 	"time"
 
+	"boardroom/accounts"
 	"boardroom/game"
 	"boardroom/game/ai/engine"
 	_ "boardroom/game/all" // every game in the registry
@@ -66,6 +67,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	requestTimeout := fs.Duration("request-timeout", 20*time.Second, "the longest a client may take to send a whole request, headers and body (an open WebSocket is not bound by it)")
 	roomsPerMinute := fs.Int("max-rooms-per-minute", web.DefaultLimits.RoomsPerMinute, "rooms one client address may create a minute (0: no limit)")
 	poolsPerMinute := fs.Int("max-pools-per-minute", web.DefaultLimits.PoolsPerMinute, "times one client address may enter a quick pairing pool a minute (0: no limit)")
+	houseGames := fs.Int("house-games", lobby.DefaultHouseGames, "house bots' games (the computer's levels as rated bots in quick pairing) in play at once across the site (0: no house bots)")
 	botGames := fs.Int("bot-games-per-hour", lobby.DefaultBotGamesPerHour, "games a bot account may begin in an hour, in quick pairing (negative: no limit)")
 	workers := fs.Int("engine-workers", engine.DefaultWorkers(), "searches the computer players run at once, each with its own tables (default GOMAXPROCS-1, at least 1)")
 	pprofAddr := fs.String("pprof", "", "serve Go profiles (net/http/pprof) on this address, e.g. 127.0.0.1:6060 (default: off)")
@@ -159,16 +161,31 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		Node:   ops.node, TrustedProxies: proxies, SharedLimits: sharedLimits(st, cluster), PublicURL: publicURL,
 		Ready: func(context.Context) error { return hub.ClusterReady() },
 	}
+	var nudges lobby.Nudges // the lobby's news to the other nodes: the cluster's bus
+	if cluster != nil {
+		nudges = cluster.Bus
+	}
+	var house *lobby.House // the computer's levels as bots (lobby/house.go)
+	if acc, ok := st.(store.Accounts); ok && *houseGames > 0 {
+		if bots, ok := st.(store.Bots); ok {
+			list, err := lobby.HouseBots(ctx, &accounts.Service{Store: acc})
+			if err != nil {
+				log.Error("house bots not all made", "err", err)
+			}
+			house = &lobby.House{Bots: list, Games: *houseGames, Store: bots}
+		}
+	}
 	if pools, ok := st.(store.Pools); ok {
 		games, _ := st.(store.PlayerGames) // every store that keeps pools keeps these
 		bots, _ := st.(store.Bots)         // so do these
-		front.Pools = &lobby.Pools{Store: pools, Ratings: st, Games: games, Rooms: hub, Log: log, Bots: bots, BotGamesPerHour: *botGames}
+		front.Pools = &lobby.Pools{Store: pools, Ratings: st, Games: games, Rooms: hub, Log: log, Bots: bots, BotGamesPerHour: *botGames,
+			House: house, Nudges: nudges}
 		go front.Pools.Run(ctx)
 	}
 	presence, ok1 := st.(store.Presence)
 	challenges, ok2 := st.(store.DirectChallenges)
 	if ok1 && ok2 {
-		front.Site = &lobby.Site{Presence: presence, Challenges: challenges, Rooms: hub, Node: ops.node, Log: log}
+		front.Site = &lobby.Site{Presence: presence, Challenges: challenges, Rooms: hub, Node: ops.node, Log: log, House: house, Nudges: nudges}
 		go front.Site.Run(ctx)
 	}
 	if *requestTimeout <= 0 {

@@ -169,6 +169,10 @@ func (r *Room) historyAction(c *Conn, action vocab.Action) {
 		return
 	}
 	kind, _ := vocab.ProposalOf(action)
+	if why := r.houseRefusal(kind); why != "" {
+		r.reject(c, refusedNotAllowed, why)
+		return
+	}
 	if kind == vocab.TakebackProposal && !r.history.hasTurnOf(mine[0]) {
 		r.reject(c, refusedNotNow, "You have no move to take back.")
 		return

@@ -156,6 +156,10 @@ func (r *Room) rematchAction(c *Conn) {
 		r.rematch()
 		return
 	}
+	if why := r.houseRefusal(vocab.RematchProposal); why != "" {
+		r.reject(c, refusedNotAllowed, why)
+		return
+	}
 	if req := r.request; req != nil {
 		switch {
 		case req.kind == vocab.RematchProposal && slices.Contains(mine, req.from):
@@ -241,6 +245,9 @@ func (r *Room) drawAction(c *Conn) {
 		return
 	case r.abortable():
 		r.reject(c, refusedNotNow, "Each side has to move before a draw can be offered: abort the game instead.")
+		return
+	case r.houseRefusal(vocab.DrawProposal) != "":
+		r.reject(c, refusedNotAllowed, r.houseRefusal(vocab.DrawProposal))
 		return
 	}
 	if req := r.request; req != nil {

@@ -18,7 +18,7 @@ func (h *harness) signUp(names ...string) {
 	h.t.Helper()
 	for _, name := range names {
 		require.NoError(h.t, h.store.CreateUser(context.Background(),
-			&store.User{Name: name, Key: name, PasswordHash: "h", Created: time.UnixMilli(1)}))
+			&store.User{Name: name, Key: store.AccountKey(name), PasswordHash: "h", Created: time.UnixMilli(1)}))
 	}
 }
 

@@ -188,7 +188,9 @@ func HashToken(token string) string {
 // PairedRecord makes the record of a room for two people paired by quick
 // pairing or a challenge, at now: the game's standard rules, each on their
 // own page (a friend game) on clock, rated or not, the seats drawn at
-// random. Both seats are held from the start: the clock runs from now.
+// random. Both seats are held from the start: the clock runs from now. A
+// seat of Kind vocab.Bot is a house bot's (the server's computer at its
+// Level, under its account); the others are people's, or engines'.
 func PairedRecord(gameID string, clock vocab.Clock, rated bool, seats [2]store.Seat, now time.Time) (*store.Room, error) {
 	g, err := game.Lookup(gameID)
 	if err != nil {
@@ -202,7 +204,9 @@ func PairedRecord(gameID string, clock vocab.Clock, rated bool, seats [2]store.S
 		return nil, err
 	}
 	for i := range seats {
-		seats[i].Kind = vocab.Human
+		if seats[i].Kind != vocab.Bot { // a house bot's seat is the computer's
+			seats[i].Kind = vocab.Human
+		}
 		if seats[i].Account != "" {
 			seats[i].Name = seats[i].Account
 		}

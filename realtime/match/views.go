@@ -55,6 +55,10 @@ func (r *Room) page(v *viewer) *view.Page {
 		switch s.Kind {
 		case vocab.Bot:
 			sv.Online = true
+			if houseSeat(s) {
+				sv.Account, sv.Bot = s.Account, true
+				sv.Rating, sv.RatingChange = r.seatRating(seat)
+			}
 		case vocab.Human:
 			sv.Online = sv.Yours || online[i]
 			sv.Account, sv.Guest, sv.Bot = s.Account, s.Account == "" && s.Engine == "", s.BotAccount
@@ -375,6 +379,10 @@ func (r *Room) fillControls(p *view.Page, v *viewer, mine []game.Player) {
 	ctl.Rematch = p.Over && r.next == "" && (seated || (r.mode == vocab.Watch && owner))
 	ctl.Abort = seated && r.abortable()
 	ctl.Draw = ctl.Resign && r.mode == vocab.Friend && len(mine) == 1 && r.request == nil && game.CanEndDrawn(r.g)
+	// Against a house bot, no proposal: it would be refused (house.go).
+	ctl.Undo = ctl.Undo && r.houseRefusal(vocab.TakebackProposal) == ""
+	ctl.Draw = ctl.Draw && r.houseRefusal(vocab.DrawProposal) == ""
+	ctl.Rematch = ctl.Rematch && (r.mode != vocab.Friend || r.houseRefusal(vocab.RematchProposal) == "")
 	if claimer, ok := r.claimer(); ok && slices.Contains(mine, claimer) {
 		ctl.ClaimWin, ctl.ClaimDraw = true, true
 	}
@@ -401,6 +409,8 @@ func (r *Room) fillControls(p *view.Page, v *viewer, mine []game.Player) {
 // computer seat by what plays it.
 func (r *Room) holder(p game.Player) string {
 	switch s := r.seats.held[p]; {
+	case houseSeat(s):
+		return s.Account
 	case s.Kind == vocab.Bot:
 		return "Computer · " + botLabel(r.bots.players[p], s.Level)
 	case s.Kind == vocab.Free:

@@ -30,12 +30,19 @@ type Bot struct {
 	SeatHash string
 }
 
+// House says b is a house bot: the server's own computer at one of its
+// levels, playing under an account that owns itself (CreateBot with no
+// owner).
+func (b *Bot) House() bool { return b.OwnerID == b.ID }
+
 // Bots keeps the bot accounts, and counts the games each begins (for the
 // limit on a bot's games an hour).
 type Bots interface {
 	// CreateBot stores b (a new account with no password, and what makes
 	// it a bot) and sets its ID; ErrTaken when the name's key is held
-	// already, ErrTooManyBots when its owner has most bots already.
+	// already, ErrTooManyBots when its owner has most bots already. A bot
+	// with no OwnerID is a house bot: it owns itself, and most does not
+	// apply.
 	CreateBot(ctx context.Context, b *Bot, most int) error
 	// BotsOf lists the bots of the owner ownerID, oldest first.
 	BotsOf(ctx context.Context, ownerID int64) ([]Bot, error)
@@ -59,6 +66,11 @@ type Bots interface {
 	// first. A pairing records them in the transaction that makes the
 	// room (PairPool); they are kept a day.
 	BotGames(ctx context.Context, account string, since time.Time) ([]time.Time, error)
+	// GamesInPlay counts the games quick pairing made for any of the bot
+	// accounts (usernames, any case) whose room is not over and was
+	// written to at or after since: a game whose room has been silent
+	// since is abandoned (its node died), and no longer counts.
+	GamesInPlay(ctx context.Context, accounts []string, since time.Time) (int, error)
 }
 
 // ErrTooManyBots says an owner has as many bots as one may.
@@ -127,12 +139,13 @@ type botGame struct {
 	at            int64
 }
 
-// botGamesOf are the bots' games of a pairing's pair, made at at.
-func botGamesOf(p PoolPair, at int64) []botGame {
+// botGamesOf are the bots' games of a room made at at (by a pairing, or
+// a challenge's answer): one for each seat of a bot's account.
+func botGamesOf(room *Room, at int64) []botGame {
 	var out []botGame
-	for _, e := range []PoolEntry{p.A, p.B} {
-		if e.Bot && e.Account != "" {
-			out = append(out, botGame{AccountKey(e.Account), p.Room.ID, at})
+	for _, s := range room.Seats {
+		if s.BotAccount && s.Account != "" {
+			out = append(out, botGame{AccountKey(s.Account), room.ID, at})
 		}
 	}
 	return out

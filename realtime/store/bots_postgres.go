@@ -33,19 +33,24 @@ const botsMigration = `CREATE TABLE bots (
 // the last one allowed.
 func (p *Postgres) CreateBot(ctx context.Context, b *Bot, most int) error {
 	err := p.tx(ctx, func(tx pgx.Tx) error {
-		var n int
-		if _, err := tx.Exec(ctx, `SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, b.OwnerID); err != nil {
-			return err
-		}
-		if err := tx.QueryRow(ctx, `SELECT count(*) FROM bots WHERE owner_id = $1`, b.OwnerID).Scan(&n); err != nil {
-			return err
-		}
-		if n >= most {
-			return ErrTooManyBots
+		if b.OwnerID != 0 {
+			var n int
+			if _, err := tx.Exec(ctx, `SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, b.OwnerID); err != nil {
+				return err
+			}
+			if err := tx.QueryRow(ctx, `SELECT count(*) FROM bots WHERE owner_id = $1`, b.OwnerID).Scan(&n); err != nil {
+				return err
+			}
+			if n >= most {
+				return ErrTooManyBots
+			}
 		}
 		if err := tx.QueryRow(ctx, `INSERT INTO users (name, key, password_hash, created_at) VALUES ($1, $2, '', $3) RETURNING id`,
 			b.Name, b.Key, b.Created.UnixMilli()).Scan(&b.ID); err != nil {
 			return err
+		}
+		if b.OwnerID == 0 { // a house bot owns itself
+			b.OwnerID, b.Owner = b.ID, b.Name
 		}
 		_, err := tx.Exec(ctx, `INSERT INTO bots (user_id, owner_id, token_hash, token_at, seat_hash) VALUES ($1, $2, $3, $4, $5)`,
 			b.ID, b.OwnerID, b.TokenHash, b.TokenAt.UnixMilli(), b.SeatHash)
@@ -152,8 +157,8 @@ func (p *Postgres) BotGames(ctx context.Context, account string, since time.Time
 
 // recordPGBotGames notes the bots' games of a pairing's pair (PairPool),
 // and forgets their games older than botGamesKept.
-func recordPGBotGames(ctx context.Context, tx pgx.Tx, pr PoolPair, now int64) error {
-	for _, g := range botGamesOf(pr, now) {
+func recordPGBotGames(ctx context.Context, tx pgx.Tx, room *Room, now int64) error {
+	for _, g := range botGamesOf(room, now) {
 		if _, err := tx.Exec(ctx, `INSERT INTO bot_games (account, room_id, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, g.account, g.room, g.at); err != nil {
 			return fmt.Errorf("store: bot game: %w", err)
 		}
@@ -162,4 +167,22 @@ func recordPGBotGames(ctx context.Context, tx pgx.Tx, pr PoolPair, now int64) er
 		}
 	}
 	return nil
+}
+
+// GamesInPlay implements Bots.
+func (p *Postgres) GamesInPlay(ctx context.Context, accounts []string, since time.Time) (int, error) {
+	if len(accounts) == 0 {
+		return 0, nil
+	}
+	keys := make([]string, len(accounts))
+	for i, a := range accounts {
+		keys[i] = AccountKey(a)
+	}
+	var n int
+	err := p.pool.QueryRow(ctx, `SELECT count(DISTINCT g.room_id) FROM bot_games g JOIN rooms r ON r.id = g.room_id
+		WHERE g.account = ANY($1) AND NOT r.over AND r.updated_at >= $2`, keys, since.UnixMilli()).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("store: bot games in play: %w", err)
+	}
+	return n, nil
 }

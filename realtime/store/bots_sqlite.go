@@ -13,12 +13,14 @@ import (
 // insert.
 func (s *SQLite) CreateBot(ctx context.Context, b *Bot, most int) error {
 	err := s.write(ctx, func(tx *wtx) error {
-		var n int
-		if err := tx.tx.QueryRow(`SELECT count(*) FROM bots WHERE owner_id = ?`, b.OwnerID).Scan(&n); err != nil {
-			return err
-		}
-		if n >= most {
-			return ErrTooManyBots
+		if b.OwnerID != 0 {
+			var n int
+			if err := tx.tx.QueryRow(`SELECT count(*) FROM bots WHERE owner_id = ?`, b.OwnerID).Scan(&n); err != nil {
+				return err
+			}
+			if n >= most {
+				return ErrTooManyBots
+			}
 		}
 		res, err := tx.Exec(`INSERT INTO users (name, key, password_hash, created_at) VALUES (?, ?, '', ?)`, b.Name, b.Key, b.Created.UnixMilli())
 		if err != nil {
@@ -26,6 +28,9 @@ func (s *SQLite) CreateBot(ctx context.Context, b *Bot, most int) error {
 		}
 		if b.ID, err = res.LastInsertId(); err != nil {
 			return err
+		}
+		if b.OwnerID == 0 { // a house bot owns itself
+			b.OwnerID, b.Owner = b.ID, b.Name
 		}
 		_, err = tx.Exec(`INSERT INTO bots (user_id, owner_id, token_hash, token_at, seat_hash) VALUES (?, ?, ?, ?, ?)`,
 			b.ID, b.OwnerID, b.TokenHash, b.TokenAt.UnixMilli(), b.SeatHash)
@@ -145,8 +150,8 @@ func (s *SQLite) BotGames(ctx context.Context, account string, since time.Time) 
 
 // recordBotGames notes the bots' games of a pairing's pair (PairPool), and
 // forgets their games older than botGamesKept.
-func (s *SQLite) recordBotGames(tx *wtx, p PoolPair, now int64) error {
-	for _, g := range botGamesOf(p, now) {
+func (s *SQLite) recordBotGames(tx *wtx, room *Room, now int64) error {
+	for _, g := range botGamesOf(room, now) {
 		if _, err := tx.Exec(`INSERT INTO bot_games (account, room_id, at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`, g.account, g.room, g.at); err != nil {
 			return fmt.Errorf("store: bot game: %w", err)
 		}
@@ -155,4 +160,23 @@ func (s *SQLite) recordBotGames(tx *wtx, p PoolPair, now int64) error {
 		}
 	}
 	return nil
+}
+
+// GamesInPlay implements Bots.
+func (s *SQLite) GamesInPlay(ctx context.Context, accounts []string, since time.Time) (int, error) {
+	if len(accounts) == 0 {
+		return 0, nil
+	}
+	args := make([]any, 0, len(accounts)+1)
+	for _, a := range accounts {
+		args = append(args, AccountKey(a))
+	}
+	args = append(args, since.UnixMilli())
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT count(DISTINCT g.room_id) FROM bot_games g JOIN rooms r ON r.id = g.room_id
+		WHERE g.account IN (`+placeholders(len(accounts))+`) AND r.over = 0 AND r.updated_at >= ?`, args...).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("store: bot games in play: %w", err)
+	}
+	return n, nil
 }

@@ -26,6 +26,10 @@ type PoolEntry struct {
 	Rating  float64
 	// Bot marks an engine's account; WantsBots a person who accepts one.
 	Bot, WantsBots bool
+	// House marks a house bot (the server's computer at one of its
+	// levels, under an account of its own): it is always there to be
+	// paired, so it is no wait and a pairing ends none of it.
+	House bool
 	// Since is when they entered the pool, Ready when they may be paired,
 	// Seen when their page last said it is still open.
 	Since, Ready, Seen time.Time

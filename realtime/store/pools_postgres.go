@@ -110,6 +110,9 @@ func (p *Postgres) PairPool(ctx context.Context, pool string, staleBefore time.T
 					return err
 				}
 				for _, w := range []PoolEntry{pr.A, pr.B} {
+					if w.House {
+						continue
+					}
 					tag, err := tx.Exec(ctx, `DELETE FROM pool_entries WHERE id = $1`, w.ID)
 					if err != nil {
 						return fmt.Errorf("store: pool %s: %w", pool, err)
@@ -121,7 +124,7 @@ func (p *Postgres) PairPool(ctx context.Context, pool string, staleBefore time.T
 						return fmt.Errorf("store: pool %s: %w", pool, err)
 					}
 				}
-				if err := recordPGBotGames(ctx, tx, pr, now); err != nil {
+				if err := recordPGBotGames(ctx, tx, pr.Room, now); err != nil {
 					return err
 				}
 				pairs = append(pairs, pr)

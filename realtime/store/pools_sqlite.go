@@ -131,6 +131,9 @@ func (s *SQLite) PairPool(ctx context.Context, pool string, staleBefore time.Tim
 				return err
 			}
 			for _, e := range []PoolEntry{p.A, p.B} {
+				if e.House {
+					continue
+				}
 				res, err := tx.Exec(`DELETE FROM pool_entries WHERE id = ?`, e.ID)
 				if err != nil {
 					return fmt.Errorf("store: pool %s: %w", pool, err)
@@ -142,7 +145,7 @@ func (s *SQLite) PairPool(ctx context.Context, pool string, staleBefore time.Tim
 					return fmt.Errorf("store: pool %s: %w", pool, err)
 				}
 			}
-			if err := s.recordBotGames(tx, p, now); err != nil {
+			if err := s.recordBotGames(tx, p.Room, now); err != nil {
 				return err
 			}
 			pairs = append(pairs, p)

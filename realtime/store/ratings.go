@@ -55,8 +55,9 @@ type Ratings interface {
 	// CurrentRatings returns the ratings in game and speed of those of
 	// accounts (usernames, any case) who have one, keyed as given.
 	CurrentRatings(ctx context.Context, game string, speed vocab.Clock, accounts []string) (map[string]rating.Rating, error)
-	// PlayerRatings lists every rating of account, by game and speed.
-	PlayerRatings(ctx context.Context, account string) ([]PlayerRating, error)
+	// PlayerRatings lists every rating of accounts (usernames, any case),
+	// by player (their name's key), game and speed.
+	PlayerRatings(ctx context.Context, accounts ...string) ([]PlayerRating, error)
 	// RatingHistory lists account's rating after each of its last (at
 	// most) limit rated games, oldest first.
 	RatingHistory(ctx context.Context, account string, limit int) ([]RatingPoint, error)

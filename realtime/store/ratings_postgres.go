@@ -200,11 +200,18 @@ func (p *Postgres) CurrentRatings(ctx context.Context, game string, speed vocab.
 }
 
 // PlayerRatings implements Ratings.
-func (p *Postgres) PlayerRatings(ctx context.Context, account string) ([]PlayerRating, error) {
+func (p *Postgres) PlayerRatings(ctx context.Context, accounts ...string) ([]PlayerRating, error) {
+	if len(accounts) == 0 {
+		return nil, nil
+	}
+	keys := make([]string, len(accounts))
+	for i, a := range accounts {
+		keys[i] = AccountKey(a)
+	}
 	rows, err := p.pool.Query(ctx, `SELECT u.name, r.game, r.speed, r.rating, r.deviation, r.volatility, r.games, r.played_at
-		FROM ratings r JOIN users u ON u.id = r.user_id WHERE u.key = $1 ORDER BY r.game, r.speed`, AccountKey(account))
+		FROM ratings r JOIN users u ON u.id = r.user_id WHERE u.key = ANY($1) ORDER BY u.key, r.game, r.speed`, keys)
 	if err != nil {
-		return nil, fmt.Errorf("store: ratings of %q: %w", account, err)
+		return nil, fmt.Errorf("store: ratings of %q: %w", accounts, err)
 	}
 	return scanPlayerRatingRows(pgRows{rows})
 }

@@ -149,11 +149,18 @@ func (s *SQLite) CurrentRatings(ctx context.Context, game string, speed vocab.Cl
 }
 
 // PlayerRatings implements Ratings.
-func (s *SQLite) PlayerRatings(ctx context.Context, account string) ([]PlayerRating, error) {
+func (s *SQLite) PlayerRatings(ctx context.Context, accounts ...string) ([]PlayerRating, error) {
+	if len(accounts) == 0 {
+		return nil, nil
+	}
+	args := make([]any, len(accounts))
+	for i, a := range accounts {
+		args[i] = AccountKey(a)
+	}
 	rows, err := s.db.QueryContext(ctx, `SELECT u.name, r.game, r.speed, r.rating, r.deviation, r.volatility, r.games, r.played_at
-		FROM ratings r JOIN users u ON u.id = r.user_id WHERE u.key = ? ORDER BY r.game, r.speed`, AccountKey(account))
+		FROM ratings r JOIN users u ON u.id = r.user_id WHERE u.key IN (`+placeholders(len(accounts))+`) ORDER BY u.key, r.game, r.speed`, args...)
 	if err != nil {
-		return nil, fmt.Errorf("store: ratings of %q: %w", account, err)
+		return nil, fmt.Errorf("store: ratings of %q: %w", accounts, err)
 	}
 	return scanPlayerRatings(rows)
 }

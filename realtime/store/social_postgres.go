@@ -133,7 +133,10 @@ func (p *Postgres) AnswerChallenge(ctx context.Context, id, to string, accept bo
 			if !accept {
 				return nil
 			}
-			return insertPGRoom(ctx, tx, kept, owner, owner.Epoch)
+			if err := insertPGRoom(ctx, tx, kept, owner, owner.Epoch); err != nil {
+				return err
+			}
+			return recordPGBotGames(ctx, tx, room, p.stamp())
 		})
 	}
 	if !accept {

@@ -144,10 +144,13 @@ func (s *SQLite) AnswerChallenge(ctx context.Context, id, to string, accept bool
 		if n, _ := res.RowsAffected(); n != 1 {
 			return ErrChallengeGone
 		}
-		if insert != nil {
-			return insert(tx)
+		if insert == nil {
+			return nil
 		}
-		return nil
+		if err := insert(tx); err != nil {
+			return err
+		}
+		return s.recordBotGames(tx, room, s.stamp())
 	})
 }
 

@@ -37,8 +37,10 @@ type Server struct {
 	// handler is the current hub's web server: a restart replaces it
 	// behind the same address.
 	handler atomic.Pointer[http.Handler]
-	// stopPools ends the current hub's pools.
+	// stopPools ends the current hub's pools and site.
 	stopPools context.CancelFunc
+	// site is the current hub's presence and direct challenges.
+	site atomic.Pointer[lobby.Site]
 }
 
 // New starts the app; tweaks may change the hub's configuration (the
@@ -79,7 +81,12 @@ func (s *Server) start() {
 	ctx, stop := context.WithCancel(context.Background())
 	s.stopPools = stop
 	go pools.Run(ctx)
-	var h http.Handler = (&web.Server{Hub: hub, Store: s.Store, Log: slog.New(slog.DiscardHandler), Limits: &web.Limits{}, Pools: pools}).Handler()
+	site := &lobby.Site{Presence: s.Store, Challenges: s.Store, Rooms: hub, Node: "test", Log: slog.New(slog.DiscardHandler),
+		Every: 50 * time.Millisecond}
+	go site.Run(ctx)
+	s.site.Store(site)
+	var h http.Handler = (&web.Server{Hub: hub, Store: s.Store, Log: slog.New(slog.DiscardHandler), Limits: &web.Limits{}, Pools: pools,
+		Site: site}).Handler()
 	s.hub.Store(hub)
 	s.handler.Store(&h)
 }
@@ -89,6 +96,20 @@ func (s *Server) stopHub() {
 	defer cancel()
 	s.stopPools()
 	s.hub.Load().Shutdown(ctx)
+}
+
+// Challenge has the person named from (an account made here if missing),
+// in the browser whose token is token, challenge the account to to a
+// casual game of gameID; it returns the challenge's id.
+func (s *Server) Challenge(from, token, to, gameID string) string {
+	s.t.Helper()
+	if _, err := s.Store.UserByKey(context.Background(), store.AccountKey(from)); err != nil {
+		_, err := (&accounts.Service{Store: s.Store}).SignUp(context.Background(), from, "a long password")
+		require.NoError(s.t, err)
+	}
+	c, err := s.site.Load().Challenge(context.Background(), from, match.HashToken(token), to, gameID, vocab.FastClock, false)
+	require.NoError(s.t, err)
+	return c.ID
 }
 
 // Restart stops the hub (every socket closes with 1012) and starts another

@@ -9,7 +9,10 @@
 // fails, and a page that cannot be fetched is answered with its copy, else
 // the lobby's, marked offline (the page then says "You are offline" and
 // creates no room). Anything else — the room's WebSocket, the lobby's
-// lists, records, POSTs — is left to the network as it is.
+// lists, records, POSTs — is left to the network as it is. The copies are
+// a guest's: a page drawn for a signed-in player (Cache-Control: private)
+// names them, and is not kept, so that a shared computer offline shows
+// nobody's name; the lobby's copy is fetched without cookies.
 "use strict";
 
 // Replaced by the server; these values serve only to keep the file valid.
@@ -21,7 +24,9 @@ self.addEventListener("install", function (event) {
   // The static files and the lobby, all or the worker is not installed;
   // the other pages' copies are kept as they are visited.
   event.waitUntil(caches.open(CACHE).then(function (cache) {
-    return cache.addAll(CONFIG.precache);
+    return cache.addAll(CONFIG.precache.map(function (u) {
+      return new Request(u, { credentials: "omit" });
+    }));
   }).then(function () { return self.skipWaiting(); }));
 });
 
@@ -39,6 +44,12 @@ function kept(url) {
   return url.search === "" && CONFIG.pages.indexOf(url.pathname) >= 0;
 }
 
+// anybodys says a response is the same for anyone (not drawn for a
+// signed-in player), so that its copy may be kept.
+function anybodys(response) {
+  return !/\b(private|no-store)\b/.test(response.headers.get("Cache-Control") || "");
+}
+
 // marked is a page's copy with data-offline on its html element.
 function marked(copy) {
   return copy.text().then(function (text) {
@@ -50,7 +61,7 @@ function marked(copy) {
 
 function page(request, url) {
   return fetch(request).then(function (response) {
-    if (response.ok && !response.redirected && kept(url)) {
+    if (response.ok && !response.redirected && kept(url) && anybodys(response)) {
       var copy = response.clone();
       caches.open(CACHE).then(function (cache) { return cache.put(url.pathname, copy); });
     }

@@ -32,8 +32,9 @@ type LobbyData struct {
 	// Form holds the values of a refused form, to show it again; Error why.
 	Form  map[string]string
 	Error string
-	// Pairing offers quick pairing's pools.
-	Pairing bool
+	// Pairing offers quick pairing's pools; House says that the computer
+	// plays in them too (its house bots).
+	Pairing, House bool
 }
 
 // OpenMode is the lobby form's mode for an open challenge: a game against a

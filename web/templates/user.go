@@ -76,8 +76,9 @@ type PlayerView struct {
 	// their history (nil: no rated game yet).
 	Ratings []RatingRow
 	Chart   *RatingChart
-	// BotOwner is, for a bot's account, who made it ("" for a person).
-	BotOwner string
+	// BotOwner is, for a bot's account, who made it ("" for a person);
+	// House, for a house bot, the computer's level it plays ("Medium").
+	BotOwner, House string
 	// Online says the player has a page open on the site now.
 	Online bool
 	// CanChallenge offers the viewer (signed in, someone else) a challenge

@@ -144,6 +144,81 @@ func bots(t *testing.T, sub Subject) {
 	require.NoError(t, err)
 	require.True(t, room.Seats[0].BotAccount, "a seat says its account is a bot's")
 	require.False(t, room.Seats[1].BotAccount)
+
+	houseBots(t, sub, at)
+}
+
+// houseBots: a house bot owns itself and has no limit of bots; it is paired
+// without waiting in the pool, and its games in play are counted until
+// their room is over or silent.
+func houseBots(t *testing.T, sub Subject, at time.Time) {
+	ctx := sub.Ctx
+	st := sub.Store.(store.Bots)
+	pools := sub.Store.(store.Pools)
+	house := &store.Bot{User: store.User{Name: "House-Medium", Key: "house-medium", Created: at},
+		TokenHash: "token-house", TokenAt: at, SeatHash: "seat-house"}
+	require.NoError(t, st.CreateBot(ctx, house, 0), "a house bot has no owner's limit")
+	require.True(t, house.House())
+	got, err := st.BotByKey(ctx, "house-medium")
+	require.NoError(t, err)
+	require.True(t, got.House(), "a house bot owns itself")
+	require.Equal(t, "House-Medium", got.Owner)
+	deep, err := st.BotByKey(ctx, "deep")
+	require.NoError(t, err)
+	require.False(t, deep.House())
+
+	clock := at
+	sub.SetNow(func() time.Time { return clock })
+	pair := func(id, player string) {
+		e := poolEntry("w-"+id, "kalah/fast", player, at)
+		e.Account, e.Bot = player, true
+		require.NoError(t, pools.EnterPool(ctx, e))
+		h := poolEntry("house-"+id, "kalah/fast", "@house-medium", at)
+		h.Account, h.Bot, h.House = "House-Medium", true, true
+		pairs, err := pools.PairPool(ctx, "kalah/fast", time.Time{}, func(entries []store.PoolEntry) []store.PoolPair {
+			require.Len(t, entries, 1, "a house bot does not wait in the pool")
+			r := SampleRoom(id)
+			r.Seats = [2]store.Seat{{Kind: "human", TokenHash: e.TokenHash, Account: player, BotAccount: true},
+				{Kind: "bot", Level: "medium", Account: h.Account, BotAccount: true}}
+			return []store.PoolPair{{A: entries[0], B: h, Room: r}}
+		})
+		require.NoError(t, err)
+		require.Len(t, pairs, 1, "paired with the house bot")
+		matched, err := pools.Matched(ctx, []string{e.ID, h.ID})
+		require.NoError(t, err)
+		require.Equal(t, map[string]string{e.ID: id}, matched, "the wait has its room")
+	}
+	pair("hg1", "Deep")
+	pair("hg2", "shallow")
+	inPlay := func(since time.Time) int {
+		n, err := st.GamesInPlay(ctx, []string{"HOUSE-MEDIUM", "House-Nobody"}, since)
+		require.NoError(t, err)
+		return n
+	}
+	require.Equal(t, 2, inPlay(at.Add(-10*time.Minute)))
+	require.Zero(t, inPlay(at.Add(time.Minute)), "rooms silent since do not count")
+	n, err := st.GamesInPlay(ctx, nil, time.Time{})
+	require.NoError(t, err)
+	require.Zero(t, n)
+	require.NoError(t, ResultErr(sub.Store.SetResult(ctx, "hg1", store.Result{Over: true, Winner: 0, Reason: "done"})))
+	require.Equal(t, 1, inPlay(at.Add(-10*time.Minute)), "a game over no longer counts")
+	games, err := st.BotGames(ctx, "house-medium", time.Time{})
+	require.NoError(t, err)
+	require.Len(t, games, 2, "the house bot's games are recorded as any bot's")
+
+	// A challenge's game counts as a pairing's does.
+	challenges := sub.Store.(store.DirectChallenges)
+	c := store.DirectChallenge{ID: "hc1", From: "alice", To: "House-Medium", FromToken: "talice", Game: "kalah", Clock: "fast",
+		Rated: true, Created: at, Expires: at.Add(time.Minute), Status: store.ChallengePending}
+	require.NoError(t, challenges.CreateChallenge(ctx, c))
+	r := SampleRoom("hg3")
+	r.Seats = [2]store.Seat{{Kind: "human", TokenHash: "talice", Account: "alice"},
+		{Kind: "bot", Level: "medium", Account: "House-Medium", BotAccount: true}}
+	require.NoError(t, challenges.AnswerChallenge(ctx, c.ID, c.To, true, r, at))
+	require.Equal(t, 2, inPlay(at.Add(-10*time.Minute)), "the challenge's game is in play")
+	games, err = st.BotGames(ctx, "house-medium", time.Time{})
+	require.NoError(t, err)
+	require.Len(t, games, 3)
 }
 
 func lower(s string) string {

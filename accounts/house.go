@@ -1,0 +1,93 @@
+package accounts
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"boardroom/realtime/store"
+)
+
+// House bots (docs/accounts.md, "House bots"): the computer's built-in
+// levels play in quick pairing's pools under bot accounts of their own,
+// rated like any bot, so that every engine's rating has a known yardstick.
+// Their accounts own themselves and have no token: nobody drives them but
+// the server. Their names begin with HousePrefix, and nobody else's name
+// may begin with "Boardroom", so that none passes for the site's own.
+const HousePrefix = "Boardroom-"
+
+// HouseName is the name of the house bot of the level labelled label
+// ("Boardroom-Medium").
+func HouseName(label string) string { return HousePrefix + label }
+
+// reservedProblem says why a new account may not be called by name's key
+// ("": it may).
+func reservedProblem(key string) string {
+	if strings.HasPrefix(key, "boardroom") {
+		return "Names beginning with “Boardroom” are the site's own; choose another."
+	}
+	return ""
+}
+
+// EnsureHouseBots makes the house bots named names that do not exist yet,
+// and returns those that do, in the order of names. A name held by
+// another account (one made before names were reserved) is reported in
+// the error and left out; the others are returned all the same. Several
+// nodes may run it at once: a bot another made first is taken as it is.
+func (s *Service) EnsureHouseBots(ctx context.Context, names []string) ([]store.Bot, error) {
+	bots, err := s.bots()
+	if err != nil {
+		return nil, err
+	}
+	var out []store.Bot
+	var errs []error
+	for _, name := range names {
+		b, err := s.houseBot(ctx, bots, name)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		out = append(out, *b)
+	}
+	return out, errors.Join(errs...)
+}
+
+// houseBot finds or makes the house bot name.
+func (s *Service) houseBot(ctx context.Context, bots store.Bots, name string) (*store.Bot, error) {
+	key, problem := NameKey(name)
+	if problem != "" {
+		return nil, fmt.Errorf("house bot %q: %s", name, problem)
+	}
+	find := func() (*store.Bot, error) {
+		b, err := bots.BotByKey(ctx, key)
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			return nil, err
+		case err != nil:
+			return nil, fmt.Errorf("house bot %q: %w", name, err)
+		case !b.House():
+			return nil, fmt.Errorf("house bot %q: the name is %s's bot", name, b.Owner)
+		}
+		return b, nil
+	}
+	b, err := find()
+	if !errors.Is(err, store.ErrNotFound) {
+		return b, err
+	}
+	now := s.now()
+	// Its token is thrown away: nobody outside the server plays as it.
+	b = &store.Bot{User: store.User{Name: name, Key: key, Created: now},
+		TokenHash: HashToken(NewBotToken()), TokenAt: now, SeatHash: HashToken(NewBotToken())}
+	switch err := bots.CreateBot(ctx, b, 0); {
+	case errors.Is(err, store.ErrTaken): // another node made it, or a person holds the name
+		b, err := find()
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, fmt.Errorf("house bot %q: the name is a person's", name)
+		}
+		return b, err
+	case err != nil:
+		return nil, fmt.Errorf("house bot %q: %w", name, err)
+	}
+	return b, nil
+}

@@ -1,0 +1,34 @@
+package match
+
+import (
+	"boardroom/realtime/store"
+	"boardroom/realtime/vocab"
+)
+
+// House games: quick pairing may seat a house bot (the server's computer at
+// one of its levels, under a bot account of its own) opposite a bot or a
+// person who accepts bots (lobby, "House bots"). Such a room is a friend
+// game with a computer seat, rated like any between two accounts. The
+// computer answers no proposal: a rated game's moves are not taken back,
+// it plays every game to its end, and a rematch would be a game quick
+// pairing did not count (the next one is found in the lobby).
+
+// houseSeat says seat s is a house bot's.
+func houseSeat(s store.Seat) bool { return s.Kind == vocab.Bot && s.Account != "" }
+
+// houseRefusal says why a proposal of kind made in this room cannot be
+// ("": it can): the opponent is a house bot.
+func (r *Room) houseRefusal(kind vocab.Proposal) string {
+	if !houseSeat(r.seats.held[0]) && !houseSeat(r.seats.held[1]) {
+		return ""
+	}
+	switch kind {
+	case vocab.TakebackProposal:
+		return "The computer does not take moves back in a rated game."
+	case vocab.DrawProposal:
+		return "The computer plays every game to its end: play on, or resign."
+	case vocab.RematchProposal:
+		return "The computer plays one game a pairing: find your next game in the lobby."
+	}
+	return ""
+}

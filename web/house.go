@@ -1,0 +1,49 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+
+	"boardroom/accounts"
+	"boardroom/lobby"
+	"boardroom/realtime/match"
+)
+
+// houseGame serves the lobby form's rated game against the computer: a
+// challenge to the house bot of the chosen level (docs/rules.md, "House
+// bots"), which accepts it at once; the browser goes to the game, or back
+// to the lobby told why not.
+func (s *Server) houseGame(w http.ResponseWriter, r *http.Request, form map[string]string, spec match.Spec) {
+	if s.Site == nil || s.Pools == nil || !s.Pools.House.Active() {
+		s.renderLobby(w, r, http.StatusBadRequest, form, "Rated games against the computer are not offered here.")
+		return
+	}
+	if !spec.Level.Valid() {
+		s.renderLobby(w, r, http.StatusBadRequest, form, "Choose the computer's level.")
+		return
+	}
+	if !s.mayCreateRoom(r) {
+		s.renderLobby(w, r, http.StatusTooManyRequests, form, "You have created many rooms in a short time; wait a minute and try again.")
+		return
+	}
+	c, err := s.Site.Challenge(r.Context(), spec.Account, match.HashToken(s.ensureToken(w, r)), accounts.HouseName(spec.Level.Label()),
+		spec.Game, spec.Clock, true)
+	var why string
+	switch {
+	case errors.Is(err, lobby.ErrHouseBusy), errors.Is(err, lobby.ErrTooMany):
+		why = sentence(err.Error())
+	case errors.Is(err, match.ErrBadRequest):
+		why = friendly(err)
+	case err != nil:
+		s.logFailure(r, "house game", err)
+		why = "The game could not be made just now; try again in a moment."
+	case c.Room == "":
+		why = "The computer did not take the game; try again in a moment."
+	}
+	if why != "" {
+		s.renderLobby(w, r, http.StatusBadRequest, form, why)
+		return
+	}
+	s.Log.Info("house game", "player", spec.Account, "level", spec.Level, "game", spec.Game, "room", c.Room)
+	http.Redirect(w, r, "/r/"+c.Room, http.StatusSeeOther)
+}
