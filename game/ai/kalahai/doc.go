@@ -6,6 +6,7 @@
 // few enough seeds are left in the houses (exact.go), and searches
 // otherwise. The search walks copies of the engine's compact board
 // (position.go) and keys its table by the engine's exact position key; its
-// evaluation is the store difference plus a share of the seeds in the
-// houses.
+// evaluation is the store difference plus, on the standard board, a value
+// of the houses fitted to the solver's exact values (eval.go), and
+// elsewhere a share of the seeds in the houses.
 package kalahai

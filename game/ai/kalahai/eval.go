@@ -12,9 +12,10 @@ import (
 // it for any position with few enough seeds in the houses. So the weights
 // (eval_weights.go) are a ridge least-squares fit of the solver's values of
 // positions of the standard board (6 houses × 4 seeds, no empty captures)
-// reached by seeded random play, with 14 to 34 seeds in the houses
-// (TestMeasureFitEval; game/ai/RESULTS.md, issue 28, has the data, the fit
-// and what it did to the optimal-move rate). Fitting an evaluation's
+// reached by seeded random play: 20,000 with 14 to 34 seeds in the houses
+// and 3,000 with 33 to 38, where the search decides (TestMeasureFitEval;
+// game/ai/RESULTS.md, issue 28, has the data, the fit and what it did to
+// the optimal-move rate). Fitting an evaluation's
 // weights to what is known of positions' values is the old idea of
 // Samuel's checkers player (1959); a solved game's exact values make the
 // best such targets. The features:
