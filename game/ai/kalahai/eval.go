@@ -30,7 +30,7 @@ import (
 //   - a constant: having the move is worth something.
 //
 // Other boards keep the plain evaluation (position.go): the weights are
-// the standard board's.
+// the standard board's. So do the other levels (players.go).
 
 // evalCap is the largest count of seeds a house's weights tell apart; a
 // house with more counts as evalCap (such houses are rare in the fit).

@@ -280,11 +280,16 @@ func validationSet(t *testing.T, n, lo, hi int) []validation {
 }
 
 // searchRate is how many of the set a fixed-depth search keeps the value
-// in, and how many of those had a choice (some move loses value).
-func searchRate(t *testing.T, set []validation, depth int) (kept, hard, hardKept int) {
+// in, with the fitted evaluation or the plain one, and how many of those
+// had a choice (some move loses value).
+func searchRate(t *testing.T, set []validation, depth int, fitted bool) (kept, hard, hardKept int) {
 	for _, v := range set {
-		info, err := ai.Analyse(context.Background(), v.s, "", depth, 0)
+		pos, err := players{}.difficultPosition(v.s)
 		require.NoError(t, err)
+		pos.(*kalahPos).fitted = fitted
+		clk := ai.NewClock(context.Background(), 0)
+		info := ai.NewSearcher(18).Run(pos, clk, ai.Limits{Depth: depth}, false)
+		clk.Done()
 		_, house, _ := v.s.HouseAt(info.Move.Cells[0])
 		ok := v.keep&(1<<(house-1)) != 0
 		if ok {
@@ -318,23 +323,10 @@ func TestMeasureEvalChoice(t *testing.T) {
 	begin := time.Now()
 	set := validationSet(t, n, 28, 36)
 	t.Logf("%d positions analysed in %v", len(set), time.Since(begin).Round(time.Millisecond))
-	fitted := fittedWeights
-	defer func() { fittedWeights = fitted }()
-	var plain [nFeatures]int
-	for h := range 6 {
-		for c := range evalCap + 1 {
-			plain[fMine+h*(evalCap+1)+c] = kalahHouseWeight * c
-			plain[fTheirs+h*(evalCap+1)+c] = -kalahHouseWeight * c
-		}
-	}
 	for _, depth := range []int{8, 12} {
-		for _, c := range []struct {
-			name string
-			w    [nFeatures]int
-		}{{"plain", plain}, {"fitted", fitted}} {
-			fittedWeights = c.w
-			kept, hard, hardKept := searchRate(t, set, depth)
-			t.Logf("depth %d, %s: kept %d of %d (%d of the %d with a losing move)", depth, c.name, kept, len(set), hardKept, hard)
+		for _, fitted := range []bool{false, true} {
+			kept, hard, hardKept := searchRate(t, set, depth, fitted)
+			t.Logf("depth %d, fitted %v: kept %d of %d (%d of the %d with a losing move)", depth, fitted, kept, len(set), hardKept, hard)
 		}
 	}
 }

@@ -37,7 +37,8 @@ func TestSideFeatures(t *testing.T) {
 }
 
 // fittedEval is the weights' sum over features(), on positions of random
-// games; the standard board uses it, other boards the plain evaluation.
+// games; Difficult uses it on the standard board, the plain evaluation on
+// other boards and at the other levels.
 func TestFittedEvalIsTheFeaturesSum(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
 		s, err := kalah.New(nil)
@@ -68,7 +69,10 @@ func TestFittedEvalIsTheFeaturesSum(t *testing.T) {
 	} {
 		s, err := kalah.New(c.opts)
 		require.NoError(t, err)
-		require.Equal(t, c.fitted, newKalahPos(s).fitted, "%v", c.opts)
+		pos, err := players{}.difficultPosition(s)
+		require.NoError(t, err)
+		require.Equal(t, c.fitted, pos.(*kalahPos).fitted, "%v", c.opts)
+		require.False(t, newKalahPos(s).fitted, "the other levels' position")
 	}
 }
 

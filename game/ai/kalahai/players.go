@@ -33,7 +33,7 @@ func (k players) New(level, algorithm string, seed uint64, budget time.Duration)
 	}
 	st := k.profile.Settings(level, algorithm, budget)
 	if level == ai.LevelDifficult {
-		return ai.NewSearchBot(st, seed, k.Position, kalahExact{}), nil
+		return ai.NewSearchBot(st, seed, k.difficultPosition, kalahExact{}), nil
 	}
 	return ai.NewSearchBot(st, seed, k.Position, nil), nil
 }
@@ -48,6 +48,20 @@ func (players) Position(s game.State) (ai.Position, error) {
 		return nil, fmt.Errorf("kalahai: not a Kalah position: %s", s.Game().ID())
 	}
 	return newKalahPos(st), nil
+}
+
+// difficultPosition is Difficult's search position: on the standard board
+// its evaluation is the one fitted to the solver's values (eval.go). The
+// other levels keep the plain one, so that they play as they did (Medium
+// is a four-ply search with it, recorded in game/ai's golden test).
+func (k players) difficultPosition(s game.State) (ai.Position, error) {
+	pos, err := k.Position(s)
+	if err != nil {
+		return nil, err
+	}
+	kp := pos.(*kalahPos)
+	kp.fitted = standardBoard(&kp.stack[0], kp.total)
+	return kp, nil
 }
 
 // Estimate implements game.Players: the evaluation in seeds from the first

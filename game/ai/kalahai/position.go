@@ -14,7 +14,7 @@ type kalahPos struct {
 	stack  []kalah.Board
 	st     *kalah.State // for gameMove and notation
 	total  int
-	fitted bool // the standard board: the evaluation of eval.go
+	fitted bool // Difficult on the standard board: the evaluation of eval.go
 }
 
 func newKalahPos(s *kalah.State) *kalahPos {
@@ -22,7 +22,6 @@ func newKalahPos(s *kalah.State) *kalahPos {
 	p := &kalahPos{stack: make([]kalah.Board, 1, ai.MaxPly+1), st: s}
 	p.stack[0] = b
 	p.total = b.Score(game.First) + b.Score(game.Second)
-	p.fitted = standardBoard(&b, p.total)
 	return p
 }
 
@@ -80,9 +79,9 @@ func (p *kalahPos) Terminal() (bool, int) {
 	return true, 100 * (b.Score(me) - b.Score(me.Other()))
 }
 
-// Eval is the store difference plus what the houses are worth: on the
-// standard board, the evaluation fitted to the solver's exact values
-// (eval.go); elsewhere a share of the seeds on each side (they count for
+// Eval is the store difference plus what the houses are worth: for
+// Difficult on the standard board, the evaluation fitted to the solver's
+// exact values (eval.go); otherwise a share of the seeds on each side (they count for
 // their owner at the end, but the opponent may still capture them). A store
 // holding more than half the seeds has won: the value is then at least the
 // margin that store alone guarantees.

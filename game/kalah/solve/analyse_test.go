@@ -82,7 +82,6 @@ func TestPrepare(t *testing.T) {
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
 	cfg := Config{DBSeeds: 12}
-	require.Equal(t, -1, Ready(s), "nothing built yet")
 	done, err := Prepare(cancelled, s, cfg)
 	require.ErrorIs(t, err, context.Canceled)
 	require.False(t, done)
