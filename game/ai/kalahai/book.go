@@ -16,26 +16,20 @@ import (
 // positions (6 houses × 4 seeds, no empty captures), where the live solver
 // is far too slow: the start takes it about a minute and an 805 MB table,
 // and positions ten moves in, with 40-odd seeds in the houses, still
-// seconds to tens of seconds (game/ai/RESULTS.md, issue 28). book.bin holds
-// every position within one sowing of the start (its header says how
-// many), each with a move that keeps its value, solved by
-// game/kalah/solve; its format is internal/kbook's. Rebuilding it takes
-// about ten minutes of one core and 1 GiB of memory:
-//
-//	go generate ./game/ai/kalahai
-//
-// A deeper book costs far more: a position two sowings in still has 46 to
-// 48 seeds in the houses and costs about what the start does or more (after
-// 1 1: 593 M nodes, six and a half minutes of one core), so the 35 of depth
-// 2 would take hours. mkbook adds them to the committed book, writing after
-// each one, and goes on where a stopped build stopped:
+// seconds to tens of seconds (game/ai/RESULTS.md, issue 28). book.bin (474
+// bytes) holds every position within two sowings of the start (42; its
+// header says the depth), each with a move that keeps its value, solved by
+// game/kalah/solve; its format is internal/kbook's. Depth 1 takes about ten
+// minutes of one core and 1 GiB of memory (go generate); depth 2 another
+// 45 minutes, added to the book by
 //
 //	go run ./internal/mkbook -depth 2 -resume -o book.bin
 //
-// The committed book (111 bytes) holds the 7 positions of depth 1 and two
-// of depth 2 (after 1 3, the best reply to 1, which the table held from
-// solving 1 in the first build, and after 1 1, from a resumed build
-// stopped after it); go generate alone rebuilds the 7.
+// which keeps what the book holds, writes after each position and so goes
+// on where a stopped build stopped. A position two sowings in still has 46
+// to 48 seeds in the houses: the first of a group of siblings costs about
+// what the start does or more (after 1 1: 593 M nodes, six and a half
+// minutes), the next ones, on the table it left, seconds to a minute.
 //
 //go:generate go run ./internal/mkbook -depth 1 -o book.bin
 //go:embed book.bin

@@ -56,9 +56,10 @@ func TestDifficultKalahPlaysPerfectlyWhenSolvable(t *testing.T) {
 	}
 }
 
-// With many seeds in the houses the solver is not tried: the search plays.
+// With many seeds in the houses the solver is not tried: the search plays
+// (three sowings in: beyond the book, which holds two).
 func TestDifficultKalahSearchesWhenTooManySeeds(t *testing.T) {
-	s := aitest.RandomPlies(t, aitest.NewState(t, "kalah", nil), 2, 3)
+	s := aitest.RandomPlies(t, aitest.NewState(t, "kalah", nil), 3, 3)
 	b, err := game.PlayersOf(s.Game()).New(ai.LevelDifficult, "", 1, 50*time.Millisecond)
 	require.NoError(t, err)
 	_, err = b.Choose(context.Background(), s, s.ToMove()[0])

@@ -20,7 +20,9 @@
 // houses), took 593 M nodes and six and a half minutes of one core with the
 // parent's margin (−14) as the first guess, and 611 M nodes with the value
 // of a one-second search (Difficult's) instead: the guess is not what
-// makes it slow (game/kalah/solve/RESULTS.md, issue 28).
+// makes it slow. Its siblings, on the table it leaves, took seconds to a
+// minute, so the positions share one table and the whole of depth 2 took
+// 46 minutes (game/kalah/solve/RESULTS.md, issue 28).
 package main
 
 import (
