@@ -1,11 +1,9 @@
 package web
 
 import (
-	"errors"
 	"net/http"
 
 	"boardroom/accounts"
-	"boardroom/lobby"
 	"boardroom/realtime/match"
 )
 
@@ -28,16 +26,8 @@ func (s *Server) houseGame(w http.ResponseWriter, r *http.Request, form map[stri
 	}
 	c, err := s.Site.Challenge(r.Context(), spec.Account, match.HashToken(s.ensureToken(w, r)), accounts.HouseName(spec.Level.Label()),
 		spec.Game, spec.Clock, true)
-	var why string
-	switch {
-	case errors.Is(err, lobby.ErrHouseBusy), errors.Is(err, lobby.ErrTooMany):
-		why = sentence(err.Error())
-	case errors.Is(err, match.ErrBadRequest):
-		why = friendly(err)
-	case err != nil:
-		s.logFailure(r, "house game", err)
-		why = "The game could not be made just now; try again in a moment."
-	case c.Room == "":
+	why := s.challengeRefusal(r, err)
+	if why == "" && c.Room == "" {
 		why = "The computer did not take the game; try again in a moment."
 	}
 	if why != "" {

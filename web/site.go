@@ -211,18 +211,7 @@ func (s *Server) challenge(w http.ResponseWriter, r *http.Request) {
 	}
 	c, err := s.Site.Challenge(r.Context(), u.Name, match.HashToken(s.ensureToken(w, r)), to.Name, r.PostForm.Get("game"),
 		vocab.Clock(r.PostForm.Get("clock")), r.PostForm.Get("rated") == "true")
-	var why string
-	switch {
-	case errors.Is(err, lobby.ErrChallengeSelf), errors.Is(err, lobby.ErrTooMany), errors.Is(err, lobby.ErrNoToken),
-		errors.Is(err, lobby.ErrHouseBusy):
-		why = sentence(err.Error())
-	case errors.Is(err, match.ErrBadRequest):
-		why = friendly(err)
-	case err != nil:
-		s.logFailure(r, "challenge", err)
-		why = "The challenge could not be sent just now; try again in a moment."
-	}
-	if why != "" {
+	if why := s.challengeRefusal(r, err); why != "" {
 		s.renderPlayerPage(w, r, to, http.StatusBadRequest, nil, why)
 		return
 	}
@@ -232,6 +221,22 @@ func (s *Server) challenge(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.renderPlayerPage(w, r, to, http.StatusOK, &templates.SentChallenge{ID: c.ID, Text: challengeText(c)}, "")
+}
+
+// challengeRefusal says in words why a challenge (Site.Challenge's err)
+// was not sent ("": it was).
+func (s *Server) challengeRefusal(r *http.Request, err error) string {
+	switch {
+	case err == nil:
+		return ""
+	case errors.Is(err, lobby.ErrChallengeSelf), errors.Is(err, lobby.ErrTooMany), errors.Is(err, lobby.ErrNoToken),
+		errors.Is(err, lobby.ErrHouseBusy):
+		return sentence(err.Error())
+	case errors.Is(err, match.ErrBadRequest):
+		return friendly(err)
+	}
+	s.logFailure(r, "challenge", err)
+	return "The challenge could not be sent just now; try again in a moment."
 }
 
 // sentence makes an error's text a sentence.
