@@ -2,6 +2,7 @@ package kalahai
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"boardroom/game"
@@ -20,9 +21,9 @@ import (
 // (a cancelled build resumes on the next call).
 type kalahExact struct{}
 
-// solverKey names a worker's exact solver of a tier (long budgets or
-// short).
-type solverKey struct{ long bool }
+// solverKey names a worker's exact solver of a configuration (the tiers';
+// tests shrink the long one).
+type solverKey struct{ dbBytes int }
 
 // The solver's endgame database for the bot, in two tiers by the move's
 // budget (game/ai/RESULTS.md, "Kalah: the exact solver in Difficult" and
@@ -31,15 +32,19 @@ type solverKey struct{ long bool }
 //   - below kalahLongBudget, 1 MiB (level 11 on 6 houses): it builds in
 //     ~0.3 s once per process, within the solver's slices of the first
 //     moves that need it, and solves 28 seeds in the houses within ~20 ms;
-//   - from kalahLongBudget (Difficult's default 2 s), 16 MiB (level 14,
-//     9.7 M positions), which solves 36 seeds four times faster (0.25 s
-//     median) but takes about 3 s of one core to build: the solver's
-//     slices of the moves that have nothing to solve build it (Try), a
-//     few moves' worth. Built that way at 150 ms a move it left the search
-//     a third of every move of a whole game, which then lost to Medium.
+//   - from kalahLongBudget (Difficult's default 2 s), 32 MiB (level 16,
+//     30.4 M positions; 16 MiB, level 14, before issue 28's third round),
+//     which takes 6 to 10 s of one core to build: the solver's slices of
+//     the moves that have nothing to solve build it (Try), several moves'
+//     worth, the levels done first serving at once. Level 16 halves the
+//     nodes of level 14 on the opening table's 28–38-seed positions
+//     (18.7 M → 10.3 M) and solves 40 seeds within a second or so (median
+//     0.27 s), level 14 36. Built that way at 150 ms a move it left the
+//     search a third of every move of a whole game, which then lost to
+//     Medium: hence the tiers.
 const (
 	kalahExactDBBytes     = 1 << 20
-	kalahExactLongDBBytes = 16 << 20
+	kalahExactLongDBBytes = 32 << 20
 	kalahLongBudget       = time.Second
 )
 
@@ -79,7 +84,7 @@ func (kalahExact) Try(ctx context.Context, s game.State, _ ai.Position, clk *ai.
 	if long {
 		cfg, share = kalahExactLongConfig, kalahExactLongShare
 	}
-	sv := w.Keep(solverKey{long}, func() any { return solve.NewSolver(cfg) }).(*solve.Solver)
+	sv := w.Keep(solverKey{cfg.DBBytes}, func() any { return solve.NewSolver(cfg) }).(*solve.Solver)
 	return try(ctx, sv, ks, time.Duration(float64(clk.Budget())*share), long)
 }
 
@@ -94,6 +99,19 @@ func (kalahExact) Try(ctx context.Context, s game.State, _ ai.Position, clk *ai.
 // that (issue 28).
 func kalahExactSeeds(slice time.Duration, level int) int {
 	switch {
+	// Level 16 (issue 28, third round; random positions, median and worst
+	// of nine): 34 seeds 22 ms (0.18 s), 36 0.16 s (1.1 s), 38 0.16 s
+	// (1.2 s), 40 0.27 s (1.1 s). A solve cut short still plays a move it
+	// proved (provenInfo), so a slice that is sometimes too short costs
+	// little.
+	case level >= 16 && slice >= 1200*time.Millisecond:
+		return 40
+	case level >= 16 && slice >= 500*time.Millisecond:
+		return 38
+	case level >= 16 && slice >= 100*time.Millisecond:
+		return 36
+	case level >= 16 && slice >= 50*time.Millisecond:
+		return 34
 	case level >= 14 && slice >= 1200*time.Millisecond:
 		return 38 // the opening table's 37 and 38 seeds: 0.05 to 0.5 s
 	case level >= 14 && slice >= 500*time.Millisecond:
@@ -129,6 +147,9 @@ func try(ctx context.Context, sv *solve.Solver, s *kalah.State, slice time.Durat
 	}
 	sv.SetGuess(solveGuess(&b))
 	res, err := sv.Solve(sctx, s)
+	if err != nil && res.Proven.Len > 0 && ctx.Err() == nil {
+		return provenInfo(s, res), true
+	}
 	if err != nil || res.Best.Len == 0 {
 		return ai.Info{}, false
 	}
@@ -167,4 +188,30 @@ func solveGuess(b *kalah.Board) int {
 	me := b.Turn()
 	est := b.Store(me) - b.Store(me.Other()) + fittedEval(b)/100
 	return moverView(b, est)
+}
+
+// provenInfo is the report of a move the solver proved, before its slice
+// ran out, to reach at least res.Floor (MTD(f) was climbing from its first
+// guess and had not proved yet that nothing does better). Such a move is
+// played rather than left to a search with what remains of the budget: an
+// exact bound is worth more than a guess, and the tests climbed from the
+// search's own evaluation (the first guess, solveGuess), so the move is
+// proved at least as good as the evaluation thought the position. Issue
+// 28, third round: the opening table's 34-seed position, which the search
+// got wrong at 2 s, is played right this way; on random positions with 34
+// to 40 seeds cut at 200 ms, 5 of the 6 proven moves kept the value.
+func provenInfo(s *kalah.State, res solve.Result) ai.Info {
+	b := s.Board()
+	_, house, _ := s.HouseAt(res.Proven.Cells[0])
+	pos := &kalahPos{st: s}
+	pos.stack = []kalah.Board{b}
+	return ai.Info{
+		Algorithm: "exact",
+		Nodes:     res.Nodes,
+		Time:      res.Elapsed,
+		Eval:      100 * res.Floor,
+		Move:      res.Proven,
+		PV:        []string{pos.Format(ai.Move(house))},
+		Note:      fmt.Sprintf("proved to reach at least %+d", res.Floor),
+	}
 }

@@ -68,7 +68,7 @@ func TestDifficultKalahSearchesWhenTooManySeeds(t *testing.T) {
 }
 
 // How many seeds the solver is tried on grows with its slice and with the
-// endgame database already complete (the 16 MiB one is level 14).
+// endgame database already complete (16 MiB is level 14, 32 MiB level 16).
 func TestKalahExactSeeds(t *testing.T) {
 	for _, c := range []struct {
 		slice time.Duration
@@ -85,6 +85,10 @@ func TestKalahExactSeeds(t *testing.T) {
 		{500 * time.Millisecond, 14, 36},
 		{1400 * time.Millisecond, 11, 34},
 		{1400 * time.Millisecond, 14, 38},
+		{50 * time.Millisecond, 16, 34},
+		{100 * time.Millisecond, 16, 36},
+		{500 * time.Millisecond, 16, 38},
+		{1400 * time.Millisecond, 16, 40},
 	} {
 		require.Equal(t, c.want, kalahExactSeeds(c.slice, c.level), "slice %v level %d", c.slice, c.level)
 	}
@@ -112,5 +116,30 @@ func TestSolveGuess(t *testing.T) {
 		require.NoError(t, game.PlayTurns(s, c.moves...))
 		b := s.Board()
 		require.Equal(t, c.want(&b), solveGuess(&b), "%v %v", c.opts, c.moves)
+	}
+}
+
+// A move the solver proved before its slice ran out is played as such: not
+// reported exact, its bound as the evaluation from the mover's view.
+func TestProvenInfo(t *testing.T) {
+	for _, c := range []struct {
+		moves []string
+		house int
+		floor int
+	}{
+		{[]string{"1", "2"}, 4, 6},
+		{[]string{"1"}, 5, -2},
+	} {
+		s, err := kalah.New(nil)
+		require.NoError(t, err)
+		require.NoError(t, game.PlayTurns(s, c.moves...))
+		m := game.NewMove(s.HouseCell(s.Turn(), c.house))
+		info := provenInfo(s, solve.Result{Proven: m, Floor: c.floor, Nodes: 7})
+		require.Equal(t, m, info.Move)
+		require.Equal(t, 100*c.floor, info.Eval)
+		require.False(t, info.Exact)
+		require.Equal(t, uint64(7), info.Nodes)
+		require.Contains(t, info.String(), "proved to reach at least")
+		require.Equal(t, []string{s.FormatMove(m)}, info.PV)
 	}
 }

@@ -31,7 +31,7 @@ func TestMeasureKalahSolveThreshold(t *testing.T) {
 	}
 	var cfg solve.Config
 	fmt.Sscan(os.Getenv("KALAH_MEASURE"), &cfg.DBBytes)
-	for _, n := range []int{16, 20, 24, 28, 32, 36} {
+	for _, n := range []int{16, 20, 24, 28, 32, 34, 36, 38, 40} {
 		var times []time.Duration
 		for seed := uint64(1); seed <= 9; seed++ {
 			s := aitest.NewState(t, "kalah", nil).(*kalah.State)

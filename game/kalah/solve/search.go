@@ -24,9 +24,12 @@ type searcher struct {
 	futile  bool   // prune on the seeds left
 
 	ctx      context.Context
+	limit    uint64 // stop after about this many nodes (tests); 0 for none
 	nodes    uint64
 	stop     bool
 	rootBest int    // the root move of the last search's best value, −1 if none
+	proven   int    // the root move of MTD(f)'s best lower bound so far, −1 if none
+	floor    int    // that lower bound (relative to the stores)
 	touched  uint64 // a sink for etc's prefetching loads, so they are kept
 }
 
@@ -48,7 +51,7 @@ const checkEvery = 1 << 12
 // window (fail-soft). ply 0 is the root, where no cutoff may skip the moves.
 func (s *searcher) search(r *ring, seeds, alpha, beta, ply int) int {
 	s.nodes++
-	if s.nodes%checkEvery == 0 && s.ctx.Err() != nil {
+	if s.nodes%checkEvery == 0 && (s.ctx.Err() != nil || s.limit > 0 && s.nodes >= s.limit) {
 		s.stop = true
 	}
 	if s.stop {

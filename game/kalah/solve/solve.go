@@ -66,6 +66,13 @@ type Result struct {
 	Elapsed time.Duration
 	// DBSeeds is the endgame database level used (−1 for none).
 	DBSeeds int
+	// When a solve is cut short (its context ends) after one of MTD(f)'s
+	// tests proved a lower bound, Proven is a move of the seat to move that
+	// is sure to reach at least Floor, that seat's own final margin (its
+	// score minus its opponent's); Proven.Len is 0 otherwise. A player out
+	// of time can weigh this exact knowledge against a search's guess.
+	Proven game.Move
+	Floor  int
 }
 
 // Solve computes the exact margin of s with perfect play and a best move. It
@@ -85,10 +92,14 @@ func Margin(ctx context.Context, s *kalah.State, cfg Config) (int, error) {
 // game. It is not safe for concurrent use; the database cache is shared
 // safely by all solvers.
 type Solver struct {
-	cfg Config
-	tt  *table
-	id  tableID // the game whose bounds tt holds
+	cfg   Config
+	tt    *table
+	id    tableID // the game whose bounds tt holds
+	limit uint64  // tests: cut each solve after about this many nodes
 }
+
+// errNodeLimit is a solve cut by Solver.limit.
+var errNodeLimit = errors.New("solve: node limit")
 
 // tableID names the positions a table's keys describe.
 type tableID struct {
@@ -120,7 +131,7 @@ func (sv *Solver) Solve(ctx context.Context, st *kalah.State) (Result, error) {
 		return res, nil
 	}
 	cfg := sv.cfg
-	s := &searcher{g: g, dbN: -1, ctx: ctx, ordered: !cfg.NoOrdering, futile: !cfg.NoFutility}
+	s := &searcher{g: g, dbN: -1, ctx: ctx, limit: sv.limit, ordered: !cfg.NoOrdering, futile: !cfg.NoFutility, proven: -1}
 	total := 2 * g.h * st.Options().Int(kalah.OptSeeds)
 	s.total = max(total, seeds)
 	s.k = newKeyer(g.h, s.total)
@@ -169,6 +180,13 @@ func (sv *Solver) Solve(ctx context.Context, st *kalah.State) (Result, error) {
 	res.Nodes = s.nodes
 	res.Elapsed = time.Since(begin)
 	if s.stop {
+		if s.proven >= 0 {
+			res.Proven = game.NewMove(st.HouseCell(me, s.proven+1))
+			res.Floor = storeDiff + s.floor
+		}
+		if ctx.Err() == nil {
+			return res, errNodeLimit
+		}
 		return res, ctx.Err()
 	}
 	if best < 0 {
@@ -271,6 +289,7 @@ func (s *searcher) mtd(root *ring, seeds, guess int, log io.Writer, toMargin fun
 		g++
 	}
 	best = -1
+	s.proven = -1
 	for lo < hi {
 		beta := g
 		if beta <= lo {
@@ -284,6 +303,9 @@ func (s *searcher) mtd(root *ring, seeds, guess int, log io.Writer, toMargin fun
 		}
 		if v >= beta {
 			lo, best = v, s.rootBest
+			if best >= 0 {
+				s.floor, s.proven = lo, best
+			}
 		} else {
 			hi = v
 		}
