@@ -23,7 +23,8 @@ import (
 // (so the node counts do not depend on the order), and prints each one's
 // nodes and time and the sums: the yardstick of the solver's changes in
 // issue 28's third round. KALAH_SOLVE_LOG=1 adds MTD(f)'s steps;
-// KALAH_SOLVE_DBBYTES and KALAH_SOLVE_TTBYTES change the configuration;
+// KALAH_SOLVE_DBBYTES, KALAH_SOLVE_TTBYTES and KALAH_SOLVE_THREADS change
+// the configuration;
 // KALAH_SOLVE_GUESS=d moves the first guess d seeds up from the mover's
 // view, KALAH_SOLVE_ORACLE=1 makes it the exact margin; KALAH_SOLVE_RANDOM=n
 // solves n random positions instead (measureRows).
@@ -58,6 +59,7 @@ func TestMeasureSolveTable(t *testing.T) {
 		cfg := kalahExactLongConfig
 		fmt.Sscan(os.Getenv("KALAH_SOLVE_DBBYTES"), &cfg.DBBytes)
 		fmt.Sscan(os.Getenv("KALAH_SOLVE_TTBYTES"), &cfg.TTBytes)
+		fmt.Sscan(os.Getenv("KALAH_SOLVE_THREADS"), &cfg.Threads)
 		var log strings.Builder
 		if os.Getenv("KALAH_SOLVE_LOG") != "" {
 			cfg.Log = &log
@@ -194,4 +196,30 @@ func TestMeasurePartial(t *testing.T) {
 	}
 	fmt.Printf("cut at %v: %d solved, %d cut (search kept %d), %d with a proven move (%d keep), %d of them at or above the guess (%d keep)\n",
 		cut, solved, cutN, searchOK, proven, provenOK, aboveGuess, aboveGuessOK)
+}
+
+// TestMeasureMoveValues prints the exact margin after each move of the
+// position KALAH_MOVES ("1 3 5 ..." from the start), the fitted
+// evaluation's guess of it, and the search's choice at KALAH_RATE_BUDGET
+// (default 2s): why a searched position is missed.
+//
+//	KALAH_MOVES="1 3 5 6 2 3 2 1" nice taskset -c 1 go test -tags measure -run MoveValues -timeout 1h -v ./game/ai/kalahai/
+func TestMeasureMoveValues(t *testing.T) {
+	moves := os.Getenv("KALAH_MOVES")
+	if moves == "" {
+		t.Skip("measurement")
+	}
+	s, err := kalah.New(nil)
+	require.NoError(t, err)
+	require.NoError(t, game.PlayTurns(s, strings.Fields(moves)...))
+	sv := solve.NewSolver(solve.Config{})
+	for _, m := range s.Legal(s.Turn(), nil) {
+		c := s.Clone().(*kalah.State)
+		require.NoError(t, c.Apply(m))
+		b := c.Board()
+		sv.SetGuess(solveGuess(&b))
+		res, err := sv.Solve(context.Background(), c)
+		require.NoError(t, err)
+		fmt.Printf("%s: margin %+d (guess %+d), %d nodes, %v\n", s.FormatMove(m), res.Margin, solveGuess(&b), res.Nodes, res.Elapsed.Round(time.Millisecond))
+	}
 }
