@@ -163,7 +163,9 @@ func rmse(data []sample, predict func(sample) float64) float64 {
 // the houses, from random games seeded from fitSeedBase, solved with the
 // bot's 16 MiB database (20,000 take five minutes of one core), and
 // KALAH_FIT_DEEP more (default none) with 33 to 38 seeds, seeded from
-// fitSeedBase+500,000 (slower: seconds each at worst). It prints the error
+// fitSeedBase+500,000 (slower: seconds each at worst), and KALAH_FIT_DEEPER
+// more (default none) with 38 to 42, seeded from fitSeedBase+800,000 (issue
+// 28's third round, with the level-16 database). It prints the error
 // of the plain evaluation and of the fit on a fifth of the samples left
 // out of the fit, and writes the weights to KALAH_FIT_OUT (eval_weights.go).
 // KALAH_FIT_CACHE and KALAH_FIT_DEEP_CACHE keep the solver's values for
@@ -177,8 +179,9 @@ func TestMeasureFitEval(t *testing.T) {
 	}
 	n := 3000
 	fmt.Sscan(v, &n)
-	deep := 0
+	deep, deeper := 0, 0
 	fmt.Sscan(os.Getenv("KALAH_FIT_DEEP"), &deep)
+	fmt.Sscan(os.Getenv("KALAH_FIT_DEEPER"), &deeper)
 	var train, test []sample
 	for _, b := range []struct {
 		n, lo, hi, base int
@@ -186,6 +189,7 @@ func TestMeasureFitEval(t *testing.T) {
 	}{
 		{n, 14, 34, fitSeedBase, os.Getenv("KALAH_FIT_CACHE")},
 		{deep, 33, 38, fitSeedBase + 500_000, os.Getenv("KALAH_FIT_DEEP_CACHE")},
+		{deeper, 38, 42, fitSeedBase + 800_000, os.Getenv("KALAH_FIT_DEEPER_CACHE")},
 	} {
 		if b.n == 0 {
 			continue
