@@ -13,13 +13,14 @@ import (
 // sides still contest, measures that).
 
 // rings is a breadth-first search's result as sets: at[d] holds the empty
-// squares first reached in d moves (d ≥ 1), up to at[n]; reached is their
-// union. Keeping sets rather than a distance per square lets the terms be
-// counted a ring at a time with popcounts, not a square at a time.
+// squares first reached in d moves (d ≥ 1), up to at[n], within[d] those
+// reached in at most d, and reached all of them. Keeping sets rather than a
+// distance per square lets the terms be counted a ring at a time with
+// popcounts, not a square at a time.
 type rings struct {
-	at      [amazons.NumSquares + 1]amazons.Bitboard
-	n       int
-	reached amazons.Bitboard
+	at, within [amazons.NumSquares + 1]amazons.Bitboard
+	n          int
+	reached    amazons.Bitboard
 }
 
 // grow fills r with the rings the amazons in from reach over the free
@@ -43,29 +44,20 @@ func (r *rings) grow(from, occ amazons.Bitboard, queen bool) {
 		visited = visited.Or(next)
 		r.reached = r.reached.Or(next)
 		r.n++
-		r.at[r.n] = next
+		r.at[r.n], r.within[r.n] = next, r.reached
 		frontier = next
 	}
 }
 
 // upTo returns the squares r reaches within d moves (none for d < 1).
-func (r *rings) upTo(d int, cum *[amazons.NumSquares + 1]amazons.Bitboard) amazons.Bitboard {
+func (r *rings) upTo(d int) amazons.Bitboard {
 	switch {
 	case d < 1:
 		return amazons.Bitboard{}
 	case d > r.n:
 		return r.reached
 	}
-	return cum[d]
-}
-
-// cumulate fills cum[d] with the squares reached within d moves, d = 1..n.
-func (r *rings) cumulate(cum *[amazons.NumSquares + 1]amazons.Bitboard) {
-	var acc amazons.Bitboard
-	for d := 1; d <= r.n; d++ {
-		acc = acc.Or(r.at[d])
-		cum[d] = acc
-	}
+	return r.within[d]
 }
 
 // pow2neg[d] is 2^-d, for the distance-weighted terms (0 from d = 64: a
@@ -84,11 +76,9 @@ type amazonsTerms struct {
 }
 
 // evalScratch is the evaluation's working memory, kept by the caller so that
-// the rings (a few kilobytes) are not cleared on every call.
+// the rings (13 KB) are not cleared on every call.
 type evalScratch struct {
-	q, k    [2]rings
-	cum     [2][amazons.NumSquares + 1]amazons.Bitboard
-	kingCum [2][amazons.NumSquares + 1]amazons.Bitboard
+	q, k [2]rings // queen and king rings, mine then theirs
 }
 
 // amazonsEval returns the evaluation of s from the view of seat me, in
@@ -117,8 +107,8 @@ func amazonsEval(s *amazons.State, me game.Player, part *partition) int {
 		tempo = -0.2
 	}
 	var t amazonsTerms
-	t.t1, t.c1, t.w = queenTerms(&x.q, &x.cum, tempo)
-	t.t2, t.c2 = kingTerms(&x.k, &x.kingCum, tempo)
+	t.t1, t.c1, t.w = queenTerms(&x.q, tempo)
+	t.t2, t.c2 = kingTerms(&x.k, tempo)
 	t.mob = amazonsMobility(s, mine, occ) - amazonsMobility(s, theirs, occ)
 	// p runs from about 1 in the opening to 0 once the board is split.
 	p := min(1, t.w/40)
@@ -128,19 +118,17 @@ func amazonsEval(s *amazons.State, me game.Player, part *partition) int {
 
 // firstTo counts the squares each side reaches strictly first and those
 // both reach in the same number of moves, from the two sides' rings.
-func firstTo(r *[2]rings, cum *[2][amazons.NumSquares + 1]amazons.Bitboard) (mine, theirs, ties int) {
-	r[0].cumulate(&cum[0])
-	r[1].cumulate(&cum[1])
+func firstTo(r *[2]rings) (mine, theirs, ties int) {
 	for d := 1; d <= max(r[0].n, r[1].n); d++ {
 		if d <= r[0].n {
 			a := r[0].at[d]
-			mine += a.AndNot(r[1].upTo(d, &cum[1])).Count()
+			mine += a.AndNot(r[1].upTo(d)).Count()
 			if d <= r[1].n {
 				ties += a.And(r[1].at[d]).Count()
 			}
 		}
 		if d <= r[1].n {
-			theirs += r[1].at[d].AndNot(r[0].upTo(d, &cum[0])).Count()
+			theirs += r[1].at[d].AndNot(r[0].upTo(d)).Count()
 		}
 	}
 	return
@@ -151,8 +139,8 @@ func firstTo(r *[2]rings, cum *[2][amazons.NumSquares + 1]amazons.Bitboard) (min
 // tie), the distance-weighted territory (c1: 2·(2^−mine − 2^−theirs) over
 // the squares) and how contested the board still is (w: 2^−|mine − theirs|
 // over the squares both reach).
-func queenTerms(r *[2]rings, cum *[2][amazons.NumSquares + 1]amazons.Bitboard, tempo float64) (t1, c1, w float64) {
-	mine, theirs, ties := firstTo(r, cum)
+func queenTerms(r *[2]rings, tempo float64) (t1, c1, w float64) {
+	mine, theirs, ties := firstTo(r)
 	t1 = float64(mine-theirs) + tempo*float64(ties)
 	for d := 1; d <= r[0].n; d++ {
 		c1 += 2 * pow2neg[d] * float64(r[0].at[d].Count())
@@ -178,14 +166,14 @@ func queenTerms(r *[2]rings, cum *[2][amazons.NumSquares + 1]amazons.Bitboard, t
 // kingTerms returns, from the king-step rings, the territory (t2, as t1)
 // and the clamped distance difference (c2: (theirs − mine)/6 within ±1 over
 // the squares, a square one side never reaches counting fully).
-func kingTerms(r *[2]rings, cum *[2][amazons.NumSquares + 1]amazons.Bitboard, tempo float64) (t2, c2 float64) {
-	mine, theirs, ties := firstTo(r, cum)
+func kingTerms(r *[2]rings, tempo float64) (t2, c2 float64) {
+	mine, theirs, ties := firstTo(r)
 	t2 = float64(mine-theirs) + tempo*float64(ties)
 	far := 0 // squares counting fully: +1 mine by 6 moves or more, −1 theirs
 	for i := 1; i <= r[0].n; i++ {
 		a := r[0].at[i]
-		far += a.AndNot(r[1].upTo(i+5, &cum[1])).Count()
-		far -= a.And(r[1].upTo(i-6, &cum[1])).Count()
+		far += a.AndNot(r[1].upTo(i + 5)).Count()
+		far -= a.And(r[1].upTo(i - 6)).Count()
 		for j := max(1, i-5); j <= min(r[1].n, i+5); j++ {
 			if n := a.And(r[1].at[j]).Count(); n > 0 {
 				c2 += float64(j-i) / 6 * float64(n)
