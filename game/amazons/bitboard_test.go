@@ -21,16 +21,21 @@ func naiveReach(sq Square, occ Bitboard) Bitboard {
 	return out
 }
 
+// randomSquares holds each square with a chance of density in 100.
+func randomSquares(rng interface{ IntN(int) int }, density int) Bitboard {
+	var b Bitboard
+	for sq := range Square(NumSquares) {
+		if rng.IntN(100) < density {
+			b.Set(sq)
+		}
+	}
+	return b
+}
+
 func TestQueenReach(t *testing.T) {
 	rng := game.NewRand(7)
 	for range 300 {
-		var occ Bitboard
-		density := rng.IntN(100)
-		for sq := range Square(NumSquares) {
-			if rng.IntN(100) < density {
-				occ.Set(sq)
-			}
-		}
+		occ := randomSquares(rng, rng.IntN(100))
 		for sq := range Square(NumSquares) {
 			got, want := QueenReach(sq, occ), naiveReach(sq, occ)
 			if got != want {
@@ -68,4 +73,48 @@ func TestBitboard(t *testing.T) {
 	require.Equal(t, All, b.Or(b.Not()))
 	require.True(t, b.And(b.Not()).IsEmpty())
 	require.Equal(t, b, All.AndNot(b.Not()))
+}
+
+func TestKingStep(t *testing.T) {
+	rng := game.NewRand(11)
+	for range 500 {
+		b := randomSquares(rng, rng.IntN(30))
+		var want Bitboard
+		for c := b; !c.IsEmpty(); {
+			want = want.Or(Neighbours(c.Pop()))
+		}
+		require.Equal(t, want, b.KingStep())
+	}
+	for sq := range Square(NumSquares) {
+		var one Bitboard
+		one.Set(sq)
+		require.Equal(t, Neighbours(sq), one.KingStep(), "square %d", sq)
+	}
+}
+
+func TestQueenStep(t *testing.T) {
+	rng := game.NewRand(13)
+	for range 500 {
+		var from, occ Bitboard
+		fromDensity, occDensity := rng.IntN(40), rng.IntN(60)
+		for sq := range Square(NumSquares) {
+			switch r := rng.IntN(100); {
+			case r < fromDensity:
+				from.Set(sq)
+			case r < fromDensity+occDensity:
+				occ.Set(sq)
+			}
+		}
+		var want Bitboard
+		for f := from; !f.IsEmpty(); {
+			want = want.Or(QueenReach(f.Pop(), occ.Or(from)))
+		}
+		// from's own squares block, as occupied squares do, unless empty.
+		require.Equal(t, want, QueenStep(from, occ.Or(from).Not()))
+		var wantThrough Bitboard
+		for f := from; !f.IsEmpty(); {
+			wantThrough = wantThrough.Or(QueenReach(f.Pop(), occ))
+		}
+		require.Equal(t, wantThrough, QueenStep(from, occ.Not()), "through empty squares of from")
+	}
 }

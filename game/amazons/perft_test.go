@@ -72,13 +72,7 @@ func randomPositions(t testing.TB, seed uint64, stride, n int) []*State {
 func TestLineTables(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range 200 {
-		var occ Bitboard
-		density := rng.IntN(100)
-		for sq := range Square(NumSquares) {
-			if rng.IntN(100) < density {
-				occ.Set(sq)
-			}
-		}
+		occ := randomSquares(rng, rng.IntN(100))
 		lb := &lineBoard{occ: lineWalls}
 		for set := occ; !set.IsEmpty(); {
 			lb.flip(set.Pop())

@@ -36,6 +36,8 @@ type partition struct {
 	exact  bool    // every region's turns counted exactly (sealed only)
 	turns  [2]int  // turns each seat can still make in its own regions
 	count  counter // reused table for the exact counts
+	// scratch is the evaluation's memory (eval.go), made at its first use.
+	scratch *evalScratch
 }
 
 // counter counts one amazon's turns in a region with a memo table.
@@ -104,29 +106,17 @@ func sealedRegions(s *amazons.State, p *partition) {
 
 // flood is the region of empty squares connected to from by king steps.
 func flood(from amazons.Square, empty amazons.Bitboard) amazons.Bitboard {
-	var region, frontier amazons.Bitboard
+	var region amazons.Bitboard
 	region.Set(from)
-	frontier.Set(from)
-	for !frontier.IsEmpty() {
-		var next amazons.Bitboard
-		for f := frontier; !f.IsEmpty(); {
-			next = next.Or(amazons.Neighbours(f.Pop()))
-		}
-		next = next.And(empty).AndNot(region)
-		region = region.Or(next)
-		frontier = next
+	for frontier := region; !frontier.IsEmpty(); {
+		frontier = frontier.KingStep().And(empty).AndNot(region)
+		region = region.Or(frontier)
 	}
 	return region
 }
 
 // kingRing is every square a king step away from b.
-func kingRing(b amazons.Bitboard) amazons.Bitboard {
-	var out amazons.Bitboard
-	for x := b; !x.IsEmpty(); {
-		out = out.Or(amazons.Neighbours(x.Pop()))
-	}
-	return out.AndNot(b)
-}
+func kingRing(b amazons.Bitboard) amazons.Bitboard { return b.KingStep().AndNot(b) }
 
 // turns is the most turns an amazon at at can make in the region empty,
 // by a search of every line with a table; it stops early when a line fills
