@@ -26,16 +26,17 @@ type params struct {
 	// is a square and a half (default {1, 150}).
 	profile ai.Profile
 	// prune is how many turns a node keeps when it has depth to spare, the
-	// best by the evaluation one turn ahead (default 16: once the
-	// evaluation counted rings and ran twice as fast, 16 beat 12 by 33–7 in
-	// 40 games at 500 ms a move, game/ai/RESULTS.md).
+	// best by the evaluation one turn ahead (default 24: once the
+	// evaluation counted rings and ran twice as fast, 16 beat 12 by 33–7
+	// and then 24 beat 16 by 30–10, 40 games each at 500 ms a move,
+	// game/ai/RESULTS.md).
 	prune int
 	// mcts shapes the tree search (default ai.DefaultMCTSParams).
 	mcts ai.MCTSParams
 }
 
 func defaultParams() params {
-	return params{profile: ai.Profile{MediumDepth: 1, Aspiration: 150}, prune: 16, mcts: ai.DefaultMCTSParams()}
+	return params{profile: ai.Profile{MediumDepth: 1, Aspiration: 150}, prune: 24, mcts: ai.DefaultMCTSParams()}
 }
 
 // players are the computer players of the Game of the Amazons.
