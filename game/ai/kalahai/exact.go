@@ -158,19 +158,27 @@ func try(ctx context.Context, sv *solve.Solver, s *kalah.State, slice time.Durat
 	if me != game.First {
 		margin = -margin
 	}
-	_, house, _ := s.HouseAt(res.Best.Cells[0])
+	info := solvedInfo(s, res, res.Best, margin, "solved to the end")
+	info.Exact = true
+	return info, true
+}
+
+// solvedInfo is the report of a move the solver chose: its own algorithm,
+// its nodes and time, the value it proved (eval seeds from the mover's
+// view) and the move as the whole line.
+func solvedInfo(s *kalah.State, res solve.Result, move game.Move, eval int, note string) ai.Info {
+	_, house, _ := s.HouseAt(move.Cells[0])
 	pos := &kalahPos{st: s}
-	pos.stack = []kalah.Board{b}
+	pos.stack = []kalah.Board{s.Board()}
 	return ai.Info{
 		Algorithm: "exact",
 		Nodes:     res.Nodes,
 		Time:      res.Elapsed,
-		Eval:      100 * margin,
-		Exact:     true,
-		Move:      res.Best,
+		Eval:      100 * eval,
+		Move:      move,
 		PV:        []string{pos.Format(ai.Move(house))},
-		Note:      "solved to the end",
-	}, true
+		Note:      note,
+	}
 }
 
 // solveGuess is MTD(f)'s first guess of b's margin (first seat minus
@@ -201,17 +209,5 @@ func solveGuess(b *kalah.Board) int {
 // got wrong at 2 s, is played right this way; on random positions with 34
 // to 40 seeds cut at 200 ms, 5 of the 6 proven moves kept the value.
 func provenInfo(s *kalah.State, res solve.Result) ai.Info {
-	b := s.Board()
-	_, house, _ := s.HouseAt(res.Proven.Cells[0])
-	pos := &kalahPos{st: s}
-	pos.stack = []kalah.Board{b}
-	return ai.Info{
-		Algorithm: "exact",
-		Nodes:     res.Nodes,
-		Time:      res.Elapsed,
-		Eval:      100 * res.Floor,
-		Move:      res.Proven,
-		PV:        []string{pos.Format(ai.Move(house))},
-		Note:      fmt.Sprintf("proved to reach at least %+d", res.Floor),
-	}
+	return solvedInfo(s, res, res.Proven, res.Floor, fmt.Sprintf("proved to reach at least %+d", res.Floor))
 }
