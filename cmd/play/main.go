@@ -41,8 +41,7 @@ Usage:
       second, houses plus store each) with perfect play from the position the
       moves reach, signed: +8, 0, -12. Progress, a best move, nodes and time
       go to standard error. --tt MiB caps the transposition table (default
-      1024), --db N sets the endgame database level, --threads N runs N
-      searches at once on the table, --time DURATION gives up.
+      1024), --db N sets the endgame database level, --time DURATION gives up.
 
   play match GAME --a PLAYER --b PLAYER -n N [--time DURATION] [--seed S] [-o ...]
       Play N games between players a and b. A PLAYER is a computer level

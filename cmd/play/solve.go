@@ -1,4 +1,4 @@
-// play solve kalah [-o houses=H -o seeds=S -o empty_capture=BOOL] [--tt MiB] [--db N] [--threads N] [--time DURATION] [MOVE...]
+// play solve kalah [-o houses=H -o seeds=S -o empty_capture=BOOL] [--tt MiB] [--db N] [--time DURATION] [MOVE...]
 //     Apply the moves from the start and print, as the last line, the exact
 //     final margin (first seat minus second, houses plus store each) with
 //     perfect play from that position, signed: +8, 0, -12. The search's
@@ -6,8 +6,7 @@
 //     An illegal move prints a message naming it; exit status 1.
 //     --tt caps the transposition table (MiB, default 1024), --db sets the
 //     endgame database level (positions with at most N seeds in the houses;
-//     default: the largest within 32 MiB), --threads runs N searches at once
-//     on the shared table (default 1), --time gives up after DURATION.
+//     default: the largest within 32 MiB), --time gives up after DURATION.
 
 package main
 
@@ -24,7 +23,7 @@ import (
 )
 
 func init() {
-	commands["solve"] = command{run: runSolve, flags: []string{"tt", "db", "threads", "time"}}
+	commands["solve"] = command{run: runSolve, flags: []string{"tt", "db", "time"}}
 }
 
 // runSolve solves a Kalah position reached from the start by the moves.
@@ -55,13 +54,6 @@ func runSolve(a args, _ io.Reader, stdout, stderr io.Writer) error {
 		if n == 0 {
 			cfg.DBSeeds = -1
 		}
-	}
-	if v, ok := a.flags["threads"]; ok {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			return fmt.Errorf("--threads wants a number of searches (1 or more), got %q", v)
-		}
-		cfg.Threads = n
 	}
 	ctx := context.Background()
 	if v, ok := a.flags["time"]; ok {

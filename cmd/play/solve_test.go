@@ -19,7 +19,6 @@ func TestSolveKalah(t *testing.T) {
 		{[]string{"solve", "kalah", "-o", "houses=1", "-o", "seeds=1", "1"}, "0"}, // over: 1 each
 		{[]string{"solve", "kalah", "-o", "houses=1", "-o", "seeds=1"}, "0"},
 		{[]string{"solve", "kalah", "-o", "houses=1", "-o", "seeds=2", "--time", "10s"}, "-2"},
-		{[]string{"solve", "kalah", "-o", "houses=4", "-o", "seeds=3", "--threads", "2"}, "+6"},
 	}
 	for _, tc := range tests {
 		t.Run(strings.Join(tc.argv, " "), func(t *testing.T) {
@@ -42,7 +41,6 @@ func TestSolveKalahErrors(t *testing.T) {
 		{[]string{"solve"}, "needs a game"},
 		{[]string{"solve", "kalah", "--tt", "x"}, "--tt"},
 		{[]string{"solve", "kalah", "--db", "-3"}, "--db"},
-		{[]string{"solve", "kalah", "--threads", "0"}, "--threads"},
 		{[]string{"solve", "kalah", "--time", "soon"}, "--time"},
 		{[]string{"solve", "kalah", "-o", "houses=13"}, "houses"},
 		{[]string{"solve", "kalah", "--time", "1ms"}, "deadline"},

@@ -23,8 +23,7 @@ import (
 // (so the node counts do not depend on the order), and prints each one's
 // nodes and time and the sums: the yardstick of the solver's changes in
 // issue 28's third round. KALAH_SOLVE_LOG=1 adds MTD(f)'s steps;
-// KALAH_SOLVE_DBBYTES, KALAH_SOLVE_TTBYTES and KALAH_SOLVE_THREADS change
-// the configuration;
+// KALAH_SOLVE_DBBYTES and KALAH_SOLVE_TTBYTES change the configuration;
 // KALAH_SOLVE_GUESS=d moves the first guess d seeds up from the mover's
 // view, KALAH_SOLVE_ORACLE=1 makes it the exact margin; KALAH_SOLVE_RANDOM=n
 // solves n random positions instead (measureRows).
@@ -59,7 +58,6 @@ func TestMeasureSolveTable(t *testing.T) {
 		cfg := kalahExactLongConfig
 		fmt.Sscan(os.Getenv("KALAH_SOLVE_DBBYTES"), &cfg.DBBytes)
 		fmt.Sscan(os.Getenv("KALAH_SOLVE_TTBYTES"), &cfg.TTBytes)
-		fmt.Sscan(os.Getenv("KALAH_SOLVE_THREADS"), &cfg.Threads)
 		var log strings.Builder
 		if os.Getenv("KALAH_SOLVE_LOG") != "" {
 			cfg.Log = &log

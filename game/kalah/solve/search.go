@@ -81,7 +81,7 @@ func (s *searcher) search(r *ring, seeds, alpha, beta, ply int) int {
 	useTT := s.tt != nil && (seeds > s.ttMin || root)
 	if useTT {
 		lo, hi = s.k.key(g, r)
-		if e, ok := s.tt.probe(lo, hi); ok {
+		if e := s.tt.probe(lo, hi); e != nil {
 			if !root {
 				if int(e.lower) >= beta {
 					return int(e.lower)
@@ -215,7 +215,7 @@ func (s *searcher) etc(kids []kid, seeds, beta int) (v, move int, ok bool) {
 		case cs <= s.dbN:
 			touch += uint64(s.db.levels[cs][at[i]])
 		default:
-			touch += s.tt.touch(uint64(at[i]))
+			touch += s.tt.slots[at[i]].lo
 		}
 	}
 	s.touched += touch
@@ -229,8 +229,8 @@ func (s *searcher) etc(kids []kid, seeds, beta int) (v, move int, ok bool) {
 		case cs <= s.dbN:
 			child = int(s.db.levels[cs][at[i]])
 		default:
-			e, ok := s.tt.probeAt(uint64(at[i]), keys[i][0], keys[i][1])
-			if !ok {
+			e := s.tt.probeAt(uint64(at[i]), keys[i][0], keys[i][1])
+			if e == nil {
 				continue
 			}
 			if c.again {

@@ -43,11 +43,6 @@ type Config struct {
 	// Guess is MTD(f)'s first guess of the margin (first seat minus second).
 	Guess int
 
-	// Threads is how many searches a solve runs at once on its table
-	// (parallel.go); 0 or 1 is one, the deterministic path: node counts
-	// and the best move then repeat from run to run.
-	Threads int
-
 	NoMTD      bool // one full-window alpha-beta search instead of MTD(f)
 	NoETC      bool // no enhanced transposition cutoffs
 	NoOrdering bool // moves in house order, the table's move ignored
@@ -180,12 +175,7 @@ func (sv *Solver) Solve(ctx context.Context, st *kalah.State) (Result, error) {
 		best = s.rootBest
 	} else {
 		toMargin := func(v int) int { return sg * (storeDiff + v) }
-		guess := sg*cfg.Guess - storeDiff
-		if cfg.Threads > 1 && s.tt != nil {
-			value, best = s.mtdParallel(&root, seeds, guess, cfg.Threads, cfg.Log, toMargin)
-		} else {
-			value, best = s.mtd(&root, seeds, guess, cfg.Log, toMargin)
-		}
+		value, best = s.mtd(&root, seeds, sg*cfg.Guess-storeDiff, cfg.Log, toMargin)
 	}
 	res.Nodes = s.nodes
 	res.Elapsed = time.Since(begin)
