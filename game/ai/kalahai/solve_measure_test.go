@@ -30,13 +30,10 @@ import (
 //
 //	KALAH_SOLVE_SEEDS=28-38 nice taskset -c 1 go test -tags measure -run SolveTable -v ./game/ai/kalahai/
 func TestMeasureSolveTable(t *testing.T) {
-	spec := os.Getenv("KALAH_SOLVE_SEEDS")
-	if spec == "" {
+	if os.Getenv("KALAH_SOLVE_SEEDS") == "" {
 		t.Skip("measurement")
 	}
-	var lo, hi int
-	_, err := fmt.Sscanf(spec, "%d-%d", &lo, &hi)
-	require.NoError(t, err)
+	lo, hi := seedRange(t)
 	prepare(t)
 	if v := os.Getenv("KALAH_SOLVE_DBBYTES"); v != "" {
 		var c solve.Config
@@ -86,6 +83,13 @@ func TestMeasureSolveTable(t *testing.T) {
 		fmt.Printf("depth %2d seeds %2d margin %+3d: %9d nodes %v\n%s", o.depth, o.seeds, o.margin, res.Nodes, res.Elapsed.Round(time.Millisecond), log.String())
 	}
 	fmt.Printf("all: %d nodes in %v\n", nodes, took.Round(time.Millisecond))
+}
+
+// seedRange reads KALAH_SOLVE_SEEDS, "lo-hi" seeds in the houses.
+func seedRange(t *testing.T) (lo, hi int) {
+	_, err := fmt.Sscanf(os.Getenv("KALAH_SOLVE_SEEDS"), "%d-%d", &lo, &hi)
+	require.NoError(t, err)
+	return lo, hi
 }
 
 // measureRows is the table's rows with lo to hi seeds in the houses, or,
@@ -143,9 +147,7 @@ func TestMeasurePartial(t *testing.T) {
 	}
 	cut, err := time.ParseDuration(spec)
 	require.NoError(t, err)
-	var lo, hi int
-	_, err = fmt.Sscanf(os.Getenv("KALAH_SOLVE_SEEDS"), "%d-%d", &lo, &hi)
-	require.NoError(t, err)
+	lo, hi := seedRange(t)
 	prepare(t)
 	table := os.Getenv("KALAH_RATE_TABLE")
 	if table == "" {
