@@ -89,3 +89,64 @@ func TestMeasureVariants(t *testing.T) {
 		}
 	}
 }
+
+// TestMeasureReachable counts the distinct positions (houses from the
+// mover's view, as the solver keys them) reachable from the start of 6×4
+// with at least KALAH_REACH_MIN seeds left in the houses, by seeds: the
+// size of an opening book that would cover every position with that many
+// seeds (docs/strength.md, "Why not every position at 2 s"). Seeds only
+// leave the houses, so a breadth-first walk that stops below the bound
+// meets every such position.
+//
+//	KALAH_REACH_MIN=45 go test -tags measure -run Reachable -v ./game/kalah/solve/
+func TestMeasureReachable(t *testing.T) {
+	v := os.Getenv("KALAH_REACH_MIN")
+	if v == "" {
+		t.Skip("set KALAH_REACH_MIN to count")
+	}
+	least, err := strconv.Atoi(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, r, _, seeds, err := fromState(start(t, 6, 4, false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := newKeyer(g.h, seeds)
+	seen := map[[2]uint64]bool{}
+	bySeeds := map[int]int{}
+	frontier := []ring{r}
+	for len(frontier) > 0 {
+		var next []ring
+		for i := range frontier {
+			for house := range g.h {
+				if frontier[i][house] == 0 {
+					continue
+				}
+				c := frontier[i]
+				if _, again := g.sow(&c, house); !again {
+					c = g.flip(&c)
+				}
+				left := 0 // the store's slot is empty between moves
+				for _, n := range c {
+					left += int(n)
+				}
+				if left < least || g.moverSeeds(&c) == 0 {
+					continue
+				}
+				lo, hi := k.key(&g, &c)
+				if seen[[2]uint64{lo, hi}] {
+					continue
+				}
+				seen[[2]uint64{lo, hi}] = true
+				bySeeds[left]++
+				next = append(next, c)
+			}
+		}
+		frontier = next
+	}
+	for n := seeds; n >= least; n-- {
+		fmt.Printf("%d seeds in the houses: %d positions\n", n, bySeeds[n])
+	}
+	fmt.Printf("at least %d: %d positions\n", least, len(seen))
+}
