@@ -43,7 +43,7 @@ Usage:
       go to standard error. --tt MiB caps the transposition table (default
       1024), --db N sets the endgame database level, --time DURATION gives up.
 
-  play match GAME --a PLAYER --b PLAYER -n N [--time DURATION] [--seed S] [-o ...]
+  play match GAME --a PLAYER --b PLAYER -n N [--time DURATION] [--seed S] [--openings K] [-o ...]
       Play N games between players a and b. A PLAYER is a computer level
       (beginner, medium or difficult, optionally with an algorithm:
       difficult:mcts; some games offer alphabeta, minimax and mcts), or an
@@ -54,6 +54,9 @@ Usage:
       engine loses a game for a move over 1.5 times its budget, an illegal
       move, a refusal or a crash, and the game's line says why. One line per
       game, then as the last line "a wins: X, draws: D, b wins: Y".
+      --openings K starts each pair of games (a in each seat once) from K
+      random turns drawn from --seed, named in the games' lines: players
+      that choose alike would otherwise repeat games.
 
   play engine [GAME [-o key=value ...]] [--level LEVEL[:ALGORITHM]] [--time DURATION] [--seed N] [--name NAME]
       Be an engine: read the engine text protocol's commands (name, game,

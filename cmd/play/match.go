@@ -1,4 +1,4 @@
-// play match GAME --a PLAYER --b PLAYER -n N [--time DURATION] [--seed S] [-o key=value ...]
+// play match GAME --a PLAYER --b PLAYER -n N [--time DURATION] [--seed S] [--openings K] [-o key=value ...]
 //
 // Plays N games of GAME between two players a and b. A PLAYER is one of
 // Boardroom's levels, beginner, medium or difficult, optionally with an
@@ -9,6 +9,10 @@
 // move (default 2s): Difficult's think time, and each engine's budget, which
 // it loses a game for overrunning by more than half. --seed makes the
 // levels' series repeatable (each game and seat gets its own seed from it).
+// --openings K starts each pair of games (one with a in each seat) from a
+// position K random turns in, drawn from --seed: deterministic players
+// otherwise repeat the same game whenever their clocks happen to cut their
+// searches alike, which makes a match of N games worth fewer.
 // One line per game names the seats, the result and why, the score and the
 // number of turns; the last line is "a wins: X, draws: D, b wins: Y". The
 // longest think of each side goes to standard error.
@@ -30,7 +34,7 @@ import (
 )
 
 func init() {
-	commands["match"] = command{run: runMatch, flags: []string{"a", "b", "n", "time", "seed"}}
+	commands["match"] = command{run: runMatch, flags: []string{"a", "b", "n", "time", "seed", "openings"}}
 }
 
 // execPrefix marks a player that is an engine program.
@@ -136,6 +140,13 @@ func runMatch(a args, _ io.Reader, stdout, stderr io.Writer) error {
 			return fmt.Errorf("match --seed must be a whole number, got %q", v)
 		}
 	}
+	openings := 0
+	if v, ok := a.flags["openings"]; ok {
+		var err error
+		if openings, err = strconv.Atoi(v); err != nil || openings < 0 || openings > maxOpeningTurns {
+			return fmt.Errorf("match --openings must be a whole number from 0 to %d, got %q", maxOpeningTurns, v)
+		}
+	}
 	first, err := newState(a.words[1], a.opts)
 	if err != nil {
 		return err
@@ -173,7 +184,15 @@ func runMatch(a args, _ io.Reader, stdout, stderr io.Writer) error {
 		}
 		names := g.Seats()
 		side := func(k game.Player) string { return [2]string{"a", "b"}[seats[k]] }
-		r, err := playMatchGame(s, [2]contestant{sides[seats[0]], sides[seats[1]]}, seed*1_000_003+uint64(2*i), seats,
+		opening, err := randomOpening(s, openings, seed*1_000_003+uint64((i+1)/2))
+		if err != nil {
+			return err
+		}
+		from := ""
+		if len(opening) > 0 {
+			from = " from " + formatOpening(s, opening)
+		}
+		r, err := playMatchGame(s, opening, [2]contestant{sides[seats[0]], sides[seats[1]]}, seed*1_000_003+uint64(2*i), seats,
 			func(seat game.Player, took time.Duration) {
 				slowest[seats[seat]] = max(slowest[seats[seat]], took)
 			})
@@ -194,8 +213,8 @@ func runMatch(a args, _ io.Reader, stdout, stderr io.Writer) error {
 			result = fmt.Sprintf("%s wins (%s)", names[out.Winner], side(out.Winner))
 		}
 		score := s.Score()
-		fmt.Fprintf(stdout, "game %d: %s=%s %s=%s: %s, %s, score %d %d, %d turns\n", i,
-			names[0], side(0), names[1], side(1), result, why, score[0], score[1], r.turns)
+		fmt.Fprintf(stdout, "game %d: %s=%s %s=%s%s: %s, %s, score %d %d, %d turns\n", i,
+			names[0], side(0), names[1], side(1), from, result, why, score[0], score[1], r.turns)
 	}
 	fmt.Fprintf(stderr, "longest think: a (%s) %v, b (%s) %v\n", players[0], slowest[0].Round(time.Millisecond), players[1], slowest[1].Round(time.Millisecond))
 	fmt.Fprintf(stdout, "a wins: %d, draws: %d, b wins: %d\n", wins[0], draws, wins[1])
@@ -210,11 +229,12 @@ type gameResult struct {
 	why   string
 }
 
-// playMatchGame plays s to the end with seats[k] choosing for seat k.
-// sides[k] (0 = a, 1 = b) is the side in seat k: each game and side gets
-// its seed from base. think is told each choice's time. A forfeit ends the
-// game with the seat at fault as the loser; any other error ends the match.
-func playMatchGame(s game.State, seats [2]contestant, base uint64, sides [2]int, think func(game.Player, time.Duration)) (gameResult, error) {
+// playMatchGame plays s to the end with seats[k] choosing for seat k,
+// after the turns of opening, which both are told. sides[k] (0 = a, 1 = b)
+// is the side in seat k: each game and side gets its seed from base.
+// think is told each choice's time. A forfeit ends the game with the seat
+// at fault as the loser; any other error ends the match.
+func playMatchGame(s game.State, opening [][]game.Move, seats [2]contestant, base uint64, sides [2]int, think func(game.Player, time.Duration)) (gameResult, error) {
 	lost := func(p game.Player, err error) (gameResult, error) {
 		var f *forfeit
 		if errors.As(err, &f) {
@@ -227,7 +247,18 @@ func playMatchGame(s game.State, seats [2]contestant, base uint64, sides [2]int,
 			return lost(game.Player(k), err)
 		}
 	}
-	turns := 0
+	for _, moves := range opening {
+		before := s.Clone()
+		if err := s.Apply(moves...); err != nil {
+			return gameResult{}, fmt.Errorf("opening: %w", err)
+		}
+		for k, c := range seats {
+			if err := c.tell(before, moves, false); err != nil {
+				return lost(game.Player(k), err)
+			}
+		}
+	}
+	turns := len(opening)
 	for !s.Outcome().Over {
 		var moves []game.Move
 		for _, p := range s.ToMove() {
