@@ -184,7 +184,7 @@ func runMatch(a args, _ io.Reader, stdout, stderr io.Writer) error {
 		}
 		names := g.Seats()
 		side := func(k game.Player) string { return [2]string{"a", "b"}[seats[k]] }
-		opening, err := randomOpening(s, openings, seed*1_000_003+uint64((i+1)/2))
+		opening, err := randomOpening(s, openings, openingSeed(seed, (i+1)/2))
 		if err != nil {
 			return err
 		}

@@ -12,6 +12,13 @@ import (
 // they are not meant to play them.
 const maxOpeningTurns = 20
 
+// openingSeed is the seed of the opening of a match's pair of games (from
+// 1), apart from the players' seeds (seed·1,000,003 + 2·game + side), so
+// that a level's choices do not follow the random opening's draws.
+func openingSeed(seed uint64, pair int) uint64 {
+	return (seed*1_000_003 + uint64(pair)) ^ 0x6f70656e696e6773 // "openings"
+}
+
 // randomOpening draws k turns of random legal moves from s (which it leaves
 // as it is) with seed, for a pair of a match's games to start from. A draw
 // that ends the game is drawn again with the next seed, up to a limit.

@@ -32,11 +32,7 @@ func TestMeasureOpeningRate(t *testing.T) {
 	require.NoError(t, err)
 	prepare(t)
 	kept, total := 0, 0
-	table := os.Getenv("KALAH_RATE_TABLE")
-	if table == "" {
-		table = openingsFile
-	}
-	for _, o := range readOpeningsFile(t, table) {
+	for _, o := range readOpeningsFile(t, rateTable()) {
 		m, report := difficultMove(t, o.s, budget, 1)
 		_, h, _ := o.s.HouseAt(m.Cells[0])
 		ok := o.keep&(1<<(h-1)) != 0
@@ -47,6 +43,15 @@ func TestMeasureOpeningRate(t *testing.T) {
 		fmt.Printf("depth %2d seeds %2d keep %-11s played %d %v  %s\n", o.depth, o.seeds, houses(o.keep), h, ok, report)
 	}
 	fmt.Printf("kept the value in %d of %d at %v\n", kept, total, budget)
+}
+
+// rateTable is the table the measurements read: KALAH_RATE_TABLE, or
+// testdata/openings.txt.
+func rateTable() string {
+	if table := os.Getenv("KALAH_RATE_TABLE"); table != "" {
+		return table
+	}
+	return openingsFile
 }
 
 // prepare builds the bot's endgame databases (both tiers) before the clock

@@ -41,13 +41,9 @@ func TestMeasureSolveTable(t *testing.T) {
 		_, err := solve.Prepare(t.Context(), readOpeningsFile(t, openingsFile)[0].s, c)
 		require.NoError(t, err)
 	}
-	table := os.Getenv("KALAH_RATE_TABLE")
-	if table == "" {
-		table = openingsFile
-	}
 	var nodes uint64
 	var took time.Duration
-	rows := measureRows(t, table, lo, hi)
+	rows := measureRows(t, lo, hi)
 	for _, o := range rows {
 		if o.seeds < lo || o.seeds > hi {
 			continue
@@ -92,13 +88,14 @@ func seedRange(t *testing.T) (lo, hi int) {
 	return lo, hi
 }
 
-// measureRows is the table's rows with lo to hi seeds in the houses, or,
-// when KALAH_SOLVE_RANDOM=n, n positions of seeded random games (seeds
-// from 3,000,000, away from the tables' and the fit's), each stopped at a
-// random count of seeds in [lo, hi]; their margins are not known (999).
-func measureRows(t *testing.T, table string, lo, hi int) []opening {
+// measureRows is the rows of the table (rateTable) with lo to hi seeds in
+// the houses, or, when KALAH_SOLVE_RANDOM=n, n positions of seeded random
+// games (seeds from 3,000,000, away from the tables' and the fit's), each
+// stopped at a random count of seeds in [lo, hi]; their margins are not
+// known (999).
+func measureRows(t *testing.T, lo, hi int) []opening {
 	var rows []opening
-	for _, o := range readOpeningsFile(t, table) {
+	for _, o := range readOpeningsFile(t, rateTable()) {
 		if o.seeds >= lo && o.seeds <= hi {
 			rows = append(rows, o)
 		}
@@ -149,12 +146,8 @@ func TestMeasurePartial(t *testing.T) {
 	require.NoError(t, err)
 	lo, hi := seedRange(t)
 	prepare(t)
-	table := os.Getenv("KALAH_RATE_TABLE")
-	if table == "" {
-		table = openingsFile
-	}
 	var solved, cutN, proven, provenOK, aboveGuess, aboveGuessOK, searchOK int
-	for _, o := range measureRows(t, table, lo, hi) {
+	for _, o := range measureRows(t, lo, hi) {
 		if o.margin == 999 {
 			a, err := solve.NewSolver(solve.Config{DBBytes: 32 << 20}).Analyse(context.Background(), o.s)
 			require.NoError(t, err)
@@ -199,9 +192,8 @@ func TestMeasurePartial(t *testing.T) {
 }
 
 // TestMeasureMoveValues prints the exact margin after each move of the
-// position KALAH_MOVES ("1 3 5 ..." from the start), the fitted
-// evaluation's guess of it, and the search's choice at KALAH_RATE_BUDGET
-// (default 2s): why a searched position is missed.
+// position KALAH_MOVES ("1 3 5 ..." from the start) and the fitted
+// evaluation's guess of it: how close the moves of a missed position are.
 //
 //	KALAH_MOVES="1 3 5 6 2 3 2 1" nice taskset -c 1 go test -tags measure -run MoveValues -timeout 1h -v ./game/ai/kalahai/
 func TestMeasureMoveValues(t *testing.T) {

@@ -28,8 +28,6 @@ type searcher struct {
 	nodes    uint64
 	stop     bool
 	rootBest int    // the root move of the last search's best value, −1 if none
-	proven   int    // the root move of MTD(f)'s best lower bound so far, −1 if none
-	floor    int    // that lower bound (relative to the stores)
 	touched  uint64 // a sink for etc's prefetching loads, so they are kept
 }
 

@@ -131,7 +131,7 @@ func (sv *Solver) Solve(ctx context.Context, st *kalah.State) (Result, error) {
 		return res, nil
 	}
 	cfg := sv.cfg
-	s := &searcher{g: g, dbN: -1, ctx: ctx, limit: sv.limit, ordered: !cfg.NoOrdering, futile: !cfg.NoFutility, proven: -1}
+	s := &searcher{g: g, dbN: -1, ctx: ctx, limit: sv.limit, ordered: !cfg.NoOrdering, futile: !cfg.NoFutility}
 	total := 2 * g.h * st.Options().Int(kalah.OptSeeds)
 	s.total = max(total, seeds)
 	s.k = newKeyer(g.h, s.total)
@@ -180,9 +180,10 @@ func (sv *Solver) Solve(ctx context.Context, st *kalah.State) (Result, error) {
 	res.Nodes = s.nodes
 	res.Elapsed = time.Since(begin)
 	if s.stop {
-		if s.proven >= 0 {
-			res.Proven = game.NewMove(st.HouseCell(me, s.proven+1))
-			res.Floor = storeDiff + s.floor
+		// A cut MTD(f) returns the lower bound it proved and its move.
+		if !cfg.NoMTD && best >= 0 {
+			res.Proven = game.NewMove(st.HouseCell(me, best+1))
+			res.Floor = storeDiff + value
 		}
 		if ctx.Err() == nil {
 			return res, errNodeLimit
@@ -278,7 +279,9 @@ func (s *searcher) openDB(ctx context.Context, cfg Config, seeds int) error {
 
 // mtd runs MTD(f): zero-window searches that close in on the value from a
 // first guess (relative to the stores). It returns the value and a move
-// that achieves it (−1 if every move achieves it).
+// that achieves it (−1 if every move achieves it); cut short (s.stop), the
+// best lower bound its tests proved and a move that reaches it (−1 if no
+// test failed high yet).
 // Log lines show margins, as toMargin turns relative values into them.
 func (s *searcher) mtd(root *ring, seeds, guess int, log io.Writer, toMargin func(int) int) (value, best int) {
 	lo, hi := -seeds, seeds
@@ -289,7 +292,6 @@ func (s *searcher) mtd(root *ring, seeds, guess int, log io.Writer, toMargin fun
 		g++
 	}
 	best = -1
-	s.proven = -1
 	for lo < hi {
 		beta := g
 		if beta <= lo {
@@ -299,13 +301,10 @@ func (s *searcher) mtd(root *ring, seeds, guess int, log io.Writer, toMargin fun
 		before := s.nodes
 		v := s.search(root, seeds, beta-1, beta, 0)
 		if s.stop {
-			return 0, -1
+			return lo, best
 		}
 		if v >= beta {
 			lo, best = v, s.rootBest
-			if best >= 0 {
-				s.floor, s.proven = lo, best
-			}
 		} else {
 			hi = v
 		}
