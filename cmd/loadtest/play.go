@@ -383,8 +383,8 @@ func (v *viewer) write(ctx context.Context, lim *limiter) {
 			if !lim.wait(ctx) {
 				return
 			}
-			if m.key != nil {
-				v.track.sent(*m.key, time.Now())
+			if m.key != nil && !v.l.recordMove(v.track, *m.key) {
+				continue // a move queued as play stopped
 			}
 			wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 			err := v.conn().Write(wctx, websocket.MessageText, m.data)

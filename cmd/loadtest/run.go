@@ -30,7 +30,12 @@ type load struct {
 	bytes        atomic.Int64
 	largest      atomic.Int64
 	playing      atomic.Bool // players move only while set
-	closing      atomic.Bool // the tool is closing the connections: closes are expected
+	// moveGate is held for reading by a writer from its look at playing
+	// to the record of a move's send, and for writing by stopPlaying:
+	// once play has stopped no move can be recorded as sent, so the drain
+	// after play never gives up on a move that was about to go out.
+	moveGate sync.RWMutex
+	closing  atomic.Bool // the tool is closing the connections: closes are expected
 
 	watchMoves atomic.Int64 // computer moves the watch rooms' pages were shown while playing
 
@@ -38,6 +43,26 @@ type load struct {
 	viewers  []*viewer
 	tracks   []*roomTrack
 	watchers []*watcher
+}
+
+// stopPlaying ends play and waits for the writers that had seen it go on:
+// every move recorded as sent has been recorded when it returns.
+func (l *load) stopPlaying() {
+	l.playing.Store(false)
+	l.moveGate.Lock()
+	defer l.moveGate.Unlock()
+}
+
+// recordMove records that the click completing k goes out now, unless play
+// has stopped (then the move is not sent at all: nobody waits for it).
+func (l *load) recordMove(t *roomTrack, k turnKey) bool {
+	l.moveGate.RLock()
+	defer l.moveGate.RUnlock()
+	if !l.playing.Load() {
+		return false
+	}
+	t.sent(k, time.Now())
+	return true
 }
 
 func (l *load) countMessage(n int) {
@@ -194,7 +219,7 @@ play:
 	}
 	tick.Stop()
 	stopDrops()
-	l.playing.Store(false)
+	l.stopPlaying()
 	played := time.Since(start)
 	serverCPU := procCPU(cfg.serverPID) - cpu0
 	var engine []string
