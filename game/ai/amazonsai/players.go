@@ -28,8 +28,9 @@ type params struct {
 	// prune is how many turns a node keeps when it has depth to spare, the
 	// best by the evaluation one turn ahead (default 24: once the
 	// evaluation counted rings and ran twice as fast, 16 beat 12 by 33–7
-	// and then 24 beat 16 by 30–10, 40 games each at 500 ms a move,
-	// game/ai/RESULTS.md).
+	// and then 24 beat 16 by 30–10, 40 games each at 500 ms a move; 32
+	// did not beat 24, 20–20 at 500 ms and 18–22 at 2 s with random
+	// openings: game/ai/RESULTS.md).
 	prune int
 	// mcts shapes the tree search (default ai.DefaultMCTSParams).
 	mcts ai.MCTSParams
