@@ -239,6 +239,7 @@ func TestBrowserRooms(t *testing.T) {
 		require.False(t, evalJS[bool](alice, `!!document.querySelector("[data-action=abort]")`), "both have moved: no abort")
 		alice.run("leave", chromedp.Navigate("about:blank")) // Alice, to move, leaves
 		bob.waitShown(".player.seat0 .offline")
+		require.Empty(t, bob.seatCardProblems(), "a guest who went offline: both badges in the card's right column")
 		clock.Advance(59 * time.Second)
 		time.Sleep(100 * time.Millisecond)
 		require.False(t, evalJS[bool](bob, `!!document.querySelector("[data-action=claim-win]")`), "not before a minute")
@@ -320,4 +321,33 @@ func TestBrowserPlaysAGameRegisteredOnlyInTests(t *testing.T) {
 	require.Equal(t, []string{"5", "1", "3", "7", "4", "9", "6"}, eve.moves())
 	require.Equal(t, "X", strings.TrimSpace(eve.text(`[data-cell="1,1"]`)))
 	require.Equal(t, "Three in a row wins", eve.text("[data-testid=score]"))
+}
+
+// seatCardProblems says what is out of place in the room's seat cards:
+// their names must start at one line, and their badges (guest, has
+// chosen, offline) sit at the card's right edge, right of the name and no
+// wider than their words. A guest who went offline once pushed its guest
+// badge under the dot, widening the dot's column and shifting its name.
+func (tb *tab) seatCardProblems() string {
+	tb.t.Helper()
+	return evalJS[string](tb, `(() => {
+		const cards = [...document.querySelectorAll(".players .player")];
+		const problems = [];
+		const lefts = cards.map(c => Math.round(c.querySelector(".seat-name").getBoundingClientRect().left));
+		if (new Set(lefts).size > 1) problems.push("the names start at " + lefts.join(", "));
+		for (const c of cards) {
+			const box = c.getBoundingClientRect(), style = getComputedStyle(c);
+			const right = box.right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth);
+			const name = c.querySelector(".seat-name").getBoundingClientRect();
+			for (const b of c.querySelectorAll(".guest, .chosen, .offline")) {
+				const r = b.getBoundingClientRect(), words = document.createRange();
+				words.selectNodeContents(b);
+				const what = JSON.stringify(b.textContent.trim());
+				if (Math.abs(r.right - right) > 1) problems.push(what + " ends at " + r.right + ", the card's content at " + right);
+				if (r.left < name.right) problems.push(what + " starts left of the seat's name");
+				if (r.width > words.getBoundingClientRect().width + 20) problems.push(what + " is stretched to " + r.width + "px");
+			}
+		}
+		return problems.join("; ");
+	})()`)
 }

@@ -204,7 +204,7 @@ func (r *Room) whoseTime(mine []game.Player) string {
 	case len(due) == 1 && len(mine) == 1 && due[0] == mine[0]:
 		return "Your time"
 	case len(due) == 1:
-		return names[due[0]] + "'s time"
+		return vocab.Possessive(names[due[0]]) + " time"
 	}
 	return "Both sides' time"
 }

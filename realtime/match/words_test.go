@@ -46,6 +46,19 @@ func TestClockAfterALossOnTime(t *testing.T) {
 	require.Equal(t, int64(0), p.Clock.RemainingMS)
 }
 
+// The clock says whose time it counts with a plural seat's possessive:
+// the first-move clock of Angels & Demons said "Demons's time".
+func TestWhoseTimeOfAPluralSeat(t *testing.T) {
+	h, _ := fakeClockHarness(t)
+	r := h.create(Spec{Game: "demons", Clock: "fast"}, "alice")
+	alice, bob := h.connect(r, "alice"), h.connect(r, "bob")
+	bob.action("join")
+	alice.click(0, 1) // the Angels choose b8; the Demons' first move is awaited
+	require.True(t, alice.last().Clock.Running)
+	require.Equal(t, "Demons' time", alice.last().Clock.Whose)
+	require.Equal(t, "Your time", bob.last().Clock.Whose)
+}
+
 // A move of several clicks says what comes next, also when the room holds
 // the clicks (a page without script): the banner's step, and the
 // announcement (issue 23: the banner said "Your move" after every click).

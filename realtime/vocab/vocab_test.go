@@ -145,3 +145,12 @@ func TestProposals(t *testing.T) {
 	_, ok := ProposalOf(Redo)
 	require.False(t, ok)
 }
+
+func TestPossessive(t *testing.T) {
+	tests := []struct{ name, want string }{
+		{"White", "White's"}, {"P1", "P1's"}, {"Devil", "Devil's"}, {"Demons", "Demons'"}, {"Angels", "Angels'"},
+	}
+	for _, tc := range tests {
+		require.Equal(t, tc.want, Possessive(tc.name))
+	}
+}
