@@ -172,7 +172,7 @@ func (r *Room) fillClock(p *view.Page, mine []game.Player) {
 		c.RemainingMS = 0 // the game was lost on time: none was left
 		c.Whose = "Out of time"
 		if r.ended.Winner.Valid() {
-			c.Whose = r.g.Seats()[r.ended.Winner.Other()] + " is out of time"
+			c.Whose = vocab.SeatIs(r.g.Seats()[r.ended.Winner.Other()]) + " out of time"
 		}
 	case !c.Running:
 		c.RemainingMS = c.TotalMS
@@ -270,7 +270,7 @@ func (r *Room) thinkingWords() string {
 	}
 	for _, p := range r.state.ToMove() {
 		if r.bots.players[p] != nil && r.seats.pending[p] == nil {
-			return r.g.Seats()[p] + " is thinking…"
+			return vocab.SeatIs(r.g.Seats()[p]) + " thinking…"
 		}
 	}
 	return "The computer is thinking…"

@@ -46,10 +46,11 @@ func TestClockAfterALossOnTime(t *testing.T) {
 	require.Equal(t, int64(0), p.Clock.RemainingMS)
 }
 
-// The clock says whose time it counts with a plural seat's possessive:
-// the first-move clock of Angels & Demons said "Demons's time".
+// The clock speaks of a plural seat as one: the first-move clock of
+// Angels & Demons said "Demons's time", and after a loss on time "Demons
+// is out of time".
 func TestWhoseTimeOfAPluralSeat(t *testing.T) {
-	h, _ := fakeClockHarness(t)
+	h, clock := fakeClockHarness(t)
 	r := h.create(Spec{Game: "demons", Clock: "fast"}, "alice")
 	alice, bob := h.connect(r, "alice"), h.connect(r, "bob")
 	bob.action("join")
@@ -57,6 +58,15 @@ func TestWhoseTimeOfAPluralSeat(t *testing.T) {
 	require.True(t, alice.last().Clock.Running)
 	require.Equal(t, "Demons' time", alice.last().Clock.Whose)
 	require.Equal(t, "Your time", bob.last().Clock.Whose)
+
+	bob.click(2, 1)   // b6: the first turn is played
+	alice.click(0, 3) // d8; the Demons let their time run out
+	require.Equal(t, "Demons' time", alice.last().Clock.Whose)
+	clock.Advance(time.Minute)
+	for _, who := range []*client{alice, bob} {
+		require.True(t, who.last().Over)
+		require.Equal(t, "Demons are out of time", who.last().Clock.Whose)
+	}
 }
 
 // A move of several clicks says what comes next, also when the room holds
@@ -119,4 +129,25 @@ func TestTheComputerThinkingIsSaid(t *testing.T) {
 	<-started
 	p = me.last()
 	require.Equal(t, "The computer is thinking…", p.Turn)
+}
+
+// When the computer plays itself, the banner names the seat that thinks,
+// a plural seat as one ("Angels is thinking…" once).
+func TestTheSeatThinkingIsNamed(t *testing.T) {
+	tests := []struct{ game, turn string }{
+		{"kalah", "P1 is thinking…"},
+		{"demons", "Angels are thinking…"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.game, func(t *testing.T) {
+			started := make(chan struct{}, 8)
+			h := newHarness(t, func(c *Config) {
+				c.Bots = func(game.Game, string, string, uint64) (game.Bot, error) { return blocker{started}, nil }
+			})
+			r := h.create(Spec{Game: tc.game, Mode: "watch"}, "me")
+			me := h.connect(r, "me")
+			<-started
+			require.Eventually(t, func() bool { return me.last().Turn == tc.turn }, 5*time.Second, 10*time.Millisecond, "the banner: %q", me.last().Turn)
+		})
+	}
 }

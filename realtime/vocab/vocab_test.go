@@ -146,11 +146,13 @@ func TestProposals(t *testing.T) {
 	require.False(t, ok)
 }
 
-func TestPossessive(t *testing.T) {
-	tests := []struct{ name, want string }{
-		{"White", "White's"}, {"P1", "P1's"}, {"Devil", "Devil's"}, {"Demons", "Demons'"}, {"Angels", "Angels'"},
+func TestSeatWords(t *testing.T) {
+	tests := []struct{ name, possessive, is string }{
+		{"White", "White's", "White is"}, {"P1", "P1's", "P1 is"}, {"Devil", "Devil's", "Devil is"},
+		{"Demons", "Demons'", "Demons are"}, {"Angels", "Angels'", "Angels are"},
 	}
 	for _, tc := range tests {
-		require.Equal(t, tc.want, Possessive(tc.name))
+		require.Equal(t, tc.possessive, Possessive(tc.name))
+		require.Equal(t, tc.is, SeatIs(tc.name))
 	}
 }

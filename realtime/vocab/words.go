@@ -10,3 +10,12 @@ func Possessive(name string) string {
 	}
 	return name + "'s"
 }
+
+// SeatIs is a seat's name with its verb, for "White is thinking…": "Demons
+// are", as Possessive takes a name ending in s for a plural.
+func SeatIs(name string) string {
+	if strings.HasSuffix(name, "s") {
+		return name + " are"
+	}
+	return name + " is"
+}
