@@ -166,7 +166,7 @@ func TestButtonsSendTheRoomsActions(t *testing.T) {
 		{"replaying", func(p *view.Page) {
 			p.Over = true
 			p.Controls = view.Controls{Replay: true, Rematch: true}
-			p.Replay = view.Replay{Active: true, Ply: 1, Total: 2}
+			p.Over, p.Replay = true, view.Replay{Active: true, Ply: 1, Total: 2} // a finished game replayed
 		}},
 	}
 	seen := map[vocab.Action]bool{}
@@ -261,3 +261,19 @@ func TestNeedsEscape(t *testing.T) {
 // actionMessage is the message a button of action a must send (its
 // hx-vals, written as a constant in the templates).
 func actionMessage(a vocab.Action) string { return `{"action":"` + string(a) + `"}` }
+
+// The replay's evaluation graph names the first seat's side, a plural
+// seat as one ("from Angels's side" once).
+func TestEvalGraphSaysWhoseSide(t *testing.T) {
+	tests := []struct{ game, label string }{
+		{"amazons", "Evaluation over the game, from White's side"},
+		{"demons", "Evaluation over the game, from Angels' side"},
+	}
+	for _, tc := range tests {
+		p := page(t, tc.game, nil)
+		p.Over, p.Replay = true, view.Replay{Active: true, Ply: 1, Total: 2} // a finished game replayed
+		p.Evals = []float64{0, 1, 2}
+		doc := render(t, p)
+		require.Equal(t, tc.label, doc.Find("[data-testid=eval-graph] svg").AttrOr("aria-label", ""), tc.game)
+	}
+}
