@@ -1,6 +1,7 @@
 package web
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -30,7 +31,7 @@ func TestBrowserSimultaneousChoice(t *testing.T) {
 	before := map[string]string{bea.name: evalJS[string](bea, boardHTML), spec.name: evalJS[string](spec, boardHTML)}
 	ann.clickCell(0, 1) // b8
 	ann.waitShown(`[data-testid=board] [data-cell="0,1"].selected`)
-	require.Equal(t, "Waiting for Demons", ann.text("[data-testid=turn]"))
+	ann.waitText("[data-testid=turn]", "Waiting for Demons") // the page marks the square at once, the server's word follows
 	require.Contains(t, ann.text("[data-testid=status]"), "Your choice is secret")
 	require.Equal(t, "Demons' time", ann.text("[data-testid=clock-whose]"))
 	for _, tb := range []*tab{bea, spec} {
@@ -44,8 +45,11 @@ func TestBrowserSimultaneousChoice(t *testing.T) {
 	require.Equal(t, "Your time", bea.text("[data-testid=clock-whose]"))
 	require.Empty(t, bea.clockProblems(), "the first move's clock on a phone")
 
+	flash := `document.getElementById("banner").dataset.flash`
+	flashBefore := evalJS[string](ann, flash)
 	ann.clickCell(1, 0) // a change of mind: a7
 	ann.waitShown(`[data-testid=board] [data-cell="1,0"].selected`)
+	ann.waitJS("the server took the change", flash+" !== "+strconv.Quote(flashBefore))
 	bea.clickCell(2, 1) // b6
 	for _, tb := range []*tab{ann, bea, spec} {
 		tb.waitMoves(1)
