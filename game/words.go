@@ -112,3 +112,25 @@ func Plural(n int, one, many string) string {
 	}
 	return strconv.Itoa(n) + " " + many
 }
+
+// A seat's name whose last letter is s names a plural ("Angels",
+// "Demons"); every other names one ("White", "P1", "Devil").
+func pluralSeat(name string) bool { return strings.HasSuffix(name, "s") }
+
+// SeatPossessive is a seat's name made possessive: "White's time", but
+// "Demons' time".
+func SeatPossessive(name string) string {
+	if pluralSeat(name) {
+		return name + "'"
+	}
+	return name + "'s"
+}
+
+// SeatIs is a seat's name with its verb: "White is thinking…", but
+// "Demons are thinking…".
+func SeatIs(name string) string {
+	if pluralSeat(name) {
+		return name + " are"
+	}
+	return name + " is"
+}

@@ -12,9 +12,9 @@ import (
 // Demons, one of them on a phone. When the Angels choose, their page marks
 // the square and says the choice is secret; the Demons' page and the
 // spectator's say only that the Angels have chosen: their boards do not
-// change. The Angels may change their mind; once the
-// Demons choose, everyone sees both choices together. The seat cards keep
-// their badges in one column, and the clock says "Demons' time".
+// change. The Angels may change their mind; once the Demons choose,
+// everyone sees both choices together. The seat cards keep their badges in
+// one column, and the clock says "Demons' time".
 func TestBrowserSimultaneousChoice(t *testing.T) {
 	ts := newTestServer(t)
 	ann := newTab(t, newBrowser(t, 1280, 900), "ann")

@@ -172,7 +172,7 @@ func (r *Room) fillClock(p *view.Page, mine []game.Player) {
 		c.RemainingMS = 0 // the game was lost on time: none was left
 		c.Whose = "Out of time"
 		if r.ended.Winner.Valid() {
-			c.Whose = vocab.SeatIs(r.g.Seats()[r.ended.Winner.Other()]) + " out of time"
+			c.Whose = game.SeatIs(r.g.Seats()[r.ended.Winner.Other()]) + " out of time"
 		}
 	case !c.Running:
 		c.RemainingMS = c.TotalMS
@@ -204,7 +204,7 @@ func (r *Room) whoseTime(mine []game.Player) string {
 	case len(due) == 1 && len(mine) == 1 && due[0] == mine[0]:
 		return "Your time"
 	case len(due) == 1:
-		return vocab.Possessive(names[due[0]]) + " time"
+		return game.SeatPossessive(names[due[0]]) + " time"
 	}
 	return "Both sides' time"
 }
@@ -270,7 +270,7 @@ func (r *Room) thinkingWords() string {
 	}
 	for _, p := range r.state.ToMove() {
 		if r.bots.players[p] != nil && r.seats.pending[p] == nil {
-			return vocab.SeatIs(r.g.Seats()[p]) + " thinking…"
+			return game.SeatIs(r.g.Seats()[p]) + " thinking…"
 		}
 	}
 	return "The computer is thinking…"

@@ -46,7 +46,7 @@ func TestClockAfterALossOnTime(t *testing.T) {
 	require.Equal(t, int64(0), p.Clock.RemainingMS)
 }
 
-// The clock speaks of a plural seat as one: the first-move clock of
+// The clock speaks of a plural seat in the plural: the first-move clock of
 // Angels & Demons said "Demons's time", and after a loss on time "Demons
 // is out of time".
 func TestWhoseTimeOfAPluralSeat(t *testing.T) {
@@ -132,7 +132,7 @@ func TestTheComputerThinkingIsSaid(t *testing.T) {
 }
 
 // When the computer plays itself, the banner names the seat that thinks,
-// a plural seat as one ("Angels is thinking…" once).
+// in the plural for a plural seat ("Angels is thinking…" once).
 func TestTheSeatThinkingIsNamed(t *testing.T) {
 	tests := []struct{ game, turn string }{
 		{"kalah", "P1 is thinking…"},

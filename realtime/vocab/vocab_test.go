@@ -145,14 +145,3 @@ func TestProposals(t *testing.T) {
 	_, ok := ProposalOf(Redo)
 	require.False(t, ok)
 }
-
-func TestSeatWords(t *testing.T) {
-	tests := []struct{ name, possessive, is string }{
-		{"White", "White's", "White is"}, {"P1", "P1's", "P1 is"}, {"Devil", "Devil's", "Devil is"},
-		{"Demons", "Demons'", "Demons are"}, {"Angels", "Angels'", "Angels are"},
-	}
-	for _, tc := range tests {
-		require.Equal(t, tc.possessive, Possessive(tc.name))
-		require.Equal(t, tc.is, SeatIs(tc.name))
-	}
-}

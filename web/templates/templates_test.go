@@ -166,7 +166,7 @@ func TestButtonsSendTheRoomsActions(t *testing.T) {
 		{"replaying", func(p *view.Page) {
 			p.Over = true
 			p.Controls = view.Controls{Replay: true, Rematch: true}
-			p.Over, p.Replay = true, view.Replay{Active: true, Ply: 1, Total: 2} // a finished game replayed
+			p.Replay = view.Replay{Active: true, Ply: 1, Total: 2}
 		}},
 	}
 	seen := map[vocab.Action]bool{}
@@ -262,8 +262,8 @@ func TestNeedsEscape(t *testing.T) {
 // hx-vals, written as a constant in the templates).
 func actionMessage(a vocab.Action) string { return `{"action":"` + string(a) + `"}` }
 
-// The replay's evaluation graph names the first seat's side, a plural
-// seat as one ("from Angels's side" once).
+// The replay's evaluation graph names the first seat's side, in the
+// plural for a plural seat ("from Angels's side" once).
 func TestEvalGraphSaysWhoseSide(t *testing.T) {
 	tests := []struct{ game, label string }{
 		{"amazons", "Evaluation over the game, from White's side"},
