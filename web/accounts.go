@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -83,18 +82,6 @@ func (s *Server) setSession(w http.ResponseWriter, r *http.Request, token string
 func (s *Server) clearSession(w http.ResponseWriter, r *http.Request) {
 	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode,
 		Secure: s.TrustedProxies.HTTPS(r), MaxAge: -1})
-}
-
-// nextPath is where to go once signed in: a path of this site, else the
-// lobby (never another site: an open redirect would lend our name).
-func nextPath(next string) string {
-	if next == "" || !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
-		return "/"
-	}
-	if u, err := url.Parse(next); err != nil || u.Host != "" || u.Scheme != "" {
-		return "/"
-	}
-	return next
 }
 
 func (s *Server) renderAccountForm(w http.ResponseWriter, r *http.Request, status int, page func(templates.AccountForm) templ.Component, f templates.AccountForm) {

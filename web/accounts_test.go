@@ -162,24 +162,6 @@ func TestAccountsAreProtected(t *testing.T) {
 	require.Contains(t, doc.Find("h1").Text(), "No such player")
 }
 
-// TestNextStaysOnTheSite: where a form sends the player once signed in is
-// a path of this site, never another site (an open redirect).
-func TestNextStaysOnTheSite(t *testing.T) {
-	ts := newTestServer(t)
-	tests := []struct{ next, want string }{
-		{"/account", "/account"},
-		{"//evil.example/", "/"},
-		{"https://evil.example/", "/"},
-		{"/\\evil.example", "/"},
-		{"javascript:alert(1)", "/"},
-	}
-	for i, tc := range tests {
-		c := ts.browser(t)
-		resp, _ := post(t, c, ts.URL+"/signup", url.Values{"username": {"player" + strings.Repeat("x", i)}, "password": {"a long password"}, "next": {tc.next}})
-		require.Equal(t, tc.want, resp.Header.Get("Location"), "next %q", tc.next)
-	}
-}
-
 // TestNamesInRoomsAreAccounts: a signed-in player's seat bears their
 // username, whatever name the form or the Join sent, and links to their
 // page; a guest's seat is marked as a guest's. The lobby asks a signed-in
