@@ -125,7 +125,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	form := templates.AccountForm{Username: name, Next: next}
-	if !s.loginThrottle.addr.Allow(s.clientAddr(r), time.Now()) {
+	if !s.loginThrottle.addr.Allow(s.clientNetwork(r), time.Now()) {
 		form.Error = "Too many tries from your address; wait a minute and try again."
 		s.renderAccountForm(w, r, http.StatusTooManyRequests, templates.SignUpPage, form)
 		return
@@ -155,7 +155,7 @@ func (s *Server) logIn(w http.ResponseWriter, r *http.Request) {
 	form := templates.AccountForm{Username: name, Next: next}
 	key, _ := accounts.NameKey(name)
 	now := time.Now()
-	if !s.loginThrottle.addr.Allow(s.clientAddr(r), now) || (key != "" && !s.loginThrottle.account.Allow(key, now)) {
+	if !s.loginThrottle.addr.Allow(s.clientNetwork(r), now) || (key != "" && !s.loginThrottle.account.Allow(key, now)) {
 		form.Error = "Too many tries; wait a minute and try again."
 		s.renderAccountForm(w, r, http.StatusTooManyRequests, templates.LogInPage, form)
 		return

@@ -184,7 +184,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	release, ok := s.limits.openConn(s.clientAddr(r))
+	release, ok := s.limits.openConn(s.clientNetwork(r))
 	if !ok {
 		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
 		return

@@ -75,7 +75,7 @@ func (l *limiter) openConn(addr string) (release func(), ok bool) {
 // node's. If the shared bucket cannot be read (the database is down), the
 // node's own counts: a limit that fails open would let a script through.
 func (s *Server) mayCreateRoom(r *http.Request) bool {
-	addr := s.clientAddr(r)
+	addr := s.clientNetwork(r)
 	if s.SharedLimits != nil && s.limits.RoomsPerMinute > 0 {
 		ok, err := s.SharedLimits.TakeRoom(r.Context(), "rooms/"+addr, s.limits.RoomsPerMinute)
 		if err == nil {
@@ -89,7 +89,7 @@ func (s *Server) mayCreateRoom(r *http.Request) bool {
 // mayEnterPool takes one entry into a pool from the bucket of r's client,
 // shared by the nodes as mayCreateRoom's is.
 func (s *Server) mayEnterPool(r *http.Request) bool {
-	addr := s.clientAddr(r)
+	addr := s.clientNetwork(r)
 	if s.limits.PoolsPerMinute <= 0 {
 		return true
 	}

@@ -144,7 +144,7 @@ func readPasskeyAnswer(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 // address (as a password's, s.loginThrottle.addr) and answers 429 when
 // there were too many.
 func (s *Server) passkeyThrottled(w http.ResponseWriter, r *http.Request) bool {
-	if s.loginThrottle.addr.Allow(s.clientAddr(r), time.Now()) {
+	if s.loginThrottle.addr.Allow(s.clientNetwork(r), time.Now()) {
 		return false
 	}
 	passkeyProblem(w, http.StatusTooManyRequests, "Too many tries from your address; wait a minute and try again.")

@@ -143,7 +143,7 @@ func (s *Server) poolSocket(w http.ResponseWriter, r *http.Request) {
 // rooms' sockets accept, with messages of at most 1 KB. Call done when it
 // ends; false when it was not opened (answered already).
 func (s *Server) openSocket(w http.ResponseWriter, r *http.Request) (ws *websocket.Conn, done func(), ok bool) {
-	release, ok := s.limits.openConn(s.clientAddr(r))
+	release, ok := s.limits.openConn(s.clientNetwork(r))
 	if !ok {
 		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
 		return nil, nil, false

@@ -47,6 +47,9 @@ type Server struct {
 	// TrustedProxies are the load balancers whose X-Forwarded-For names
 	// the client (limits and logs then use that address); nil trusts none.
 	TrustedProxies TrustedProxies
+	// IPv6Prefix is how many leading bits of an IPv6 client's address the
+	// per-address limits count as one client (0: DefaultIPv6Prefix).
+	IPv6Prefix int
 	// Ready, when set, is asked by /readyz after the node's own checks
 	// (not draining, the store answers): an error makes the node not
 	// ready, its text the reason given. It may be called every second by

@@ -66,6 +66,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	httpConnsPerAddr := fs.Int("max-http-conns-per-addr", web.DefaultHTTPConnsPerAddr, "connections of any kind one client address may hold open, counted as they are accepted; trusted proxies are not counted (0: no limit)")
 	requestTimeout := fs.Duration("request-timeout", 20*time.Second, "the longest a client may take to send a whole request, headers and body (an open WebSocket is not bound by it)")
 	roomsPerMinute := fs.Int("max-rooms-per-minute", web.DefaultLimits.RoomsPerMinute, "rooms one client address may create a minute (0: no limit)")
+	ipv6Prefix := fs.Int("ipv6-prefix", web.DefaultIPv6Prefix, "how many leading bits of an IPv6 client's address every per-address limit counts as one client (32 to 128; IPv4 clients are counted by address)")
 	poolsPerMinute := fs.Int("max-pools-per-minute", web.DefaultLimits.PoolsPerMinute, "times one client address may enter a quick pairing pool a minute (0: no limit)")
 	houseGames := fs.Int("house-games", lobby.DefaultHouseGames, "house bots' games (the computer's levels as rated bots in quick pairing) in play at once across the site (0: no house bots)")
 	botGames := fs.Int("bot-games-per-hour", lobby.DefaultBotGamesPerHour, "games a bot account may begin in an hour, in quick pairing (negative: no limit)")
@@ -86,6 +87,9 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	proxies, err := ops.check()
 	if err != nil {
 		return err
+	}
+	if *ipv6Prefix < 32 || *ipv6Prefix > 128 {
+		return fmt.Errorf("-ipv6-prefix must be from 32 to 128, got %d", *ipv6Prefix)
 	}
 	if *workers < 1 {
 		return fmt.Errorf("-engine-workers must be at least 1, got %d", *workers)
@@ -158,7 +162,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	front := &web.Server{
 		Hub: hub, Store: st, Log: log, Origins: splitList(*origins),
 		Limits: &web.Limits{ConnsPerAddr: *connsPerAddr, RoomsPerMinute: *roomsPerMinute, PoolsPerMinute: *poolsPerMinute},
-		Node:   ops.node, TrustedProxies: proxies, SharedLimits: sharedLimits(st, cluster), PublicURL: publicURL,
+		Node:   ops.node, TrustedProxies: proxies, IPv6Prefix: *ipv6Prefix, SharedLimits: sharedLimits(st, cluster), PublicURL: publicURL,
 		Ready: func(context.Context) error { return hub.ClusterReady() },
 	}
 	var nudges lobby.Nudges // the lobby's news to the other nodes: the cluster's bus
@@ -208,7 +212,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		ready <- ln.Addr().String()
 	}
 	serveErr := make(chan error, 1)
-	go func() { serveErr <- srv.Serve(web.LimitListener(ln, *httpConnsPerAddr, proxies)) }()
+	go func() { serveErr <- srv.Serve(web.LimitListener(ln, *httpConnsPerAddr, proxies, *ipv6Prefix)) }()
 	go cleanIdleRooms(ctx, hub, log)
 	go markSeen(ctx, hub, log)
 
