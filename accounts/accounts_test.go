@@ -163,15 +163,3 @@ func TestSessions(t *testing.T) {
 		require.ErrorIs(t, err, store.ErrNotFound)
 	}
 }
-
-func TestThrottle(t *testing.T) {
-	th := NewThrottle(5)
-	now := time.Unix(1_800_000_000, 0)
-	for i := range 5 {
-		require.True(t, th.Allow("k", now), "attempt %d", i+1)
-	}
-	require.False(t, th.Allow("k", now), "the sixth at once")
-	require.True(t, th.Allow("other", now), "keys are apart")
-	require.False(t, th.Allow("k", now.Add(5*time.Second)), "not yet")
-	require.True(t, th.Allow("k", now.Add(13*time.Second)), "one more every 12 s")
-}

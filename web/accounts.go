@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/a-h/templ"
 
@@ -125,7 +124,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	form := templates.AccountForm{Username: name, Next: next}
-	if !s.loginThrottle.addr.Allow(s.clientNetwork(r), time.Now()) {
+	if !s.mayTryFromNetwork(r) {
 		form.Error = "Too many tries from your address; wait a minute and try again."
 		s.renderAccountForm(w, r, http.StatusTooManyRequests, templates.SignUpPage, form)
 		return
@@ -154,8 +153,7 @@ func (s *Server) logIn(w http.ResponseWriter, r *http.Request) {
 	}
 	form := templates.AccountForm{Username: name, Next: next}
 	key, _ := accounts.NameKey(name)
-	now := time.Now()
-	if !s.loginThrottle.addr.Allow(s.clientNetwork(r), now) || (key != "" && !s.loginThrottle.account.Allow(key, now)) {
+	if !s.mayTryFromNetwork(r) || (key != "" && !s.mayTryAccount(r, key)) {
 		form.Error = "Too many tries; wait a minute and try again."
 		s.renderAccountForm(w, r, http.StatusTooManyRequests, templates.LogInPage, form)
 		return
@@ -365,10 +363,4 @@ func playerGame(g store.Summary, name string) templates.PlayerGame {
 		row.Result, row.ResultClass = "Lost", "lost"
 	}
 	return row
-}
-
-// loginThrottle bounds sign-ups and log-ins per address and log-ins per
-// account (accounts.LoginsPerAddr, LoginsPerAccount).
-type loginThrottle struct {
-	addr, account *accounts.Throttle
 }

@@ -70,37 +70,34 @@ func (l *limiter) openConn(addr string) (release func(), ok bool) {
 	}, true
 }
 
-// mayCreateRoom takes one room from the bucket of r's client: the one all
-// the nodes share (Server.SharedLimits) when there is one, else this
-// node's. If the shared bucket cannot be read (the database is down), the
-// node's own counts: a limit that fails open would let a script through.
+// mayCreateRoom takes one room from the bucket of r's client.
 func (s *Server) mayCreateRoom(r *http.Request) bool {
-	addr := s.clientNetwork(r)
-	if s.SharedLimits != nil && s.limits.RoomsPerMinute > 0 {
-		ok, err := s.SharedLimits.TakeRoom(r.Context(), "rooms/"+addr, s.limits.RoomsPerMinute)
-		if err == nil {
-			return ok
-		}
-		s.logFailure(r, "shared room limit", err)
-	}
-	return s.limits.newRoom(addr, time.Now())
+	return s.takeLimit(r, "rooms/"+s.clientNetwork(r), s.limits.RoomsPerMinute)
 }
 
-// mayEnterPool takes one entry into a pool from the bucket of r's client,
-// shared by the nodes as mayCreateRoom's is.
+// mayEnterPool takes one entry into a pool from the bucket of r's client.
 func (s *Server) mayEnterPool(r *http.Request) bool {
-	addr := s.clientNetwork(r)
-	if s.limits.PoolsPerMinute <= 0 {
+	return s.takeLimit(r, "pools/"+s.clientNetwork(r), s.limits.PoolsPerMinute)
+}
+
+// takeLimit takes one from key's bucket of perMinute a minute (no limit
+// when it is not positive): the bucket all the nodes share
+// (Server.SharedLimits) when there is one, so that the limit holds for
+// the site, else this node's. If the shared bucket cannot be read (the
+// database is down), the node's own counts: a limit that fails open would
+// let a script through.
+func (s *Server) takeLimit(r *http.Request, key string, perMinute int) bool {
+	if perMinute <= 0 {
 		return true
 	}
 	if s.SharedLimits != nil {
-		ok, err := s.SharedLimits.TakeRoom(r.Context(), "pools/"+addr, s.limits.PoolsPerMinute)
+		ok, err := s.SharedLimits.Take(r.Context(), key, perMinute)
 		if err == nil {
 			return ok
 		}
-		s.logFailure(r, "shared pool limit", err)
+		s.logFailure(r, "shared limit", err, "key", key)
 	}
-	return s.limits.take("pools/"+addr, s.limits.PoolsPerMinute, time.Now())
+	return s.limits.take(key, perMinute, time.Now())
 }
 
 // newRoom takes one room from addr's bucket.

@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"time"
 
 	"boardroom/accounts"
 	"boardroom/realtime/store"
@@ -141,10 +140,10 @@ func readPasskeyAnswer(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 }
 
 // passkeyThrottled counts a passkey log-in's request as a try from its
-// address (as a password's, s.loginThrottle.addr) and answers 429 when
-// there were too many.
+// network (as a password's, mayTryFromNetwork) and answers 429 when there
+// were too many.
 func (s *Server) passkeyThrottled(w http.ResponseWriter, r *http.Request) bool {
-	if s.loginThrottle.addr.Allow(s.clientNetwork(r), time.Now()) {
+	if s.mayTryFromNetwork(r) {
 		return false
 	}
 	passkeyProblem(w, http.StatusTooManyRequests, "Too many tries from your address; wait a minute and try again.")

@@ -70,8 +70,6 @@ type Server struct {
 	Site *lobby.Site
 
 	limits *limiter
-	// loginThrottle bounds sign-ups and log-ins (accounts.go).
-	loginThrottle loginThrottle
 	// draining is set by Drain: /readyz fails from then on.
 	draining atomic.Bool
 	// readyMu guards the last readiness answer, to log its changes.
@@ -106,7 +104,6 @@ func (s *Server) Handler() http.Handler {
 			s.Accounts = &accounts.Service{Store: a}
 		}
 	}
-	s.loginThrottle = loginThrottle{addr: accounts.NewThrottle(accounts.LoginsPerAddr), account: accounts.NewThrottle(accounts.LoginsPerAccount)}
 	s.css = templates.GamesCSS(game.All())
 	s.sw, s.manifest = serviceWorker(), manifest()
 	mux := http.NewServeMux()

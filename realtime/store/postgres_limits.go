@@ -9,24 +9,25 @@ import (
 )
 
 // RateLimits is implemented by stores shared by several nodes (Postgres):
-// a per-address limit counted there holds across the nodes, where one
-// counted by each node lets an address through as many times over as
-// there are nodes behind the balancer.
+// a limit counted there (rooms and pool entries per address, log-in tries
+// per address and per account) holds across the nodes, where one counted
+// by each node lets an address through as many times over as there are
+// nodes behind the balancer.
 type RateLimits interface {
-	// TakeRoom takes one room from key's bucket, which holds perMinute
-	// rooms and refills perMinute a minute by the database's clock; ok
-	// is false when it is empty.
-	TakeRoom(ctx context.Context, key string, perMinute int) (ok bool, err error)
+	// Take takes one from key's bucket, which holds perMinute and
+	// refills perMinute a minute by the database's clock; ok is false
+	// when it is empty.
+	Take(ctx context.Context, key string, perMinute int) (ok bool, err error)
 }
 
 // rateLimitsForget is how long a bucket nobody used is kept: it is full
 // again long before.
 const rateLimitsForget = time.Hour
 
-// TakeRoom implements RateLimits. One statement takes the token, creating
+// Take implements RateLimits. One statement takes the token, creating
 // the bucket full or refilling it for the time since its last use, so that
 // two nodes taking tokens of one address at once never both get the last.
-func (p *Postgres) TakeRoom(ctx context.Context, key string, perMinute int) (bool, error) {
+func (p *Postgres) Take(ctx context.Context, key string, perMinute int) (bool, error) {
 	if p.closed.Load() {
 		return false, ErrClosed
 	}

@@ -72,33 +72,33 @@ func TestRoomLimitsAreSharedByTheNodes(t *testing.T) {
 		nodes = append(nodes, p)
 	}
 	for i := range 3 {
-		ok, err := nodes[i%2].TakeRoom(ctx, "198.51.100.7", 3)
+		ok, err := nodes[i%2].Take(ctx, "198.51.100.7", 3)
 		require.NoError(t, err)
 		require.True(t, ok, "room %d of 3", i+1)
 	}
 	for _, n := range nodes {
-		ok, err := n.TakeRoom(ctx, "198.51.100.7", 3)
+		ok, err := n.Take(ctx, "198.51.100.7", 3)
 		require.NoError(t, err)
 		require.False(t, ok, "the bucket is empty on every node")
 	}
-	ok, err := nodes[0].TakeRoom(ctx, "198.51.100.8", 3)
+	ok, err := nodes[0].Take(ctx, "198.51.100.8", 3)
 	require.NoError(t, err)
 	require.True(t, ok, "another address has its own")
 	// 3 a minute: a token comes back every 20 s; at 180 a minute, every
 	// third of a second.
 	require.Eventually(t, func() bool {
-		ok, err := nodes[1].TakeRoom(ctx, "198.51.100.9", 180)
+		ok, err := nodes[1].Take(ctx, "198.51.100.9", 180)
 		require.NoError(t, err)
 		return ok
 	}, 5*time.Second, 50*time.Millisecond)
 	for range 180 {
-		nodes[0].TakeRoom(ctx, "198.51.100.9", 180)
+		nodes[0].Take(ctx, "198.51.100.9", 180)
 	}
-	ok, err = nodes[1].TakeRoom(ctx, "198.51.100.9", 180)
+	ok, err = nodes[1].Take(ctx, "198.51.100.9", 180)
 	require.NoError(t, err)
 	require.False(t, ok)
 	require.Eventually(t, func() bool {
-		ok, err := nodes[1].TakeRoom(ctx, "198.51.100.9", 180)
+		ok, err := nodes[1].Take(ctx, "198.51.100.9", 180)
 		require.NoError(t, err)
 		return ok
 	}, 5*time.Second, 50*time.Millisecond, "the bucket refills")

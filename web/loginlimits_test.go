@@ -1,0 +1,61 @@
+package web
+
+import (
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
+	"net/url"
+	"strings"
+	"testing"
+
+	"boardroom/accounts"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestGuessesDoNotLockTheOwnerOut: five wrong passwords a minute from
+// anywhere closed an account's password log-in to its owner too. Now a
+// guesser's tries at an account stop the guesser's network only: the
+// owner, from any other network, logs in; from the guesser's network,
+// nobody does (not even with the right password) until the minute is over.
+func TestGuessesDoNotLockTheOwnerOut(t *testing.T) {
+	ts := newTestServer(t)
+	handler := (&Server{Hub: ts.hub, Store: ts.store, Log: slog.New(slog.DiscardHandler), Limits: &Limits{}, ListsFresh: -1,
+		TrustedProxies: TrustedProxies{netip.MustParsePrefix("127.0.0.1/32")}}).Handler()
+	send := func(path, from string, form url.Values) int {
+		r := httptest.NewRequest(http.MethodPost, path, strings.NewReader(form.Encode()))
+		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		r.RemoteAddr = "127.0.0.1:40000" // the proxy
+		r.Header.Set("X-Forwarded-For", from)
+		rec := httptest.NewRecorder()
+		handler.ServeHTTP(rec, r)
+		return rec.Code
+	}
+	tests := []struct {
+		name, guesser, owner string
+		ownerLogsIn          bool
+	}{
+		{"IPv4, another address", "198.51.100.1", "198.51.100.2", true},
+		{"IPv4, the guesser's address", "198.51.100.3", "198.51.100.3", false},
+		{"IPv6, another /64", "2001:db8:1:1::1", "2001:db8:1:2::1", true},
+		{"IPv6, the guesser's /64", "2001:db8:1:3::1", "2001:db8:1:3:ffff::7", false},
+	}
+	for i, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			name := fmt.Sprintf("owner%d", i)
+			require.Equal(t, http.StatusSeeOther, send("/signup", "203.0.113.1", account(name, "the right password")))
+			for try := range accounts.LoginsPerAccountNetwork {
+				require.Equal(t, http.StatusUnauthorized, send("/login", tc.guesser, account(name, "a wrong password")), "guess %d", try+1)
+			}
+			require.Equal(t, http.StatusTooManyRequests, send("/login", tc.guesser, account(name, "a wrong password")),
+				"the guesser's network has had its tries at the account")
+			want := http.StatusTooManyRequests
+			if tc.ownerLogsIn {
+				want = http.StatusSeeOther
+			}
+			require.Equal(t, want, send("/login", tc.owner, account(name, "the right password")))
+		})
+	}
+}
