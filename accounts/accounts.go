@@ -28,6 +28,9 @@ type Service struct {
 	Store store.Accounts
 	// Now is the time (nil: the system's).
 	Now func() time.Time
+	// Hashing bounds the passwords hashed at once (nil: the process's
+	// gate, as many as GOMAXPROCS, each waiting at most HashWait).
+	Hashing *HashGate
 }
 
 // A Problem is input refused, in words for the form: Field names the
@@ -40,6 +43,15 @@ func (p *Problem) Error() string { return p.Text }
 // (which of the two is not said).
 var ErrBadLogin = errors.New("the username or the password is wrong")
 
+// hashing runs fn, which hashes a password, under the service's gate:
+// ErrBusy when it could not start in time.
+func (s *Service) hashing(ctx context.Context, fn func()) error {
+	if s.Hashing != nil {
+		return s.Hashing.Do(ctx, fn)
+	}
+	return processGate().Do(ctx, fn)
+}
+
 func (s *Service) now() time.Time {
 	if s.Now != nil {
 		return s.Now()
@@ -48,7 +60,8 @@ func (s *Service) now() time.Time {
 }
 
 // SignUp makes an account; a *Problem when the name or the password is
-// refused (a name taken among them).
+// refused (a name taken among them), ErrBusy when the server is hashing
+// too many passwords to hash this one soon.
 func (s *Service) SignUp(ctx context.Context, name, password string) (*store.User, error) {
 	key, problem := NameKey(name)
 	if problem == "" {
@@ -60,7 +73,11 @@ func (s *Service) SignUp(ctx context.Context, name, password string) (*store.Use
 	if problem := PasswordProblem(password); problem != "" {
 		return nil, &Problem{"password", problem}
 	}
-	hash, err := Hash(password)
+	var hash string
+	var err error
+	if busy := s.hashing(ctx, func() { hash, err = Hash(password) }); busy != nil {
+		return nil, busy
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -82,25 +99,31 @@ var dummyHash = sync.OnceValue(func() string {
 })
 
 // LogIn checks a name (in any case) and its password: ErrBadLogin when
-// either is wrong.
+// either is wrong, ErrBusy when the server is hashing too many passwords
+// to check this one soon.
 func (s *Service) LogIn(ctx context.Context, name, password string) (*store.User, error) {
 	key, problem := NameKey(name)
 	if problem != "" || len(password) > MaxPassword {
 		return nil, ErrBadLogin
 	}
 	u, err := s.Store.UserByKey(ctx, key)
-	if errors.Is(err, store.ErrNotFound) {
-		Verify(dummyHash(), password)
-		return nil, ErrBadLogin
-	}
-	if err != nil {
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return nil, err
 	}
-	if u.PasswordHash == "" { // a bot's account: nobody logs in as it (bots.go)
-		Verify(dummyHash(), password)
-		return nil, ErrBadLogin
+	// A bot's account has no password: nobody logs in as it (bots.go).
+	known := err == nil && u.PasswordHash != ""
+	right := false
+	busy := s.hashing(ctx, func() {
+		if known {
+			right = Verify(u.PasswordHash, password)
+		} else {
+			Verify(dummyHash(), password) // as long as a wrong password takes
+		}
+	})
+	if busy != nil {
+		return nil, busy
 	}
-	if !Verify(u.PasswordHash, password) {
+	if !right {
 		return nil, ErrBadLogin
 	}
 	return u, nil

@@ -130,6 +130,10 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u, err := s.Accounts.SignUp(r.Context(), name, password)
+	if errors.Is(err, accounts.ErrBusy) {
+		s.tooBusy(w, r, templates.SignUpPage, form)
+		return
+	}
 	var problem *accounts.Problem
 	if errors.As(err, &problem) {
 		form.Error, form.Field = problem.Text, problem.Field
@@ -159,6 +163,10 @@ func (s *Server) logIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u, err := s.Accounts.LogIn(r.Context(), name, password)
+	if errors.Is(err, accounts.ErrBusy) {
+		s.tooBusy(w, r, templates.LogInPage, form)
+		return
+	}
 	if errors.Is(err, accounts.ErrBadLogin) {
 		form.Error = "The username or the password is wrong."
 		s.renderAccountForm(w, r, http.StatusUnauthorized, templates.LogInPage, form)

@@ -3,7 +3,10 @@ package web
 import (
 	"net/http"
 
+	"github.com/a-h/templ"
+
 	"boardroom/accounts"
+	"boardroom/web/templates"
 )
 
 // The log-in limits (accounts.LoginsPerAddr and the others; docs/accounts.md,
@@ -25,4 +28,16 @@ func (s *Server) mayTryFromNetwork(r *http.Request) bool {
 func (s *Server) mayTryAccount(r *http.Request, key string) bool {
 	return s.takeLimit(r, "login/"+key+"/"+s.clientNetwork(r), accounts.LoginsPerAccountNetwork) &&
 		s.takeLimit(r, "login/"+key, accounts.LoginsPerAccount)
+}
+
+// busyRetryAfter is the Retry-After of a form refused by tooBusy, in
+// seconds: a moment, for the hashes ahead of it to finish.
+const busyRetryAfter = "2"
+
+// tooBusy answers a sign-up or a log-in whose password could not be
+// hashed soon (accounts.ErrBusy): 503, with when to try again.
+func (s *Server) tooBusy(w http.ResponseWriter, r *http.Request, page func(templates.AccountForm) templ.Component, form templates.AccountForm) {
+	w.Header().Set("Retry-After", busyRetryAfter)
+	form.Error = "Many people are logging in just now; try again in a few seconds."
+	s.renderAccountForm(w, r, http.StatusServiceUnavailable, page, form)
 }
