@@ -3,12 +3,8 @@ package web
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
-	"net/netip"
 	"net/url"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -25,18 +21,8 @@ import (
 // owner, from any other network, logs in; from the guesser's network,
 // nobody does (not even with the right password) until the minute is over.
 func TestGuessesDoNotLockTheOwnerOut(t *testing.T) {
-	ts := newTestServer(t)
-	handler := (&Server{Hub: ts.hub, Store: ts.store, Log: slog.New(slog.DiscardHandler), Limits: &Limits{}, ListsFresh: -1,
-		TrustedProxies: TrustedProxies{netip.MustParsePrefix("127.0.0.1/32")}}).Handler()
-	send := func(path, from string, form url.Values) int {
-		r := httptest.NewRequest(http.MethodPost, path, strings.NewReader(form.Encode()))
-		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		r.RemoteAddr = "127.0.0.1:40000" // the proxy
-		r.Header.Set("X-Forwarded-For", from)
-		rec := httptest.NewRecorder()
-		handler.ServeHTTP(rec, r)
-		return rec.Code
-	}
+	handler := serverBehindProxy(newTestServer(t), Limits{}).Handler()
+	send := func(path, from string, form url.Values) int { return postFrom(handler, path, from, form) }
 	tests := []struct {
 		name, guesser, owner string
 		ownerLogsIn          bool
@@ -73,8 +59,9 @@ func TestBusyHashingAnswers503(t *testing.T) {
 	ts := newTestServer(t)
 	const slots = 2
 	gate := accounts.NewHashGate(slots, 50*time.Millisecond)
-	ts.Config.Handler = (&Server{Hub: ts.hub, Store: ts.store, Log: slog.New(slog.DiscardHandler), Limits: &Limits{}, ListsFresh: -1,
-		Accounts: &accounts.Service{Store: ts.store, Hashing: gate}}).Handler()
+	srv := serverBehindProxy(ts, Limits{})
+	srv.Accounts = &accounts.Service{Store: ts.store, Hashing: gate}
+	ts.Config.Handler = srv.Handler()
 	resp, _ := post(t, ts.browser(t), ts.URL+"/signup", account("early", "a long password"))
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 

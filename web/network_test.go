@@ -55,18 +55,8 @@ func inNetwork(subnet, i int) string {
 // log-in tries at once; now they share the budget of one address, for
 // log-ins and for rooms, and another /64 has its own.
 func TestIPv6NetworkSharesOneBudget(t *testing.T) {
-	ts := newTestServer(t)
-	handler := (&Server{Hub: ts.hub, Store: ts.store, Log: slog.New(slog.DiscardHandler), Limits: &Limits{RoomsPerMinute: 30}, ListsFresh: -1,
-		TrustedProxies: TrustedProxies{netip.MustParsePrefix("127.0.0.1/32")}}).Handler()
-	send := func(path, client string, form url.Values) int {
-		r := httptest.NewRequest(http.MethodPost, path, strings.NewReader(form.Encode()))
-		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		r.RemoteAddr = "127.0.0.1:40000" // the proxy
-		r.Header.Set("X-Forwarded-For", client)
-		rec := httptest.NewRecorder()
-		handler.ServeHTTP(rec, r)
-		return rec.Code
-	}
+	handler := serverBehindProxy(newTestServer(t), Limits{RoomsPerMinute: 30}).Handler()
+	send := func(path, client string, form url.Values) int { return postFrom(handler, path, client, form) }
 	tests := []struct {
 		what   string
 		path   string
@@ -114,6 +104,26 @@ func TestConnectionsOfOneIPv6Network(t *testing.T) {
 	}
 	require.Len(t, accepted, 257, "256 of the /64's thousand, and the other /64's")
 	require.Equal(t, fakeConn(inNetwork(3, 0)).RemoteAddr().String(), accepted[256])
+}
+
+// serverBehindProxy is a server of ts's rooms with limits, behind a
+// trusted proxy (127.0.0.1), so that a test may send its requests from
+// any client address (postFrom), each with its own share of the limits.
+func serverBehindProxy(ts *testServer, limits Limits) *Server {
+	return &Server{Hub: ts.hub, Store: ts.store, Log: slog.New(slog.DiscardHandler), Limits: &limits, ListsFresh: -1,
+		TrustedProxies: TrustedProxies{netip.MustParsePrefix("127.0.0.1/32")}}
+}
+
+// postFrom posts form to path through serverBehindProxy's proxy, for
+// client, and returns the answer's status.
+func postFrom(handler http.Handler, path, client string, form url.Values) int {
+	r := httptest.NewRequest(http.MethodPost, path, strings.NewReader(form.Encode()))
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	r.RemoteAddr = "127.0.0.1:40000" // the proxy
+	r.Header.Set("X-Forwarded-For", client)
+	rec := httptest.NewRecorder()
+	handler.ServeHTTP(rec, r)
+	return rec.Code
 }
 
 // chanListener accepts the connections of a channel, then fails.

@@ -2,9 +2,7 @@ package web
 
 import (
 	"fmt"
-	"log/slog"
 	"net/http"
-	"net/netip"
 	"net/url"
 	"strings"
 	"testing"
@@ -76,8 +74,7 @@ func requireOnSite(t *testing.T, base *url.URL, location string, msgAndArgs ...a
 // stop the table.
 func TestNextStaysOnTheSite(t *testing.T) {
 	ts := newTestServer(t)
-	ts.Config.Handler = (&Server{Hub: ts.hub, Store: ts.store, Log: slog.New(slog.DiscardHandler), Limits: &Limits{}, ListsFresh: -1,
-		TrustedProxies: TrustedProxies{netip.MustParsePrefix("127.0.0.1/32")}}).Handler()
+	ts.Config.Handler = serverBehindProxy(ts, Limits{}).Handler()
 	base, err := url.Parse(ts.URL)
 	require.NoError(t, err)
 	for i, tc := range nextValues {
