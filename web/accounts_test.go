@@ -118,7 +118,7 @@ func TestAccountFormsRefuseBadInput(t *testing.T) {
 
 // TestAccountsAreProtected: a form posted from another site is refused;
 // a session cookie is worthless after "log out everywhere"; log-ins are
-// throttled per account; a next link cannot send anyone off the site.
+// throttled per account and network (TestNextStaysOnTheSite has next).
 func TestAccountsAreProtected(t *testing.T) {
 	ts := newTestServer(t)
 	phone, laptop := ts.browser(t), ts.browser(t)
@@ -155,7 +155,7 @@ func TestAccountsAreProtected(t *testing.T) {
 		resp, _ := post(t, guesser, ts.URL+"/login", account("bob", "guess guess"))
 		statuses[resp.StatusCode]++
 	}
-	require.Equal(t, 4, statuses[http.StatusUnauthorized], "five tries at one account a minute: the laptop's, and four guesses")
+	require.Equal(t, 4, statuses[http.StatusUnauthorized], "five tries at one account from one network a minute: the laptop's, and four guesses")
 	require.Equal(t, 4, statuses[http.StatusTooManyRequests])
 
 	_, doc := get(t, phone, ts.URL+"/@/nobody")
