@@ -104,6 +104,8 @@ func TestBadFlags(t *testing.T) {
 		{"-nope"},
 		{"-addr", "256.0.0.1:1", "-db", filepath.Join(t.TempDir(), "x.db")},
 		{"-engine-workers", "0", "-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "y.db")},
+		{"-ipv6-prefix", "16", "-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "z.db")},
+		{"-ipv6-prefix", "129", "-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "z.db")},
 	} {
 		require.Error(t, run(context.Background(), args, &syncBuffer{}, nil), "%v", args)
 	}
