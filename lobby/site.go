@@ -283,7 +283,7 @@ func (s *Site) Challenge(ctx context.Context, from, fromToken, to, gameID string
 		Rated: rated, Created: now, Expires: now.Add(ChallengeLife), Status: store.ChallengePending}
 	house, isHouse := s.House.Find(to)
 	if isHouse {
-		if err := s.houseMayPlay(ctx, now); err != nil {
+		if err := s.houseMayPlay(ctx, from, now); err != nil {
 			return store.DirectChallenge{}, err
 		}
 	}
@@ -301,13 +301,24 @@ func (s *Site) Challenge(ctx context.Context, from, fromToken, to, gameID string
 // as many games as it may.
 var ErrHouseBusy = errors.New("the computer is playing as many games as it may just now: try again in a few minutes, or play it from the lobby")
 
-// houseMayPlay refuses a house game when the house has no slot for one.
-func (s *Site) houseMayPlay(ctx context.Context, now time.Time) error {
-	slots, err := s.House.slots(ctx, now)
+// HouseGameInPlay refuses a house game to a player who has one in play
+// already: Room is that game.
+type HouseGameInPlay struct{ Room string }
+
+func (e HouseGameInPlay) Error() string {
+	return "you are playing the computer already: finish or abort that game before you start another"
+}
+
+// houseMayPlay refuses a house game to account when they have one in play
+// already, or when the house has no slot for one.
+func (s *Site) houseMayPlay(ctx context.Context, account string, now time.Time) error {
+	playing, err := s.House.inPlay(ctx, now)
 	switch {
 	case err != nil:
 		return err
-	case slots == 0:
+	case gameOf(playing, account) != "":
+		return HouseGameInPlay{Room: gameOf(playing, account)}
+	case s.House.slots(playing) == 0:
 		return ErrHouseBusy
 	}
 	return nil
