@@ -47,6 +47,7 @@ func (s *Server) signedIn(next http.Handler) http.Handler {
 		u, err := s.Accounts.User(r.Context(), c.Value)
 		switch {
 		case err == nil:
+			s.seeBrowser(r, u.Name, readToken(r), false)
 			ctx := context.WithValue(r.Context(), userCtxKey{}, u)
 			r = r.WithContext(templates.WithUser(ctx, u.Name))
 			// A page drawn for a player names them: no shared cache may
@@ -208,6 +209,7 @@ func (s *Server) openSession(w http.ResponseWriter, r *http.Request, u *store.Us
 		return err
 	}
 	s.setSession(w, r, token)
+	s.seeBrowser(r, u.Name, s.ensureToken(w, r), true)
 	return nil
 }
 

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"boardroom/accounts"
+	"boardroom/fairplay"
 	"boardroom/game"
 	"boardroom/lobby"
 	"boardroom/realtime"
@@ -69,6 +70,8 @@ type Server struct {
 	limits *limiter
 	// loginThrottle bounds sign-ups and log-ins (accounts.go).
 	loginThrottle loginThrottle
+	// sightings record which accounts each browser uses (sightings.go).
+	sightings fairplay.Sightings
 	// draining is set by Drain: /readyz fails from then on.
 	draining atomic.Bool
 	// readyMu guards the last readiness answer, to log its changes.
@@ -103,6 +106,7 @@ func (s *Server) Handler() http.Handler {
 			s.Accounts = &accounts.Service{Store: a}
 		}
 	}
+	s.sightings.Links = s.Store
 	s.loginThrottle = loginThrottle{addr: accounts.NewThrottle(accounts.LoginsPerAddr), account: accounts.NewThrottle(accounts.LoginsPerAccount)}
 	s.css = templates.GamesCSS(game.All())
 	s.sw, s.manifest = serviceWorker(), manifest()

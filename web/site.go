@@ -11,6 +11,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"boardroom/fairplay"
 	"boardroom/game"
 	"boardroom/lobby"
 	"boardroom/realtime/match"
@@ -139,7 +140,10 @@ func (s *Server) answerOnSite(ctx context.Context, page *lobby.Page, accept, dec
 	default:
 		return siteMessage{Error: "That was not understood."}
 	}
+	var refused fairplay.Refused
 	switch {
+	case errors.As(err, &refused):
+		return siteMessage{Error: refused.Why}
 	case errors.Is(err, store.ErrChallengeGone):
 		return siteMessage{Error: "That challenge is no longer open."}
 	case errors.Is(err, lobby.ErrNoToken):
@@ -230,12 +234,17 @@ type refusal struct{ text, game string }
 // challengeRefusal says in words why a challenge (Site.Challenge's err)
 // was not sent (no text: it was).
 func (s *Server) challengeRefusal(r *http.Request, err error) refusal {
-	var inPlay lobby.HouseGameInPlay
+	var (
+		inPlay  lobby.HouseGameInPlay
+		refused fairplay.Refused
+	)
 	switch {
 	case err == nil:
 		return refusal{}
 	case errors.As(err, &inPlay):
 		return refusal{text: sentence(err.Error()), game: "/r/" + inPlay.Room}
+	case errors.As(err, &refused):
+		return refusal{text: refused.Why}
 	case errors.Is(err, lobby.ErrChallengeSelf), errors.Is(err, lobby.ErrTooMany), errors.Is(err, lobby.ErrNoToken),
 		errors.Is(err, lobby.ErrHouseBusy):
 		return refusal{text: sentence(err.Error())}
