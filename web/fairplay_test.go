@@ -21,6 +21,15 @@ func (ts *testServer) challengeFrom(t *testing.T, c *http.Client, name string, r
 	return resp.StatusCode, doc.Find("[data-testid=challenge-error]").Text()
 }
 
+// switchTo logs c's browser out, then into name's account by path
+// (/signup or /login).
+func (ts *testServer) switchTo(t *testing.T, c *http.Client, path, name string) {
+	t.Helper()
+	post(t, c, ts.URL+"/logout", nil)
+	resp, _ := post(t, c, ts.URL+path, account(name, "a long password"))
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+}
+
 // A rated challenge between linked accounts is refused in words, a casual
 // one sent: to one's own bot; between two accounts signed up, or logged
 // in, one after the other in one browser; and when a session is used in
@@ -40,17 +49,13 @@ func TestNoRatedChallengeBetweenLinkedAccounts(t *testing.T) {
 		}, "Deep is owner's bot, and a bot never plays its owner in a rated game: play it casual instead."},
 		{"two sign-ups in one browser", func(t *testing.T, ts *testServer) (*http.Client, string) {
 			c := ts.signedUp(t, "ann")
-			post(t, c, ts.URL+"/logout", nil)
-			resp, _ := post(t, c, ts.URL+"/signup", account("bea", "a long password"))
-			require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+			ts.switchTo(t, c, "/signup", "bea")
 			return c, "ann"
 		}, "bea and ann were both used in the same browser within the last day, so a game between them cannot be rated: play it casual instead."},
 		{"a log-in in another's browser", func(t *testing.T, ts *testServer) (*http.Client, string) {
 			ts.signedUp(t, "ann")
 			c := ts.signedUp(t, "bea")
-			post(t, c, ts.URL+"/logout", nil)
-			resp, _ := post(t, c, ts.URL+"/login", account("ann", "a long password"))
-			require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+			ts.switchTo(t, c, "/login", "ann")
 			return c, "bea"
 		}, "ann and bea were both used in the same browser"},
 		{"a session used in another browser", func(t *testing.T, ts *testServer) (*http.Client, string) {
@@ -91,9 +96,7 @@ func TestALinkedAccountCannotAcceptARatedChallenge(t *testing.T) {
 	id := incoming(t, m).AttrOr("data-challenge", "")
 	require.NotEmpty(t, id)
 
-	post(t, carol, ts.URL+"/logout", nil) // Dave logs in at Carol's browser
-	resp, _ := post(t, carol, ts.URL+"/login", account("dave", "a long password"))
-	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	ts.switchTo(t, carol, "/login", "dave") // Dave logs in at Carol's browser
 	page.say(`{"accept":"` + id + `"}`)
 	m = page.until("the answer", func(m siteMessage) bool { return m.Error != "" || m.Go != "" })
 	require.Empty(t, m.Go, "no room")

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"time"
 )
@@ -61,29 +62,32 @@ func accountKeys(accounts []string) []string {
 	return keys
 }
 
-// linkOf is the link between the accounts keyed a and b, bot being the
-// key of the bot between them ("": none).
-func linkOf(a, b, bot string) Link {
-	if b < a {
-		a, b = b, a
-	}
-	return Link{A: a, B: b, Bot: bot}
-}
+// linkedQuery asks Linked's question of either engine, both kinds of link
+// at once: each row two accounts' keys, and the key of the bot between
+// them ("": seen in one browser). In it, %[1]s tests a column against the
+// accounts' keys (four times) and %[2]s is since (twice), in the engine's
+// words.
+const linkedQuery = `SELECT o.key, u.key, u.key FROM bots b JOIN users u ON u.id = b.user_id JOIN users o ON o.id = b.owner_id
+	WHERE b.owner_id <> b.user_id AND u.key %[1]s AND o.key %[1]s
+	UNION ALL
+	SELECT DISTINCT a.account, b.account, '' FROM browser_accounts a JOIN browser_accounts b ON b.browser = a.browser AND b.account > a.account
+	WHERE a.account %[1]s AND b.account %[1]s AND a.at >= %[2]s AND b.at >= %[2]s`
 
-// scanLinks reads rows of two account keys, each pair a link; bots says
-// the second of each row is the first's bot.
-func scanLinks(rs rows, bots bool) ([]Link, error) {
+// scanLinks reads rows of linkedQuery.
+func scanLinks(rs rows) ([]Link, error) {
 	var out []Link
 	for rs.Next() {
-		var a, b string
-		if err := rs.Scan(&a, &b); err != nil {
-			return nil, err
+		var l Link
+		if err := rs.Scan(&l.A, &l.B, &l.Bot); err != nil {
+			return nil, fmt.Errorf("store: linked: %w", err)
 		}
-		bot := ""
-		if bots {
-			bot = b
+		if l.B < l.A {
+			l.A, l.B = l.B, l.A
 		}
-		out = append(out, linkOf(a, b, bot))
+		out = append(out, l)
 	}
-	return out, rs.Err()
+	if err := rs.Err(); err != nil {
+		return nil, fmt.Errorf("store: linked: %w", err)
+	}
+	return out, nil
 }

@@ -36,26 +36,10 @@ func (p *Postgres) Linked(ctx context.Context, accounts []string, since time.Tim
 	if len(keys) < 2 {
 		return nil, nil
 	}
-	rows, err := p.pool.Query(ctx, `SELECT o.key, u.key FROM bots b JOIN users u ON u.id = b.user_id JOIN users o ON o.id = b.owner_id
-		WHERE b.owner_id <> b.user_id AND u.key = ANY($1) AND o.key = ANY($1)`, keys)
+	rows, err := p.pool.Query(ctx, fmt.Sprintf(linkedQuery, "= ANY($1)", "$2"), keys, since.UnixMilli())
 	if err != nil {
-		return nil, fmt.Errorf("store: bots linked: %w", err)
-	}
-	links, err := scanLinks(rows, true)
-	rows.Close()
-	if err != nil {
-		return nil, fmt.Errorf("store: bots linked: %w", err)
-	}
-	rows, err = p.pool.Query(ctx, `SELECT DISTINCT a.account, b.account FROM browser_accounts a
-		JOIN browser_accounts b ON b.browser = a.browser AND b.account > a.account
-		WHERE a.account = ANY($1) AND b.account = ANY($1) AND a.at >= $2 AND b.at >= $2`, keys, since.UnixMilli())
-	if err != nil {
-		return nil, fmt.Errorf("store: browsers linked: %w", err)
+		return nil, fmt.Errorf("store: linked: %w", err)
 	}
 	defer rows.Close()
-	shared, err := scanLinks(rows, false)
-	if err != nil {
-		return nil, fmt.Errorf("store: browsers linked: %w", err)
-	}
-	return append(links, shared...), nil
+	return scanLinks(rows)
 }

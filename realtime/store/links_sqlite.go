@@ -26,34 +26,17 @@ func (s *SQLite) Linked(ctx context.Context, accounts []string, since time.Time)
 	if len(keys) < 2 {
 		return nil, nil
 	}
-	in := placeholders(len(keys))
-	args := make([]any, 0, 2*len(keys)+2)
-	for range 2 {
+	var args []any // as linkedQuery names them: the keys four times, then since twice
+	for range 4 {
 		for _, k := range keys {
 			args = append(args, k)
 		}
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT o.key, u.key FROM bots b JOIN users u ON u.id = b.user_id JOIN users o ON o.id = b.owner_id
-		WHERE b.owner_id <> b.user_id AND u.key IN (`+in+`) AND o.key IN (`+in+`)`, args...)
+	args = append(args, since.UnixMilli(), since.UnixMilli())
+	rows, err := s.db.QueryContext(ctx, fmt.Sprintf(linkedQuery, "IN ("+placeholders(len(keys))+")", "?"), args...)
 	if err != nil {
-		return nil, fmt.Errorf("store: bots linked: %w", err)
-	}
-	links, err := scanLinks(rows, true)
-	rows.Close()
-	if err != nil {
-		return nil, fmt.Errorf("store: bots linked: %w", err)
-	}
-	rows, err = s.db.QueryContext(ctx, `SELECT DISTINCT a.account, b.account FROM browser_accounts a
-		JOIN browser_accounts b ON b.browser = a.browser AND b.account > a.account
-		WHERE a.account IN (`+in+`) AND b.account IN (`+in+`) AND a.at >= ? AND b.at >= ?`,
-		append(args, since.UnixMilli(), since.UnixMilli())...)
-	if err != nil {
-		return nil, fmt.Errorf("store: browsers linked: %w", err)
+		return nil, fmt.Errorf("store: linked: %w", err)
 	}
 	defer rows.Close()
-	shared, err := scanLinks(rows, false)
-	if err != nil {
-		return nil, fmt.Errorf("store: browsers linked: %w", err)
-	}
-	return append(links, shared...), nil
+	return scanLinks(rows)
 }
