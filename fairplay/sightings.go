@@ -15,7 +15,7 @@ const SeenEvery = time.Hour
 
 // sightingsKept bounds the sightings a node remembers having recorded; past
 // it, those older than SeenEvery are let go (they would be recorded again
-// anyway).
+// anyway), and all of them when none is: each is then recorded once more.
 const sightingsKept = 100_000
 
 // Sightings records which accounts are used in which browser (store.Links)
@@ -67,8 +67,9 @@ func (s *Sightings) see(ctx context.Context, browser, account string, now time.T
 			}
 		}
 	}
-	if len(s.last) < sightingsKept {
-		s.last[key] = now
+	if len(s.last) >= sightingsKept {
+		clear(s.last)
 	}
+	s.last[key] = now
 	return nil
 }
