@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"boardroom/accounts"
@@ -84,13 +85,24 @@ func (h *House) Find(name string) (HouseBot, bool) {
 	return HouseBot{}, false
 }
 
-// slots is how many more house games may begin now.
-func (h *House) slots(ctx context.Context, now time.Time) (int, error) {
-	playing, err := h.Store.GamesInPlay(ctx, h.names(), now.Add(-HouseSilence))
-	if err != nil {
-		return 0, err
+// inPlay are the house games in play now.
+func (h *House) inPlay(ctx context.Context, now time.Time) ([]store.GameInPlay, error) {
+	return h.Store.GamesInPlay(ctx, h.names(), now.Add(-HouseSilence))
+}
+
+// slots is how many more house games may begin beside playing, those in
+// play.
+func (h *House) slots(playing []store.GameInPlay) int { return max(h.Games-len(playing), 0) }
+
+// gameOf is the house game account plays in ("": none). A player has one
+// at a time: the house's few games are for many players.
+func gameOf(playing []store.GameInPlay, account string) string {
+	for _, g := range playing {
+		if g.Plays(account) {
+			return g.Room
+		}
 	}
-	return max(h.Games-playing, 0), nil
+	return ""
 }
 
 // seat is b's seat in a room: the computer at its level, under its
@@ -115,14 +127,16 @@ func (ps *Pools) housePairs(ctx context.Context, pool pairing.Pool, seekers []pa
 	if !h.Active() || !pairing.HouseDue(seekers, pairs, now) {
 		return nil
 	}
-	slots, err := h.slots(ctx, now)
+	playing, err := h.inPlay(ctx, now)
 	if err != nil {
 		ps.Log.Warn("house games not counted", "err", err)
 		return nil
 	}
+	slots := h.slots(playing)
 	if slots == 0 {
 		return nil
 	}
+	seekers = slices.DeleteFunc(slices.Clone(seekers), func(s pairing.Seeker) bool { return gameOf(playing, s.Account) != "" })
 	ratings, err := ps.Ratings.CurrentRatings(ctx, pool.Game, pool.Speed, h.names())
 	if err != nil {
 		ps.Log.Warn("house bots' ratings not read", "err", err)

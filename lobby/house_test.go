@@ -174,3 +174,27 @@ func TestHouseGamesAreCapped(t *testing.T) {
 	require.Zero(t, off.pair(t), "no house games allowed: no house bots")
 	require.False(t, ended(w), "paired with nobody")
 }
+
+// A player with a house game in play is not given another in the pools
+// (one account took every game the house may play): they wait for someone
+// else, or for the end of their game.
+func TestOneHouseGameAPlayerInThePools(t *testing.T) {
+	h := newHouseHarness(t, 4)
+	deep := h.enter(t, "Deep", true, false)
+	h.wait(t, pairing.HouseAfter)
+	require.Equal(t, 1, h.pair(t))
+	game := h.roomOf(t, deep)
+
+	_, bot := houseAndOther(game)
+	again, err := h.ps.Enter(t.Context(), pairing.Pool{Game: "kalah", Speed: vocab.FastClock},
+		Player{TokenHash: "token-Deep", Account: bot.Account, Bot: true})
+	require.NoError(t, err)
+	h.wait(t, pairing.HouseAfter)
+	require.Zero(t, h.pair(t), "Deep's house game is in play: no second")
+	require.False(t, ended(again))
+	_, err = h.st.SetResult(t.Context(), game.ID, store.Result{Over: true, Winner: 0, Reason: "done"})
+	require.NoError(t, err)
+	require.Equal(t, 1, h.pair(t), "that game over, the house plays Deep again")
+	house, _ := houseAndOther(h.roomOf(t, again))
+	require.NotEmpty(t, house.Account)
+}

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"boardroom/fairplay"
 	"boardroom/pairing"
 	"boardroom/realtime/match"
 	"boardroom/realtime/store"
@@ -64,6 +65,9 @@ type Pools struct {
 	// Nudges tell the other nodes of a pairing made here, so that a page
 	// waiting there learns its room at once (nil: at their next tick).
 	Nudges Nudges
+	// Links say who may not play whom rated: such pairs are passed over
+	// (package fairplay; nil: no check).
+	Links store.Links
 
 	mu    sync.Mutex
 	waits map[string]*Wait // this node's pages' waits, by id
@@ -278,11 +282,16 @@ func (ps *Pools) PairPool(ctx context.Context, name string) (int, error) {
 // pick pairs a pool's entries by the rule, then those left alone with the
 // house bots, and makes each pair's room.
 func (ps *Pools) pick(ctx context.Context, pool pairing.Pool, entries []store.PoolEntry, now time.Time) []store.PoolPair {
+	apart, err := ps.apart(ctx, entries, now)
+	if err != nil {
+		ps.Log.Warn("rated players not checked", "pool", pool, "err", err)
+		return nil // nobody paired this time rather than a game unchecked
+	}
 	seekers := make([]pairing.Seeker, len(entries))
 	byID := make(map[string]store.PoolEntry, len(entries))
 	for i, e := range entries {
 		seekers[i] = pairing.Seeker{ID: e.ID, Player: e.Player, Account: e.Account, Rating: e.Rating, Bot: e.Bot,
-			WantsBots: e.WantsBots, Since: e.Since, Ready: e.Ready}
+			WantsBots: e.WantsBots, Since: e.Since, Ready: e.Ready, Apart: apart[store.AccountKey(e.Account)]}
 		byID[e.ID] = e
 	}
 	pairs := pairing.Match(seekers, now)
@@ -305,6 +314,22 @@ func (ps *Pools) pick(ctx context.Context, pool pairing.Pool, entries []store.Po
 		out = append(out, store.PoolPair{A: a, B: b, Room: rec})
 	}
 	return out
+}
+
+// apart says which of the entries' accounts may not play which rated
+// (fairplay.Apart), by account key; it reads the store only when two
+// signed-in players wait.
+func (ps *Pools) apart(ctx context.Context, entries []store.PoolEntry, now time.Time) (map[string][]string, error) {
+	var accounts []string
+	for _, e := range entries {
+		if e.Account != "" {
+			accounts = append(accounts, e.Account)
+		}
+	}
+	if ps.Links == nil || len(accounts) < 2 {
+		return nil, nil
+	}
+	return fairplay.Apart(ctx, ps.Links, accounts, now)
 }
 
 // local lists this node's waits, and their ids.

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"boardroom/fairplay"
 	"boardroom/game"
 	"boardroom/realtime/match"
 	"boardroom/realtime/store"
@@ -56,6 +57,9 @@ type Site struct {
 	// withdrawn here, so that its players' pages there hear of it at once
 	// (nil: at their next look, Every).
 	Nudges Nudges
+	// Links say who may not play whom rated (package fairplay; nil: no
+	// check).
+	Links store.Links
 
 	mu    sync.Mutex
 	pages map[*Page]bool
@@ -272,6 +276,9 @@ func (s *Site) Challenge(ctx context.Context, from, fromToken, to, gameID string
 	if !slices.Contains(vocab.Clocks(), clock) {
 		return store.DirectChallenge{}, fmt.Errorf("%w: no clock %q", match.ErrBadRequest, clock)
 	}
+	if err := s.mayRate(ctx, rated, from, to, now); err != nil {
+		return store.DirectChallenge{}, err
+	}
 	n, err := s.Challenges.PendingFrom(ctx, from, now)
 	if err != nil {
 		return store.DirectChallenge{}, err
@@ -283,7 +290,7 @@ func (s *Site) Challenge(ctx context.Context, from, fromToken, to, gameID string
 		Rated: rated, Created: now, Expires: now.Add(ChallengeLife), Status: store.ChallengePending}
 	house, isHouse := s.House.Find(to)
 	if isHouse {
-		if err := s.houseMayPlay(ctx, now); err != nil {
+		if err := s.houseMayPlay(ctx, from, now); err != nil {
 			return store.DirectChallenge{}, err
 		}
 	}
@@ -301,16 +308,36 @@ func (s *Site) Challenge(ctx context.Context, from, fromToken, to, gameID string
 // as many games as it may.
 var ErrHouseBusy = errors.New("the computer is playing as many games as it may just now: try again in a few minutes, or play it from the lobby")
 
-// houseMayPlay refuses a house game when the house has no slot for one.
-func (s *Site) houseMayPlay(ctx context.Context, now time.Time) error {
-	slots, err := s.House.slots(ctx, now)
+// HouseGameInPlay refuses a house game to a player who has one in play
+// already: Room is that game.
+type HouseGameInPlay struct{ Room string }
+
+func (e HouseGameInPlay) Error() string {
+	return "you are playing the computer already: finish or abort that game before you start another"
+}
+
+// houseMayPlay refuses a house game to account when they have one in play
+// already, or when the house has no slot for one.
+func (s *Site) houseMayPlay(ctx context.Context, account string, now time.Time) error {
+	playing, err := s.House.inPlay(ctx, now)
 	switch {
 	case err != nil:
 		return err
-	case slots == 0:
+	case gameOf(playing, account) != "":
+		return HouseGameInPlay{Room: gameOf(playing, account)}
+	case s.House.slots(playing) == 0:
 		return ErrHouseBusy
 	}
 	return nil
+}
+
+// mayRate refuses a rated game between the accounts a and b when they are
+// linked (a fairplay.Refused, which says why).
+func (s *Site) mayRate(ctx context.Context, rated bool, a, b string, now time.Time) error {
+	if !rated || s.Links == nil {
+		return nil
+	}
+	return fairplay.Check(ctx, s.Links, a, b, now)
 }
 
 // houseAccepts answers challenge c to the house bot b at once: its room is
@@ -348,6 +375,9 @@ func (s *Site) Answer(ctx context.Context, p *Page, id string, accept bool) (str
 	}
 	if p.TokenHash == "" {
 		return "", ErrNoToken // the seat would be nobody's
+	}
+	if err := s.mayRate(ctx, c.Rated, c.From, c.To, now); err != nil {
+		return "", err // linked since it was sent
 	}
 	seats := [2]store.Seat{{TokenHash: c.FromToken, Account: c.From}, {TokenHash: p.TokenHash, Account: p.Account, BotAccount: p.Bot}}
 	return s.accept(ctx, c, seats, now)

@@ -66,6 +66,15 @@ type Seeker struct {
 	// Since is when they entered the pool; Ready when they may first be
 	// paired (later than Since for a habit of aborting: AbortWait).
 	Since, Ready time.Time
+	// Apart are the accounts (any case) this one may not play rated: its
+	// bot or owner, or an account used in the same browser lately
+	// (package fairplay). They are not paired; others are.
+	Apart []string
+}
+
+// apart says a may not meet b.
+func apart(a, b Seeker) bool {
+	return b.Account != "" && slices.ContainsFunc(a.Apart, func(k string) bool { return strings.EqualFold(k, b.Account) })
 }
 
 // Pair is two seekers the rule paired: a game between them is rated when
@@ -112,10 +121,11 @@ func AbortWait(aborts int) time.Duration {
 // compatible says a and b may play each other now: different players, both
 // ready, both guests or both signed in (guests play casual games; signed-in
 // players rated ones) within the rating range of whichever has waited
-// longer, and a bot only against a person who wants bots (or another bot).
+// longer, not kept apart, and a bot only against a person who wants bots
+// (or another bot).
 func compatible(a, b Seeker, now time.Time) bool {
 	switch {
-	case a.Player == b.Player, now.Before(a.Ready), now.Before(b.Ready):
+	case a.Player == b.Player, now.Before(a.Ready), now.Before(b.Ready), apart(a, b), apart(b, a):
 		return false
 	case (a.Account == "") != (b.Account == ""):
 		return false

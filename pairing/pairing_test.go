@@ -195,3 +195,31 @@ func TestHouse(t *testing.T) {
 	}
 	require.Empty(t, House([]Seeker{bot("b", 1500, long)}, nil, nil, t0, 4), "no house bots")
 }
+
+// Seekers kept apart (a bot and its owner, two accounts of one browser)
+// are not paired with each other, whichever of them names the other; each
+// is paired with someone else, and the pool goes on.
+func TestApartArePassedOver(t *testing.T) {
+	apart := func(s Seeker, others ...string) Seeker { s.Apart = others; return s }
+	for _, tc := range []struct {
+		name    string
+		seekers []Seeker
+		want    [][2]string
+	}{
+		{"strangers meet", []Seeker{player("ann", 1500, 3*time.Second), player("bea", 1500, 2*time.Second)},
+			[][2]string{{"ann", "bea"}}},
+		{"apart, as named by the first", []Seeker{apart(player("ann", 1500, 3*time.Second), "BEA"), player("bea", 1500, 2*time.Second)}, nil},
+		{"apart, as named by the second", []Seeker{player("ann", 1500, 3*time.Second), apart(player("bea", 1500, 2*time.Second), "ann")}, nil},
+		{"each meets another", []Seeker{
+			apart(player("ann", 1500, 4*time.Second), "bea"), apart(player("bea", 1500, 3*time.Second), "ann"),
+			player("cat", 1600, 2*time.Second), player("dan", 1400, time.Second)},
+			[][2]string{{"ann", "cat"}, {"bea", "dan"}}},
+		{"the nearest in rating passed over for the next", []Seeker{
+			apart(player("ann", 1500, 3*time.Second), "bea"), player("bea", 1500, 2*time.Second), player("cat", 1550, time.Second)},
+			[][2]string{{"ann", "cat"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.want, ids(Match(tc.seekers, t0)))
+		})
+	}
+}

@@ -45,6 +45,7 @@ func (s *Server) signedIn(next http.Handler) http.Handler {
 		u, err := s.Accounts.User(r.Context(), c.Value)
 		switch {
 		case err == nil:
+			s.seeBrowser(r, u.Name, readToken(r), false)
 			ctx := context.WithValue(r.Context(), userCtxKey{}, u)
 			r = r.WithContext(templates.WithUser(ctx, u.Name))
 			// A page drawn for a player names them: no shared cache may
@@ -201,6 +202,7 @@ func (s *Server) openSession(w http.ResponseWriter, r *http.Request, u *store.Us
 		return err
 	}
 	s.setSession(w, r, token)
+	s.seeBrowser(r, u.Name, s.ensureToken(w, r), true)
 	return nil
 }
 
@@ -283,13 +285,14 @@ func (s *Server) playerPage(w http.ResponseWriter, r *http.Request) {
 		s.errorPage(w, r, http.StatusServiceUnavailable, "Player unavailable", "This page could not be read just now; try again in a moment.")
 		return
 	}
-	s.renderPlayerPage(w, r, u, http.StatusOK, nil, "")
+	s.renderPlayerPage(w, r, u, http.StatusOK, nil, refusal{})
 }
 
 // renderPlayerPage answers with u's page, with the challenge the viewer
 // just sent (sent) or why it was refused (refused).
-func (s *Server) renderPlayerPage(w http.ResponseWriter, r *http.Request, u *store.User, status int, sent *templates.SentChallenge, refused string) {
-	view := templates.PlayerView{Name: u.Name, Since: u.Created.UTC().Format("January 2006"), Sent: sent, ChallengeError: refused}
+func (s *Server) renderPlayerPage(w http.ResponseWriter, r *http.Request, u *store.User, status int, sent *templates.SentChallenge, refused refusal) {
+	view := templates.PlayerView{Name: u.Name, Since: u.Created.UTC().Format("January 2006"), Sent: sent,
+		ChallengeError: refused.text, GameInPlay: refused.game}
 	err := s.fillPlayerGames(r, &view, u.Name)
 	if err == nil {
 		err = s.fillPlayerRatings(r, &view, u.Name)

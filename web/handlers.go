@@ -33,9 +33,15 @@ func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) renderLobby(w http.ResponseWriter, r *http.Request, status int, form map[string]string, msg string) {
+	s.renderLobbyRefusal(w, r, status, form, refusal{text: msg})
+}
+
+// renderLobbyRefusal is renderLobby with a refusal that may link the game
+// it refers to.
+func (s *Server) renderLobbyRefusal(w http.ResponseWriter, r *http.Request, status int, form map[string]string, why refusal) {
 	ctx, cancel := context.WithTimeout(r.Context(), 3*time.Second)
 	defer cancel()
-	data := templates.LobbyData{Games: game.All(), Form: form, Error: msg}
+	data := templates.LobbyData{Games: game.All(), Form: form, Error: why.text, GameInPlay: why.game}
 	var err error
 	if data.Lists, err = s.lists(ctx, listPages(r)); err != nil {
 		s.logFailure(r, "lobby lists", err)

@@ -67,11 +67,11 @@ func newHouseServer(t testing.TB, houseGames int, tweaks ...func(*realtime.Confi
 		tweak(&cfg)
 	}
 	ts.hub = realtime.NewHub(cfg)
-	ts.pools = &lobby.Pools{Store: st, Ratings: st, Games: st, Bots: st, Rooms: ts.hub, Log: slog.New(slog.DiscardHandler),
+	ts.pools = &lobby.Pools{Store: st, Ratings: st, Games: st, Bots: st, Links: st, Rooms: ts.hub, Log: slog.New(slog.DiscardHandler),
 		Timings: lobby.Timings{Pair: 50 * time.Millisecond, Seen: 200 * time.Millisecond, Stale: time.Second}, House: house}
 	poolsCtx, stopPools := context.WithCancel(context.Background())
 	go ts.pools.Run(poolsCtx)
-	ts.site = &lobby.Site{Presence: st, Challenges: st, Rooms: ts.hub, Node: "test", Log: slog.New(slog.DiscardHandler),
+	ts.site = &lobby.Site{Presence: st, Challenges: st, Links: st, Rooms: ts.hub, Node: "test", Log: slog.New(slog.DiscardHandler),
 		Every: 50 * time.Millisecond, House: house}
 	go ts.site.Run(poolsCtx)
 	ts.Config.Handler = (&Server{Hub: ts.hub, Store: st, Log: slog.New(slog.DiscardHandler), Limits: &Limits{}, ListsFresh: -1,

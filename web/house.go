@@ -27,11 +27,11 @@ func (s *Server) houseGame(w http.ResponseWriter, r *http.Request, form map[stri
 	c, err := s.Site.Challenge(r.Context(), spec.Account, match.HashToken(s.ensureToken(w, r)), accounts.HouseName(spec.Level.Label()),
 		spec.Game, spec.Clock, true)
 	why := s.challengeRefusal(r, err)
-	if why == "" && c.Room == "" {
-		why = "The computer did not take the game; try again in a moment."
+	if why.text == "" && c.Room == "" {
+		why.text = "The computer did not take the game; try again in a moment."
 	}
-	if why != "" {
-		s.renderLobby(w, r, http.StatusBadRequest, form, why)
+	if why.text != "" {
+		s.renderLobbyRefusal(w, r, http.StatusBadRequest, form, why)
 		return
 	}
 	s.Log.Info("house game", "player", spec.Account, "level", spec.Level, "game", spec.Game, "room", c.Room)

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -54,18 +55,35 @@ func TestBrowserAHouseGame(t *testing.T) {
 	failed = append(failed, me.axeBothThemes("a house game")...)
 	me.botScreenshots(dir, "house-game")
 
-	// From the lobby: against the computer, rated.
-	me.run("the lobby", chromedp.Navigate(ts.URL+"/"))
-	me.waitShown("form[data-testid=new-room]")
-	evalJS[bool](me, `(function () {
-		var f = document.querySelector("form[data-testid=new-room]");
-		f.querySelector("select[name=mode]").value = "computer";
-		f.querySelector("select[name=level]").value = "medium";
-		f.querySelector("select[name=mode]").dispatchEvent(new Event("change", { bubbles: true }));
-		return true;
-	})()`)
-	me.waitShown("form[data-testid=new-room] input[name=house]")
-	me.click("form[data-testid=new-room] input[name=house]")
+	// From the lobby: against the computer, rated; one house game at a
+	// time, so not while this one is in play.
+	game := me.location()
+	fromTheLobby := func() {
+		me.run("the lobby", chromedp.Navigate(ts.URL+"/"))
+		me.waitShown("form[data-testid=new-room]")
+		evalJS[bool](me, `(function () {
+			var f = document.querySelector("form[data-testid=new-room]");
+			f.querySelector("select[name=mode]").value = "computer";
+			f.querySelector("select[name=level]").value = "medium";
+			f.querySelector("select[name=mode]").dispatchEvent(new Event("change", { bubbles: true }));
+			return true;
+		})()`)
+		me.waitShown("form[data-testid=new-room] input[name=house]")
+		me.click("form[data-testid=new-room] input[name=house]")
+	}
+	fromTheLobby()
+	me.run("play", chromedp.Submit(`form[data-testid=new-room]`))
+	me.waitShown("[data-testid=form-error] [data-testid=game-in-play]")
+	require.Contains(t, me.text("[data-testid=form-error]"), "You are playing the computer already")
+	failed = append(failed, me.axeBothThemes("the lobby, refused a second house game")...)
+	me.click("[data-testid=game-in-play]")
+	me.waitJS("back in the game", fmt.Sprintf(`location.href === %q`, game))
+	me.connected()
+	me.click("[data-action=resign]")
+	me.click("[data-action=resign-confirm]")
+	me.waitShown(".player [data-testid=rating-change]")
+
+	fromTheLobby()
 	failed = append(failed, me.axeBothThemes("the lobby, rated against the computer")...)
 	me.run("play", chromedp.Submit(`form[data-testid=new-room]`))
 	me.waitJS("in the room", `location.pathname.startsWith("/r/")`)

@@ -59,7 +59,9 @@ func TestHouseBots(t *testing.T) {
 
 	// The one house game allowed is in play: the next challenge is refused
 	// in words, and nothing waits.
-	resp, doc = post(t, alice, ts.URL+"/@/Boardroom-Difficult/challenge", url.Values{"game": {"kalah"}, "clock": {"slow"}})
+	bob := ts.signedUp(t, "bob")
+	get(t, bob, ts.URL+"/")
+	resp, doc = post(t, bob, ts.URL+"/@/Boardroom-Difficult/challenge", url.Values{"game": {"kalah"}, "clock": {"slow"}})
 	require.Equal(t, http.StatusBadRequest, resp.StatusCode)
 	require.Contains(t, doc.Find("[data-testid=challenge-error]").Text(), "playing as many games as it may")
 }

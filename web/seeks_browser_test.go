@@ -1,6 +1,8 @@
 package web
 
 import (
+	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -36,4 +38,33 @@ func TestBrowserAnOpenChallenge(t *testing.T) {
 	bea.run("the lobby again", chromedp.Navigate(ts.URL+"/"))
 	bea.waitShown("[data-testid=seeks]")
 	require.Zero(t, evalJS[int](bea, `document.querySelectorAll("[data-testid=seek]").length`), "taken: no longer listed")
+}
+
+// TestBrowserALinkDoesNotSeat: a link to a room with ?accept (which
+// another site could put anywhere) opens the room with Join, and seats
+// nobody without a click (it used to take the seat of a rated game for a
+// signed-in visitor, whose abort then counted against them); the lobby's
+// own Accept still seats the one who pressed it, at once.
+func TestBrowserALinkDoesNotSeat(t *testing.T) {
+	ts := newTestServer(t)
+	ann := newTab(t, newBrowser(t, 1280, 900), "ann")
+	ann.signUpIn(ts, "ann")
+	loc := createRoom(t, ts, ann, map[string]string{"game": "kalah", "mode": "open", "clock": "slow"}, "rated")
+	room := strings.TrimPrefix(loc, ts.URL+"/r/")
+
+	bea := newTab(t, newBrowser(t, 1280, 900), "bea")
+	bea.signUpIn(ts, "bea")
+	bea.open(loc + "?accept")
+	time.Sleep(time.Second) // the page clicked Join as it connected, when it did
+	require.False(t, evalJS[bool](bea, `!!document.querySelector(".player.yours")`), "not seated by a link")
+	require.True(t, evalJS[bool](bea, `document.querySelector("form[data-testid=join]").checkVisibility()`), "Join is offered")
+	rec, err := ts.store.Room(context.Background(), room)
+	require.NoError(t, err)
+	require.Empty(t, rec.Seats[1].Account, "the seat is free")
+
+	bea.run("the lobby", chromedp.Navigate(ts.URL+"/"))
+	bea.waitJSFor(10*time.Second, "the challenge listed", `document.querySelectorAll("[data-testid=seek]").length === 1`)
+	bea.click("[data-action=accept-seek]")
+	bea.waitJSFor(10*time.Second, "seated", `!!document.querySelector(".player.yours")`)
+	require.Equal(t, loc, bea.location())
 }

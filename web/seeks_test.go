@@ -37,7 +37,7 @@ func TestOpenChallenges(t *testing.T) {
 	resp, _ := ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"open"}, "rated": {"true"}, "clock": {"fast"}, "private": {"true"}})
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	loc := resp.Header.Get("Location")
-	require.Equal(t, []string{"Kalah Fast · Rated alice 1500? Accept → " + loc + "?accept"}, ts.seeksIn(t, guest),
+	require.Equal(t, []string{"Kalah Fast · Rated alice 1500? Accept → " + loc}, ts.seeksIn(t, guest),
 		"listed at once, open to all (not private)")
 
 	page := ts.open(t, alice, loc)

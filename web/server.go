@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"boardroom/accounts"
+	"boardroom/fairplay"
 	"boardroom/game"
 	"boardroom/lobby"
 	"boardroom/realtime"
@@ -70,6 +71,8 @@ type Server struct {
 	Site *lobby.Site
 
 	limits *limiter
+	// sightings record which accounts each browser uses (sightings.go).
+	sightings fairplay.Sightings
 	// draining is set by Drain: /readyz fails from then on.
 	draining atomic.Bool
 	// readyMu guards the last readiness answer, to log its changes.
@@ -104,6 +107,7 @@ func (s *Server) Handler() http.Handler {
 			s.Accounts = &accounts.Service{Store: a}
 		}
 	}
+	s.sightings.Links = s.Store
 	s.css = templates.GamesCSS(game.All())
 	s.sw, s.manifest = serviceWorker(), manifest()
 	mux := http.NewServeMux()

@@ -11,6 +11,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"boardroom/fairplay"
 	"boardroom/game"
 	"boardroom/lobby"
 	"boardroom/realtime/match"
@@ -139,7 +140,10 @@ func (s *Server) answerOnSite(ctx context.Context, page *lobby.Page, accept, dec
 	default:
 		return siteMessage{Error: "That was not understood."}
 	}
+	var refused fairplay.Refused
 	switch {
+	case errors.As(err, &refused):
+		return siteMessage{Error: refused.Why}
 	case errors.Is(err, store.ErrChallengeGone):
 		return siteMessage{Error: "That challenge is no longer open."}
 	case errors.Is(err, lobby.ErrNoToken):
@@ -206,12 +210,12 @@ func (s *Server) challenge(w http.ResponseWriter, r *http.Request) {
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
 	if err := r.ParseForm(); err != nil {
-		s.renderPlayerPage(w, r, to, http.StatusBadRequest, nil, "The form could not be read.")
+		s.renderPlayerPage(w, r, to, http.StatusBadRequest, nil, refusal{text: "The form could not be read."})
 		return
 	}
 	c, err := s.Site.Challenge(r.Context(), u.Name, match.HashToken(s.ensureToken(w, r)), to.Name, r.PostForm.Get("game"),
 		vocab.Clock(r.PostForm.Get("clock")), r.PostForm.Get("rated") == "true")
-	if why := s.challengeRefusal(r, err); why != "" {
+	if why := s.challengeRefusal(r, err); why.text != "" {
 		s.renderPlayerPage(w, r, to, http.StatusBadRequest, nil, why)
 		return
 	}
@@ -220,23 +224,35 @@ func (s *Server) challenge(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/r/"+c.Room, http.StatusSeeOther)
 		return
 	}
-	s.renderPlayerPage(w, r, to, http.StatusOK, &templates.SentChallenge{ID: c.ID, Text: challengeText(c)}, "")
+	s.renderPlayerPage(w, r, to, http.StatusOK, &templates.SentChallenge{ID: c.ID, Text: challengeText(c)}, refusal{})
 }
 
+// refusal is why a form was refused, in words, and the game it refers to
+// (a room's path; "": none), which the page links.
+type refusal struct{ text, game string }
+
 // challengeRefusal says in words why a challenge (Site.Challenge's err)
-// was not sent ("": it was).
-func (s *Server) challengeRefusal(r *http.Request, err error) string {
+// was not sent (no text: it was).
+func (s *Server) challengeRefusal(r *http.Request, err error) refusal {
+	var (
+		inPlay  lobby.HouseGameInPlay
+		refused fairplay.Refused
+	)
 	switch {
 	case err == nil:
-		return ""
+		return refusal{}
+	case errors.As(err, &inPlay):
+		return refusal{text: sentence(err.Error()), game: "/r/" + inPlay.Room}
+	case errors.As(err, &refused):
+		return refusal{text: refused.Why}
 	case errors.Is(err, lobby.ErrChallengeSelf), errors.Is(err, lobby.ErrTooMany), errors.Is(err, lobby.ErrNoToken),
 		errors.Is(err, lobby.ErrHouseBusy):
-		return sentence(err.Error())
+		return refusal{text: sentence(err.Error())}
 	case errors.Is(err, match.ErrBadRequest):
-		return friendly(err)
+		return refusal{text: friendly(err)}
 	}
 	s.logFailure(r, "challenge", err)
-	return "The challenge could not be sent just now; try again in a moment."
+	return refusal{text: "The challenge could not be sent just now; try again in a moment."}
 }
 
 // sentence makes an error's text a sentence.

@@ -183,13 +183,14 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		games, _ := st.(store.PlayerGames) // every store that keeps pools keeps these
 		bots, _ := st.(store.Bots)         // so do these
 		front.Pools = &lobby.Pools{Store: pools, Ratings: st, Games: games, Rooms: hub, Log: log, Bots: bots, BotGamesPerHour: *botGames,
-			House: house, Nudges: nudges}
+			House: house, Nudges: nudges, Links: st}
 		go front.Pools.Run(ctx)
 	}
 	presence, ok1 := st.(store.Presence)
 	challenges, ok2 := st.(store.DirectChallenges)
 	if ok1 && ok2 {
-		front.Site = &lobby.Site{Presence: presence, Challenges: challenges, Rooms: hub, Node: ops.node, Log: log, House: house, Nudges: nudges}
+		front.Site = &lobby.Site{Presence: presence, Challenges: challenges, Rooms: hub, Node: ops.node, Log: log, House: house, Nudges: nudges,
+			Links: st}
 		go front.Site.Run(ctx)
 	}
 	if *requestTimeout <= 0 {

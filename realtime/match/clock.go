@@ -195,9 +195,11 @@ func (c *moveClock) stopClaim() {
 
 // timing says what the room's timer should time now: the move clock's
 // period, or the wait for a first move (firstMove); ok is false when
-// nothing runs.
+// nothing runs. A rated game with no clock has the wait for a first move
+// too: a game nobody began must end, or it would hold its players' ratings
+// (and a house game the computer's few slots) for ever.
 func (r *Room) timing() (wait time.Duration, firstMove, ok bool) {
-	if !r.clock.enabled() || r.over() || r.seats.waiting() {
+	if !r.firstMoveTimed() || r.over() || r.seats.waiting() {
 		return 0, false, false
 	}
 	due := r.seats.due(r.state.ToMove())
@@ -209,8 +211,15 @@ func (r *Room) timing() (wait time.Duration, firstMove, ok bool) {
 			return r.clock.firstMoveWait, true, true
 		}
 	}
+	if !r.clock.enabled() {
+		return 0, false, false
+	}
 	return r.clock.period, false, true
 }
+
+// firstMoveTimed says the room's first moves are timed: it has a move
+// clock, or it is rated.
+func (r *Room) firstMoveTimed() bool { return r.clock.enabled() || r.ratings.rated }
 
 // startClock runs the clock of the seats to move from from: the period (or
 // the wait for a first move) counted from then.

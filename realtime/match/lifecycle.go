@@ -160,6 +160,12 @@ func (r *Room) rematchAction(c *Conn) {
 		r.reject(c, refusedNotAllowed, why)
 		return
 	}
+	if a, b := r.seats.held[0].Account, r.seats.held[1].Account; r.ratings.rated && a != "" && b != "" {
+		if why := r.linkRefusal(a, b); why != "" {
+			r.reject(c, refusedNotAllowed, why)
+			return
+		}
+	}
 	if req := r.request; req != nil {
 		switch {
 		case req.kind == vocab.RematchProposal && slices.Contains(mine, req.from):

@@ -469,3 +469,63 @@ func TestTypedMoves(t *testing.T) {
 	require.Equal(t, "ok", p.Flash)
 	require.Equal(t, []string{"d1-d7/g7"}, movesOf(eve.last()))
 }
+
+// A rated game with no clock still times each side's first move: a game
+// nobody began is aborted after FirstMoveWait, as with a clock (a house
+// game left unopened held one of the computer's few games, and a rated
+// room its players, for ever); a casual game with no clock waits.
+func TestARatedGameWithNoClockTimesItsFirstMoves(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		rated   bool
+		aborted bool
+	}{
+		{"rated", true, true},
+		{"casual", false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h, clock := fakeClockHarness(t)
+			h.signUp("alice", "bob")
+			r := h.create(Spec{Game: "kalah", Account: "alice", Rated: tc.rated}, "alice")
+			alice := h.connectAs(r, "alice", "alice")
+			h.connectAs(r, "bob", "bob").action(vocab.Join)
+			p := alice.last()
+			require.Equal(t, tc.rated, p.Clock.FirstMove, "the wait for a first move runs")
+			require.Equal(t, tc.rated, p.Clock.Enabled, "and the page shows it")
+			if tc.rated {
+				require.Equal(t, "First move, or the game is aborted", p.Clock.Label)
+				require.Equal(t, int64(60_000), p.Clock.RemainingMS)
+			}
+
+			clock.Advance(FirstMoveWait)
+			p = alice.last()
+			require.Equal(t, tc.aborted, p.Over)
+			require.Equal(t, tc.aborted, p.Aborted)
+			if !tc.aborted {
+				return
+			}
+			require.Equal(t, "Game aborted: P1 did not make a first move in time", p.Status)
+			n, err := h.store.AbortsInARow(context.Background(), "alice")
+			require.NoError(t, err)
+			require.Equal(t, 1, n, "counted against the one who did not move")
+		})
+	}
+}
+
+// In a rated game with no clock, the first moves made, no clock runs.
+func TestARatedGameWithNoClockHasNoMoveClock(t *testing.T) {
+	h, clock := fakeClockHarness(t)
+	h.signUp("alice", "bob")
+	r := h.create(Spec{Game: "kalah", Account: "alice", Rated: true}, "alice")
+	alice, bob := h.connectAs(r, "alice", "alice"), h.connectAs(r, "bob", "bob")
+	bob.action(vocab.Join)
+	clock.Advance(50 * time.Second)
+	alice.click(1, 1)
+	require.True(t, bob.last().Clock.FirstMove, "the second side's first move is timed too")
+	clock.Advance(50 * time.Second)
+	bob.click(0, 1)
+	p := alice.last()
+	require.False(t, p.Clock.Enabled, "no clock from then on")
+	clock.Advance(time.Hour)
+	require.False(t, alice.last().Over)
+}

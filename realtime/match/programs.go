@@ -182,7 +182,7 @@ func (r *Room) roomState(tokenHash string, legal bool) *roomjson.State {
 			}
 		}
 	}
-	if r.clock.enabled() {
+	if r.clock.enabled() || r.clock.firstMove {
 		s.Clock = &roomjson.Clock{Running: r.clock.running(), PeriodMS: r.clock.period.Milliseconds(), FirstMove: r.clock.firstMove}
 		s.Clock.RemainingMS = s.Clock.PeriodMS
 		if s.Clock.Running {

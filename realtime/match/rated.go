@@ -2,9 +2,12 @@ package match
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
+	"time"
 
+	"boardroom/fairplay"
 	"boardroom/game"
 	"boardroom/rating"
 	"boardroom/realtime/store"
@@ -83,7 +86,32 @@ func (r *Room) ratedJoinRefusal(c *Conn) string {
 			return "You hold the other seat: a rated game is between two players."
 		}
 	}
+	for _, s := range r.seats.held {
+		if s.Account != "" {
+			return r.linkRefusal(s.Account, c.account)
+		}
+	}
 	return ""
+}
+
+// linkRefusal says why the accounts a and b may not play each other in
+// this rated game ("": they may): a bot and its owner, or two accounts of
+// one browser (package fairplay). Asked as a seat is taken or a rematch
+// begins, never on a move.
+func (r *Room) linkRefusal(a, b string) string {
+	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+	defer cancel()
+	// The web server stamps browsers' sightings with the wall clock.
+	err := fairplay.Check(ctx, r.deps.Store, a, b, time.Now())
+	var refused fairplay.Refused
+	switch {
+	case err == nil:
+		return ""
+	case errors.As(err, &refused):
+		return refused.Why
+	}
+	r.deps.Log.Warn("rated players not checked", "room", r.id, "err", err)
+	return "This rated game could not be checked just now; try again in a moment."
 }
 
 // ratedRefusal says why action may not be carried out in a rated room

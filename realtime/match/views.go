@@ -158,12 +158,15 @@ func (r *Room) scoreLine() string {
 
 // fillClock writes the move clock as the page should animate it.
 func (r *Room) fillClock(p *view.Page, mine []game.Player) {
-	if !r.clock.enabled() {
+	if !r.clock.enabled() && !r.clock.firstMove {
 		return
 	}
 	c := &p.Clock
 	c.Enabled = true
 	c.TotalMS = r.clock.period.Milliseconds()
+	if !r.clock.enabled() { // a rated game with no clock, waiting for a first move
+		c.TotalMS = r.clock.firstMoveWait.Milliseconds()
+	}
 	c.Label = r.clock.label()
 	c.Running = r.clock.running()
 	c.RemainingMS = r.clock.remaining().Milliseconds()

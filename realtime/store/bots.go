@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -66,11 +67,25 @@ type Bots interface {
 	// first. A pairing records them in the transaction that makes the
 	// room (PairPool); they are kept a day.
 	BotGames(ctx context.Context, account string, since time.Time) ([]time.Time, error)
-	// GamesInPlay counts the games quick pairing made for any of the bot
-	// accounts (usernames, any case) whose room is not over and was
-	// written to at or after since: a game whose room has been silent
-	// since is abandoned (its node died), and no longer counts.
-	GamesInPlay(ctx context.Context, accounts []string, since time.Time) (int, error)
+	// GamesInPlay lists the games quick pairing or an accepted challenge
+	// made for any of the bot accounts (usernames, any case) whose room is
+	// not over and was written to at or after since, by room: a game whose
+	// room has been silent since is abandoned (its node died), and no
+	// longer counts.
+	GamesInPlay(ctx context.Context, accounts []string, since time.Time) ([]GameInPlay, error)
+}
+
+// GameInPlay is a bot's game in play: its room, and the accounts of its
+// seats as the room holds them ("" for a seat with none).
+type GameInPlay struct {
+	Room     string
+	Accounts [2]string
+}
+
+// Plays says account (any case) holds a seat of g.
+func (g GameInPlay) Plays(account string) bool {
+	key := AccountKey(account)
+	return key != "" && (AccountKey(g.Accounts[0]) == key || AccountKey(g.Accounts[1]) == key)
 }
 
 // ErrTooManyBots says an owner has as many bots as one may.
@@ -149,4 +164,20 @@ func botGamesOf(room *Room, at int64) []botGame {
 		}
 	}
 	return out
+}
+
+// scanGamesInPlay reads rows of a room's id and its seats' accounts.
+func scanGamesInPlay(rows rows) ([]GameInPlay, error) {
+	var out []GameInPlay
+	for rows.Next() {
+		var g GameInPlay
+		if err := rows.Scan(&g.Room, &g.Accounts[0], &g.Accounts[1]); err != nil {
+			return nil, fmt.Errorf("store: bot games in play: %w", err)
+		}
+		out = append(out, g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: bot games in play: %w", err)
+	}
+	return out, nil
 }

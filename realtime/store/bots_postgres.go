@@ -170,19 +170,20 @@ func recordPGBotGames(ctx context.Context, tx pgx.Tx, room *Room, now int64) err
 }
 
 // GamesInPlay implements Bots.
-func (p *Postgres) GamesInPlay(ctx context.Context, accounts []string, since time.Time) (int, error) {
+func (p *Postgres) GamesInPlay(ctx context.Context, accounts []string, since time.Time) ([]GameInPlay, error) {
 	if len(accounts) == 0 {
-		return 0, nil
+		return nil, nil
 	}
 	keys := make([]string, len(accounts))
 	for i, a := range accounts {
 		keys[i] = AccountKey(a)
 	}
-	var n int
-	err := p.pool.QueryRow(ctx, `SELECT count(DISTINCT g.room_id) FROM bot_games g JOIN rooms r ON r.id = g.room_id
-		WHERE g.account = ANY($1) AND NOT r.over AND r.updated_at >= $2`, keys, since.UnixMilli()).Scan(&n)
+	rows, err := p.pool.Query(ctx, `SELECT DISTINCT r.id, coalesce(r.seats::jsonb -> 0 ->> 'account', ''), coalesce(r.seats::jsonb -> 1 ->> 'account', '')
+		FROM bot_games g JOIN rooms r ON r.id = g.room_id
+		WHERE g.account = ANY($1) AND NOT r.over AND r.updated_at >= $2 ORDER BY r.id`, keys, since.UnixMilli())
 	if err != nil {
-		return 0, fmt.Errorf("store: bot games in play: %w", err)
+		return nil, fmt.Errorf("store: bot games in play: %w", err)
 	}
-	return n, nil
+	defer rows.Close()
+	return scanGamesInPlay(rows)
 }

@@ -163,20 +163,21 @@ func (s *SQLite) recordBotGames(tx *wtx, room *Room, now int64) error {
 }
 
 // GamesInPlay implements Bots.
-func (s *SQLite) GamesInPlay(ctx context.Context, accounts []string, since time.Time) (int, error) {
+func (s *SQLite) GamesInPlay(ctx context.Context, accounts []string, since time.Time) ([]GameInPlay, error) {
 	if len(accounts) == 0 {
-		return 0, nil
+		return nil, nil
 	}
 	args := make([]any, 0, len(accounts)+1)
 	for _, a := range accounts {
 		args = append(args, AccountKey(a))
 	}
 	args = append(args, since.UnixMilli())
-	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT count(DISTINCT g.room_id) FROM bot_games g JOIN rooms r ON r.id = g.room_id
-		WHERE g.account IN (`+placeholders(len(accounts))+`) AND r.over = 0 AND r.updated_at >= ?`, args...).Scan(&n)
+	rows, err := s.db.QueryContext(ctx, `SELECT DISTINCT r.id, coalesce(json_extract(r.seats, '$[0].account'), ''), coalesce(json_extract(r.seats, '$[1].account'), '')
+		FROM bot_games g JOIN rooms r ON r.id = g.room_id
+		WHERE g.account IN (`+placeholders(len(accounts))+`) AND r.over = 0 AND r.updated_at >= ? ORDER BY r.id`, args...)
 	if err != nil {
-		return 0, fmt.Errorf("store: bot games in play: %w", err)
+		return nil, fmt.Errorf("store: bot games in play: %w", err)
 	}
-	return n, nil
+	defer rows.Close()
+	return scanGamesInPlay(rows)
 }

@@ -125,6 +125,8 @@ var migrations = []string{
 	socialMigration,
 	// 11: bot accounts, and the games quick pairing made for them (Bots).
 	botsMigration,
+	// 12: the accounts seen in each browser (Links).
+	linksMigration,
 }
 
 // migrationLock is the advisory lock that keeps nodes starting together

@@ -146,7 +146,7 @@ func TestUpgradeFromFirstSchema(t *testing.T) {
 	defer s.Close()
 	var version int
 	require.NoError(t, conn.QueryRow(ctx, `SELECT version FROM schema_version`).Scan(&version))
-	require.Equal(t, 11, version)
+	require.Equal(t, 12, version)
 	require.NoError(t, s.SetSeen(ctx, []string{"r"}, time.UnixMilli(5)), "the room's sightings (version 4)")
 	require.NoError(t, s.CreateUser(ctx, &store.User{Name: "old", Key: "old", PasswordHash: "h", Created: time.UnixMilli(5)}),
 		"the accounts (version 5)")
@@ -154,6 +154,7 @@ func TestUpgradeFromFirstSchema(t *testing.T) {
 	require.ErrorIs(t, err, store.ErrNotFound, "the passkeys (version 9)")
 	_, err = s.BotByToken(ctx, "none")
 	require.ErrorIs(t, err, store.ErrNotFound, "the bots (version 11)")
+	require.NoError(t, s.SeeBrowser(ctx, "b", "old", time.UnixMilli(5)), "the browsers (version 12)")
 	got, err := s.Room(ctx, "r")
 	require.NoError(t, err)
 	require.Zero(t, got.ClockFrom)

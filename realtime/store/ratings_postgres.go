@@ -87,9 +87,12 @@ func (p *Postgres) SetResult(ctx context.Context, id string, res Result) (*[2]Ra
 }
 
 // ratePG rates room id's game in tx as SQLite.rate does. The players'
-// rating rows are locked in the order of their ids, so that two games of
-// one player ending at once on two nodes are rated one after the other,
-// each from the other's result, and never deadlock.
+// rating rows are made first where missing, then locked, both in the order
+// of their ids, so that two games of one player ending at once on two
+// nodes are rated one after the other, each from the other's result, and
+// never deadlock. FOR UPDATE locks only rows that exist: before the rows
+// were made first, two first games of a player both found none, and the
+// later write replaced the earlier's.
 func ratePG(ctx context.Context, tx pgx.Tx, id string, g ratedGame, winner int, now time.Time) (*[2]RatingChange, error) {
 	names, ok, err := g.accounts(id)
 	if err != nil || !ok {
@@ -104,6 +107,9 @@ func ratePG(ctx context.Context, tx pgx.Tx, id string, g ratedGame, winner int, 
 		if err != nil {
 			return nil, fmt.Errorf("store: room %q player %q: %w", id, name, err)
 		}
+	}
+	if err := placeRatingRows(ctx, tx, users, g); err != nil {
+		return nil, fmt.Errorf("store: room %q ratings: %w", id, err)
 	}
 	var (
 		before [2]rating.Rating
@@ -126,7 +132,7 @@ func ratePG(ctx context.Context, tx pgx.Tx, id string, g ratedGame, winner int, 
 			return nil, fmt.Errorf("store: room %q ratings: %w", id, err)
 		}
 		for i := range users {
-			if users[i] == user {
+			if users[i] == user && r.Games > 0 { // none: the row placeRatingRows made
 				before[i], found[i], played[i] = r, true, time.UnixMilli(at)
 			}
 		}
@@ -138,10 +144,8 @@ func ratePG(ctx context.Context, tx pgx.Tx, id string, g ratedGame, winner int, 
 	c := rateGame(before, found, played, winner, now)
 	for i, ch := range c {
 		a := ch.After
-		if _, err := tx.Exec(ctx, `INSERT INTO ratings (user_id, game, speed, rating, deviation, volatility, games, played_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-			ON CONFLICT (user_id, game, speed) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
-				volatility = excluded.volatility, games = excluded.games, played_at = excluded.played_at`,
+		if _, err := tx.Exec(ctx, `UPDATE ratings SET rating = $4, deviation = $5, volatility = $6, games = $7, played_at = $8
+			WHERE user_id = $1 AND game = $2 AND speed = $3`,
 			users[i], g.game, string(g.clock), a.Rating, a.Deviation, a.Volatility, a.Games, now.UnixMilli()); err != nil {
 			return nil, fmt.Errorf("store: room %q rating: %w", id, err)
 		}
@@ -158,6 +162,28 @@ func ratePG(ctx context.Context, tx pgx.Tx, id string, g ratedGame, winner int, 
 		return nil, fmt.Errorf("store: room %q: %w", id, err)
 	}
 	return &c, nil
+}
+
+// placeRatingRows makes, in tx, the rating rows of users in g's game and
+// speed that do not exist yet, in the order of their ids: a row of no
+// games (a newcomer's rating), which the rating of the game then updates,
+// so that no committed row ever has none. A row another transaction is
+// making meanwhile makes this wait for it (the key is unique), and is then
+// left as that transaction wrote it.
+func placeRatingRows(ctx context.Context, tx pgx.Tx, users [2]int64, g ratedGame) error {
+	ids := users[:]
+	if ids[0] > ids[1] {
+		ids = []int64{users[1], users[0]}
+	}
+	fresh := rating.Defaults().New()
+	for _, user := range ids {
+		if _, err := tx.Exec(ctx, `INSERT INTO ratings (user_id, game, speed, rating, deviation, volatility, games, played_at)
+			VALUES ($1, $2, $3, $4, $5, $6, 0, 0) ON CONFLICT (user_id, game, speed) DO NOTHING`,
+			user, g.game, string(g.clock), fresh.Rating, fresh.Deviation, fresh.Volatility); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // CurrentRatings implements Ratings.

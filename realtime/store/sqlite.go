@@ -104,6 +104,8 @@ var tables = []struct{ name, definition string }{
 	{"passkeys", passkeyTables},
 	// Bot accounts, and the games quick pairing made for them (Bots).
 	{"bots", botTables},
+	// The accounts seen in each browser (Links).
+	{"browsers", linkTables},
 }
 
 // migrate adds the columns and tables a file made by an older version lacks.

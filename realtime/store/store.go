@@ -216,5 +216,8 @@ type Store interface {
 	DeleteIdle(ctx context.Context, before time.Time, keep []string) (int, error)
 	// Ratings are the players' ratings the rooms show on their seats.
 	Ratings
+	// Links say who may not play whom rated, which a rated room checks as
+	// its seat is taken.
+	Links
 	Close() error
 }

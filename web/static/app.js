@@ -176,15 +176,36 @@
       history.replaceState(null, "", location.pathname + location.search);
       socket.send(JSON.stringify({ action: "replay-first" }));
     }
-    // An open challenge accepted in the lobby (?accept) takes the free seat
-    // as the page connects, when this page may take it (its Join shows):
-    // whoever is first has it; anyone later is told the seats are taken.
-    if (new URLSearchParams(location.search).has("accept")) {
-      history.replaceState(null, "", location.pathname + location.hash);
+    // An open challenge accepted in the lobby takes the free seat as the
+    // page connects, when this page may take it (its Join shows): whoever
+    // is first has it; anyone later is told the seats are taken.
+    if (acceptedHere()) {
       var join = document.querySelector("form[data-testid=join] [data-action=join]");
       if (join && join.checkVisibility()) join.click();
     }
   });
+
+  // Accepting an open challenge is the site's own flow: the lobby's Accept
+  // notes, in this tab's sessionStorage, the room it leads to and when, and
+  // the room's page takes the seat only when it finds that note, fresh, and
+  // for itself. A link (another site's too) can carry nothing there: a
+  // room opened any other way shows Join, and seats nobody without a click.
+  var acceptKey = "boardroom-accept";
+  document.addEventListener("click", function (e) {
+    var a = e.target.closest ? e.target.closest("a[data-action=accept-seek]") : null;
+    if (!a) return;
+    try {
+      sessionStorage.setItem(acceptKey, JSON.stringify({ room: new URL(a.href).pathname, at: Date.now() }));
+    } catch (err) { /* no storage: the room shows Join */ }
+  });
+  function acceptedHere() {
+    var note = null;
+    try {
+      note = JSON.parse(sessionStorage.getItem(acceptKey) || "null");
+      sessionStorage.removeItem(acceptKey); // once
+    } catch (err) { return false; }
+    return !!note && note.room === location.pathname && Date.now() - note.at < 30000;
+  }
   document.addEventListener("htmx:wsClose", function () { document.body.dataset.socket = "closed"; });
 
   // Keep the computer's details open across updates once opened.

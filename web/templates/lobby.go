@@ -29,9 +29,11 @@ func withoutRoom(ctx context.Context) bool { return ctx.Value(withoutRoomKey{}) 
 type LobbyData struct {
 	Games []game.Game
 	Lists LobbyLists
-	// Form holds the values of a refused form, to show it again; Error why.
-	Form  map[string]string
-	Error string
+	// Form holds the values of a refused form, to show it again; Error
+	// why, and GameInPlay the game it refers to (a room's path; "": none).
+	Form       map[string]string
+	Error      string
+	GameInPlay string
 	// Pairing offers quick pairing's pools; House says that the computer
 	// plays in them too (its house bots).
 	Pairing, House bool

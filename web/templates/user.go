@@ -83,11 +83,13 @@ type PlayerView struct {
 	Online bool
 	// CanChallenge offers the viewer (signed in, someone else) a challenge
 	// in one of ChallengeGames; Sent is the one they just sent, ChallengeError why
-	// one was refused.
+	// one was refused, and GameInPlay the game it refers to (a room's path;
+	// "": none).
 	CanChallenge   bool
 	ChallengeGames []game.Choice
 	Sent           *SentChallenge
 	ChallengeError string
+	GameInPlay     string
 }
 
 // SentChallenge is a challenge the viewer sent, waiting for an answer.

@@ -190,18 +190,22 @@ func houseBots(t *testing.T, sub Subject, at time.Time) {
 	}
 	pair("hg1", "Deep")
 	pair("hg2", "shallow")
-	inPlay := func(since time.Time) int {
-		n, err := st.GamesInPlay(ctx, []string{"HOUSE-MEDIUM", "House-Nobody"}, since)
+	inPlay := func(since time.Time) []store.GameInPlay {
+		games, err := st.GamesInPlay(ctx, []string{"HOUSE-MEDIUM", "House-Nobody"}, since)
 		require.NoError(t, err)
-		return n
+		return games
 	}
-	require.Equal(t, 2, inPlay(at.Add(-10*time.Minute)))
-	require.Zero(t, inPlay(at.Add(time.Minute)), "rooms silent since do not count")
-	n, err := st.GamesInPlay(ctx, nil, time.Time{})
+	require.Equal(t, []store.GameInPlay{{Room: "hg1", Accounts: [2]string{"Deep", "House-Medium"}}, {Room: "hg2", Accounts: [2]string{"shallow", "House-Medium"}}},
+		inPlay(at.Add(-10*time.Minute)), "each with its players")
+	require.True(t, inPlay(at.Add(-10 * time.Minute))[0].Plays("DEEP"), "any case")
+	require.False(t, inPlay(at.Add(-10 * time.Minute))[0].Plays("shallow"))
+	require.False(t, inPlay(at.Add(-10 * time.Minute))[0].Plays(""), "no account plays no game")
+	require.Empty(t, inPlay(at.Add(time.Minute)), "rooms silent since do not count")
+	none, err := st.GamesInPlay(ctx, nil, time.Time{})
 	require.NoError(t, err)
-	require.Zero(t, n)
+	require.Empty(t, none)
 	require.NoError(t, ResultErr(sub.Store.SetResult(ctx, "hg1", store.Result{Over: true, Winner: 0, Reason: "done"})))
-	require.Equal(t, 1, inPlay(at.Add(-10*time.Minute)), "a game over no longer counts")
+	require.Len(t, inPlay(at.Add(-10*time.Minute)), 1, "a game over no longer counts")
 	games, err := st.BotGames(ctx, "house-medium", time.Time{})
 	require.NoError(t, err)
 	require.Len(t, games, 2, "the house bot's games are recorded as any bot's")
@@ -215,7 +219,8 @@ func houseBots(t *testing.T, sub Subject, at time.Time) {
 	r.Seats = [2]store.Seat{{Kind: "human", TokenHash: "talice", Account: "alice"},
 		{Kind: "bot", Level: "medium", Account: "House-Medium", BotAccount: true}}
 	require.NoError(t, challenges.AnswerChallenge(ctx, c.ID, c.To, true, r, at))
-	require.Equal(t, 2, inPlay(at.Add(-10*time.Minute)), "the challenge's game is in play")
+	require.Equal(t, []store.GameInPlay{{Room: "hg2", Accounts: [2]string{"shallow", "House-Medium"}}, {Room: "hg3", Accounts: [2]string{"alice", "House-Medium"}}},
+		inPlay(at.Add(-10*time.Minute)), "the challenge's game is in play")
 	games, err = st.BotGames(ctx, "house-medium", time.Time{})
 	require.NoError(t, err)
 	require.Len(t, games, 3)

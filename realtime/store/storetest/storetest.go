@@ -69,6 +69,7 @@ func Run(t *testing.T, open Opener) {
 		{"Presence", presence},
 		{"DirectChallenges", directChallenges},
 		{"Bots", bots},
+		{"Links", links},
 		{"Closed", closed},
 	}
 	for _, tc := range tests {
