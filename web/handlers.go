@@ -162,7 +162,11 @@ func (s *Server) room(w http.ResponseWriter, r *http.Request) {
 	token := s.ensureToken(w, r)
 	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
 	defer cancel()
-	page, err := s.Hub.LivePage(ctx, id, match.HashToken(token), absoluteURL(r, "/r/"+id))
+	who := match.Who{TokenHash: match.HashToken(token)}
+	if u := userOf(r); u != nil {
+		who.Account = u.Name // a seat of the account is this browser's too
+	}
+	page, err := s.Hub.LivePage(ctx, id, who, absoluteURL(r, "/r/"+id))
 	if s.roomMissing(w, r, id, err) {
 		return
 	}
