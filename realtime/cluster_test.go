@@ -232,7 +232,7 @@ func (cl *testCluster) start(i int) {
 		q.Del("room")
 		q.Del("token")
 		r.URL.RawQuery = q.Encode()
-		h.ServeWS(w, r, room, match.HashToken(token), "", "", false, nil, nil)
+		h.ServeWS(w, r, room, match.HashToken(token), "", "", false, nil, SocketHooks{})
 	}))
 	node := &clusterNode{hub: h, srv: srv, bus: b, st: st}
 	if i < len(cl.nodes) {

@@ -8,12 +8,15 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"boardroom/game"
 	"boardroom/game/record"
 	"boardroom/realtime"
 	"boardroom/realtime/match"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/signout"
 	"boardroom/web/templates"
 )
 
@@ -193,7 +196,13 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
 		return
 	}
-	s.Hub.ServeWS(w, r, id, who.tokenHash, who.name, who.account, who.bot, s.Origins, release) // released when the socket closes
+	untrack := func() {}
+	s.Hub.ServeWS(w, r, id, who.tokenHash, who.name, who.account, who.bot, s.Origins, realtime.SocketHooks{
+		Opened: func(close func(websocket.StatusCode, string)) {
+			untrack = s.signouts.Track(who.account, who.session, func() { close(signout.Code, signout.Reason) })
+		},
+		Closed: func() { untrack(); release() }, // when the socket closes
+	})
 }
 
 // findRoom looks up the room of the path, answering 404 when there is none.
