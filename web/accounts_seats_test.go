@@ -49,10 +49,7 @@ func (ts *testServer) ratedRoom(t *testing.T) (alice, bob *http.Client, loc stri
 // logIn is a new browser logged in as name.
 func (ts *testServer) logIn(t *testing.T, name string) *http.Client {
 	t.Helper()
-	c := ts.browser(t)
-	resp, _ := post(t, c, ts.URL+"/login", account(name, "a long password"))
-	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
-	return c
+	return ts.signedIn(t, "/login", name)
 }
 
 // TestTheAccountsSeatOnAnotherDevice (issue 42, bug 1): signed in on a
