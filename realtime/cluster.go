@@ -85,11 +85,11 @@ type LivePage struct {
 	Live   []byte
 }
 
-// LivePage renders room id as the holder of tokenHash sees it now, with
-// share as the room's link; in a cluster the room's owner renders it.
-func (h *Hub) LivePage(ctx context.Context, id, tokenHash, share string) (LivePage, error) {
+// LivePage renders room id as w sees it now, with share as the room's
+// link; in a cluster the room's owner renders it.
+func (h *Hub) LivePage(ctx context.Context, id string, w match.Who, share string) (LivePage, error) {
 	if h.node == nil {
-		p, err := h.Snapshot(ctx, id, tokenHash)
+		p, err := h.Snapshot(ctx, id, w)
 		if err != nil {
 			return LivePage{}, err
 		}
@@ -101,7 +101,7 @@ func (h *Hub) LivePage(ctx context.Context, id, tokenHash, share string) (LivePa
 		r, err := h.Room(ctx, id)
 		switch {
 		case err == nil:
-			p, err := r.Snapshot(ctx, tokenHash)
+			p, err := r.Snapshot(ctx, w)
 			if errors.Is(err, match.ErrStopped) {
 				break // it moved: look again
 			}
@@ -111,7 +111,7 @@ func (h *Hub) LivePage(ctx context.Context, id, tokenHash, share string) (LivePa
 			p.ShareURL = share
 			return LivePage{Game: p.Game, RoomID: id, Live: h.deps.Render.Frame(p).HTML}, nil
 		case errors.Is(err, cluster.ErrElsewhere):
-			if gameID, live, err := h.node.Snapshot(ctx, id, tokenHash, share); err == nil {
+			if gameID, live, err := h.node.Snapshot(ctx, id, w, share); err == nil {
 				g, err := game.Lookup(gameID)
 				if err != nil {
 					return LivePage{}, err

@@ -225,14 +225,15 @@ func (cl *testCluster) start(i int) {
 	_, err := h.Restore(context.Background())
 	require.NoError(cl.t, err)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		// The room and the token come in the query here; the rest of it is
-		// the socket's own (format=json).
+		// The room, the token and the account signed in come in the query
+		// here; the rest of it is the socket's own (format=json).
 		q := r.URL.Query()
-		room, token := q.Get("room"), q.Get("token")
+		room, token, account := q.Get("room"), q.Get("token"), q.Get("account")
 		q.Del("room")
 		q.Del("token")
+		q.Del("account")
 		r.URL.RawQuery = q.Encode()
-		h.ServeWS(w, r, room, match.HashToken(token), "", "", false, nil, nil)
+		h.ServeWS(w, r, room, match.HashToken(token), "", account, false, nil, SocketHooks{})
 	}))
 	node := &clusterNode{hub: h, srv: srv, bus: b, st: st}
 	if i < len(cl.nodes) {
@@ -267,7 +268,12 @@ type wsPage struct {
 }
 
 func (cl *testCluster) open(node int, room, token string) *wsPage {
-	url := "ws" + strings.TrimPrefix(cl.nodes[node].srv.URL, "http") + "/?room=" + room + "&token=" + token
+	return cl.openAs(node, room, token, "")
+}
+
+// openAs opens a page of a browser signed in as account.
+func (cl *testCluster) openAs(node int, room, token, account string) *wsPage {
+	url := "ws" + strings.TrimPrefix(cl.nodes[node].srv.URL, "http") + "/?room=" + room + "&token=" + token + "&account=" + account
 	ws, _, err := websocket.Dial(cl.t.Context(), url, nil)
 	require.NoError(cl.t, err)
 	p := &wsPage{t: cl.t, cl: cl, ws: ws}
@@ -506,4 +512,36 @@ func movesOf(p *view.Page) []string {
 		out = append(out, m.Text)
 	}
 	return out
+}
+
+// TestAnAccountsSeatOnAnotherNode: in a cluster, a page of the account
+// open on a node that does not run the room holds the account's seat,
+// though its browser never held the seat's cookie: its first render (asked
+// of the owner) and its socket; the browser that took the seat, signed
+// out since, no longer does.
+func TestAnAccountsSeatOnAnotherNode(t *testing.T) {
+	cl := newCluster(t, 2)
+	ctx := context.Background()
+	id, err := cl.nodes[0].hub.Create(ctx, match.Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.NoClock, Seat: vocab.FirstSeat,
+		Level: vocab.Beginner, Account: "alice"}, "alice-laptop")
+	require.NoError(t, err)
+	live, err := cl.nodes[1].hub.LivePage(ctx, id, match.Who{TokenHash: match.HashToken("alice-phone"), Account: "alice"}, "")
+	require.NoError(t, err)
+	require.True(t, cl.pages.Page(live.Live).Seats[0].Yours, "the first render, by the owner")
+
+	phone := cl.openAs(1, id, "alice-phone", "alice")
+	phone.await("her seat", func(p *view.Page) bool { return p.Seats[0].Yours })
+	bob := cl.open(0, id, "bob")
+	bob.send(`{"action":"join","name":"Bob"}`)
+	phone.await("Bob seated", func(p *view.Page) bool { return p.Seats[1].Kind == vocab.Human })
+	phone.send(`{"move":"1"}`)
+	bob.await("her move, from the phone", moves(1))
+
+	laptop := cl.open(1, id, "alice-laptop") // signed out
+	laptop.await("a spectator", func(p *view.Page) bool { return p.Spectator })
+	bob.send(`{"move":"1"}`)
+	laptop.await("bob's move", moves(2))
+	laptop.send(`{"move":"2"}`)
+	laptop.await("a refusal", func(p *view.Page) bool { return strings.Contains(p.Error, "log in as alice") })
+	require.Len(t, bob.await("no change", moves(2)).Moves, 2)
 }

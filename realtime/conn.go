@@ -57,12 +57,23 @@ func readPage(ctx context.Context, sock *socket.Conn, c *match.Conn, to sink) {
 	})
 }
 
+// SocketHooks are what the caller of ServeWS does around a socket.
+type SocketHooks struct {
+	// Opened, when set, is given the function that closes the socket with
+	// a code and a reason, once it is open (a session that ends closes the
+	// sockets opened with it).
+	Opened func(close func(code websocket.StatusCode, reason string))
+	// Closed, when set, is called once the socket has closed, or was
+	// never opened.
+	Closed func()
+}
+
 // ServeWS upgrades an HTTP request to a WebSocket of room id for the viewer
 // holding tokenHash and called name (its browser's, "" for none), signed in
 // as account ("" for a guest; bot when it is a bot's account), opens it
 // in the room, and returns: the socket is served on a goroutine of its own
-// until it closes, and then closed (if not nil) is called. originPatterns
-// lists the other origins allowed besides the request's own host. The query
+// until it closes, around which hooks are called. originPatterns lists the
+// other origins allowed besides the request's own host. The query
 // may ask for the room as JSON (ParseStream); a query it cannot read is
 // answered 400 before any upgrade.
 //
@@ -71,10 +82,10 @@ func readPage(ctx context.Context, sock *socket.Conn, c *match.Conn, to sink) {
 // around this one, finding the room), which a page would keep for as long
 // as it stays open — most of an idle page's memory. Reading is done on a
 // fresh goroutine, whose stack stays small.
-func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, name, account string, bot bool, originPatterns []string, closed func()) {
+func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, name, account string, bot bool, originPatterns []string, hooks SocketHooks) {
 	done := func() {
-		if closed != nil {
-			closed()
+		if hooks.Closed != nil {
+			hooks.Closed()
 		}
 	}
 	stream, err := match.ParseStream(req.URL.Query())
@@ -91,6 +102,9 @@ func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, n
 	c := match.NewConn(sock, tokenHash, name, stream)
 	c.SetAccount(account)
 	c.SetBot(bot)
+	if hooks.Opened != nil {
+		hooks.Opened(sock.Close)
+	}
 	// The request's context ends with its handler; the page's lasts until
 	// its socket closes.
 	ctx, cancel := context.WithCancel(context.WithoutCancel(req.Context()))

@@ -111,7 +111,7 @@ func takeOne(ctx context.Context, c *match.Conn) ([]byte, error) {
 // sync waits until the room has handled everything sent to it before: a
 // snapshot is answered in turn.
 func (cl *client) sync() {
-	_, err := cl.room.Snapshot(context.Background(), "")
+	_, err := cl.room.Snapshot(context.Background(), match.Who{})
 	require.NoError(cl.h.t, err)
 }
 

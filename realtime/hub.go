@@ -201,12 +201,11 @@ func (h *Hub) RunNew(ctx context.Context, rec *store.Room) error {
 	return nil
 }
 
-// Snapshot returns the page of room id as the holder of tokenHash would
-// see it now.
-func (h *Hub) Snapshot(ctx context.Context, id, tokenHash string) (*view.Page, error) {
+// Snapshot returns the page of room id as w would see it now.
+func (h *Hub) Snapshot(ctx context.Context, id string, w match.Who) (*view.Page, error) {
 	var p *view.Page
 	_, err := h.ask(ctx, id, func(r *match.Room) (err error) {
-		p, err = r.Snapshot(ctx, tokenHash)
+		p, err = r.Snapshot(ctx, w)
 		return err
 	})
 	return p, err

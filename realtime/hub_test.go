@@ -53,7 +53,7 @@ func TestIdleRoomsLeaveMemory(t *testing.T) {
 				return
 			}
 			require.Eventually(t, func() bool { return h.hub.Live() == 0 }, 5*time.Second, time.Millisecond)
-			p, err := h.hub.Snapshot(context.Background(), r.ID(), match.HashToken("alice"))
+			p, err := h.hub.Snapshot(context.Background(), r.ID(), match.Who{TokenHash: match.HashToken("alice")})
 			require.NoError(t, err, "the room comes back when asked for")
 			require.Equal(t, tc.spec.Mode != "watch", p.Seats[0].Yours, "its creator's seat, where a person has one")
 		})
@@ -72,7 +72,7 @@ func TestRoomAskedForAsItUnloads(t *testing.T) {
 		ask func(h *harness, ctx context.Context, id string) (*view.Page, error)
 	}{
 		{"a page", func(h *harness, ctx context.Context, id string) (*view.Page, error) {
-			return h.hub.Snapshot(ctx, id, match.HashToken("alice"))
+			return h.hub.Snapshot(ctx, id, match.Who{TokenHash: match.HashToken("alice")})
 		}},
 		{"a socket", func(h *harness, ctx context.Context, id string) (*view.Page, error) {
 			c := testConn(match.HashToken("alice"), 16)
@@ -101,7 +101,7 @@ func TestRoomAskedForAsItUnloads(t *testing.T) {
 				}
 			})
 			old := h.create(match.Spec{Game: "kalah"}, "alice")
-			_, err := old.Snapshot(t.Context(), "") // the room has started, its idle timer set
+			_, err := old.Snapshot(t.Context(), match.Who{}) // the room has started, its idle timer set
 			require.NoError(t, err)
 			clock.Advance(10 * time.Minute) // nobody came: the room unloads...
 			select {                        // ...and is held just as it has decided to
@@ -155,7 +155,7 @@ func TestCleanIdleKeepsRoomsInUse(t *testing.T) {
 	require.Equal(t, 0, n, "rooms in memory are kept")
 
 	// Once the idle rooms leave memory, the one never played is deleted.
-	_, err = h.hub.Snapshot(context.Background(), loaded.ID(), "") // loaded again
+	_, err = h.hub.Snapshot(context.Background(), loaded.ID(), match.Who{}) // loaded again
 	require.NoError(t, err)
 	h.restart()
 	h.hub.mu.Lock()

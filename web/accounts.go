@@ -13,6 +13,7 @@ import (
 	"boardroom/game"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/signout"
 	"boardroom/web/templates"
 )
 
@@ -211,6 +212,7 @@ func (s *Server) logOut(w http.ResponseWriter, r *http.Request) {
 		if err := s.Accounts.End(r.Context(), c.Value); err != nil {
 			s.logFailure(r, "log out", err)
 		}
+		s.signouts.Ended(signout.End{Hashes: []string{accounts.HashToken(c.Value)}})
 	}
 	s.clearSession(w, r)
 	http.Redirect(w, r, "/", http.StatusSeeOther)
@@ -227,6 +229,7 @@ func (s *Server) logOutEverywhere(w http.ResponseWriter, r *http.Request) {
 		s.errorPage(w, r, http.StatusServiceUnavailable, "Not logged out", "Your sessions could not be ended just now; try again in a moment.")
 		return
 	}
+	s.signouts.Ended(signout.End{Account: u.Name})
 	s.clearSession(w, r)
 	http.Redirect(w, r, "/login", http.StatusSeeOther)
 }

@@ -1,11 +1,18 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
+
+	"boardroom/realtime/vocab"
+	"boardroom/signout"
 )
 
 // TestAGuestWhoSignsUpKeepsTheirSeats: the seats a guest holds in a
@@ -24,4 +31,107 @@ func TestAGuestWhoSignsUpKeepsTheirSeats(t *testing.T) {
 	_, doc = get(t, c, ts.URL+loc)
 	require.Equal(t, "Gus (you)", doc.Find(".player.seat0 .holder").Text(), "the seat is still this browser's")
 	require.True(t, doc.Find("[data-action=abort]").Length() > 0, "and its controls")
+}
+
+// ratedRoom is a rated Kalah room Alice made in her browser, Bob seated.
+func (ts *testServer) ratedRoom(t *testing.T) (alice, bob *http.Client, loc string, a, b *player) {
+	t.Helper()
+	alice, bob = ts.signedUp(t, "alice"), ts.signedUp(t, "bob")
+	resp, _ := ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"friend"}, "rated": {"true"}, "clock": {"fast"}})
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	loc = resp.Header.Get("Location")
+	a, b = ts.open(t, alice, loc), ts.open(t, bob, loc)
+	b.say(`{"action":"join"}`)
+	a.until("bob")
+	return alice, bob, loc, a, b
+}
+
+// logIn is a new browser logged in as name.
+func (ts *testServer) logIn(t *testing.T, name string) *http.Client {
+	t.Helper()
+	return ts.signedIn(t, "/login", name)
+}
+
+// TestTheAccountsSeatOnAnotherDevice (issue 42, bug 1): signed in on a
+// phone that never held the game's seat cookie, the player opens their
+// running rated game and is seated there, with its controls, and moves.
+func TestTheAccountsSeatOnAnotherDevice(t *testing.T) {
+	ts := newTestServer(t)
+	_, _, loc, _, b := ts.ratedRoom(t)
+	phone := ts.logIn(t, "alice")
+	_, doc := get(t, phone, ts.URL+loc)
+	require.Equal(t, "alice (you)", doc.Find(".player.seat0 .holder").Text(), "the first render knows her")
+	require.Equal(t, 1, doc.Find("[data-action=abort]").Length(), "with the seat's controls")
+	p := ts.open(t, phone, loc)
+	p.say(`{"cell":"1,1"}`)
+	b.until("Your move")
+}
+
+// TestAfterLogOutTheBrowserNoLongerPlaysTheAccountsSeat (issue 36, item
+// 5): the browser that made a rated room, logged out (its seat cookie
+// kept), is a guest there: its resignation and its moves are refused with
+// the reason, the game goes on, and no rating moves.
+func TestAfterLogOutTheBrowserNoLongerPlaysTheAccountsSeat(t *testing.T) {
+	ts := newTestServer(t)
+	alice, _, loc, a, b := ts.ratedRoom(t)
+	a.say(`{"cell":"1,1"}`)
+	b.until("Your move")
+	b.say(`{"cell":"0,1"}`)
+	a.until("Your move")
+
+	resp, _ := post(t, alice, ts.URL+"/logout", nil)
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	_, doc := get(t, alice, ts.URL+loc)
+	require.Equal(t, "alice", doc.Find(".player.seat0 .holder").Text(), "no longer hers here")
+	require.Zero(t, doc.Find("[data-action=resign]").Length())
+	guest := ts.open(t, alice, loc)
+	for _, msg := range []string{`{"action":"resign"}`, `{"cell":"1,2"}`, `{"action":"offer-draw"}`, `{"action":"undo"}`} {
+		require.Contains(t, guest.say(msg), "This seat is alice's: log in as alice to play it.", msg)
+	}
+	_, doc = get(t, ts.browser(t), ts.URL+loc)
+	require.Zero(t, doc.Find("[data-testid=rating-change]").Length(), "the game goes on")
+	got, err := ts.store.CurrentRatings(t.Context(), "kalah", vocab.FastClock, []string{"alice", "bob"})
+	require.NoError(t, err)
+	require.Empty(t, got, "no rating moved")
+}
+
+// closing reads ws until it closes, and says with what status and when.
+func closing(ws *websocket.Conn) <-chan closed {
+	out := make(chan closed, 1)
+	go func() {
+		for {
+			if _, _, err := ws.Read(context.Background()); err != nil {
+				out <- closed{websocket.CloseStatus(err), time.Now()}
+				return
+			}
+		}
+	}()
+	return out
+}
+
+type closed struct {
+	status websocket.StatusCode
+	at     time.Time
+}
+
+// closedBy waits for each socket's close: with signout.Code, within a
+// second of since.
+func closedBy(t *testing.T, since time.Time, sockets map[string]<-chan closed) {
+	t.Helper()
+	for name, c := range sockets {
+		select {
+		case got := <-c:
+			require.Equal(t, signout.Code, got.status, name)
+			require.Less(t, got.at.Sub(since), time.Second, name)
+		case <-time.After(3 * time.Second):
+			t.Fatalf("%s: still open", name)
+		}
+	}
+}
+
+// stillWorks checks that a site socket is open and answers.
+func stillWorks(p *sitePage) {
+	p.t.Helper()
+	p.say(`{"accept":"nope"}`)
+	p.until("an answer", func(m siteMessage) bool { return strings.Contains(m.Error, "no longer open") })
 }

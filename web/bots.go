@@ -15,6 +15,7 @@ import (
 	"boardroom/realtime/match"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/signout"
 	"boardroom/web/templates"
 )
 
@@ -37,7 +38,10 @@ const ladderSize = 500
 // its name and its signed-in account) or a bot (by its API token).
 type holder struct {
 	tokenHash, name, account string
-	bot                      bool
+	// session is the hash of the session (a bot's: of its API token) the
+	// socket is opened with, whose end closes it ("" for a guest).
+	session string
+	bot     bool
 }
 
 // socketHolder reads who opens a socket: a bot when the request carries
@@ -50,6 +54,9 @@ func (s *Server) socketHolder(w http.ResponseWriter, r *http.Request) (holder, b
 		h := holder{tokenHash: match.HashToken(readToken(r)), name: readName(r)}
 		if u := userOf(r); u != nil {
 			h.account = u.Name
+			if c, err := r.Cookie(SessionCookie); err == nil { // there is one: it signed u in
+				h.session = accounts.HashToken(c.Value)
+			}
 		}
 		return h, true
 	}
@@ -69,7 +76,7 @@ func (s *Server) socketHolder(w http.ResponseWriter, r *http.Request) (holder, b
 		http.Error(w, "This token is not a bot's: make a new one on the bot owner's account page.", http.StatusUnauthorized)
 		return holder{}, false
 	}
-	return holder{tokenHash: bot.SeatHash, name: bot.Name, account: bot.Name, bot: true}, true
+	return holder{tokenHash: bot.SeatHash, name: bot.Name, account: bot.Name, session: bot.TokenHash, bot: true}, true
 }
 
 // botSection is the account page's list of u's bots, with view's message
@@ -145,6 +152,7 @@ func (s *Server) newBotToken(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.Log.Info("bot token replaced", "bot", bot.Name, "owner", u.Name)
+	s.signouts.Ended(signout.End{Account: bot.Name}) // the old token's sockets, before the new one is shown
 	s.renderAccount(w, r, http.StatusOK, templates.BotSection{NewBot: bot.Name, Token: token})
 }
 

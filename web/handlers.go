@@ -8,12 +8,15 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"boardroom/game"
 	"boardroom/game/record"
 	"boardroom/realtime"
 	"boardroom/realtime/match"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/signout"
 	"boardroom/web/templates"
 )
 
@@ -168,7 +171,11 @@ func (s *Server) room(w http.ResponseWriter, r *http.Request) {
 	token := s.ensureToken(w, r)
 	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
 	defer cancel()
-	page, err := s.Hub.LivePage(ctx, id, match.HashToken(token), absoluteURL(r, "/r/"+id))
+	who := match.Who{TokenHash: match.HashToken(token)}
+	if u := userOf(r); u != nil {
+		who.Account = u.Name // a seat of the account is this browser's too
+	}
+	page, err := s.Hub.LivePage(ctx, id, who, absoluteURL(r, "/r/"+id))
 	if s.roomMissing(w, r, id, err) {
 		return
 	}
@@ -195,7 +202,13 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
 		return
 	}
-	s.Hub.ServeWS(w, r, id, who.tokenHash, who.name, who.account, who.bot, s.Origins, release) // released when the socket closes
+	untrack := func() {}
+	s.Hub.ServeWS(w, r, id, who.tokenHash, who.name, who.account, who.bot, s.Origins, realtime.SocketHooks{
+		Opened: func(close func(websocket.StatusCode, string)) {
+			untrack = s.signouts.Track(who.account, who.session, func() { close(signout.Code, signout.Reason) })
+		},
+		Closed: func() { untrack(); release() }, // when the socket closes
+	})
 }
 
 // findRoom looks up the room of the path, answering 404 when there is none.

@@ -27,6 +27,7 @@ import (
 	"boardroom/realtime/frame/frametest"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/signout"
 	"boardroom/web/templates"
 )
 
@@ -52,6 +53,14 @@ func newHouseServer(t testing.TB, houseGames int, tweaks ...func(*realtime.Confi
 	t.Helper()
 	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "web.db"))
 	require.NoError(t, err)
+	t.Cleanup(func() { st.Close() }) // after the server's own cleanup
+	return newNode(t, st, houseGames, nil, tweaks...)
+}
+
+// newNode is a server on st, one of a cluster's nodes when signouts is
+// set (its sign-outs shared with the other nodes').
+func newNode(t testing.TB, st *store.SQLite, houseGames int, signouts *signout.Sockets, tweaks ...func(*realtime.Config)) *testServer {
+	t.Helper()
 	ts := &testServer{store: st}
 	var house *lobby.House
 	if houseGames > 0 {
@@ -75,7 +84,7 @@ func newHouseServer(t testing.TB, houseGames int, tweaks ...func(*realtime.Confi
 		Every: 50 * time.Millisecond, House: house}
 	go ts.site.Run(poolsCtx)
 	ts.Config.Handler = (&Server{Hub: ts.hub, Store: st, Log: slog.New(slog.DiscardHandler), Limits: &Limits{}, ListsFresh: -1,
-		Pools: ts.pools, Site: ts.site}).Handler()
+		Pools: ts.pools, Site: ts.site, Signouts: signouts}).Handler()
 	ts.Start()
 	t.Cleanup(func() {
 		stopPools()
@@ -83,7 +92,6 @@ func newHouseServer(t testing.TB, houseGames int, tweaks ...func(*realtime.Confi
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		ts.hub.Shutdown(ctx)
-		st.Close()
 	})
 	return ts
 }

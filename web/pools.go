@@ -13,6 +13,7 @@ import (
 
 	"boardroom/lobby"
 	"boardroom/pairing"
+	"boardroom/signout"
 )
 
 // Quick pairing: a page waits in a pool while its socket to /pool/ws is
@@ -66,7 +67,7 @@ func (s *Server) poolSocket(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	ws, done, ok := s.openSocket(w, r)
+	ws, done, ok := s.openSocket(w, r, who)
 	if !ok {
 		return
 	}
@@ -140,9 +141,10 @@ func (s *Server) poolSocket(w http.ResponseWriter, r *http.Request) {
 
 // openSocket opens one of the lobby's small JSON sockets (a pool's, the
 // site's): counted in the address's open sockets, from the origins the
-// rooms' sockets accept, with messages of at most 1 KB. Call done when it
-// ends; false when it was not opened (answered already).
-func (s *Server) openSocket(w http.ResponseWriter, r *http.Request) (ws *websocket.Conn, done func(), ok bool) {
+// rooms' sockets accept, with messages of at most 1 KB, and closed when
+// who's session ends. Call done when it ends; false when it was not opened
+// (answered already).
+func (s *Server) openSocket(w http.ResponseWriter, r *http.Request, who holder) (ws *websocket.Conn, done func(), ok bool) {
 	release, ok := s.limits.openConn(s.clientNetwork(r))
 	if !ok {
 		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
@@ -154,5 +156,6 @@ func (s *Server) openSocket(w http.ResponseWriter, r *http.Request) (ws *websock
 		return nil, nil, false // the library has answered
 	}
 	ws.SetReadLimit(1024)
-	return ws, func() { ws.CloseNow(); release() }, true
+	untrack := s.signouts.Track(who.account, who.session, func() { go ws.Close(signout.Code, signout.Reason) })
+	return ws, func() { untrack(); ws.CloseNow(); release() }, true
 }

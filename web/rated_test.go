@@ -21,8 +21,15 @@ import (
 // signedUp is a browser signed in as a new account.
 func (ts *testServer) signedUp(t *testing.T, name string) *http.Client {
 	t.Helper()
+	return ts.signedIn(t, "/signup", name)
+}
+
+// signedIn is a new browser that sent the form of path (/signup, /login)
+// for name.
+func (ts *testServer) signedIn(t *testing.T, path, name string) *http.Client {
+	t.Helper()
 	c := ts.browser(t)
-	resp, _ := post(t, c, ts.URL+"/signup", account(name, "a long password"))
+	resp, _ := post(t, c, ts.URL+path, account(name, "a long password"))
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	return c
 }

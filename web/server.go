@@ -21,6 +21,7 @@ import (
 	"boardroom/lobby"
 	"boardroom/realtime"
 	"boardroom/realtime/store"
+	"boardroom/signout"
 	"boardroom/web/static"
 	"boardroom/web/templates"
 )
@@ -69,8 +70,12 @@ type Server struct {
 	Pools *lobby.Pools
 	// Site runs presence and direct challenges (nil: none).
 	Site *lobby.Site
+	// Signouts closes the sockets of sessions that end, on every node of
+	// a cluster (nil: made for this node alone).
+	Signouts *signout.Sockets
 
-	limits *limiter
+	limits   *limiter
+	signouts *signout.Sockets // Signouts, or this node's own
 	// sightings record which accounts each browser uses (sightings.go).
 	sightings fairplay.Sightings
 	// draining is set by Drain: /readyz fails from then on.
@@ -102,6 +107,10 @@ func (s *Server) Handler() http.Handler {
 		limits = *s.Limits
 	}
 	s.limits = newLimiter(limits)
+	s.signouts = s.Signouts
+	if s.signouts == nil {
+		s.signouts = signout.New(nil, s.Log)
+	}
 	if s.Accounts == nil {
 		if a, ok := s.Store.(store.Accounts); ok {
 			s.Accounts = &accounts.Service{Store: a}

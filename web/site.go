@@ -78,7 +78,7 @@ func (s *Server) siteSocket(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "sign in first", http.StatusUnauthorized)
 		return
 	}
-	ws, done, ok := s.openSocket(w, r)
+	ws, done, ok := s.openSocket(w, r, who)
 	if !ok {
 		return
 	}

@@ -39,6 +39,7 @@ import (
 	"boardroom/realtime"
 	"boardroom/realtime/match"
 	"boardroom/realtime/store"
+	"boardroom/signout"
 	"boardroom/web"
 	"boardroom/web/templates"
 )
@@ -166,9 +167,12 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		Ready: func(context.Context) error { return hub.ClusterReady() },
 	}
 	var nudges lobby.Nudges // the lobby's news to the other nodes: the cluster's bus
+	var signouts signout.Bus
 	if cluster != nil {
-		nudges = cluster.Bus
+		nudges, signouts = cluster.Bus, cluster.Bus
 	}
+	front.Signouts = signout.New(signouts, log) // a session ended closes its sockets on every node
+	defer front.Signouts.Close()
 	var house *lobby.House // the computer's levels as bots (lobby/house.go)
 	if acc, ok := st.(store.Accounts); ok && *houseGames > 0 {
 		if bots, ok := st.(store.Bots); ok {

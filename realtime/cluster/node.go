@@ -332,11 +332,10 @@ func (n *Node) Ready() error {
 	return nil
 }
 
-// Snapshot asks the owner of room id for its page as the holder of
-// tokenHash sees it, with share as the room's link: its game and live
-// fragment.
-func (n *Node) Snapshot(ctx context.Context, id, tokenHash, share string) (gameID string, live []byte, err error) {
-	req, _ := json.Marshal(peerRequest{Op: opSnapshot, peerPage: peerPage{Token: tokenHash}, Share: share})
+// Snapshot asks the owner of room id for its page as w sees it, with
+// share as the room's link: its game and live fragment.
+func (n *Node) Snapshot(ctx context.Context, id string, w match.Who, share string) (gameID string, live []byte, err error) {
+	req, _ := json.Marshal(peerRequest{Op: opSnapshot, peerPage: peerPage{Token: w.TokenHash, Account: w.Account}, Share: share})
 	ask, cancel := context.WithTimeout(ctx, n.Lease)
 	defer cancel()
 	data, err := n.Bus.Request(ask, inSubject(id), req)

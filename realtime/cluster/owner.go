@@ -189,7 +189,7 @@ func (o *owner) peer(ctx context.Context, req peerRequest, answer func(peerReply
 		o.close(ctx, req.Page)
 		answer(peerReply{})
 	case opSnapshot:
-		p, err := r.Snapshot(ctx, req.Token)
+		p, err := r.Snapshot(ctx, match.Who{TokenHash: req.Token, Account: req.Account})
 		if err != nil {
 			answer(notRun)
 			return
@@ -228,18 +228,19 @@ func (o *owner) open(ctx context.Context, nodeSession string, p peerPage) bool {
 	return true
 }
 
-// close closes a page of another node, and reports its holder.
-func (o *owner) close(ctx context.Context, page string) (holder string) {
+// close closes a page of another node, and reports its holder (false:
+// it was not open).
+func (o *owner) close(ctx context.Context, page string) (holder match.Who, ok bool) {
 	o.mu.Lock()
 	c := o.remotes[page]
 	delete(o.remotes, page)
 	o.mu.Unlock()
 	if c == nil {
-		return ""
+		return match.Who{}, false
 	}
 	c.Close() // no socket here: marks it gone
 	o.room.Leave(ctx, c)
-	return c.Holder()
+	return c.Who(), true
 }
 
 // scheduleSweep sets the timer that forgets the pages of nodes gone
@@ -277,7 +278,7 @@ func (o *owner) sweepRemotes() {
 	defer cancel()
 	for _, g := range gone {
 		// The node went silent, its page did not say goodbye.
-		if holder := o.close(ctx, g.page); holder != "" {
+		if holder, ok := o.close(ctx, g.page); ok {
 			o.room.LostContact(ctx, holder, g.since)
 		}
 	}

@@ -178,7 +178,7 @@ func (r *Room) watchControl(c *Conn, action vocab.Action) {
 	case !r.bots.watching():
 		r.reject(c, refusedNotAllowed, "Pause and step are for computer-against-computer games.")
 		return
-	case !r.seats.isOwner(c.tokenHash):
+	case !r.seats.isOwner(c.who):
 		r.reject(c, refusedNotAllowed, "Only the room's creator can pause or step the game.")
 		return
 	case r.over():

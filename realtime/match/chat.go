@@ -70,13 +70,13 @@ func (l *chatLog) shown() []view.ChatLine { return l.lines[:len(l.lines):len(l.l
 // their seat's name and the seat (the first, at one screen); a spectator by
 // the name their browser gave, else a spectator's, with seat -1.
 func (r *Room) speaker(c *Conn) (name string, seat int) {
-	if mine := r.seats.mine(c.tokenHash); len(mine) > 0 {
+	if mine := r.seats.mine(c.who); len(mine) > 0 {
 		return r.seats.name(mine[0]), int(mine[0])
 	}
 	if c.name != "" {
 		return c.name, -1
 	}
-	return spectatorName(c.tokenHash), -1
+	return spectatorName(c.who.TokenHash), -1
 }
 
 // say adds a chat message from c: stored, then shown on every page.

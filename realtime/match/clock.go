@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -65,10 +66,10 @@ type moveClock struct {
 	// contact with the node holding the page of the player to move
 	// (contactLost); nil otherwise.
 	paused *clockPause
-	// pauseSpent is the token hash of a player whose pause ran its whole
-	// bound this turn: their clock runs on, and they may lose on time as a
-	// player who left would.
-	pauseSpent string
+	// pauseSpent marks the seats whose pause ran its whole bound this
+	// turn: their clock runs on, and they may lose on time as a player who
+	// left would.
+	pauseSpent [2]bool
 }
 
 // ContactPauseMax bounds how long a player's clock stands still while the
@@ -78,9 +79,9 @@ const ContactPauseMax = 2 * time.Minute
 
 // clockPause is a move clock stopped for a player the room cannot hear.
 type clockPause struct {
-	holder string        // the player's token hash
-	name   string        // their seat's holder, for the page
-	left   time.Duration // the time they had when contact was last known
+	seat game.Player   // the player's seat
+	name string        // their seat's holder, for the page
+	left time.Duration // the time they had when contact was last known
 	// stopBound stops the timer that ends the pause at ContactPauseMax.
 	stopBound func() bool
 }
@@ -225,7 +226,7 @@ func (r *Room) firstMoveTimed() bool { return r.clock.enabled() || r.ratings.rat
 // the wait for a first move) counted from then.
 func (r *Room) startClock(from time.Time) {
 	r.endPause()
-	r.clock.pauseSpent = ""
+	r.clock.pauseSpent = [2]bool{}
 	r.clock.stop()
 	r.clock.turnStarted = from
 	if wait, firstMove, ok := r.timing(); ok {
@@ -308,7 +309,7 @@ func (r *Room) timeout(gen uint64) {
 	}
 	late := r.seats.due(r.state.ToMove())
 	for _, p := range late {
-		if since, cut := r.unheard(r.seats.held[p].TokenHash); cut && r.contactLost(r.seats.held[p].TokenHash, since) {
+		if since, cut := r.unheard(p); cut && r.contactLost(p, since) {
 			return
 		}
 	}
@@ -335,36 +336,27 @@ func (r *Room) timeout(gen uint64) {
 	r.finish(end)
 }
 
-// contactLost stops the clock of the player holder, whose pages were on a
+// contactLost stops the clock of the player of seat p, whose pages were on a
 // node the room has not heard from since since, when they are to move: it
 // stands still, with the time they had then, until a page of theirs is
 // back (contactBack) or for ContactPauseMax, after which it runs on. It
 // reports whether it stopped the clock (not when the player is not to
 // move, or their pause this turn is spent).
-func (r *Room) contactLost(holder string, since time.Time) bool {
-	if !r.clock.running() || r.clock.paused != nil || r.clock.pauseSpent == holder {
+func (r *Room) contactLost(p game.Player, since time.Time) bool {
+	if !r.clock.running() || r.clock.paused != nil || r.clock.pauseSpent[p] || !slices.Contains(r.seats.due(r.state.ToMove()), p) {
 		return false
 	}
-	due := false
-	name := ""
-	for _, p := range r.seats.due(r.state.ToMove()) {
-		if h := r.seats.held[p]; h.TokenHash == holder {
-			due, name = true, r.seats.name(p)
-		}
-	}
-	if !due {
-		return false
-	}
+	name := r.seats.name(p)
 	wait, _, _ := r.timing()
 	left := min(max(r.clock.deadline.Sub(since), 0), wait)
 	r.clock.stop()
-	pause := &clockPause{holder: holder, name: name, left: left}
+	pause := &clockPause{seat: p, name: name, left: left}
 	pause.stopBound = r.deps.Clock.AfterFunc(r.deps.timings.contactPause, func() {
 		r.sendLater(evFunc{f: func(r *Room) {
 			if r.clock.paused == pause {
 				r.deps.Log.Info("clock runs again: contact not back in time", "room", r.id)
-				r.contactBack(holder)
-				r.clock.pauseSpent = holder
+				r.contactBack(p)
+				r.clock.pauseSpent[p] = true
 			}
 		}})
 	})
@@ -377,9 +369,9 @@ func (r *Room) contactLost(holder string, since time.Time) bool {
 
 // contactBack runs the clock stopped by contactLost again, with the time
 // the player had: a page of theirs is back, or the pause ran out.
-func (r *Room) contactBack(holder string) {
+func (r *Room) contactBack(p game.Player) {
 	pause := r.clock.paused
-	if pause == nil || pause.holder != holder {
+	if pause == nil || pause.seat != p {
 		return
 	}
 	r.endPause()
@@ -403,9 +395,10 @@ func (r *Room) endPause() {
 	}
 }
 
-// holdsPage reports whether holder has a page open on the room.
-func (r *Room) holdsPage(holder string) bool {
-	for range r.viewers.of(holder) {
+// holdsPage reports whether the player of seat p has a page open on the
+// room.
+func (r *Room) holdsPage(p game.Player) bool {
+	for range r.viewers.of(r.seats.held[p]) {
 		return true
 	}
 	return false

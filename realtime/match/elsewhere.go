@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"boardroom/game"
 	"boardroom/realtime/frame"
 )
 
@@ -124,9 +125,9 @@ func (r *Room) Quit(why StopReason) {
 // evReach says a page's reach may have changed: a player whose clock
 // stands still for want of contact may be heard again.
 type evReach struct {
-	// lost, when set, is a player whose page elsewhere went silent at
-	// since: their clock stops if they have no page left.
-	lost  string
+	// lost, when set, is the holder of a page elsewhere that went silent
+	// at since: the clock of their seat stops if they have no page left.
+	lost  Who
 	since time.Time
 }
 
@@ -138,14 +139,16 @@ func (r *Room) Reached(ctx context.Context) { r.send(ctx, evReach{}) }
 // LostContact tells the room that the pages of holder elsewhere went
 // silent at since and were closed: if they have no page left and are to
 // move, their clock stops (contactLost).
-func (r *Room) LostContact(ctx context.Context, holder string, since time.Time) {
+func (r *Room) LostContact(ctx context.Context, holder Who, since time.Time) {
 	r.send(ctx, evReach{lost: holder, since: since})
 }
 
 // reach handles evReach.
 func (r *Room) reach(ev evReach) {
-	if ev.lost != "" && !r.holdsPage(ev.lost) {
-		r.contactLost(ev.lost, ev.since)
+	for _, p := range r.seats.mine(ev.lost) {
+		if !r.holdsPage(p) && r.contactLost(p, ev.since) {
+			break
+		}
 	}
 	r.recheckPause()
 }
@@ -153,18 +156,18 @@ func (r *Room) reach(ev evReach) {
 // recheckPause runs again a clock stopped for a player whose page can be
 // heard again.
 func (r *Room) recheckPause() {
-	if p := r.clock.paused; p != nil && r.holdsPage(p.holder) {
-		if _, cut := r.unheard(p.holder); !cut {
-			r.contactBack(p.holder)
+	if p := r.clock.paused; p != nil && r.holdsPage(p.seat) {
+		if _, cut := r.unheard(p.seat); !cut {
+			r.contactBack(p.seat)
 		}
 	}
 }
 
-// unheard reports whether every page holder has open is elsewhere and
-// cannot be heard, and since when: that player's moves cannot reach the
-// room. Without pages, or with a page here, it is false.
-func (r *Room) unheard(holder string) (since time.Time, ok bool) {
-	for c := range r.viewers.of(holder) {
+// unheard reports whether every page the player of seat p has open is
+// elsewhere and cannot be heard, and since when: that player's moves cannot
+// reach the room. Without pages, or with a page here, it is false.
+func (r *Room) unheard(p game.Player) (since time.Time, ok bool) {
+	for c := range r.viewers.of(r.seats.held[p]) {
 		if c.far == nil {
 			return time.Time{}, false
 		}

@@ -132,7 +132,7 @@ func (h *testHub) Snapshot(ctx context.Context, id, tokenHash string) (*view.Pag
 		if err != nil {
 			return nil, err
 		}
-		p, err := r.Snapshot(ctx, tokenHash)
+		p, err := r.Snapshot(ctx, Who{TokenHash: tokenHash})
 		if !errors.Is(err, ErrStopped) {
 			return p, err
 		}

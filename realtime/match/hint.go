@@ -42,19 +42,19 @@ func (h *hints) stop() {
 	h.ctx, h.cancel = nil, nil
 }
 
-// hintAllowed reports whether tokenHash may ask for a hint now: at one screen
+// hintAllowed reports whether w may ask for a hint now: at one screen
 // or against the computer, on its own turn. Between two people it would be
 // cheating.
-func (r *Room) hintAllowed(tokenHash string) (game.Player, bool) {
+func (r *Room) hintAllowed(w Who) (game.Player, bool) {
 	if r.deps.Hint == nil || (r.mode != vocab.Hotseat && r.mode != vocab.Computer) {
 		return game.NoPlayer, false
 	}
-	return r.actingSeat(r.seats.mine(tokenHash))
+	return r.actingSeat(r.seats.mine(w))
 }
 
 // hint asks the computer, in the background, for a move for the viewer.
 func (r *Room) hint(c *Conn) {
-	seat, ok := r.hintAllowed(c.tokenHash)
+	seat, ok := r.hintAllowed(c.who)
 	if !ok {
 		r.reject(c, refusedNotAllowed, "Hints are for your own turn, at one screen or against the computer.")
 		return

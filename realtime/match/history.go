@@ -136,7 +136,7 @@ func (h *history) redone(seat game.Player, hotseat bool) (turns, redo []turnReco
 }
 
 func (r *Room) historyAction(c *Conn, action vocab.Action) {
-	mine := r.seats.mine(c.tokenHash)
+	mine := r.seats.mine(c.who)
 	if why := r.ratedRefusal(action); why != "" && len(mine) > 0 {
 		r.reject(c, refusedNotAllowed, why)
 		return
@@ -153,11 +153,11 @@ func (r *Room) historyAction(c *Conn, action vocab.Action) {
 		return
 	}
 	if len(mine) == 0 {
-		if r.mode == vocab.Watch && r.seats.isOwner(c.tokenHash) && action == vocab.NewGame {
+		if r.mode == vocab.Watch && r.seats.isOwner(c.who) && action == vocab.NewGame {
 			r.doHistory(c, action, game.First)
 			return
 		}
-		r.reject(c, refusedNotAllowed, "Spectators cannot change the game.")
+		r.refuseSpectator(c, "Spectators cannot change the game.")
 		return
 	}
 	if r.mode != vocab.Friend || r.seats.waiting() {
@@ -188,13 +188,13 @@ func (r *Room) historyAction(c *Conn, action vocab.Action) {
 
 // answer accepts or declines the opponent's proposal.
 func (r *Room) answer(c *Conn, accept bool) {
-	mine := r.seats.mine(c.tokenHash)
+	mine := r.seats.mine(c.who)
 	switch {
+	case len(mine) == 0:
+		r.refuseSpectator(c, "Spectators cannot answer proposals.")
+		return
 	case r.request == nil:
 		r.reject(c, refusedNotNow, "There is no proposal to answer.")
-		return
-	case len(mine) == 0:
-		r.reject(c, refusedNotAllowed, "Spectators cannot answer proposals.")
 		return
 	case slices.Contains(mine, r.request.from):
 		r.reject(c, refusedNotAllowed, "Your opponent has to answer your proposal.")

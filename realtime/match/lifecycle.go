@@ -43,10 +43,10 @@ func (r *Room) abortable() bool {
 }
 
 func (r *Room) abortAction(c *Conn) {
-	mine := r.seats.mine(c.tokenHash)
+	mine := r.seats.mine(c.who)
 	switch {
 	case len(mine) == 0:
-		r.reject(c, refusedNotAllowed, "Spectators cannot abort the game.")
+		r.refuseSpectator(c, "Spectators cannot abort the game.")
 		return
 	case r.over():
 		r.reject(c, refusedOver, "The game is over.")
@@ -84,8 +84,13 @@ func (r *Room) claimer() (game.Player, bool) {
 }
 
 func (r *Room) claim(c *Conn, win bool) {
+	mine := r.seats.mine(c.who)
+	if len(mine) == 0 && r.seats.signedOutOf(c.who) != "" {
+		r.refuseSpectator(c, "Spectators cannot claim the game.")
+		return
+	}
 	seat, ok := r.claimer()
-	if !ok || !slices.Contains(r.seats.mine(c.tokenHash), seat) {
+	if !ok || !slices.Contains(mine, seat) {
 		r.reject(c, refusedNotNow, "You can claim the game only when your opponent, to move, has left it for a minute.")
 		return
 	}
@@ -139,14 +144,14 @@ func (r *Room) claimable() {
 // computer room one click starts it; between two people the first click
 // offers it and the other player's click accepts it.
 func (r *Room) rematchAction(c *Conn) {
-	mine := r.seats.mine(c.tokenHash)
-	owner := r.mode == vocab.Watch && r.seats.isOwner(c.tokenHash)
+	mine := r.seats.mine(c.who)
+	owner := r.mode == vocab.Watch && r.seats.isOwner(c.who)
 	switch {
 	case r.next != "":
 		r.reject(c, refusedOver, "This game has had its rematch already; follow the link to it.")
 		return
 	case len(mine) == 0 && !owner:
-		r.reject(c, refusedNotAllowed, "Spectators cannot start a rematch.")
+		r.refuseSpectator(c, "Spectators cannot start a rematch.")
 		return
 	case !r.over():
 		r.reject(c, refusedNotNow, "A rematch can start when the game is over.")
@@ -235,10 +240,10 @@ const drawAgreed = "Draw by agreement"
 // has moved (before, the game may be aborted). The offer waits for an
 // answer like a takeback; a move withdraws it (applyTurn), as on lichess.
 func (r *Room) drawAction(c *Conn) {
-	mine := r.seats.mine(c.tokenHash)
+	mine := r.seats.mine(c.who)
 	switch {
 	case len(mine) == 0:
-		r.reject(c, refusedNotAllowed, "Spectators cannot offer a draw.")
+		r.refuseSpectator(c, "Spectators cannot offer a draw.")
 		return
 	case r.over():
 		r.reject(c, refusedOver, "The game is over.")

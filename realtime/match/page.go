@@ -26,8 +26,10 @@ type Outlet interface {
 // it is. The room owns its viewer state; the outlet only moves bytes.
 type Conn struct {
 	// out is the page's socket; nil for a page open elsewhere (far).
-	out       Outlet
-	tokenHash string
+	out Outlet
+	// who is the page's holder: its browser's token hash and its
+	// account (set by SetAccount).
+	who Who
 	// name is the display name the page's browser gave (its name cookie,
 	// cleaned): a spectator's name in the chat, a joiner's when the Join
 	// sent none.
@@ -38,10 +40,7 @@ type Conn struct {
 	// stream is what the connection asked to be sent: the page's HTML, or
 	// the room as JSON for a program (programs.go).
 	stream Stream
-	// account is the username of the page's signed-in holder ("" for a
-	// guest): a seat they take is theirs by that name.
-	account string
-	// bot says account is a bot's (an engine's account: a seat it takes
+	// bot says who.Account is a bot's (an engine's account: a seat it takes
 	// is marked BOT).
 	bot bool
 	// gone is set when a page with no outlet here is closed.
@@ -51,12 +50,12 @@ type Conn struct {
 // NewConn is a page whose updates go to out, held by the holder of
 // tokenHash, whose browser calls them name.
 func NewConn(out Outlet, tokenHash, name string, stream Stream) *Conn {
-	return &Conn{out: out, tokenHash: tokenHash, name: CleanName(name), stream: stream}
+	return &Conn{out: out, who: Who{TokenHash: tokenHash}, name: CleanName(name), stream: stream}
 }
 
 // NewFarConn is a page open elsewhere (elsewhere.go).
 func NewFarConn(far Far, tokenHash, name string, stream Stream) *Conn {
-	return &Conn{far: far, tokenHash: tokenHash, name: CleanName(name), stream: stream}
+	return &Conn{far: far, who: Who{TokenHash: tokenHash}, name: CleanName(name), stream: stream}
 }
 
 // Name is the name the page's browser gave.
@@ -66,11 +65,12 @@ func (c *Conn) Name() string { return c.name }
 func (c *Conn) Stream() Stream { return c.stream }
 
 // SetAccount says the page's holder is signed in as username (call it
-// before the page opens).
-func (c *Conn) SetAccount(username string) { c.account = username }
+// before the page opens): a seat they take is theirs by that name, and the
+// seats of that account are theirs on this page.
+func (c *Conn) SetAccount(username string) { c.who.Account = username }
 
 // Account is the username of the page's signed-in holder ("" for a guest).
-func (c *Conn) Account() string { return c.account }
+func (c *Conn) Account() string { return c.who.Account }
 
 // SetBot says the page's account is a bot's (its program connected with
 // the bot's API token; call it before the page opens).
@@ -80,7 +80,10 @@ func (c *Conn) SetBot(bot bool) { c.bot = bot }
 func (c *Conn) Bot() bool { return c.bot }
 
 // Holder is the token hash of the page's holder.
-func (c *Conn) Holder() string { return c.tokenHash }
+func (c *Conn) Holder() string { return c.who.TokenHash }
+
+// Who is the page's holder: its token hash and its account.
+func (c *Conn) Who() Who { return c.who }
 
 // Far is the page's place elsewhere (nil for a page with an outlet).
 func (c *Conn) Far() Far { return c.far }

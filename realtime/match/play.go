@@ -70,7 +70,7 @@ func (r *Room) input(ev evInput) {
 	case vocab.OfferDraw:
 		r.drawAction(c)
 	case vocab.Cancel:
-		for _, p := range r.seats.mine(c.tokenHash) {
+		for _, p := range r.seats.mine(c.who) {
 			r.seats.picks[p] = nil
 		}
 		r.sendTo(c)
@@ -121,7 +121,7 @@ func (r *Room) click(c *Conn, cell game.Cell) {
 		r.reject(c, refusedIllegal, "That is not a legal move.")
 		return
 	}
-	r.sendToHolder(c.tokenHash)
+	r.sendToSeat(seat)
 }
 
 // playPath plays a move the page built by itself from its clicks (pick.js),
@@ -222,10 +222,10 @@ func (r *Room) applyTurn(moves []game.Move, think time.Duration, info string) {
 // A computer's turn that was not stored is told to everyone, since the
 // people in the room wait for it.
 func (r *Room) turnNotSaved(movers []game.Player) {
-	var people []string
+	var people []game.Player
 	for _, p := range movers {
-		if h := r.seats.held[p]; h.Kind == vocab.Human && h.TokenHash != "" {
-			people = append(people, h.TokenHash)
+		if r.seats.held[p].Kind == vocab.Human {
+			people = append(people, p)
 		}
 	}
 	if len(people) == 0 {
@@ -234,7 +234,7 @@ func (r *Room) turnNotSaved(movers []game.Player) {
 	}
 	r.deps.Metrics.Refused(refusedFailed.label())
 	for _, v := range r.viewers.conns {
-		if slices.Contains(people, v.tokenHash) {
+		if slices.ContainsFunc(people, func(p game.Player) bool { return holds(r.seats.held[p], v.who) }) {
 			v.flash, v.err, v.refused = "bad", "Your move could not be saved, so it was not played. Please make it again.", refusedFailed
 		}
 	}
@@ -315,13 +315,13 @@ func (r *Room) refresh() {
 // page shows for the seat.
 func (r *Room) join(c *Conn, name, engine string) {
 	switch {
-	case c.tokenHash == "":
+	case c.who.TokenHash == "":
 		r.reject(c, refusedNotAllowed, "Your browser sent no seat cookie; allow cookies to play.")
 		return
-	case len(r.seats.mine(c.tokenHash)) > 0 && engine != "" && !c.bot: // a bot's seat shows its account, not an engine
+	case len(r.seats.mine(c.who)) > 0 && engine != "" && !c.bot: // a bot's seat shows its account, not an engine
 		r.engineTakesOver(c, name, engine)
 		return
-	case len(r.seats.mine(c.tokenHash)) > 0:
+	case len(r.seats.mine(c.who)) > 0:
 		r.reject(c, refusedNotNow, "You already hold a seat.")
 		return
 	case r.over():
@@ -337,10 +337,10 @@ func (r *Room) join(c *Conn, name, engine string) {
 			continue
 		}
 		held := r.seats.held
-		held[p] = store.Seat{Kind: vocab.Human, TokenHash: c.tokenHash, Engine: CleanName(engine),
-			Name: cmp.Or(CleanName(name), c.name, CleanName(engine), guestName(c.tokenHash))}
-		if c.account != "" { // a signed-in player plays under their username
-			held[p].Name, held[p].Account = c.account, c.account
+		held[p] = store.Seat{Kind: vocab.Human, TokenHash: c.who.TokenHash, Engine: CleanName(engine),
+			Name: cmp.Or(CleanName(name), c.name, CleanName(engine), guestName(c.who.TokenHash))}
+		if c.who.Account != "" { // a signed-in player plays under their username
+			held[p].Name, held[p].Account = c.who.Account, c.who.Account
 		}
 		if c.bot { // a bot plays under its account's name, marked BOT
 			held[p].BotAccount, held[p].Engine = true, ""
@@ -369,7 +369,7 @@ func (r *Room) join(c *Conn, name, engine string) {
 // with their token), so that every page says so.
 func (r *Room) engineTakesOver(c *Conn, name, engine string) {
 	held := r.seats.held
-	for _, p := range r.seats.mine(c.tokenHash) {
+	for _, p := range r.seats.mine(c.who) {
 		held[p].Engine = CleanName(engine)
 		held[p].Name = cmp.Or(CleanName(name), held[p].Name)
 	}
@@ -386,10 +386,10 @@ func (r *Room) engineTakesOver(c *Conn, name, engine string) {
 }
 
 func (r *Room) resign(c *Conn) {
-	mine := r.seats.mine(c.tokenHash)
+	mine := r.seats.mine(c.who)
 	switch {
 	case len(mine) == 0:
-		r.reject(c, refusedNotAllowed, "Spectators cannot resign.")
+		r.refuseSpectator(c, "Spectators cannot resign.")
 		return
 	case r.over():
 		r.reject(c, refusedOver, "The game is over.")
@@ -439,7 +439,7 @@ func (r *Room) resent(c *Conn, m Message) bool {
 	turn := r.history.turns[m.At]
 	before := r.positionAt(m.At)
 	for i, seat := range turn.seats {
-		if !slices.Contains(r.seats.mine(c.tokenHash), seat) {
+		if !slices.Contains(r.seats.mine(c.who), seat) {
 			continue
 		}
 		if sameMove(before, seat, turn.moves[i], m) {
@@ -468,13 +468,13 @@ func sameMove(st game.State, seat game.Player, played game.Move, m Message) bool
 // mover is the seat a click or a typed move of c plays for; when there is
 // none, c is told why and ok is false.
 func (r *Room) mover(c *Conn, v *viewer) (seat game.Player, ok bool) {
-	mine := r.seats.mine(c.tokenHash)
+	mine := r.seats.mine(c.who)
 	seat, ok = r.actingSeat(mine)
 	switch {
 	case r.over():
 		r.reject(c, refusedOver, "The game is over.")
 	case len(mine) == 0:
-		r.reject(c, refusedNotAllowed, "Spectators cannot move. Press Join if a seat is free.")
+		r.refuseSpectator(c, "Spectators cannot move. Press Join if a seat is free.")
 	case r.seats.waiting():
 		r.reject(c, refusedNotNow, "Waiting for an opponent to join: share the link.")
 	case v != nil && v.replay != nil:

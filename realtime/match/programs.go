@@ -98,8 +98,8 @@ func (r *Room) sendJSON(c *Conn, v *viewer, states map[string][]byte, elsewhere 
 // shared with the connections of the same view.
 func (r *Room) stateJSON(c *Conn, v *viewer, states map[string][]byte) []byte {
 	key := "spectator"
-	if len(r.seats.mine(v.tokenHash)) > 0 {
-		key = "seat:" + v.tokenHash
+	if len(r.seats.mine(v.who)) > 0 {
+		key = v.who.viewKey()
 	}
 	if c.stream.Legal {
 		key += ":legal"
@@ -107,7 +107,7 @@ func (r *Room) stateJSON(c *Conn, v *viewer, states map[string][]byte) []byte {
 	if b, ok := states[key]; ok {
 		return b
 	}
-	b := mustJSON(r.roomState(v.tokenHash, c.stream.Legal))
+	b := mustJSON(r.roomState(v.who, c.stream.Legal))
 	if states != nil {
 		states[key] = b
 	}
@@ -126,10 +126,10 @@ func (r *Room) answerJSON(v *viewer) []byte {
 	return mustJSON(roomjson.Error{Type: roomjson.TypeError, Reason: v.refused.label(), Text: v.err})
 }
 
-// roomState is the room as the holder of tokenHash sees it, with the legal
+// roomState is the room as w sees it, with the legal
 // moves of its turn when asked for.
-func (r *Room) roomState(tokenHash string, legal bool) *roomjson.State {
-	mine := r.seats.mine(tokenHash)
+func (r *Room) roomState(w Who, legal bool) *roomjson.State {
+	mine := r.seats.mine(w)
 	names := r.g.Seats()
 	over := r.over()
 	s := &roomjson.State{

@@ -78,17 +78,17 @@ func (r *Room) ratedJoinRefusal(c *Conn) string {
 	if !r.ratings.rated {
 		return ""
 	}
-	if c.account == "" {
+	if c.who.Account == "" {
 		return "This game is rated: log in or sign up to play it."
 	}
 	for _, s := range r.seats.held {
-		if s.Account != "" && strings.EqualFold(s.Account, c.account) {
+		if s.Account != "" && strings.EqualFold(s.Account, c.who.Account) {
 			return "You hold the other seat: a rated game is between two players."
 		}
 	}
 	for _, s := range r.seats.held {
 		if s.Account != "" {
-			return r.linkRefusal(s.Account, c.account)
+			return r.linkRefusal(s.Account, c.who.Account)
 		}
 	}
 	return ""

@@ -102,7 +102,7 @@ func TestARatedRoomIsForTwoPlayersWithAccounts(t *testing.T) {
 	guest := h.connect(r, "guest")
 	require.Contains(t, guest.action(vocab.Join).Error, "log in or sign up")
 	again := h.connectAs(r, "alice-2", "alice") // Alice in another browser
-	require.Contains(t, again.action(vocab.Join).Error, "a rated game is between two players")
+	require.Contains(t, again.action(vocab.Join).Error, "already hold a seat", "her seat is hers in every browser")
 	bob := h.connectAs(r, "bob", "bob")
 	bob.action(vocab.Join)
 	require.Equal(t, "bob", bob.last().Seats[1].Account)

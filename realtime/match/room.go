@@ -117,8 +117,8 @@ type (
 		err             error
 	}
 	evSnapshot struct {
-		tokenHash string
-		reply     chan *view.Page
+		who   Who
+		reply chan *view.Page
 	}
 	evPresence struct{}
 	// evCrowdGone comes a crowdWindow after a spectator arrived.
@@ -275,11 +275,11 @@ func (r *Room) send(ctx context.Context, ev event) bool {
 // the server is shutting down.
 func (r *Room) sendLater(ev event) { r.send(r.deps.Ctx, ev) }
 
-// Snapshot returns the page as the holder of tokenHash would see it now;
+// Snapshot returns the page as w would see it now;
 // the error wraps ErrStopped if the room stopped first.
-func (r *Room) Snapshot(ctx context.Context, tokenHash string) (*view.Page, error) {
+func (r *Room) Snapshot(ctx context.Context, w Who) (*view.Page, error) {
 	reply := make(chan *view.Page, 1)
-	if !r.send(ctx, evSnapshot{tokenHash: tokenHash, reply: reply}) {
+	if !r.send(ctx, evSnapshot{who: w, reply: reply}) {
 		return nil, r.notSent(ctx)
 	}
 	select {
@@ -467,7 +467,7 @@ func (r *Room) handleSafely(ev event) {
 	case evBotMove:
 		r.botMoved(ev)
 	case evSnapshot:
-		ev.reply <- r.page(&viewer{tokenHash: ev.tokenHash}) // a page request has no connection yet
+		ev.reply <- r.page(&viewer{who: ev.who}) // a page request has no connection yet
 	case evHint:
 		r.hinted(ev)
 	case evPresence:

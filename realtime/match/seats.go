@@ -2,6 +2,7 @@ package match
 
 import (
 	"slices"
+	"strings"
 	"time"
 
 	"boardroom/game"
@@ -27,15 +28,51 @@ func newSeats(held [2]store.Seat, now time.Time) seats {
 	return seats{held: held, away: [2]time.Time{now, now}}
 }
 
-// mine lists the seats that the holder of tokenHash plays.
-func (s *seats) mine(tokenHash string) []game.Player {
+// Who is who a page is: the hash of its browser's seat token (a bot's
+// program: the bot's seat hash), and the account it is signed in as ("" for
+// a guest). Every action of a seat is checked against it (mine, isOwner).
+type Who struct {
+	TokenHash, Account string
+}
+
+// holds reports whether w holds seat h. A seat taken by an account is that
+// account's, signed in, on every device (docs/accounts.md): not the
+// browser's that took it once it has logged out, nor anyone's by its
+// cookie. A guest's seat (and a computer seat, which carries its creator's
+// token) answers to the browser's token. Two string comparisons, no
+// store: it runs for every action and every page drawn.
+func holds(h store.Seat, w Who) bool {
+	if h.Account != "" {
+		return w.Account != "" && strings.EqualFold(h.Account, w.Account)
+	}
+	return w.TokenHash != "" && h.TokenHash == w.TokenHash
+}
+
+// viewKey names the view of a seated page, which the pages of the same
+// holder share (viewers.go).
+func (w Who) viewKey() string { return "seat:" + w.TokenHash + "/" + w.Account }
+
+// mine lists the seats that w plays.
+func (s *seats) mine(w Who) []game.Player {
 	var out []game.Player
 	for p, h := range s.held {
-		if tokenHash != "" && h.Kind == vocab.Human && h.TokenHash == tokenHash {
+		if h.Kind == vocab.Human && holds(h, w) {
 			out = append(out, game.Player(p))
 		}
 	}
 	return out
+}
+
+// signedOutOf names the account whose seat w's browser took but no longer
+// plays (its cookie still holds the token, and it is not signed in as that
+// account: logged out since): "" when there is none.
+func (s *seats) signedOutOf(w Who) string {
+	for _, h := range s.held {
+		if h.Kind == vocab.Human && h.Account != "" && w.TokenHash != "" && h.TokenHash == w.TokenHash && !holds(h, w) {
+			return h.Account
+		}
+	}
+	return ""
 }
 
 // name is what seat p's holder is called: the name they gave, or for a
@@ -47,10 +84,10 @@ func (s *seats) name(p game.Player) string {
 	return guestName(s.held[p].TokenHash)
 }
 
-// isOwner reports whether tokenHash created the room (its seats, or the
-// computer seats it set up, carry its hash).
-func (s *seats) isOwner(tokenHash string) bool {
-	return tokenHash != "" && (s.held[0].TokenHash == tokenHash || s.held[1].TokenHash == tokenHash)
+// isOwner reports whether w created the room: it holds one of its seats,
+// or the computer seats it set up (which carry its token's hash).
+func (s *seats) isOwner(w Who) bool {
+	return holds(s.held[0], w) || holds(s.held[1], w)
 }
 
 // waiting reports whether a friend game still lacks its second player.

@@ -8,15 +8,16 @@ import (
 
 	"boardroom/game"
 	"boardroom/realtime/frame"
+	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 )
 
 // viewer is the room's state for one connection.
 type viewer struct {
-	tokenHash string
-	replay    *replayCursor
-	hint      []game.Cell // the suggested move, until the position changes
-	hintPly   int
+	who     Who
+	replay  *replayCursor
+	hint    []game.Cell // the suggested move, until the position changes
+	hintPly int
 	// flash and err are shown once, to this viewer only, on its next render;
 	// refused is why, when err refuses a message (a program is told).
 	flash, err string
@@ -67,7 +68,7 @@ func newViewers(render Renderer, metrics Observer, replayStep time.Duration, now
 
 // add opens a page.
 func (vs *viewers) add(c *Conn) {
-	vs.conns[c] = &viewer{tokenHash: c.tokenHash}
+	vs.conns[c] = &viewer{who: c.who}
 	vs.metrics.Connected(1)
 }
 
@@ -99,12 +100,12 @@ func (vs *viewers) idleFor(now time.Time) time.Duration {
 	return now.Sub(vs.idleSince)
 }
 
-// of lists the pages of one holder (a player may have the room open in two
-// tabs).
-func (vs *viewers) of(tokenHash string) iter.Seq2[*Conn, *viewer] {
+// of lists the pages that hold seat h (a player may have the room open in
+// two tabs, or on two devices signed in to one account).
+func (vs *viewers) of(h store.Seat) iter.Seq2[*Conn, *viewer] {
 	return func(yield func(*Conn, *viewer) bool) {
 		for c, v := range vs.conns {
-			if v.tokenHash == tokenHash && !yield(c, v) {
+			if holds(h, v.who) && !yield(c, v) {
 				return
 			}
 		}
@@ -118,7 +119,7 @@ func (vs *viewers) presence(s *seats) (spectators int, online [2]bool) {
 	for c, v := range vs.conns {
 		seated := false
 		for i, h := range s.held {
-			if v.tokenHash != "" && h.TokenHash == v.tokenHash {
+			if holds(h, v.who) {
 				online[i] = true
 				seated = seated || h.Kind == vocab.Human
 			}
@@ -171,20 +172,22 @@ func (r *Room) connect(c *Conn) {
 	r.viewers.add(c)
 	r.watched.Store(true)
 	r.viewers.stopIdle()
-	r.contactBack(c.tokenHash) // a page of a player whose clock stood still is back
+	if p := r.clock.paused; p != nil && holds(r.seats.held[p.seat], c.who) {
+		r.contactBack(p.seat) // a page of a player whose clock stood still is back
+	}
 	if r.bots.unwatched {
 		// Someone looks: the computer game paused for want of watchers
 		// plays on from where it stopped.
 		r.bots.unwatched = false
 		r.scheduleBot()
 	}
-	if len(r.seats.mine(c.tokenHash)) > 0 {
+	if len(r.seats.mine(c.who)) > 0 {
 		r.seatPresence()
-		r.presenceChanged(c.tokenHash) // everyone, the newcomer too, gets the page
+		r.presenceChanged(c.who) // everyone, the newcomer too, gets the page
 		return
 	}
 	r.sendTo(c)
-	r.presenceChanged(c.tokenHash)
+	r.presenceChanged(c.who)
 }
 
 func (r *Room) disconnect(c *Conn) {
@@ -193,17 +196,17 @@ func (r *Room) disconnect(c *Conn) {
 	}
 	r.watched.Store(len(r.viewers.conns) > 0)
 	r.scheduleIdle()
-	if len(r.seats.mine(c.tokenHash)) > 0 {
+	if len(r.seats.mine(c.who)) > 0 {
 		r.seatPresence()
 	}
-	r.presenceChanged(c.tokenHash)
+	r.presenceChanged(c.who)
 }
 
 // presenceChanged tells the others that someone came or went: a player's
 // "offline" mark needs the whole page, a spectator only the count, sent at
 // most every presenceEvery so that a crowd arriving is not a storm of pages.
-func (r *Room) presenceChanged(tokenHash string) {
-	if len(r.seats.mine(tokenHash)) > 0 {
+func (r *Room) presenceChanged(w Who) {
+	if len(r.seats.mine(w)) > 0 {
 		r.version++
 		r.broadcast()
 		return
@@ -301,8 +304,8 @@ func (r *Room) viewKey(v *viewer) string {
 	switch {
 	case v.flash != "" || v.err != "" || v.replay != nil || v.hint != nil:
 		return ""
-	case len(r.seats.mine(v.tokenHash)) > 0 || r.seats.isOwner(v.tokenHash):
-		return "seat:" + v.tokenHash
+	case len(r.seats.mine(v.who)) > 0 || r.seats.isOwner(v.who):
+		return v.who.viewKey()
 	}
 	return "spectator"
 }
@@ -394,9 +397,9 @@ func (r *Room) crowdGone() {
 // is kept for the next.
 const crowdWindow = 10 * time.Second
 
-// sendToHolder renders for every connection of one seat holder.
-func (r *Room) sendToHolder(tokenHash string) {
-	for c := range r.viewers.of(tokenHash) {
+// sendToSeat renders for every connection that holds seat p.
+func (r *Room) sendToSeat(p game.Player) {
+	for c := range r.viewers.of(r.seats.held[p]) {
 		r.sendTo(c)
 	}
 }
@@ -408,6 +411,16 @@ func (r *Room) reject(c *Conn, why refusal, msg string) {
 		v.flash, v.err, v.refused = "bad", msg, why
 		r.sendTo(c)
 	}
+}
+
+// refuseSpectator tells c, which holds no seat, why it may not do what it
+// asked (msg): a browser whose cookie took a seat of an account it is no
+// longer signed in as (logged out since) is told whose seat it is.
+func (r *Room) refuseSpectator(c *Conn, msg string) {
+	if account := r.seats.signedOutOf(c.who); account != "" {
+		msg = "This seat is " + account + "'s: log in as " + account + " to play it."
+	}
+	r.reject(c, refusedNotAllowed, msg)
 }
 
 // notice tells one connection that something it asked for was done.

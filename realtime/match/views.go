@@ -15,7 +15,7 @@ import (
 
 // page builds what one viewer sees.
 func (r *Room) page(v *viewer) *view.Page {
-	mine := r.seats.mine(v.tokenHash)
+	mine := r.seats.mine(v.who)
 	names := r.g.Seats()
 	p := &view.Page{
 		RoomID:     r.id,
@@ -363,9 +363,9 @@ func (r *Room) fillMoves(p *view.Page) {
 func (r *Room) fillControls(p *view.Page, v *viewer, mine []game.Player) {
 	ctl := &p.Controls
 	seated := len(mine) > 0
-	owner := r.seats.isOwner(v.tokenHash)
+	owner := r.seats.isOwner(v.who)
 	immediate := r.mode == vocab.Hotseat || r.mode == vocab.Computer
-	ctl.Join = r.mode == vocab.Friend && !seated && v.tokenHash != "" && r.seats.waiting() && !p.Over
+	ctl.Join = r.mode == vocab.Friend && !seated && v.who.TokenHash != "" && r.seats.waiting() && !p.Over
 	ctl.Undo = seated && len(r.history.turns) > 0 && r.request == nil && r.ended == nil // an end off the board is final
 	ctl.Redo = seated && immediate && len(r.history.redo) > 0 && r.ended == nil
 	ctl.Save = seated && !p.Over
@@ -378,7 +378,7 @@ func (r *Room) fillControls(p *view.Page, v *viewer, mine []game.Player) {
 	ctl.Resume = bots && owner && r.bots.paused && !p.Over
 	ctl.Step = bots && owner && r.bots.paused && !p.Over
 	ctl.Replay = p.Over && len(r.history.turns) > 0
-	_, ctl.Hint = r.hintAllowed(v.tokenHash)
+	_, ctl.Hint = r.hintAllowed(v.who)
 	ctl.Rematch = p.Over && r.next == "" && (seated || (r.mode == vocab.Watch && owner))
 	ctl.Abort = seated && r.abortable()
 	ctl.Draw = ctl.Resign && r.mode == vocab.Friend && len(mine) == 1 && r.request == nil && game.CanEndDrawn(r.g)

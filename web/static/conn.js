@@ -94,6 +94,12 @@
     wrapper = e.detail.socketWrapper;
     state = "closed";
     if (leaving) return;
+    // The session the page was opened with has ended (logged out here or
+    // everywhere): drawn again, the page is a guest's.
+    if (ev && ev.code === 4401) {
+      location.reload();
+      return;
+    }
     if (ev && final[ev.code]) {
       showLost("The connection was closed. Reload the page to go on.");
       return;

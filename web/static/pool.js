@@ -73,8 +73,14 @@
         stop("You are waiting in another pool, in another tab.");
       }
     };
-    socket.onclose = () => {
-      if (ws === socket && !going) stop("The connection was lost: press again to wait.");
+    socket.onclose = (ev) => {
+      if (ws !== socket || going) return;
+      if (ev.code === 4401) { // logged out: the lobby again, as a guest
+        going = true;
+        location.reload();
+        return;
+      }
+      stop("The connection was lost: press again to wait.");
     };
   }
 

@@ -64,8 +64,11 @@
         setTimeout(() => p.remove(), 6000);
       }
     };
-    socket.onclose = () => {
+    socket.onclose = (ev) => {
       if (ws !== socket || going) return;
+      // The session ended (logged out, here or elsewhere): the page is
+      // drawn again as a guest's, which keeps no site socket.
+      if (ev.code === 4401) { going = true; location.reload(); return; }
       tries++;
       setTimeout(connect, Math.min(10000, 500 * 2 ** Math.min(tries, 5)) * (0.5 + Math.random() / 2));
     };

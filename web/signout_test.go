@@ -1,0 +1,121 @@
+package web
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/stretchr/testify/require"
+
+	"boardroom/realtime/bus"
+	"boardroom/realtime/store"
+	"boardroom/signout"
+)
+
+// The sockets a session opened close when it ends (issue 36, item 2):
+// signout.Sockets, closing with signout.Code.
+
+// TestLogOutEverywhereClosesTheSessionsSockets: the site's, a pool's and
+// a room's sockets of every session of the account close within a second;
+// another account's socket stays open, and so does a guest's.
+func TestLogOutEverywhereClosesTheSessionsSockets(t *testing.T) {
+	ts := newTestServer(t)
+	_, _, loc, a, _ := ts.ratedRoom(t)
+	alice := ts.logIn(t, "alice") // the room's browser logs out everywhere from another
+	phone := ts.logIn(t, "alice")
+	carol := ts.signedUp(t, "carol")
+	guest := ts.open(t, ts.browser(t), loc)
+	others := ts.openSite(t, carol)
+	sockets := map[string]<-chan closed{
+		"the room's":               closing(a.ws),
+		"the site's":               closing(ts.openSite(t, alice).ws),
+		"another session's site's": closing(ts.openSite(t, phone).ws),
+		"another session's room's": closing(ts.open(t, phone, loc).ws),
+		"another session's pool's": closing(ts.enterPool(t, phone, "kalah/fast").ws), // one wait an account
+	}
+	start := time.Now()
+	resp, _ := post(t, alice, ts.URL+"/account/logout-everywhere", nil)
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	closedBy(t, start, sockets)
+	stillWorks(others)
+	guest.say(`{"chat":"still here"}`)
+	guest.until("still here") // a guest's socket stays open
+	require.Empty(t, ts.waitingIn(t), "the pools' waits ended with their sockets")
+}
+
+// TestLogOutClosesThatSessionsSockets: logging out closes the sockets of
+// that session alone; the account's other sessions keep theirs.
+func TestLogOutClosesThatSessionsSockets(t *testing.T) {
+	ts := newTestServer(t)
+	alice := ts.signedUp(t, "alice")
+	phone := ts.logIn(t, "alice")
+	mine := map[string]<-chan closed{"the site's": closing(ts.openSite(t, alice).ws)}
+	kept := ts.openSite(t, phone)
+	start := time.Now()
+	resp, _ := post(t, alice, ts.URL+"/logout", nil)
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	closedBy(t, start, mine)
+	stillWorks(kept)
+}
+
+// TestANewBotTokenClosesTheOldTokensSockets: a bot's program playing with
+// the token its owner replaced is cut off at once: its room's socket and
+// its site's close.
+func TestANewBotTokenClosesTheOldTokensSockets(t *testing.T) {
+	ts := newTestServer(t)
+	owner := ts.signedUp(t, "owner")
+	token := ts.makeBot(t, owner, "Robo")
+	resp, _ := ts.create(t, owner, url.Values{"game": {"kalah"}, "mode": {"friend"}})
+	room := resp.Header.Get("Location")
+	bearer := &websocket.DialOptions{HTTPHeader: http.Header{"Authorization": {"Bearer " + token}}}
+	dial := func(path string) *websocket.Conn {
+		ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
+		defer cancel()
+		ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+path, bearer)
+		require.NoError(t, err)
+		t.Cleanup(func() { ws.CloseNow() })
+		return ws
+	}
+	sockets := map[string]<-chan closed{"the room's": closing(dial(room + "/ws?format=json")), "the site's": closing(dial("/site/ws"))}
+	start := time.Now()
+	resp, _ = post(t, owner, ts.URL+"/account/bots/token", url.Values{"name": {"Robo"}})
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	closedBy(t, start, sockets)
+}
+
+// TestSignOutsReachEveryNode: in a cluster, logging out everywhere on one
+// node closes the account's sockets on another (told over the bus), and
+// no one else's.
+func TestSignOutsReachEveryNode(t *testing.T) {
+	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "web.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { st.Close() })
+	exchange := bus.NewHub()
+	var nodes [2]*testServer
+	for i := range nodes {
+		signouts := signout.New(exchange.Connect(), slog.New(slog.DiscardHandler))
+		t.Cleanup(signouts.Close)
+		nodes[i] = newNode(t, st, 0, signouts)
+	}
+	one, two := nodes[0], nodes[1]
+	alice, bob := one.signedUp(t, "alice"), one.signedUp(t, "bob") // the browsers' cookies hold on both nodes
+	resp, _ := two.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"friend"}})
+	loc := resp.Header.Get("Location")
+	sockets := map[string]<-chan closed{
+		"the site's": closing(two.openSite(t, alice).ws),
+		"a pool's":   closing(two.enterPool(t, alice, "kalah/fast").ws),
+		"a room's":   closing(two.open(t, alice, loc).ws),
+	}
+	others := two.openSite(t, bob)
+	start := time.Now()
+	resp, _ = post(t, alice, one.URL+"/account/logout-everywhere", nil)
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	closedBy(t, start, sockets)
+	stillWorks(others)
+}
