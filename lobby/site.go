@@ -299,7 +299,7 @@ func (s *Site) Challenge(ctx context.Context, from, fromToken, to, gameID string
 
 // ErrHouseBusy refuses a challenge to a house bot while the house plays
 // as many games as it may.
-var ErrHouseBusy = errors.New("the computer is playing as many games as it may just now: try again in a few minutes, or play it from the lobby")
+var ErrHouseBusy = errors.New("the computer is playing as many rated games as it may just now: try again in a few minutes, or play it unrated (New game, Against the computer), which starts at once")
 
 // houseMayPlay refuses a house game when the house has no slot for one.
 func (s *Site) houseMayPlay(ctx context.Context, now time.Time) error {

@@ -106,7 +106,7 @@ func SignUpPage(f AccountForm) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "<main class=\"account-page\"><h1>Sign up</h1><p>An account keeps your name, your games and, soon, your ratings, on every device. You can play without one.</p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "<main class=\"account-page\"><h1>Sign up</h1><p>An account keeps your name, your games and your ratings, on every device. You can play without one.</p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

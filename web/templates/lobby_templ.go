@@ -763,7 +763,7 @@ func Lobby(d LobbyData) templ.Component {
 						return templ_7745c5c3_Err
 					}
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 86, "> Rated</span> <small>The result counts for both players' ratings in this game and clock. Your friend needs an account too; standard rules only.</small></label> ")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 86, "> Rated</span> <small>The result counts for both players' ratings in this game and clock; standard rules only. <span class=\"not-for-open\">Your friend needs an account too.</span><span class=\"only-for-open\">Whoever accepts needs an account too.</span></small></label> ")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
