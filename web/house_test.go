@@ -61,7 +61,7 @@ func TestHouseBots(t *testing.T) {
 	// in words, and nothing waits.
 	resp, doc = post(t, alice, ts.URL+"/@/Boardroom-Difficult/challenge", url.Values{"game": {"kalah"}, "clock": {"slow"}})
 	require.Equal(t, http.StatusBadRequest, resp.StatusCode)
-	require.Contains(t, doc.Find("[data-testid=challenge-error]").Text(), "playing as many games as it may")
+	require.Contains(t, doc.Find("[data-testid=challenge-error]").Text(), "The computer is playing as many rated games as it may just now: try again in a few minutes, or play it unrated")
 }
 
 // A bot's program on the site's socket: the bot is online while it is
