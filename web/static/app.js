@@ -67,9 +67,12 @@
     else selectIt();
   });
 
-  // A field shown to be copied at once (a bot's new token) starts selected.
-  var autofocused = document.querySelector("input[autofocus][readonly]");
-  if (autofocused && document.activeElement === autofocused) autofocused.select();
+  // A field shown to be copied (a bot's new token, focused as the page
+  // opens) is selected whole when it takes the focus.
+  document.addEventListener("focusin", function (e) {
+    if (e.target.matches && e.target.matches("input.token-field")) e.target.select();
+  });
+  if (document.activeElement && document.activeElement.matches("input.token-field")) document.activeElement.select();
 
   // A record file chosen in the lobby is read into the record field, which
   // the form sends (without script, paste the record instead).

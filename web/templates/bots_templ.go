@@ -556,7 +556,7 @@ func botNotice(b BotSection) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 37, "?</h2><p>Its token now stops working at once: the program playing with it is disconnected, and plays again only with the new token.</p><form method=\"post\" action=\"/account/bots/token\" class=\"confirm-row\"><input type=\"hidden\" name=\"name\" value=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 37, "?</h2><p>Its current token stops working at once: the program playing with it is disconnected, and plays again only with the new token.</p><form method=\"post\" action=\"/account/bots/token\" class=\"confirm-row\"><input type=\"hidden\" name=\"name\" value=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
