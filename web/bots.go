@@ -261,7 +261,7 @@ func (s *Server) ladder(ctx context.Context) ([]templates.LadderRow, error) {
 	return out, nil
 }
 
-// markBots says which leaders are bots.
+// markBots says which leaders are bots, and which are house bots.
 func (s *Server) markBots(ctx context.Context, games []templates.LeaderboardGame) error {
 	bots, ok := s.Store.(store.Bots)
 	if !ok {
@@ -283,6 +283,9 @@ func (s *Server) markBots(ctx context.Context, games []templates.LeaderboardGame
 		for bi := range games[gi].Boards {
 			for ri, row := range games[gi].Boards[bi].Rows {
 				games[gi].Boards[bi].Rows[ri].Bot = named[row.Name]
+				if named[row.Name] && strings.HasPrefix(row.Name, accounts.HousePrefix) {
+					games[gi].Boards[bi].Rows[ri].House = houseLevel(row.Name)
+				}
 			}
 		}
 	}

@@ -399,9 +399,9 @@ func (r *Room) fillControls(p *view.Page, v *viewer, mine []game.Player) {
 func (r *Room) holder(p game.Player) string {
 	switch s := r.seats.held[p]; {
 	case houseSeat(s):
-		return s.Account
+		return vocab.ComputerName(s.Level.Label())
 	case s.Kind == vocab.Bot:
-		return "Computer · " + botLabel(r.bots.players[p], s.Level)
+		return vocab.ComputerName(botLabel(r.bots.players[p], s.Level))
 	case s.Kind == vocab.Free:
 		return "Free seat"
 	case s.Engine != "":
