@@ -53,7 +53,8 @@ func (tb *tab) oneLine(sel string) bool {
 // destination, a guest's and a signed-in player's, each link at least
 // 24 px tall, with nothing to scroll sideways; the bots' ladder shows its
 // ratings within the screen; the lobby's "You play as Alice." is one line
-// (it broke over three), on a desktop too.
+// (it broke over three), on a desktop too. The phone's pages pass axe in
+// both themes.
 func TestBrowserOnAPhone(t *testing.T) {
 	ts := newTestServer(t)
 	browser := newBrowser(t, 390, 844)
@@ -83,6 +84,10 @@ func TestBrowserOnAPhone(t *testing.T) {
 			require.Empty(t, outside, "the ladder's cells within the screen")
 			require.True(t, evalJS[bool](tc.who, `[...document.querySelectorAll(".table-wrap")].every(w => w.scrollWidth <= w.clientWidth)`),
 				"nothing in the ladder scrolls sideways")
+			failed := tc.who.axeBothThemes("bots on a phone, " + tc.name)
+			tc.who.run("the lobby", chromedp.Navigate(ts.URL+"/"))
+			failed = append(failed, tc.who.axeBothThemes("the lobby on a phone, "+tc.name)...)
+			require.Empty(t, failed, "axe-core: critical or serious violations:\n%s", strings.Join(failed, "\n"))
 		})
 	}
 
