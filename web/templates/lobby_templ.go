@@ -778,7 +778,7 @@ func Lobby(d LobbyData) templ.Component {
 							return templ_7745c5c3_Err
 						}
 					}
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 89, "> Rated</span> <small>Against the computer's house bot of that level, rated like any game: standard rules, the seats drawn at random.</small></label>")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 89, "> Rated</span> <small>Against the computer at that level, rated like any game: standard rules, the seats drawn at random.</small></label>")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
