@@ -306,7 +306,7 @@ func (s *Site) Challenge(ctx context.Context, from, fromToken, to, gameID string
 
 // ErrHouseBusy refuses a challenge to a house bot while the house plays
 // as many games as it may.
-var ErrHouseBusy = errors.New("the computer is playing as many games as it may just now: try again in a few minutes, or play it from the lobby")
+var ErrHouseBusy = errors.New("the computer is playing as many rated games as it may just now: try again in a few minutes, or play it unrated (New game, Against the computer), which starts at once")
 
 // HouseGameInPlay refuses a house game to a player who has one in play
 // already: Room is that game.

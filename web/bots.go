@@ -31,6 +31,12 @@ func (s *Server) botRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /account/bots/token", s.newBotToken)
 }
 
+// What a New token form that cannot be carried out is told.
+const (
+	noSuchBot        = "You have no bot of that name."
+	tokenNotReplaced = "The token could not be replaced just now; try again in a moment."
+)
+
 // ladderSize bounds the bots /bots lists.
 const ladderSize = 500
 
@@ -135,25 +141,48 @@ func (s *Server) createBot(w http.ResponseWriter, r *http.Request) {
 	s.renderAccount(w, r, http.StatusOK, templates.BotSection{NewBot: bot.Name, Token: token})
 }
 
-// newBotToken replaces a bot's token: the old one stops working at once.
+// newBotToken replaces a bot's token: the old one stops working at once,
+// so the owner is asked first (the form's confirm=yes says they agreed; a
+// question on the page itself, so that it holds without script too).
 func (s *Server) newBotToken(w http.ResponseWriter, r *http.Request) {
 	u, name, ok := s.readBotForm(w, r)
 	if !ok {
 		return
 	}
+	if r.PostForm.Get("confirm") != "yes" {
+		s.askNewBotToken(w, r, u, name)
+		return
+	}
 	bot, token, err := s.Accounts.ReplaceBotToken(r.Context(), u, name)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		s.renderAccount(w, r, http.StatusNotFound, templates.BotSection{Error: "You have no bot of that name."})
+		s.renderAccount(w, r, http.StatusNotFound, templates.BotSection{Error: noSuchBot})
 		return
 	case err != nil:
 		s.logFailure(r, "bot token not replaced", err)
-		s.renderAccount(w, r, http.StatusServiceUnavailable, templates.BotSection{Error: "The token could not be replaced just now; try again in a moment."})
+		s.renderAccount(w, r, http.StatusServiceUnavailable, templates.BotSection{Error: tokenNotReplaced})
 		return
 	}
 	s.Log.Info("bot token replaced", "bot", bot.Name, "owner", u.Name)
 	s.signouts.Ended(signout.End{Account: bot.Name}) // the old token's sockets, before the new one is shown
 	s.renderAccount(w, r, http.StatusOK, templates.BotSection{NewBot: bot.Name, Token: token})
+}
+
+// askNewBotToken answers New token with the question, for the owner's bot
+// named name only.
+func (s *Server) askNewBotToken(w http.ResponseWriter, r *http.Request, u *store.User, name string) {
+	bots, err := s.Accounts.Bots(r.Context(), u)
+	if err != nil && !errors.Is(err, accounts.ErrNoBots) {
+		s.logFailure(r, "bots", err)
+		s.renderAccount(w, r, http.StatusServiceUnavailable, templates.BotSection{Error: tokenNotReplaced})
+		return
+	}
+	i := slices.IndexFunc(bots, func(b store.Bot) bool { return strings.EqualFold(b.Name, name) })
+	if i < 0 {
+		s.renderAccount(w, r, http.StatusNotFound, templates.BotSection{Error: noSuchBot})
+		return
+	}
+	s.renderAccount(w, r, http.StatusOK, templates.BotSection{Replace: bots[i].Name})
 }
 
 // botsPage is the engines' ladder: every bot, its owner and its ratings.
@@ -240,7 +269,7 @@ func (s *Server) ladder(ctx context.Context) ([]templates.LadderRow, error) {
 	return out, nil
 }
 
-// markBots says which leaders are bots.
+// markBots says which leaders are bots, and which are house bots.
 func (s *Server) markBots(ctx context.Context, games []templates.LeaderboardGame) error {
 	bots, ok := s.Store.(store.Bots)
 	if !ok {
@@ -262,6 +291,9 @@ func (s *Server) markBots(ctx context.Context, games []templates.LeaderboardGame
 		for bi := range games[gi].Boards {
 			for ri, row := range games[gi].Boards[bi].Rows {
 				games[gi].Boards[bi].Rows[ri].Bot = named[row.Name]
+				if named[row.Name] && strings.HasPrefix(row.Name, accounts.HousePrefix) {
+					games[gi].Boards[bi].Rows[ri].House = houseLevel(row.Name)
+				}
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -72,4 +73,70 @@ func (tb *tab) botScreenshots(dir, name string) {
 		tb.screenshot(filepath.Join(dir, fmt.Sprintf("bots-%s-%s.png", name, size.name)))
 	}
 	tb.run("size back", chromedp.EmulateViewport(1440, 900))
+}
+
+// inView reports whether the element sel is wholly within the window.
+func (tb *tab) inView(sel string) bool {
+	return evalJS[bool](tb, fmt.Sprintf(`(() => {
+		const r = document.querySelector(%q).getBoundingClientRect();
+		return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
+	})()`, sel))
+}
+
+// TestBrowserBotTokenInView (issue 42, bug 5): after Make a bot the token
+// is where the eye is, at a desktop's size and a phone's: in view, focused
+// and selected, with Copy, which says Copied where screen readers hear it;
+// New token asks first (the running program will be disconnected), and
+// the new token is shown the same way.
+func TestBrowserBotTokenInView(t *testing.T) {
+	ts := newTestServer(t)
+	dir := screenshotDir(t)
+	browser := newBrowser(t, 1440, 900)
+	for _, size := range [][2]int64{{1440, 900}, {390, 844}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			me := newTab(t, browser, "owner")
+			me.run("size", chromedp.EmulateViewport(size[0], size[1]))
+			me.signUpIn(ts, fmt.Sprintf("Olga%d", size[0]))
+			me.run("the account page", chromedp.Navigate(ts.URL+"/account"))
+			me.run("make a bot", chromedp.SendKeys(chromedp.CSS(`form[data-testid=make-bot] input[name=name]`), fmt.Sprintf("Kid%d", size[0])),
+				chromedp.Submit(chromedp.CSS(`form[data-testid=make-bot]`)))
+			me.waitShown("[data-testid=bot-token]")
+			first := me.tokenShown()
+
+			me.click("[data-action=copy-token]")
+			me.waitText("#bot-token-copied", "Copied")
+			me.shot(filepath.Join(dir, fmt.Sprintf("bot-token-%d.png", size[0])))
+			require.Equal(t, "status", evalJS[string](me, `document.querySelector("#bot-token-copied").getAttribute("role")`))
+
+			me.click("[data-action=new-bot-token]")
+			me.waitShown("[data-testid=bot-replace]")
+			require.Contains(t, me.text("[data-testid=bot-replace]"), "disconnected")
+			require.True(t, me.inView("[data-testid=bot-replace]"), "the question where the eye is")
+			require.Equal(t, "confirm-new-token", evalJS[string](me, `document.activeElement.dataset.action || ""`), "Yes, focused")
+			me.shot(filepath.Join(dir, fmt.Sprintf("bot-new-token-%d.png", size[0])))
+			me.click("[data-action=confirm-new-token]")
+			me.waitShown("[data-testid=bot-token]")
+			require.NotEqual(t, first, me.tokenShown())
+		})
+	}
+}
+
+// tokenShown checks the new token is in view, focused and selected, and
+// returns it.
+func (tb *tab) tokenShown() string {
+	tb.t.Helper()
+	require.True(tb.t, tb.inView("[data-testid=bot-token-box] [data-action=copy-token]"), "the token and its Copy in view")
+	tb.waitJS("the token focused and selected", `document.activeElement && document.activeElement.id === "bot-token" &&
+		document.activeElement.selectionStart === 0 && document.activeElement.selectionEnd === document.activeElement.value.length`)
+	return evalJS[string](tb, `document.querySelector("#bot-token").value`)
+}
+
+// shot saves what the window shows (not the whole page, as screenshot does).
+func (tb *tab) shot(path string) {
+	tb.t.Helper()
+	ctx, cancel := contextWithTimeout(tb)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	require.NoError(tb.t, err)
+	require.NoError(tb.t, os.WriteFile(path, png, 0o644))
 }

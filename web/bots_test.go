@@ -130,9 +130,11 @@ func TestBotAccounts(t *testing.T) {
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	require.Equal(t, "/login?next=%2Faccount", resp.Header.Get("Location"))
 	bob := ts.signedUp(t, "bob2")
-	resp, doc = post(t, bob, ts.URL+"/account/bots/token", url.Values{"name": {"DeepKalah"}})
-	require.Equal(t, http.StatusNotFound, resp.StatusCode)
-	require.Zero(t, doc.Find("[data-testid=bot-token]").Length())
+	for _, confirm := range []string{"", "yes"} {
+		resp, doc = post(t, bob, ts.URL+"/account/bots/token", url.Values{"name": {"DeepKalah"}, "confirm": {confirm}})
+		require.Equal(t, http.StatusNotFound, resp.StatusCode)
+		require.Zero(t, doc.Find("[data-testid=bot-token], [data-testid=bot-replace]").Length())
+	}
 	for _, path := range []string{"/account/bots", "/account/bots/token"} {
 		req, _ := http.NewRequest(http.MethodPost, ts.URL+path, strings.NewReader(url.Values{"name": {"DeepKalah"}}.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
@@ -147,7 +149,7 @@ func TestBotAccounts(t *testing.T) {
 	require.NoError(t, err, "the token stands")
 
 	// A new token replaces the old one.
-	resp, doc = post(t, alice, ts.URL+"/account/bots/token", url.Values{"name": {"deepkalah"}})
+	resp, doc = post(t, alice, ts.URL+"/account/bots/token", url.Values{"name": {"deepkalah"}, "confirm": {"yes"}})
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	fresh := doc.Find("[data-testid=bot-token]").AttrOr("value", "")
 	require.NotEmpty(t, fresh)
@@ -204,7 +206,7 @@ func TestBotTokens(t *testing.T) {
 	ts := newTestServer(t)
 	alice := ts.signedUp(t, "alice")
 	old := ts.makeBot(t, alice, "Robo")
-	resp, doc := post(t, alice, ts.URL+"/account/bots/token", url.Values{"name": {"Robo"}})
+	resp, doc := post(t, alice, ts.URL+"/account/bots/token", url.Values{"name": {"Robo"}, "confirm": {"yes"}})
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	token := doc.Find("[data-testid=bot-token]").AttrOr("value", "")
 	resp, _ = ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"friend"}})
@@ -365,4 +367,33 @@ func TestBotsOnTheLadders(t *testing.T) {
 	require.Equal(t, "kalah", ratings.AttrOr("data-game", ""))
 	require.Contains(t, ratings.Text(), "Kalah · Slow")
 	require.Contains(t, ratings.Text(), "(40 games)")
+}
+
+// TestNewBotTokenAsksFirst: New token asks before it replaces a token (it
+// disconnects the running program), on the page itself so that it holds
+// without script; only the confirmed form replaces it (issue 42: it killed
+// the running bot's token without asking).
+func TestNewBotTokenAsksFirst(t *testing.T) {
+	ts := newTestServer(t)
+	alice := ts.signedUp(t, "alice")
+	old := ts.makeBot(t, alice, "Robo")
+
+	resp, doc := post(t, alice, ts.URL+"/account/bots/token", url.Values{"name": {"robo"}})
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	question := doc.Find("[data-testid=bot-replace]")
+	require.Contains(t, question.Text(), "A new token for Robo?")
+	require.Contains(t, question.Text(), "disconnected")
+	require.Equal(t, "yes", question.Find("form input[name=confirm]").AttrOr("value", ""))
+	require.Equal(t, "Robo", question.Find("form input[name=name]").AttrOr("value", ""))
+	require.Equal(t, 1, question.Find("[data-action=confirm-new-token]").Length())
+	require.Equal(t, "/account", question.Find("[data-action=cancel-new-token]").AttrOr("href", ""))
+	require.Zero(t, doc.Find("[data-testid=bot-token]").Length(), "no new token yet")
+	_, err := ts.store.BotByToken(t.Context(), accounts.HashToken(old))
+	require.NoError(t, err, "the running bot's token stands")
+
+	resp, doc = post(t, alice, ts.URL+"/account/bots/token", url.Values{"name": {"Robo"}, "confirm": {"yes"}})
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.NotEmpty(t, doc.Find("[data-testid=bot-token]").AttrOr("value", ""))
+	_, err = ts.store.BotByToken(t.Context(), accounts.HashToken(old))
+	require.ErrorIs(t, err, store.ErrNotFound, "replaced once confirmed")
 }

@@ -24,7 +24,7 @@ func TestBrowserAHouseGame(t *testing.T) {
 
 	me.run("the bots", chromedp.Navigate(ts.URL+"/bots"))
 	me.waitShown("[data-testid=house-note]")
-	require.Contains(t, me.text("[data-testid=bot-row]"), "Boardroom-Beginner", "the house first")
+	require.Contains(t, me.text("[data-testid=bot-row]"), "Computer · Beginner", "the house first, named as in a room")
 	failed := me.axeBothThemes("bots, with the house")
 	me.botScreenshots(dir, "house-ladder")
 
@@ -42,7 +42,7 @@ func TestBrowserAHouseGame(t *testing.T) {
 		chromedp.Submit(`form[data-testid=challenge]`))
 	me.waitJS("in the room", `location.pathname.startsWith("/r/")`)
 	me.waitShown("[data-testid=board]")
-	me.waitJS("the house bot's seat", `[...document.querySelectorAll(".player")].some(p => p.textContent.includes("Boardroom-Beginner") && p.querySelector("[data-testid=bot]") && p.querySelector("[data-testid=seat-rating]"))`)
+	me.waitJS("the house bot's seat", `[...document.querySelectorAll(".player")].some(p => p.textContent.includes("Computer · Beginner") && p.querySelector("[data-testid=bot]") && p.querySelector("[data-testid=seat-rating]"))`)
 	require.Equal(t, 1, evalJS[int](me, `document.querySelectorAll("[data-testid=rated]").length`), "rated")
 	require.True(t, me.playSomething(), "a move, and the computer's answer")
 	deadline := time.Now().Add(15 * time.Second)
@@ -87,7 +87,7 @@ func TestBrowserAHouseGame(t *testing.T) {
 	failed = append(failed, me.axeBothThemes("the lobby, rated against the computer")...)
 	me.run("play", chromedp.Submit(`form[data-testid=new-room]`))
 	me.waitJS("in the room", `location.pathname.startsWith("/r/")`)
-	me.waitJS("against Boardroom-Medium", `[...document.querySelectorAll(".player")].some(p => p.textContent.includes("Boardroom-Medium"))`)
+	me.waitJS("against Computer · Medium", `[...document.querySelectorAll(".player")].some(p => p.textContent.includes("Computer · Medium"))`)
 	require.Equal(t, 1, evalJS[int](me, `document.querySelectorAll("[data-testid=rated]").length`), "rated")
 	require.Empty(t, failed, "axe-core: critical or serious violations:\n%s", strings.Join(failed, "\n"))
 }

@@ -32,6 +32,8 @@ func TestHouseBots(t *testing.T) {
 	require.Equal(t, 1, doc.Find("[data-testid=house-note]").Length())
 
 	_, doc = get(t, alice, ts.URL+"/@/Boardroom-Medium")
+	require.Equal(t, "Computer · Medium", doc.Find("h1").Text(), "the house bot goes by one name: the computer's")
+	require.Equal(t, "Computer · Beginner", rows.First().Find("th a").Text())
 	require.Contains(t, doc.Find("[data-testid=house-bot]").Text(), "computer at its Medium level")
 	require.Equal(t, "Online now", doc.Find("[data-testid=presence]").Text(), "a house bot is always there")
 	require.Equal(t, 1, doc.Find("[data-action=challenge]").Length())
@@ -54,7 +56,8 @@ func TestHouseBots(t *testing.T) {
 	require.Equal(t, vocab.Medium, house.Level)
 	_, doc = get(t, alice, ts.URL+room)
 	require.Equal(t, 1, doc.Find(".player.yours").Length())
-	require.Contains(t, doc.Find("[data-testid=holder-link]").Text(), "Boardroom-Medium")
+	require.Contains(t, doc.Find("[data-testid=holder-link]").Text(), "Computer · Medium", "named as every computer seat is")
+	require.Equal(t, "/@/Boardroom-Medium", doc.Find("[data-testid=holder-link]").AttrOr("href", ""), "its account's page")
 	require.Equal(t, 1, doc.Find(".players [data-testid=bot]").Length(), "marked BOT")
 
 	// The one house game allowed is in play: the next challenge is refused
@@ -63,7 +66,7 @@ func TestHouseBots(t *testing.T) {
 	get(t, bob, ts.URL+"/")
 	resp, doc = post(t, bob, ts.URL+"/@/Boardroom-Difficult/challenge", url.Values{"game": {"kalah"}, "clock": {"slow"}})
 	require.Equal(t, http.StatusBadRequest, resp.StatusCode)
-	require.Contains(t, doc.Find("[data-testid=challenge-error]").Text(), "playing as many games as it may")
+	require.Contains(t, doc.Find("[data-testid=challenge-error]").Text(), "The computer is playing as many rated games as it may just now: try again in a few minutes, or play it unrated")
 }
 
 // A bot's program on the site's socket: the bot is online while it is

@@ -87,8 +87,8 @@ func TestBrowserEndingAGameAsksFirst(t *testing.T) {
 	alice.waitChat(1)
 	require.True(t, alice.visible("[data-action=resign-confirm]"))
 	alice.click("[data-action=resign-confirm]")
-	alice.waitText("[data-testid=status]", "P2 wins — P1 resigned")
-	bob.waitText("[data-testid=status]", "P2 wins — P1 resigned")
+	alice.waitText("[data-testid=status]", "You lost — P1 resigned")
+	bob.waitText("[data-testid=status]", "You won — P1 resigned")
 }
 
 func TestBrowserAbortAsksFirst(t *testing.T) {

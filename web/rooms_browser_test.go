@@ -168,7 +168,7 @@ func TestBrowserRooms(t *testing.T) {
 		bob.clickCell(0, 1)
 		alice.waitJS("the move clock", `document.querySelector("[data-testid=clock]").textContent.includes("Bullet")`)
 		clock.Advance(10 * time.Second)
-		alice.waitText("[data-testid=status]", "P2 wins — P1 ran out of time")
+		alice.waitText("[data-testid=status]", "You lost — P1 ran out of time")
 
 		// A first move not made in 60 s aborts the game.
 		room = createRoom(t, ts, alice, map[string]string{"game": "kalah", "mode": "friend", "clock": "fast"})
@@ -190,7 +190,7 @@ func TestBrowserRooms(t *testing.T) {
 		bob.clickCell(0, 1)
 		alice.waitMoves(2)
 		alice.confirm("resign")
-		eve.waitText("[data-testid=status]", "P2 wins — P1 resigned")
+		eve.waitText("[data-testid=status]", evalJS[string](bob, `localStorage.getItem("name")`)+" wins — P1 resigned")
 		require.False(t, evalJS[bool](eve, `!!document.querySelector("[data-action=rematch]")`), "spectators have no rematch")
 
 		alice.click("[data-action=rematch]")
@@ -214,7 +214,7 @@ func TestBrowserRooms(t *testing.T) {
 		require.NotEqual(t, strings.TrimPrefix(room, ts.URL), finished, "the finished game has a link of its own")
 		alice.open(ts.URL + finished)
 		require.Equal(t, 2, len(alice.moves()))
-		require.Equal(t, "P2 wins — P1 resigned", alice.text("[data-testid=status]"))
+		require.Equal(t, "You lost — P1 resigned", alice.text("[data-testid=status]"))
 		next := evalJS[string](alice, `document.querySelector("[data-testid=next-game]").getAttribute("href")`)
 		require.Equal(t, strings.TrimPrefix(room, ts.URL), next, "and leads to the rematch")
 	})
@@ -246,7 +246,7 @@ func TestBrowserRooms(t *testing.T) {
 		clock.Advance(time.Second)
 		bob.waitShown("[data-action=claim-win]")
 		bob.click("[data-action=claim-win]")
-		bob.waitText("[data-testid=status]", "P2 wins — P1 left the game")
+		bob.waitText("[data-testid=status]", "You won — P1 left the game")
 	})
 
 	t.Run("a level per computer seat", func(t *testing.T) {
@@ -317,7 +317,7 @@ func TestBrowserPlaysAGameRegisteredOnlyInTests(t *testing.T) {
 		player.clickCell(sq[0], sq[1])
 		eve.waitMoves(i + 1)
 	}
-	eve.waitText("[data-testid=status]", "X wins — three in a row")
+	eve.waitText("[data-testid=status]", evalJS[string](x, `localStorage.getItem("name")`)+" wins — three in a row")
 	require.Equal(t, []string{"5", "1", "3", "7", "4", "9", "6"}, eve.moves())
 	require.Equal(t, "X", strings.TrimSpace(eve.text(`[data-cell="1,1"]`)))
 	require.Equal(t, "Three in a row wins", eve.text("[data-testid=score]"))

@@ -40,7 +40,7 @@ func TestAHouseGame(t *testing.T) {
 	p := deep.last()
 	require.True(t, p.Rated)
 	hs := p.Seats[house]
-	require.Equal(t, "Boardroom-Beginner", hs.Holder)
+	require.Equal(t, "Computer · Beginner", hs.Holder, "named as every computer seat is")
 	require.Equal(t, "Boardroom-Beginner", hs.Account)
 	require.True(t, hs.Bot, "marked BOT")
 	require.Equal(t, "1500?", hs.Rating)
@@ -131,7 +131,7 @@ func TestAHouseGameAfterARestart(t *testing.T) {
 	require.NoError(t, err)
 	deep = h.connectAs(r, "deep", "deep")
 	p := deep.last()
-	require.Equal(t, "Boardroom-Beginner", p.Seats[house].Holder, "the house bot's seat again")
+	require.Equal(t, "Computer · Beginner", p.Seats[house].Holder, "the house bot's seat again")
 	require.True(t, p.Seats[house].Bot)
 	playTurns(t, r, deep, house.Other(), 2)
 	p = deep.last()

@@ -52,7 +52,7 @@ func TestClockWaitsForBothSeatsAndFirstMoves(t *testing.T) {
 	clock.Advance(10 * time.Second)
 	p = alice.last()
 	require.True(t, p.Over)
-	require.Contains(t, p.Status, "P2 wins — P1 ran out of time")
+	require.Contains(t, p.Status, "You lost — P1 ran out of time")
 	require.False(t, p.Aborted)
 }
 
@@ -165,7 +165,7 @@ func TestClaimWhenTheOpponentHasLeft(t *testing.T) {
 
 	p = bob.action("claim-win")
 	require.True(t, p.Over)
-	require.Equal(t, "P2 wins — P1 left the game", p.Status)
+	require.Equal(t, "You won — P1 left the game", p.Status)
 	rec, err := h.store.Room(context.Background(), r.ID())
 	require.NoError(t, err)
 	require.Equal(t, 1, rec.Winner)

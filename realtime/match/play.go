@@ -476,7 +476,7 @@ func (r *Room) mover(c *Conn, v *viewer) (seat game.Player, ok bool) {
 	case len(mine) == 0:
 		r.refuseSpectator(c, "Spectators cannot move. Press Join if a seat is free.")
 	case r.seats.waiting():
-		r.reject(c, refusedNotNow, "Waiting for an opponent to join: share the link.")
+		r.reject(c, refusedNotNow, "Waiting for an opponent to join: "+r.findOpponent()+".")
 	case v != nil && v.replay != nil:
 		r.reject(c, refusedNotNow, "You are looking at an earlier position: go back to the live one to move.")
 	case !ok:

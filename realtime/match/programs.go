@@ -194,7 +194,8 @@ func (r *Room) roomState(w Who, legal bool) *roomjson.State {
 	}
 	if over {
 		out := r.outcome()
-		_, text := r.turnWords(mine)
+		// A program reads the result in the seats' words, whoever it is.
+		text := r.resultWords(func(winner game.Player) string { return game.WinsText(r.g, winner) })
 		s.Result = &roomjson.Result{Winner: int(out.Winner), Aborted: r.aborted, Reason: out.Reason, Text: text}
 		if r.aborted {
 			s.Result.Winner = -1

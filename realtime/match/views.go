@@ -303,21 +303,10 @@ func (r *Room) myChoice(mine []game.Player) *game.Move {
 func (r *Room) turnWords(mine []game.Player) (turn, status string) {
 	names := r.g.Seats()
 	if r.over() {
-		out := r.outcome()
-		switch {
-		case r.aborted:
-			status = out.Reason
-		case out.Reason == drawAgreed:
-			status = out.Reason
-		case out.IsDraw():
-			status = "Draw — " + out.Reason
-		default:
-			status = game.WinsText(r.g, out.Winner) + " — " + out.Reason
-		}
-		return "Game over", status
+		return "Game over", r.resultWords(func(winner game.Player) string { return r.winnerWords(winner, mine) })
 	}
 	if r.seats.waiting() {
-		return "Waiting for an opponent — share the link", ""
+		return "Waiting for an opponent — " + r.findOpponent(), ""
 	}
 	seat, acting := r.actingSeat(mine)
 	toMove := r.state.ToMove()
@@ -413,15 +402,56 @@ func (r *Room) fillControls(p *view.Page, v *viewer, mine []game.Player) {
 func (r *Room) holder(p game.Player) string {
 	switch s := r.seats.held[p]; {
 	case houseSeat(s):
-		return s.Account
+		return vocab.ComputerName(s.Level.Label())
 	case s.Kind == vocab.Bot:
-		return "Computer · " + botLabel(r.bots.players[p], s.Level)
+		return vocab.ComputerName(botLabel(r.bots.players[p], s.Level))
 	case s.Kind == vocab.Free:
 		return "Free seat"
 	case s.Engine != "":
 		return "Engine: " + s.Engine
 	}
 	return r.seats.name(p)
+}
+
+// resultWords is the sentence of the game's result, the winner named by
+// wins ("Alice wins — houses empty").
+func (r *Room) resultWords(wins func(game.Player) string) string {
+	out := r.outcome()
+	switch {
+	case r.aborted, out.Reason == drawAgreed:
+		return out.Reason
+	case out.IsDraw():
+		return "Draw — " + out.Reason
+	}
+	return wins(out.Winner) + " — " + out.Reason
+}
+
+// winnerWords names the winner for the holder of mine: "You won" or "You
+// lost" to a player of one seat, else the winner's name ("Alice wins");
+// the seat's ("P1 wins") at one shared screen, or when both seats go by
+// one name (two computers of one level).
+func (r *Room) winnerWords(winner game.Player, mine []game.Player) string {
+	switch {
+	case len(mine) == 1 && mine[0] == winner:
+		return "You won"
+	case len(mine) == 1:
+		return "You lost"
+	}
+	name := r.holder(winner)
+	if len(mine) == 2 || name == r.holder(winner.Other()) {
+		return game.WinsText(r.g, winner)
+	}
+	return name + " wins"
+}
+
+// findOpponent says how the opponent of a room waiting for one finds it:
+// an open challenge is listed in the lobby, and any room's link may be
+// shared.
+func (r *Room) findOpponent() string {
+	if r.open {
+		return "your challenge is listed in the lobby, and you can share the link"
+	}
+	return "share the link"
 }
 
 // botLabel says what plays a computer seat: the bot's own label when it has

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
+	"boardroom/realtime/vocab"
 )
 
 // The clock of a game lost on time shows that no time was left, and while
@@ -148,6 +149,77 @@ func TestTheSeatThinkingIsNamed(t *testing.T) {
 			me := h.connect(r, "me")
 			<-started
 			require.Eventually(t, func() bool { return me.last().Turn == tc.turn }, 5*time.Second, 10*time.Millisecond, "the banner: %q", me.last().Turn)
+		})
+	}
+}
+
+// The end of a game names its winner (issue 42: "P1 wins — houses empty"):
+// a player is told they won or lost, a spectator the winner's name; at one
+// shared screen, or between two computers of one level, the seat's name.
+func TestTheResultNamesTheWinner(t *testing.T) {
+	tests := []struct {
+		name string
+		spec Spec
+		join bool
+		want map[string]string // token → status
+	}{
+		{name: "between two people", spec: Spec{Game: "kalah", Name: "Alice"}, join: true,
+			want: map[string]string{"alice": "You lost — P1 resigned", "bob": "You won — P1 resigned", "eve": "Bob wins — P1 resigned"}},
+		{name: "against the computer", spec: Spec{Game: "kalah", Mode: vocab.Computer, Level: vocab.Medium, Name: "Alice"},
+			want: map[string]string{"alice": "You lost — P1 resigned", "eve": "Computer · Medium wins — P1 resigned"}},
+		{name: "hotseat", spec: Spec{Game: "kalah", Mode: vocab.Hotseat, Name: "Alice"},
+			want: map[string]string{"alice": "P2 wins — P1 resigned", "eve": "P2 wins — P1 resigned"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t)
+			r := h.create(tc.spec, "alice")
+			alice := h.connect(r, "alice")
+			pages := map[string]*client{"alice": alice, "eve": h.connect(r, "eve")}
+			if tc.join {
+				bob := h.connectNamed(r, "bob", "Bob")
+				bob.action(vocab.Join)
+				pages["bob"] = bob
+				alice.click(1, 1)
+				bob.click(0, 1)
+			} else {
+				alice.click(1, 1)
+				if tc.spec.Mode == vocab.Hotseat {
+					alice.click(0, 1)
+				} else {
+					waitFor(t, r, "the computer's move", func(r *Room) bool { return len(r.history.turns) >= 2 })
+				}
+			}
+			alice.action(vocab.Resign)
+			for who, want := range tc.want {
+				p := pages[who].last()
+				require.True(t, p.Over, who)
+				require.Equal(t, want, p.Status, who)
+			}
+		})
+	}
+}
+
+// The creator of a room waiting for an opponent is told how one comes: an
+// open challenge is listed in the lobby (issue 42: it said only "share the
+// link"), and any room's link may be shared.
+func TestWaitingSaysHowTheOpponentComes(t *testing.T) {
+	tests := []struct {
+		name string
+		spec Spec
+		want string
+	}{
+		{"a friend room", Spec{Game: "kalah"}, "Waiting for an opponent — share the link"},
+		{"an open challenge", Spec{Game: "kalah", Open: true},
+			"Waiting for an opponent — your challenge is listed in the lobby, and you can share the link"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t)
+			r := h.create(tc.spec, "alice")
+			alice := h.connect(r, "alice")
+			require.Equal(t, tc.want, alice.last().Turn)
+			require.Contains(t, alice.click(1, 1).Error, "Waiting for an opponent to join: "+tc.want[len("Waiting for an opponent — "):]+".")
 		})
 	}
 }

@@ -112,6 +112,11 @@ func (c Clock) Label() string {
 // Valid reports whether c is one of Clocks.
 func (c Clock) Valid() bool { return c.info().clock == c && c != "" }
 
+// ComputerName is how every page names the computer playing at a level
+// ("Computer · Medium"): a computer seat and a house bot (the same
+// computer, rated under an account of its own) alike.
+func ComputerName(level string) string { return "Computer · " + level }
+
 // Pace is the speed of computer against computer.
 type Pace string
 

@@ -37,16 +37,42 @@
     document.querySelectorAll("[data-action=zoom]").forEach(function (b) { b.setAttribute("aria-pressed", String(on)); });
   });
 
+  // A Copy button copies its field; where the browser will not (no
+  // clipboard outside HTTPS, a refusal), the text is left selected for the
+  // keyboard's copy. Its status line, if any, says which, for screen
+  // readers too.
   document.addEventListener("click", function (e) {
-    var btn = e.target.closest("[data-copy]");
+    var btn = e.target.closest && e.target.closest("[data-copy]");
     if (!btn) return;
     var input = document.querySelector(btn.dataset.copy);
     if (!input) return;
+    var status = document.querySelector('[data-copy-status="' + btn.dataset.copy + '"]');
+    var say = function (text) { if (status) status.textContent = text; };
+    var copied = function () {
+      btn.textContent = "Copied";
+      say("Copied");
+      setTimeout(function () { btn.textContent = "Copy"; }, 1500);
+    };
+    var selectIt = function () {
+      input.focus();
+      input.select();
+      var ok = false;
+      try { ok = document.execCommand("copy"); } catch (err) { ok = false; }
+      if (ok) copied();
+      else say("Selected: press Ctrl+C (⌘C on a Mac) to copy it.");
+    };
+    say("");
     input.select();
-    var done = function () { btn.textContent = "Copied"; setTimeout(function () { btn.textContent = "Copy"; }, 1500); };
-    if (navigator.clipboard) navigator.clipboard.writeText(input.value).then(done, done);
-    else { document.execCommand("copy"); done(); }
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(input.value).then(copied, selectIt);
+    else selectIt();
   });
+
+  // A field shown to be copied (a bot's new token, focused as the page
+  // opens) is selected whole when it takes the focus.
+  document.addEventListener("focusin", function (e) {
+    if (e.target.matches && e.target.matches("input.token-field")) e.target.select();
+  });
+  if (document.activeElement && document.activeElement.matches("input.token-field")) document.activeElement.select();
 
   // A record file chosen in the lobby is read into the record field, which
   // the form sends (without script, paste the record instead).

@@ -452,7 +452,7 @@ func pageWith(title, skipTo, skipText string) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 28, "<header class=\"topbar\"><a href=\"/\" class=\"brand\" aria-label=\"Boardroom — home\"><svg class=\"brand-mark\" aria-hidden=\"true\"><use href=\"#logo\"></use></svg> <span class=\"brand-name\">Boardroom</span></a><nav><a href=\"/#new\">New game</a><a href=\"/#watch\">Watch</a><a href=\"/rules\" data-testid=\"rules-link\">Rules</a><a href=\"/players\" data-testid=\"players-link\">Players</a>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 28, "<header class=\"topbar\"><a href=\"/\" class=\"brand\" aria-label=\"Boardroom — home\"><svg class=\"brand-mark\" aria-hidden=\"true\"><use href=\"#logo\"></use></svg> <span class=\"brand-name\">Boardroom</span></a><nav aria-label=\"Site\"><a href=\"/#new\">New game</a><a href=\"/#watch\">Watch</a><a href=\"/rules\" data-testid=\"rules-link\">Rules</a><a href=\"/players\" data-testid=\"players-link\">Players</a>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -460,7 +460,7 @@ func pageWith(title, skipTo, skipText string) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 29, "<button type=\"button\" class=\"theme-toggle notify-toggle\" data-action=\"notify\" aria-pressed=\"false\" aria-label=\"Notify me when it is my move while this tab is hidden\" title=\"Notify me when it is my move while this tab is hidden\" hidden><svg viewBox=\"0 0 24 24\" aria-hidden=\"true\" class=\"bell\"><path d=\"M12 3a6 6 0 0 0-6 6v4l-2 3h16l-2-3V9a6 6 0 0 0-6-6zm-2.5 15a2.5 2.5 0 0 0 5 0z\"></path></svg></button><button type=\"button\" class=\"theme-toggle\" data-action=\"mute\" aria-pressed=\"false\" aria-label=\"Mute sounds\" title=\"Mute sounds\">♪</button><button type=\"button\" class=\"theme-toggle\" data-action=\"theme\" aria-label=\"Dark theme\" aria-pressed=\"false\" title=\"Dark theme\">◐</button></nav></header>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 29, "</nav><div class=\"topbar-tools\"><button type=\"button\" class=\"theme-toggle notify-toggle\" data-action=\"notify\" aria-pressed=\"false\" aria-label=\"Notify me when it is my move while this tab is hidden\" title=\"Notify me when it is my move while this tab is hidden\" hidden><svg viewBox=\"0 0 24 24\" aria-hidden=\"true\" class=\"bell\"><path d=\"M12 3a6 6 0 0 0-6 6v4l-2 3h16l-2-3V9a6 6 0 0 0-6-6zm-2.5 15a2.5 2.5 0 0 0 5 0z\"></path></svg></button><button type=\"button\" class=\"theme-toggle\" data-action=\"mute\" aria-pressed=\"false\" aria-label=\"Mute sounds\" title=\"Mute sounds\">♪</button><button type=\"button\" class=\"theme-toggle\" data-action=\"theme\" aria-label=\"Dark theme\" aria-pressed=\"false\" title=\"Dark theme\">◐</button></div></header>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -526,7 +526,7 @@ func ErrorPage(status int, title, message string) templ.Component {
 			var templ_7745c5c3_Var30 string
 			templ_7745c5c3_Var30, templ_7745c5c3_Err = templ.JoinStringErrs(title)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/layout.templ`, Line: 93, Col: 14}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/layout.templ`, Line: 96, Col: 14}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var30))
 			if templ_7745c5c3_Err != nil {
@@ -539,7 +539,7 @@ func ErrorPage(status int, title, message string) templ.Component {
 			var templ_7745c5c3_Var31 string
 			templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs(message)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/layout.templ`, Line: 94, Col: 15}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/layout.templ`, Line: 97, Col: 15}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var31))
 			if templ_7745c5c3_Err != nil {

@@ -335,14 +335,14 @@ func Lobby(d LobbyData) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			if name := userOf(ctx); name != "" {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, "<p class=\"field\" data-testid=\"playing-as\">You play as <strong>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, "<p class=\"field playing-as\" data-testid=\"playing-as\">You play as <strong>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var19 string
 				templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(name)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/lobby.templ`, Line: 65, Col: 75}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/lobby.templ`, Line: 65, Col: 86}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var19))
 				if templ_7745c5c3_Err != nil {
@@ -767,7 +767,7 @@ func Lobby(d LobbyData) templ.Component {
 						return templ_7745c5c3_Err
 					}
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 86, "> Rated</span> <small>The result counts for both players' ratings in this game and clock. Your friend needs an account too; standard rules only.</small></label> ")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 86, "> Rated</span> <small>The result counts for both players' ratings in this game and clock; standard rules only. <span class=\"not-for-open\">Your friend needs an account too.</span><span class=\"only-for-open\">Whoever accepts needs an account too.</span></small></label> ")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -782,7 +782,7 @@ func Lobby(d LobbyData) templ.Component {
 							return templ_7745c5c3_Err
 						}
 					}
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 89, "> Rated</span> <small>Against the computer's house bot of that level, rated like any game: standard rules, the seats drawn at random.</small></label>")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 89, "> Rated</span> <small>Against the computer at that level, rated like any game: standard rules, the seats drawn at random.</small></label>")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}

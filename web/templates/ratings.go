@@ -38,8 +38,9 @@ type LeaderRow struct {
 	Games        int
 	// Online says the player has a page open on the site now.
 	Online bool
-	// Bot marks a bot's account.
-	Bot bool
+	// Bot marks a bot's account; House is a house bot's level.
+	Bot   bool
+	House string
 }
 
 // LeaderboardGame is a game's leaderboards, one per speed.

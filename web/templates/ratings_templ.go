@@ -810,9 +810,9 @@ func PlayersPage(games []LeaderboardGame, days, size int) templ.Component {
 								return templ_7745c5c3_Err
 							}
 							var templ_7745c5c3_Var52 string
-							templ_7745c5c3_Var52, templ_7745c5c3_Err = templ.JoinStringErrs(r.Name)
+							templ_7745c5c3_Var52, templ_7745c5c3_Err = templ.JoinStringErrs(shownName(r.Name, r.House))
 							if templ_7745c5c3_Err != nil {
-								return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/ratings.templ`, Line: 95, Col: 63}
+								return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/ratings.templ`, Line: 95, Col: 83}
 							}
 							_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var52))
 							if templ_7745c5c3_Err != nil {

@@ -194,7 +194,10 @@ func replayAnnouncement(p *view.Page) string {
 // its notation ("P2 played 3: captured 7 seeds").
 func lastSaid(p *view.Page) string {
 	n := len(p.Moves)
-	if n == 0 || p.Replay.Active || p.Moves[n-1].Said == "" {
+	// Once the game is over the banner says how it ended: a note on the
+	// last move (often not the ending: a resignation, the time) would
+	// stay under it.
+	if n == 0 || p.Over || p.Replay.Active || p.Moves[n-1].Said == "" {
 		return ""
 	}
 	m := p.Moves[n-1]
@@ -204,6 +207,11 @@ func lastSaid(p *view.Page) string {
 	}
 	return who + " " + m.Text + ": " + m.Said + "."
 }
+
+// shown says whether a player's control that is enabled or not is drawn:
+// while the game goes on, always (greyed when it cannot be used now); once
+// it is over, only when it can be used.
+func shown(p *view.Page, enabled bool) bool { return enabled || !p.Over }
 
 // steps are the prompts of a move's clicks, one a line, for pick.js.
 func steps(p *view.Page) string { return strings.Join(p.Steps, "\n") }

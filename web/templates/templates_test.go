@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"html"
+	"slices"
 	"strings"
 	"testing"
 
@@ -275,5 +276,51 @@ func TestEvalGraphSaysWhoseSide(t *testing.T) {
 		p.Evals = []float64{0, 1, 2}
 		doc := render(t, p)
 		require.Equal(t, tc.label, doc.Find("[data-testid=eval-graph] svg").AttrOr("aria-label", ""), tc.game)
+	}
+}
+
+// TestAFinishedGameShowsItsEnding: once the game is over, the disabled
+// Takeback, Save, Load and Resign go (what still works stays: rematch,
+// replay, an undo against the computer), and the note of the last move
+// gives way to the ending (issue 42: "P2 played 3: … another turn" stayed
+// under "P1 wins — P2 resigned").
+func TestAFinishedGameShowsItsEnding(t *testing.T) {
+	tests := []struct {
+		name     string
+		mode     vocab.Mode
+		controls view.Controls
+		want     []string // the actions shown; every other player control is gone
+	}{
+		{"between two people", vocab.Friend, view.Controls{Rematch: true, Replay: true},
+			[]string{"rematch", "replay-first"}},
+		{"against the computer, undo still works", vocab.Computer, view.Controls{Undo: true, Rematch: true, Replay: true},
+			[]string{"undo", "rematch", "replay-first"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := page(t, "kalah", nil)
+			p.Mode = tc.mode
+			p.Moves = []view.Move{{Ply: 1, Seat: 1, Text: "3", Said: "the last seed lands in the store: another turn"}}
+			p.Turn, p.Status = "Game over", "You won — P1 resigned"
+			p.Over, p.Controls = true, tc.controls
+			doc := render(t, p)
+			for _, a := range tc.want {
+				require.Equal(t, 1, doc.Find("[data-action="+a+"]").Length(), a)
+			}
+			for _, a := range []string{"undo", "redo", "save", "load", "resign", "abort"} {
+				if !slices.Contains(tc.want, a) {
+					require.Zero(t, doc.Find("[data-action="+a+"]").Length(), "%s after the game", a)
+				}
+			}
+			require.Zero(t, doc.Find("[data-testid=last-said]").Length(), "the ending, not the last move's note")
+
+			p.Over, p.Turn, p.Status = false, "P1 to move", ""
+			p.Controls = view.Controls{Resign: true}
+			doc = render(t, p)
+			require.Equal(t, "P2 played 3: the last seed lands in the store: another turn.", doc.Find("[data-testid=last-said]").Text(), "during the game")
+			for _, a := range []string{"undo", "save", "load", "resign"} {
+				require.Equal(t, 1, doc.Find("[data-action="+a+"]").Length(), "%s during the game, greyed or not", a)
+			}
+		})
 	}
 }

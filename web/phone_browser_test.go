@@ -1,0 +1,100 @@
+package web
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
+)
+
+// headerProblems says what of the header a phone's player cannot reach:
+// a destination missing or hidden, a link or button under 24 px tall, a
+// page wider than the screen.
+func (tb *tab) headerProblems(destinations []string) []string {
+	return evalJS[[]string](tb, fmt.Sprintf(`(() => {
+		const problems = [];
+		for (const sel of %s) {
+			const e = document.querySelector(".topbar " + sel);
+			const r = e && e.getBoundingClientRect();
+			if (!e || !e.offsetParent || r.width === 0) problems.push(sel + " not shown");
+			else if (r.left < 0 || r.right > innerWidth) problems.push(sel + " off the screen");
+		}
+		for (const e of document.querySelectorAll(".topbar a, .topbar button")) {
+			if (!e.offsetParent) continue;
+			const h = e.getBoundingClientRect().height;
+			if (h < 24) problems.push((e.textContent.trim() || e.getAttribute("aria-label")) + " is " + h + " px tall");
+		}
+		if (document.documentElement.scrollWidth > innerWidth) problems.push("the page scrolls sideways");
+		return problems;
+	})()`, jsList(destinations)))
+}
+
+// jsList writes strings as a JavaScript array.
+func jsList(list []string) string {
+	quoted := make([]string, len(list))
+	for i, s := range list {
+		quoted[i] = fmt.Sprintf("%q", s)
+	}
+	return "[" + strings.Join(quoted, ",") + "]"
+}
+
+// oneLine reports whether the text of the element sel sits on one line.
+func (tb *tab) oneLine(sel string) bool {
+	return evalJS[bool](tb, fmt.Sprintf(`(() => {
+		const r = document.createRange();
+		r.selectNodeContents(document.querySelector(%q));
+		return new Set([...r.getClientRects()].filter(c => c.width > 0).map(c => Math.round(c.top))).size === 1;
+	})()`, sel))
+}
+
+// TestBrowserOnAPhone (390×844, issue 42, "Phone"): the header keeps every
+// destination, a guest's and a signed-in player's, each link at least
+// 24 px tall, with nothing to scroll sideways; the bots' ladder shows its
+// ratings within the screen; the lobby's "You play as Alice." is one line
+// (it broke over three), on a desktop too. The phone's pages pass axe in
+// both themes.
+func TestBrowserOnAPhone(t *testing.T) {
+	ts := newTestServer(t)
+	browser := newBrowser(t, 390, 844)
+	guest, alice := newTab(t, browser, "guest"), newTab(t, browser, "alice")
+	common := []string{`a[href="/#new"]`, `a[href="/#watch"]`, `a[href="/rules"]`, `a[href="/players"]`, `[data-action=theme]`}
+	alice.signUpIn(ts, "Alice")
+	ts.makeBot(t, ts.signedUp(t, "olga"), "Kalah_Kid")
+
+	tests := []struct {
+		name         string
+		who          *tab
+		destinations []string
+	}{
+		{"a guest", guest, append([]string{`[data-testid=login-link]`, `[data-testid=signup-link]`}, common...)},
+		{"signed in", alice, append([]string{`[data-testid=me]`, `[data-action=logout]`}, common...)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, path := range []string{"/", "/bots", "/rules", "/players"} {
+				tc.who.run("open "+path, chromedp.EmulateViewport(390, 844), chromedp.Navigate(ts.URL+path))
+				require.Empty(t, tc.who.headerProblems(tc.destinations), path)
+			}
+			tc.who.run("the bots", chromedp.Navigate(ts.URL+"/bots"))
+			tc.who.waitShown("[data-testid=bot-row]")
+			outside := evalJS[[]string](tc.who, `[...document.querySelectorAll("[data-testid=bot-row] th, [data-testid=bot-row] td")]
+				.filter(e => e.getBoundingClientRect().right > innerWidth).map(e => e.textContent.trim())`)
+			require.Empty(t, outside, "the ladder's cells within the screen")
+			require.True(t, evalJS[bool](tc.who, `[...document.querySelectorAll(".table-wrap")].every(w => w.scrollWidth <= w.clientWidth)`),
+				"nothing in the ladder scrolls sideways")
+			failed := tc.who.axeBothThemes("bots on a phone, " + tc.name)
+			tc.who.run("the lobby", chromedp.Navigate(ts.URL+"/"))
+			failed = append(failed, tc.who.axeBothThemes("the lobby on a phone, "+tc.name)...)
+			require.Empty(t, failed, "axe-core: critical or serious violations:\n%s", strings.Join(failed, "\n"))
+		})
+	}
+
+	for _, size := range [][2]int64{{390, 844}, {1440, 900}} {
+		alice.run("the lobby", chromedp.EmulateViewport(size[0], size[1]), chromedp.Navigate(ts.URL+"/"))
+		alice.waitShown("[data-testid=playing-as]")
+		require.Equal(t, "You play as Alice.", strings.TrimSpace(alice.text("[data-testid=playing-as]")))
+		require.True(t, alice.oneLine("[data-testid=playing-as]"), "one line at %d×%d", size[0], size[1])
+	}
+}
