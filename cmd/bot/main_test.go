@@ -304,8 +304,10 @@ func TestBotAnswersAChallenge(t *testing.T) {
 		got, err := s.Store.Online(ctx, []string{"Echo"}, time.Now().Add(-time.Minute))
 		return err == nil && got["Echo"]
 	}, 10*time.Second, 20*time.Millisecond, "the bot is online, waiting for a challenge")
-	bob := roombot.NewToken()
-	id := s.Challenge("bob", bob, "Echo", "kalah")
+	// The challenger is an account, and an account's seat answers only to
+	// that account signed in: a bot account's program is, by its token.
+	bob := s.Bot("Bob")
+	id := s.Challenge("Bob", bob, "Echo", "kalah")
 	var room string
 	require.Eventually(t, func() bool {
 		list, err := s.Store.ChallengesOf(ctx, []string{"Echo"}, time.Time{})
@@ -317,9 +319,7 @@ func TestBotAnswersAChallenge(t *testing.T) {
 		}
 		return room != ""
 	}, 10*time.Second, 20*time.Millisecond, "the bot accepts")
-	tokenFile := filepath.Join(t.TempDir(), "token")
-	require.NoError(t, os.WriteFile(tokenFile, []byte(bob+"\n"), 0o600))
-	challenger := runBot(ctx, "-room", s.URL()+"/r/"+room, "-engine", playEngine, "-token-file", tokenFile, "-time", "100ms", "-q")
+	challenger := runBot(ctx, "-room", s.URL()+"/r/"+room, "-engine", playEngine, "-token", bob, "-time", "100ms", "-q")
 	require.Equal(t, 0, challenger.code, challenger.stderr)
 	r := <-done
 	require.Equal(t, 0, r.code, r.stderr)
