@@ -54,8 +54,18 @@ func TestBrowserPlaysAnEngine(t *testing.T) {
 	case <-ctx.Done():
 		t.Fatalf("the bot did not end with the game: %s", stderr.String())
 	}
+	// Alice's page speaks to her ("You lost — houses empty"); the bot
+	// prints the result as programs read it, by seat ("P2 wins — houses
+	// empty"): the same ending.
 	status := alice.text("[data-testid=status]")
-	require.Equal(t, status+" (the engine played P2)\n", stdout.String())
+	_, reason, ok := strings.Cut(status, " — ")
+	require.True(t, ok, status)
+	require.True(t, strings.HasSuffix(stdout.String(), " — "+reason+" (the engine played P2)\n"), "%q against %q", stdout.String(), status)
+	for page, bot := range map[string]string{"You won": "P1 wins", "You lost": "P2 wins", "Draw": "Draw"} {
+		if strings.HasPrefix(status, page) {
+			require.True(t, strings.HasPrefix(stdout.String(), bot), "%q against %q", stdout.String(), status)
+		}
+	}
 	require.Contains(t, stderr.String(), "bot: seated as P2 in Kalah")
 	require.Equal(t, alice.moves(), ts.turns(t, room), "her page shows the game as stored")
 	engineMoves := 0

@@ -76,7 +76,7 @@ func TestAnUnopenedHouseGameIsAborted(t *testing.T) {
 
 	resp, doc := ts.houseChallenge(t, bob, "Boardroom-Beginner")
 	require.Equal(t, http.StatusBadRequest, resp.StatusCode)
-	require.Contains(t, doc.Find("[data-testid=challenge-error]").Text(), "playing as many games as it may", "the house's one game is Alice's")
+	require.Contains(t, doc.Find("[data-testid=challenge-error]").Text(), "playing as many rated games as it may", "the house's one game is Alice's")
 
 	require.Eventually(t, func() bool { // the computer may move first: then Alice's wait starts after its move
 		clock.Advance(match.FirstMoveWait)
