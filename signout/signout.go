@@ -14,14 +14,14 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/coder/websocket"
-
 	"boardroom/realtime/bus"
 )
 
 // Code is the close code a socket ended by a sign-out gets: the page
 // reloads (a guest's page now), a program stops (its token is no more).
-const Code websocket.StatusCode = 4401
+// Untyped, so that this package needs no WebSocket library: the sockets'
+// owners close them with their own.
+const Code = 4401
 
 // Reason is the close reason said with Code.
 const Reason = "signed out"
