@@ -42,7 +42,7 @@ func TestBrowserYourGameOnYourPhone(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(phone.ctx, 10*time.Second)
 	defer cancel()
-	_, err := chromedp.Run(ctx, chromedp.Evaluate[int](`fetch("/account/logout-everywhere", {method: "POST"}).then(r => r.status)`,
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[int](`fetch("/account/logout-everywhere", {method: "POST", body: new URLSearchParams({confirm: "yes"})}).then(r => r.status)`,
 		chromedp.EvalAwaitPromise))
 	require.NoError(t, err, "log out everywhere")
 	laptop.waitShown("[data-testid=login-link]") // the room's page reloaded, a guest's
