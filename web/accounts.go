@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/a-h/templ"
 
@@ -247,6 +248,10 @@ func currentHash(r *http.Request) string {
 	return ""
 }
 
+// ownSocketsGrace is how long after logging out everywhere the asking
+// browser's own sockets close (logOutEverywhere).
+const ownSocketsGrace = 300 * time.Millisecond
+
 // logOutEverywhere ends every session of the player, this one too, once
 // they said yes, and says how many others it ended on the log-in page.
 func (s *Server) logOutEverywhere(w http.ResponseWriter, r *http.Request) {
@@ -263,23 +268,31 @@ func (s *Server) logOutEverywhere(w http.ResponseWriter, r *http.Request) {
 		s.errorPage(w, r, http.StatusServiceUnavailable, "Not logged out", "Your sessions could not be ended just now; try again in a moment.")
 		return
 	}
-	current, others := currentHash(r), 0
+	current, others := currentHash(r), []string{}
 	for _, ss := range list {
 		if ss.Hash != current {
-			others++
+			others = append(others, ss.Hash)
 		}
 	}
 	if !confirmed(r) {
 		s.renderAccountView(w, r, http.StatusOK, templates.AccountView{Ask: &templates.Question{TestID: "ask-logout-everywhere",
-			Title: "Log out everywhere?", Text: "This browser and " + plural(others, "other device") + " where you are logged in log out, and each must log in again.",
+			Title: "Log out everywhere?", Text: "You are logged out here and on " + plural(len(others), "other device") + ": each must log in again.",
 			Action: "/account/logout-everywhere", Yes: "Yes, log out everywhere", Confirm: "confirm-logout-everywhere", Cancel: "cancel-logout-everywhere"}})
 		return
 	}
-	s.signouts.Ended(signout.End{Account: u.Name})
+	s.signouts.Ended(signout.End{Hashes: others})
 	s.clearSession(w, r)
 	r = r.WithContext(templates.WithUser(r.Context(), "")) // the header is a guest's now
 	s.renderAccountForm(w, r, http.StatusOK, templates.LogInPage, templates.AccountForm{
-		Notice: "You are logged out everywhere: this browser and " + plural(others, "other device") + "."})
+		Notice: "You are logged out everywhere: this browser and " + plural(len(others), "other device") + "."})
+	if f, ok := w.(http.Flusher); ok {
+		f.Flush()
+	}
+	// This browser's own sockets (the page that asked, its other tabs)
+	// close a moment later, once the answer is shown: closed at once, the
+	// asking page would reload at their close (site.js), over the answer
+	// that says what was done. Its cookie opens nothing already.
+	time.AfterFunc(ownSocketsGrace, func() { s.signouts.Ended(signout.End{Account: u.Name}) })
 }
 
 // endSession ends one of the player's other sessions (the account page's
@@ -355,8 +368,11 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 			Notice: "Your password is changed, but your other devices could not all be logged out: use Log out everywhere."})
 		return
 	}
-	s.renderAccountView(w, r, http.StatusOK, templates.AccountView{
-		Notice: "Your password is changed. Logged out of " + plural(len(ended), "other device") + ": each logs in with the new one."})
+	notice := "Your password is changed."
+	if len(ended) > 0 {
+		notice += " Logged out of " + plural(len(ended), "other device") + ": each logs in with the new one."
+	}
+	s.renderAccountView(w, r, http.StatusOK, templates.AccountView{Notice: notice})
 }
 
 func (s *Server) accountPage(w http.ResponseWriter, r *http.Request) {

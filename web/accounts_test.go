@@ -370,7 +370,7 @@ func TestLogOutEverywhereAsksFirst(t *testing.T) {
 	resp, doc := post(t, laptop, ts.URL+"/account/logout-everywhere", nil)
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	question := doc.Find("[data-testid=ask-logout-everywhere]")
-	require.Contains(t, question.Text(), "This browser and 2 other devices")
+	require.Contains(t, question.Text(), "You are logged out here and on 2 other devices")
 	require.Equal(t, "yes", question.Find("input[name=confirm]").AttrOr("value", ""))
 	require.Equal(t, "/account", question.Find("[data-action=cancel-logout-everywhere]").AttrOr("href", ""))
 	require.True(t, ts.loggedIn(t, phone), "nothing ended yet")

@@ -84,7 +84,7 @@ func TestANewBotTokenClosesTheOldTokensSockets(t *testing.T) {
 	}
 	sockets := map[string]<-chan closed{"the room's": closing(dial(room + "/ws?format=json")), "the site's": closing(dial("/site/ws"))}
 	start := time.Now()
-	resp, _ = post(t, owner, ts.URL+"/account/bots/token", url.Values{"name": {"Robo"}})
+	resp, _ = post(t, owner, ts.URL+"/account/bots/token", url.Values{"name": {"Robo"}, "confirm": {"yes"}})
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	closedBy(t, start, sockets)
 }
