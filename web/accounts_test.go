@@ -128,7 +128,7 @@ func TestAccountsAreProtected(t *testing.T) {
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	laptopCookie := sessionCookie(resp)
 
-	for _, path := range []string{"/signup", "/login", "/logout", "/account/logout-everywhere"} {
+	for _, path := range []string{"/signup", "/login", "/logout", "/account/logout-everywhere", "/account/sessions/end", "/account/password"} {
 		req, _ := http.NewRequest(http.MethodPost, ts.URL+path, strings.NewReader(account("bob", "a long password").Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		req.Header.Set("Sec-Fetch-Site", "cross-site")
