@@ -353,7 +353,9 @@ func TestTryingPasskeysOut(t *testing.T) {
 	resp, out := me.json("/passkey/login/begin", nil)
 	require.Equal(t, http.StatusTooManyRequests, resp.StatusCode, "log-ins with a passkey still count: %v", out)
 	me.addPasskey(newKey()) // adding one still works
-	for range accounts.PasskeyAddsPerAccount - 5 { // five adds began above
+
+	// Adding has a bound of its own; five adds began above.
+	for range accounts.PasskeyAddsPerAccount - 5 {
 		me.begin("register")
 	}
 	resp, out = me.json("/passkey/register/begin", nil)
