@@ -188,3 +188,93 @@ func HashToken(token string) string {
 	sum := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(sum[:])
 }
+
+// SessionID is how the account page names one of a player's sessions in
+// its forms: the start of its hash, enough to tell a player's few
+// sessions apart. It is looked up only among the player's own sessions
+// (EndSession), so that naming another's ends nothing.
+func SessionID(hash string) string { return hash[:min(len(hash), 16)] }
+
+// EndSession ends u's session named id (SessionID) and returns it;
+// store.ErrNotFound when u has no such session.
+func (s *Service) EndSession(ctx context.Context, u *store.User, id string) (store.Session, error) {
+	list, err := s.Sessions(ctx, u)
+	if err != nil {
+		return store.Session{}, err
+	}
+	for _, ss := range list {
+		if id != "" && SessionID(ss.Hash) == id {
+			return ss, s.Store.DeleteSession(ctx, ss.Hash)
+		}
+	}
+	return store.Session{}, store.ErrNotFound
+}
+
+// EndOthers ends every session of u but the one whose hash is keep, and
+// returns the hashes it ended (whose sockets are to close).
+func (s *Service) EndOthers(ctx context.Context, u *store.User, keep string) ([]string, error) {
+	list, err := s.Sessions(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	var ended []string
+	for _, ss := range list {
+		if ss.Hash == keep {
+			continue
+		}
+		if err := s.Store.DeleteSession(ctx, ss.Hash); err != nil {
+			return ended, err
+		}
+		ended = append(ended, ss.Hash)
+	}
+	return ended, nil
+}
+
+// ErrIsBot refuses a password to a bot's account: nobody logs in as a bot
+// (bots.go), which plays with its token.
+var ErrIsBot = errors.New("accounts: a bot has no password")
+
+// ChangePassword gives u the password next, once current is its password
+// now: ErrBadLogin when it is not (checked as a log-in checks it, under
+// the same gate, so that the form guesses no faster than the log-in
+// page), a *Problem when next is refused, ErrBusy when the server is
+// hashing too many passwords. An account with no password (none today
+// but a bot's; one made with a passkey alone would be another) has no
+// current one to ask: it sets one on the strength of the live session
+// asking, and a bot never gets one (ErrIsBot).
+func (s *Service) ChangePassword(ctx context.Context, u *store.User, current, next string) error {
+	if u.PasswordHash == "" {
+		if _, err := s.Bot(ctx, u.Name); err == nil {
+			return ErrIsBot
+		} else if !errors.Is(err, store.ErrNotFound) && !errors.Is(err, ErrNoBots) {
+			return err
+		}
+	}
+	if problem := PasswordProblem(next); problem != "" {
+		return &Problem{"new-password", problem}
+	}
+	right := u.PasswordHash == ""
+	var hash string
+	var err error
+	busy := s.hashing(ctx, func() {
+		if !right {
+			if right = len(current) <= MaxPassword && Verify(u.PasswordHash, current); !right {
+				return
+			}
+		}
+		hash, err = Hash(next)
+	})
+	switch {
+	case busy != nil:
+		return busy
+	case !right:
+		return ErrBadLogin
+	case err != nil:
+		return err
+	}
+	if err := s.Store.SetPasswordHash(ctx, u.ID, hash); err != nil {
+		return err
+	}
+	u.PasswordHash = hash
+	return nil
+}

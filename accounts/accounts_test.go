@@ -163,3 +163,39 @@ func TestSessions(t *testing.T) {
 		require.ErrorIs(t, err, store.ErrNotFound)
 	}
 }
+
+// TestChangePassword: the current password is asked first (a wrong one
+// changes nothing); the new one is checked as a sign-up's. An account
+// with no password (a passkey's alone) sets one without a current one,
+// its live session being the proof; a bot's account never gets one.
+func TestChangePassword(t *testing.T) {
+	s, _ := newService(t)
+	ctx := context.Background()
+	alice, err := s.SignUp(ctx, "alice", "a long password")
+	require.NoError(t, err)
+
+	require.ErrorIs(t, s.ChangePassword(ctx, alice, "a wrong password", "a newer password"), ErrBadLogin)
+	var problem *Problem
+	require.ErrorAs(t, s.ChangePassword(ctx, alice, "a long password", "short"), &problem)
+	require.Equal(t, "new-password", problem.Field)
+	_, err = s.LogIn(ctx, "alice", "a long password")
+	require.NoError(t, err, "unchanged")
+
+	require.NoError(t, s.ChangePassword(ctx, alice, "a long password", "a newer password"))
+	_, err = s.LogIn(ctx, "alice", "a long password")
+	require.ErrorIs(t, err, ErrBadLogin)
+	_, err = s.LogIn(ctx, "alice", "a newer password")
+	require.NoError(t, err)
+
+	keyOnly := &store.User{Name: "Keys", Key: "keys", Created: time.Now()}
+	require.NoError(t, s.Store.CreateUser(ctx, keyOnly))
+	require.NoError(t, s.ChangePassword(ctx, keyOnly, "", "a first password"), "set with no current one")
+	_, err = s.LogIn(ctx, "keys", "a first password")
+	require.NoError(t, err)
+
+	bot, _, err := s.CreateBot(ctx, alice, "Robo")
+	require.NoError(t, err)
+	require.ErrorIs(t, s.ChangePassword(ctx, &bot.User, "", "a bot's password"), ErrIsBot)
+	_, err = s.LogIn(ctx, "robo", "a bot's password")
+	require.ErrorIs(t, err, ErrBadLogin, "nobody logs in as a bot")
+}

@@ -17,4 +17,9 @@ const (
 	// log-in takes LoginsPerAccount/LoginsPerAccountNetwork networks
 	// guessing without pause (and a passkey still logs in).
 	LoginsPerAccount = 100
+	// PasskeyAddsPerAccount is how many passkeys a signed-in person may
+	// begin to add a minute. Adding one is no log-in try (a live session
+	// asks, for its own account), so it takes nothing from the limits
+	// above: this only bounds the challenges one session writes.
+	PasskeyAddsPerAccount = 20
 )

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/a-h/templ"
 
@@ -218,20 +219,160 @@ func (s *Server) logOut(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/", http.StatusSeeOther)
 }
 
-func (s *Server) logOutEverywhere(w http.ResponseWriter, r *http.Request) {
+// confirmed says a form that cannot be undone was agreed to: its question
+// (templates.Question) posts it again with confirm=yes. Without, the
+// handler asks first.
+func confirmed(r *http.Request) bool { return r.PostForm.Get("confirm") == "yes" }
+
+// readAccountPost reads a form of the account page; false when it was
+// answered (a guest is sent to log in).
+func (s *Server) readAccountPost(w http.ResponseWriter, r *http.Request) (*store.User, bool) {
 	u := userOf(r)
 	if u == nil {
-		http.Redirect(w, r, "/login", http.StatusSeeOther)
+		http.Redirect(w, r, "/login?next=%2Faccount", http.StatusSeeOther)
+		return nil, false
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, 4<<10)
+	if err := r.ParseForm(); err != nil {
+		s.errorPage(w, r, http.StatusBadRequest, "Not done", "The form could not be read.")
+		return nil, false
+	}
+	return u, true
+}
+
+// currentHash is the hash of this browser's session ("" for none).
+func currentHash(r *http.Request) string {
+	if c, err := r.Cookie(SessionCookie); err == nil && c.Value != "" {
+		return accounts.HashToken(c.Value)
+	}
+	return ""
+}
+
+// ownSocketsGrace is how long after logging out everywhere the asking
+// browser's own sockets close (logOutEverywhere).
+const ownSocketsGrace = 300 * time.Millisecond
+
+// logOutEverywhere ends every session of the player, this one too, once
+// they said yes, and says how many others it ended on the log-in page.
+func (s *Server) logOutEverywhere(w http.ResponseWriter, r *http.Request) {
+	u, ok := s.readAccountPost(w, r)
+	if !ok {
 		return
 	}
-	if err := s.Accounts.EndAll(r.Context(), u); err != nil {
+	list, err := s.Accounts.Sessions(r.Context(), u)
+	if err == nil && confirmed(r) {
+		err = s.Accounts.EndAll(r.Context(), u)
+	}
+	if err != nil {
 		s.logFailure(r, "log out everywhere", err)
 		s.errorPage(w, r, http.StatusServiceUnavailable, "Not logged out", "Your sessions could not be ended just now; try again in a moment.")
 		return
 	}
-	s.signouts.Ended(signout.End{Account: u.Name})
+	current, others := currentHash(r), []string{}
+	for _, ss := range list {
+		if ss.Hash != current {
+			others = append(others, ss.Hash)
+		}
+	}
+	if !confirmed(r) {
+		s.renderAccountView(w, r, http.StatusOK, templates.AccountView{Ask: &templates.Question{TestID: "ask-logout-everywhere",
+			Title: "Log out everywhere?", Text: "You are logged out here and on " + plural(len(others), "other device") + ": each must log in again.",
+			Action: "/account/logout-everywhere", Yes: "Yes, log out everywhere", Confirm: "confirm-logout-everywhere", Cancel: "cancel-logout-everywhere"}})
+		return
+	}
+	s.signouts.Ended(signout.End{Hashes: others})
 	s.clearSession(w, r)
-	http.Redirect(w, r, "/login", http.StatusSeeOther)
+	r = r.WithContext(templates.WithUser(r.Context(), "")) // the header is a guest's now
+	s.renderAccountForm(w, r, http.StatusOK, templates.LogInPage, templates.AccountForm{
+		Notice: "You are logged out everywhere: this browser and " + plural(len(others), "other device") + "."})
+	if f, ok := w.(http.Flusher); ok {
+		f.Flush()
+	}
+	// This browser's own sockets (the page that asked, its other tabs)
+	// close a moment later, once the answer is shown: closed at once, the
+	// asking page would reload at their close (site.js), over the answer
+	// that says what was done. Its cookie opens nothing already.
+	time.AfterFunc(ownSocketsGrace, func() { s.signouts.Ended(signout.End{Account: u.Name}) })
+}
+
+// endSession ends one of the player's other sessions (the account page's
+// Log out beside it): its browser is logged out, and its sockets close.
+// A session that is not the player's is not found among theirs: nothing
+// ends.
+func (s *Server) endSession(w http.ResponseWriter, r *http.Request) {
+	u, ok := s.readAccountPost(w, r)
+	if !ok {
+		return
+	}
+	ended, err := s.Accounts.EndSession(r.Context(), u, r.PostForm.Get("session"))
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		s.renderAccountView(w, r, http.StatusNotFound, templates.AccountView{Notice: "That log-in is not one of yours, or it has ended already."})
+		return
+	case err != nil:
+		s.logFailure(r, "end session", err)
+		s.renderAccountView(w, r, http.StatusServiceUnavailable, templates.AccountView{Notice: "That log-in could not be ended just now; try again in a moment."})
+		return
+	}
+	s.signouts.Ended(signout.End{Hashes: []string{ended.Hash}})
+	if ended.Hash == currentHash(r) { // this browser's own, posted from an older page
+		s.clearSession(w, r)
+		http.Redirect(w, r, "/", http.StatusSeeOther)
+		return
+	}
+	s.renderAccountView(w, r, http.StatusOK, templates.AccountView{Notice: "Logged out of " + accounts.Device(ended.Device) + "."})
+}
+
+// changePassword changes the player's password, the current one asked
+// first and counted as a log-in's try (it must not let anyone guess
+// faster than the log-in page), and ends the account's other sessions.
+func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
+	u, ok := s.readAccountPost(w, r)
+	if !ok {
+		return
+	}
+	refuse := func(status int, field, text string) {
+		s.renderAccountView(w, r, status, templates.AccountView{Password: templates.PasswordForm{HasPassword: u.PasswordHash != "", Field: field, Error: text}})
+	}
+	if !s.mayTryFromNetwork(r) || !s.mayTryAccount(r, u.Key) {
+		refuse(http.StatusTooManyRequests, "", "Too many tries; wait a minute and try again.")
+		return
+	}
+	err := s.Accounts.ChangePassword(r.Context(), u, r.PostForm.Get("current"), r.PostForm.Get("new"))
+	var problem *accounts.Problem
+	switch {
+	case errors.Is(err, accounts.ErrBadLogin):
+		refuse(http.StatusUnauthorized, "current", "That is not your password now; it is unchanged.")
+		return
+	case errors.As(err, &problem):
+		refuse(http.StatusBadRequest, problem.Field, problem.Text)
+		return
+	case errors.Is(err, accounts.ErrIsBot):
+		refuse(http.StatusBadRequest, "", "A bot has no password: it plays with its token.")
+		return
+	case errors.Is(err, accounts.ErrBusy):
+		w.Header().Set("Retry-After", busyRetryAfter)
+		refuse(http.StatusServiceUnavailable, "", "Many people are logging in just now; try again in a few seconds.")
+		return
+	case err != nil:
+		s.logFailure(r, "change password", err)
+		refuse(http.StatusServiceUnavailable, "", "Your password could not be changed just now; try again in a moment.")
+		return
+	}
+	s.Log.Info("password changed", "user", u.Name)
+	ended, err := s.Accounts.EndOthers(r.Context(), u, currentHash(r))
+	s.signouts.Ended(signout.End{Hashes: ended})
+	if err != nil {
+		s.logFailure(r, "end sessions", err)
+		s.renderAccountView(w, r, http.StatusServiceUnavailable, templates.AccountView{
+			Notice: "Your password is changed, but your other devices could not all be logged out: use Log out everywhere."})
+		return
+	}
+	notice := "Your password is changed."
+	if len(ended) > 0 {
+		notice += " Logged out of " + plural(len(ended), "other device") + ": each logs in with the new one."
+	}
+	s.renderAccountView(w, r, http.StatusOK, templates.AccountView{Notice: notice})
 }
 
 func (s *Server) accountPage(w http.ResponseWriter, r *http.Request) {
@@ -245,33 +386,35 @@ func (s *Server) accountPage(w http.ResponseWriter, r *http.Request) {
 // renderAccount draws the signed-in player's account page with status;
 // bots says what the bots' forms did (a new bot's token, shown once).
 func (s *Server) renderAccount(w http.ResponseWriter, r *http.Request, status int, bots templates.BotSection) {
+	s.renderAccountView(w, r, status, templates.AccountView{Bots: bots})
+}
+
+// renderAccountView draws the account page with what v says a form did
+// (its notice, question, refusal); the lists are read here.
+func (s *Server) renderAccountView(w http.ResponseWriter, r *http.Request, status int, v templates.AccountView) {
 	u := userOf(r)
 	list, err := s.Accounts.Sessions(r.Context(), u)
-	var keys templates.PasskeyList
 	if err == nil {
-		keys, err = s.passkeyList(r, u)
+		v.Passkeys, err = s.passkeyList(r, u)
 	}
 	if err == nil {
-		bots, err = s.botSection(r, u, bots)
+		v.Bots, err = s.botSection(r, u, v.Bots)
 	}
 	if err != nil {
 		s.logFailure(r, "sessions", err)
 		s.errorPage(w, r, http.StatusServiceUnavailable, "Account unavailable", "Your account could not be read just now; try again in a moment.")
 		return
 	}
-	current := ""
-	if c, err := r.Cookie(SessionCookie); err == nil {
-		current = accounts.HashToken(c.Value)
-	}
-	rows := make([]templates.SessionRow, 0, len(list))
+	current := currentHash(r)
+	v.Name, v.Password.HasPassword = u.Name, u.PasswordHash != ""
 	for _, ss := range list {
-		rows = append(rows, templates.SessionRow{Device: accounts.Device(ss.Device), Addr: ss.Addr, Since: ss.Created.UTC().Format("2 January 2006"),
-			LastUsed: ss.Seen.UTC().Format("2 January 2006, 15:04 UTC"), Current: ss.Hash == current})
+		v.Sessions = append(v.Sessions, templates.SessionRow{ID: accounts.SessionID(ss.Hash), Device: accounts.Device(ss.Device), Addr: ss.Addr,
+			Since: ss.Created.UTC().Format("2 January 2006"), LastUsed: ss.Seen.UTC().Format("2 January 2006, 15:04 UTC"), Current: ss.Hash == current})
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	templates.AccountPage(u.Name, rows, keys, bots).Render(r.Context(), w)
+	templates.AccountPage(v).Render(r.Context(), w)
 }
 
 // gamesPerPage is how many games a player's page lists at a time.

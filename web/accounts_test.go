@@ -128,7 +128,7 @@ func TestAccountsAreProtected(t *testing.T) {
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	laptopCookie := sessionCookie(resp)
 
-	for _, path := range []string{"/signup", "/login", "/logout", "/account/logout-everywhere"} {
+	for _, path := range []string{"/signup", "/login", "/logout", "/account/logout-everywhere", "/account/sessions/end", "/account/password"} {
 		req, _ := http.NewRequest(http.MethodPost, ts.URL+path, strings.NewReader(account("bob", "a long password").Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		req.Header.Set("Sec-Fetch-Site", "cross-site")
@@ -138,8 +138,8 @@ func TestAccountsAreProtected(t *testing.T) {
 		require.Equal(t, http.StatusForbidden, resp.StatusCode, "%s from another site", path)
 	}
 
-	resp, _ = post(t, phone, ts.URL+"/account/logout-everywhere", nil)
-	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	resp, _ = post(t, phone, ts.URL+"/account/logout-everywhere", url.Values{"confirm": {"yes"}})
+	require.Equal(t, http.StatusOK, resp.StatusCode)
 	req, _ := http.NewRequest(http.MethodGet, ts.URL+"/account", nil)
 	req.AddCookie(&http.Cookie{Name: SessionCookie, Value: laptopCookie.Value})
 	resp, err := http.DefaultTransport.RoundTrip(req)
@@ -251,4 +251,136 @@ func TestPlayerPage(t *testing.T) {
 	require.Equal(t, 3, doc.Find("[data-testid=game-row]").Length())
 	require.Equal(t, 1, doc.Find("[data-testid=newer]").Length())
 	require.Zero(t, doc.Find("[data-testid=older]").Length())
+}
+
+// loggedIn says whether c's cookie still opens the account page.
+func (ts *testServer) loggedIn(t *testing.T, c *http.Client) bool {
+	t.Helper()
+	resp, _ := get(t, c, ts.URL+"/account")
+	return resp.StatusCode == http.StatusOK
+}
+
+// otherSessionID is the form's name of the first session on c's account
+// page that is not c's own.
+func (ts *testServer) otherSessionID(t *testing.T, c *http.Client) string {
+	t.Helper()
+	_, doc := get(t, c, ts.URL+"/account")
+	id := doc.Find("form[action='/account/sessions/end'] input[name=session]").First().AttrOr("value", "")
+	require.NotEmpty(t, id, "another session listed with its Log out")
+	return id
+}
+
+// TestEndOneSession (issue 42, Account): the account page logs one other
+// device out: its cookie opens nothing, its site socket closes, the
+// others stay. Another account's session cannot be ended by naming it,
+// nor by a guest.
+func TestEndOneSession(t *testing.T) {
+	ts := newTestServer(t)
+	laptop := ts.signedUp(t, "alice")
+	phone := ts.logIn(t, "alice")
+	carol := ts.signedUp(t, "carol")
+	_, doc := get(t, laptop, ts.URL+"/account")
+	require.Equal(t, 2, doc.Find("[data-testid=session] [data-action=end-session]").Length(), "a Log out for each")
+	require.Equal(t, "/logout", doc.Find("[data-testid=session]:has(.badge) form").AttrOr("action", ""), "this browser's is the log-out")
+	id := ts.otherSessionID(t, laptop)
+
+	resp, _ := post(t, carol, ts.URL+"/account/sessions/end", url.Values{"session": {id}})
+	require.Equal(t, http.StatusNotFound, resp.StatusCode, "another account's session, named")
+	resp, _ = post(t, ts.browser(t), ts.URL+"/account/sessions/end", url.Values{"session": {id}})
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode, "a guest is sent to log in")
+	require.True(t, ts.loggedIn(t, phone), "nothing ended")
+
+	socket := map[string]<-chan closed{"the phone's site": closing(ts.openSite(t, phone).ws)}
+	kept := ts.openSite(t, laptop)
+	start := time.Now()
+	resp, doc = post(t, laptop, ts.URL+"/account/sessions/end", url.Values{"session": {id}})
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Equal(t, "Logged out of A program.", doc.Find("[data-testid=account-notice]").Text())
+	require.Equal(t, 1, doc.Find("[data-testid=session]").Length())
+	closedBy(t, start, socket)
+	stillWorks(kept)
+	require.False(t, ts.loggedIn(t, phone), "the phone's cookie opens nothing")
+	require.True(t, ts.loggedIn(t, laptop))
+	require.True(t, ts.loggedIn(t, carol))
+}
+
+// TestChangePassword (issue 42, Account): the current password is asked
+// first; a wrong one changes nothing. The right one changes it: the old
+// no longer logs in, the new one does, and the account's other sessions
+// end (their sockets close) while this one stays.
+func TestChangePassword(t *testing.T) {
+	ts := newTestServer(t)
+	laptop := ts.signedUp(t, "alice")
+	phone := ts.logIn(t, "alice")
+	_, doc := get(t, laptop, ts.URL+"/account")
+	form := doc.Find("form[data-testid=change-password]")
+	require.Equal(t, "current-password", form.Find("input[name=current]").AttrOr("autocomplete", ""))
+	require.Equal(t, "new-password", form.Find("input[name=new]").AttrOr("autocomplete", ""))
+
+	resp, doc := post(t, laptop, ts.URL+"/account/password", url.Values{"current": {"not it at all"}, "new": {"a newer password"}})
+	require.Equal(t, http.StatusUnauthorized, resp.StatusCode)
+	require.Contains(t, doc.Find("[data-testid=password-error]").Text(), "not your password")
+	require.Equal(t, "true", doc.Find("input[name=current]").AttrOr("aria-invalid", ""))
+	require.True(t, ts.loggedIn(t, phone), "nothing changed")
+
+	socket := map[string]<-chan closed{"the phone's site": closing(ts.openSite(t, phone).ws)}
+	start := time.Now()
+	resp, doc = post(t, laptop, ts.URL+"/account/password", url.Values{"current": {"a long password"}, "new": {"a newer password"}})
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Equal(t, "Your password is changed. Logged out of 1 other device: each logs in with the new one.",
+		doc.Find("[data-testid=account-notice]").Text())
+	closedBy(t, start, socket)
+	require.False(t, ts.loggedIn(t, phone), "the other session ended")
+	require.True(t, ts.loggedIn(t, laptop), "this one stays")
+
+	resp, _ = post(t, ts.browser(t), ts.URL+"/login", account("alice", "a long password"))
+	require.Equal(t, http.StatusUnauthorized, resp.StatusCode, "the old password")
+	resp, _ = post(t, ts.browser(t), ts.URL+"/login", account("alice", "a newer password"))
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode, "the new one")
+}
+
+// TestChangePasswordCountsAsLogIns: the form guesses no faster than the
+// log-in page: its tries take from the same limits, and once they are
+// spent the right password is refused too. A new password is checked as a
+// sign-up's is.
+func TestChangePasswordCountsAsLogIns(t *testing.T) {
+	ts := newTestServer(t)
+	alice := ts.signedUp(t, "alice")
+	resp, doc := post(t, alice, ts.URL+"/account/password", url.Values{"current": {"a long password"}, "new": {"short"}})
+	require.Equal(t, http.StatusBadRequest, resp.StatusCode)
+	require.Contains(t, doc.Find("[data-testid=password-error]").Text(), "at least 8")
+	for range 4 {
+		resp, _ = post(t, alice, ts.URL+"/account/password", url.Values{"current": {"a guess"}, "new": {"a newer password"}})
+		require.Equal(t, http.StatusUnauthorized, resp.StatusCode)
+	}
+	resp, doc = post(t, alice, ts.URL+"/account/password", url.Values{"current": {"a long password"}, "new": {"a newer password"}})
+	require.Equal(t, http.StatusTooManyRequests, resp.StatusCode, "five tries at the account from one network a minute")
+	require.Contains(t, doc.Find("[data-testid=password-error]").Text(), "wait a minute")
+	resp, _ = post(t, ts.browser(t), ts.URL+"/login", account("alice", "a long password"))
+	require.Equal(t, http.StatusTooManyRequests, resp.StatusCode, "one budget with the log-in page")
+}
+
+// TestLogOutEverywhereAsksFirst (issue 42, Account): Log out everywhere
+// asks first, on the page, saying how many devices it logs out, and ends
+// nothing until confirmed; then the page it lands on says what it did.
+func TestLogOutEverywhereAsksFirst(t *testing.T) {
+	ts := newTestServer(t)
+	laptop := ts.signedUp(t, "alice")
+	phone, tablet := ts.logIn(t, "alice"), ts.logIn(t, "alice")
+	resp, doc := post(t, laptop, ts.URL+"/account/logout-everywhere", nil)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	question := doc.Find("[data-testid=ask-logout-everywhere]")
+	require.Contains(t, question.Text(), "You are logged out here and on 2 other devices")
+	require.Equal(t, "yes", question.Find("input[name=confirm]").AttrOr("value", ""))
+	require.Equal(t, "/account", question.Find("[data-action=cancel-logout-everywhere]").AttrOr("href", ""))
+	require.True(t, ts.loggedIn(t, phone), "nothing ended yet")
+
+	resp, doc = post(t, laptop, ts.URL+"/account/logout-everywhere", url.Values{"confirm": {"yes"}})
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Equal(t, "You are logged out everywhere: this browser and 2 other devices.", doc.Find("[data-testid=account-notice]").Text())
+	require.Equal(t, 1, doc.Find("form[data-testid=login]").Length(), "on the log-in page")
+	require.Equal(t, 1, doc.Find("[data-testid=login-link]").Length(), "as a guest")
+	for _, c := range []*http.Client{laptop, phone, tablet} {
+		require.False(t, ts.loggedIn(t, c))
+	}
 }

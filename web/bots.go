@@ -149,7 +149,7 @@ func (s *Server) newBotToken(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if r.PostForm.Get("confirm") != "yes" {
+	if !confirmed(r) {
 		s.askNewBotToken(w, r, u, name)
 		return
 	}

@@ -39,6 +39,7 @@ func TestBrowserAHouseGame(t *testing.T) {
 
 	me.run("choose Kalah, slow", chromedp.SetValue(`form[data-testid=challenge] select[name=game]`, "kalah"),
 		chromedp.SetValue(`form[data-testid=challenge] select[name=clock]`, "slow"),
+		chromedp.Click(`form[data-testid=challenge] input[name=rated]`),
 		chromedp.Submit(`form[data-testid=challenge]`))
 	me.waitJS("in the room", `location.pathname.startsWith("/r/")`)
 	me.waitShown("[data-testid=board]")

@@ -156,7 +156,10 @@ func (s *Server) passkeyRegisterBegin(w http.ResponseWriter, r *http.Request) {
 		passkeyProblem(w, http.StatusUnauthorized, "Log in first: a passkey is added to your account.")
 		return
 	}
-	if s.passkeyThrottled(w, r) {
+	// A signed-in person adding a passkey to their own account guesses
+	// nothing: it is not a log-in's try (docs/accounts.md, "Protection").
+	if !s.takeLimit(r, "passkey-add/"+u.Key, accounts.PasskeyAddsPerAccount) {
+		passkeyProblem(w, http.StatusTooManyRequests, "You asked for many passkeys in a minute; wait a minute and try again.")
 		return
 	}
 	options, id, err := s.Accounts.BeginRegistration(r.Context(), s.relyingParty(r), u)
@@ -225,17 +228,19 @@ func (s *Server) passkeyLoginFinish(w http.ResponseWriter, r *http.Request) {
 }
 
 // passkeyRemove removes one of the player's passkeys (the account page's
-// form) and shows the page again.
+// form), once they said yes, and shows the page again.
 func (s *Server) passkeyRemove(w http.ResponseWriter, r *http.Request) {
-	u := userOf(r)
-	if u == nil {
-		http.Redirect(w, r, "/login?next=%2Faccount", http.StatusSeeOther)
+	u, ok := s.readAccountPost(w, r)
+	if !ok {
 		return
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, 4<<10)
-	id, err := base64.RawURLEncoding.DecodeString(r.PostFormValue("id"))
+	id, err := base64.RawURLEncoding.DecodeString(r.PostForm.Get("id"))
 	if err != nil || len(id) == 0 {
 		s.errorPage(w, r, http.StatusBadRequest, "Passkey not removed", "That is not one of your passkeys.")
+		return
+	}
+	if !confirmed(r) {
+		s.askPasskeyRemove(w, r, u, r.PostForm.Get("id"))
 		return
 	}
 	err = s.Accounts.RemovePasskey(r.Context(), u, id)
@@ -244,7 +249,29 @@ func (s *Server) passkeyRemove(w http.ResponseWriter, r *http.Request) {
 		s.errorPage(w, r, http.StatusServiceUnavailable, "Passkey not removed", "Your passkey could not be removed just now; try again in a moment.")
 		return
 	}
+	s.Log.Info("passkey removed", "user", u.Name)
 	http.Redirect(w, r, "/account", http.StatusSeeOther)
+}
+
+// askPasskeyRemove answers Remove with the question, for one of the
+// player's own passkeys only.
+func (s *Server) askPasskeyRemove(w http.ResponseWriter, r *http.Request, u *store.User, id string) {
+	list, err := s.passkeyList(r, u)
+	if err != nil {
+		s.logFailure(r, "passkeys", err)
+		s.errorPage(w, r, http.StatusServiceUnavailable, "Passkey not removed", "Your passkey could not be removed just now; try again in a moment.")
+		return
+	}
+	for _, k := range list.Keys {
+		if k.ID == id {
+			s.renderAccountView(w, r, http.StatusOK, templates.AccountView{Ask: &templates.Question{TestID: "ask-remove-passkey",
+				Title: "Remove the passkey " + k.Name + "?", Text: "It was added " + k.Added + ". It will no longer log you in; your device may still offer it until you delete it there too.",
+				Action: "/account/passkeys/remove", Fields: []templates.Field{{Name: "id", Value: id}}, Yes: "Yes, remove it",
+				Confirm: "confirm-remove-passkey", Cancel: "cancel-remove-passkey"}})
+			return
+		}
+	}
+	s.renderAccountView(w, r, http.StatusNotFound, templates.AccountView{Notice: "That passkey is not one of yours, or it was removed already."})
 }
 
 // passkeyList is the account page's list of u's passkeys.

@@ -134,6 +134,7 @@ func TestBrowserPasskey(t *testing.T) {
 	me.waitShown("[data-testid=passkey]")
 	require.NotContains(t, me.text("[data-testid=passkey]"), "last used never")
 	me.click("[data-action=remove-passkey]")
+	me.click("[data-action=confirm-remove-passkey]") // asked first
 	me.waitShown("[data-testid=no-passkeys]")
 	me.run("log out", chromedp.Click(chromedp.CSS("[data-action=logout]")))
 	me.waitShown("[data-testid=login-link]")

@@ -176,10 +176,10 @@ func TestPasskeyLogIn(t *testing.T) {
 
 	doc = me.page("/account")
 	id, _ := doc.Find("[data-testid=passkey] input[name=id]").Attr("value")
-	resp = thief.do(http.MethodPost, "/account/passkeys/remove", "application/x-www-form-urlencoded", []byte(url.Values{"id": {id}}.Encode()))
+	resp = thief.do(http.MethodPost, "/account/passkeys/remove", "application/x-www-form-urlencoded", []byte(url.Values{"id": {id}, "confirm": {"yes"}}.Encode()))
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	require.Equal(t, "/login?next=%2Faccount", resp.Header.Get("Location"), "a guest removes nothing")
-	resp = me.do(http.MethodPost, "/account/passkeys/remove", "application/x-www-form-urlencoded", []byte(url.Values{"id": {id}}.Encode()))
+	resp = me.do(http.MethodPost, "/account/passkeys/remove", "application/x-www-form-urlencoded", []byte(url.Values{"id": {id}, "confirm": {"yes"}}.Encode()))
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	require.Equal(t, 1, me.page("/account").Find("[data-testid=no-passkeys]").Length(), "removed")
 	body, err = key.Get(thief.begin("login"))
@@ -302,4 +302,62 @@ func TestRelyingParty(t *testing.T) {
 			require.Equal(t, tc.want, s.relyingParty(r))
 		})
 	}
+}
+
+// TestTryingPasskeysOut (issue 42, Account): a person trying passkeys out
+// within a minute (adding one, giving up on the next, adding it again,
+// logging out and in with them, removing one, adding another) never hears
+// "Too many tries": adding passkeys to one's own account, in a live
+// session, is no log-in guess. Logging in with one still counts.
+// Removing one asks first, and removes only once confirmed.
+func TestTryingPasskeysOut(t *testing.T) {
+	ts := newTestServer(t)
+	me := newVisitor(t, ts, "198.51.100.7")
+	me.signUp("Alice_1")
+	first, second := newKey(), newKey()
+	me.addPasskey(first)
+	me.begin("register") // the browser's dialog, cancelled
+	me.addPasskey(second)
+	logIn := func(key *passkeytest.Authenticator) {
+		body, err := key.Get(me.begin("login"))
+		require.NoError(t, err)
+		resp, out := me.json("/passkey/login/finish", body)
+		require.Equal(t, http.StatusOK, resp.StatusCode, "%v", out)
+	}
+	require.Equal(t, http.StatusSeeOther, me.do(http.MethodPost, "/logout", "", nil).StatusCode)
+	logIn(first)
+	me.begin("login") // cancelled
+	logIn(second)
+
+	doc := me.page("/account")
+	require.Equal(t, 2, doc.Find("[data-testid=passkey]").Length())
+	id := doc.Find("[data-testid=passkey] input[name=id]").First().AttrOr("value", "")
+	form := "application/x-www-form-urlencoded"
+	resp := me.do(http.MethodPost, "/account/passkeys/remove", form, []byte(url.Values{"id": {id}}.Encode()))
+	require.Equal(t, http.StatusOK, resp.StatusCode, "asked first")
+	doc, err := goquery.NewDocumentFromReader(resp.Body)
+	require.NoError(t, err)
+	question := doc.Find("[data-testid=ask-remove-passkey]")
+	require.Contains(t, question.Text(), "Remove the passkey Chrome on Linux?")
+	require.Equal(t, id, question.Find("input[name=id]").AttrOr("value", ""))
+	require.Equal(t, 1, question.Find("[data-action=confirm-remove-passkey]").Length())
+	require.Equal(t, 2, doc.Find("[data-testid=passkey]").Length(), "nothing removed yet")
+	resp = me.do(http.MethodPost, "/account/passkeys/remove", form, []byte(url.Values{"id": {id}, "confirm": {"yes"}}.Encode()))
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	require.Equal(t, 1, me.page("/account").Find("[data-testid=passkey]").Length(), "removed once confirmed")
+	me.addPasskey(newKey())
+
+	for range accounts.LoginsPerAddr - 6 { // the sign-up and the five passkey log-in requests above took six
+		me.begin("login")
+	}
+	resp, out := me.json("/passkey/login/begin", nil)
+	require.Equal(t, http.StatusTooManyRequests, resp.StatusCode, "log-ins with a passkey still count: %v", out)
+	me.addPasskey(newKey()) // adding one still works
+
+	// Adding has a bound of its own; five adds began above.
+	for range accounts.PasskeyAddsPerAccount - 5 {
+		me.begin("register")
+	}
+	resp, out = me.json("/passkey/register/begin", nil)
+	require.Equal(t, http.StatusTooManyRequests, resp.StatusCode, "adding has a bound of its own: %v", out)
 }

@@ -14,6 +14,7 @@ import (
 	"boardroom/realtime/store/storetest"
 	"boardroom/realtime/vocab"
 
+	"github.com/PuerkitoBio/goquery"
 	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
 )
@@ -216,4 +217,25 @@ func TestLeaderboards(t *testing.T) {
 	require.Zero(t, board.Eq(1).Find("[data-testid=online]").Length(), "Bob is not")
 	_, doc = get(t, c, ts.URL+"/")
 	require.Equal(t, "/players", doc.Find("[data-testid=lobby-players]").AttrOr("href", ""))
+}
+
+// TestRatedIsOneDefault (issue 42, Account): the forms that set up a game
+// with someone chosen agree. Against a friend (or an open challenge) in
+// the lobby and a direct challenge from a player's page, Rated starts
+// unticked, and each says so in the same words (docs/ratings.md says why).
+func TestRatedIsOneDefault(t *testing.T) {
+	ts := newTestServer(t)
+	alice := ts.signedUp(t, "alice")
+	ts.signedUp(t, "bob")
+	_, lobby := get(t, alice, ts.URL+"/")
+	_, page := get(t, alice, ts.URL+"/@/bob")
+	for name, box := range map[string]*goquery.Selection{
+		"the lobby's, against a friend": lobby.Find("label.for-friend"),
+		"a direct challenge's":          page.Find("form[data-testid=challenge] label:has(input[name=rated])"),
+	} {
+		require.Equal(t, 1, box.Find("input[name=rated]").Length(), name)
+		_, checked := box.Find("input[name=rated]").Attr("checked")
+		require.False(t, checked, "%s: unticked", name)
+		require.Contains(t, box.Find("small").Text(), "A game you set up is casual unless you tick it.", name)
+	}
 }

@@ -147,6 +147,8 @@ func (s *Server) Handler() http.Handler {
 		mux.HandleFunc("GET /account", s.accountPage)
 		mux.HandleFunc("GET /players", s.players)
 		mux.HandleFunc("POST /account/logout-everywhere", s.logOutEverywhere)
+		mux.HandleFunc("POST /account/sessions/end", s.endSession)
+		mux.HandleFunc("POST /account/password", s.changePassword)
 		mux.HandleFunc("GET /@/{name}", s.playerPage)
 		s.passkeyRoutes(mux)
 		s.botRoutes(mux)

@@ -40,8 +40,8 @@ func TestLogOutEverywhereClosesTheSessionsSockets(t *testing.T) {
 		"another session's pool's": closing(ts.enterPool(t, phone, "kalah/fast").ws), // one wait an account
 	}
 	start := time.Now()
-	resp, _ := post(t, alice, ts.URL+"/account/logout-everywhere", nil)
-	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	resp, _ := post(t, alice, ts.URL+"/account/logout-everywhere", url.Values{"confirm": {"yes"}})
+	require.Equal(t, http.StatusOK, resp.StatusCode)
 	closedBy(t, start, sockets)
 	stillWorks(others)
 	guest.say(`{"chat":"still here"}`)
@@ -114,8 +114,8 @@ func TestSignOutsReachEveryNode(t *testing.T) {
 	}
 	others := two.openSite(t, bob)
 	start := time.Now()
-	resp, _ = post(t, alice, one.URL+"/account/logout-everywhere", nil)
-	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	resp, _ = post(t, alice, one.URL+"/account/logout-everywhere", url.Values{"confirm": {"yes"}})
+	require.Equal(t, http.StatusOK, resp.StatusCode)
 	closedBy(t, start, sockets)
 	stillWorks(others)
 }

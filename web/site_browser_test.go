@@ -32,6 +32,7 @@ func TestBrowserADirectChallenge(t *testing.T) {
 	failed := alice.axeBothThemes("player page with the challenge form")
 	alice.run("choose and send", chromedp.SetValue(chromedp.CSS(`form[data-testid=challenge] [name=game]`), "amazons"),
 		chromedp.SetValue(chromedp.CSS(`form[data-testid=challenge] [name=clock]`), "slow"),
+		chromedp.Click(chromedp.CSS(`form[data-testid=challenge] [name=rated]`)),
 		chromedp.Submit(chromedp.CSS(`form[data-testid=challenge]`)))
 	alice.waitShown("[data-testid=challenge-sent]")
 	require.Contains(t, alice.text("[data-testid=challenge-sent]"), "Game of the Amazons · Slow · Rated")

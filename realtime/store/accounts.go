@@ -28,6 +28,9 @@ type Accounts interface {
 	DeleteSession(ctx context.Context, hash string) error
 	// DeleteSessions ends every session of a user.
 	DeleteSessions(ctx context.Context, userID int64) error
+	// SetPasswordHash replaces a user's password hash; ErrNotFound when
+	// there is no such user.
+	SetPasswordHash(ctx context.Context, userID int64, hash string) error
 }
 
 // User is an account.

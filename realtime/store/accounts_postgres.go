@@ -115,3 +115,15 @@ func (p *Postgres) DeleteSessions(ctx context.Context, userID int64) error {
 	}
 	return nil
 }
+
+// SetPasswordHash implements Accounts.
+func (p *Postgres) SetPasswordHash(ctx context.Context, userID int64, hash string) error {
+	tag, err := p.pool.Exec(ctx, `UPDATE users SET password_hash = $1 WHERE id = $2`, hash, userID)
+	if err != nil {
+		return fmt.Errorf("store: set password: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return ErrNotFound
+	}
+	return nil
+}

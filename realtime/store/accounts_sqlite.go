@@ -117,6 +117,20 @@ func (s *SQLite) DeleteSessions(ctx context.Context, userID int64) error {
 	})
 }
 
+// SetPasswordHash implements Accounts.
+func (s *SQLite) SetPasswordHash(ctx context.Context, userID int64, hash string) error {
+	return s.write(ctx, func(tx *wtx) error {
+		res, err := tx.Exec(`UPDATE users SET password_hash = ? WHERE id = ?`, hash, userID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err == nil && n == 0 {
+			return ErrNotFound
+		}
+		return err
+	})
+}
+
 // scanUser reads a user row (and more columns into more, when given).
 func scanUser(row interface{ Scan(...any) error }, more ...any) (*User, error) {
 	var u User

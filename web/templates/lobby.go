@@ -43,6 +43,12 @@ type LobbyData struct {
 // friend (vocab.Friend) that the lobby lists for anyone to accept.
 const OpenMode = "open"
 
+// ratedHint is the Rated box's hint, on every form that sets up a game
+// with someone chosen (a friend, an open challenge, a direct challenge):
+// each starts unticked, for the reason docs/ratings.md gives ("Which
+// games are rated").
+const ratedHint = "The result counts for both players' ratings in this game and clock. A game you set up is casual unless you tick it."
+
 // PoolSpeeds are quick pairing's speeds, as the lobby names them.
 var PoolSpeeds = func() []game.Choice {
 	var out []game.Choice

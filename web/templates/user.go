@@ -31,13 +31,60 @@ type AccountForm struct {
 	Next string
 	// Passkeys offers a log-in with a passkey.
 	Passkeys bool
+	// Notice says what was just done ("You are logged out everywhere…").
+	Notice string
 }
 
-// SessionRow is one log-in on the account page.
+// SessionRow is one log-in on the account page; ID names it in the form
+// that ends it (accounts.SessionID).
 type SessionRow struct {
-	Device, Addr, Since, LastUsed string
-	Current                       bool
+	ID, Device, Addr, Since, LastUsed string
+	Current                           bool
 }
+
+// AccountView is what the account page shows.
+type AccountView struct {
+	Name     string
+	Sessions []SessionRow
+	Passkeys PasskeyList
+	Bots     BotSection
+	Password PasswordForm
+	// Notice says what the form just posted did ("Logged out of …").
+	Notice string
+	// Ask is the question a form asks before it is carried out (nil:
+	// none).
+	Ask *Question
+}
+
+// PasswordForm is the account page's password form: HasPassword asks
+// for the current one (an account without one sets a first); Error says
+// why it was refused, about Field ("current", "new-password").
+type PasswordForm struct {
+	HasPassword  bool
+	Error, Field string
+}
+
+// passwordHelp names what describes a field of the password form.
+func passwordHelp(f PasswordForm, field string) string {
+	ids := "password-" + field + "-help"
+	if f.Error != "" && f.Field == field {
+		ids = "password-error " + ids
+	}
+	return ids
+}
+
+// Question is what a form that cannot be undone asks first (askFirst):
+// Title and Text in words, Yes the button that goes ahead, posting to
+// Action the Fields again with confirm=yes. TestID marks it; Confirm and
+// Cancel are its buttons' data-action.
+type Question struct {
+	TestID, Title, Text, Action, Yes string
+	Fields                           []Field
+	Confirm, Cancel                  string
+}
+
+// Field is a hidden field of a form.
+type Field struct{ Name, Value string }
 
 // withNext is path with where to go after it.
 func withNext(path, next string) string {

@@ -63,6 +63,15 @@ func accounts(t *testing.T, sub Subject) {
 	u, err = st.SessionUser(ctx, "s3", now)
 	require.NoError(t, err, "another user's session stays")
 	require.Equal(t, "bob", u.Name)
+
+	require.NoError(t, st.SetPasswordHash(ctx, alice.ID, "$argon2id$new"))
+	got, err = st.UserByKey(ctx, "alice")
+	require.NoError(t, err)
+	require.Equal(t, "$argon2id$new", got.PasswordHash, "the password changed")
+	got, err = st.UserByKey(ctx, "bob")
+	require.NoError(t, err)
+	require.Equal(t, "h2", got.PasswordHash, "another's stays")
+	require.ErrorIs(t, st.SetPasswordHash(ctx, 1<<40, "h"), store.ErrNotFound)
 }
 
 // playerGames: a player's record and games are the finished, public,
