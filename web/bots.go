@@ -13,6 +13,7 @@ import (
 	"boardroom/game"
 	"boardroom/lobby"
 	"boardroom/realtime/match"
+	"boardroom/rating"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/signout"
@@ -241,7 +242,7 @@ func (s *Server) ladder(ctx context.Context) ([]templates.LadderRow, error) {
 			for i, name := range names {
 				if rt, ok := byPlayer[store.AccountKey(name)][g.ID()+"/"+string(speed)]; ok {
 					rows[i].Ratings = append(rows[i].Ratings, templates.LadderRating{Game: g.ID(), GameName: g.Name(),
-						SpeedName: speed.Name(), Rating: rt.Rating.String(), Games: rt.Games})
+						SpeedName: speed.Name(), Rating: rt.Rating.String(), Provisional: rating.Provisional(rt.Rating), Games: rt.Games})
 					games[i] += rt.Games
 				}
 			}
@@ -275,26 +276,15 @@ func (s *Server) markBots(ctx context.Context, games []templates.LeaderboardGame
 	if !ok {
 		return nil
 	}
-	var names []string
-	for _, g := range games {
-		for _, b := range g.Boards {
-			for _, row := range b.Rows {
-				names = append(names, row.Name)
-			}
-		}
-	}
-	named, err := bots.BotsNamed(ctx, names)
+	rows := leaderRows(games)
+	named, err := bots.BotsNamed(ctx, rowNames(rows))
 	if err != nil {
 		return err
 	}
-	for gi := range games {
-		for bi := range games[gi].Boards {
-			for ri, row := range games[gi].Boards[bi].Rows {
-				games[gi].Boards[bi].Rows[ri].Bot = named[row.Name]
-				if named[row.Name] && strings.HasPrefix(row.Name, accounts.HousePrefix) {
-					games[gi].Boards[bi].Rows[ri].House = houseLevel(row.Name)
-				}
-			}
+	for _, row := range rows {
+		row.Bot = named[row.Name]
+		if row.Bot && strings.HasPrefix(row.Name, accounts.HousePrefix) {
+			row.House = houseLevel(row.Name)
 		}
 	}
 	return nil

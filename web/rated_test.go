@@ -186,6 +186,38 @@ func TestPlayerPageRatings(t *testing.T) {
 	require.Zero(t, doc.Find("script[src*=chart]").Length(), "no chart library")
 }
 
+// TestProvisionalOnYoungBoards: on a young site, where nobody's rating has
+// settled, the boards list the provisional players below the established
+// ones, marked as provisional to the eye ("1511?") and in words, and so
+// does /bots (issue 42: after 14 rated games all 20 boards said "Nobody
+// yet.").
+func TestProvisionalOnYoungBoards(t *testing.T) {
+	ts := newTestServer(t)
+	owner := ts.signedUp(t, "dan")
+	ts.signedUp(t, "erin")
+	ts.playRated(t, "b", "dan", "erin", vocab.BulletClock, 14)
+	ts.makeBot(t, owner, "Robo")
+	ts.playRated(t, "r", "Robo", "erin", vocab.SlowClock, 1)
+
+	_, doc := get(t, owner, ts.URL+"/players")
+	board := doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=bullet]")
+	require.NotContains(t, board.Text(), "Nobody yet.")
+	require.Zero(t, board.Find("ol").Length(), "no established rating")
+	leaders := board.Find("[data-testid=provisional] [data-testid=leader]")
+	require.Equal(t, 2, leaders.Length(), "both, provisional")
+	require.Equal(t, "/@/dan", leaders.First().Find("a").AttrOr("href", ""), "the better first")
+	for i := range leaders.Length() {
+		row := leaders.Eq(i)
+		require.Regexp(t, `^1[0-9]{3}\? provisional$`, strings.Join(strings.Fields(row.Find(".rating-value").Text()), " "))
+		require.Equal(t, "provisional", strings.TrimSpace(row.Find(".rating-value .visually-hidden").Text()), "said in words")
+		require.Empty(t, strings.TrimSpace(row.Find(".rank").Text()), "no rank while provisional")
+	}
+
+	_, doc = get(t, owner, ts.URL+"/bots")
+	rated := doc.Find("[data-testid=bot-row][data-bot=Robo] [data-testid=bot-rating] .rating-value")
+	require.Regexp(t, `^1[0-9]{3}\? provisional$`, strings.Join(strings.Fields(rated.Text()), " "))
+}
+
 // TestLeaderboards: /players has a board per game and speed listing the
 // best established players who played lately, linking to their pages.
 func TestLeaderboards(t *testing.T) {
@@ -199,18 +231,21 @@ func TestLeaderboards(t *testing.T) {
 	resp, doc := get(t, c, ts.URL+"/players")
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	require.Equal(t, len(game.All())*len(vocab.Clocks()), doc.Find("[data-testid=leaderboard]").Length(), "one per game and speed")
-	board := doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=slow] [data-testid=leader]")
+	board := doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=slow] ol [data-testid=leader]")
 	require.Equal(t, 2, board.Length(), "carol is still provisional")
+	carol := doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=slow] [data-testid=provisional] [data-testid=leader]")
+	require.Equal(t, 1, carol.Length(), "below them")
+	require.Equal(t, "/@/carol", carol.Find("a").AttrOr("href", ""))
 	require.Equal(t, "/@/alice", board.First().Find("a").AttrOr("href", ""), "best first")
 	require.Equal(t, "/@/bob", board.Eq(1).Find("a").AttrOr("href", ""))
-	require.Regexp(t, `^1[5-9][0-9][0-9]$`, board.First().Find(".rating-value").Text(), "established: no question mark")
+	require.Regexp(t, `^1[5-9][0-9][0-9]$`, strings.TrimSpace(board.First().Find(".rating-value").Text()), "established: no question mark")
 	require.Contains(t, doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=fast]").Text(), "Nobody yet.")
 	require.Zero(t, board.Find("[data-testid=online]").Length(), "nobody's page is open")
 	get(t, c, ts.URL+"/")
 	ts.openSite(t, c) // a page of Alice's
 	require.Eventually(t, func() bool {
 		_, doc = get(t, c, ts.URL+"/players")
-		board = doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=slow] [data-testid=leader]")
+		board = doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=slow] ol [data-testid=leader]")
 		return board.First().Find("[data-testid=online]").Length() == 1
 	}, 5*time.Second, 20*time.Millisecond, "Alice is online")
 	require.Zero(t, board.Eq(1).Find("[data-testid=online]").Length(), "Bob is not")

@@ -72,8 +72,15 @@ func (s *Server) players(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			b := templates.Leaderboard{Game: g.ID(), GameName: g.Name(), Speed: string(speed), SpeedName: speed.Name()}
-			for i, pr := range list {
-				b.Rows = append(b.Rows, templates.LeaderRow{Rank: i + 1, Name: pr.Name, Rating: pr.Rating.String(), Games: pr.Games})
+			for _, pr := range list { // the established first (store.Ratings.Leaderboard)
+				row := templates.LeaderRow{Name: pr.Name, Rating: pr.Rating.String(), Games: pr.Games}
+				if rating.Provisional(pr.Rating) {
+					row.Provisional = true
+					b.Provisional = append(b.Provisional, row)
+					continue
+				}
+				row.Rank = len(b.Rows) + 1
+				b.Rows = append(b.Rows, row)
 			}
 			lg.Boards = append(lg.Boards, b)
 		}
@@ -94,28 +101,36 @@ func (s *Server) markOnline(r *http.Request, games []templates.LeaderboardGame) 
 	if s.Site == nil {
 		return
 	}
-	var names []string
-	for _, g := range games {
-		for _, b := range g.Boards {
-			for _, row := range b.Rows {
-				names = append(names, row.Name)
-			}
-		}
-	}
-	if len(names) == 0 {
+	rows := leaderRows(games)
+	if len(rows) == 0 {
 		return
 	}
-	online, err := s.Site.Online(r.Context(), names)
+	online, err := s.Site.Online(r.Context(), rowNames(rows))
 	if err != nil {
 		s.logFailure(r, "presence", err) // the boards go without it
 		return
 	}
+	for _, row := range rows {
+		row.Online = online[row.Name]
+	}
+}
+
+// leaderRows is every row of every board, to mark.
+func leaderRows(games []templates.LeaderboardGame) []*templates.LeaderRow {
+	var out []*templates.LeaderRow
 	for gi := range games {
 		for bi := range games[gi].Boards {
-			rows := games[gi].Boards[bi].Rows
-			for i := range rows {
-				rows[i].Online = online[rows[i].Name]
-			}
+			out = append(out, games[gi].Boards[bi].All()...)
 		}
 	}
+	return out
+}
+
+// rowNames is the rows' players' names.
+func rowNames(rows []*templates.LeaderRow) []string {
+	names := make([]string, len(rows))
+	for i, row := range rows {
+		names[i] = row.Name
+	}
+	return names
 }

@@ -61,9 +61,11 @@ type Ratings interface {
 	// RatingHistory lists account's rating after each of its last (at
 	// most) limit rated games, oldest first.
 	RatingHistory(ctx context.Context, account string, limit int) ([]RatingPoint, error)
-	// Leaderboard lists the limit best players of game and speed whose
-	// rating is not provisional and who played a rated game at or after
-	// since, best first.
+	// Leaderboard lists the limit best players of game and speed who
+	// played a rated game at or after since: those whose rating is
+	// established best first, then the provisional ones (rating.Provisional)
+	// best first, so that a young site's boards are not empty while a
+	// full board never shows a provisional rating.
 	Leaderboard(ctx context.Context, game string, speed vocab.Clock, since time.Time, limit int) ([]PlayerRating, error)
 }
 

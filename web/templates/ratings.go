@@ -24,17 +24,35 @@ type RatingRow struct {
 	Played      string
 }
 
-// Leaderboard is the best players of one game at one speed.
+// Leaderboard is the best players of one game at one speed: Rows those
+// whose rating is established, ranked, then Provisional, the others.
 type Leaderboard struct {
 	Game, GameName   string
 	Speed, SpeedName string
 	Rows             []LeaderRow
+	Provisional      []LeaderRow
+}
+
+// All is every player of the board, established and provisional: the
+// rows a caller marks (online, bot).
+func (b *Leaderboard) All() []*LeaderRow {
+	out := make([]*LeaderRow, 0, len(b.Rows)+len(b.Provisional))
+	for i := range b.Rows {
+		out = append(out, &b.Rows[i])
+	}
+	for i := range b.Provisional {
+		out = append(out, &b.Provisional[i])
+	}
+	return out
 }
 
 // LeaderRow is one player of a leaderboard.
 type LeaderRow struct {
-	Rank         int
+	// Rank is the place among established ratings (0: provisional).
+	Rank int
+	// Rating is as people read it ("1500?" while provisional).
 	Name, Rating string
+	Provisional  bool
 	Games        int
 	// Online says the player has a page open on the site now.
 	Online bool
