@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +16,7 @@ import (
 	"boardroom/realtime/store/storetest"
 	"boardroom/realtime/vocab"
 
+	"github.com/PuerkitoBio/goquery"
 	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
 )
@@ -181,7 +184,7 @@ func TestPlayerPageRatings(t *testing.T) {
 	chart := doc.Find("svg[data-testid=rating-chart]")
 	require.Equal(t, 1, chart.Length())
 	require.Equal(t, 2, chart.Find("polyline").Length(), "a line per game and speed")
-	require.Len(t, strings.Fields(chart.Find("polyline").First().AttrOr("points", "")), 3, "a point per rated game")
+	require.Len(t, strings.Fields(chart.Find("polyline").First().AttrOr("points", "")), 1+3, "the start and a point per rated game")
 	require.Contains(t, chart.Find("desc").Text(), "Kalah · Fast")
 	require.Zero(t, doc.Find("script[src*=chart]").Length(), "no chart library")
 }
@@ -251,4 +254,97 @@ func TestLeaderboards(t *testing.T) {
 	require.Zero(t, board.Eq(1).Find("[data-testid=online]").Length(), "Bob is not")
 	_, doc = get(t, c, ts.URL+"/")
 	require.Equal(t, "/players", doc.Find("[data-testid=lobby-players]").AttrOr("href", ""))
+}
+
+// TestPlayerPageGameRows: each game on a player's page says its clock,
+// whether it was rated and what it did to this player's rating (issue 42).
+func TestPlayerPageGameRows(t *testing.T) {
+	ts := newTestServer(t)
+	c := ts.signedUp(t, "alice")
+	ts.signedUp(t, "bob")
+	ts.playRated(t, "b", "alice", "bob", vocab.BulletClock, 1) // Alice wins
+	casual := storetest.SampleRoom("casual")
+	casual.Seats[0].Account, casual.Seats[0].Name = "bob", "bob"
+	casual.Seats[1].Account, casual.Seats[1].Name = "alice", "alice"
+	casual.Clock = vocab.SlowClock
+	require.NoError(t, ts.store.CreateRoom(t.Context(), casual))
+	_, err := ts.store.SetResult(t.Context(), casual.ID, store.Result{Over: true, Winner: 0, Reason: "done"})
+	require.NoError(t, err)
+
+	words := func(name string) []string {
+		_, doc := get(t, c, ts.URL+"/@/"+name)
+		var out []string
+		doc.Find("[data-testid=game-row] [data-testid=game-terms]").Each(func(_ int, s *goquery.Selection) {
+			out = append(out, strings.Join(strings.Fields(s.Text()), " "))
+		})
+		return out
+	}
+	alice, bob := words("alice"), words("bob")
+	require.Len(t, alice, 2)
+	require.Equal(t, "Slow · Not rated", alice[0], "the newest first")
+	require.Regexp(t, `^Bullet · Rated \+[1-9][0-9]*$`, alice[1], "the winner's gain")
+	require.Regexp(t, `^Bullet · Rated −[1-9][0-9]*$`, bob[1], "the loser's loss, with a minus sign")
+}
+
+// chartOf is the rating chart on name's page: its lines' points' x
+// coordinates, the plot's left and right, and its tick labels.
+func chartOf(t *testing.T, c *http.Client, url string) (lines [][]float64, left, right float64, ticks []string) {
+	t.Helper()
+	_, doc := get(t, c, url)
+	chart := doc.Find("svg[data-testid=rating-chart]")
+	require.Equal(t, 1, chart.Length())
+	grid := chart.Find("line.grid").First()
+	left, _ = strconv.ParseFloat(grid.AttrOr("x1", ""), 64)
+	right, _ = strconv.ParseFloat(grid.AttrOr("x2", ""), 64)
+	chart.Find("polyline").Each(func(_ int, s *goquery.Selection) {
+		var xs []float64
+		for _, p := range strings.Fields(s.AttrOr("points", "")) {
+			x, err := strconv.ParseFloat(strings.Split(p, ",")[0], 64)
+			require.NoError(t, err)
+			xs = append(xs, x)
+		}
+		lines = append(lines, xs)
+	})
+	chart.Find("text.tick").Each(func(_ int, s *goquery.Selection) { ticks = append(ticks, s.Text()) })
+	return lines, left, right, ticks
+}
+
+// TestRatingChartReadable: the rating chart is readable with one game (a
+// line from the starting rating, not a lone dot) and with fourteen games
+// within an hour (spread over the width, not squeezed into 5% of it), and
+// no two of its axis labels are the same (issue 42).
+func TestRatingChartReadable(t *testing.T) {
+	ts := newTestServer(t)
+	c := ts.signedUp(t, "alice")
+	ts.signedUp(t, "bob")
+	ts.signedUp(t, "carol")
+	ts.signedUp(t, "dan")
+
+	t.Run("one game", func(t *testing.T) {
+		ts.playRated(t, "one", "carol", "dan", vocab.FastClock, 1)
+		lines, _, _, ticks := chartOf(t, c, ts.URL+"/@/carol")
+		require.Len(t, lines, 1)
+		require.GreaterOrEqual(t, len(lines[0]), 2, "a line, not a lone dot")
+		require.NotEqual(t, lines[0][0], lines[0][len(lines[0])-1], "drawn across")
+		require.ElementsMatch(t, uniq(ticks), ticks, "no two labels alike")
+	})
+	t.Run("fourteen games in a morning", func(t *testing.T) {
+		ts.playRated(t, "m", "alice", "bob", vocab.BulletClock, 14) // within seconds
+		lines, left, right, ticks := chartOf(t, c, ts.URL+"/@/alice")
+		require.Len(t, lines, 1)
+		xs := lines[0]
+		require.GreaterOrEqual(t, xs[len(xs)-1]-xs[0], 0.8*(right-left), "spread over the width")
+		require.ElementsMatch(t, uniq(ticks), ticks, "no two labels alike")
+	})
+}
+
+// uniq is list without repeats, in order.
+func uniq(list []string) []string {
+	var out []string
+	for _, s := range list {
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
 }

@@ -45,7 +45,7 @@ func (s *Server) fillPlayerRatings(r *http.Request, view *templates.PlayerView, 
 	for i, p := range history {
 		points[i] = templates.ChartPoint{Series: gameName(p.Game) + " · " + p.Speed.Name(), Rating: p.Rating, At: p.At}
 	}
-	view.Chart = templates.NewRatingChart(points)
+	view.Chart = templates.NewRatingChart(points, len(history) < chartGames, rating.Defaults().New().Rating)
 	return nil
 }
 

@@ -29,6 +29,18 @@ func (c RatingChange) Delta() int {
 	return int(math.Round(c.After.Rating)) - int(math.Round(c.Before.Rating))
 }
 
+// Signed is the change as people read it: "+12", "−8" (a minus sign),
+// "±0".
+func (c RatingChange) Signed() string {
+	switch d := c.Delta(); {
+	case d > 0:
+		return fmt.Sprintf("+%d", d)
+	case d < 0:
+		return fmt.Sprintf("−%d", -d)
+	}
+	return "±0"
+}
+
 // PlayerRating is one player's rating in one game and speed.
 type PlayerRating struct {
 	// Name is the player's username.

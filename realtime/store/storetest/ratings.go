@@ -65,6 +65,14 @@ func ratedGames(t *testing.T, sub Subject) {
 	require.Equal(t, changes, room.RatingChanges, "the room keeps what its game changed")
 	require.Equal(t, 0, room.Winner, "the result of a rated game is final")
 	require.Equal(t, "more seeds", room.Reason)
+	if games, ok := s.(store.PlayerGames); ok {
+		list, err := games.PlayerGames(ctx, "Alice", 10, 0)
+		require.NoError(t, err)
+		require.Len(t, list, 1)
+		require.Equal(t, vocab.BulletClock, list[0].Clock)
+		require.True(t, list[0].Rated)
+		require.Equal(t, changes, list[0].RatingChanges, "a player's games say what each changed")
+	}
 
 	got, err := s.CurrentRatings(ctx, "kalah", vocab.BulletClock, []string{"alice", "bob", "carol", ""})
 	require.NoError(t, err)
