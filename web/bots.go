@@ -270,13 +270,12 @@ func (s *Server) ladder(ctx context.Context) ([]templates.LadderRow, error) {
 	return out, nil
 }
 
-// markBots says which leaders are bots, and which are house bots.
-func (s *Server) markBots(ctx context.Context, games []templates.LeaderboardGame) error {
+// markBots says which players listed are bots, and which are house bots.
+func (s *Server) markBots(ctx context.Context, rows []*templates.LeaderRow) error {
 	bots, ok := s.Store.(store.Bots)
-	if !ok {
+	if !ok || len(rows) == 0 {
 		return nil
 	}
-	rows := leaderRows(games)
 	named, err := bots.BotsNamed(ctx, rowNames(rows))
 	if err != nil {
 		return err

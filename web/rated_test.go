@@ -348,3 +348,57 @@ func uniq(list []string) []string {
 	}
 	return out
 }
+
+// TestPlayersSearchAndOnline: /players finds players by any part of their
+// name, in any case, those whose name begins with it first, bots marked,
+// LIKE's wildcards only themselves; and lists who is online now (issue 42:
+// no search, no "online now").
+func TestPlayersSearchAndOnline(t *testing.T) {
+	ts := newTestServer(t)
+	alice := ts.signedUp(t, "alice")
+	ts.signedUp(t, "malice")
+	bob := ts.signedUp(t, "bob")
+	ts.makeBot(t, bob, "Alibot")
+	names := func(s *goquery.Selection) []string {
+		var out []string
+		s.Find("[data-testid=player] a").Each(func(_ int, a *goquery.Selection) { out = append(out, a.Text()) })
+		return out
+	}
+
+	for _, c := range []struct {
+		query string
+		want  []string
+	}{
+		{"ALI", []string{"Alibot", "alice", "malice"}},
+		{"  bo ", []string{"bob", "Alibot"}}, // beginning with it first
+		{"%", nil},
+		{"_", nil},
+		{"zed", nil},
+	} {
+		resp, doc := get(t, alice, ts.URL+"/players?q="+url.QueryEscape(c.query))
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+		found := doc.Find("[data-testid=found]")
+		require.Equal(t, 1, found.Length(), "query %q", c.query)
+		require.Equal(t, c.want, names(found), "query %q", c.query)
+		require.Equal(t, strings.TrimSpace(c.query), doc.Find("input[name=q]").AttrOr("value", ""), "the query kept")
+		if c.want == nil {
+			require.Contains(t, found.Text(), "Nobody plays here under such a name.")
+		}
+	}
+	_, doc := get(t, alice, ts.URL+"/players?q=ALI")
+	require.Equal(t, 1, doc.Find("[data-testid=found] [data-testid=player]").Eq(0).Find("[data-testid=bot]").Length(), "the bot marked")
+	resp, doc := get(t, alice, ts.URL+"/players?q="+strings.Repeat("a", 1000))
+	require.Equal(t, http.StatusOK, resp.StatusCode, "a long query is cut")
+	require.Empty(t, names(doc.Find("[data-testid=found]")))
+	_, doc = get(t, alice, ts.URL+"/players")
+	require.Zero(t, doc.Find("[data-testid=found]").Length(), "no search, no results")
+	require.Equal(t, "get", strings.ToLower(doc.Find("form[data-testid=player-search]").AttrOr("method", "")))
+
+	require.Contains(t, doc.Find("[data-testid=online-now]").Text(), "Nobody signed in has a page open just now.")
+	ts.openSite(t, alice)
+	require.Eventually(t, func() bool {
+		_, doc = get(t, bob, ts.URL+"/players")
+		return slices.Equal(names(doc.Find("[data-testid=online-now]")), []string{"alice"})
+	}, 5*time.Second, 20*time.Millisecond, "Alice is online")
+	require.Equal(t, 1, doc.Find("[data-testid=online-now] [data-testid=online]").Length(), "marked online")
+}

@@ -2,10 +2,13 @@ package web
 
 import (
 	"net/http"
+	"strings"
 	"time"
 
 	"boardroom/game"
+	"boardroom/lobby"
 	"boardroom/rating"
+	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/web/templates"
 )
@@ -58,17 +61,31 @@ func gameName(id string) string {
 	return id
 }
 
-// players serves the leaderboards: one per game and speed.
+// The players' page also finds players by name (?q=) and lists who is
+// online now, each list bounded.
+const (
+	foundPlayers  = 20
+	onlinePlayers = 50
+	// queryLength bounds what a search reads of its query (the longest
+	// username is shorter).
+	queryLength = 40
+)
+
+// players serves the players' page: a search by name, who is online now,
+// and the leaderboards, one per game and speed.
 func (s *Server) players(w http.ResponseWriter, r *http.Request) {
+	unavailable := func(err error) {
+		s.logFailure(r, "players", err)
+		s.errorPage(w, r, http.StatusServiceUnavailable, "Players unavailable", "The players could not be read just now; try again in a moment.")
+	}
+	view := templates.PlayersView{Days: LeaderboardDays, Size: LeaderboardSize}
 	since := time.Now().Add(-LeaderboardDays * 24 * time.Hour)
-	var games []templates.LeaderboardGame
 	for _, g := range game.All() {
 		lg := templates.LeaderboardGame{Game: g.ID(), GameName: g.Name()}
 		for _, speed := range vocab.Clocks() {
 			list, err := s.Store.Leaderboard(r.Context(), g.ID(), speed, since, LeaderboardSize)
 			if err != nil {
-				s.logFailure(r, "leaderboard", err)
-				s.errorPage(w, r, http.StatusServiceUnavailable, "Players unavailable", "The leaderboards could not be read just now; try again in a moment.")
+				unavailable(err)
 				return
 			}
 			b := templates.Leaderboard{Game: g.ID(), GameName: g.Name(), Speed: string(speed), SpeedName: speed.Name()}
@@ -84,30 +101,83 @@ func (s *Server) players(w http.ResponseWriter, r *http.Request) {
 			}
 			lg.Boards = append(lg.Boards, b)
 		}
-		games = append(games, lg)
+		view.Games = append(view.Games, lg)
 	}
-	s.markOnline(r, games)
-	if err := s.markBots(r.Context(), games); err != nil {
-		s.logFailure(r, "leaderboard", err)
-		s.errorPage(w, r, http.StatusServiceUnavailable, "Players unavailable", "The leaderboards could not be read just now; try again in a moment.")
+	if err := s.findPlayers(r, &view); err != nil {
+		unavailable(err)
+		return
+	}
+	rows := append(leaderRows(view.Games), rowPointers(view.Found)...)
+	rows = append(rows, rowPointers(view.Online)...)
+	s.markOnline(r, rows)
+	if err := s.markBots(r.Context(), rows); err != nil {
+		unavailable(err)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	templates.PlayersPage(games, LeaderboardDays, LeaderboardSize).Render(r.Context(), w)
+	templates.PlayersPage(view).Render(r.Context(), w)
 }
 
-// markOnline marks the leaders who have a page open on the site now.
-func (s *Server) markOnline(r *http.Request, games []templates.LeaderboardGame) {
-	if s.Site == nil {
-		return
+// findPlayers puts in view the players whose names hold the query ?q=, and
+// those online now.
+func (s *Server) findPlayers(r *http.Request, view *templates.PlayersView) error {
+	lists, ok := s.Store.(store.PlayerLists)
+	if !ok {
+		return nil
 	}
-	rows := leaderRows(games)
-	if len(rows) == 0 {
+	q := strings.TrimSpace(r.URL.Query().Get("q"))
+	if len(q) > queryLength {
+		q = q[:queryLength]
+	}
+	view.Query = q
+	if q != "" {
+		names, err := lists.FindPlayers(r.Context(), q, foundPlayers)
+		if err != nil {
+			return err
+		}
+		view.Searched, view.Found, view.MoreFound = true, playerRows(names), len(names) == foundPlayers
+	}
+	if s.Site == nil {
+		return nil
+	}
+	names, err := lists.OnlineNames(r.Context(), time.Now().Add(-lobby.OnlineFor), onlinePlayers+1)
+	if err != nil {
+		return err
+	}
+	if len(names) > onlinePlayers {
+		names, view.MoreOnline = names[:onlinePlayers], true
+	}
+	view.Online = playerRows(names)
+	return nil
+}
+
+// playerRows are rows of players' names, to mark and show.
+func playerRows(names []string) []templates.LeaderRow {
+	out := make([]templates.LeaderRow, len(names))
+	for i, n := range names {
+		out[i] = templates.LeaderRow{Name: n}
+	}
+	return out
+}
+
+// rowPointers points at each of rows.
+func rowPointers(rows []templates.LeaderRow) []*templates.LeaderRow {
+	out := make([]*templates.LeaderRow, len(rows))
+	for i := range rows {
+		out[i] = &rows[i]
+	}
+	return out
+}
+
+// markOnline marks the players listed who have a page open on the site
+// now.
+func (s *Server) markOnline(r *http.Request, rows []*templates.LeaderRow) {
+	if s.Site == nil || len(rows) == 0 {
 		return
 	}
 	online, err := s.Site.Online(r.Context(), rowNames(rows))
 	if err != nil {
-		s.logFailure(r, "presence", err) // the boards go without it
+		s.logFailure(r, "presence", err) // the lists go without it
 		return
 	}
 	for _, row := range rows {

@@ -61,6 +61,24 @@ type LeaderRow struct {
 	House string
 }
 
+// PlayersView is the players' page: a search by name, who is online now,
+// and the leaderboards.
+type PlayersView struct {
+	// Query is the name searched for; Searched says there was one, Found
+	// lists the players whose names hold it (MoreFound: there may be more).
+	Query     string
+	Searched  bool
+	Found     []LeaderRow
+	MoreFound bool
+	// Online lists the players with a page open now (MoreOnline: and
+	// more).
+	Online     []LeaderRow
+	MoreOnline bool
+	Games      []LeaderboardGame
+	// Days and Size are the leaderboards' bounds.
+	Days, Size int
+}
+
 // LeaderboardGame is a game's leaderboards, one per speed.
 type LeaderboardGame struct {
 	Game, GameName string
