@@ -210,6 +210,14 @@ func NewRatingChart(points []ChartPoint, complete bool, start float64) *RatingCh
 	return c
 }
 
+// more is note when there is more than a list shows ("": not).
+func more(yes bool, note string) string {
+	if yes {
+		return note
+	}
+	return ""
+}
+
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return one
