@@ -13,6 +13,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
@@ -71,6 +72,9 @@ type Pools struct {
 
 	mu    sync.Mutex
 	waits map[string]*Wait // this node's pages' waits, by id
+	// sizes is how many wait in each pool (house bots aside), as its last
+	// pairing here saw it: what a waiting page is told.
+	sizes map[string]int
 	wake  wake
 	// paired is woken by a pairing made on another node.
 	paired wake
@@ -239,6 +243,13 @@ func (ps *Pools) pairAll(ctx context.Context) {
 		ps.Log.Warn("pools not read", "err", err)
 		return
 	}
+	ps.mu.Lock()
+	for name := range ps.sizes { // a pool nobody waits in is empty
+		if !slices.Contains(names, name) {
+			delete(ps.sizes, name)
+		}
+	}
+	ps.mu.Unlock()
 	for _, name := range names {
 		if _, err := ps.PairPool(ctx, name); err != nil && ctx.Err() == nil {
 			ps.Log.Warn("pool not paired", "pool", name, "err", err)
@@ -279,6 +290,35 @@ func (ps *Pools) PairPool(ctx context.Context, name string) (int, error) {
 	return len(pairs), nil
 }
 
+// counted records how many of a pool's entries still wait after a
+// pairing of pairs: the house bots are always there, so they are no wait.
+func (ps *Pools) counted(pool pairing.Pool, entries []store.PoolEntry, pairs []pairing.Pair) {
+	paired := map[string]bool{}
+	for _, p := range pairs {
+		paired[p.A.ID], paired[p.B.ID] = true, true
+	}
+	n := 0
+	for _, e := range entries {
+		if !e.House && !paired[e.ID] {
+			n++
+		}
+	}
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	if ps.sizes == nil {
+		ps.sizes = map[string]int{}
+	}
+	ps.sizes[pool.String()] = n
+}
+
+// Waiting is how many wait in pool (the asker included), as the last
+// pairing on this node saw it (a few tenths of a second ago).
+func (ps *Pools) Waiting(pool pairing.Pool) int {
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	return ps.sizes[pool.String()]
+}
+
 // pick pairs a pool's entries by the rule, then those left alone with the
 // house bots, and makes each pair's room.
 func (ps *Pools) pick(ctx context.Context, pool pairing.Pool, entries []store.PoolEntry, now time.Time) []store.PoolPair {
@@ -296,6 +336,7 @@ func (ps *Pools) pick(ctx context.Context, pool pairing.Pool, entries []store.Po
 	}
 	pairs := pairing.Match(seekers, now)
 	pairs = append(pairs, ps.housePairs(ctx, pool, seekers, pairs, now)...)
+	ps.counted(pool, entries, pairs)
 	var out []store.PoolPair
 	for _, p := range pairs {
 		seat := func(e store.PoolEntry) store.Seat {

@@ -511,6 +511,11 @@ func playerGame(g store.Summary, name string) templates.PlayerGame {
 	if gm, err := game.Lookup(g.Game); err == nil {
 		row.Game = gm.Name()
 	}
+	row.Clock = g.Clock.Name()
+	row.Rated = g.Rated
+	if g.RatingChanges != nil {
+		row.Change = g.RatingChanges[mine].Signed()
+	}
 	switch g.Winner {
 	case -1:
 		row.Result, row.ResultClass = "Drawn", "drawn"

@@ -12,6 +12,7 @@ import (
 	"boardroom/accounts"
 	"boardroom/game"
 	"boardroom/lobby"
+	"boardroom/rating"
 	"boardroom/realtime/match"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
@@ -241,7 +242,7 @@ func (s *Server) ladder(ctx context.Context) ([]templates.LadderRow, error) {
 			for i, name := range names {
 				if rt, ok := byPlayer[store.AccountKey(name)][g.ID()+"/"+string(speed)]; ok {
 					rows[i].Ratings = append(rows[i].Ratings, templates.LadderRating{Game: g.ID(), GameName: g.Name(),
-						SpeedName: speed.Name(), Rating: rt.Rating.String(), Games: rt.Games})
+						SpeedName: speed.Name(), Rating: rt.Rating.String(), Provisional: rating.Provisional(rt.Rating), Games: rt.Games})
 					games[i] += rt.Games
 				}
 			}
@@ -269,32 +270,20 @@ func (s *Server) ladder(ctx context.Context) ([]templates.LadderRow, error) {
 	return out, nil
 }
 
-// markBots says which leaders are bots, and which are house bots.
-func (s *Server) markBots(ctx context.Context, games []templates.LeaderboardGame) error {
+// markBots says which players listed are bots, and which are house bots.
+func (s *Server) markBots(ctx context.Context, rows []*templates.LeaderRow) error {
 	bots, ok := s.Store.(store.Bots)
-	if !ok {
+	if !ok || len(rows) == 0 {
 		return nil
 	}
-	var names []string
-	for _, g := range games {
-		for _, b := range g.Boards {
-			for _, row := range b.Rows {
-				names = append(names, row.Name)
-			}
-		}
-	}
-	named, err := bots.BotsNamed(ctx, names)
+	named, err := bots.BotsNamed(ctx, rowNames(rows))
 	if err != nil {
 		return err
 	}
-	for gi := range games {
-		for bi := range games[gi].Boards {
-			for ri, row := range games[gi].Boards[bi].Rows {
-				games[gi].Boards[bi].Rows[ri].Bot = named[row.Name]
-				if named[row.Name] && strings.HasPrefix(row.Name, accounts.HousePrefix) {
-					games[gi].Boards[bi].Rows[ri].House = houseLevel(row.Name)
-				}
-			}
+	for _, row := range rows {
+		row.Bot = named[row.Name]
+		if row.Bot && strings.HasPrefix(row.Name, accounts.HousePrefix) {
+			row.House = houseLevel(row.Name)
 		}
 	}
 	return nil

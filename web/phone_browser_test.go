@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
@@ -97,4 +98,29 @@ func TestBrowserOnAPhone(t *testing.T) {
 		require.Equal(t, "You play as Alice.", strings.TrimSpace(alice.text("[data-testid=playing-as]")))
 		require.True(t, alice.oneLine("[data-testid=playing-as]"), "one line at %d×%d", size[0], size[1])
 	}
+}
+
+// TestBrowserPhoneOpenChallengesWithinReach: on a phone (390×844) the
+// lobby's open challenges are one tap from its first screen: a link near
+// the top says how many there are (kept as the lists refresh) and brings
+// the first into view (issue 42: they began 2,460 px down a 3,360 px page).
+func TestBrowserPhoneOpenChallengesWithinReach(t *testing.T) {
+	ts := newTestServer(t)
+	bea := newTab(t, newBrowser(t, 390, 844), "bea")
+	bea.run("the lobby on a phone", chromedp.EmulateViewport(390, 844), chromedp.Navigate(ts.URL+"/"))
+	bea.waitShown("[data-testid=challenges-jump]")
+	require.Equal(t, "Open challenges (0)", bea.text("[data-testid=challenges-jump]"))
+	require.True(t, evalJS[bool](bea, `document.querySelector("[data-testid=challenges-jump]").getBoundingClientRect().bottom <= innerHeight`),
+		"the link on the first screen")
+
+	ann := newTab(t, newBrowser(t, 1280, 900), "ann")
+	createRoom(t, ts, ann, map[string]string{"game": "kalah", "mode": "open", "clock": "slow"})
+	bea.waitJSFor(10*time.Second, "the count kept", `document.querySelector("[data-testid=challenges-jump]").textContent === "Open challenges (1)"`)
+	bea.click("[data-testid=challenges-jump]")
+	bea.waitJS("the first challenge in view", `(() => {
+		const r = document.querySelector("[data-testid=seek]").getBoundingClientRect();
+		return r.top >= 0 && r.bottom <= innerHeight;
+	})()`)
+	failed := bea.axeBothThemes("lobby on a phone, at its open challenges")
+	require.Empty(t, failed, "axe-core: critical or serious violations:\n%s", strings.Join(failed, "\n"))
 }

@@ -19,8 +19,12 @@ import (
 // Quick pairing: a page waits in a pool while its socket to /pool/ws is
 // open. The server says {"waiting":"kalah/fast","since":MS} once the wait
 // has begun, then {"room":"/r/ID"} when the player is paired, or
-// {"error":"…"} and closes. The page sends {"cancel":true} to leave (so
-// does closing the socket, or the page).
+// {"error":"…"} and closes. Meanwhile, every second, it says how the wait
+// goes: {"status":{"in_pool":N,"range":R}}, N those waiting in the pool
+// (the player included), R the rating difference a signed-in player
+// accepts now (pairing.Range), or "open":true once any rating will do.
+// The page sends {"cancel":true} to leave (so does closing the socket, or
+// the page).
 
 // poolMessage is what the server says on a pool's socket.
 type poolMessage struct {
@@ -34,6 +38,34 @@ type poolMessage struct {
 	// RetryAfter is, with an Error, the seconds after which a bot that
 	// played its games of the hour may enter again.
 	RetryAfter int64 `json:"retry_after,omitempty"`
+	// Status is how the wait goes.
+	Status *poolStatus `json:"status,omitempty"`
+}
+
+// poolStatus is how a wait goes: how many wait in the pool, and how far
+// the rating range has widened (signed-in players only: guests meet any
+// guest).
+type poolStatus struct {
+	InPool int  `json:"in_pool"`
+	Range  int  `json:"range,omitempty"`
+	Open   bool `json:"open,omitempty"`
+}
+
+// poolStatusEvery is how often a waiting page is told how its wait goes.
+const poolStatusEvery = time.Second
+
+// statusOf is how a wait in pool by a player (signed in or not) since
+// since goes at now.
+func (s *Server) statusOf(pool pairing.Pool, signedIn bool, since, now time.Time) *poolStatus {
+	st := &poolStatus{InPool: max(s.Pools.Waiting(pool), 1)}
+	if signedIn {
+		r := pairing.Range(now.Sub(since))
+		st.Open = math.IsInf(r, 1)
+		if !st.Open {
+			st.Range = int(r)
+		}
+	}
+	return st
 }
 
 // waitText says a wait in words: "12 minutes", "1 minute", "40 seconds".
@@ -118,24 +150,42 @@ func (s *Server) poolSocket(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}()
-	select {
-	case <-wait.Done():
-		if room := wait.Room(); room != "" {
-			say(poolMessage{Room: "/r/" + room})
-		} else {
-			say(poolMessage{Left: true})
+	status := time.NewTicker(poolStatusEvery)
+	defer status.Stop()
+	for {
+		select {
+		case <-status.C:
+			say(poolMessage{Status: s.statusOf(pool, p.Account != "", wait.Since, time.Now())})
+			continue
+		case <-wait.Done():
+			s.paired(wait, say)
+		case <-gone:
+			s.leftPool(r, wait, say)
 		}
 		ws.Close(websocket.StatusNormalClosure, "")
-	case <-gone:
-		lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-		defer cancel()
-		if err := s.Pools.Leave(lctx, wait); err != nil {
-			s.logFailure(r, "pool not left", err)
-		}
-		if room := wait.Room(); room != "" { // paired as it left: the game is there all the same
-			say(poolMessage{Room: "/r/" + room})
-		}
-		ws.Close(websocket.StatusNormalClosure, "")
+		return
+	}
+}
+
+// paired tells a page whose wait ended its room (none: it went on in
+// another pool).
+func (s *Server) paired(wait *lobby.Wait, say func(poolMessage)) {
+	if room := wait.Room(); room != "" {
+		say(poolMessage{Room: "/r/" + room})
+	} else {
+		say(poolMessage{Left: true})
+	}
+}
+
+// leftPool takes a wait whose page left out of its pool.
+func (s *Server) leftPool(r *http.Request, wait *lobby.Wait, say func(poolMessage)) {
+	lctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), 5*time.Second)
+	defer cancel()
+	if err := s.Pools.Leave(lctx, wait); err != nil {
+		s.logFailure(r, "pool not left", err)
+	}
+	if room := wait.Room(); room != "" { // paired as it left: the game is there all the same
+		say(poolMessage{Room: "/r/" + room})
 	}
 }
 

@@ -24,6 +24,7 @@ func TestBrowserQuickPairing(t *testing.T) {
 	require.Contains(t, ann.text("[data-testid=pool-waiting]"), "Kalah · Fast")
 	require.Equal(t, "true", evalJS[string](ann, `document.querySelector("button[data-pool='kalah/fast']").getAttribute("aria-pressed")`))
 	ann.waitText("[data-pool-waited]", "0:01")
+	ann.waitText("[data-testid=pool-status]", "Nobody else is waiting in this pool yet.")
 	shots := screenshotDir(t)
 	ann.screenshot(filepath.Join(shots, "lobby-waiting.png"))
 	failed := ann.axeBothThemes("lobby, waiting in a pool")

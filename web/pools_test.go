@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"boardroom/pairing"
+
 	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
 )
@@ -36,19 +38,60 @@ func (ts *testServer) enterPool(t *testing.T, c *http.Client, pool string) *pool
 	return p
 }
 
-// next is the server's next message (zero when none came within patience:
-// the socket is then closed, as a read that times out closes it).
+// next is the server's next message but a status (zero when none came
+// within patience: the socket is then closed, as a read that times out
+// closes it).
 func (p *poolSocket) next(patience time.Duration) poolMessage {
+	p.t.Helper()
+	return p.nextWhere(patience, func(m poolMessage) bool { return m.Status == nil })
+}
+
+// nextWhere is the server's next message that suits (zero: none within
+// patience).
+func (p *poolSocket) nextWhere(patience time.Duration, suits func(poolMessage) bool) poolMessage {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), patience)
 	defer cancel()
-	_, b, err := p.ws.Read(ctx)
-	if err != nil {
-		return poolMessage{}
+	for {
+		_, b, err := p.ws.Read(ctx)
+		if err != nil {
+			return poolMessage{}
+		}
+		var m poolMessage
+		require.NoError(p.t, json.Unmarshal(b, &m))
+		if suits(m) {
+			return m
+		}
 	}
-	var m poolMessage
-	require.NoError(p.t, json.Unmarshal(b, &m))
-	return m
+}
+
+// TestPoolSaysHowTheWaitGoes: a waiting page is told, every second, how
+// many wait in its pool and, signed in, how wide its rating range is now;
+// the lobby says what each pool's clock means (issue 42: no feedback while
+// waiting).
+func TestPoolSaysHowTheWaitGoes(t *testing.T) {
+	ts := newTestServer(t)
+	alice, guest := ts.signedUp(t, "alice"), ts.browser(t)
+	_, doc := get(t, guest, ts.URL+"/")
+	require.Equal(t, "Bullet: 10 s a move · Fast: 30 s a move · Slow: 60 s a move.", doc.Find("[data-testid=pool-clocks]").Text())
+
+	pa := ts.enterPool(t, alice, "kalah/slow")
+	pg := ts.enterPool(t, guest, "kalah/slow") // a guest never meets alice: both wait
+	two := func(m poolMessage) bool { return m.Status != nil && m.Status.InPool == 2 }
+	st := pa.nextWhere(4*time.Second, two).Status
+	require.NotNil(t, st, "two wait in the pool")
+	require.False(t, st.Open)
+	require.GreaterOrEqual(t, st.Range, int(pairing.RangeStart))
+	require.Less(t, st.Range, int(pairing.RangeStart+10*pairing.RangeGrowth), "a few seconds' widening")
+	later := pa.nextWhere(3*time.Second, func(m poolMessage) bool { return m.Status != nil }).Status
+	require.Greater(t, later.Range, st.Range, "widening")
+	st = pg.nextWhere(4*time.Second, two).Status
+	require.NotNil(t, st)
+	require.Zero(t, st.Range, "a guest meets any guest: no range")
+
+	s := &Server{Pools: ts.pools}
+	now := time.Now()
+	require.True(t, s.statusOf(pairing.Pool{Game: "kalah", Speed: "slow"}, true, now.Add(-pairing.RangeOpen), now).Open, "any rating, in the end")
 }
 
 func (ts *testServer) waitingIn(t *testing.T) []string {

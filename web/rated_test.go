@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -182,9 +184,41 @@ func TestPlayerPageRatings(t *testing.T) {
 	chart := doc.Find("svg[data-testid=rating-chart]")
 	require.Equal(t, 1, chart.Length())
 	require.Equal(t, 2, chart.Find("polyline").Length(), "a line per game and speed")
-	require.Len(t, strings.Fields(chart.Find("polyline").First().AttrOr("points", "")), 3, "a point per rated game")
+	require.Len(t, strings.Fields(chart.Find("polyline").First().AttrOr("points", "")), 1+3, "the start and a point per rated game")
 	require.Contains(t, chart.Find("desc").Text(), "Kalah · Fast")
 	require.Zero(t, doc.Find("script[src*=chart]").Length(), "no chart library")
+}
+
+// TestProvisionalOnYoungBoards: on a young site, where nobody's rating has
+// settled, the boards list the provisional players below the established
+// ones, marked as provisional to the eye ("1511?") and in words, and so
+// does /bots (issue 42: after 14 rated games all 20 boards said "Nobody
+// yet.").
+func TestProvisionalOnYoungBoards(t *testing.T) {
+	ts := newTestServer(t)
+	owner := ts.signedUp(t, "dan")
+	ts.signedUp(t, "erin")
+	ts.playRated(t, "b", "dan", "erin", vocab.BulletClock, 14)
+	ts.makeBot(t, owner, "Robo")
+	ts.playRated(t, "r", "Robo", "erin", vocab.SlowClock, 1)
+
+	_, doc := get(t, owner, ts.URL+"/players")
+	board := doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=bullet]")
+	require.NotContains(t, board.Text(), "Nobody yet.")
+	require.Zero(t, board.Find("ol").Length(), "no established rating")
+	leaders := board.Find("[data-testid=provisional] [data-testid=leader]")
+	require.Equal(t, 2, leaders.Length(), "both, provisional")
+	require.Equal(t, "/@/dan", leaders.First().Find("a").AttrOr("href", ""), "the better first")
+	for i := range leaders.Length() {
+		row := leaders.Eq(i)
+		require.Regexp(t, `^1[0-9]{3}\? provisional$`, strings.Join(strings.Fields(row.Find(".rating-value").Text()), " "))
+		require.Equal(t, "provisional", strings.TrimSpace(row.Find(".rating-value .visually-hidden").Text()), "said in words")
+		require.Empty(t, strings.TrimSpace(row.Find(".rank").Text()), "no rank while provisional")
+	}
+
+	_, doc = get(t, owner, ts.URL+"/bots")
+	rated := doc.Find("[data-testid=bot-row][data-bot=Robo] [data-testid=bot-rating] .rating-value")
+	require.Regexp(t, `^1[0-9]{3}\? provisional$`, strings.Join(strings.Fields(rated.Text()), " "))
 }
 
 // TestLeaderboards: /players has a board per game and speed listing the
@@ -200,18 +234,21 @@ func TestLeaderboards(t *testing.T) {
 	resp, doc := get(t, c, ts.URL+"/players")
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	require.Equal(t, len(game.All())*len(vocab.Clocks()), doc.Find("[data-testid=leaderboard]").Length(), "one per game and speed")
-	board := doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=slow] [data-testid=leader]")
+	board := doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=slow] ol [data-testid=leader]")
 	require.Equal(t, 2, board.Length(), "carol is still provisional")
+	carol := doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=slow] [data-testid=provisional] [data-testid=leader]")
+	require.Equal(t, 1, carol.Length(), "below them")
+	require.Equal(t, "/@/carol", carol.Find("a").AttrOr("href", ""))
 	require.Equal(t, "/@/alice", board.First().Find("a").AttrOr("href", ""), "best first")
 	require.Equal(t, "/@/bob", board.Eq(1).Find("a").AttrOr("href", ""))
-	require.Regexp(t, `^1[5-9][0-9][0-9]$`, board.First().Find(".rating-value").Text(), "established: no question mark")
+	require.Regexp(t, `^1[5-9][0-9][0-9]$`, strings.TrimSpace(board.First().Find(".rating-value").Text()), "established: no question mark")
 	require.Contains(t, doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=fast]").Text(), "Nobody yet.")
 	require.Zero(t, board.Find("[data-testid=online]").Length(), "nobody's page is open")
 	get(t, c, ts.URL+"/")
 	ts.openSite(t, c) // a page of Alice's
 	require.Eventually(t, func() bool {
 		_, doc = get(t, c, ts.URL+"/players")
-		board = doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=slow] [data-testid=leader]")
+		board = doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=slow] ol [data-testid=leader]")
 		return board.First().Find("[data-testid=online]").Length() == 1
 	}, 5*time.Second, 20*time.Millisecond, "Alice is online")
 	require.Zero(t, board.Eq(1).Find("[data-testid=online]").Length(), "Bob is not")
@@ -238,4 +275,151 @@ func TestRatedIsOneDefault(t *testing.T) {
 		require.False(t, checked, "%s: unticked", name)
 		require.Contains(t, box.Find("small").Text(), "A game you set up is casual unless you tick it.", name)
 	}
+}
+
+// TestPlayerPageGameRows: each game on a player's page says its clock,
+// whether it was rated and what it did to this player's rating (issue 42).
+func TestPlayerPageGameRows(t *testing.T) {
+	ts := newTestServer(t)
+	c := ts.signedUp(t, "alice")
+	ts.signedUp(t, "bob")
+	ts.playRated(t, "b", "alice", "bob", vocab.BulletClock, 1) // Alice wins
+	casual := storetest.SampleRoom("casual")
+	casual.Seats[0].Account, casual.Seats[0].Name = "bob", "bob"
+	casual.Seats[1].Account, casual.Seats[1].Name = "alice", "alice"
+	casual.Clock = vocab.SlowClock
+	require.NoError(t, ts.store.CreateRoom(t.Context(), casual))
+	_, err := ts.store.SetResult(t.Context(), casual.ID, store.Result{Over: true, Winner: 0, Reason: "done"})
+	require.NoError(t, err)
+
+	words := func(name string) []string {
+		_, doc := get(t, c, ts.URL+"/@/"+name)
+		var out []string
+		doc.Find("[data-testid=game-row] [data-testid=game-terms]").Each(func(_ int, s *goquery.Selection) {
+			out = append(out, strings.Join(strings.Fields(s.Text()), " "))
+		})
+		return out
+	}
+	alice, bob := words("alice"), words("bob")
+	require.Len(t, alice, 2)
+	require.Equal(t, "Slow · Not rated", alice[0], "the newest first")
+	require.Regexp(t, `^Bullet · Rated \+[1-9][0-9]*$`, alice[1], "the winner's gain")
+	require.Regexp(t, `^Bullet · Rated −[1-9][0-9]*$`, bob[1], "the loser's loss, with a minus sign")
+}
+
+// chartOf is the rating chart on name's page: its lines' points' x
+// coordinates, the plot's left and right, and its tick labels.
+func chartOf(t *testing.T, c *http.Client, url string) (lines [][]float64, left, right float64, ticks []string) {
+	t.Helper()
+	_, doc := get(t, c, url)
+	chart := doc.Find("svg[data-testid=rating-chart]")
+	require.Equal(t, 1, chart.Length())
+	grid := chart.Find("line.grid").First()
+	left, _ = strconv.ParseFloat(grid.AttrOr("x1", ""), 64)
+	right, _ = strconv.ParseFloat(grid.AttrOr("x2", ""), 64)
+	chart.Find("polyline").Each(func(_ int, s *goquery.Selection) {
+		var xs []float64
+		for _, p := range strings.Fields(s.AttrOr("points", "")) {
+			x, err := strconv.ParseFloat(strings.Split(p, ",")[0], 64)
+			require.NoError(t, err)
+			xs = append(xs, x)
+		}
+		lines = append(lines, xs)
+	})
+	chart.Find("text.tick").Each(func(_ int, s *goquery.Selection) { ticks = append(ticks, s.Text()) })
+	return lines, left, right, ticks
+}
+
+// TestRatingChartReadable: the rating chart is readable with one game (a
+// line from the starting rating, not a lone dot) and with fourteen games
+// within an hour (spread over the width, not squeezed into 5% of it), and
+// no two of its axis labels are the same (issue 42).
+func TestRatingChartReadable(t *testing.T) {
+	ts := newTestServer(t)
+	c := ts.signedUp(t, "alice")
+	ts.signedUp(t, "bob")
+	ts.signedUp(t, "carol")
+	ts.signedUp(t, "dan")
+
+	t.Run("one game", func(t *testing.T) {
+		ts.playRated(t, "one", "carol", "dan", vocab.FastClock, 1)
+		lines, _, _, ticks := chartOf(t, c, ts.URL+"/@/carol")
+		require.Len(t, lines, 1)
+		require.GreaterOrEqual(t, len(lines[0]), 2, "a line, not a lone dot")
+		require.NotEqual(t, lines[0][0], lines[0][len(lines[0])-1], "drawn across")
+		require.ElementsMatch(t, uniq(ticks), ticks, "no two labels alike")
+	})
+	t.Run("fourteen games in a morning", func(t *testing.T) {
+		ts.playRated(t, "m", "alice", "bob", vocab.BulletClock, 14) // within seconds
+		lines, left, right, ticks := chartOf(t, c, ts.URL+"/@/alice")
+		require.Len(t, lines, 1)
+		xs := lines[0]
+		require.GreaterOrEqual(t, xs[len(xs)-1]-xs[0], 0.8*(right-left), "spread over the width")
+		require.ElementsMatch(t, uniq(ticks), ticks, "no two labels alike")
+	})
+}
+
+// uniq is list without repeats, in order.
+func uniq(list []string) []string {
+	var out []string
+	for _, s := range list {
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// TestPlayersSearchAndOnline: /players finds players by any part of their
+// name, in any case, those whose name begins with it first, bots marked,
+// LIKE's wildcards only themselves; and lists who is online now (issue 42:
+// no search, no "online now").
+func TestPlayersSearchAndOnline(t *testing.T) {
+	ts := newTestServer(t)
+	alice := ts.signedUp(t, "alice")
+	ts.signedUp(t, "malice")
+	bob := ts.signedUp(t, "bob")
+	ts.makeBot(t, bob, "Alibot")
+	names := func(s *goquery.Selection) []string {
+		var out []string
+		s.Find("[data-testid=player] a").Each(func(_ int, a *goquery.Selection) { out = append(out, a.Text()) })
+		return out
+	}
+
+	for _, c := range []struct {
+		query string
+		want  []string
+	}{
+		{"ALI", []string{"Alibot", "alice", "malice"}},
+		{"  bo ", []string{"bob", "Alibot"}}, // beginning with it first
+		{"%", nil},
+		{"_", nil},
+		{"zed", nil},
+	} {
+		resp, doc := get(t, alice, ts.URL+"/players?q="+url.QueryEscape(c.query))
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+		found := doc.Find("[data-testid=found]")
+		require.Equal(t, 1, found.Length(), "query %q", c.query)
+		require.Equal(t, c.want, names(found), "query %q", c.query)
+		require.Equal(t, strings.TrimSpace(c.query), doc.Find("input[name=q]").AttrOr("value", ""), "the query kept")
+		if c.want == nil {
+			require.Contains(t, found.Text(), "Nobody plays here under such a name.")
+		}
+	}
+	_, doc := get(t, alice, ts.URL+"/players?q=ALI")
+	require.Equal(t, 1, doc.Find("[data-testid=found] [data-testid=player]").Eq(0).Find("[data-testid=bot]").Length(), "the bot marked")
+	resp, doc := get(t, alice, ts.URL+"/players?q="+strings.Repeat("a", 1000))
+	require.Equal(t, http.StatusOK, resp.StatusCode, "a long query is cut")
+	require.Empty(t, names(doc.Find("[data-testid=found]")))
+	_, doc = get(t, alice, ts.URL+"/players")
+	require.Zero(t, doc.Find("[data-testid=found]").Length(), "no search, no results")
+	require.Equal(t, "get", strings.ToLower(doc.Find("form[data-testid=player-search]").AttrOr("method", "")))
+
+	require.Contains(t, doc.Find("[data-testid=online-now]").Text(), "Nobody signed in has a page open just now.")
+	ts.openSite(t, alice)
+	require.Eventually(t, func() bool {
+		_, doc = get(t, bob, ts.URL+"/players")
+		return slices.Equal(names(doc.Find("[data-testid=online-now]")), []string{"alice"})
+	}, 5*time.Second, 20*time.Millisecond, "Alice is online")
+	require.Equal(t, 1, doc.Find("[data-testid=online-now] [data-testid=online]").Length(), "marked online")
 }

@@ -2,10 +2,13 @@ package web
 
 import (
 	"net/http"
+	"strings"
 	"time"
 
 	"boardroom/game"
+	"boardroom/lobby"
 	"boardroom/rating"
+	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/web/templates"
 )
@@ -45,7 +48,7 @@ func (s *Server) fillPlayerRatings(r *http.Request, view *templates.PlayerView, 
 	for i, p := range history {
 		points[i] = templates.ChartPoint{Series: gameName(p.Game) + " · " + p.Speed.Name(), Rating: p.Rating, At: p.At}
 	}
-	view.Chart = templates.NewRatingChart(points)
+	view.Chart = templates.NewRatingChart(points, len(history) < chartGames, rating.Defaults().New().Rating)
 	return nil
 }
 
@@ -58,64 +61,146 @@ func gameName(id string) string {
 	return id
 }
 
-// players serves the leaderboards: one per game and speed.
+// The players' page also finds players by name (?q=) and lists who is
+// online now, each list bounded.
+const (
+	foundPlayers  = 20
+	onlinePlayers = 50
+	// queryLength bounds what a search reads of its query (the longest
+	// username is shorter).
+	queryLength = 40
+)
+
+// players serves the players' page: a search by name, who is online now,
+// and the leaderboards, one per game and speed.
 func (s *Server) players(w http.ResponseWriter, r *http.Request) {
+	unavailable := func(err error) {
+		s.logFailure(r, "players", err)
+		s.errorPage(w, r, http.StatusServiceUnavailable, "Players unavailable", "The players could not be read just now; try again in a moment.")
+	}
+	view := templates.PlayersView{Days: LeaderboardDays, Size: LeaderboardSize}
 	since := time.Now().Add(-LeaderboardDays * 24 * time.Hour)
-	var games []templates.LeaderboardGame
 	for _, g := range game.All() {
 		lg := templates.LeaderboardGame{Game: g.ID(), GameName: g.Name()}
 		for _, speed := range vocab.Clocks() {
 			list, err := s.Store.Leaderboard(r.Context(), g.ID(), speed, since, LeaderboardSize)
 			if err != nil {
-				s.logFailure(r, "leaderboard", err)
-				s.errorPage(w, r, http.StatusServiceUnavailable, "Players unavailable", "The leaderboards could not be read just now; try again in a moment.")
+				unavailable(err)
 				return
 			}
 			b := templates.Leaderboard{Game: g.ID(), GameName: g.Name(), Speed: string(speed), SpeedName: speed.Name()}
-			for i, pr := range list {
-				b.Rows = append(b.Rows, templates.LeaderRow{Rank: i + 1, Name: pr.Name, Rating: pr.Rating.String(), Games: pr.Games})
+			for _, pr := range list { // the established first (store.Ratings.Leaderboard)
+				row := templates.LeaderRow{Name: pr.Name, Rating: pr.Rating.String(), Games: pr.Games}
+				if rating.Provisional(pr.Rating) {
+					row.Provisional = true
+					b.Provisional = append(b.Provisional, row)
+					continue
+				}
+				row.Rank = len(b.Rows) + 1
+				b.Rows = append(b.Rows, row)
 			}
 			lg.Boards = append(lg.Boards, b)
 		}
-		games = append(games, lg)
+		view.Games = append(view.Games, lg)
 	}
-	s.markOnline(r, games)
-	if err := s.markBots(r.Context(), games); err != nil {
-		s.logFailure(r, "leaderboard", err)
-		s.errorPage(w, r, http.StatusServiceUnavailable, "Players unavailable", "The leaderboards could not be read just now; try again in a moment.")
+	if err := s.findPlayers(r, &view); err != nil {
+		unavailable(err)
+		return
+	}
+	rows := append(leaderRows(view.Games), rowPointers(view.Found)...)
+	rows = append(rows, rowPointers(view.Online)...)
+	s.markOnline(r, rows)
+	if err := s.markBots(r.Context(), rows); err != nil {
+		unavailable(err)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	templates.PlayersPage(games, LeaderboardDays, LeaderboardSize).Render(r.Context(), w)
+	templates.PlayersPage(view).Render(r.Context(), w)
 }
 
-// markOnline marks the leaders who have a page open on the site now.
-func (s *Server) markOnline(r *http.Request, games []templates.LeaderboardGame) {
-	if s.Site == nil {
-		return
+// findPlayers puts in view the players whose names hold the query ?q=, and
+// those online now.
+func (s *Server) findPlayers(r *http.Request, view *templates.PlayersView) error {
+	lists, ok := s.Store.(store.PlayerLists)
+	if !ok {
+		return nil
 	}
-	var names []string
-	for _, g := range games {
-		for _, b := range g.Boards {
-			for _, row := range b.Rows {
-				names = append(names, row.Name)
-			}
+	q := strings.TrimSpace(r.URL.Query().Get("q"))
+	if len(q) > queryLength {
+		q = q[:queryLength]
+	}
+	view.Query = q
+	if q != "" {
+		names, err := lists.FindPlayers(r.Context(), q, foundPlayers)
+		if err != nil {
+			return err
 		}
+		view.Searched, view.Found, view.MoreFound = true, playerRows(names), len(names) == foundPlayers
 	}
-	if len(names) == 0 {
-		return
+	if s.Site == nil {
+		return nil
 	}
-	online, err := s.Site.Online(r.Context(), names)
+	names, err := lists.OnlineNames(r.Context(), time.Now().Add(-lobby.OnlineFor), onlinePlayers+1)
 	if err != nil {
-		s.logFailure(r, "presence", err) // the boards go without it
+		return err
+	}
+	if len(names) > onlinePlayers {
+		names, view.MoreOnline = names[:onlinePlayers], true
+	}
+	view.Online = playerRows(names)
+	return nil
+}
+
+// playerRows are rows of players' names, to mark and show.
+func playerRows(names []string) []templates.LeaderRow {
+	out := make([]templates.LeaderRow, len(names))
+	for i, n := range names {
+		out[i] = templates.LeaderRow{Name: n}
+	}
+	return out
+}
+
+// rowPointers points at each of rows.
+func rowPointers(rows []templates.LeaderRow) []*templates.LeaderRow {
+	out := make([]*templates.LeaderRow, len(rows))
+	for i := range rows {
+		out[i] = &rows[i]
+	}
+	return out
+}
+
+// markOnline marks the players listed who have a page open on the site
+// now.
+func (s *Server) markOnline(r *http.Request, rows []*templates.LeaderRow) {
+	if s.Site == nil || len(rows) == 0 {
 		return
 	}
+	online, err := s.Site.Online(r.Context(), rowNames(rows))
+	if err != nil {
+		s.logFailure(r, "presence", err) // the lists go without it
+		return
+	}
+	for _, row := range rows {
+		row.Online = online[row.Name]
+	}
+}
+
+// leaderRows is every row of every board, to mark.
+func leaderRows(games []templates.LeaderboardGame) []*templates.LeaderRow {
+	var out []*templates.LeaderRow
 	for gi := range games {
 		for bi := range games[gi].Boards {
-			rows := games[gi].Boards[bi].Rows
-			for i := range rows {
-				rows[i].Online = online[rows[i].Name]
-			}
+			out = append(out, games[gi].Boards[bi].All()...)
 		}
 	}
+	return out
+}
+
+// rowNames is the rows' players' names.
+func rowNames(rows []*templates.LeaderRow) []string {
+	names := make([]string, len(rows))
+	for i, row := range rows {
+		names[i] = row.Name
+	}
+	return names
 }

@@ -3,7 +3,6 @@ package match
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
@@ -138,7 +137,7 @@ func (r *Room) seatRating(p game.Player) (shown, change string) {
 		return "", ""
 	}
 	if c := r.ratings.changes; c != nil {
-		return c[p].After.String(), signed(c[p].Delta())
+		return c[p].After.String(), c[p].Signed()
 	}
 	if cur := r.ratings.current[p]; cur != nil {
 		return cur.String(), ""
@@ -147,18 +146,6 @@ func (r *Room) seatRating(p game.Player) (shown, change string) {
 		return rating.Defaults().New().String(), "" // a first rated game
 	}
 	return "", ""
-}
-
-// signed writes a rating change as people read it: "+12", "−8" (a minus
-// sign), "±0".
-func signed(d int) string {
-	switch {
-	case d > 0:
-		return fmt.Sprintf("+%d", d)
-	case d < 0:
-		return fmt.Sprintf("−%d", -d)
-	}
-	return "±0"
 }
 
 // ratable says why a spec cannot make a rated room ("": it can): only a

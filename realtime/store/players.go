@@ -36,7 +36,7 @@ type summaryRows interface {
 }
 
 // summaryColumns are a Summary's columns, in scanSummaries's order.
-const summaryColumns = `id, game, options, mode, clock, seats, turns, over, winner, reason, updated_at, rated`
+const summaryColumns = `id, game, options, mode, clock, seats, turns, over, winner, reason, updated_at, rated, rating_changes`
 
 // scanSummaries reads rows of summaryColumns.
 func scanSummaries(rows summaryRows) ([]Summary, error) {
@@ -46,9 +46,14 @@ func scanSummaries(rows summaryRows) ([]Summary, error) {
 			sum         Summary
 			opts, seats string
 			updated     int64
+			changes     *string
 		)
 		if err := rows.Scan(&sum.ID, &sum.Game, &opts, &sum.Mode, &sum.Clock, &seats, &sum.Turns, &sum.Over, &sum.Winner,
-			&sum.Reason, &updated, &sum.Rated); err != nil {
+			&sum.Reason, &updated, &sum.Rated, &changes); err != nil {
+			return nil, err
+		}
+		var err error
+		if sum.RatingChanges, err = (ratedGame{changes: changes}).applied(sum.ID); err != nil {
 			return nil, err
 		}
 		if err := json.Unmarshal([]byte(opts), &sum.Options); err != nil {

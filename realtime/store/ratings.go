@@ -29,6 +29,18 @@ func (c RatingChange) Delta() int {
 	return int(math.Round(c.After.Rating)) - int(math.Round(c.Before.Rating))
 }
 
+// Signed is the change as people read it: "+12", "−8" (a minus sign),
+// "±0".
+func (c RatingChange) Signed() string {
+	switch d := c.Delta(); {
+	case d > 0:
+		return fmt.Sprintf("+%d", d)
+	case d < 0:
+		return fmt.Sprintf("−%d", -d)
+	}
+	return "±0"
+}
+
 // PlayerRating is one player's rating in one game and speed.
 type PlayerRating struct {
 	// Name is the player's username.
@@ -61,9 +73,11 @@ type Ratings interface {
 	// RatingHistory lists account's rating after each of its last (at
 	// most) limit rated games, oldest first.
 	RatingHistory(ctx context.Context, account string, limit int) ([]RatingPoint, error)
-	// Leaderboard lists the limit best players of game and speed whose
-	// rating is not provisional and who played a rated game at or after
-	// since, best first.
+	// Leaderboard lists the limit best players of game and speed who
+	// played a rated game at or after since: those whose rating is
+	// established best first, then the provisional ones (rating.Provisional)
+	// best first, so that a young site's boards are not empty while a
+	// full board never shows a provisional rating.
 	Leaderboard(ctx context.Context, game string, speed vocab.Clock, since time.Time, limit int) ([]PlayerRating, error)
 }
 

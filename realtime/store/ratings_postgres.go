@@ -257,8 +257,8 @@ func (p *Postgres) RatingHistory(ctx context.Context, account string, limit int)
 func (p *Postgres) Leaderboard(ctx context.Context, game string, speed vocab.Clock, since time.Time, limit int) ([]PlayerRating, error) {
 	rows, err := p.pool.Query(ctx, `SELECT u.name, r.game, r.speed, r.rating, r.deviation, r.volatility, r.games, r.played_at
 		FROM ratings r JOIN users u ON u.id = r.user_id
-		WHERE r.game = $1 AND r.speed = $2 AND r.deviation <= $3 AND r.played_at >= $4
-		ORDER BY r.rating DESC, u.key LIMIT $5`, game, string(speed), rating.ProvisionalDeviation, since.UnixMilli(), limit)
+		WHERE r.game = $1 AND r.speed = $2 AND r.played_at >= $3
+		ORDER BY r.deviation > $4, r.rating DESC, u.key LIMIT $5`, game, string(speed), since.UnixMilli(), rating.ProvisionalDeviation, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: leaderboard: %w", err)
 	}

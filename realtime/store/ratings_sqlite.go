@@ -180,8 +180,8 @@ func (s *SQLite) RatingHistory(ctx context.Context, account string, limit int) (
 func (s *SQLite) Leaderboard(ctx context.Context, game string, speed vocab.Clock, since time.Time, limit int) ([]PlayerRating, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT u.name, r.game, r.speed, r.rating, r.deviation, r.volatility, r.games, r.played_at
 		FROM ratings r JOIN users u ON u.id = r.user_id
-		WHERE r.game = ? AND r.speed = ? AND r.deviation <= ? AND r.played_at >= ?
-		ORDER BY r.rating DESC, u.key LIMIT ?`, game, speed, rating.ProvisionalDeviation, since.UnixMilli(), limit)
+		WHERE r.game = ? AND r.speed = ? AND r.played_at >= ?
+		ORDER BY r.deviation > ?, r.rating DESC, u.key LIMIT ?`, game, speed, since.UnixMilli(), rating.ProvisionalDeviation, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: leaderboard: %w", err)
 	}

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"boardroom/realtime/vocab"
@@ -22,6 +23,35 @@ type Presence interface {
 	// after since.
 	Online(ctx context.Context, accounts []string, since time.Time) (map[string]bool, error)
 }
+
+// PlayerLists finds players for the players' page: by name, and those
+// online now.
+type PlayerLists interface {
+	// FindPlayers lists the usernames containing query (any case; %, _
+	// and \ are only themselves), those beginning with it first, then
+	// alphabetically: at most limit.
+	FindPlayers(ctx context.Context, query string, limit int) ([]string, error)
+	// OnlineNames lists the usernames of the accounts that had a page open
+	// on some node at or after since, alphabetically: at most limit.
+	OnlineNames(ctx context.Context, since time.Time, limit int) ([]string, error)
+}
+
+// likePatterns are the LIKE patterns of a search for query among the
+// users' keys: containing it, and beginning with it, with LIKE's
+// wildcards escaped (by a backslash: ESCAPE '\').
+func likePatterns(query string) (contains, prefix string) {
+	q := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(AccountKey(query))
+	return "%" + q + "%", q + "%"
+}
+
+// The queries of PlayerLists, the same in both databases but for their
+// placeholders (PostgreSQL's $N in the order given).
+const (
+	findPlayersQuery = `SELECT name FROM users WHERE key LIKE ? ESCAPE '\'
+		ORDER BY CASE WHEN key LIKE ? ESCAPE '\' THEN 0 ELSE 1 END, key LIMIT ?`
+	onlineNamesQuery = `SELECT u.name FROM users u WHERE u.key IN (SELECT account FROM presence WHERE seen >= ?)
+		ORDER BY u.key LIMIT ?`
+)
 
 // The states of a challenge (a pending one past its Expires has expired).
 const (

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -156,4 +157,30 @@ func (p *Postgres) CancelChallenge(ctx context.Context, id, from string) error {
 		return ErrChallengeGone
 	}
 	return nil
+}
+
+// FindPlayers implements PlayerLists.
+func (p *Postgres) FindPlayers(ctx context.Context, query string, limit int) ([]string, error) {
+	contains, prefix := likePatterns(query)
+	return p.ids(ctx, "find players", dollars(findPlayersQuery), contains, prefix, limit)
+}
+
+// OnlineNames implements PlayerLists.
+func (p *Postgres) OnlineNames(ctx context.Context, since time.Time, limit int) ([]string, error) {
+	return p.ids(ctx, "online", dollars(onlineNamesQuery), since.UnixMilli(), limit)
+}
+
+// dollars numbers a query's ? placeholders as PostgreSQL's $1, $2, ….
+func dollars(query string) string {
+	var b strings.Builder
+	n := 0
+	for _, r := range query {
+		if r == '?' {
+			n++
+			fmt.Fprintf(&b, "$%d", n)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

@@ -189,3 +189,32 @@ func scanChallenges(rs scanRows) ([]DirectChallenge, error) {
 	}
 	return out, nil
 }
+
+// FindPlayers implements PlayerLists.
+func (s *SQLite) FindPlayers(ctx context.Context, query string, limit int) ([]string, error) {
+	contains, prefix := likePatterns(query)
+	return s.names(ctx, "find players", findPlayersQuery, contains, prefix, limit)
+}
+
+// OnlineNames implements PlayerLists.
+func (s *SQLite) OnlineNames(ctx context.Context, since time.Time, limit int) ([]string, error) {
+	return s.names(ctx, "online", onlineNamesQuery, since.UnixMilli(), limit)
+}
+
+// names runs a query of one text column.
+func (s *SQLite) names(ctx context.Context, what, query string, args ...any) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: %w", what, err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return nil, fmt.Errorf("store: %s: %w", what, err)
+		}
+		out = append(out, name)
+	}
+	return out, rows.Err()
+}

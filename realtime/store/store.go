@@ -152,6 +152,9 @@ type Summary struct {
 	Reason   string
 	Updated  time.Time
 	Rated    bool
+	// RatingChanges is how a rated game moved its seats' ratings (nil:
+	// not rated, or not yet).
+	RatingChanges *[2]RatingChange
 }
 
 // Store persists rooms. Every method is safe for concurrent use. A write

@@ -278,4 +278,10 @@
       if (el) el.focus({ preventScroll: true });
     }
   });
+  // The lobby's link to its open challenges, at the top (a phone's first
+  // screen), keeps their count as the lists below refresh.
+  document.addEventListener("htmx:afterSettle", function () {
+    var count = document.querySelector("[data-seek-count]");
+    if (count) count.textContent = String(document.querySelectorAll("[data-testid=seek]").length);
+  });
 })();

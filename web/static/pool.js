@@ -12,6 +12,7 @@
   const text = section.querySelector("[data-pool-text]");
   const waited = section.querySelector("[data-pool-waited]");
   const note = section.querySelector("[data-pool-note]");
+  const status = section.querySelector("[data-pool-status]");
   let ws = null, ticker = null, pressed = null, going = false;
   // Whether quick pairing may give a bot (signed-in players only): off
   // until ticked, then remembered by the browser.
@@ -47,8 +48,20 @@
     note.textContent = message || "";
   }
 
+  // statusText says how a wait goes (the server's {"status":…}): how many
+  // wait in the pool, and how wide a signed-in player's rating range is.
+  function statusText(st) {
+    const others = Math.max(0, (st.in_pool || 1) - 1);
+    const parts = [others === 0 ? "Nobody else is waiting in this pool yet" :
+      others === 1 ? "1 other player is waiting in this pool" : others + " other players are waiting in this pool"];
+    if (st.open) parts.push("any rating will do now");
+    else if (st.range) parts.push("looking within " + (Math.floor(st.range / 50) * 50) + " of your rating, widening");
+    return parts.join("; ") + ".";
+  }
+
   function enter(button) {
     stop("");
+    status.textContent = "";
     pressed = button;
     button.setAttribute("aria-pressed", "true");
     text.textContent = "Looking for an opponent: " + button.getAttribute("aria-label").replace(", ", " · ");
@@ -63,7 +76,10 @@
     socket.onmessage = (ev) => {
       let m;
       try { m = JSON.parse(ev.data); } catch { return; }
-      if (m.room) {
+      if (m.status) {
+        const words = statusText(m.status);
+        if (status.textContent !== words) status.textContent = words;
+      } else if (m.room) {
         going = true;
         text.textContent = "Opponent found: to the game…";
         location.assign(m.room);

@@ -58,6 +58,16 @@ var PoolSpeeds = func() []game.Choice {
 	return out
 }()
 
+// poolClocks says what the pools' speeds mean: "Bullet: 10 s a move ·
+// Fast: 30 s a move · Slow: 60 s a move."
+func poolClocks() string {
+	parts := make([]string, len(pairing.Speeds))
+	for i, c := range pairing.Speeds {
+		parts[i] = strings.Replace(c.Label(), " · ", ": ", 1)
+	}
+	return strings.Join(parts, " · ") + "."
+}
+
 // LobbyLists are one page each of the live rooms and the finished games.
 type LobbyLists struct {
 	// Seeks are the open challenges, newest first.

@@ -154,4 +154,10 @@ type PlayerGame struct {
 	RoomID, Game, Opponent, When string
 	// Result is "Won", "Lost" or "Drawn"; ResultClass its style.
 	Result, ResultClass string
+	// Clock is the speed's name ("Bullet"), Rated whether the game
+	// counted, and Change what it did to this player's rating ("+12",
+	// "−8"; "": not rated).
+	Clock  string
+	Rated  bool
+	Change string
 }

@@ -65,6 +65,14 @@ func ratedGames(t *testing.T, sub Subject) {
 	require.Equal(t, changes, room.RatingChanges, "the room keeps what its game changed")
 	require.Equal(t, 0, room.Winner, "the result of a rated game is final")
 	require.Equal(t, "more seeds", room.Reason)
+	if games, ok := s.(store.PlayerGames); ok {
+		list, err := games.PlayerGames(ctx, "Alice", 10, 0)
+		require.NoError(t, err)
+		require.Len(t, list, 1)
+		require.Equal(t, vocab.BulletClock, list[0].Clock)
+		require.True(t, list[0].Rated)
+		require.Equal(t, changes, list[0].RatingChanges, "a player's games say what each changed")
+	}
 
 	got, err := s.CurrentRatings(ctx, "kalah", vocab.BulletClock, []string{"alice", "bob", "carol", ""})
 	require.NoError(t, err)
@@ -140,8 +148,8 @@ func ratedGames(t *testing.T, sub Subject) {
 	require.Equal(t, draw[1].After.Rating, history[0].Rating, "the last ones")
 }
 
-// leaderboard: the best players of a game and speed whose ratings are not
-// provisional and who played since a time, best first.
+// leaderboard: the best players of a game and speed who played since a
+// time, best first, those whose ratings are provisional after the others.
 func leaderboard(t *testing.T, sub Subject) {
 	ctx, s := sub.Ctx, sub.Store
 	clock := tick(sub)
@@ -167,13 +175,16 @@ func leaderboard(t *testing.T, sub Subject) {
 
 	board, err := s.Leaderboard(ctx, "kalah", vocab.SlowClock, time.UnixMilli(0), 50)
 	require.NoError(t, err)
-	require.Len(t, board, 2)
+	require.Len(t, board, 3)
 	require.Equal(t, "alice", board[0].Name, "best first")
 	require.Equal(t, "bob", board[1].Name)
 	require.Greater(t, board[0].Rating.Rating, board[1].Rating.Rating)
-	board, err = s.Leaderboard(ctx, "kalah", vocab.SlowClock, time.UnixMilli(0), 1)
+	require.Equal(t, "carol", board[2].Name, "provisional after the established, whatever her rating")
+	require.True(t, rating.Provisional(board[2].Rating))
+	require.Greater(t, board[2].Rating.Rating, board[1].Rating.Rating, "carol beat bob")
+	board, err = s.Leaderboard(ctx, "kalah", vocab.SlowClock, time.UnixMilli(0), 2)
 	require.NoError(t, err)
-	require.Len(t, board, 1)
+	require.Equal(t, []string{"alice", "bob"}, []string{board[0].Name, board[1].Name}, "a full board has no provisional rating")
 	board, err = s.Leaderboard(ctx, "kalah", vocab.SlowClock, clock.Add(time.Hour), 50)
 	require.NoError(t, err)
 	require.Empty(t, board, "nobody played since")

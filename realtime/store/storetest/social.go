@@ -31,6 +31,46 @@ func presence(t *testing.T, sub Subject) {
 	require.Empty(t, online, "not seen since")
 }
 
+// playerLists: players found by a part of their name, in any case, those
+// whose name begins with it first, LIKE's wildcards only themselves; and
+// those online now, by name.
+func playerLists(t *testing.T, sub Subject) {
+	ctx := sub.Ctx
+	st, ok := sub.Store.(store.PlayerLists)
+	require.True(t, ok, "the store finds players")
+	ratedPlayers(t, sub, "Malice", "alice", "al_ice", "bob", "Bo%b")
+	for _, c := range []struct {
+		query string
+		limit int
+		want  []string
+	}{
+		{"al", 10, []string{"al_ice", "alice", "Malice"}},
+		{"ALI", 10, []string{"alice", "Malice"}},
+		{"ali", 1, []string{"alice"}},
+		{"l_", 10, []string{"al_ice"}},
+		{"%", 10, []string{"Bo%b"}},
+		{"o%", 10, []string{"Bo%b"}},
+		{`\`, 10, nil},
+		{"zed", 10, nil},
+	} {
+		got, err := st.FindPlayers(ctx, c.query, c.limit)
+		require.NoError(t, err)
+		require.Equal(t, c.want, got, "query %q", c.query)
+	}
+
+	presence, ok := sub.Store.(store.Presence)
+	require.True(t, ok)
+	at := time.UnixMilli(1_800_000_000_000)
+	require.NoError(t, presence.SeeOnline(ctx, "n1", []string{"bob", "alice"}, at))
+	require.NoError(t, presence.SeeOnline(ctx, "n2", []string{"ALICE", "malice"}, at.Add(-time.Hour)))
+	online, err := st.OnlineNames(ctx, at.Add(-time.Second), 10)
+	require.NoError(t, err)
+	require.Equal(t, []string{"alice", "bob"}, online, "once each, by name, not those gone")
+	online, err = st.OnlineNames(ctx, at.Add(-time.Second), 1)
+	require.NoError(t, err)
+	require.Equal(t, []string{"alice"}, online)
+}
+
 // directChallenges: a challenge is answered once, by the one challenged,
 // while pending; accepting makes its room in the same write.
 func directChallenges(t *testing.T, sub Subject) {

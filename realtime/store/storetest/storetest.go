@@ -67,6 +67,7 @@ func Run(t *testing.T, open Opener) {
 		{"Seeks", seeks},
 		{"Passkeys", passkeys},
 		{"Presence", presence},
+		{"PlayerLists", playerLists},
 		{"DirectChallenges", directChallenges},
 		{"Bots", bots},
 		{"Links", links},
