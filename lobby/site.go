@@ -378,7 +378,7 @@ func (s *Site) houseAccepts(ctx context.Context, c store.DirectChallenge, b Hous
 	room, err := s.accept(ctx, c, seats, now)
 	if err != nil {
 		// Nobody else would answer it: the challenger is not left waiting.
-		if derr := s.Challenges.AnswerChallenge(ctx, c.ID, c.To, false, nil, now); derr != nil {
+		if derr := s.Challenges.AnswerChallenge(ctx, c.ID, c.To, false, "", nil, now); derr != nil {
 			s.Log.Warn("house challenge not declined", "challenge", c.ID, "err", derr)
 		}
 		return store.DirectChallenge{}, err
@@ -388,8 +388,9 @@ func (s *Site) houseAccepts(ctx context.Context, c store.DirectChallenge, b Hous
 }
 
 // Answer accepts or declines challenge id from one of its player's pages
-// (a page of the one challenged); it returns the room of one accepted.
-func (s *Site) Answer(ctx context.Context, p *Page, id string, accept bool) (string, error) {
+// (a page of the one challenged), a decline with reason (a value the site
+// names, "": none); it returns the room of one accepted.
+func (s *Site) Answer(ctx context.Context, p *Page, id string, accept bool, reason string) (string, error) {
 	now := s.now()
 	list, err := s.Challenges.ChallengesOf(ctx, []string{p.Account}, now.Add(-ChallengeLife-time.Minute))
 	if err != nil {
@@ -402,7 +403,7 @@ func (s *Site) Answer(ctx context.Context, p *Page, id string, accept bool) (str
 	c := list[i]
 	defer s.changed()
 	if !accept {
-		return "", s.Challenges.AnswerChallenge(ctx, id, c.To, false, nil, now)
+		return "", s.Challenges.AnswerChallenge(ctx, id, c.To, false, reason, nil, now)
 	}
 	if p.TokenHash == "" {
 		return "", ErrNoToken // the seat would be nobody's
@@ -425,7 +426,7 @@ func (s *Site) accept(ctx context.Context, c store.DirectChallenge, seats [2]sto
 	if err != nil {
 		return "", err
 	}
-	if err := s.Challenges.AnswerChallenge(fctx, c.ID, c.To, true, rec, now); err != nil {
+	if err := s.Challenges.AnswerChallenge(fctx, c.ID, c.To, true, "", rec, now); err != nil {
 		return "", err
 	}
 	if err := s.Rooms.RunNew(ctx, rec); err != nil {

@@ -61,6 +61,8 @@ type outgoingView struct {
 	ID     string `json:"id"`
 	Status string `json:"status"`
 	Text   string `json:"text"`
+	// Reason is why it was declined, in words ("": none given).
+	Reason string `json:"reason,omitempty"`
 }
 
 // challengeText says what a challenge offers: "Kalah · Fast · Rated".
@@ -137,9 +139,12 @@ func (s *Server) answerOnSite(ctx context.Context, page *lobby.Page, accept, dec
 	)
 	switch {
 	case accept != "":
-		room, err = s.Site.Answer(ctx, page, accept, true)
+		room, err = s.Site.Answer(ctx, page, accept, true, "")
 	case decline != "":
-		_, err = s.Site.Answer(ctx, page, decline, false)
+		if templates.DeclineReasonText(reason) == "" {
+			reason = "" // none of the site's
+		}
+		_, err = s.Site.Answer(ctx, page, decline, false, reason)
 	case cancel != "":
 		err = s.Site.Cancel(ctx, page, cancel)
 	default:
@@ -191,7 +196,8 @@ func (s *Server) siteUpdate(ctx context.Context, page *lobby.Page, u lobby.Updat
 		if c.Expired(now) {
 			status = "expired"
 		}
-		m.Outgoing = append(m.Outgoing, outgoingView{ID: c.ID, Status: status, Text: challengeText(c)})
+		m.Outgoing = append(m.Outgoing, outgoingView{ID: c.ID, Status: status, Text: challengeText(c),
+			Reason: templates.DeclineReasonText(c.Reason)})
 	}
 	for _, c := range u.Accepted {
 		if c.FromToken == page.TokenHash {

@@ -124,10 +124,10 @@ func TestDirectChallenges(t *testing.T) {
 	_, doc = send(url.Values{"game": {"amazons"}, "clock": {"none"}})
 	id = doc.Find("[data-testid=challenge-sent]").AttrOr("data-challenge", "")
 	bobPage.until("the second challenge", func(m siteMessage) bool { return incoming(t, m).Length() == 1 })
-	bobPage.say(`{"decline":"` + id + `"}`)
-	alicePage.until("declined", func(m siteMessage) bool {
+	bobPage.say(`{"decline":"` + id + `","reason":"later"}`)
+	alicePage.until("declined, with its reason", func(m siteMessage) bool {
 		for _, o := range m.Outgoing {
-			if o.ID == id && o.Status == "declined" {
+			if o.ID == id && o.Status == "declined" && o.Reason == "Not now" {
 				return true
 			}
 		}
