@@ -264,7 +264,7 @@ func (s *Server) challengeRefusal(r *http.Request, err error) refusal {
 	case errors.As(err, &refused):
 		return refusal{text: refused.Why}
 	case errors.As(err, &again):
-		return refusal{text: sentence(err.Error()) + " You may cancel it below, or in Challenges at the top of the page."}
+		return refusal{text: sentence(err.Error()) + " You may cancel it here, or in Challenges at the top of the page."}
 	case errors.Is(err, lobby.ErrChallengeSelf), errors.Is(err, lobby.ErrTooMany), errors.Is(err, lobby.ErrNoToken),
 		errors.Is(err, lobby.ErrHouseBusy):
 		return refusal{text: sentence(err.Error())}

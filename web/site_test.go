@@ -202,7 +202,7 @@ func TestSentChallengesStay(t *testing.T) {
 	resp, doc = post(t, alice, ts.URL+"/@/bob/challenge", url.Values{"game": {"kalah"}, "clock": {"slow"}})
 	require.Equal(t, http.StatusBadRequest, resp.StatusCode)
 	require.Equal(t, "You have challenged bob to this game already, and that challenge waits for their answer. "+
-		"You may cancel it below, or in Challenges at the top of the page.", doc.Find("[data-testid=challenge-error]").Text())
+		"You may cancel it here, or in Challenges at the top of the page.", doc.Find("[data-testid=challenge-error]").Text())
 	require.Equal(t, 1, doc.Find("[data-testid=challenge-sent]").Length(), "the waiting one, with its Cancel")
 	n, err := ts.store.PendingFrom(t.Context(), "alice", time.Now())
 	require.NoError(t, err)
