@@ -279,6 +279,9 @@ func (s *Site) Challenge(ctx context.Context, from, fromToken, to, gameID string
 	if err := s.mayRate(ctx, rated, from, to, now); err != nil {
 		return store.DirectChallenge{}, err
 	}
+	if err := s.notAgain(ctx, from, to, gameID, now); err != nil {
+		return store.DirectChallenge{}, err
+	}
 	n, err := s.Challenges.PendingFrom(ctx, from, now)
 	if err != nil {
 		return store.DirectChallenge{}, err
@@ -302,6 +305,34 @@ func (s *Site) Challenge(ctx context.Context, from, fromToken, to, gameID string
 		return s.houseAccepts(ctx, c, house, now)
 	}
 	return c, nil
+}
+
+// AlreadyChallenged refuses a challenge to a player who has one from the
+// same challenger in the same game waiting for an answer: Pending is that
+// one. It is refused rather than put in the old one's place, which would
+// take the pop-up from the other player's screen and put it back (the
+// stacked pop-ups the challenger did not mean to send), and give them two
+// minutes more of it; the challenger who wants other terms cancels first.
+type AlreadyChallenged struct{ Pending store.DirectChallenge }
+
+func (e AlreadyChallenged) Error() string {
+	return "you have challenged " + e.Pending.To + " to this game already, and that challenge waits for their answer"
+}
+
+// notAgain refuses from a second challenge to to in gameID while one waits
+// for an answer (AlreadyChallenged).
+func (s *Site) notAgain(ctx context.Context, from, to, gameID string, now time.Time) error {
+	list, err := s.Challenges.ChallengesOf(ctx, []string{from}, now.Add(-ChallengeLife-time.Minute))
+	if err != nil {
+		return err
+	}
+	for _, c := range list {
+		if strings.EqualFold(c.From, from) && strings.EqualFold(c.To, to) && c.Game == gameID &&
+			c.Status == store.ChallengePending && !c.Expired(now) {
+			return AlreadyChallenged{Pending: c}
+		}
+	}
+	return nil
 }
 
 // ErrHouseBusy refuses a challenge to a house bot while the house plays
@@ -347,7 +378,7 @@ func (s *Site) houseAccepts(ctx context.Context, c store.DirectChallenge, b Hous
 	room, err := s.accept(ctx, c, seats, now)
 	if err != nil {
 		// Nobody else would answer it: the challenger is not left waiting.
-		if derr := s.Challenges.AnswerChallenge(ctx, c.ID, c.To, false, nil, now); derr != nil {
+		if derr := s.Challenges.AnswerChallenge(ctx, c.ID, c.To, false, "", nil, now); derr != nil {
 			s.Log.Warn("house challenge not declined", "challenge", c.ID, "err", derr)
 		}
 		return store.DirectChallenge{}, err
@@ -357,8 +388,9 @@ func (s *Site) houseAccepts(ctx context.Context, c store.DirectChallenge, b Hous
 }
 
 // Answer accepts or declines challenge id from one of its player's pages
-// (a page of the one challenged); it returns the room of one accepted.
-func (s *Site) Answer(ctx context.Context, p *Page, id string, accept bool) (string, error) {
+// (a page of the one challenged), a decline with reason (a value the site
+// names, "": none); it returns the room of one accepted.
+func (s *Site) Answer(ctx context.Context, p *Page, id string, accept bool, reason string) (string, error) {
 	now := s.now()
 	list, err := s.Challenges.ChallengesOf(ctx, []string{p.Account}, now.Add(-ChallengeLife-time.Minute))
 	if err != nil {
@@ -371,7 +403,7 @@ func (s *Site) Answer(ctx context.Context, p *Page, id string, accept bool) (str
 	c := list[i]
 	defer s.changed()
 	if !accept {
-		return "", s.Challenges.AnswerChallenge(ctx, id, c.To, false, nil, now)
+		return "", s.Challenges.AnswerChallenge(ctx, id, c.To, false, reason, nil, now)
 	}
 	if p.TokenHash == "" {
 		return "", ErrNoToken // the seat would be nobody's
@@ -394,7 +426,7 @@ func (s *Site) accept(ctx context.Context, c store.DirectChallenge, seats [2]sto
 	if err != nil {
 		return "", err
 	}
-	if err := s.Challenges.AnswerChallenge(fctx, c.ID, c.To, true, rec, now); err != nil {
+	if err := s.Challenges.AnswerChallenge(fctx, c.ID, c.To, true, "", rec, now); err != nil {
 		return "", err
 	}
 	if err := s.Rooms.RunNew(ctx, rec); err != nil {
@@ -402,6 +434,26 @@ func (s *Site) accept(ctx context.Context, c store.DirectChallenge, seats [2]sto
 	}
 	s.Log.Info("challenge accepted", "from", c.From, "to", c.To, "room", rec.ID, "rated", rec.Rated)
 	return rec.ID, nil
+}
+
+// Waiting lists the challenges to and from account that wait for an
+// answer now (none expired), oldest first.
+func (s *Site) Waiting(ctx context.Context, account string) (incoming, outgoing []store.DirectChallenge, err error) {
+	now := s.now()
+	list, err := s.Challenges.ChallengesOf(ctx, []string{account}, now.Add(-ChallengeLife-time.Minute))
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, c := range list {
+		switch {
+		case c.Status != store.ChallengePending || c.Expired(now):
+		case strings.EqualFold(c.To, account):
+			incoming = append(incoming, c)
+		case strings.EqualFold(c.From, account):
+			outgoing = append(outgoing, c)
+		}
+	}
+	return incoming, outgoing, nil
 }
 
 // Cancel withdraws one of p's player's challenges.

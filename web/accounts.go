@@ -49,7 +49,7 @@ func (s *Server) signedIn(next http.Handler) http.Handler {
 		case err == nil:
 			s.seeBrowser(r, u.Name, readToken(r), false)
 			ctx := context.WithValue(r.Context(), userCtxKey{}, u)
-			r = r.WithContext(templates.WithUser(ctx, u.Name))
+			r = r.WithContext(s.withChallenges(templates.WithUser(ctx, u.Name), u.Name))
 			// A page drawn for a player names them: no shared cache may
 			// keep it, nor the service worker's offline copies (sw.js).
 			w.Header().Set("Cache-Control", "private")
@@ -431,13 +431,13 @@ func (s *Server) playerPage(w http.ResponseWriter, r *http.Request) {
 		s.errorPage(w, r, http.StatusServiceUnavailable, "Player unavailable", "This page could not be read just now; try again in a moment.")
 		return
 	}
-	s.renderPlayerPage(w, r, u, http.StatusOK, nil, refusal{})
+	s.renderPlayerPage(w, r, u, http.StatusOK, refusal{})
 }
 
 // renderPlayerPage answers with u's page, with the challenge the viewer
 // just sent (sent) or why it was refused (refused).
-func (s *Server) renderPlayerPage(w http.ResponseWriter, r *http.Request, u *store.User, status int, sent *templates.SentChallenge, refused refusal) {
-	view := templates.PlayerView{Name: u.Name, Since: u.Created.UTC().Format("January 2006"), Sent: sent,
+func (s *Server) renderPlayerPage(w http.ResponseWriter, r *http.Request, u *store.User, status int, refused refusal) {
+	view := templates.PlayerView{Name: u.Name, Since: u.Created.UTC().Format("January 2006"),
 		ChallengeError: refused.text, GameInPlay: refused.game}
 	err := s.fillPlayerGames(r, &view, u.Name)
 	if err == nil {

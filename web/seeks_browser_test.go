@@ -68,3 +68,28 @@ func TestBrowserALinkDoesNotSeat(t *testing.T) {
 	bea.waitJSFor(10*time.Second, "seated", `!!document.querySelector(".player.yours")`)
 	require.Equal(t, loc, bea.location())
 }
+
+// TestBrowserAGuestLogsInToAcceptARatedChallenge: a guest's lobby offers
+// "Log in to accept" on a rated open challenge, and no Accept; logging in
+// from it comes back to the challenge's room, where she takes the seat.
+func TestBrowserAGuestLogsInToAcceptARatedChallenge(t *testing.T) {
+	ts := newTestServer(t)
+	ann := newTab(t, newBrowser(t, 1280, 900), "ann")
+	ann.signUpIn(ts, "ann")
+	loc := createRoom(t, ts, ann, map[string]string{"game": "kalah", "mode": "open", "clock": "slow"}, "rated")
+	ts.signedUp(t, "bea")
+	bea := newTab(t, newBrowser(t, 390, 844), "bea")
+	bea.run("the lobby on a phone, as a guest", chromedp.EmulateViewport(390, 844), chromedp.Navigate(ts.URL+"/"))
+	bea.waitJSFor(10*time.Second, "the challenge listed", `document.querySelectorAll("[data-testid=seek]").length === 1`)
+	require.Contains(t, bea.text("[data-testid=seek]"), "Slow · Rated")
+	require.False(t, evalJS[bool](bea, `!!document.querySelector("[data-action=accept-seek]").offsetParent`), "no Accept that cannot work")
+	require.Empty(t, bea.axeBothThemes("a guest's lobby with a rated open challenge"))
+	bea.click("[data-action=login-to-accept]")
+	bea.run("log in", chromedp.WaitVisible(chromedp.CSS(`form[data-testid=login]`)),
+		chromedp.SendKeys(chromedp.CSS(`form[data-testid=login] input[name=username]`), "bea"),
+		chromedp.SendKeys(chromedp.CSS(`form[data-testid=login] input[name=password]`), "a long password"),
+		chromedp.Submit(chromedp.CSS(`form[data-testid=login]`)))
+	bea.waitJSFor(10*time.Second, "back at the challenge", `location.pathname.startsWith("/r/")`)
+	require.Equal(t, loc, bea.location())
+	bea.waitShown("[data-action=join]")
+}

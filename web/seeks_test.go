@@ -37,7 +37,7 @@ func TestOpenChallenges(t *testing.T) {
 	resp, _ := ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"open"}, "rated": {"true"}, "clock": {"fast"}, "private": {"true"}})
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	loc := resp.Header.Get("Location")
-	require.Equal(t, []string{"Kalah Fast · Rated alice 1500? Accept → " + loc}, ts.seeksIn(t, guest),
+	require.Equal(t, []string{"Kalah Fast · Rated alice 1500? Accept Log in to accept → " + loc}, ts.seeksIn(t, guest),
 		"listed at once, open to all (not private)")
 
 	page := ts.open(t, alice, loc)
@@ -61,4 +61,31 @@ func TestOpenChallenges(t *testing.T) {
 	require.Equal(t, http.StatusConflict, resp.StatusCode)
 	require.Contains(t, body, "You have 3 open challenges waiting already")
 	require.Len(t, ts.seeksIn(t, guest), MaxOpenChallenges)
+}
+
+// TestAGuestLogsInToAcceptARatedChallenge: the lobby offers a guest "Log
+// in to accept" a rated open challenge (app.css shows it to guests only,
+// and Accept to signed-in players), which comes back to it once signed in.
+func TestAGuestLogsInToAcceptARatedChallenge(t *testing.T) {
+	ts := newTestServer(t)
+	alice := ts.signedUp(t, "alice")
+	resp, _ := ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"open"}, "rated": {"true"}, "clock": {"fast"}})
+	loc := resp.Header.Get("Location")
+	ts.create(t, alice, url.Values{"game": {"amazons"}, "mode": {"open"}})
+	_, doc := get(t, ts.browser(t), ts.URL+"/")
+	rated := doc.Find("[data-testid=seek][data-room='" + strings.TrimPrefix(loc, "/r/") + "']")
+	login := rated.Find("[data-action=login-to-accept]")
+	require.Equal(t, "Log in to accept", login.Text())
+	require.True(t, login.HasClass("guest-only"))
+	require.True(t, rated.Find("[data-action=accept-seek]").HasClass("signed-in-only"))
+	casual := doc.Find("[data-testid=seek]").Not("[data-room='" + strings.TrimPrefix(loc, "/r/") + "']")
+	require.Zero(t, casual.Find("[data-action=login-to-accept]").Length(), "a guest may take a casual one")
+
+	bob := ts.browser(t)
+	ts.signedUp(t, "bob")
+	_, doc = get(t, bob, ts.URL+login.AttrOr("href", ""))
+	form := account("bob", "a long password")
+	form.Set("next", doc.Find("input[name=next]").AttrOr("value", ""))
+	resp, _ = post(t, bob, ts.URL+"/login", form)
+	require.Equal(t, loc, resp.Header.Get("Location"), "back to the challenge")
 }

@@ -159,6 +159,7 @@ func (s *Server) Handler() http.Handler {
 	if s.Site != nil && s.Accounts != nil {
 		mux.HandleFunc("GET /site/ws", s.siteSocket)
 		mux.HandleFunc("POST /@/{name}/challenge", s.challenge)
+		mux.HandleFunc("POST /challenges/{id}/{action}", s.answerChallenge)
 	}
 	mux.HandleFunc("/", s.notFoundIn(mux))
 	// Go's cross-origin protection refuses state-changing requests (the lobby

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"boardroom/fairplay"
 	"boardroom/game"
 	"boardroom/lobby"
+	"boardroom/rating"
 	"boardroom/realtime/match"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
@@ -36,7 +38,10 @@ import (
 
 // siteMessage is what the server says on the site's socket.
 type siteMessage struct {
-	Incoming   *string          `json:"incoming,omitempty"`
+	Incoming *string `json:"incoming,omitempty"`
+	// Menu is the header's list of the player's challenges waiting for an
+	// answer (templates.ChallengesMenu).
+	Menu       *string          `json:"menu,omitempty"`
 	Challenges *[]challengeView `json:"challenges,omitempty"`
 	Outgoing   []outgoingView   `json:"outgoing,omitempty"`
 	Go         string           `json:"go,omitempty"`
@@ -56,6 +61,8 @@ type outgoingView struct {
 	ID     string `json:"id"`
 	Status string `json:"status"`
 	Text   string `json:"text"`
+	// Reason is why it was declined, in words ("": none given).
+	Reason string `json:"reason,omitempty"`
 }
 
 // challengeText says what a challenge offers: "Kalah · Fast · Rated".
@@ -94,11 +101,11 @@ func (s *Server) siteSocket(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				return
 			}
-			var m struct{ Accept, Decline, Cancel string }
+			var m struct{ Accept, Decline, Reason, Cancel string }
 			if json.Unmarshal(b, &m) != nil {
 				continue
 			}
-			out <- s.answerOnSite(ctx, page, m.Accept, m.Decline, m.Cancel)
+			out <- s.answerOnSite(ctx, page, m.Accept, m.Decline, m.Reason, m.Cancel)
 		}
 	}()
 	say := func(m siteMessage) bool {
@@ -125,16 +132,19 @@ func (s *Server) siteSocket(w http.ResponseWriter, r *http.Request) {
 }
 
 // answerOnSite carries out what a page asked of a challenge.
-func (s *Server) answerOnSite(ctx context.Context, page *lobby.Page, accept, decline, cancel string) siteMessage {
+func (s *Server) answerOnSite(ctx context.Context, page *lobby.Page, accept, decline, reason, cancel string) siteMessage {
 	var (
 		room string
 		err  error
 	)
 	switch {
 	case accept != "":
-		room, err = s.Site.Answer(ctx, page, accept, true)
+		room, err = s.Site.Answer(ctx, page, accept, true, "")
 	case decline != "":
-		_, err = s.Site.Answer(ctx, page, decline, false)
+		if templates.DeclineReasonText(reason) == "" {
+			reason = "" // none of the site's
+		}
+		_, err = s.Site.Answer(ctx, page, decline, false, reason)
 	case cancel != "":
 		err = s.Site.Cancel(ctx, page, cancel)
 	default:
@@ -166,21 +176,28 @@ func (s *Server) siteUpdate(ctx context.Context, page *lobby.Page, u lobby.Updat
 		}
 		return siteMessage{Challenges: &list}
 	}
-	incoming := make([]templates.IncomingChallenge, len(u.Incoming))
-	for i, c := range u.Incoming {
-		incoming[i] = templates.IncomingChallenge{ID: c.ID, From: c.From, Text: challengeText(c)}
+	incoming := s.challengeRows(ctx, page.Account, u.Incoming)
+	var waiting []store.DirectChallenge
+	for _, c := range u.Outgoing {
+		if c.Status == store.ChallengePending && !c.Expired(time.Now()) {
+			waiting = append(waiting, c)
+		}
 	}
 	var b bytes.Buffer
 	templates.IncomingChallenges(incoming).Render(ctx, &b)
 	html := b.String()
-	m := siteMessage{Incoming: &html}
+	b.Reset()
+	templates.ChallengesMenu(append(incoming, s.challengeRows(ctx, page.Account, waiting)...)).Render(ctx, &b)
+	menu := b.String()
+	m := siteMessage{Incoming: &html, Menu: &menu}
 	now := time.Now()
 	for _, c := range u.Outgoing {
 		status := c.Status
 		if c.Expired(now) {
 			status = "expired"
 		}
-		m.Outgoing = append(m.Outgoing, outgoingView{ID: c.ID, Status: status, Text: challengeText(c)})
+		m.Outgoing = append(m.Outgoing, outgoingView{ID: c.ID, Status: status, Text: challengeText(c),
+			Reason: templates.DeclineReasonText(c.Reason)})
 	}
 	for _, c := range u.Accepted {
 		if c.FromToken == page.TokenHash {
@@ -210,13 +227,13 @@ func (s *Server) challenge(w http.ResponseWriter, r *http.Request) {
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
 	if err := r.ParseForm(); err != nil {
-		s.renderPlayerPage(w, r, to, http.StatusBadRequest, nil, refusal{text: "The form could not be read."})
+		s.renderPlayerPage(w, r, to, http.StatusBadRequest, refusal{text: "The form could not be read."})
 		return
 	}
 	c, err := s.Site.Challenge(r.Context(), u.Name, match.HashToken(s.ensureToken(w, r)), to.Name, r.PostForm.Get("game"),
 		vocab.Clock(r.PostForm.Get("clock")), r.PostForm.Get("rated") == "true")
 	if why := s.challengeRefusal(r, err); why.text != "" {
-		s.renderPlayerPage(w, r, to, http.StatusBadRequest, nil, why)
+		s.renderPlayerPage(w, r, to, http.StatusBadRequest, why)
 		return
 	}
 	s.Log.Info("challenge sent", "from", u.Name, "to", to.Name, "game", c.Game, "clock", c.Clock, "rated", c.Rated)
@@ -224,7 +241,7 @@ func (s *Server) challenge(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/r/"+c.Room, http.StatusSeeOther)
 		return
 	}
-	s.renderPlayerPage(w, r, to, http.StatusOK, &templates.SentChallenge{ID: c.ID, Text: challengeText(c)}, refusal{})
+	s.renderPlayerPage(w, r, to, http.StatusOK, refusal{})
 }
 
 // refusal is why a form was refused, in words, and the game it refers to
@@ -237,6 +254,7 @@ func (s *Server) challengeRefusal(r *http.Request, err error) refusal {
 	var (
 		inPlay  lobby.HouseGameInPlay
 		refused fairplay.Refused
+		again   lobby.AlreadyChallenged
 	)
 	switch {
 	case err == nil:
@@ -245,6 +263,8 @@ func (s *Server) challengeRefusal(r *http.Request, err error) refusal {
 		return refusal{text: sentence(err.Error()), game: "/r/" + inPlay.Room}
 	case errors.As(err, &refused):
 		return refusal{text: refused.Why}
+	case errors.As(err, &again):
+		return refusal{text: sentence(err.Error()) + " You may cancel it here, or in Challenges at the top of the page."}
 	case errors.Is(err, lobby.ErrChallengeSelf), errors.Is(err, lobby.ErrTooMany), errors.Is(err, lobby.ErrNoToken),
 		errors.Is(err, lobby.ErrHouseBusy):
 		return refusal{text: sentence(err.Error())}
@@ -263,7 +283,9 @@ func sentence(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:] + "."
 }
 
-// fillSocial puts the player's presence and the viewer's challenge in view.
+// fillSocial puts the player's presence in view, and the viewer's
+// challenges: those to the player waiting for an answer (which a reload
+// keeps), or on their own page all of theirs.
 func (s *Server) fillSocial(r *http.Request, view *templates.PlayerView, name string) error {
 	if s.Site == nil {
 		return nil
@@ -273,11 +295,112 @@ func (s *Server) fillSocial(r *http.Request, view *templates.PlayerView, name st
 		return err
 	}
 	view.Online = online[name]
-	if me := userOf(r); me != nil && !strings.EqualFold(me.Name, name) {
-		view.CanChallenge = true
-		for _, g := range game.All() {
-			view.ChallengeGames = append(view.ChallengeGames, game.Choice{Value: g.ID(), Label: g.Name()})
+	me := userOf(r)
+	if me == nil {
+		return nil
+	}
+	rows, err := s.waitingRows(r.Context(), me.Name)
+	if err != nil {
+		return err
+	}
+	if strings.EqualFold(me.Name, name) {
+		view.Mine = rows
+		return nil
+	}
+	view.CanChallenge = true
+	for _, g := range game.All() {
+		view.ChallengeGames = append(view.ChallengeGames, game.Choice{Value: g.ID(), Label: g.Name()})
+	}
+	for _, c := range rows {
+		if c.Sent && strings.EqualFold(c.Other, name) {
+			c.Offline = !view.Online
+			view.Sent = append(view.Sent, c)
 		}
 	}
 	return nil
+}
+
+// waitingRows are account's challenges waiting for an answer: those to
+// them first.
+func (s *Server) waitingRows(ctx context.Context, account string) ([]templates.ChallengeRow, error) {
+	incoming, outgoing, err := s.Site.Waiting(ctx, account)
+	if err != nil {
+		return nil, err
+	}
+	return append(s.challengeRows(ctx, account, incoming), s.challengeRows(ctx, account, outgoing)...), nil
+}
+
+// challengeRows are challenges to or from account as they show them; one
+// to them names the challenger's rating in its game and speed (a first
+// game's when they have none, or it cannot be read).
+func (s *Server) challengeRows(ctx context.Context, account string, list []store.DirectChallenge) []templates.ChallengeRow {
+	rows := make([]templates.ChallengeRow, len(list))
+	for i, c := range list {
+		rows[i] = templates.ChallengeRow{ID: c.ID, Sent: strings.EqualFold(c.From, account), Other: c.To, Text: challengeText(c), Expires: c.Expires}
+		if rows[i].Sent {
+			continue
+		}
+		rows[i].Other, rows[i].OtherRating = c.From, rating.Defaults().New().String()
+		got, err := s.Store.CurrentRatings(ctx, c.Game, c.Clock, []string{c.From})
+		if err != nil {
+			s.Log.Warn("challenger's rating not read", "err", err)
+		} else if r, ok := got[c.From]; ok {
+			rows[i].OtherRating = r.String()
+		}
+	}
+	return rows
+}
+
+// withChallenges lets a page drawn for account show their challenges in
+// its header (read only when a page is drawn).
+func (s *Server) withChallenges(ctx context.Context, account string) context.Context {
+	if s.Site == nil {
+		return ctx
+	}
+	return templates.WithChallenges(ctx, func() []templates.ChallengeRow {
+		rows, err := s.waitingRows(ctx, account)
+		if err != nil {
+			s.Log.Warn("challenges not read for the header", "err", err, "user", account)
+		}
+		return rows
+	})
+}
+
+// answerChallenge serves POST /challenges/{id}/{action} (accept, decline
+// or cancel), the challenges' buttons without script: an acceptance goes
+// to the game, anything else back to the page it came from.
+func (s *Server) answerChallenge(w http.ResponseWriter, r *http.Request) {
+	u := userOf(r)
+	if u == nil || s.Site == nil {
+		http.Redirect(w, r, "/login", http.StatusSeeOther)
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	r.ParseForm()
+	page := &lobby.Page{Account: u.Name, TokenHash: match.HashToken(s.ensureToken(w, r))}
+	id := r.PathValue("id")
+	var m siteMessage
+	switch r.PathValue("action") {
+	case "accept":
+		m = s.answerOnSite(r.Context(), page, id, "", "", "")
+	case "decline":
+		m = s.answerOnSite(r.Context(), page, "", id, r.PostForm.Get("reason"), "")
+	case "cancel":
+		m = s.answerOnSite(r.Context(), page, "", "", "", id)
+	default:
+		http.NotFound(w, r)
+		return
+	}
+	switch {
+	case m.Error != "":
+		s.errorPage(w, r, http.StatusConflict, "Challenge", m.Error)
+	case m.Go != "":
+		http.Redirect(w, r, m.Go, http.StatusSeeOther)
+	default:
+		back := "/"
+		if ref, err := url.Parse(r.Referer()); err == nil && ref.Path != "" {
+			back = nextPath(ref.RequestURI())
+		}
+		http.Redirect(w, r, back, http.StatusSeeOther)
+	}
 }

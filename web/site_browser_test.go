@@ -1,6 +1,7 @@
 package web
 
 import (
+	"net/url"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -38,14 +39,66 @@ func TestBrowserADirectChallenge(t *testing.T) {
 	require.Contains(t, alice.text("[data-testid=challenge-sent]"), "Game of the Amazons · Slow · Rated")
 
 	bob.waitJSFor(5*time.Second, "the challenge shown", `!!document.querySelector("[data-testid=challenge-incoming]")`)
-	require.Contains(t, bob.text("[data-testid=challenge-incoming]"), "alice challenges you")
+	require.Contains(t, bob.text("[data-testid=challenge-incoming]"), "challenges you: Game of the Amazons · Slow · Rated")
 	require.True(t, evalJS[bool](bob, `document.documentElement.scrollWidth <= window.innerWidth`), "it fits a phone")
 	bob.screenshot(filepath.Join(screenshotDir(t), "challenge-incoming-phone.png"))
 	failed = append(failed, bob.axeBothThemes("a page with a challenge")...)
 	require.Empty(t, failed, "axe-core: critical or serious violations:\n%s", strings.Join(failed, "\n"))
-	bob.click("[data-action=accept-challenge]")
+	bob.click("#site-notices [data-action=accept-challenge]")
 	for _, tb := range []*tab{bob, alice} {
 		tb.waitJSFor(5*time.Second, "in the room", `location.pathname.startsWith("/r/") && !!document.querySelector(".player.yours")`)
 	}
 	require.Equal(t, alice.location(), bob.location(), "one room")
+}
+
+// TestBrowserTwoChallengesInARoomOnAPhone: Bob plays the computer on a
+// phone; Alice and Carol challenge him. Both pop-ups show at once on his
+// first screen, each with the challenger's rating and time left, and
+// none of the room's buttons (Resign among them) is covered: the one
+// under each button's centre is that button. The header counts both. The
+// room with them and the header's list open passes axe in both themes.
+func TestBrowserTwoChallengesInARoomOnAPhone(t *testing.T) {
+	ts := newTestServer(t)
+	bob := newTab(t, newBrowser(t, 390, 844), "bob")
+	bob.run("phone", chromedp.EmulateViewport(390, 844))
+	bob.signUpIn(ts, "bob")
+	createRoom(t, ts, bob, map[string]string{"game": "kalah", "mode": "computer", "level": "beginner"})
+	bob.clickCell(1, 1)
+	bob.waitJS("the game is on, Resign offered", `document.querySelectorAll("[data-testid=move]").length >= 2 && !!document.querySelector("[data-action=resign]") && !!document.querySelector("[data-action=resign]").offsetParent`)
+
+	for _, name := range []string{"alice", "carol"} {
+		c := ts.signedUp(t, name)
+		get(t, c, ts.URL+"/")
+		resp, _ := post(t, c, ts.URL+"/@/bob/challenge", url.Values{"game": {"amazons"}, "clock": {"fast"}, "rated": {"true"}})
+		require.Equal(t, 200, resp.StatusCode)
+	}
+	bob.waitJSFor(5*time.Second, "both challenges shown", `document.querySelectorAll("[data-testid=challenge-incoming]").length === 2`)
+	require.Contains(t, bob.text("[data-testid=challenges-count]"), "Challenges (2)")
+	require.True(t, evalJS[bool](bob, `[...document.querySelectorAll("[data-testid=challenge-incoming]")].every((b) => {
+		const r = b.getBoundingClientRect();
+		return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
+	})`), "both whole on the first screen")
+	require.Equal(t, []string{"1500?", "1500?"}, evalJS[[]string](bob,
+		`[...document.querySelectorAll("#site-notices [data-testid=challenger-rating]")].map((e) => e.textContent)`))
+	require.Regexp(t, `\d:\d\d left`, bob.text("#site-notices [data-testid=time-left]"))
+	require.True(t, evalJS[bool](bob, `document.documentElement.scrollWidth <= window.innerWidth`), "no sideways scroll")
+	bob.screenshot(filepath.Join(screenshotDir(t), "two-challenges-room-phone.png"))
+
+	covered := evalJS[[]string](bob, `(() => {
+		const out = [];
+		for (const b of document.querySelectorAll("#main button, #main a.button")) {
+			if (!b.offsetParent) continue; // not shown
+			b.scrollIntoView({ block: "center" });
+			const r = b.getBoundingClientRect();
+			const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+			if (!at || !(b === at || b.contains(at))) out.push((b.dataset.action || b.textContent.trim()) + " under " + (at ? at.outerHTML.slice(0, 80) : "nothing"));
+		}
+		scrollTo(0, 0);
+		return out;
+	})()`)
+	require.Empty(t, covered, "the room's controls are not covered")
+	require.Greater(t, evalJS[int](bob, `document.querySelectorAll("#main [data-action=resign]").length`), 0)
+	bob.click("[data-testid=challenges-count]") // the header's list, open
+	failed := bob.axeBothThemes("a room with two challenges")
+	require.Empty(t, failed, "axe-core: critical or serious violations:\n%s", strings.Join(failed, "\n"))
 }

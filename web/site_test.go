@@ -101,9 +101,9 @@ func TestDirectChallenges(t *testing.T) {
 
 	m := bobPage.until("the challenge reaches Bob", func(m siteMessage) bool { return incoming(t, m).Length() == 1 })
 	box := incoming(t, m)
-	require.Contains(t, box.Text(), "alice challenges you: Kalah · Fast · Rated")
+	require.Contains(t, strings.Join(strings.Fields(box.Text()), " "), "alice 1500? challenges you: Kalah · Fast · Rated. 2:00 left")
 	require.Equal(t, 1, box.Find("[data-action=accept-challenge]").Length())
-	require.Equal(t, 1, box.Find("[data-action=decline-challenge]").Length())
+	require.Equal(t, 1, box.Find("[data-action=decline-challenge]:not([data-reason])").Length())
 	bobPage.say(`{"accept":"` + id + `"}`)
 	room := bobPage.until("Bob goes to the game", func(m siteMessage) bool { return m.Go != "" }).Go
 	require.Equal(t, room, alicePage.until("Alice goes too", func(m siteMessage) bool { return m.Go != "" }).Go)
@@ -124,10 +124,10 @@ func TestDirectChallenges(t *testing.T) {
 	_, doc = send(url.Values{"game": {"amazons"}, "clock": {"none"}})
 	id = doc.Find("[data-testid=challenge-sent]").AttrOr("data-challenge", "")
 	bobPage.until("the second challenge", func(m siteMessage) bool { return incoming(t, m).Length() == 1 })
-	bobPage.say(`{"decline":"` + id + `"}`)
-	alicePage.until("declined", func(m siteMessage) bool {
+	bobPage.say(`{"decline":"` + id + `","reason":"later"}`)
+	alicePage.until("declined, with its reason", func(m siteMessage) bool {
 		for _, o := range m.Outgoing {
-			if o.ID == id && o.Status == "declined" {
+			if o.ID == id && o.Status == "declined" && o.Reason == "Not now" {
 				return true
 			}
 		}
@@ -140,11 +140,11 @@ func TestDirectChallenges(t *testing.T) {
 	require.NotEmpty(t, doc.Find("[data-testid=challenge-error]").Text())
 	resp, doc = post(t, alice, ts.URL+"/@/alice/challenge", url.Values{"game": {"kalah"}, "clock": {"fast"}})
 	require.Equal(t, "You cannot challenge yourself.", doc.Find("[data-testid=challenge-error]").Text())
-	for range 3 {
-		resp, _ = send(url.Values{"game": {"kalah"}, "clock": {"slow"}})
+	for _, g := range []string{"kalah", "amazons", "angels"} {
+		resp, _ = send(url.Values{"game": {g}, "clock": {"slow"}})
 		require.Equal(t, http.StatusOK, resp.StatusCode)
 	}
-	_, doc = send(url.Values{"game": {"kalah"}, "clock": {"slow"}})
+	_, doc = send(url.Values{"game": {"bishops"}, "clock": {"slow"}})
 	require.Contains(t, doc.Find("[data-testid=challenge-error]").Text(), "3 challenges waiting")
 	resp, _ = post(t, ts.browser(t), ts.URL+"/@/bob/challenge", url.Values{"game": {"kalah"}})
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode, "a guest is sent to log in")
@@ -158,4 +158,60 @@ func TestDirectChallenges(t *testing.T) {
 		_, doc = get(t, alice, ts.URL+"/@/bob")
 		return doc.Find("[data-testid=presence]").Text() == "Not online"
 	}, 5*time.Second, 20*time.Millisecond, "Bob's page closed")
+}
+
+// TestSentChallengesStay: a challenge sent stays on the challenged
+// player's page across reloads, with Cancel, and in the header of every
+// page of both players (Cancel; Accept and Decline, with the challenger's
+// rating), with its time left; a second one in the same game is refused
+// in words and makes no second pop-up; the buttons work without script.
+func TestSentChallengesStay(t *testing.T) {
+	ts := newTestServer(t)
+	alice, bob := ts.signedUp(t, "alice"), ts.signedUp(t, "bob")
+	get(t, alice, ts.URL+"/")
+	get(t, bob, ts.URL+"/")
+	_, doc := get(t, alice, ts.URL+"/@/bob")
+	require.Contains(t, doc.Find("[data-testid=challenge-offline]").Text(), "bob is not online now",
+		"said before sending to one offline")
+	resp, doc := post(t, alice, ts.URL+"/@/bob/challenge", url.Values{"game": {"kalah"}, "clock": {"fast"}, "rated": {"true"}})
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Contains(t, doc.Find("[data-testid=challenge-sent-offline]").Text(), "bob is not online", "and after")
+	id := doc.Find("[data-testid=challenge-sent]").AttrOr("data-challenge", "")
+	require.NotEmpty(t, id)
+
+	_, doc = get(t, alice, ts.URL+"/@/bob") // a reload
+	sent := doc.Find("[data-testid=challenge-sent]")
+	require.Equal(t, id, sent.AttrOr("data-challenge", ""), "the reload keeps it")
+	require.Equal(t, "/challenges/"+id+"/cancel", sent.Find("[data-action=cancel-challenge]").Closest("form").AttrOr("action", ""))
+	require.Regexp(t, `^[12]:\d\d left$`, sent.Find("[data-testid=time-left]").Text())
+
+	_, doc = get(t, alice, ts.URL+"/rules") // any page's header
+	require.Equal(t, "Challenges (1)", doc.Find("[data-testid=challenges-count]").Text())
+	require.Contains(t, doc.Find("[data-testid=challenges-menu] [data-testid=challenge-row]").Text(), "To bob: Kalah · Fast · Rated.")
+	require.Equal(t, 1, doc.Find("[data-testid=challenges-menu] [data-action=cancel-challenge]").Length())
+	_, doc = get(t, bob, ts.URL+"/rules")
+	row := doc.Find("[data-testid=challenges-menu] [data-testid=challenge-row]")
+	require.Contains(t, strings.Join(strings.Fields(row.Text()), " "), "From alice 1500?: Kalah · Fast · Rated.")
+	require.Equal(t, 1, row.Find("[data-action=accept-challenge]").Length())
+	require.Equal(t, 1, row.Find("[data-action=decline-challenge]:not([data-reason])").Length())
+	_, doc = get(t, bob, ts.URL+"/@/bob")
+	require.Equal(t, 1, doc.Find("[data-testid=my-challenges] [data-testid=challenge-row]").Length(), "on his own page")
+
+	bobPage := ts.openSite(t, bob)
+	bobPage.until("the challenge reaches Bob", func(m siteMessage) bool { return incoming(t, m).Length() == 1 })
+	resp, doc = post(t, alice, ts.URL+"/@/bob/challenge", url.Values{"game": {"kalah"}, "clock": {"slow"}})
+	require.Equal(t, http.StatusBadRequest, resp.StatusCode)
+	require.Equal(t, "You have challenged bob to this game already, and that challenge waits for their answer. "+
+		"You may cancel it here, or in Challenges at the top of the page.", doc.Find("[data-testid=challenge-error]").Text())
+	require.Equal(t, 1, doc.Find("[data-testid=challenge-sent]").Length(), "the waiting one, with its Cancel")
+	n, err := ts.store.PendingFrom(t.Context(), "alice", time.Now())
+	require.NoError(t, err)
+	require.Equal(t, 1, n, "no second pending challenge")
+
+	resp, _ = post(t, alice, ts.URL+"/challenges/"+id+"/cancel", url.Values{})
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	_, doc = get(t, alice, ts.URL+"/@/bob")
+	require.Zero(t, doc.Find("[data-testid=challenge-sent]").Length())
+	require.Zero(t, doc.Find("[data-testid=challenges-count]").Length(), "none waiting: no list")
+	bobPage.until("withdrawn", func(m siteMessage) bool { return incoming(t, m).Length() == 0 })
 }

@@ -127,6 +127,8 @@ var migrations = []string{
 	botsMigration,
 	// 12: the accounts seen in each browser (Links).
 	linksMigration,
+	// 13: why a direct challenge was declined.
+	challengesReasonMigration,
 }
 
 // migrationLock is the advisory lock that keeps nodes starting together

@@ -72,8 +72,9 @@ type DirectChallenge struct {
 	Rated               bool
 	Created, Expires    time.Time
 	// Status is one of the DirectChallenge states; Room the room an accepted
-	// challenge made.
-	Status, Room string
+	// challenge made, Reason why a declined one was (a value the site
+	// names, "": none given).
+	Status, Room, Reason string
 }
 
 // Expired says a pending challenge is past its time at now.
@@ -98,7 +99,7 @@ type DirectChallenges interface {
 	// to to: declined, or accepted with the record of its room, made in
 	// the same transaction (owned as CreateRoom would own it).
 	// ErrChallengeGone when it is not pending.
-	AnswerChallenge(ctx context.Context, id, to string, accept bool, room *Room, now time.Time) error
+	AnswerChallenge(ctx context.Context, id, to string, accept bool, reason string, room *Room, now time.Time) error
 	// CancelChallenge withdraws from's challenge id while it is pending.
 	CancelChallenge(ctx context.Context, id, from string) error
 }

@@ -10,7 +10,8 @@ import (
 )
 
 // socialMigration is the PostgreSQL migration that adds presence and
-// direct challenges (migrations).
+// direct challenges (migrations); challengesReasonMigration adds why a
+// challenge was declined.
 const socialMigration = `CREATE TABLE presence (
 		account text NOT NULL,
 		node    text NOT NULL,
@@ -32,6 +33,9 @@ const socialMigration = `CREATE TABLE presence (
 	);
 	CREATE INDEX challenges_to ON challenges (to_name, created);
 	CREATE INDEX challenges_from ON challenges (from_name, created);`
+
+// challengesReasonMigration keeps why a challenge was declined.
+const challengesReasonMigration = `ALTER TABLE challenges ADD COLUMN reason text NOT NULL DEFAULT '';`
 
 // SeeOnline implements Presence.
 func (p *Postgres) SeeOnline(ctx context.Context, node string, accounts []string, at time.Time) error {
@@ -77,8 +81,8 @@ func (p *Postgres) Online(ctx context.Context, accounts []string, since time.Tim
 
 // CreateChallenge implements DirectChallenges.
 func (p *Postgres) CreateChallenge(ctx context.Context, c DirectChallenge) error {
-	_, err := p.pool.Exec(ctx, `INSERT INTO challenges (`+challengeColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-		c.ID, c.From, c.To, c.FromToken, c.Game, string(c.Clock), c.Rated, c.Created.UnixMilli(), c.Expires.UnixMilli(), c.Status, c.Room)
+	_, err := p.pool.Exec(ctx, `INSERT INTO challenges (`+challengeColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+		c.ID, c.From, c.To, c.FromToken, c.Game, string(c.Clock), c.Rated, c.Created.UnixMilli(), c.Expires.UnixMilli(), c.Status, c.Room, c.Reason)
 	if err != nil {
 		return fmt.Errorf("store: challenge: %w", err)
 	}
@@ -111,11 +115,11 @@ func (p *Postgres) PendingFrom(ctx context.Context, from string, now time.Time) 
 
 // AnswerChallenge implements DirectChallenges: an accepted challenge's room is
 // owned by the fence ctx carries.
-func (p *Postgres) AnswerChallenge(ctx context.Context, id, to string, accept bool, room *Room, now time.Time) error {
+func (p *Postgres) AnswerChallenge(ctx context.Context, id, to string, accept bool, reason string, room *Room, now time.Time) error {
 	status, roomID := ChallengeDeclined, ""
 	var kept encodedRoom
 	if accept {
-		status, roomID = ChallengeAccepted, room.ID
+		status, roomID, reason = ChallengeAccepted, room.ID, ""
 		var err error
 		if kept, err = p.encode(room); err != nil {
 			return err
@@ -123,8 +127,8 @@ func (p *Postgres) AnswerChallenge(ctx context.Context, id, to string, accept bo
 	}
 	answer := func(ctx context.Context, owner *Fence) error {
 		return p.tx(ctx, func(tx pgx.Tx) error {
-			tag, err := tx.Exec(ctx, `UPDATE challenges SET status = $1, room = $2 WHERE id = $3 AND to_name = $4 AND status = $5 AND expires > $6`,
-				status, roomID, id, to, ChallengePending, now.UnixMilli())
+			tag, err := tx.Exec(ctx, `UPDATE challenges SET status = $1, room = $2, reason = $7 WHERE id = $3 AND to_name = $4 AND status = $5 AND expires > $6`,
+				status, roomID, id, to, ChallengePending, now.UnixMilli(), reason)
 			if err != nil {
 				return fmt.Errorf("store: challenge: %w", err)
 			}

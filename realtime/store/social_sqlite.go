@@ -26,13 +26,14 @@ CREATE TABLE IF NOT EXISTS challenges (
 	created    INTEGER NOT NULL,
 	expires    INTEGER NOT NULL,
 	status     TEXT NOT NULL,
-	room       TEXT NOT NULL DEFAULT ''
+	room       TEXT NOT NULL DEFAULT '',
+	reason     TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS challenges_to ON challenges(to_name, created);
 CREATE INDEX IF NOT EXISTS challenges_from ON challenges(from_name, created);`
 
 // challengeColumns are a challenge's columns, in scanChallenges's order.
-const challengeColumns = `id, from_name, to_name, from_token, game, clock, rated, created, expires, status, room`
+const challengeColumns = `id, from_name, to_name, from_token, game, clock, rated, created, expires, status, room, reason`
 
 // SeeOnline implements Presence.
 func (s *SQLite) SeeOnline(ctx context.Context, node string, accounts []string, at time.Time) error {
@@ -82,8 +83,8 @@ func (s *SQLite) Online(ctx context.Context, accounts []string, since time.Time)
 // CreateChallenge implements DirectChallenges.
 func (s *SQLite) CreateChallenge(ctx context.Context, c DirectChallenge) error {
 	return s.write(ctx, func(tx *wtx) error {
-		_, err := tx.Exec(`INSERT INTO challenges (`+challengeColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			c.ID, c.From, c.To, c.FromToken, c.Game, c.Clock, c.Rated, c.Created.UnixMilli(), c.Expires.UnixMilli(), c.Status, c.Room)
+		_, err := tx.Exec(`INSERT INTO challenges (`+challengeColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			c.ID, c.From, c.To, c.FromToken, c.Game, c.Clock, c.Rated, c.Created.UnixMilli(), c.Expires.UnixMilli(), c.Status, c.Room, c.Reason)
 		if err != nil {
 			return fmt.Errorf("store: challenge: %w", err)
 		}
@@ -125,19 +126,19 @@ func (s *SQLite) PendingFrom(ctx context.Context, from string, now time.Time) (i
 }
 
 // AnswerChallenge implements DirectChallenges.
-func (s *SQLite) AnswerChallenge(ctx context.Context, id, to string, accept bool, room *Room, now time.Time) error {
+func (s *SQLite) AnswerChallenge(ctx context.Context, id, to string, accept bool, reason string, room *Room, now time.Time) error {
 	status, roomID := ChallengeDeclined, ""
 	var insert func(*wtx) error
 	if accept {
-		status, roomID = ChallengeAccepted, room.ID
+		status, roomID, reason = ChallengeAccepted, room.ID, ""
 		var err error
 		if insert, err = s.insertRoom(room); err != nil {
 			return err
 		}
 	}
 	return s.write(ctx, func(tx *wtx) error {
-		res, err := tx.Exec(`UPDATE challenges SET status = ?, room = ? WHERE id = ? AND to_name = ? AND status = ? AND expires > ?`,
-			status, roomID, id, to, ChallengePending, now.UnixMilli())
+		res, err := tx.Exec(`UPDATE challenges SET status = ?, room = ?, reason = ? WHERE id = ? AND to_name = ? AND status = ? AND expires > ?`,
+			status, roomID, reason, id, to, ChallengePending, now.UnixMilli())
 		if err != nil {
 			return fmt.Errorf("store: challenge: %w", err)
 		}
@@ -178,7 +179,7 @@ func scanChallenges(rs scanRows) ([]DirectChallenge, error) {
 			c                DirectChallenge
 			created, expires int64
 		)
-		if err := rs.Scan(&c.ID, &c.From, &c.To, &c.FromToken, &c.Game, &c.Clock, &c.Rated, &created, &expires, &c.Status, &c.Room); err != nil {
+		if err := rs.Scan(&c.ID, &c.From, &c.To, &c.FromToken, &c.Game, &c.Clock, &c.Rated, &created, &expires, &c.Status, &c.Room, &c.Reason); err != nil {
 			return nil, fmt.Errorf("store: challenges: %w", err)
 		}
 		c.Created, c.Expires = time.UnixMilli(created), time.UnixMilli(expires)

@@ -145,6 +145,17 @@ func migrate(db *sql.DB) error {
 			return fmt.Errorf("create table %s: %w", t.name, err)
 		}
 	}
+	// Why a direct challenge was declined, added to a challenges table
+	// made before it.
+	var hasReason bool
+	if err := db.QueryRow(`SELECT count(*) > 0 FROM pragma_table_info('challenges') WHERE name = 'reason'`).Scan(&hasReason); err != nil {
+		return err
+	}
+	if !hasReason {
+		if _, err := db.Exec(`ALTER TABLE challenges ADD COLUMN reason TEXT NOT NULL DEFAULT ''`); err != nil {
+			return fmt.Errorf("add column reason: %w", err)
+		}
+	}
 	return nil
 }
 

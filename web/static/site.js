@@ -1,8 +1,10 @@
 // The site's socket, on every page of a signed-in player (/site/ws): it
 // tells the site this player is online, shows the challenges waiting for
-// their answer (the box the server draws) with Accept and Decline, says
-// what became of the challenge this page sent, and goes to the room of a
-// challenge accepted. It reconnects by itself after a loss.
+// their answer (the box the server draws) with Accept and Decline, keeps
+// the header's list of the player's challenges current, says what became
+// of the challenges this page shows as sent, counts down their time left,
+// and goes to the room of a challenge accepted. It reconnects by itself
+// after a loss. The challenges' buttons are forms, which work without it.
 (() => {
   "use strict";
   if (!document.body.hasAttribute("data-signed-in")) return;
@@ -13,24 +15,51 @@
     if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(m));
   }
 
-  // sent is this page's own challenge, as the player page shows it.
-  function sentBox() { return document.querySelector("[data-testid=challenge-sent]"); }
-
+  // outgoing says, in the player page's boxes of the challenges sent,
+  // what became of them.
   function outgoing(list) {
-    const box = sentBox();
-    if (!box) return;
-    const mine = list.find((c) => c.id === box.dataset.challenge);
-    if (!mine || mine.status === "pending") return;
-    const who = document.querySelector("h1") ? document.querySelector("h1").textContent : "They";
-    const words = {
-      accepted: who + " accepted: to the game…",
-      declined: who + " declined your challenge (" + mine.text + ").",
-      expired: "No answer in two minutes: the challenge (" + mine.text + ") has expired.",
-      cancelled: "You withdrew the challenge.",
-    };
-    box.querySelector("[data-challenge-text]").textContent = words[mine.status] || mine.status;
-    const cancel = box.querySelector("[data-action=cancel-challenge]");
-    if (cancel) cancel.remove();
+    for (const box of document.querySelectorAll("[data-testid=challenge-sent]")) {
+      const mine = list.find((c) => c.id === box.dataset.challenge);
+      if (!mine || mine.status === "pending") continue;
+      const who = document.querySelector("h1") ? document.querySelector("h1").textContent : "They";
+      const words = {
+        accepted: who + " accepted: to the game…",
+        declined: who + " declined your challenge (" + mine.text + ")" + (mine.reason ? ": " + mine.reason : "") + ".",
+        expired: "No answer in two minutes: the challenge (" + mine.text + ") has expired.",
+        cancelled: "You withdrew the challenge.",
+      };
+      box.querySelector("[data-challenge-text]").textContent = words[mine.status] || mine.status;
+      for (const el of box.querySelectorAll(".challenge-actions, [data-testid=challenge-sent-offline]")) el.remove();
+    }
+  }
+
+  // tick counts down each challenge's time left; one expired leaves the
+  // lists (the server's next picture agrees).
+  function tick() {
+    const now = Date.now();
+    for (const el of document.querySelectorAll("[data-expires]")) {
+      const left = Math.max(0, Math.round((Number(el.dataset.expires) - now) / 1000));
+      el.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") + " left";
+      if (left === 0) {
+        const row = el.closest("[data-testid=challenge-row], [data-testid=challenge-incoming]");
+        if (row) row.remove();
+      }
+    }
+  }
+  setInterval(tick, 1000);
+
+  // menu puts the server's new header list in place, open if it was.
+  function menu(html) {
+    const old = document.getElementById("challenges-menu");
+    if (!old) return;
+    const wasOpen = !!old.querySelector("details[open]");
+    const t = document.createElement("template");
+    t.innerHTML = html;
+    const fresh = t.content.firstElementChild;
+    if (!fresh) return;
+    const details = fresh.querySelector("details");
+    if (details && wasOpen) details.open = true;
+    old.replaceWith(fresh);
   }
 
   function connect() {
@@ -54,7 +83,9 @@
           if (again) again.focus();
         }
       }
+      if (typeof m.menu === "string") menu(m.menu);
       if (m.outgoing) outgoing(m.outgoing);
+      tick();
       if (m.error && notices) {
         const p = document.createElement("p");
         p.className = "form-error";
@@ -74,15 +105,20 @@
     };
   }
 
+  // A challenge's button goes over the socket when it is open; else its
+  // form is posted as without script.
   document.addEventListener("click", (e) => {
     const b = e.target.closest("[data-action][data-challenge]");
-    if (!b) return;
+    if (!b || !ws || ws.readyState !== WebSocket.OPEN) return;
     const id = b.dataset.challenge;
     switch (b.dataset.action) {
-      case "accept-challenge": send({ accept: id }); b.disabled = true; break;
-      case "decline-challenge": send({ decline: id }); b.disabled = true; break;
-      case "cancel-challenge": send({ cancel: id }); b.disabled = true; break;
+      case "accept-challenge": send({ accept: id }); break;
+      case "decline-challenge": send({ decline: id, reason: b.dataset.reason || "" }); break;
+      case "cancel-challenge": send({ cancel: id }); break;
+      default: return;
     }
+    e.preventDefault();
+    b.disabled = true;
   });
   addEventListener("pagehide", () => { going = true; if (ws) ws.close(); });
   addEventListener("pageshow", (e) => { if (e.persisted) { going = false; connect(); } });

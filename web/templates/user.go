@@ -129,24 +129,18 @@ type PlayerView struct {
 	// Online says the player has a page open on the site now.
 	Online bool
 	// CanChallenge offers the viewer (signed in, someone else) a challenge
-	// in one of ChallengeGames; Sent is the one they just sent, ChallengeError why
-	// one was refused, and GameInPlay the game it refers to (a room's path;
-	// "": none).
+	// in one of ChallengeGames; Sent are the viewer's challenges to the
+	// player waiting for an answer (the one just sent among them),
+	// ChallengeError why one was refused, and GameInPlay the game it
+	// refers to (a room's path; "": none).
 	CanChallenge   bool
 	ChallengeGames []game.Choice
-	Sent           *SentChallenge
+	Sent           []ChallengeRow
 	ChallengeError string
 	GameInPlay     string
-}
-
-// SentChallenge is a challenge the viewer sent, waiting for an answer.
-type SentChallenge struct{ ID, Text string }
-
-// IncomingChallenge is a challenge waiting for the viewer's answer.
-type IncomingChallenge struct {
-	ID, From string
-	// Text says what is offered: "Kalah · Fast · Rated".
-	Text string
+	// Mine are, on the viewer's own page, their challenges waiting for an
+	// answer.
+	Mine []ChallengeRow
 }
 
 // PlayerGame is one finished game on a player's page.

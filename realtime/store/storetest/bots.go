@@ -218,7 +218,7 @@ func houseBots(t *testing.T, sub Subject, at time.Time) {
 	r := SampleRoom("hg3")
 	r.Seats = [2]store.Seat{{Kind: "human", TokenHash: "talice", Account: "alice"},
 		{Kind: "bot", Level: "medium", Account: "House-Medium", BotAccount: true}}
-	require.NoError(t, challenges.AnswerChallenge(ctx, c.ID, c.To, true, r, at))
+	require.NoError(t, challenges.AnswerChallenge(ctx, c.ID, c.To, true, "", r, at))
 	require.Equal(t, []store.GameInPlay{{Room: "hg2", Accounts: [2]string{"shallow", "House-Medium"}}, {Room: "hg3", Accounts: [2]string{"alice", "House-Medium"}}},
 		inPlay(at.Add(-10*time.Minute)), "the challenge's game is in play")
 	games, err = st.BotGames(ctx, "house-medium", time.Time{})

@@ -98,7 +98,7 @@ func directChallenges(t *testing.T, sub Subject) {
 	require.True(t, list[0].Rated)
 
 	room := SampleRoom("from-c1")
-	require.ErrorIs(t, st.AnswerChallenge(ctx, "c1", "carol", true, room, now.Add(time.Second)), store.ErrChallengeGone,
+	require.ErrorIs(t, st.AnswerChallenge(ctx, "c1", "carol", true, "", room, now.Add(time.Second)), store.ErrChallengeGone,
 		"only the one challenged answers")
 	_, err = sub.Store.Room(ctx, "from-c1")
 	require.ErrorIs(t, err, store.ErrNotFound)
@@ -109,7 +109,7 @@ func directChallenges(t *testing.T, sub Subject) {
 	for i := range 4 { // two pages of Bob's accept at once
 		wg.Go(func() {
 			r := SampleRoom("from-c1-" + string(rune('a'+i)))
-			if st.AnswerChallenge(ctx, "c1", "bob", true, r, now.Add(time.Second)) == nil {
+			if st.AnswerChallenge(ctx, "c1", "bob", true, "", r, now.Add(time.Second)) == nil {
 				mu.Lock()
 				accepted++
 				mu.Unlock()
@@ -124,8 +124,8 @@ func directChallenges(t *testing.T, sub Subject) {
 	_, err = sub.Store.Room(ctx, list[0].Room)
 	require.NoError(t, err, "its room was made")
 
-	require.NoError(t, st.AnswerChallenge(ctx, "c3", "bob", false, nil, now.Add(time.Minute)))
-	require.ErrorIs(t, st.AnswerChallenge(ctx, "c2", "carol", true, SampleRoom("late"), now.Add(3*time.Minute)), store.ErrChallengeGone,
+	require.NoError(t, st.AnswerChallenge(ctx, "c3", "bob", false, "later", nil, now.Add(time.Minute)))
+	require.ErrorIs(t, st.AnswerChallenge(ctx, "c2", "carol", true, "", SampleRoom("late"), now.Add(3*time.Minute)), store.ErrChallengeGone,
 		"expired")
 	require.ErrorIs(t, st.CancelChallenge(ctx, "c3", "dave"), store.ErrChallengeGone, "answered already")
 	c4 := challenge("c4", "alice", "erin", now.Add(10*time.Second))
@@ -135,8 +135,9 @@ func directChallenges(t *testing.T, sub Subject) {
 	require.NoError(t, err)
 	status := map[string]string{}
 	for _, c := range list {
-		status[c.ID] = c.Status
+		status[c.ID] = c.Status + " " + c.Reason
 	}
-	require.Equal(t, map[string]string{"c3": store.ChallengeDeclined, "c4": store.ChallengeCancelled}, status)
+	require.Equal(t, map[string]string{"c3": store.ChallengeDeclined + " later", "c4": store.ChallengeCancelled + " "}, status,
+		"a decline keeps its reason")
 	require.True(t, store.DirectChallenge{Status: store.ChallengePending, Expires: now}.Expired(now))
 }
