@@ -113,7 +113,7 @@ func TestAccountsHoldAcrossNodes(t *testing.T) {
 	require.Equal(t, "1", strings.TrimSpace(doc.Find("[data-testid=rating][data-game=kalah][data-speed=slow] td").Eq(2).Text()),
 		"one rated game, rated once")
 
-	resp, err = alice.PostForm(c.base(1)+"/account/logout-everywhere", url.Values{})
+	resp, err = alice.PostForm(c.base(1)+"/account/logout-everywhere", url.Values{"confirm": {"yes"}})
 	require.NoError(t, err)
 	resp.Body.Close()
 	require.Equal(t, "", me(alice, 0), "logged out everywhere, on every node")

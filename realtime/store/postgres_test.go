@@ -146,7 +146,7 @@ func TestUpgradeFromFirstSchema(t *testing.T) {
 	defer s.Close()
 	var version int
 	require.NoError(t, conn.QueryRow(ctx, `SELECT version FROM schema_version`).Scan(&version))
-	require.Equal(t, 12, version)
+	require.Equal(t, 13, version)
 	require.NoError(t, s.SetSeen(ctx, []string{"r"}, time.UnixMilli(5)), "the room's sightings (version 4)")
 	require.NoError(t, s.CreateUser(ctx, &store.User{Name: "old", Key: "old", PasswordHash: "h", Created: time.UnixMilli(5)}),
 		"the accounts (version 5)")
