@@ -45,8 +45,9 @@ func TestBrowserYourGameOnYourPhone(t *testing.T) {
 	elsewhere := ts.browser(t)
 	resp, _ := post(t, elsewhere, ts.URL+"/login", account("alice", "a long password"))
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
-	resp, _ = post(t, elsewhere, ts.URL+"/account/logout-everywhere", url.Values{"confirm": {"yes"}})
-	require.Equal(t, http.StatusSeeOther, resp.StatusCode, "log out everywhere")
+	resp, doc := post(t, elsewhere, ts.URL+"/account/logout-everywhere", url.Values{"confirm": {"yes"}})
+	require.Equal(t, http.StatusOK, resp.StatusCode, "log out everywhere")
+	require.Equal(t, 1, doc.Find("form[data-testid=login]").Length(), "answered with the log-in page")
 	laptop.waitShown("[data-testid=login-link]") // the room's page reloaded, a guest's
 	laptop.connected()
 	require.Equal(t, "alice", laptop.text(".player.seat0 .holder"), "no longer hers in that browser")

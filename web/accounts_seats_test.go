@@ -121,7 +121,7 @@ func closedBy(t *testing.T, since time.Time, sockets map[string]<-chan closed) {
 	for name, c := range sockets {
 		select {
 		case got := <-c:
-			require.Equal(t, signout.Code, got.status, name)
+			require.Equal(t, websocket.StatusCode(signout.Code), got.status, name)
 			require.Less(t, got.at.Sub(since), time.Second, name)
 		case <-time.After(3 * time.Second):
 			t.Fatalf("%s: still open", name)

@@ -56,8 +56,11 @@ func TestHouseBots(t *testing.T) {
 	require.Equal(t, vocab.Medium, house.Level)
 	_, doc = get(t, alice, ts.URL+room)
 	require.Equal(t, 1, doc.Find(".player.yours").Length())
-	require.Contains(t, doc.Find("[data-testid=holder-link]").Text(), "Computer · Medium", "named as every computer seat is")
-	require.Equal(t, "/@/Boardroom-Medium", doc.Find("[data-testid=holder-link]").AttrOr("href", ""), "its account's page")
+	// Alice's seat links to her page too, and which seat is hers is drawn
+	// at random: the house's link is the one of the seat that is not hers.
+	houseLink := doc.Find(".player:not(.yours) [data-testid=holder-link]")
+	require.Contains(t, houseLink.Text(), "Computer · Medium", "named as every computer seat is")
+	require.Equal(t, "/@/Boardroom-Medium", houseLink.AttrOr("href", ""), "its account's page")
 	require.Equal(t, 1, doc.Find(".players [data-testid=bot]").Length(), "marked BOT")
 
 	// The one house game allowed is in play: the next challenge is refused
