@@ -92,6 +92,7 @@ func (tr axTree) paths(top, leaf string) []string {
 // one cell's button, and no button straight in the grid (axe's critical
 // aria-required-children); the arrow keys still move between cells.
 func TestBrowserTheBoardIsAGrid(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
@@ -137,6 +138,7 @@ const visibleInNameJS = `(function () {
 // seed counts and house numbers) is named with that text, in the order it
 // is shown, so a person using speech to click says what they see.
 func TestBrowserCellNamesHoldWhatTheyShow(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
@@ -157,6 +159,7 @@ func TestBrowserCellNamesHoldWhatTheyShow(t *testing.T) {
 // TestBrowserChatIsAListInALog: the chat's messages are items of a list
 // (axe's serious listitem), inside a live log region named Chat.
 func TestBrowserChatIsAListInALog(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
@@ -177,6 +180,7 @@ func TestBrowserChatIsAListInALog(t *testing.T) {
 // following it puts the keyboard on the board's one stop; any other page's
 // to its main content.
 func TestBrowserHeadingsAndTheWayToTheBoard(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
@@ -302,6 +306,7 @@ const weakMarksJS = `(function () {` + colourJS + `
 // against its square, at the start, while a move of several clicks is being
 // built, and after a move (its squares tinted as the last move).
 func TestBrowserMarksStandOutFromTheirSquares(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
@@ -373,6 +378,7 @@ type cellLook struct {
 // (3:1) from any square and from the selection's colour; the selection is a
 // filled orange highlight with no such ring.
 func TestBrowserFocusIsNotSelection(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
@@ -415,6 +421,7 @@ func TestBrowserFocusIsNotSelection(t *testing.T) {
 // are at least 24 px square as the board first shows (WCAG 2.5.8), and the
 // page does not spill sideways.
 func TestBrowserCellsAreFingerSized(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 390, 844)
 	me := newTab(t, browser, "me")

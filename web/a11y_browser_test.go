@@ -135,6 +135,7 @@ func (tb *tab) soon(expr string, patience time.Duration) bool {
 // the computer played out against itself. Any critical or serious
 // violation fails it, named with its rule, impact and first nodes.
 func TestBrowserAxe(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")

@@ -15,6 +15,7 @@ import (
 // they log out from the header. The account pages pass axe in both
 // themes.
 func TestBrowserSignUpOnAPhone(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 390, 844)
 	me := newTab(t, browser, "me")
@@ -79,6 +80,7 @@ func logInTab(tb *tab, base, path, name, password string) {
 // Log out everywhere asked first, then saying what it did. Each step
 // passes axe in both themes.
 func TestBrowserTheAccountPage(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	dir := screenshotDir(t)
 	browser := newBrowser(t, 390, 844)

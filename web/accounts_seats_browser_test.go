@@ -16,6 +16,7 @@ import (
 // everywhere (from a third device), the laptop's page, still on the game, is told
 // at once and drawn again as a guest's: no seat of hers, no controls.
 func TestBrowserYourGameOnYourPhone(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	laptop, bob := newTab(t, browser, "laptop"), newTab(t, browser, "bob")

@@ -20,6 +20,7 @@ import (
 // and she plays against it to the end of the game, each of the engine's
 // moves arriving on her page; the bot prints the result and exits 0.
 func TestBrowserPlaysAnEngine(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	python := pythonPath(t)

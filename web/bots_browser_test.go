@@ -19,6 +19,7 @@ import (
 // ticked, then remembered. The account page (with the token), /bots and
 // the lobby pass axe in both themes and fit a phone.
 func TestBrowserBots(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	dir := screenshotDir(t)
 	browser := newBrowser(t, 1440, 900)
@@ -89,6 +90,7 @@ func (tb *tab) inView(sel string) bool {
 // New token asks first (the running program will be disconnected), and
 // the new token is shown the same way.
 func TestBrowserBotTokenInView(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	dir := screenshotDir(t)
 	browser := newBrowser(t, 1440, 900)

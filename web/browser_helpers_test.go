@@ -4,54 +4,31 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
+
+	"boardroom/internal/browsertest"
 )
 
-// chromiumPath finds Debian's Chromium. Browser tests skip on a developer
-// machine without it, but fail in CI (CI=true), where .ci/run installs it.
-func chromiumPath(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("Chromium is required for the browser tests in CI (apt-get install chromium)")
-	}
-	t.Skip("no Chromium on this machine: install Debian's chromium to run the browser tests")
-	return ""
-}
+// TestMain shares one Chromium among the package's browser tests
+// (browsertest.Main stops it after the last).
+func TestMain(m *testing.M) { os.Exit(browsertest.Main(m)) }
 
-// newBrowser starts headless Chromium with a fresh profile for one test.
-func newBrowser(t *testing.T, width, height int) context.Context {
+// browserSize is what a test's browser was when each test started its own
+// Chromium: a window size. Each tab newTab opens with it is a visitor of
+// its own in the package's shared Chromium, its viewport this size.
+type browserSize struct{ width, height int }
+
+// newBrowser is a browser window of width×height for the test's visitors.
+// It skips (or, in CI, fails) the test where there is no Chromium.
+func newBrowser(t *testing.T, width, height int) browserSize {
 	t.Helper()
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromiumPath(t)),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(width, height),
-	}
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	browser, cancelBrowser := chromedp.NewContext(alloc, chromedp.WithLogf(t.Logf))
-	require.NoError(t, chromedp.Do(browser), "starting Chromium")
-	t.Cleanup(func() { cancelBrowser(); cancelAlloc() })
-	return browser
+	browsertest.ChromiumPath(t)
+	return browserSize{width, height}
 }
 
 // tab is one person's browser window: its own cookies (a separate browser
@@ -62,14 +39,9 @@ type tab struct {
 	ctx  context.Context
 }
 
-func newTab(t *testing.T, browser context.Context, name string) *tab {
-	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
-	t.Cleanup(cancel)
-	// The first action on a chromedp context opens its tab and ties the tab's
-	// life to the context it ran on: open it here, on the tab's own context,
-	// so that the per-action timeouts below do not close it.
-	require.NoError(t, chromedp.Do(ctx), "opening a tab for %s", name)
-	return &tab{t: t, name: name, ctx: ctx}
+func newTab(t *testing.T, browser browserSize, name string) *tab {
+	t.Helper()
+	return &tab{t: t, name: name, ctx: browsertest.NewWindow(t, browser.width, browser.height)}
 }
 
 // run runs actions with a deadline, failing the test with the tab's name.

@@ -17,6 +17,7 @@ import (
 // link, Eve watches; every click goes through the WebSocket, and all three
 // must see every move. Games that would take long are ended by resigning.
 func TestBrowserPlaysEveryGame(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	tests := []struct {

@@ -106,6 +106,7 @@ const watchConnStatus = `(function () {
 // few seconds of the server being reachable again, at once when the
 // network returns.
 func TestBrowserConnectionLost(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	px := newOutage(t, ts)
 	browser := newBrowser(t, 390, 844)

@@ -66,6 +66,7 @@ func (c *consoleLog) violations() []string {
 // style-src 'self'"): the policy stays strict and nothing sets an inline
 // style.
 func TestBrowserRoomConsoleIsClean(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 390, 844)
 	me := newTab(t, browser, "me")

@@ -23,6 +23,7 @@ import (
 // board's orientation.
 
 func TestBrowserCoordinates(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
@@ -61,6 +62,7 @@ func TestBrowserCoordinates(t *testing.T) {
 }
 
 func TestBrowserOrientation(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	alice, bob := newTab(t, browser, "alice"), newTab(t, browser, "bob")
@@ -113,6 +115,7 @@ func TestBrowserOrientation(t *testing.T) {
 }
 
 func TestBrowserRulesPages(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
@@ -165,6 +168,7 @@ const contrastJS = `((sels) => {
 })`
 
 func TestBrowserDarkTheme(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
@@ -214,6 +218,7 @@ func jsonList(xs []string) string {
 // wide, and a 41×41 Angels & Devils board is playable on a phone through
 // its zoom, with cells of at least 32 px.
 func TestBrowserPhonesAndBigScreens(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
@@ -246,6 +251,7 @@ func TestBrowserPhonesAndBigScreens(t *testing.T) {
 // one tab stop, the arrow keys move between cells as they are drawn, Enter
 // clicks, and every move and the result are announced.
 func TestBrowserKeyboardAndScreenReaders(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
@@ -278,6 +284,7 @@ func TestBrowserKeyboardAndScreenReaders(t *testing.T) {
 // low time; the mute toggle, remembered; "Your move" in a background tab's
 // title.
 func TestBrowserSoundsAndAlerts(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, func(c *realtime.Config) {
 		c.Periods = map[vocab.Clock]time.Duration{vocab.BulletClock: 3 * time.Second}
 	})
@@ -334,6 +341,7 @@ func TestBrowserSoundsAndAlerts(t *testing.T) {
 // by clicking a move or with the arrow keys, without changing the game, and
 // one key or click returns to the live position.
 func TestBrowserLookingBackDuringPlay(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	alice, bob, eve := newTab(t, browser, "alice"), newTab(t, browser, "bob"), newTab(t, browser, "eve")
@@ -377,6 +385,7 @@ func TestBrowserLookingBackDuringPlay(t *testing.T) {
 // TestBrowserMoveBox plays by typing the game's notation; an illegal move
 // is answered with a message and changes nothing.
 func TestBrowserMoveBox(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	alice, bob := newTab(t, browser, "alice"), newTab(t, browser, "bob")

@@ -16,6 +16,7 @@ import (
 // computer answers a move, and offers no takeback or draw. /bots, the
 // house bot's page and the room pass axe in both themes and fit a phone.
 func TestBrowserAHouseGame(t *testing.T) {
+	t.Parallel()
 	ts := newHouseServer(t, 2)
 	dir := screenshotDir(t)
 	browser := newBrowser(t, 1440, 900)

@@ -15,6 +15,7 @@ import (
 // page, whose diagrams are pictures with words for those who cannot see
 // them, and whose bottom leads to the precise reference.
 func TestBrowserRoomRulesToHowTo(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")

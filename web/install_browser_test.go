@@ -13,6 +13,7 @@ import (
 // makes no room; when the server answers again the page comes back by
 // itself. The worker leaves the room's socket alone.
 func TestBrowserLobbyOffline(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	px := newOutage(t, ts)
 	browser := newBrowser(t, 390, 844)
@@ -50,6 +51,7 @@ func TestBrowserLobbyOffline(t *testing.T) {
 // (it names them), so that on a shared computer the lobby opened offline
 // after they leave shows no one's name; the copy kept is a guest's.
 func TestBrowserOfflineCopiesNameNobody(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	px := newOutage(t, ts)
 	browser := newBrowser(t, 390, 844)

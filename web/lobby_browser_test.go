@@ -51,6 +51,7 @@ func (tb *tab) inSight(sel string) bool {
 // the form's fields do not overlap and are of one height (Mode's select
 // reached over "Your seat", and was 53 px tall against 36).
 func TestBrowserLobbyFirstScreen(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	for _, tc := range []struct {
 		name          string
@@ -106,6 +107,7 @@ func TestBrowserLobbyFirstScreen(t *testing.T) {
 // the page's scroll, announces nothing, and replaces nothing while the
 // lists have not changed.
 func TestBrowserListsRefreshKeepsFocus(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	alice := ts.browser(t)
 	resp, _ := ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"hotseat"}})
@@ -155,6 +157,7 @@ func TestBrowserListsRefreshKeepsFocus(t *testing.T) {
 // card in the lobby) no longer glare white in the dark theme, and stay as
 // they were in the light one.
 func TestBrowserLightBoardsInTheDarkTheme(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")

@@ -52,6 +52,7 @@ func (tb *tab) visible(sel string) bool {
 // Item 4: resign, abort and new game ask again on the page; nothing is sent
 // until confirmed, Escape and Cancel take the question back.
 func TestBrowserEndingAGameAsksFirst(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 390, 844)
 	alice, bob := newTab(t, browser, "alice"), newTab(t, browser, "bob")
@@ -92,6 +93,7 @@ func TestBrowserEndingAGameAsksFirst(t *testing.T) {
 }
 
 func TestBrowserAbortAsksFirst(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	alice := newTab(t, browser, "alice")
@@ -107,6 +109,7 @@ func TestBrowserAbortAsksFirst(t *testing.T) {
 // clock and which side they will play, with Join as the main action; not to
 // share the link, nor that they are watching.
 func TestBrowserTheInvitation(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 390, 844)
 	alice, bob := newTab(t, browser, "alice"), newTab(t, browser, "bob")
@@ -132,6 +135,7 @@ func TestBrowserTheInvitation(t *testing.T) {
 // Item 6: every move shows its mover, also after an extra turn, and is
 // reached and opened with the keyboard.
 func TestBrowserMoveListShowsTheMover(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
@@ -163,6 +167,7 @@ func TestBrowserMoveListShowsTheMover(t *testing.T) {
 // Item 26: each step of the replay is announced, and the game's own count
 // of turns is not shown beside the replay's.
 func TestBrowserReplayStepsAreAnnounced(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
@@ -185,6 +190,7 @@ func TestBrowserReplayStepsAreAnnounced(t *testing.T) {
 // Items 11 and 28: one answer per proposal, named by what it accepts; the
 // asker is told who must answer; a draw is offered and agreed.
 func TestBrowserProposalsAndDraws(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	alice, bob := newTab(t, browser, "alice"), newTab(t, browser, "bob")

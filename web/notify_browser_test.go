@@ -48,6 +48,7 @@ func permit(tb *tab, origin string, setting browser.PermissionSetting) {
 // friend joined and when it is their move; not while they look at the page,
 // and not at all once their browser refused.
 func TestBrowserNotifications(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	b := newBrowser(t, 1280, 900)
 	alice, bob := newTab(t, b, "alice"), newTab(t, b, "bob")

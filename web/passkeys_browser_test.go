@@ -61,6 +61,7 @@ func (tb *tab) virtualPasskeys(id webauthn.AuthenticatorID) []*webauthn.Credenti
 // The site is reached as localhost: a passkey needs a host name, and
 // Chromium refuses an IP address as the relying party.
 func TestBrowserPasskey(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	base := strings.Replace(ts.URL, "127.0.0.1", "localhost", 1)
 	dir := screenshotDir(t)

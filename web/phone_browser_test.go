@@ -57,6 +57,7 @@ func (tb *tab) oneLine(sel string) bool {
 // (it broke over three), on a desktop too. The phone's pages pass axe in
 // both themes.
 func TestBrowserOnAPhone(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 390, 844)
 	guest, alice := newTab(t, browser, "guest"), newTab(t, browser, "alice")
@@ -105,6 +106,7 @@ func TestBrowserOnAPhone(t *testing.T) {
 // the top says how many there are (kept as the lists refresh) and brings
 // the first into view (issue 42: they began 2,460 px down a 3,360 px page).
 func TestBrowserPhoneOpenChallengesWithinReach(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	bea := newTab(t, newBrowser(t, 390, 844), "bea")
 	bea.run("the lobby on a phone", chromedp.EmulateViewport(390, 844), chromedp.Navigate(ts.URL+"/"))

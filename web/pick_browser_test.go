@@ -12,6 +12,7 @@ import (
 // the finished move goes out as one message, and its update leaves none of
 // the page's own marks behind.
 func TestBrowserAMoveOfSeveralClicksIsBuiltInThePage(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
@@ -76,6 +77,7 @@ func TestBrowserAMoveOfSeveralClicksIsBuiltInThePage(t *testing.T) {
 // the update that ends its turn (or the Angel's) carries only the cells
 // that changed, not every cell of the board twice a turn.
 func TestBrowserTheDevilsSquaresAreMarkedByThePage(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")

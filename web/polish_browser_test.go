@@ -21,6 +21,7 @@ import (
 // scrolls inside its card with the latest move in view, and never spills
 // sideways.
 func TestBrowserLongMoveList(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	for _, size := range []struct {
 		name          string
@@ -62,6 +63,7 @@ func TestBrowserLongMoveList(t *testing.T) {
 // (a click's flash shows on the banner), no empty controls card for a
 // spectator, and Amazons' estimate says what it counts.
 func TestBrowserShowsOnlyWhatApplies(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	alice, bob, eve := newTab(t, browser, "alice"), newTab(t, browser, "bob"), newTab(t, browser, "eve")
@@ -90,6 +92,7 @@ func TestBrowserShowsOnlyWhatApplies(t *testing.T) {
 // without reloading, the lists are paged, and a finished game shows its
 // result and opens in its replay.
 func TestBrowserLobbyLists(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	me, visitor := newTab(t, browser, "me"), newTab(t, browser, "visitor")
@@ -143,6 +146,7 @@ func TestBrowserLobbyLists(t *testing.T) {
 // is not offered (nor shown); a game that ended on the board can still be
 // undone.
 func TestBrowserAResignationIsFinal(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
@@ -166,6 +170,7 @@ func TestBrowserAResignationIsFinal(t *testing.T) {
 // says in one sentence how long it thought and what it expects; the search's
 // own report is behind a Details disclosure.
 func TestBrowserTheComputerSaysItPlainly(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, func(c *realtime.Config) {
 		c.Bots = func(g game.Game, level, algorithm string, seed uint64) (game.Bot, error) {
 			return game.PlayersOf(g).New(level, algorithm, seed, 100*time.Millisecond)

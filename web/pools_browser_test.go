@@ -15,6 +15,7 @@ import (
 // press, seated opposite. The lobby with the wait passes axe in both
 // themes; Cancel ends a wait.
 func TestBrowserQuickPairing(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	ann := newTab(t, newBrowser(t, 1280, 900), "ann")
 	ann.run("the lobby", chromedp.Navigate(ts.URL+"/"))

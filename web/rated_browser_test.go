@@ -25,6 +25,7 @@ func (tb *tab) signUpIn(ts *testServer, name string) {
 // on the seat cards. Alice's page then charts her rating, and the
 // leaderboards, the room and her page pass axe in both themes.
 func TestBrowserARatedGame(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	alice := newTab(t, newBrowser(t, 1280, 900), "alice")
 	alice.signUpIn(ts, "alice")

@@ -62,6 +62,7 @@ func TestRecordsInAndOut(t *testing.T) {
 // TestBrowserGameRecords downloads a running game's record from the room
 // and starts a new room from it through the lobby, pasted and from a file.
 func TestBrowserGameRecords(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")

@@ -82,6 +82,7 @@ func (tb *tab) listed(ts *testServer, roomURL string) bool {
 }
 
 func TestBrowserRooms(t *testing.T) {
+	t.Parallel()
 	clock := clocktest.New()
 	ts := newTestServer(t, func(c *realtime.Config) {
 		c.Clock = clock
@@ -304,6 +305,7 @@ func TestBrowserRooms(t *testing.T) {
 // form, and plays it to a win: adding a game needs nothing outside its own
 // packages.
 func TestBrowserPlaysAGameRegisteredOnlyInTests(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	x, o, eve := newTab(t, browser, "x"), newTab(t, browser, "o"), newTab(t, browser, "eve")

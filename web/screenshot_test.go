@@ -24,6 +24,7 @@ import (
 //
 // (a relative folder is taken from the repository's root).
 func TestLayoutOnDesktopAndPhone(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	dir := screenshotDir(t)
 	sizes := []struct {

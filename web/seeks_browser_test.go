@@ -15,6 +15,7 @@ import (
 // accepts and is seated as her page opens the room, and Ann's page, in the
 // room, goes into play. The challenge leaves the lobby.
 func TestBrowserAnOpenChallenge(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	bea := newTab(t, newBrowser(t, 390, 844), "bea")
 	bea.run("the lobby on a phone", chromedp.EmulateViewport(390, 844), chromedp.Navigate(ts.URL+"/"))
@@ -46,6 +47,7 @@ func TestBrowserAnOpenChallenge(t *testing.T) {
 // signed-in visitor, whose abort then counted against them); the lobby's
 // own Accept still seats the one who pressed it, at once.
 func TestBrowserALinkDoesNotSeat(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	ann := newTab(t, newBrowser(t, 1280, 900), "ann")
 	ann.signUpIn(ts, "ann")
@@ -73,6 +75,7 @@ func TestBrowserALinkDoesNotSeat(t *testing.T) {
 // "Log in to accept" on a rated open challenge, and no Accept; logging in
 // from it comes back to the challenge's room, where she takes the seat.
 func TestBrowserAGuestLogsInToAcceptARatedChallenge(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	ann := newTab(t, newBrowser(t, 1280, 900), "ann")
 	ann.signUpIn(ts, "ann")

@@ -15,6 +15,7 @@ import (
 // everyone sees both choices together. The seat cards keep their badges in
 // one column, and the clock says "Demons' time".
 func TestBrowserSimultaneousChoice(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	ann := newTab(t, newBrowser(t, 1280, 900), "ann")
 	room := createRoom(t, ts, ann, map[string]string{"game": "demons", "mode": "friend", "clock": "fast"})

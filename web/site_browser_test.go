@@ -17,6 +17,7 @@ import (
 // Bob's page with the challenge and Alice's with the form pass axe in
 // both themes.
 func TestBrowserADirectChallenge(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	bob := newTab(t, newBrowser(t, 390, 844), "bob")
 	bob.run("phone", chromedp.EmulateViewport(390, 844))
@@ -58,6 +59,7 @@ func TestBrowserADirectChallenge(t *testing.T) {
 // under each button's centre is that button. The header counts both. The
 // room with them and the header's list open passes axe in both themes.
 func TestBrowserTwoChallengesInARoomOnAPhone(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	bob := newTab(t, newBrowser(t, 390, 844), "bob")
 	bob.run("phone", chromedp.EmulateViewport(390, 844))

@@ -27,6 +27,7 @@ func (tb *tab) typeInto(sel, text string) {
 }
 
 func TestBrowserNames(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	alice, bob, eve := newTab(t, browser, "alice"), newTab(t, browser, "bob"), newTab(t, browser, "eve")
@@ -91,6 +92,7 @@ func (tb *tab) watchCSP() {
 }
 
 func TestBrowserChat(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	alice, bob, eve := newTab(t, browser, "alice"), newTab(t, browser, "bob"), newTab(t, browser, "eve")

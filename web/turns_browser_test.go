@@ -32,6 +32,7 @@ func labelAt(tb *tab, cell string) string {
 // a screen reader; a bishop's says its second step. Everything the page
 // drew is gone once the move is played.
 func TestBrowserAMoveOfSeveralClicksSaysWhatComesNext(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
@@ -81,6 +82,7 @@ func TestBrowserAMoveOfSeveralClicksSaysWhatComesNext(t *testing.T) {
 // Mad Bishops marks a bishop one may move and an enemy piece one may take
 // with two different shapes: a ring, and a dashed square with a cross.
 func TestBrowserMadBishopsMarksCapturesApart(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
@@ -128,6 +130,7 @@ func TestBrowserMadBishopsMarksCapturesApart(t *testing.T) {
 // score it, with the seeds left in the houses gathered into their stores.
 // Its move box and share card speak to people.
 func TestBrowserKalahSaysWhatHappened(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	browser := newBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
@@ -178,6 +181,7 @@ func TestBrowserKalahSaysWhatHappened(t *testing.T) {
 // A hint is a plain sentence, with the search's numbers behind a Details
 // toggle; while the computer thinks about its move, the banner says so.
 func TestBrowserHintsAndThinkingInPlainWords(t *testing.T) {
+	t.Parallel()
 	pool := engine.New(engine.Config{Workers: 1})
 	ts := newTestServer(t, func(c *realtime.Config) {
 		c.Engine = pool
