@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -35,10 +34,7 @@ func TestKilledServerLosesNoAcknowledgedMove(t *testing.T) {
 		t.Skip("builds and kills a server process")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "web")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Stderr = os.Stderr
-	require.NoError(t, build.Run(), "building the server")
+	bin := serverBinary(t)
 	db := filepath.Join(dir, "crash.db")
 	addr := freeAddr(t)
 	base := "http://" + addr

@@ -250,11 +250,7 @@ type testNode struct {
 func newTestCluster(t *testing.T, n int, flags ...string) *testCluster {
 	pg := pgtest.Start(t)
 	nats := natstest.Start(t)
-	bin := filepath.Join(t.TempDir(), "web")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Stderr = os.Stderr
-	require.NoError(t, build.Run(), "building the server")
-	c := &testCluster{t: t, bin: bin, dsn: pg.Database(t), nats: nats.URL, flags: flags, pg: pg, natsServer: nats}
+	c := &testCluster{t: t, bin: serverBinary(t), dsn: pg.Database(t), nats: nats.URL, flags: flags, pg: pg, natsServer: nats}
 	for i := range n {
 		c.nodes = append(c.nodes, &testNode{name: "n" + strconv.Itoa(i), addr: freeAddr(t)})
 	}

@@ -32,10 +32,7 @@ const burstTries = 200
 func TestMeasureLogInBurst(t *testing.T) {
 	bin := os.Getenv("BOARDROOM_WEB_BIN")
 	if bin == "" {
-		bin = filepath.Join(t.TempDir(), "web")
-		build := exec.Command("go", "build", "-o", bin, ".")
-		build.Stderr = os.Stderr
-		require.NoError(t, build.Run(), "building the server")
+		bin = serverBinary(t)
 	}
 	addr := freeAddr(t)
 	var logs bytes.Buffer
