@@ -149,9 +149,14 @@ func TestDifficultKeepsOpeningValues(t *testing.T) {
 	bk, err := openingBook()
 	require.NoError(t, err)
 	searched, kept := 0, 0
-	for _, o := range readOpenings(t) {
+	for i, o := range readOpenings(t) {
 		_, inBook := bk.Find(o.s)
 		decided := inBook || o.seeds <= 28
+		if !decided && raceEnabled && i%2 == 1 {
+			// Under -race, every other searched position: the rate is
+			// only guarded against a collapse, and each costs its budget.
+			continue
+		}
 		budget := 300 * time.Millisecond
 		if decided {
 			budget = 4 * time.Second // the solver's slice must not run out
