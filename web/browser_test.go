@@ -33,6 +33,7 @@ func TestBrowserPlaysEveryGame(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.id, func(t *testing.T) {
+			t.Parallel() // a room of its own on the shared server
 			alice, bob, eve := newTab(t, browser, "alice"), newTab(t, browser, "bob"), newTab(t, browser, "eve")
 			roomURL := createInLobby(t, ts, alice, tc.id, "friend", tc.opts)
 			require.True(t, strings.HasPrefix(roomURL, ts.URL+"/r/"), roomURL)

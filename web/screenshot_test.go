@@ -25,7 +25,6 @@ import (
 // (a relative folder is taken from the repository's root).
 func TestLayoutOnDesktopAndPhone(t *testing.T) {
 	t.Parallel()
-	ts := newTestServer(t)
 	dir := screenshotDir(t)
 	sizes := []struct {
 		name          string
@@ -41,6 +40,10 @@ func TestLayoutOnDesktopAndPhone(t *testing.T) {
 	for _, size := range sizes {
 		for _, theme := range []string{"light", "dark"} {
 			t.Run(size.name+"-"+theme, func(t *testing.T) {
+				// In parallel, each on a server of its own: the lobby
+				// pictured lists no other size's rooms.
+				t.Parallel()
+				ts := newTestServer(t)
 				browser := newBrowser(t, 1280, 900)
 				me := newTab(t, browser, "me")
 				// Chrome will not make a window narrower than about 500px: emulate

@@ -47,7 +47,7 @@ var (
 	startErr  error
 
 	slots   = make(chan struct{}, Slots)
-	holders sync.Map // top-level test name → struct{}: the tests holding a slot
+	holders sync.Map // test name → struct{}: the tests holding a slot
 )
 
 // Main runs a package's tests and then stops the shared Chromium, if any
@@ -130,16 +130,25 @@ func shared(t testing.TB) context.Context {
 	return browser
 }
 
-// hold takes one of the Slots places for t until t ends. A test and its
-// subtests share one place: a subtest waiting for a place its parent holds
-// would wait for ever.
+// hold takes one of the Slots places for t until t ends. A subtest shares
+// the place of a test above it that holds one (it would otherwise wait for
+// ever for a place its parent keeps); subtests that run in parallel under
+// a parent that holds none take a place each.
 func hold(t testing.TB) {
-	test, _, _ := strings.Cut(t.Name(), "/")
-	if _, held := holders.LoadOrStore(test, struct{}{}); held {
-		return
+	name := t.Name()
+	for above := name; ; {
+		if _, held := holders.Load(above); held {
+			return
+		}
+		i := strings.LastIndex(above, "/")
+		if i < 0 {
+			break
+		}
+		above = above[:i]
 	}
 	slots <- struct{}{}
-	t.Cleanup(func() { holders.Delete(test); <-slots })
+	holders.Store(name, struct{}{})
+	t.Cleanup(func() { holders.Delete(name); <-slots })
 }
 
 // NewWindow opens a tab of width×height CSS pixels in a BrowserContext of
