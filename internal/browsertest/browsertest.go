@@ -13,19 +13,18 @@
 // test's cleanup, so that a test that fails or gives up leaves nothing open
 // in the browser the others use.
 //
-// The tests wait on Chromium, not on the CPU, so more of them run at once
-// than go test's default -parallel (GOMAXPROCS): Main raises the default to
-// Slots, and a test holds one of Slots places while it has windows open,
-// whatever -parallel says.
+// Tests run in parallel, but no more of them hold windows at once than
+// there are cores (GOMAXPROCS, go test's default -parallel): under -race a
+// browser test keeps a core busy (its server and its pages), so more at
+// once only stretched each action towards its timeout (BENCHMARKS.md,
+// "Tests in minutes"). A larger -parallel leaves them capped.
 package browsertest
 
 import (
 	"context"
-	"flag"
-	"fmt"
 	"os"
 	"os/exec"
-	"strconv"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -33,35 +32,19 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// Slots is how many tests may have browser windows open at once. A
-// browser test keeps about 0.4 of a core busy (its server under -race and
-// its pages), so on the 2-core machine the suite runs on, four keep both
-// cores busy; more only stretched each action towards its timeout (see
-// BENCHMARKS.md, "Tests in minutes").
-const Slots = 4
-
 var (
 	startOnce sync.Once
 	browser   context.Context // the shared Chromium's first tab
 	stop      context.CancelFunc
 	startErr  error
 
-	slots   = make(chan struct{}, Slots)
-	holders sync.Map // test name → struct{}: the tests holding a slot
+	slots   = make(chan struct{}, runtime.GOMAXPROCS(0)) // a place per core for the tests holding windows
+	holders sync.Map                                     // test name → struct{}: the tests holding a place
 )
 
 // Main runs a package's tests and then stops the shared Chromium, if any
-// test started it. Unless -test.parallel was given, it lets Slots tests
-// run in parallel.
+// test started it.
 func Main(m *testing.M) int {
-	flag.Parse()
-	given := false
-	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
-	if !given {
-		if err := flag.Set("test.parallel", strconv.Itoa(Slots)); err != nil {
-			fmt.Fprintln(os.Stderr, "browsertest:", err)
-		}
-	}
 	code := m.Run()
 	if stop != nil {
 		stop()
@@ -130,7 +113,7 @@ func shared(t testing.TB) context.Context {
 	return browser
 }
 
-// hold takes one of the Slots places for t until t ends. A subtest shares
+// hold takes one of the places for t until t ends. A subtest shares
 // the place of a test above it that holds one (it would otherwise wait for
 // ever for a place its parent keeps); subtests that run in parallel under
 // a parent that holds none take a place each.
