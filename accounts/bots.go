@@ -2,13 +2,12 @@ package accounts
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"strings"
 
 	"boardroom/realtime/store"
+	"boardroom/secret"
 )
 
 // Bot accounts (docs/accounts.md, "Bots"): a signed-in person makes an
@@ -36,11 +35,7 @@ func (s *Service) bots() (store.Bots, error) {
 }
 
 // NewBotToken returns a new API token: the prefix and 256 random bits.
-func NewBotToken() string {
-	b := make([]byte, 32)
-	rand.Read(b) // never fails (crypto/rand)
-	return TokenPrefix + base64.RawURLEncoding.EncodeToString(b)
-}
+func NewBotToken() string { return TokenPrefix + secret.New() }
 
 // CreateBot makes a bot named name for owner, and returns it with its API
 // token (to be shown once: only its hash is kept). A *Problem when the
@@ -67,7 +62,7 @@ func (s *Service) CreateBot(ctx context.Context, owner *store.User, name string)
 	token := NewBotToken()
 	now := s.now()
 	b := &store.Bot{User: store.User{Name: name, Key: key, Created: now}, OwnerID: owner.ID, Owner: owner.Name,
-		TokenHash: HashToken(token), TokenAt: now, SeatHash: HashToken(NewBotToken())}
+		TokenHash: secret.Hash(token), TokenAt: now, SeatHash: secret.Hash(NewBotToken())}
 	switch err := bots.CreateBot(ctx, b, MaxBotsPerOwner); {
 	case errors.Is(err, store.ErrTaken):
 		return nil, "", &Problem{"bot", "That name is taken; choose another."}
@@ -108,7 +103,7 @@ func (s *Service) ReplaceBotToken(ctx context.Context, owner *store.User, name s
 		return nil, "", store.ErrNotFound
 	}
 	token := NewBotToken()
-	b.TokenHash, b.TokenAt = HashToken(token), s.now()
+	b.TokenHash, b.TokenAt = secret.Hash(token), s.now()
 	if err := bots.SetBotToken(ctx, owner.ID, b.ID, b.TokenHash, b.TokenAt); err != nil {
 		return nil, "", err
 	}
@@ -125,7 +120,7 @@ func (s *Service) BotByToken(ctx context.Context, token string) (*store.Bot, err
 	if !strings.HasPrefix(token, TokenPrefix) || len(token) > 100 {
 		return nil, store.ErrNotFound
 	}
-	return bots.BotByToken(ctx, HashToken(token))
+	return bots.BotByToken(ctx, secret.Hash(token))
 }
 
 // Bot is the bot account named name (any case); store.ErrNotFound when

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"boardroom/realtime/store"
+	"boardroom/secret"
 )
 
 // House bots (docs/accounts.md, "House bots"): the computer's built-in
@@ -78,7 +79,7 @@ func (s *Service) houseBot(ctx context.Context, bots store.Bots, name string) (*
 	now := s.now()
 	// Its token is thrown away: nobody outside the server plays as it.
 	b = &store.Bot{User: store.User{Name: name, Key: key, Created: now},
-		TokenHash: HashToken(NewBotToken()), TokenAt: now, SeatHash: HashToken(NewBotToken())}
+		TokenHash: secret.Hash(NewBotToken()), TokenAt: now, SeatHash: secret.Hash(NewBotToken())}
 	switch err := bots.CreateBot(ctx, b, 0); {
 	case errors.Is(err, store.ErrTaken): // another node made it, or a person holds the name
 		b, err := find()

@@ -13,8 +13,6 @@ package roombot
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -27,6 +25,7 @@ import (
 	"github.com/coder/websocket"
 
 	"boardroom/realtime/roomjson"
+	"boardroom/secret"
 )
 
 // Engine is what the bot needs of an engine: the commands of the engine
@@ -115,7 +114,7 @@ func Run(ctx context.Context, cfg Config) (*roomjson.State, error) {
 		return nil, errors.New("roombot: no engine")
 	}
 	if cfg.Token == "" {
-		cfg.Token = NewToken()
+		cfg.Token = secret.New()
 	}
 	if strings.ContainsAny(cfg.Bearer, " \t\r\n") {
 		return nil, errors.New("the bot's token holds a space or a line break: copy it again")
@@ -145,13 +144,6 @@ func Run(ctx context.Context, cfg Config) (*roomjson.State, error) {
 	b := &bot{cfg: cfg, socket: socket, engineName: name, asked: -1,
 		pace: pacer{burst: sendBurst, gap: sendGap}}
 	return b.run(ctx)
-}
-
-// NewToken returns a new seat token: 256 random bits.
-func NewToken() string {
-	b := make([]byte, 32)
-	rand.Read(b) // never fails (crypto/rand)
-	return base64.RawURLEncoding.EncodeToString(b)
 }
 
 // bot is one run: the room's connection and what the engine was told.

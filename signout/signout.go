@@ -15,6 +15,7 @@ import (
 	"sync"
 
 	"boardroom/realtime/bus"
+	"boardroom/secret"
 )
 
 // Code is the close code a socket ended by a sign-out gets: the page
@@ -53,7 +54,7 @@ func (e End) matches(account, hash string) bool {
 		return true
 	}
 	for _, h := range e.Hashes {
-		if h != "" && h == hash {
+		if secret.Equal(h, hash) {
 			return true
 		}
 	}

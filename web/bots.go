@@ -13,9 +13,9 @@ import (
 	"boardroom/game"
 	"boardroom/lobby"
 	"boardroom/rating"
-	"boardroom/realtime/match"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/secret"
 	"boardroom/signout"
 	"boardroom/web/templates"
 )
@@ -58,11 +58,11 @@ type holder struct {
 func (s *Server) socketHolder(w http.ResponseWriter, r *http.Request) (holder, bool) {
 	auth, present := r.Header["Authorization"]
 	if !present {
-		h := holder{tokenHash: match.HashToken(readToken(r)), name: readName(r)}
+		h := holder{tokenHash: secret.Hash(readToken(r)), name: readName(r)}
 		if u := userOf(r); u != nil {
 			h.account = u.Name
 			if c, err := r.Cookie(SessionCookie); err == nil { // there is one: it signed u in
-				h.session = accounts.HashToken(c.Value)
+				h.session = secret.Hash(c.Value)
 			}
 		}
 		return h, true

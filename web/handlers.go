@@ -16,6 +16,7 @@ import (
 	"boardroom/realtime/match"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/secret"
 	"boardroom/signout"
 	"boardroom/web/templates"
 )
@@ -171,7 +172,7 @@ func (s *Server) room(w http.ResponseWriter, r *http.Request) {
 	token := s.ensureToken(w, r)
 	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
 	defer cancel()
-	who := match.Who{TokenHash: match.HashToken(token)}
+	who := match.Who{TokenHash: secret.Hash(token)}
 	if u := userOf(r); u != nil {
 		who.Account = u.Name // a seat of the account is this browser's too
 	}

@@ -19,6 +19,7 @@ import (
 	"boardroom/realtime/match"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/secret"
 	"boardroom/web/templates"
 )
 
@@ -230,7 +231,7 @@ func (s *Server) challenge(w http.ResponseWriter, r *http.Request) {
 		s.renderPlayerPage(w, r, to, http.StatusBadRequest, refusal{text: "The form could not be read."})
 		return
 	}
-	c, err := s.Site.Challenge(r.Context(), u.Name, match.HashToken(s.ensureToken(w, r)), to.Name, r.PostForm.Get("game"),
+	c, err := s.Site.Challenge(r.Context(), u.Name, secret.Hash(s.ensureToken(w, r)), to.Name, r.PostForm.Get("game"),
 		vocab.Clock(r.PostForm.Get("clock")), r.PostForm.Get("rated") == "true")
 	if why := s.challengeRefusal(r, err); why.text != "" {
 		s.renderPlayerPage(w, r, to, http.StatusBadRequest, why)
@@ -377,7 +378,7 @@ func (s *Server) answerChallenge(w http.ResponseWriter, r *http.Request) {
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
 	r.ParseForm()
-	page := &lobby.Page{Account: u.Name, TokenHash: match.HashToken(s.ensureToken(w, r))}
+	page := &lobby.Page{Account: u.Name, TokenHash: secret.Hash(s.ensureToken(w, r))}
 	id := r.PathValue("id")
 	var m siteMessage
 	switch r.PathValue("action") {

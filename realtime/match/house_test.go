@@ -10,13 +10,14 @@ import (
 	"boardroom/game"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/secret"
 )
 
 // houseGame is a room quick pairing made for the bot account deep against
 // the house bot Boardroom-Beginner, and deep's page in it.
 func houseGame(t *testing.T, h *harness, gameID string) (*Room, *client, game.Player) {
 	h.signUp("deep", "Boardroom-Beginner")
-	seats := [2]store.Seat{{TokenHash: HashToken("deep"), Account: "deep", BotAccount: true},
+	seats := [2]store.Seat{{TokenHash: secret.Hash("deep"), Account: "deep", BotAccount: true},
 		{Kind: vocab.Bot, Level: vocab.Beginner, Name: "Boardroom-Beginner", Account: "Boardroom-Beginner", BotAccount: true}}
 	rec, err := PairedRecord(gameID, vocab.FastClock, true, seats, time.Now())
 	require.NoError(t, err)
