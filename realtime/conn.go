@@ -6,8 +6,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"boardroom/realtime/cluster"
 	"boardroom/realtime/match"
 	"boardroom/realtime/socket"
@@ -62,7 +60,7 @@ type SocketHooks struct {
 	// Opened, when set, is given the function that closes the socket with
 	// a code and a reason, once it is open (a session that ends closes the
 	// sockets opened with it).
-	Opened func(close func(code websocket.StatusCode, reason string))
+	Opened func(close func(code socket.StatusCode, reason string))
 	// Closed, when set, is called once the socket has closed, or was
 	// never opened.
 	Closed func()
@@ -112,7 +110,7 @@ func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, n
 		pg, err := h.node.OpenPage(ctx, id, c)
 		if err != nil {
 			cancel()
-			sock.Close(websocket.StatusServiceRestart, "the room is moving; reconnect")
+			sock.Close(socket.ServiceRestart, "the room is moving; reconnect")
 			done()
 			return
 		}
@@ -120,7 +118,7 @@ func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, n
 			defer done()
 			defer cancel()
 			readPage(ctx, sock, c, linkedSink{pg})
-			sock.Close(websocket.StatusNormalClosure, "")
+			sock.Close(socket.NormalClosure, "")
 			pg.Close()
 		}()
 		return
@@ -128,7 +126,7 @@ func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, n
 	r, err := h.connect(ctx, id, c)
 	if err != nil {
 		cancel()
-		sock.Close(websocket.StatusServiceRestart, "the room is closed")
+		sock.Close(socket.ServiceRestart, "the room is closed")
 		done()
 		return
 	}
@@ -136,7 +134,7 @@ func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, n
 		defer done()
 		defer cancel()
 		readPage(ctx, sock, c, roomSink{r})
-		sock.Close(websocket.StatusNormalClosure, "")
+		sock.Close(socket.NormalClosure, "")
 		// The room may have stopped; then nobody needs to hear of this.
 		bye, stop := context.WithTimeout(h.ctx, 5*time.Second)
 		defer stop()

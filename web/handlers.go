@@ -8,12 +8,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"boardroom/game"
 	"boardroom/game/record"
 	"boardroom/realtime"
 	"boardroom/realtime/match"
+	"boardroom/realtime/socket"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/secret"
@@ -205,7 +204,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	}
 	untrack := func() {}
 	s.Hub.ServeWS(w, r, id, who.tokenHash, who.name, who.account, who.bot, s.Origins, realtime.SocketHooks{
-		Opened: func(close func(websocket.StatusCode, string)) {
+		Opened: func(close func(socket.StatusCode, string)) {
 			untrack = s.signouts.Track(who.account, who.session, func() { close(signout.Code, signout.Reason) })
 		},
 		Closed: func() { untrack(); release() }, // when the socket closes

@@ -10,8 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"boardroom/fairplay"
 	"boardroom/game"
 	"boardroom/lobby"
@@ -98,7 +96,7 @@ func (s *Server) siteSocket(w http.ResponseWriter, r *http.Request) {
 	go func() { // answers to the page's own asks
 		defer close(out)
 		for {
-			_, b, err := ws.Read(ctx)
+			b, err := ws.Read(ctx)
 			if err != nil {
 				return
 			}
@@ -113,7 +111,7 @@ func (s *Server) siteSocket(w http.ResponseWriter, r *http.Request) {
 		b, _ := json.Marshal(m)
 		wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		defer cancel()
-		return ws.Write(wctx, websocket.MessageText, b) == nil
+		return ws.Write(wctx, b) == nil
 	}
 	for {
 		select {

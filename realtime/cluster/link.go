@@ -13,8 +13,6 @@ import (
 	"boardroom/realtime/frame"
 	"boardroom/realtime/match"
 	"boardroom/realtime/socket"
-
-	"github.com/coder/websocket"
 )
 
 // The page's side of a room in a cluster. Every page a node holds for a
@@ -439,7 +437,7 @@ func (l *link) cutOff() {
 	l.mu.Unlock()
 	for _, c := range pages {
 		if sock, ok := c.Outlet().(*socket.Conn); ok {
-			sock.Close(websocket.StatusServiceRestart, "this server lost contact with the game's server; reconnecting")
+			sock.Close(socket.ServiceRestart, "this server lost contact with the game's server; reconnecting")
 		} else {
 			c.Close()
 		}
