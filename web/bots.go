@@ -220,9 +220,7 @@ func (s *Server) ladder(ctx context.Context) ([]templates.LadderRow, error) {
 	for i, b := range list {
 		names[i] = b.Name
 		rows[i] = templates.LadderRow{Name: b.Name, Owner: b.Owner}
-		if b.House() {
-			rows[i].House = houseLevel(b.Name)
-		}
+		rows[i].House, _ = accounts.HouseLevel(&b)
 	}
 	all, err := s.Store.PlayerRatings(ctx, names...) // one read for the whole ladder
 	if err != nil {
@@ -280,11 +278,20 @@ func (s *Server) markBots(ctx context.Context, rows []*templates.LeaderRow) erro
 	if err != nil {
 		return err
 	}
+	house := map[string]string{} // name → level, each bot asked once
 	for _, row := range rows {
 		row.Bot = named[row.Name]
-		if row.Bot && strings.HasPrefix(row.Name, accounts.HousePrefix) {
-			row.House = houseLevel(row.Name)
+		if !row.Bot || s.Accounts == nil {
+			continue
 		}
+		level, asked := house[row.Name]
+		if !asked {
+			if level, err = s.Accounts.HouseLevelOf(ctx, row.Name); err != nil {
+				return err
+			}
+			house[row.Name] = level
+		}
+		row.House = level
 	}
 	return nil
 }
@@ -299,16 +306,11 @@ func (s *Server) botOwner(ctx context.Context, name string) (owner, house string
 	if err != nil {
 		return "", "", err
 	}
-	if b.House() {
-		return b.Owner, houseLevel(b.Name), nil
-	}
-	return b.Owner, "", nil
+	level, _ := accounts.HouseLevel(b)
+	return b.Owner, level, nil
 }
 
 // levelIndex is the place of the level labelled label among the levels.
 func levelIndex(label string) int {
 	return slices.IndexFunc(vocab.Levels(), func(l vocab.Level) bool { return l.Label() == label })
 }
-
-// houseLevel is the level a house bot's name says it plays ("Medium").
-func houseLevel(name string) string { return strings.TrimPrefix(name, accounts.HousePrefix) }

@@ -142,3 +142,23 @@ func TestAHouseGameAfterARestart(t *testing.T) {
 	require.True(t, p.Over)
 	require.NotEmpty(t, p.Seats[house].RatingChange, "rated")
 }
+
+// TestHouseSeat: a seat is a house bot's when the computer plays it under
+// an account; not a computer seat of a person's room, nor a person's or a
+// person's bot's seat.
+func TestHouseSeat(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		seat store.Seat
+		want bool
+	}{
+		{"house bot", store.Seat{Kind: vocab.Bot, Level: vocab.Medium, Account: "Boardroom-Medium", BotAccount: true}, true},
+		{"the computer in a person's room", store.Seat{Kind: vocab.Bot, Level: vocab.Medium}, false},
+		{"a person's bot", store.Seat{Kind: vocab.Human, Account: "deep", BotAccount: true}, false},
+		{"a person", store.Seat{Kind: vocab.Human, Account: "alice"}, false},
+		{"an engine on a guest's seat", store.Seat{Kind: vocab.Human, Engine: "random"}, false},
+		{"free", store.Seat{}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) { require.Equal(t, tc.want, HouseSeat(tc.seat)) })
+	}
+}

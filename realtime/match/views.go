@@ -55,7 +55,7 @@ func (r *Room) page(v *viewer) *view.Page {
 		switch s.Kind {
 		case vocab.Bot:
 			sv.Online = true
-			if houseSeat(s) {
+			if HouseSeat(s) {
 				sv.Account, sv.Bot = s.Account, true
 				sv.Rating, sv.RatingChange = r.seatRating(seat)
 			}
@@ -401,7 +401,7 @@ func (r *Room) fillControls(p *view.Page, v *viewer, mine []game.Player) {
 // computer seat by what plays it.
 func (r *Room) holder(p game.Player) string {
 	switch s := r.seats.held[p]; {
-	case houseSeat(s):
+	case HouseSeat(s):
 		return vocab.ComputerName(s.Level.Label())
 	case s.Kind == vocab.Bot:
 		return vocab.ComputerName(botLabel(r.bots.players[p], s.Level))
