@@ -13,7 +13,9 @@ import (
 // Bot accounts (docs/accounts.md, "Bots"): a signed-in person makes an
 // account for an engine, which plays under it with an API token. The
 // account has no password, so nobody logs in as it; its token is shown
-// once, and only its hash is kept.
+// once, and only its hash is kept. A bot account is neither the server's
+// computer seat (vocab.ComputerSeat) nor the engine client that uses the
+// token (roombot): docs/design.md, "Programs in rooms".
 
 // MaxBotsPerOwner is how many bots one person may make.
 const MaxBotsPerOwner = 5

@@ -98,7 +98,7 @@ func (h *houseHarness) roomOf(t *testing.T, w *Wait) *store.Room {
 // houseAndOther are a house game's seats: the house bot's, and the other.
 func houseAndOther(rec *store.Room) (house, other store.Seat) {
 	for _, s := range rec.Seats {
-		if s.Kind == vocab.Bot {
+		if s.Kind == vocab.ComputerSeat {
 			house = s
 		} else {
 			other = s

@@ -68,7 +68,7 @@ type SocketHooks struct {
 
 // ServeWS upgrades an HTTP request to a WebSocket of room id for the viewer
 // holding tokenHash and called name (its browser's, "" for none), signed in
-// as account ("" for a guest; bot when it is a bot's account), opens it
+// as account ("" for a guest; botAccount when it is a bot account), opens it
 // in the room, and returns: the socket is served on a goroutine of its own
 // until it closes, around which hooks are called. originPatterns lists the
 // other origins allowed besides the request's own host. The query
@@ -80,7 +80,7 @@ type SocketHooks struct {
 // around this one, finding the room), which a page would keep for as long
 // as it stays open — most of an idle page's memory. Reading is done on a
 // fresh goroutine, whose stack stays small.
-func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, name, account string, bot bool, originPatterns []string, hooks SocketHooks) {
+func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, name, account string, botAccount bool, originPatterns []string, hooks SocketHooks) {
 	done := func() {
 		if hooks.Closed != nil {
 			hooks.Closed()
@@ -99,7 +99,7 @@ func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, n
 	}
 	c := match.NewConn(sock, tokenHash, name, stream)
 	c.SetAccount(account)
-	c.SetBot(bot)
+	c.SetBotAccount(botAccount)
 	if hooks.Opened != nil {
 		hooks.Opened(sock.Close)
 	}

@@ -9,6 +9,11 @@
 // The engine is anything with the Engine methods: an engine program
 // driven over the engine text protocol (enginetext.Client), or a test's
 // player.
+//
+// This is the engine client, one of three things called "bot"
+// (docs/design.md, "Programs in rooms"): not the server's computer seat,
+// nor a bot account, though it may play as one (Config.Bearer, a bot's API
+// token).
 package roombot
 
 import (

@@ -503,7 +503,7 @@ func playerGame(g store.Summary, name string) templates.PlayerGame {
 	opp := g.Seats[1-mine]
 	opponent := opp.Name
 	switch {
-	case opp.Kind == vocab.Bot:
+	case opp.Kind == vocab.ComputerSeat:
 		opponent = "the computer"
 	case opponent == "":
 		opponent = "a guest"

@@ -47,8 +47,8 @@ type holder struct {
 	tokenHash, name, account string
 	// session is the hash of the session (a bot's: of its API token) the
 	// socket is opened with, whose end closes it ("" for a guest).
-	session string
-	bot     bool
+	session    string
+	botAccount bool
 }
 
 // socketHolder reads who opens a socket: a bot when the request carries
@@ -83,7 +83,7 @@ func (s *Server) socketHolder(w http.ResponseWriter, r *http.Request) (holder, b
 		http.Error(w, "This token is not a bot's: make a new one on the bot owner's account page.", http.StatusUnauthorized)
 		return holder{}, false
 	}
-	return holder{tokenHash: bot.SeatHash, name: bot.Name, account: bot.Name, session: bot.TokenHash, bot: true}, true
+	return holder{tokenHash: bot.SeatHash, name: bot.Name, account: bot.Name, session: bot.TokenHash, botAccount: true}, true
 }
 
 // botSection is the account page's list of u's bots, with view's message

@@ -203,7 +203,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	untrack := func() {}
-	s.Hub.ServeWS(w, r, id, who.tokenHash, who.name, who.account, who.bot, s.Origins, realtime.SocketHooks{
+	s.Hub.ServeWS(w, r, id, who.tokenHash, who.name, who.account, who.botAccount, s.Origins, realtime.SocketHooks{
 		Opened: func(close func(socket.StatusCode, string)) {
 			untrack = s.signouts.Track(who.account, who.session, func() { close(signout.Code, signout.Reason) })
 		},

@@ -115,7 +115,7 @@ func (s *Server) poolSocket(w http.ResponseWriter, r *http.Request) {
 		ws.Close(socket.PolicyViolation, "too many")
 		return
 	}
-	p := lobby.Player{TokenHash: who.tokenHash, Name: who.name, Account: who.account, Bot: who.bot, WantsBots: wantsBots && !who.bot}
+	p := lobby.Player{TokenHash: who.tokenHash, Name: who.name, Account: who.account, Bot: who.botAccount, WantsBots: wantsBots && !who.botAccount}
 	wait, err := s.Pools.Enter(ctx, pool, p)
 	if err != nil {
 		msg, retry := "The pool could not be entered just now; try again in a moment.", int64(0)

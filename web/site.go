@@ -90,7 +90,7 @@ func (s *Server) siteSocket(w http.ResponseWriter, r *http.Request) {
 	}
 	defer done()
 	ctx := r.Context()
-	page := s.Site.Open(who.account, who.tokenHash, who.bot)
+	page := s.Site.Open(who.account, who.tokenHash, who.botAccount)
 	defer s.Site.Close(page)
 	out := make(chan siteMessage, 4)
 	go func() { // answers to the page's own asks

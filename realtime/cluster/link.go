@@ -136,7 +136,7 @@ func (l *link) openRemote(ctx context.Context, pages []*linkPage) error {
 }
 
 func (p *linkPage) peer() peerPage {
-	return peerPage{Page: p.id, Token: p.c.Holder(), Name: p.c.Name(), Account: p.c.Account(), Bot: p.c.Bot(), JSON: p.c.Stream().JSON, Legal: p.c.Stream().Legal}
+	return peerPage{Page: p.id, Token: p.c.Holder(), Name: p.c.Name(), Account: p.c.Account(), BotAccount: p.c.BotAccount(), JSON: p.c.Stream().JSON, Legal: p.c.Stream().Legal}
 }
 
 // ask sends a request to the owner and reads its answer.

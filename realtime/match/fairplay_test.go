@@ -43,7 +43,7 @@ func TestARatedSeatIsRefusedToALinkedAccount(t *testing.T) {
 			r := h.create(Spec{Game: "kalah", Account: "alice", Rated: true, Clock: vocab.FastClock}, "alice")
 			c := testConn(secret.Hash(tc.joiner), 1024)
 			c.SetAccount(tc.joiner)
-			c.SetBot(tc.bot)
+			c.SetBotAccount(tc.bot)
 			require.True(t, r.send(context.Background(), evConnect{c: c}))
 			joiner := &client{h: h, room: r, c: c}
 			joiner.sync()

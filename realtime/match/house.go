@@ -19,7 +19,7 @@ import (
 // not: only the lobby seats the computer under an account, and only house
 // bots' (lobby.HouseBot). A person's bot plays a person's seat
 // (vocab.Human with Seat.BotAccount), never a computer seat.
-func HouseSeat(s store.Seat) bool { return s.Kind == vocab.Bot && s.Account != "" }
+func HouseSeat(s store.Seat) bool { return s.Kind == vocab.ComputerSeat && s.Account != "" }
 
 // houseRefusal says why a proposal of kind made in this room cannot be
 // ("": it can): the opponent is a house bot.

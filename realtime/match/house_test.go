@@ -18,14 +18,14 @@ import (
 func houseGame(t *testing.T, h *harness, gameID string) (*Room, *client, game.Player) {
 	h.signUp("deep", "Boardroom-Beginner")
 	seats := [2]store.Seat{{TokenHash: secret.Hash("deep"), Account: "deep", BotAccount: true},
-		{Kind: vocab.Bot, Level: vocab.Beginner, Name: "Boardroom-Beginner", Account: "Boardroom-Beginner", BotAccount: true}}
+		{Kind: vocab.ComputerSeat, Level: vocab.Beginner, Name: "Boardroom-Beginner", Account: "Boardroom-Beginner", BotAccount: true}}
 	rec, err := PairedRecord(gameID, vocab.FastClock, true, seats, time.Now())
 	require.NoError(t, err)
 	require.NoError(t, h.store.CreateRoom(context.Background(), rec))
 	r, err := h.hub.Room(context.Background(), rec.ID)
 	require.NoError(t, err)
 	house := game.First
-	if rec.Seats[1].Kind == vocab.Bot {
+	if rec.Seats[1].Kind == vocab.ComputerSeat {
 		house = game.Second
 	}
 	return r, h.connectAs(r, "deep", "deep"), house
@@ -152,8 +152,8 @@ func TestHouseSeat(t *testing.T) {
 		seat store.Seat
 		want bool
 	}{
-		{"house bot", store.Seat{Kind: vocab.Bot, Level: vocab.Medium, Account: "Boardroom-Medium", BotAccount: true}, true},
-		{"the computer in a person's room", store.Seat{Kind: vocab.Bot, Level: vocab.Medium}, false},
+		{"house bot", store.Seat{Kind: vocab.ComputerSeat, Level: vocab.Medium, Account: "Boardroom-Medium", BotAccount: true}, true},
+		{"the computer in a person's room", store.Seat{Kind: vocab.ComputerSeat, Level: vocab.Medium}, false},
 		{"a person's bot", store.Seat{Kind: vocab.Human, Account: "deep", BotAccount: true}, false},
 		{"a person", store.Seat{Kind: vocab.Human, Account: "alice"}, false},
 		{"an engine on a guest's seat", store.Seat{Kind: vocab.Human, Engine: "random"}, false},

@@ -344,7 +344,7 @@ func TestUnwatchedComputerGamesPause(t *testing.T) {
 	r := h.create(Spec{Game: "kalah", Mode: "watch", Pace: "slow"}, "alice")
 	alice := h.connect(r, "alice")
 	running := func(r *Room) (yes bool) {
-		inRoom(t, r, func(r *Room) { yes = r.bots.running() })
+		inRoom(t, r, func(r *Room) { yes = r.computers.running() })
 		return yes
 	}
 	require.True(t, running(r))

@@ -101,7 +101,7 @@ func NewRecord(spec Spec, token string, now time.Time) (*store.Room, error) {
 	// search it changes: Beginner plays the rules' heuristics and Medium a
 	// fixed one-or-two-ply search, whatever was chosen.
 	bot := func(level vocab.Level) store.Seat {
-		s := store.Seat{Kind: vocab.Bot, TokenHash: human.TokenHash, Level: level, Algorithm: spec.Algorithm}
+		s := store.Seat{Kind: vocab.ComputerSeat, TokenHash: human.TokenHash, Level: level, Algorithm: spec.Algorithm}
 		if level != vocab.Difficult {
 			s.Algorithm = ""
 		}
@@ -164,7 +164,7 @@ func NewID() string { return secret.Text(12) }
 // pairing or a challenge, at now: the game's standard rules, each on their
 // own page (a friend game) on clock, rated or not, the seats drawn at
 // random. Both seats are held from the start: the clock runs from now. A
-// seat of Kind vocab.Bot is a house bot's (the server's computer at its
+// seat of Kind vocab.ComputerSeat is a house bot's (the server's computer at its
 // Level, under its account); the others are people's, or engines'.
 func PairedRecord(gameID string, clock vocab.Clock, rated bool, seats [2]store.Seat, now time.Time) (*store.Room, error) {
 	g, err := game.Lookup(gameID)
@@ -179,7 +179,7 @@ func PairedRecord(gameID string, clock vocab.Clock, rated bool, seats [2]store.S
 		return nil, err
 	}
 	for i := range seats {
-		if seats[i].Kind != vocab.Bot { // a house bot's seat is the computer's
+		if seats[i].Kind != vocab.ComputerSeat { // a house bot's seat is the computer's
 			seats[i].Kind = vocab.Human
 		}
 		if seats[i].Account != "" {
