@@ -202,10 +202,12 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
 		return
 	}
-	untrack := func() {}
+	// Kept before the accept: the client may end its session as soon as
+	// the handshake is answered.
+	opened, untrack := s.signouts.Opening(who.account, who.session)
 	s.Hub.ServeWS(w, r, id, who.tokenHash, who.name, who.account, who.botAccount, s.Origins, realtime.SocketHooks{
 		Opened: func(close func(socket.StatusCode, string)) {
-			untrack = s.signouts.Track(who.account, who.session, func() { close(signout.Code, signout.Reason) })
+			opened(func() { close(signout.Code, signout.Reason) })
 		},
 		Closed: func() { untrack(); release() }, // when the socket closes
 	})

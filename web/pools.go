@@ -199,11 +199,15 @@ func (s *Server) openSocket(w http.ResponseWriter, r *http.Request, who holder) 
 		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
 		return nil, nil, false
 	}
+	// Kept before the accept: the client may end its session as soon as
+	// the handshake is answered.
+	opened, untrack := s.signouts.Opening(who.account, who.session)
 	ws, err := socket.AcceptPlain(w, r, s.Origins, 1024)
 	if err != nil {
+		untrack()
 		release()
 		return nil, nil, false // AcceptPlain has answered
 	}
-	untrack := s.signouts.Track(who.account, who.session, func() { go ws.Close(signout.Code, signout.Reason) })
+	opened(func() { go ws.Close(signout.Code, signout.Reason) })
 	return ws, func() { untrack(); ws.CloseNow(); release() }, true
 }
