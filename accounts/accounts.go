@@ -8,16 +8,13 @@ package accounts
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"sync"
 	"time"
 
 	"boardroom/realtime/store"
+	"boardroom/secret"
 )
 
 // SessionLife is how long a log-in lasts.
@@ -142,16 +139,12 @@ func (s *Service) Player(ctx context.Context, name string) (*store.User, error) 
 // Start begins a session of u from device (its browser) at addr, and
 // returns its token, for the cookie.
 func (s *Service) Start(ctx context.Context, u *store.User, device, addr string) (string, error) {
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
-		return "", err
-	}
-	token := base64.RawURLEncoding.EncodeToString(b)
+	token := secret.New()
 	now := s.now()
 	if len(device) > 200 {
 		device = device[:200]
 	}
-	err := s.Store.CreateSession(ctx, store.Session{Hash: HashToken(token), UserID: u.ID, Created: now, Seen: now,
+	err := s.Store.CreateSession(ctx, store.Session{Hash: secret.Hash(token), UserID: u.ID, Created: now, Seen: now,
 		Expires: now.Add(SessionLife), Device: device, Addr: addr})
 	if err != nil {
 		return "", fmt.Errorf("accounts: session: %w", err)
@@ -165,12 +158,12 @@ func (s *Service) User(ctx context.Context, token string) (*store.User, error) {
 	if token == "" || len(token) > 100 {
 		return nil, store.ErrNotFound
 	}
-	return s.Store.SessionUser(ctx, HashToken(token), s.now())
+	return s.Store.SessionUser(ctx, secret.Hash(token), s.now())
 }
 
 // End ends the session of token (log out).
 func (s *Service) End(ctx context.Context, token string) error {
-	return s.Store.DeleteSession(ctx, HashToken(token))
+	return s.Store.DeleteSession(ctx, secret.Hash(token))
 }
 
 // EndAll ends every session of u (log out everywhere).
@@ -181,12 +174,6 @@ func (s *Service) EndAll(ctx context.Context, u *store.User) error {
 // Sessions lists u's sessions, newest first.
 func (s *Service) Sessions(ctx context.Context, u *store.User) ([]store.Session, error) {
 	return s.Store.Sessions(ctx, u.ID, s.now())
-}
-
-// HashToken is what the store keeps of a session token.
-func HashToken(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
 }
 
 // SessionID is how the account page names one of a player's sessions in

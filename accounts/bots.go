@@ -2,19 +2,20 @@ package accounts
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"strings"
 
 	"boardroom/realtime/store"
+	"boardroom/secret"
 )
 
 // Bot accounts (docs/accounts.md, "Bots"): a signed-in person makes an
 // account for an engine, which plays under it with an API token. The
 // account has no password, so nobody logs in as it; its token is shown
-// once, and only its hash is kept.
+// once, and only its hash is kept. A bot account is neither the server's
+// computer seat (vocab.ComputerSeat) nor the engine client that uses the
+// token (roombot): docs/design.md, "Programs in rooms".
 
 // MaxBotsPerOwner is how many bots one person may make.
 const MaxBotsPerOwner = 5
@@ -36,11 +37,7 @@ func (s *Service) bots() (store.Bots, error) {
 }
 
 // NewBotToken returns a new API token: the prefix and 256 random bits.
-func NewBotToken() string {
-	b := make([]byte, 32)
-	rand.Read(b) // never fails (crypto/rand)
-	return TokenPrefix + base64.RawURLEncoding.EncodeToString(b)
-}
+func NewBotToken() string { return TokenPrefix + secret.New() }
 
 // CreateBot makes a bot named name for owner, and returns it with its API
 // token (to be shown once: only its hash is kept). A *Problem when the
@@ -67,7 +64,7 @@ func (s *Service) CreateBot(ctx context.Context, owner *store.User, name string)
 	token := NewBotToken()
 	now := s.now()
 	b := &store.Bot{User: store.User{Name: name, Key: key, Created: now}, OwnerID: owner.ID, Owner: owner.Name,
-		TokenHash: HashToken(token), TokenAt: now, SeatHash: HashToken(NewBotToken())}
+		TokenHash: secret.Hash(token), TokenAt: now, SeatHash: secret.Hash(NewBotToken())}
 	switch err := bots.CreateBot(ctx, b, MaxBotsPerOwner); {
 	case errors.Is(err, store.ErrTaken):
 		return nil, "", &Problem{"bot", "That name is taken; choose another."}
@@ -108,7 +105,7 @@ func (s *Service) ReplaceBotToken(ctx context.Context, owner *store.User, name s
 		return nil, "", store.ErrNotFound
 	}
 	token := NewBotToken()
-	b.TokenHash, b.TokenAt = HashToken(token), s.now()
+	b.TokenHash, b.TokenAt = secret.Hash(token), s.now()
 	if err := bots.SetBotToken(ctx, owner.ID, b.ID, b.TokenHash, b.TokenAt); err != nil {
 		return nil, "", err
 	}
@@ -125,7 +122,7 @@ func (s *Service) BotByToken(ctx context.Context, token string) (*store.Bot, err
 	if !strings.HasPrefix(token, TokenPrefix) || len(token) > 100 {
 		return nil, store.ErrNotFound
 	}
-	return bots.BotByToken(ctx, HashToken(token))
+	return bots.BotByToken(ctx, secret.Hash(token))
 }
 
 // Bot is the bot account named name (any case); store.ErrNotFound when

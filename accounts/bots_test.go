@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/realtime/store"
+	"boardroom/secret"
 )
 
 // TestBots: a person makes bots (names as usernames, taken among every
@@ -25,7 +26,7 @@ func TestBots(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(token, TokenPrefix))
 	require.Len(t, token, len(TokenPrefix)+43, "256 random bits")
-	require.Equal(t, HashToken(token), bot.TokenHash, "only the hash is kept")
+	require.Equal(t, secret.Hash(token), bot.TokenHash, "only the hash is kept")
 	require.Len(t, bot.SeatHash, 64)
 	require.NotEqual(t, bot.TokenHash, bot.SeatHash)
 

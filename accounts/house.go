@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"boardroom/realtime/store"
+	"boardroom/secret"
 )
 
 // House bots (docs/accounts.md, "House bots"): the computer's built-in
@@ -20,6 +21,42 @@ const HousePrefix = "Boardroom-"
 // HouseName is the name of the house bot of the level labelled label
 // ("Boardroom-Medium").
 func HouseName(label string) string { return HousePrefix + label }
+
+// Whether an account is a house bot has one answer: its bots row says the
+// account owns itself (store.Bot.House), which only EnsureHouseBots makes.
+// Not its name: an account made before "Boardroom" was reserved may be a
+// person's bot called "Boardroom-…". Nor the list of house bots a node
+// runs (lobby.House, made from these accounts at start): it is empty where
+// house games are off, while the accounts and their ratings remain. A
+// room's seat is a house bot's when the computer plays it under an account
+// (match.HouseSeat), which the lobby gives only these accounts.
+
+// HouseLevel is the label of the level house bot b plays ("Medium"), and
+// false when b is not a house bot.
+func HouseLevel(b *store.Bot) (label string, ok bool) {
+	if !b.House() {
+		return "", false
+	}
+	return strings.TrimPrefix(b.Name, HousePrefix), true
+}
+
+// HouseLevelOf is HouseLevel of the account called name: "" when it is
+// not a house bot (a person, a person's bot, nobody).
+func (s *Service) HouseLevelOf(ctx context.Context, name string) (string, error) {
+	// Every house bot is named by HouseName: another name needs no read.
+	if len(name) < len(HousePrefix) || !strings.EqualFold(name[:len(HousePrefix)], HousePrefix) {
+		return "", nil
+	}
+	b, err := s.Bot(ctx, name)
+	switch {
+	case errors.Is(err, store.ErrNotFound), errors.Is(err, ErrNoBots):
+		return "", nil
+	case err != nil:
+		return "", err
+	}
+	label, _ := HouseLevel(b)
+	return label, nil
+}
 
 // reservedProblem says why a new account may not be called by name's key
 // ("": it may).
@@ -43,7 +80,7 @@ func (s *Service) EnsureHouseBots(ctx context.Context, names []string) ([]store.
 	var out []store.Bot
 	var errs []error
 	for _, name := range names {
-		b, err := s.houseBot(ctx, bots, name)
+		b, err := s.ensureHouseBot(ctx, bots, name)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -53,8 +90,8 @@ func (s *Service) EnsureHouseBots(ctx context.Context, names []string) ([]store.
 	return out, errors.Join(errs...)
 }
 
-// houseBot finds or makes the house bot name.
-func (s *Service) houseBot(ctx context.Context, bots store.Bots, name string) (*store.Bot, error) {
+// ensureHouseBot finds or makes the house bot name.
+func (s *Service) ensureHouseBot(ctx context.Context, bots store.Bots, name string) (*store.Bot, error) {
 	key, problem := NameKey(name)
 	if problem != "" {
 		return nil, fmt.Errorf("house bot %q: %s", name, problem)
@@ -78,7 +115,7 @@ func (s *Service) houseBot(ctx context.Context, bots store.Bots, name string) (*
 	now := s.now()
 	// Its token is thrown away: nobody outside the server plays as it.
 	b = &store.Bot{User: store.User{Name: name, Key: key, Created: now},
-		TokenHash: HashToken(NewBotToken()), TokenAt: now, SeatHash: HashToken(NewBotToken())}
+		TokenHash: secret.Hash(NewBotToken()), TokenAt: now, SeatHash: secret.Hash(NewBotToken())}
 	switch err := bots.CreateBot(ctx, b, 0); {
 	case errors.Is(err, store.ErrTaken): // another node made it, or a person holds the name
 		b, err := find()

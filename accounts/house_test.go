@@ -48,3 +48,44 @@ func TestEnsureHouseBots(t *testing.T) {
 	require.ErrorContains(t, err, `"Deep": the name is alice's bot`)
 	require.Len(t, got3, 2, "the others all the same")
 }
+
+// TestHouseLevel: a house bot is told by its account owning itself, never
+// by its name: a person's bot called "Boardroom-…" (made before the name
+// was reserved) is not one, and a person or nobody is not one either.
+func TestHouseLevel(t *testing.T) {
+	s, _ := newService(t)
+	ctx := context.Background()
+	made, err := s.EnsureHouseBots(ctx, []string{HouseName("Medium")})
+	require.NoError(t, err)
+	alice, err := s.SignUp(ctx, "alice", "a long password")
+	require.NoError(t, err)
+	deep, _, err := s.CreateBot(ctx, alice, "Deep")
+	require.NoError(t, err)
+	// A bot of alice's named before "Boardroom" was reserved.
+	old := &store.Bot{User: store.User{Name: "Boardroom-Old", Key: "boardroom-old", Created: s.now()},
+		OwnerID: alice.ID, Owner: alice.Name, TokenHash: "t", TokenAt: s.now(), SeatHash: "s"}
+	require.NoError(t, s.Store.(store.Bots).CreateBot(ctx, old, MaxBotsPerOwner))
+
+	for _, tc := range []struct{ name, want string }{
+		{"Boardroom-Medium", "Medium"},
+		{"boardroom-medium", "Medium"}, // any case, as names are looked up
+		{"Boardroom-Old", ""},
+		{"Deep", ""},
+		{"alice", ""},
+		{"Boardroom-Nobody", ""},
+		{"", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := s.HouseLevelOf(ctx, tc.name)
+			require.NoError(t, err)
+			require.Equal(t, tc.want, got)
+		})
+	}
+	level, ok := HouseLevel(&made[0])
+	require.True(t, ok)
+	require.Equal(t, "Medium", level)
+	_, ok = HouseLevel(deep)
+	require.False(t, ok)
+	_, ok = HouseLevel(old)
+	require.False(t, ok, "the name does not make a house bot")
+}

@@ -11,8 +11,6 @@ package accounts
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -22,6 +20,7 @@ import (
 	"github.com/go-webauthn/webauthn/webauthn"
 
 	"boardroom/realtime/store"
+	"boardroom/secret"
 )
 
 // ChallengeLife is how long a passkey ceremony may take, from its
@@ -112,15 +111,6 @@ func (p *passkeyUser) WebAuthnName() string                       { return p.u.N
 func (p *passkeyUser) WebAuthnDisplayName() string                { return p.u.Name }
 func (p *passkeyUser) WebAuthnCredentials() []webauthn.Credential { return p.creds }
 
-// randomID is n random bytes in base64url.
-func randomID(n int) (string, []byte, error) {
-	b := make([]byte, n)
-	if _, err := rand.Read(b); err != nil {
-		return "", nil, err
-	}
-	return base64.RawURLEncoding.EncodeToString(b), b, nil
-}
-
 // credential is the library's record of a stored passkey, with the sign
 // count the store keeps.
 func credential(k store.Passkey) (webauthn.Credential, error) {
@@ -143,10 +133,7 @@ func (s *Service) begin(ctx context.Context, st store.Passkeys, kind string, use
 	if err != nil {
 		return nil, "", err
 	}
-	id, _, err := randomID(32)
-	if err != nil {
-		return nil, "", err
-	}
+	id := secret.Text(32)
 	now := s.now()
 	if err := st.PutChallenge(ctx, store.Challenge{ID: id, UserID: userID, Kind: kind, Data: data, Expires: now.Add(ChallengeLife)}, now); err != nil {
 		return nil, "", err
@@ -207,11 +194,7 @@ func (s *Service) BeginRegistration(ctx context.Context, rp RelyingParty, u *sto
 // passkeyUser is u with its handle (made now if it has none) and its
 // passkeys.
 func (s *Service) passkeyUser(ctx context.Context, st store.Passkeys, u *store.User) (*passkeyUser, error) {
-	_, fresh, err := randomID(32)
-	if err != nil {
-		return nil, err
-	}
-	handle, err := st.PasskeyHandle(ctx, u.ID, fresh)
+	handle, err := st.PasskeyHandle(ctx, u.ID, secret.Bytes(32))
 	if err != nil {
 		return nil, err
 	}

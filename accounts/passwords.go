@@ -1,7 +1,6 @@
 package accounts
 
 import (
-	"crypto/rand"
 	"crypto/subtle"
 	"encoding/base64"
 	"fmt"
@@ -9,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
+
+	"boardroom/secret"
 )
 
 // Password rules: at least 8 characters (a phrase is better), at most 256
@@ -47,10 +48,7 @@ const (
 // $argon2id$v=19$m=…,t=…,p=…$salt$hash, which carries its own parameters
 // (so they may change later without breaking the hashes kept).
 func Hash(password string) (string, error) {
-	salt := make([]byte, argonSaltLen)
-	if _, err := rand.Read(salt); err != nil {
-		return "", err
-	}
+	salt := secret.Bytes(argonSaltLen)
 	key := argon2.IDKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
 	enc := base64.RawStdEncoding
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemory, argonTime, argonThreads,

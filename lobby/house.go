@@ -108,7 +108,7 @@ func gameOf(playing []store.GameInPlay, account string) string {
 // seat is b's seat in a room: the computer at its level, under its
 // account.
 func (b HouseBot) seat() store.Seat {
-	return store.Seat{Kind: vocab.Bot, Level: b.Level, Name: b.Account, Account: b.Account, BotAccount: true}
+	return store.Seat{Kind: vocab.ComputerSeat, Level: b.Level, Name: b.Account, Account: b.Account, BotAccount: true}
 }
 
 // houseID is the id of b's side of a pairing (no wait has it).

@@ -12,6 +12,7 @@ import (
 	"boardroom/accounts"
 	_ "boardroom/game/all"
 	"boardroom/pairing"
+	"boardroom/realtime/match"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 )
@@ -97,7 +98,7 @@ func (h *houseHarness) roomOf(t *testing.T, w *Wait) *store.Room {
 // houseAndOther are a house game's seats: the house bot's, and the other.
 func houseAndOther(rec *store.Room) (house, other store.Seat) {
 	for _, s := range rec.Seats {
-		if s.Kind == vocab.Bot {
+		if s.Kind == vocab.ComputerSeat {
 			house = s
 		} else {
 			other = s
@@ -122,6 +123,8 @@ func TestHouseBotsInThePools(t *testing.T) {
 	require.Equal(t, "Boardroom-Beginner", house.Account, "nearest in rating: all are new (1500), the first of equals")
 	require.Equal(t, vocab.Beginner, house.Level)
 	require.True(t, house.BotAccount)
+	require.True(t, match.HouseSeat(house), "the room sees a house bot's seat")
+	require.False(t, match.HouseSeat(bot))
 	require.Empty(t, house.TokenHash, "nobody holds the computer's seat")
 	require.Equal(t, "Deep", bot.Account)
 	require.Equal(t, vocab.Human, bot.Kind)

@@ -21,6 +21,7 @@ import (
 	"boardroom/pairing"
 	"boardroom/realtime/match"
 	"boardroom/realtime/store"
+	"boardroom/secret"
 )
 
 // Rooms is how the lobby makes rooms: the store writes of a pairing carry
@@ -129,7 +130,7 @@ func (ps *Pools) Enter(ctx context.Context, pool pairing.Pool, p Player) (*Wait,
 	}
 	now := ps.now()
 	e := store.PoolEntry{
-		ID: match.RandomText(12), Pool: pool.String(), Player: p.TokenHash, TokenHash: p.TokenHash, Name: p.Name,
+		ID: secret.Text(12), Pool: pool.String(), Player: p.TokenHash, TokenHash: p.TokenHash, Name: p.Name,
 		Account: p.Account, Rating: 1500, Bot: p.Bot, WantsBots: p.WantsBots, Since: now, Ready: now, Seen: now,
 	}
 	if p.Bot {

@@ -15,6 +15,7 @@ import (
 	"boardroom/realtime/match"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/secret"
 )
 
 // Who is on the site, and direct challenges, on a node. Every page of a
@@ -289,7 +290,7 @@ func (s *Site) Challenge(ctx context.Context, from, fromToken, to, gameID string
 	if n >= MaxChallenges {
 		return store.DirectChallenge{}, ErrTooMany
 	}
-	c := store.DirectChallenge{ID: match.RandomText(12), From: from, To: to, FromToken: fromToken, Game: gameID, Clock: clock,
+	c := store.DirectChallenge{ID: secret.Text(12), From: from, To: to, FromToken: fromToken, Game: gameID, Clock: clock,
 		Rated: rated, Created: now, Expires: now.Add(ChallengeLife), Status: store.ChallengePending}
 	house, isHouse := s.House.Find(to)
 	if isHouse {

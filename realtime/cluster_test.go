@@ -18,6 +18,7 @@ import (
 	"boardroom/realtime/store/pgtest"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
+	"boardroom/secret"
 
 	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
@@ -233,7 +234,7 @@ func (cl *testCluster) start(i int) {
 		q.Del("token")
 		q.Del("account")
 		r.URL.RawQuery = q.Encode()
-		h.ServeWS(w, r, room, match.HashToken(token), "", account, false, nil, SocketHooks{})
+		h.ServeWS(w, r, room, secret.Hash(token), "", account, false, nil, SocketHooks{})
 	}))
 	node := &clusterNode{hub: h, srv: srv, bus: b, st: st}
 	if i < len(cl.nodes) {
@@ -525,7 +526,7 @@ func TestAnAccountsSeatOnAnotherNode(t *testing.T) {
 	id, err := cl.nodes[0].hub.Create(ctx, match.Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.NoClock, Seat: vocab.FirstSeat,
 		Level: vocab.Beginner, Account: "alice"}, "alice-laptop")
 	require.NoError(t, err)
-	live, err := cl.nodes[1].hub.LivePage(ctx, id, match.Who{TokenHash: match.HashToken("alice-phone"), Account: "alice"}, "")
+	live, err := cl.nodes[1].hub.LivePage(ctx, id, match.Who{TokenHash: secret.Hash("alice-phone"), Account: "alice"}, "")
 	require.NoError(t, err)
 	require.True(t, cl.pages.Page(live.Live).Seats[0].Yours, "the first render, by the owner")
 

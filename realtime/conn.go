@@ -6,8 +6,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"boardroom/realtime/cluster"
 	"boardroom/realtime/match"
 	"boardroom/realtime/socket"
@@ -62,7 +60,7 @@ type SocketHooks struct {
 	// Opened, when set, is given the function that closes the socket with
 	// a code and a reason, once it is open (a session that ends closes the
 	// sockets opened with it).
-	Opened func(close func(code websocket.StatusCode, reason string))
+	Opened func(close func(code socket.StatusCode, reason string))
 	// Closed, when set, is called once the socket has closed, or was
 	// never opened.
 	Closed func()
@@ -70,7 +68,7 @@ type SocketHooks struct {
 
 // ServeWS upgrades an HTTP request to a WebSocket of room id for the viewer
 // holding tokenHash and called name (its browser's, "" for none), signed in
-// as account ("" for a guest; bot when it is a bot's account), opens it
+// as account ("" for a guest; botAccount when it is a bot account), opens it
 // in the room, and returns: the socket is served on a goroutine of its own
 // until it closes, around which hooks are called. originPatterns lists the
 // other origins allowed besides the request's own host. The query
@@ -82,7 +80,7 @@ type SocketHooks struct {
 // around this one, finding the room), which a page would keep for as long
 // as it stays open — most of an idle page's memory. Reading is done on a
 // fresh goroutine, whose stack stays small.
-func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, name, account string, bot bool, originPatterns []string, hooks SocketHooks) {
+func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, name, account string, botAccount bool, originPatterns []string, hooks SocketHooks) {
 	done := func() {
 		if hooks.Closed != nil {
 			hooks.Closed()
@@ -101,7 +99,7 @@ func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, n
 	}
 	c := match.NewConn(sock, tokenHash, name, stream)
 	c.SetAccount(account)
-	c.SetBot(bot)
+	c.SetBotAccount(botAccount)
 	if hooks.Opened != nil {
 		hooks.Opened(sock.Close)
 	}
@@ -112,7 +110,7 @@ func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, n
 		pg, err := h.node.OpenPage(ctx, id, c)
 		if err != nil {
 			cancel()
-			sock.Close(websocket.StatusServiceRestart, "the room is moving; reconnect")
+			sock.Close(socket.ServiceRestart, "the room is moving; reconnect")
 			done()
 			return
 		}
@@ -120,7 +118,7 @@ func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, n
 			defer done()
 			defer cancel()
 			readPage(ctx, sock, c, linkedSink{pg})
-			sock.Close(websocket.StatusNormalClosure, "")
+			sock.Close(socket.NormalClosure, "")
 			pg.Close()
 		}()
 		return
@@ -128,7 +126,7 @@ func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, n
 	r, err := h.connect(ctx, id, c)
 	if err != nil {
 		cancel()
-		sock.Close(websocket.StatusServiceRestart, "the room is closed")
+		sock.Close(socket.ServiceRestart, "the room is closed")
 		done()
 		return
 	}
@@ -136,7 +134,7 @@ func (h *Hub) ServeWS(w http.ResponseWriter, req *http.Request, id, tokenHash, n
 		defer done()
 		defer cancel()
 		readPage(ctx, sock, c, roomSink{r})
-		sock.Close(websocket.StatusNormalClosure, "")
+		sock.Close(socket.NormalClosure, "")
 		// The room may have stopped; then nobody needs to hear of this.
 		bye, stop := context.WithTimeout(h.ctx, 5*time.Second)
 		defer stop()

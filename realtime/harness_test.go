@@ -17,6 +17,7 @@ import (
 	"boardroom/realtime/store"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
+	"boardroom/secret"
 )
 
 // harness is a hub on a throw-away SQLite database, whose pages record
@@ -93,7 +94,7 @@ type client struct {
 
 func (h *harness) connect(r *match.Room, token string) *client {
 	h.t.Helper()
-	c := testConn(match.HashToken(token), 1024)
+	c := testConn(secret.Hash(token), 1024)
 	require.NoError(h.t, r.Open(context.Background(), c))
 	return &client{h: h, room: r, c: c}
 }

@@ -10,6 +10,7 @@ import (
 	"boardroom/realtime/match"
 	"boardroom/realtime/store"
 	"boardroom/realtime/view"
+	"boardroom/secret"
 
 	"github.com/stretchr/testify/require"
 )
@@ -53,7 +54,7 @@ func TestIdleRoomsLeaveMemory(t *testing.T) {
 				return
 			}
 			require.Eventually(t, func() bool { return h.hub.Live() == 0 }, 5*time.Second, time.Millisecond)
-			p, err := h.hub.Snapshot(context.Background(), r.ID(), match.Who{TokenHash: match.HashToken("alice")})
+			p, err := h.hub.Snapshot(context.Background(), r.ID(), match.Who{TokenHash: secret.Hash("alice")})
 			require.NoError(t, err, "the room comes back when asked for")
 			require.Equal(t, tc.spec.Mode != "watch", p.Seats[0].Yours, "its creator's seat, where a person has one")
 		})
@@ -72,10 +73,10 @@ func TestRoomAskedForAsItUnloads(t *testing.T) {
 		ask func(h *harness, ctx context.Context, id string) (*view.Page, error)
 	}{
 		{"a page", func(h *harness, ctx context.Context, id string) (*view.Page, error) {
-			return h.hub.Snapshot(ctx, id, match.Who{TokenHash: match.HashToken("alice")})
+			return h.hub.Snapshot(ctx, id, match.Who{TokenHash: secret.Hash("alice")})
 		}},
 		{"a socket", func(h *harness, ctx context.Context, id string) (*view.Page, error) {
-			c := testConn(match.HashToken("alice"), 16)
+			c := testConn(secret.Hash("alice"), 16)
 			if _, err := h.hub.connect(ctx, id, c); err != nil {
 				return nil, err
 			}

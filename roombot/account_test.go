@@ -9,6 +9,7 @@ import (
 	"boardroom/realtime/roomjson"
 	"boardroom/realtime/vocab"
 	"boardroom/roombot/roombottest"
+	"boardroom/secret"
 )
 
 // TestBotAccountDeclinesTakebacks: a bot account (its token in Bearer)
@@ -18,7 +19,7 @@ import (
 func TestBotAccountDeclinesTakebacks(t *testing.T) {
 	s := roombottest.New(t)
 	token := s.Bot("Zeta")
-	me := NewToken()
+	me := secret.New()
 	room := s.Create(match.Spec{Game: "kalah", Clock: vocab.SlowClock}, me)
 	p := dialPerson(t, room, me)
 	e := newFakeEngine("Stubborn", 9)

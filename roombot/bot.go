@@ -9,12 +9,15 @@
 // The engine is anything with the Engine methods: an engine program
 // driven over the engine text protocol (enginetext.Client), or a test's
 // player.
+//
+// This is the engine client, one of three things called "bot"
+// (docs/design.md, "Programs in rooms"): not the server's computer seat,
+// nor a bot account, though it may play as one (Config.Bearer, a bot's API
+// token).
 package roombot
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -27,6 +30,7 @@ import (
 	"github.com/coder/websocket"
 
 	"boardroom/realtime/roomjson"
+	"boardroom/secret"
 )
 
 // Engine is what the bot needs of an engine: the commands of the engine
@@ -115,7 +119,7 @@ func Run(ctx context.Context, cfg Config) (*roomjson.State, error) {
 		return nil, errors.New("roombot: no engine")
 	}
 	if cfg.Token == "" {
-		cfg.Token = NewToken()
+		cfg.Token = secret.New()
 	}
 	if strings.ContainsAny(cfg.Bearer, " \t\r\n") {
 		return nil, errors.New("the bot's token holds a space or a line break: copy it again")
@@ -145,13 +149,6 @@ func Run(ctx context.Context, cfg Config) (*roomjson.State, error) {
 	b := &bot{cfg: cfg, socket: socket, engineName: name, asked: -1,
 		pace: pacer{burst: sendBurst, gap: sendGap}}
 	return b.run(ctx)
-}
-
-// NewToken returns a new seat token: 256 random bits.
-func NewToken() string {
-	b := make([]byte, 32)
-	rand.Read(b) // never fails (crypto/rand)
-	return base64.RawURLEncoding.EncodeToString(b)
 }
 
 // bot is one run: the room's connection and what the engine was told.

@@ -16,6 +16,7 @@ import (
 	"boardroom/realtime/roomjson"
 	"boardroom/realtime/vocab"
 	"boardroom/roombot/roombottest"
+	"boardroom/secret"
 )
 
 type runResult struct {
@@ -89,7 +90,7 @@ func TestBotsPlayEveryGame(t *testing.T) {
 		t.Run(g.ID()+"/two bots", func(t *testing.T) {
 			t.Parallel() // the bots mostly wait: for each other and their pace
 			s := roombottest.New(t)
-			creator := NewToken()
+			creator := secret.New()
 			room := s.Create(match.Spec{Game: g.ID()}, creator)
 			first, second := newFakeEngine("First", 1), newFakeEngine("Second", 2)
 			a := runBot(t.Context(), Config{Room: room, Engine: first, Token: creator})
@@ -112,7 +113,7 @@ func TestBotsPlayEveryGame(t *testing.T) {
 		t.Run(g.ID()+"/against the computer", func(t *testing.T) {
 			t.Parallel()
 			s := roombottest.New(t)
-			creator := NewToken()
+			creator := secret.New()
 			room := s.Create(match.Spec{Game: g.ID(), Mode: vocab.Computer, Seat: vocab.SecondSeat}, creator)
 			e := newFakeEngine("Solo", 3)
 			r := waitResult(t, runBot(t.Context(), Config{Room: room, Engine: e, Token: creator}))
@@ -133,7 +134,7 @@ func TestBotPlaysBothSeats(t *testing.T) {
 		t.Run(id, func(t *testing.T) {
 			t.Parallel()
 			s := roombottest.New(t)
-			creator := NewToken()
+			creator := secret.New()
 			room := s.Create(match.Spec{Game: id, Mode: vocab.Hotseat}, creator)
 			e := newFakeEngine("Both", 8)
 			r := waitResult(t, runBot(t.Context(), Config{Room: room, Engine: e, Token: creator}))
@@ -154,7 +155,7 @@ func TestBotPlaysBothSeats(t *testing.T) {
 // tokens, keep their seats and finish the game.
 func TestBotReconnectsAfterARestart(t *testing.T) {
 	s := roombottest.New(t)
-	creator := NewToken()
+	creator := secret.New()
 	room := s.Create(match.Spec{Game: "kalah"}, creator)
 	first, second := newFakeEngine("First", 4), newFakeEngine("Second", 5)
 	first.think, second.think = 15*time.Millisecond, 15*time.Millisecond
@@ -173,7 +174,7 @@ func TestBotReconnectsAfterARestart(t *testing.T) {
 // TestBotRefusesClearly: a bot that cannot play says why and stops.
 func TestBotRefusesClearly(t *testing.T) {
 	s := roombottest.New(t)
-	creator := NewToken()
+	creator := secret.New()
 	computerRoom := s.Create(match.Spec{Game: "kalah", Mode: vocab.Computer}, creator)
 	finished := s.Create(match.Spec{Game: "kalah"}, creator)
 	ws, _, err := websocket.Dial(t.Context(), "ws"+finished[4:]+"/ws?format=json",
@@ -253,7 +254,7 @@ func TestBotFollowsTakebacksOnTheClock(t *testing.T) {
 	for _, noUndo := range []bool{false, true} {
 		t.Run(map[bool]string{false: "undo", true: "no undo"}[noUndo], func(t *testing.T) {
 			s := roombottest.New(t)
-			me := NewToken()
+			me := secret.New()
 			room := s.Create(match.Spec{Game: "kalah", Clock: vocab.BulletClock}, me)
 			p := dialPerson(t, room, me)
 			e := newFakeEngine("Taker", 6)

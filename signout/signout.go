@@ -15,6 +15,7 @@ import (
 	"sync"
 
 	"boardroom/realtime/bus"
+	"boardroom/secret"
 )
 
 // Code is the close code a socket ended by a sign-out gets: the page
@@ -53,7 +54,7 @@ func (e End) matches(account, hash string) bool {
 		return true
 	}
 	for _, h := range e.Hashes {
-		if h != "" && h == hash {
+		if secret.Equal(h, hash) {
 			return true
 		}
 	}
@@ -117,6 +118,37 @@ func (s *Sockets) Track(account, hash string, close func()) (untrack func()) {
 		delete(s.open, k)
 		s.mu.Unlock()
 	}
+}
+
+// Opening keeps a socket that is about to be accepted, opened as account
+// with hash: its client may act as soon as the handshake is answered (log
+// out, replace a bot's token), before the server has the socket in hand,
+// and that end must not miss it. Call opened with the socket's close once
+// it is open (at once closed when its session ended meanwhile), and
+// untrack when it has closed or was never opened.
+func (s *Sockets) Opening(account, hash string) (opened func(close func()), untrack func()) {
+	var mu sync.Mutex
+	var closeNow func()
+	ended := false
+	untrack = s.Track(account, hash, func() {
+		mu.Lock()
+		ended = true
+		c := closeNow
+		mu.Unlock()
+		if c != nil {
+			c()
+		}
+	})
+	opened = func(close func()) {
+		mu.Lock()
+		closeNow = close
+		e := ended
+		mu.Unlock()
+		if e {
+			close()
+		}
+	}
+	return opened, untrack
 }
 
 // Ended closes the sockets of what ended, here at once and on the other

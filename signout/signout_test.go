@@ -72,3 +72,25 @@ func TestUntrackedSocketsStayOpen(t *testing.T) {
 	s.Ended(End{Account: "alice"})
 	require.Zero(t, n)
 }
+
+// TestAnEndBeforeTheSocketOpens: a socket kept from before its accept is
+// closed as it opens when its session ended in between, and one whose
+// session goes on is closed by a later end, once.
+func TestAnEndBeforeTheSocketOpens(t *testing.T) {
+	s := New(nil, slog.New(slog.DiscardHandler))
+	early, untrackEarly := s.Opening("robo", "t1")
+	defer untrackEarly()
+	s.Ended(End{Account: "robo"}) // the token replaced during the handshake
+	n := 0
+	early(func() { n++ })
+	require.Equal(t, 1, n, "closed as it opens")
+
+	late, untrackLate := s.Opening("alice", "s1")
+	defer untrackLate()
+	m := 0
+	late(func() { m++ })
+	require.Zero(t, m, "its session goes on")
+	s.Ended(End{Hashes: []string{"s1"}})
+	s.Ended(End{Hashes: []string{"s1"}})
+	require.Equal(t, 1, m, "closed by the end, once")
+}

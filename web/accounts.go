@@ -14,6 +14,7 @@ import (
 	"boardroom/game"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/secret"
 	"boardroom/signout"
 	"boardroom/web/templates"
 )
@@ -213,7 +214,7 @@ func (s *Server) logOut(w http.ResponseWriter, r *http.Request) {
 		if err := s.Accounts.End(r.Context(), c.Value); err != nil {
 			s.logFailure(r, "log out", err)
 		}
-		s.signouts.Ended(signout.End{Hashes: []string{accounts.HashToken(c.Value)}})
+		s.signouts.Ended(signout.End{Hashes: []string{secret.Hash(c.Value)}})
 	}
 	s.clearSession(w, r)
 	http.Redirect(w, r, "/", http.StatusSeeOther)
@@ -243,7 +244,7 @@ func (s *Server) readAccountPost(w http.ResponseWriter, r *http.Request) (*store
 // currentHash is the hash of this browser's session ("" for none).
 func currentHash(r *http.Request) string {
 	if c, err := r.Cookie(SessionCookie); err == nil && c.Value != "" {
-		return accounts.HashToken(c.Value)
+		return secret.Hash(c.Value)
 	}
 	return ""
 }
@@ -502,7 +503,7 @@ func playerGame(g store.Summary, name string) templates.PlayerGame {
 	opp := g.Seats[1-mine]
 	opponent := opp.Name
 	switch {
-	case opp.Kind == vocab.Bot:
+	case opp.Kind == vocab.ComputerSeat:
 		opponent = "the computer"
 	case opponent == "":
 		opponent = "a guest"

@@ -13,9 +13,9 @@ import (
 	"boardroom/game"
 	"boardroom/lobby"
 	"boardroom/rating"
-	"boardroom/realtime/match"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/secret"
 	"boardroom/signout"
 	"boardroom/web/templates"
 )
@@ -47,8 +47,8 @@ type holder struct {
 	tokenHash, name, account string
 	// session is the hash of the session (a bot's: of its API token) the
 	// socket is opened with, whose end closes it ("" for a guest).
-	session string
-	bot     bool
+	session    string
+	botAccount bool
 }
 
 // socketHolder reads who opens a socket: a bot when the request carries
@@ -58,11 +58,11 @@ type holder struct {
 func (s *Server) socketHolder(w http.ResponseWriter, r *http.Request) (holder, bool) {
 	auth, present := r.Header["Authorization"]
 	if !present {
-		h := holder{tokenHash: match.HashToken(readToken(r)), name: readName(r)}
+		h := holder{tokenHash: secret.Hash(readToken(r)), name: readName(r)}
 		if u := userOf(r); u != nil {
 			h.account = u.Name
 			if c, err := r.Cookie(SessionCookie); err == nil { // there is one: it signed u in
-				h.session = accounts.HashToken(c.Value)
+				h.session = secret.Hash(c.Value)
 			}
 		}
 		return h, true
@@ -83,7 +83,7 @@ func (s *Server) socketHolder(w http.ResponseWriter, r *http.Request) (holder, b
 		http.Error(w, "This token is not a bot's: make a new one on the bot owner's account page.", http.StatusUnauthorized)
 		return holder{}, false
 	}
-	return holder{tokenHash: bot.SeatHash, name: bot.Name, account: bot.Name, session: bot.TokenHash, bot: true}, true
+	return holder{tokenHash: bot.SeatHash, name: bot.Name, account: bot.Name, session: bot.TokenHash, botAccount: true}, true
 }
 
 // botSection is the account page's list of u's bots, with view's message
@@ -220,9 +220,7 @@ func (s *Server) ladder(ctx context.Context) ([]templates.LadderRow, error) {
 	for i, b := range list {
 		names[i] = b.Name
 		rows[i] = templates.LadderRow{Name: b.Name, Owner: b.Owner}
-		if b.House() {
-			rows[i].House = houseLevel(b.Name)
-		}
+		rows[i].House, _ = accounts.HouseLevel(&b)
 	}
 	all, err := s.Store.PlayerRatings(ctx, names...) // one read for the whole ladder
 	if err != nil {
@@ -280,11 +278,20 @@ func (s *Server) markBots(ctx context.Context, rows []*templates.LeaderRow) erro
 	if err != nil {
 		return err
 	}
+	house := map[string]string{} // name → level, each bot asked once
 	for _, row := range rows {
 		row.Bot = named[row.Name]
-		if row.Bot && strings.HasPrefix(row.Name, accounts.HousePrefix) {
-			row.House = houseLevel(row.Name)
+		if !row.Bot || s.Accounts == nil {
+			continue
 		}
+		level, asked := house[row.Name]
+		if !asked {
+			if level, err = s.Accounts.HouseLevelOf(ctx, row.Name); err != nil {
+				return err
+			}
+			house[row.Name] = level
+		}
+		row.House = level
 	}
 	return nil
 }
@@ -299,16 +306,11 @@ func (s *Server) botOwner(ctx context.Context, name string) (owner, house string
 	if err != nil {
 		return "", "", err
 	}
-	if b.House() {
-		return b.Owner, houseLevel(b.Name), nil
-	}
-	return b.Owner, "", nil
+	level, _ := accounts.HouseLevel(b)
+	return b.Owner, level, nil
 }
 
 // levelIndex is the place of the level labelled label among the levels.
 func levelIndex(label string) int {
 	return slices.IndexFunc(vocab.Levels(), func(l vocab.Level) bool { return l.Label() == label })
 }
-
-// houseLevel is the level a house bot's name says it plays ("Medium").
-func houseLevel(name string) string { return strings.TrimPrefix(name, accounts.HousePrefix) }

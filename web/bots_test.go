@@ -15,6 +15,7 @@ import (
 	"boardroom/realtime/match"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/secret"
 )
 
 // makeBot makes a bot on owner's account page and returns its token, as
@@ -94,7 +95,7 @@ func TestBotAccounts(t *testing.T) {
 	mine, err := ts.store.BotsOf(t.Context(), 1)
 	require.NoError(t, err)
 	require.Len(t, mine, 1)
-	require.Equal(t, accounts.HashToken(token), mine[0].TokenHash, "only the token's hash is kept")
+	require.Equal(t, secret.Hash(token), mine[0].TokenHash, "only the token's hash is kept")
 	require.NotContains(t, mine[0].TokenHash+mine[0].SeatHash+mine[0].PasswordHash, token)
 
 	resp, doc = get(t, alice, ts.URL+"/account")
@@ -145,7 +146,7 @@ func TestBotAccounts(t *testing.T) {
 		require.Equal(t, http.StatusForbidden, resp.StatusCode, "%s from another site", path)
 	}
 	require.Equal(t, 1, ts.botCount(t))
-	found, err := ts.store.BotByToken(t.Context(), accounts.HashToken(token))
+	found, err := ts.store.BotByToken(t.Context(), secret.Hash(token))
 	require.NoError(t, err, "the token stands")
 
 	// A new token replaces the old one.
@@ -154,9 +155,9 @@ func TestBotAccounts(t *testing.T) {
 	fresh := doc.Find("[data-testid=bot-token]").AttrOr("value", "")
 	require.NotEmpty(t, fresh)
 	require.NotEqual(t, token, fresh)
-	_, err = ts.store.BotByToken(t.Context(), accounts.HashToken(token))
+	_, err = ts.store.BotByToken(t.Context(), secret.Hash(token))
 	require.ErrorIs(t, err, store.ErrNotFound, "the old token is revoked")
-	again, err := ts.store.BotByToken(t.Context(), accounts.HashToken(fresh))
+	again, err := ts.store.BotByToken(t.Context(), secret.Hash(fresh))
 	require.NoError(t, err)
 	require.Equal(t, found.SeatHash, again.SeatHash)
 
@@ -275,7 +276,7 @@ func TestBotsInPools(t *testing.T) {
 		seat = 1
 	}
 	require.Equal(t, store.Seat{Kind: vocab.Human, TokenHash: rec.Seats[seat].TokenHash, Name: "Robo", Account: "Robo", BotAccount: true}, rec.Seats[seat])
-	require.NotEqual(t, match.HashToken(token), rec.Seats[seat].TokenHash, "held by its seat hash, not its token's")
+	require.NotEqual(t, secret.Hash(token), rec.Seats[seat].TokenHash, "held by its seat hash, not its token's")
 	_, doc := get(t, carolBrowser, ts.URL+room)
 	card := doc.Find(".player.seat" + itoa(seat))
 	require.Equal(t, 1, card.Find("[data-testid=bot]").Length(), "the bot's seat card says BOT")
@@ -314,10 +315,10 @@ func (ts *testServer) pairBotGame(t *testing.T, bot string) {
 	t.Helper()
 	ctx, at := t.Context(), time.Now()
 	entry := func(player string, isBot bool) store.PoolEntry {
-		return store.PoolEntry{ID: match.RandomText(8), Pool: "amazons/slow", Player: "@" + player, TokenHash: match.RandomText(8),
+		return store.PoolEntry{ID: secret.Text(8), Pool: "amazons/slow", Player: "@" + player, TokenHash: secret.Text(8),
 			Name: player, Account: player, Rating: 1500, Bot: isBot, Since: at, Ready: at, Seen: time.Now()}
 	}
-	a, b := entry(bot, true), entry("sparring"+match.RandomText(4), false)
+	a, b := entry(bot, true), entry("sparring"+secret.Text(4), false)
 	require.NoError(t, ts.store.EnterPool(ctx, a))
 	require.NoError(t, ts.store.EnterPool(ctx, b))
 	_, err := ts.store.PairPool(ctx, "amazons/slow", time.Time{}, func(es []store.PoolEntry) []store.PoolPair {
@@ -388,12 +389,12 @@ func TestNewBotTokenAsksFirst(t *testing.T) {
 	require.Equal(t, 1, question.Find("[data-action=confirm-new-token]").Length())
 	require.Equal(t, "/account", question.Find("[data-action=cancel-new-token]").AttrOr("href", ""))
 	require.Zero(t, doc.Find("[data-testid=bot-token]").Length(), "no new token yet")
-	_, err := ts.store.BotByToken(t.Context(), accounts.HashToken(old))
+	_, err := ts.store.BotByToken(t.Context(), secret.Hash(old))
 	require.NoError(t, err, "the running bot's token stands")
 
 	resp, doc = post(t, alice, ts.URL+"/account/bots/token", url.Values{"name": {"Robo"}, "confirm": {"yes"}})
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	require.NotEmpty(t, doc.Find("[data-testid=bot-token]").AttrOr("value", ""))
-	_, err = ts.store.BotByToken(t.Context(), accounts.HashToken(old))
+	_, err = ts.store.BotByToken(t.Context(), secret.Hash(old))
 	require.ErrorIs(t, err, store.ErrNotFound, "replaced once confirmed")
 }

@@ -8,14 +8,14 @@ import (
 	"strings"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"boardroom/game"
 	"boardroom/game/record"
 	"boardroom/realtime"
 	"boardroom/realtime/match"
+	"boardroom/realtime/socket"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/secret"
 	"boardroom/signout"
 	"boardroom/web/templates"
 )
@@ -171,7 +171,7 @@ func (s *Server) room(w http.ResponseWriter, r *http.Request) {
 	token := s.ensureToken(w, r)
 	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
 	defer cancel()
-	who := match.Who{TokenHash: match.HashToken(token)}
+	who := match.Who{TokenHash: secret.Hash(token)}
 	if u := userOf(r); u != nil {
 		who.Account = u.Name // a seat of the account is this browser's too
 	}
@@ -202,10 +202,12 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
 		return
 	}
-	untrack := func() {}
-	s.Hub.ServeWS(w, r, id, who.tokenHash, who.name, who.account, who.bot, s.Origins, realtime.SocketHooks{
-		Opened: func(close func(websocket.StatusCode, string)) {
-			untrack = s.signouts.Track(who.account, who.session, func() { close(signout.Code, signout.Reason) })
+	// Kept before the accept: the client may end its session as soon as
+	// the handshake is answered.
+	opened, untrack := s.signouts.Opening(who.account, who.session)
+	s.Hub.ServeWS(w, r, id, who.tokenHash, who.name, who.account, who.botAccount, s.Origins, realtime.SocketHooks{
+		Opened: func(close func(socket.StatusCode, string)) {
+			opened(func() { close(signout.Code, signout.Reason) })
 		},
 		Closed: func() { untrack(); release() }, // when the socket closes
 	})

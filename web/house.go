@@ -5,6 +5,7 @@ import (
 
 	"boardroom/accounts"
 	"boardroom/realtime/match"
+	"boardroom/secret"
 )
 
 // houseGame serves the lobby form's rated game against the computer: a
@@ -24,7 +25,7 @@ func (s *Server) houseGame(w http.ResponseWriter, r *http.Request, form map[stri
 		s.renderLobby(w, r, http.StatusTooManyRequests, form, "You have created many rooms in a short time; wait a minute and try again.")
 		return
 	}
-	c, err := s.Site.Challenge(r.Context(), spec.Account, match.HashToken(s.ensureToken(w, r)), accounts.HouseName(spec.Level.Label()),
+	c, err := s.Site.Challenge(r.Context(), spec.Account, secret.Hash(s.ensureToken(w, r)), accounts.HouseName(spec.Level.Label()),
 		spec.Game, spec.Clock, true)
 	why := s.challengeRefusal(r, err)
 	if why.text == "" && c.Room == "" {

@@ -48,7 +48,7 @@ func TestHouseBots(t *testing.T) {
 	require.True(t, rec.Rated)
 	var house store.Seat
 	for _, s := range rec.Seats {
-		if s.Kind == vocab.Bot {
+		if s.Kind == vocab.ComputerSeat {
 			house = s
 		}
 	}

@@ -6,8 +6,8 @@ import (
 	"sync"
 	"time"
 
-	"boardroom/realtime/match"
 	"boardroom/realtime/store"
+	"boardroom/secret"
 )
 
 // Limits bound what one client address may take: open WebSockets and new
@@ -147,7 +147,7 @@ func (s *Server) mayOpenChallenge(w http.ResponseWriter, r *http.Request, form m
 	if !ok || token == "" {
 		return true
 	}
-	n, err := seeks.SeeksOf(r.Context(), match.HashToken(token))
+	n, err := seeks.SeeksOf(r.Context(), secret.Hash(token))
 	if err != nil {
 		s.logFailure(r, "open challenges", err)
 		s.renderLobby(w, r, http.StatusServiceUnavailable, form, "The challenge could not be made just now; try again in a moment.")

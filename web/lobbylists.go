@@ -149,7 +149,7 @@ func players(g game.Game, seats [2]store.Seat) string {
 		if s.Engine != "" {
 			who = "Engine: " + s.Engine
 		}
-		if s.Kind == "bot" {
+		if s.Kind == vocab.ComputerSeat {
 			who = "Computer"
 			for _, l := range game.Levels {
 				if l.Value == string(s.Level) {

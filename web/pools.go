@@ -9,10 +9,9 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"boardroom/lobby"
 	"boardroom/pairing"
+	"boardroom/realtime/socket"
 	"boardroom/signout"
 )
 
@@ -109,14 +108,14 @@ func (s *Server) poolSocket(w http.ResponseWriter, r *http.Request) {
 		b, _ := json.Marshal(m)
 		wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		defer cancel()
-		ws.Write(wctx, websocket.MessageText, b)
+		ws.Write(wctx, b)
 	}
 	if !s.mayEnterPool(r) {
 		say(poolMessage{Error: "You have entered pools many times in a short time; wait a minute and try again."})
-		ws.Close(websocket.StatusPolicyViolation, "too many")
+		ws.Close(socket.PolicyViolation, "too many")
 		return
 	}
-	p := lobby.Player{TokenHash: who.tokenHash, Name: who.name, Account: who.account, Bot: who.bot, WantsBots: wantsBots && !who.bot}
+	p := lobby.Player{TokenHash: who.tokenHash, Name: who.name, Account: who.account, Bot: who.botAccount, WantsBots: wantsBots && !who.botAccount}
 	wait, err := s.Pools.Enter(ctx, pool, p)
 	if err != nil {
 		msg, retry := "The pool could not be entered just now; try again in a moment.", int64(0)
@@ -132,7 +131,7 @@ func (s *Server) poolSocket(w http.ResponseWriter, r *http.Request) {
 			s.logFailure(r, "pool not entered", err)
 		}
 		say(poolMessage{Error: msg, RetryAfter: retry})
-		ws.Close(websocket.StatusNormalClosure, "")
+		ws.Close(socket.NormalClosure, "")
 		return
 	}
 	say(poolMessage{Waiting: pool.String(), Since: wait.Since.UnixMilli()})
@@ -140,7 +139,7 @@ func (s *Server) poolSocket(w http.ResponseWriter, r *http.Request) {
 	go func() {
 		defer close(gone)
 		for {
-			_, b, err := ws.Read(ctx)
+			b, err := ws.Read(ctx)
 			if err != nil {
 				return // closed: the page left
 			}
@@ -162,7 +161,7 @@ func (s *Server) poolSocket(w http.ResponseWriter, r *http.Request) {
 		case <-gone:
 			s.leftPool(r, wait, say)
 		}
-		ws.Close(websocket.StatusNormalClosure, "")
+		ws.Close(socket.NormalClosure, "")
 		return
 	}
 }
@@ -194,18 +193,21 @@ func (s *Server) leftPool(r *http.Request, wait *lobby.Wait, say func(poolMessag
 // rooms' sockets accept, with messages of at most 1 KB, and closed when
 // who's session ends. Call done when it ends; false when it was not opened
 // (answered already).
-func (s *Server) openSocket(w http.ResponseWriter, r *http.Request, who holder) (ws *websocket.Conn, done func(), ok bool) {
+func (s *Server) openSocket(w http.ResponseWriter, r *http.Request, who holder) (ws *socket.Plain, done func(), ok bool) {
 	release, ok := s.limits.openConn(s.clientNetwork(r))
 	if !ok {
 		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
 		return nil, nil, false
 	}
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.Origins})
+	// Kept before the accept: the client may end its session as soon as
+	// the handshake is answered.
+	opened, untrack := s.signouts.Opening(who.account, who.session)
+	ws, err := socket.AcceptPlain(w, r, s.Origins, 1024)
 	if err != nil {
+		untrack()
 		release()
-		return nil, nil, false // the library has answered
+		return nil, nil, false // AcceptPlain has answered
 	}
-	ws.SetReadLimit(1024)
-	untrack := s.signouts.Track(who.account, who.session, func() { go ws.Close(signout.Code, signout.Reason) })
+	opened(func() { go ws.Close(signout.Code, signout.Reason) })
 	return ws, func() { untrack(); ws.CloseNow(); release() }, true
 }

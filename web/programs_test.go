@@ -12,8 +12,8 @@ import (
 	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
 
-	"boardroom/realtime/match"
 	"boardroom/realtime/roomjson"
+	"boardroom/secret"
 )
 
 // programDial opens a room's WebSocket as a program does: its own seat
@@ -55,7 +55,7 @@ func TestAProgramTakesASeat(t *testing.T) {
 	alice := ts.browser(t)
 	resp, _ := ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"friend"}, "name": {"Alice"}})
 	loc := resp.Header.Get("Location")
-	token := match.NewToken()
+	token := secret.New()
 
 	for _, tc := range []struct{ query, want string }{
 		{"?format=yaml", `format must be html or json, got "yaml"`},

@@ -32,7 +32,7 @@ type Server struct {
 	Store store.Store
 	Log   *slog.Logger
 	// Origins are extra origins allowed to open WebSockets (the page's own
-	// host is always allowed), as coder/websocket host patterns.
+	// host is always allowed), as host patterns (socket.Accept).
 	Origins []string
 	// Limits bound each client address; nil means DefaultLimits.
 	Limits *Limits

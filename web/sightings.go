@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"time"
 
-	"boardroom/realtime/match"
+	"boardroom/secret"
 )
 
 // seeBrowser records that account was used in the browser whose seat
@@ -20,7 +20,7 @@ func (s *Server) seeBrowser(r *http.Request, account, token string, loggedIn boo
 	if loggedIn {
 		see = s.sightings.LoggedIn
 	}
-	if err := see(r.Context(), match.HashToken(token), account, time.Now()); err != nil {
+	if err := see(r.Context(), secret.Hash(token), account, time.Now()); err != nil {
 		s.logFailure(r, "browser seen", err)
 	}
 }

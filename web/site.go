@@ -10,8 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"boardroom/fairplay"
 	"boardroom/game"
 	"boardroom/lobby"
@@ -19,6 +17,7 @@ import (
 	"boardroom/realtime/match"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/secret"
 	"boardroom/web/templates"
 )
 
@@ -91,13 +90,13 @@ func (s *Server) siteSocket(w http.ResponseWriter, r *http.Request) {
 	}
 	defer done()
 	ctx := r.Context()
-	page := s.Site.Open(who.account, who.tokenHash, who.bot)
+	page := s.Site.Open(who.account, who.tokenHash, who.botAccount)
 	defer s.Site.Close(page)
 	out := make(chan siteMessage, 4)
 	go func() { // answers to the page's own asks
 		defer close(out)
 		for {
-			_, b, err := ws.Read(ctx)
+			b, err := ws.Read(ctx)
 			if err != nil {
 				return
 			}
@@ -112,7 +111,7 @@ func (s *Server) siteSocket(w http.ResponseWriter, r *http.Request) {
 		b, _ := json.Marshal(m)
 		wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		defer cancel()
-		return ws.Write(wctx, websocket.MessageText, b) == nil
+		return ws.Write(wctx, b) == nil
 	}
 	for {
 		select {
@@ -230,7 +229,7 @@ func (s *Server) challenge(w http.ResponseWriter, r *http.Request) {
 		s.renderPlayerPage(w, r, to, http.StatusBadRequest, refusal{text: "The form could not be read."})
 		return
 	}
-	c, err := s.Site.Challenge(r.Context(), u.Name, match.HashToken(s.ensureToken(w, r)), to.Name, r.PostForm.Get("game"),
+	c, err := s.Site.Challenge(r.Context(), u.Name, secret.Hash(s.ensureToken(w, r)), to.Name, r.PostForm.Get("game"),
 		vocab.Clock(r.PostForm.Get("clock")), r.PostForm.Get("rated") == "true")
 	if why := s.challengeRefusal(r, err); why.text != "" {
 		s.renderPlayerPage(w, r, to, http.StatusBadRequest, why)
@@ -377,7 +376,7 @@ func (s *Server) answerChallenge(w http.ResponseWriter, r *http.Request) {
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
 	r.ParseForm()
-	page := &lobby.Page{Account: u.Name, TokenHash: match.HashToken(s.ensureToken(w, r))}
+	page := &lobby.Page{Account: u.Name, TokenHash: secret.Hash(s.ensureToken(w, r))}
 	id := r.PathValue("id")
 	var m siteMessage
 	switch r.PathValue("action") {

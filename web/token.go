@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"boardroom/realtime/match"
+	"boardroom/secret"
 )
 
 // TokenCookie holds the browser's seat token: a random secret that the
@@ -27,7 +28,7 @@ func (s *Server) ensureToken(w http.ResponseWriter, r *http.Request) string {
 	if t := readToken(r); t != "" {
 		return t
 	}
-	t := match.NewToken()
+	t := secret.New()
 	http.SetCookie(w, &http.Cookie{
 		Name: TokenCookie, Value: t, Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode,
 		Secure: s.TrustedProxies.HTTPS(r), MaxAge: int((365 * 24 * time.Hour).Seconds()),

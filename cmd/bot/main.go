@@ -34,6 +34,7 @@ import (
 	"boardroom/enginetext"
 	"boardroom/realtime/roomjson"
 	"boardroom/roombot"
+	"boardroom/secret"
 )
 
 const usage = `bot — an engine takes a seat in a Boardroom room
@@ -195,7 +196,7 @@ func keepToken(path string) (string, error) {
 	if !errors.Is(err, os.ErrNotExist) {
 		return "", fmt.Errorf("-token-file: %w", err)
 	}
-	token := roombot.NewToken()
+	token := secret.New()
 	if err := os.WriteFile(path, []byte(token+"\n"), 0o600); err != nil {
 		return "", fmt.Errorf("-token-file: %w", err)
 	}

@@ -18,8 +18,8 @@ import (
 	"boardroom/realtime/match"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
-	"boardroom/roombot"
 	"boardroom/roombot/roombottest"
+	"boardroom/secret"
 )
 
 // playEngine is the command line of Boardroom's own engine (play engine at
@@ -116,7 +116,7 @@ func TestTwoEnginesPlayEveryGameInARoom(t *testing.T) {
 			t.Parallel()
 			python := pythonEngine(t, 3)
 			s := roombottest.New(t)
-			creator := roombot.NewToken()
+			creator := secret.New()
 			room := s.Create(match.Spec{Game: g.ID()}, creator)
 			tokenFile := filepath.Join(t.TempDir(), "token")
 			require.NoError(t, os.WriteFile(tokenFile, []byte(creator+"\n"), 0o600))
@@ -153,7 +153,7 @@ func TestTwoEnginesPlayEveryGameInARoom(t *testing.T) {
 func TestNoFreeSeat(t *testing.T) {
 	require.NoError(t, buildErr)
 	s := roombottest.New(t)
-	room := s.Create(match.Spec{Game: "kalah", Mode: vocab.Computer, Name: "Carol"}, roombot.NewToken())
+	room := s.Create(match.Spec{Game: "kalah", Mode: vocab.Computer, Name: "Carol"}, secret.New())
 	r := runBot(t.Context(), "-room", room, "-engine", playEngine)
 	require.Equal(t, 1, r.code)
 	require.Contains(t, r.stderr, "bot: the room has no free seat: P1: Carol, P2: Computer · Beginner")
@@ -165,7 +165,7 @@ func TestNoFreeSeat(t *testing.T) {
 func TestStoppedBeforeTheEnd(t *testing.T) {
 	require.NoError(t, buildErr)
 	s := roombottest.New(t)
-	room := s.Create(match.Spec{Game: "kalah", Name: "Dora"}, roombot.NewToken())
+	room := s.Create(match.Spec{Game: "kalah", Name: "Dora"}, secret.New())
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan result, 1)
 	go func() { done <- runBot(ctx, "-room", room, "-engine", playEngine) }()
@@ -268,7 +268,7 @@ func TestBotAccountInARoom(t *testing.T) {
 	require.NoError(t, buildErr)
 	s := roombottest.New(t)
 	token := s.Bot("Delta")
-	creator := roombot.NewToken()
+	creator := secret.New()
 	room := s.Create(match.Spec{Game: "kalah"}, creator)
 	tokenFile := filepath.Join(t.TempDir(), "token")
 	require.NoError(t, os.WriteFile(tokenFile, []byte(creator+"\n"), 0o600))

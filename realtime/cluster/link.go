@@ -13,8 +13,6 @@ import (
 	"boardroom/realtime/frame"
 	"boardroom/realtime/match"
 	"boardroom/realtime/socket"
-
-	"github.com/coder/websocket"
 )
 
 // The page's side of a room in a cluster. Every page a node holds for a
@@ -138,7 +136,7 @@ func (l *link) openRemote(ctx context.Context, pages []*linkPage) error {
 }
 
 func (p *linkPage) peer() peerPage {
-	return peerPage{Page: p.id, Token: p.c.Holder(), Name: p.c.Name(), Account: p.c.Account(), Bot: p.c.Bot(), JSON: p.c.Stream().JSON, Legal: p.c.Stream().Legal}
+	return peerPage{Page: p.id, Token: p.c.Holder(), Name: p.c.Name(), Account: p.c.Account(), BotAccount: p.c.BotAccount(), JSON: p.c.Stream().JSON, Legal: p.c.Stream().Legal}
 }
 
 // ask sends a request to the owner and reads its answer.
@@ -439,7 +437,7 @@ func (l *link) cutOff() {
 	l.mu.Unlock()
 	for _, c := range pages {
 		if sock, ok := c.Outlet().(*socket.Conn); ok {
-			sock.Close(websocket.StatusServiceRestart, "this server lost contact with the game's server; reconnecting")
+			sock.Close(socket.ServiceRestart, "this server lost contact with the game's server; reconnecting")
 		} else {
 			c.Close()
 		}

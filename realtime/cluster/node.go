@@ -21,6 +21,7 @@ import (
 	"boardroom/realtime/bus"
 	"boardroom/realtime/match"
 	"boardroom/realtime/store"
+	"boardroom/secret"
 )
 
 // Several nodes serve the same rooms: each room is run by exactly one node
@@ -113,7 +114,7 @@ func (n *Node) current() (string, bool) {
 func (n *Node) Join(ctx context.Context) error { return n.join(ctx) }
 
 func (n *Node) join(ctx context.Context) error {
-	session := match.RandomText(9)
+	session := secret.Text(9)
 	ok, err := n.Leases.Heartbeat(ctx, session, n.Node, n.Lease)
 	if err != nil {
 		return fmt.Errorf("joining the cluster: %w", err)

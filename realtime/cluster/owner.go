@@ -216,7 +216,7 @@ func (o *owner) open(ctx context.Context, nodeSession string, p peerPage) bool {
 	}
 	c := match.NewFarConn(farPage{o: o, node: nodeSession, page: p.Page}, p.Token, p.Name, match.Stream{JSON: p.JSON, Legal: p.Legal})
 	c.SetAccount(p.Account)
-	c.SetBot(p.Bot)
+	c.SetBotAccount(p.BotAccount)
 	o.remotes[p.Page] = c
 	o.mu.Unlock()
 	if o.room.Open(ctx, c) != nil {

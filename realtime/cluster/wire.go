@@ -41,8 +41,9 @@ type peerPage struct {
 	Name  string `json:"name,omitempty"`
 	// Account is the username of the page's signed-in holder.
 	Account string `json:"account,omitempty"`
-	// Bot says Account is a bot's.
-	Bot bool `json:"bot,omitempty"`
+	// BotAccount says Account is a bot account ("bot" on the wire, as
+	// older nodes send it).
+	BotAccount bool `json:"bot,omitempty"`
 	// JSON and Legal are the page's Stream: a program's page (programs.go).
 	JSON  bool `json:"json,omitempty"`
 	Legal bool `json:"legal,omitempty"`

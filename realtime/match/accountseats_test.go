@@ -17,7 +17,7 @@ import (
 func TestWhoHoldsASeat(t *testing.T) {
 	alices := store.Seat{Kind: vocab.Human, TokenHash: "t1", Account: "Alice"}
 	guests := store.Seat{Kind: vocab.Human, TokenHash: "t1"}
-	computer := store.Seat{Kind: vocab.Bot, TokenHash: "t1"}
+	computer := store.Seat{Kind: vocab.ComputerSeat, TokenHash: "t1"}
 	for _, tc := range []struct {
 		name string
 		seat store.Seat

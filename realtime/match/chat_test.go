@@ -10,6 +10,7 @@ import (
 	"boardroom/realtime/clocktest"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
+	"boardroom/secret"
 
 	"github.com/stretchr/testify/require"
 )
@@ -47,7 +48,7 @@ func TestChatFromPlayersAndSpectators(t *testing.T) {
 		{alice, "hello", view.ChatLine{Name: "Alice", Seat: 0, Text: "hello"}},
 		{bob, "hi <b>there</b>", view.ChatLine{Name: "Bobby", Seat: 1, Text: "hi <b>there</b>"}}, // the seat's name, not the cookie's
 		{eve, "good luck", view.ChatLine{Name: "Eve", Seat: -1, Text: "good luck"}},
-		{anon, "who?", view.ChatLine{Name: spectatorName(HashToken("anon")), Seat: -1, Text: "who?"}},
+		{anon, "who?", view.ChatLine{Name: spectatorName(secret.Hash("anon")), Seat: -1, Text: "who?"}},
 	}
 	for i, tc := range tests {
 		clock.Advance(time.Minute)
@@ -161,7 +162,7 @@ func TestChatIsOneRenderForTheSpectators(t *testing.T) {
 	fans[3].say("go bob")
 	require.Equal(t, 3, h.pages.Drawn()-before, "the spectators' page and each player's")
 	for _, f := range fans {
-		require.Equal(t, []string{spectatorName(HashToken("fan3")) + ": go bob"}, texts(f.last()))
+		require.Equal(t, []string{spectatorName(secret.Hash("fan3")) + ": go bob"}, texts(f.last()))
 	}
 }
 
@@ -176,7 +177,7 @@ func TestNoChatInARecord(t *testing.T) {
 	me.click(0, 1)
 	me.action(vocab.Resign)
 	require.False(t, me.action(vocab.Rematch).Over)
-	require.Equal(t, []string{guestName(HashToken("me")) + ": before"}, texts(me.last()), "the rematch goes on talking")
+	require.Equal(t, []string{guestName(secret.Hash("me")) + ": before"}, texts(me.last()), "the rematch goes on talking")
 
 	kept, err := h.store.List(t.Context(), true, time.Time{}, 10, 0)
 	require.NoError(t, err)

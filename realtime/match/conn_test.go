@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"boardroom/realtime/clocktest"
+	"boardroom/secret"
 
 	"github.com/stretchr/testify/require"
 )
@@ -15,7 +16,7 @@ func TestSlowRoomClientInRoom(t *testing.T) {
 	r := h.create(Spec{Game: "kalah", Mode: "hotseat"}, "me")
 	me := h.connect(r, "me")
 	// A connection whose queue is full is dropped without stalling the room.
-	stuck := testConn(HashToken("stuck"), -1)
+	stuck := testConn(secret.Hash("stuck"), -1)
 	require.True(t, r.send(t.Context(), evConnect{c: stuck}))
 	require.Equal(t, "ok", me.click(1, 1).Flash)
 	require.True(t, stuck.isClosed())

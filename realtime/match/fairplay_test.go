@@ -9,6 +9,7 @@ import (
 
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/secret"
 )
 
 // A rated room's free seat is refused to an account linked to the one
@@ -40,9 +41,9 @@ func TestARatedSeatIsRefusedToALinkedAccount(t *testing.T) {
 			h.signUp("alice", "carol")
 			tc.link(h)
 			r := h.create(Spec{Game: "kalah", Account: "alice", Rated: true, Clock: vocab.FastClock}, "alice")
-			c := testConn(HashToken(tc.joiner), 1024)
+			c := testConn(secret.Hash(tc.joiner), 1024)
 			c.SetAccount(tc.joiner)
-			c.SetBot(tc.bot)
+			c.SetBotAccount(tc.bot)
 			require.True(t, r.send(context.Background(), evConnect{c: c}))
 			joiner := &client{h: h, room: r, c: c}
 			joiner.sync()

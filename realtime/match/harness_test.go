@@ -20,6 +20,7 @@ import (
 	"boardroom/realtime/store"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
+	"boardroom/secret"
 
 	"github.com/stretchr/testify/require"
 )
@@ -298,7 +299,7 @@ func (h *harness) connect(r *Room, token string) *client {
 // connectNamed opens a page whose browser gave name (its name cookie).
 func (h *harness) connectNamed(r *Room, token, name string) *client {
 	h.t.Helper()
-	c := testConn(HashToken(token), 1024)
+	c := testConn(secret.Hash(token), 1024)
 	c.name = CleanName(name)
 	require.True(h.t, r.send(context.Background(), evConnect{c: c}))
 	cl := &client{h: h, room: r, c: c}

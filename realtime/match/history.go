@@ -281,7 +281,7 @@ func (r *Room) setTurns(turns, redo []turnRecord) {
 	r.ended, r.aborted = nil, false
 	r.seats.newTurn()
 	r.request = nil
-	r.bots.said = r.history.lastInfo()
+	r.computers.said = r.history.lastInfo()
 	if wasOver || r.over() {
 		r.storeResult()
 	}

@@ -13,13 +13,18 @@ import (
 // it plays every game to its end, and a rematch would be a game quick
 // pairing did not count (the next one is found in the lobby).
 
-// houseSeat says seat s is a house bot's.
-func houseSeat(s store.Seat) bool { return s.Kind == vocab.Bot && s.Account != "" }
+// HouseSeat says seat s is a house bot's: the computer plays it under an
+// account. A room cannot ask the account itself (whether it owns itself:
+// accounts.HouseLevel, the one truth of what a house bot is), and needs
+// not: only the lobby seats the computer under an account, and only house
+// bots' (lobby.HouseBot). A person's bot plays a person's seat
+// (vocab.Human with Seat.BotAccount), never a computer seat.
+func HouseSeat(s store.Seat) bool { return s.Kind == vocab.ComputerSeat && s.Account != "" }
 
 // houseRefusal says why a proposal of kind made in this room cannot be
 // ("": it can): the opponent is a house bot.
 func (r *Room) houseRefusal(kind vocab.Proposal) string {
-	if !houseSeat(r.seats.held[0]) && !houseSeat(r.seats.held[1]) {
+	if !HouseSeat(r.seats.held[0]) && !HouseSeat(r.seats.held[1]) {
 		return ""
 	}
 	switch kind {

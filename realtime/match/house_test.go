@@ -10,21 +10,22 @@ import (
 	"boardroom/game"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/secret"
 )
 
 // houseGame is a room quick pairing made for the bot account deep against
 // the house bot Boardroom-Beginner, and deep's page in it.
 func houseGame(t *testing.T, h *harness, gameID string) (*Room, *client, game.Player) {
 	h.signUp("deep", "Boardroom-Beginner")
-	seats := [2]store.Seat{{TokenHash: HashToken("deep"), Account: "deep", BotAccount: true},
-		{Kind: vocab.Bot, Level: vocab.Beginner, Name: "Boardroom-Beginner", Account: "Boardroom-Beginner", BotAccount: true}}
+	seats := [2]store.Seat{{TokenHash: secret.Hash("deep"), Account: "deep", BotAccount: true},
+		{Kind: vocab.ComputerSeat, Level: vocab.Beginner, Name: "Boardroom-Beginner", Account: "Boardroom-Beginner", BotAccount: true}}
 	rec, err := PairedRecord(gameID, vocab.FastClock, true, seats, time.Now())
 	require.NoError(t, err)
 	require.NoError(t, h.store.CreateRoom(context.Background(), rec))
 	r, err := h.hub.Room(context.Background(), rec.ID)
 	require.NoError(t, err)
 	house := game.First
-	if rec.Seats[1].Kind == vocab.Bot {
+	if rec.Seats[1].Kind == vocab.ComputerSeat {
 		house = game.Second
 	}
 	return r, h.connectAs(r, "deep", "deep"), house
@@ -140,4 +141,24 @@ func TestAHouseGameAfterARestart(t *testing.T) {
 	}
 	require.True(t, p.Over)
 	require.NotEmpty(t, p.Seats[house].RatingChange, "rated")
+}
+
+// TestHouseSeat: a seat is a house bot's when the computer plays it under
+// an account; not a computer seat of a person's room, nor a person's or a
+// person's bot's seat.
+func TestHouseSeat(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		seat store.Seat
+		want bool
+	}{
+		{"house bot", store.Seat{Kind: vocab.ComputerSeat, Level: vocab.Medium, Account: "Boardroom-Medium", BotAccount: true}, true},
+		{"the computer in a person's room", store.Seat{Kind: vocab.ComputerSeat, Level: vocab.Medium}, false},
+		{"a person's bot", store.Seat{Kind: vocab.Human, Account: "deep", BotAccount: true}, false},
+		{"a person", store.Seat{Kind: vocab.Human, Account: "alice"}, false},
+		{"an engine on a guest's seat", store.Seat{Kind: vocab.Human, Engine: "random"}, false},
+		{"free", store.Seat{}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) { require.Equal(t, tc.want, HouseSeat(tc.seat)) })
+	}
 }

@@ -205,7 +205,7 @@ func (r *Room) rematch() {
 		}
 	}
 	seats := r.seats.swapped()
-	players, err := r.bots.playersFor(r.g, seats.held)
+	players, err := r.computers.playersFor(r.g, seats.held)
 	if err == nil {
 		ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 		err = r.deps.Store.Rematch(ctx, r.id, archive, seats.held)
@@ -216,14 +216,14 @@ func (r *Room) rematch() {
 		r.broadcastError("The rematch could not be saved; try again.")
 		return
 	}
-	r.bots.stop()
-	r.seats, r.bots.players = seats, players
+	r.computers.stop()
+	r.seats, r.computers.players = seats, players
 	r.state = r.start()
 	r.history.set(nil, nil)
 	r.ended, r.aborted = nil, false
 	r.request = nil
-	r.bots.said = ""
-	r.bots.paused, r.bots.stepOnce = false, false
+	r.computers.said = ""
+	r.computers.paused, r.computers.stepOnce = false, false
 	r.ratings.changes = nil
 	r.readRatings() // the seats swapped, and the game changed them
 	r.viewers.endReplays()

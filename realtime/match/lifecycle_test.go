@@ -9,6 +9,7 @@ import (
 	"boardroom/realtime/store"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
+	"boardroom/secret"
 
 	"github.com/stretchr/testify/require"
 )
@@ -224,7 +225,7 @@ func TestRematchBetweenTwoPeople(t *testing.T) {
 	p = alice.action("rematch")
 	require.Equal(t, vocab.RematchProposal, p.Request.Kind)
 	require.True(t, p.Request.FromMe)
-	require.Equal(t, guestName(HashToken("alice"))+" offers a rematch.", bob.last().Request.Text)
+	require.Equal(t, guestName(secret.Hash("alice"))+" offers a rematch.", bob.last().Request.Text)
 	p = alice.action("rematch") // asked again: withdrawn
 	require.Nil(t, p.Request)
 	alice.action("rematch")
@@ -237,7 +238,7 @@ func TestRematchBetweenTwoPeople(t *testing.T) {
 	require.False(t, p.Over, "the spectator follows to the new game")
 	require.Empty(t, p.Moves)
 	require.Equal(t, int64(30_000), p.Clock.TotalMS, "the same clock")
-	require.Equal(t, guestName(HashToken("bob")), alice.last().Seats[0].Holder, "a person, by name")
+	require.Equal(t, guestName(secret.Hash("bob")), alice.last().Seats[0].Holder, "a person, by name")
 
 	// The game that ended is kept, finished, pointing at the rematch.
 	finished, err := h.store.List(context.Background(), true, time.Time{}, 10, 0)
@@ -250,8 +251,8 @@ func TestRematchBetweenTwoPeople(t *testing.T) {
 	require.Equal(t, 1, kept.Winner, "P1 resigned")
 	rec, err := h.store.Room(context.Background(), r.ID())
 	require.NoError(t, err)
-	require.Equal(t, HashToken("bob"), rec.Seats[0].TokenHash)
-	require.Equal(t, HashToken("alice"), rec.Seats[1].TokenHash)
+	require.Equal(t, secret.Hash("bob"), rec.Seats[0].TokenHash)
+	require.Equal(t, secret.Hash("alice"), rec.Seats[1].TokenHash)
 
 	// The kept game is a record: replay only, and a link to the rematch.
 	old, err := h.hub.Room(context.Background(), kept.ID)
@@ -303,7 +304,7 @@ func TestSearchChoiceKeptOnlyAtDifficult(t *testing.T) {
 		r := h.create(Spec{Game: "amazons", Mode: "computer", Level: tc.level, Algorithm: "minimax"}, "me")
 		rec, err := h.store.Room(context.Background(), r.ID())
 		require.NoError(t, err)
-		require.Equal(t, store.Seat{Kind: "bot", TokenHash: HashToken("me"), Level: tc.level, Algorithm: tc.want}, rec.Seats[1],
+		require.Equal(t, store.Seat{Kind: "bot", TokenHash: secret.Hash("me"), Level: tc.level, Algorithm: tc.want}, rec.Seats[1],
 			"only Difficult's search is chosen")
 	}
 }
@@ -322,7 +323,7 @@ func TestJoinOnlyWhileASeatIsFree(t *testing.T) {
 	require.True(t, p.Spectator)
 	rec, err := h.store.Room(context.Background(), r.ID())
 	require.NoError(t, err)
-	require.Equal(t, HashToken("bob"), rec.Seats[1].TokenHash, "the refused join changed nothing")
+	require.Equal(t, secret.Hash("bob"), rec.Seats[1].TokenHash, "the refused join changed nothing")
 }
 
 func TestReplayExitReturnsToTheEnd(t *testing.T) {

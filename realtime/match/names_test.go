@@ -8,6 +8,7 @@ import (
 
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/secret"
 
 	"github.com/stretchr/testify/require"
 )
@@ -81,10 +82,10 @@ func TestNameProblem(t *testing.T) {
 }
 
 func TestDefaultNames(t *testing.T) {
-	h := HashToken("alice")
+	h := secret.Hash("alice")
 	require.Regexp(t, `^Guest [1-9][0-9]{3}$`, guestName(h))
 	require.Equal(t, guestName(h), guestName(h), "the same every time")
-	require.NotEqual(t, guestName(h), guestName(HashToken("bob")))
+	require.NotEqual(t, guestName(h), guestName(secret.Hash("bob")))
 	require.Regexp(t, `^Spectator [1-9][0-9]{3}$`, spectatorName(h))
 	require.Equal(t, "Spectator", spectatorName(""), "no cookie, no number")
 }
@@ -105,7 +106,7 @@ func TestSeatsAreShownByName(t *testing.T) {
 		{name: "the join sends none: the cookie's", spec: Spec{Game: "kalah", Name: "Alice"}, cookie: "Robert",
 			want: [2]string{"Alice", "Robert"}},
 		{name: "nothing given: guests", spec: Spec{Game: "kalah"},
-			want: [2]string{guestName(HashToken("alice")), guestName(HashToken("bob"))}},
+			want: [2]string{guestName(secret.Hash("alice")), guestName(secret.Hash("bob"))}},
 		{name: "names cleaned, markup kept as text", spec: Spec{Game: "kalah", Name: " <b>Al</b>\x00ice "},
 			joinName: "<img src=x onerror=alert(1)>", want: [2]string{"<b>Al</b>ice", "<img src=x onerror=alert"}},
 		{name: "against the computer", spec: Spec{Game: "kalah", Mode: vocab.Computer, Level: vocab.Medium, Name: "Alice"},
@@ -146,12 +147,12 @@ func TestSeatStoredWithoutANameShowsAGuest(t *testing.T) {
 	h := newHarness(t)
 	r := h.create(Spec{Game: "kalah", Name: "Alice"}, "alice")
 	h.connect(r, "bob").action(vocab.Join)
-	old := [2]store.Seat{{Kind: vocab.Human, TokenHash: HashToken("alice")}, {Kind: vocab.Human, TokenHash: HashToken("bob")}}
+	old := [2]store.Seat{{Kind: vocab.Human, TokenHash: secret.Hash("alice")}, {Kind: vocab.Human, TokenHash: secret.Hash("bob")}}
 	require.NoError(t, h.store.SetSeats(context.Background(), r.ID(), old))
 	h.restart()
 	r, err := h.hub.Room(context.Background(), r.ID())
 	require.NoError(t, err)
 	p := h.connect(r, "eve").last()
-	require.Equal(t, guestName(HashToken("alice")), p.Seats[0].Holder)
-	require.Equal(t, guestName(HashToken("bob")), p.Seats[1].Holder)
+	require.Equal(t, guestName(secret.Hash("alice")), p.Seats[0].Holder)
+	require.Equal(t, guestName(secret.Hash("bob")), p.Seats[1].Holder)
 }

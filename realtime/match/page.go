@@ -40,9 +40,9 @@ type Conn struct {
 	// stream is what the connection asked to be sent: the page's HTML, or
 	// the room as JSON for a program (programs.go).
 	stream Stream
-	// bot says who.Account is a bot's (an engine's account: a seat it takes
-	// is marked BOT).
-	bot bool
+	// botAccount says who.Account is a bot account (a program's, made by a
+	// person: a seat it takes is marked BOT).
+	botAccount bool
 	// gone is set when a page with no outlet here is closed.
 	gone atomic.Bool
 }
@@ -72,12 +72,12 @@ func (c *Conn) SetAccount(username string) { c.who.Account = username }
 // Account is the username of the page's signed-in holder ("" for a guest).
 func (c *Conn) Account() string { return c.who.Account }
 
-// SetBot says the page's account is a bot's (its program connected with
-// the bot's API token; call it before the page opens).
-func (c *Conn) SetBot(bot bool) { c.bot = bot }
+// SetBotAccount says the page's account is a bot account (its program
+// connected with the bot's API token; call it before the page opens).
+func (c *Conn) SetBotAccount(bot bool) { c.botAccount = bot }
 
-// Bot says the page's account is a bot's.
-func (c *Conn) Bot() bool { return c.bot }
+// BotAccount says the page's account is a bot account.
+func (c *Conn) BotAccount() bool { return c.botAccount }
 
 // Holder is the token hash of the page's holder.
 func (c *Conn) Holder() string { return c.who.TokenHash }

@@ -168,7 +168,7 @@ func (r *Room) play(seat game.Player, m game.Move, think time.Duration, info str
 	if !complete {
 		r.version++
 		r.broadcast()
-		r.scheduleBot() // a computer seat may still have to choose
+		r.scheduleComputer() // a computer seat may still have to choose
 		return
 	}
 	r.applyTurn(turn, think, info)
@@ -208,7 +208,7 @@ func (r *Room) applyTurn(moves []game.Move, think time.Duration, info string) {
 	r.seats.newTurn()
 	r.request = nil
 	if info != "" {
-		r.bots.said = info
+		r.computers.said = info
 	}
 	if r.over() {
 		r.storeResult()
@@ -300,7 +300,7 @@ func (r *Room) newTurn(from time.Time) {
 // evaluations, once.
 func (r *Room) refresh() {
 	r.version++
-	r.scheduleBot()
+	r.scheduleComputer()
 	r.scheduleClaim()
 	if r.over() {
 		r.evaluations()
@@ -318,7 +318,7 @@ func (r *Room) join(c *Conn, name, engine string) {
 	case c.who.TokenHash == "":
 		r.reject(c, refusedNotAllowed, "Your browser sent no seat cookie; allow cookies to play.")
 		return
-	case len(r.seats.mine(c.who)) > 0 && engine != "" && !c.bot: // a bot's seat shows its account, not an engine
+	case len(r.seats.mine(c.who)) > 0 && engine != "" && !c.botAccount: // a bot's seat shows its account, not an engine
 		r.engineTakesOver(c, name, engine)
 		return
 	case len(r.seats.mine(c.who)) > 0:
@@ -342,7 +342,7 @@ func (r *Room) join(c *Conn, name, engine string) {
 		if c.who.Account != "" { // a signed-in player plays under their username
 			held[p].Name, held[p].Account = c.who.Account, c.who.Account
 		}
-		if c.bot { // a bot plays under its account's name, marked BOT
+		if c.botAccount { // a bot plays under its account's name, marked BOT
 			held[p].BotAccount, held[p].Engine = true, ""
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)

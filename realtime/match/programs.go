@@ -150,7 +150,7 @@ func (r *Room) roomState(w Who, legal bool) *roomjson.State {
 		switch {
 		case held.Kind == vocab.Free:
 			ws.Kind = roomjson.KindFree
-		case held.Kind == vocab.Bot:
+		case held.Kind == vocab.ComputerSeat:
 			ws.Kind, ws.Online = roomjson.KindComputer, true
 		case held.Engine != "":
 			ws.Kind, ws.Engine, ws.Online = roomjson.KindEngine, held.Engine, ws.Yours || online[i]

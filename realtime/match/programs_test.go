@@ -10,6 +10,7 @@ import (
 
 	"boardroom/realtime/roomjson"
 	"boardroom/realtime/vocab"
+	"boardroom/secret"
 
 	"github.com/stretchr/testify/require"
 )
@@ -62,7 +63,7 @@ type program struct {
 
 func (h *harness) connectProgram(r *Room, token string, legal bool) *program {
 	h.t.Helper()
-	c := testConn(HashToken(token), 1024)
+	c := testConn(secret.Hash(token), 1024)
 	c.stream = Stream{JSON: true, Legal: legal}
 	require.True(h.t, r.send(context.Background(), evConnect{c: c}))
 	p := &program{t: h.t, room: r, c: c}

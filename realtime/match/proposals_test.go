@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/realtime/vocab"
+	"boardroom/secret"
 )
 
 // friendsWhoMoved is a Kalah room between Alice and Bob (and Eve watching)
@@ -95,7 +96,7 @@ func TestDrawOnlyWhereAGameCanEndDrawn(t *testing.T) {
 			inRoom(t, r, func(r *Room) {
 				if tc.mode == vocab.Friend {
 					r.seats.held[1] = r.seats.held[0]
-					r.seats.held[1].TokenHash = HashToken("bob")
+					r.seats.held[1].TokenHash = secret.Hash("bob")
 				}
 				// Each side has moved: the first legal turns, played here.
 				for range 2 {

@@ -11,6 +11,7 @@ import (
 	"boardroom/game"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/secret"
 )
 
 // signUp makes accounts in the harness's store.
@@ -25,7 +26,7 @@ func (h *harness) signUp(names ...string) {
 // connectAs opens a page of a signed-in player.
 func (h *harness) connectAs(r *Room, token, account string) *client {
 	h.t.Helper()
-	c := testConn(HashToken(token), 1024)
+	c := testConn(secret.Hash(token), 1024)
 	c.SetAccount(account)
 	require.True(h.t, r.send(context.Background(), evConnect{c: c}))
 	cl := &client{h: h, room: r, c: c}

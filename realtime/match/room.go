@@ -74,14 +74,14 @@ type Room struct {
 	score   scoreMemo
 	moves   movesMemo
 
-	seats   seats
-	clock   moveClock
-	bots    botRunner
-	hints   hints
-	history history
-	viewers viewers
-	chat    chatLog
-	ratings ratings
+	seats     seats
+	clock     moveClock
+	computers computerSeats
+	hints     hints
+	history   history
+	viewers   viewers
+	chat      chatLog
+	ratings   ratings
 }
 
 // request is a proposal waiting for the other player's consent.
@@ -105,8 +105,8 @@ type (
 		msg Message
 		err error // the message was refused before reaching the room
 	}
-	evTimeout struct{ gen uint64 }
-	evBotMove struct {
+	evTimeout      struct{ gen uint64 }
+	evComputerMove struct {
 		gen  uint64
 		seat game.Player
 		move game.Move
@@ -137,18 +137,18 @@ type (
 	evFunc struct{ f func(*Room) } // for tests: run f inside the room
 )
 
-func (evConnect) roomEvent()    {}
-func (evDisconnect) roomEvent() {}
-func (evInput) roomEvent()      {}
-func (evTimeout) roomEvent()    {}
-func (evBotMove) roomEvent()    {}
-func (evSnapshot) roomEvent()   {}
-func (evPresence) roomEvent()   {}
-func (evCrowdGone) roomEvent()  {}
-func (evClaimable) roomEvent()  {}
-func (evHint) roomEvent()       {}
-func (evIdle) roomEvent()       {}
-func (evFunc) roomEvent()       {}
+func (evConnect) roomEvent()      {}
+func (evDisconnect) roomEvent()   {}
+func (evInput) roomEvent()        {}
+func (evTimeout) roomEvent()      {}
+func (evComputerMove) roomEvent() {}
+func (evSnapshot) roomEvent()     {}
+func (evPresence) roomEvent()     {}
+func (evCrowdGone) roomEvent()    {}
+func (evClaimable) roomEvent()    {}
+func (evHint) roomEvent()         {}
+func (evIdle) roomEvent()         {}
+func (evFunc) roomEvent()         {}
 
 // newRoom makes the room of a stored record, its game replayed to where
 // the record left it.
@@ -166,11 +166,11 @@ func newRoom(rec *store.Room, d Deps) (*Room, error) {
 	r := &Room{
 		id: rec.ID, g: g, opts: start.Options(), mode: rec.Mode, private: rec.Private, open: rec.Open, seeking: rec.Seeking, deps: d,
 		inbox: make(chan event, 64), stopping: make(chan struct{}), finished: make(chan struct{}), quit: make(chan StopReason, 1), state: start, aborted: rec.Aborted, abortedBy: game.NoPlayer, next: rec.Next,
-		seats:   newSeats(rec.Seats, now),
-		clock:   newMoveClock(rec.Clock, d.Clock, d.timings),
-		bots:    newBotRunner(d.Bots, d.Engine, d.timings),
-		history: history{save: rec.Save},
-		viewers: newViewers(d.Render, d.Metrics, d.timings.replayStep, now),
+		seats:     newSeats(rec.Seats, now),
+		clock:     newMoveClock(rec.Clock, d.Clock, d.timings),
+		computers: newComputers(d.Bots, d.Engine, d.timings),
+		history:   history{save: rec.Save},
+		viewers:   newViewers(d.Render, d.Metrics, d.timings.replayStep, now),
 	}
 	var turns []turnRecord
 	for _, t := range rec.Turns {
@@ -186,7 +186,7 @@ func newRoom(rec *store.Room, d Deps) (*Room, error) {
 	}
 	r.history.set(turns, nil)
 	r.clock.mark = loadedMark(rec)
-	r.bots.said = r.history.lastInfo()
+	r.computers.said = r.history.lastInfo()
 	if rec.Over && !r.state.Outcome().Over {
 		end := game.Win(game.Player(rec.Winner), rec.Reason)
 		if rec.Winner < 0 {
@@ -199,7 +199,7 @@ func newRoom(rec *store.Room, d Deps) (*Room, error) {
 	if r.next != "" {
 		return r, nil // a record of a finished game: nobody will play it
 	}
-	if err := r.bots.seat(g, rec.Seats); err != nil {
+	if err := r.computers.seat(g, rec.Seats); err != nil {
 		return nil, err
 	}
 	r.readRatings()
@@ -406,7 +406,7 @@ func (r *Room) refuse(ev event) {
 
 // busy reports whether the room has work of its own to do (a computer game
 // running), so that it stays in memory with nobody watching.
-func (r *Room) busy() bool { return !r.over() && r.bots.running() }
+func (r *Room) busy() bool { return !r.over() && r.computers.running() }
 
 // scheduleIdle sets the timer that unloads the room once it has had no
 // page open for idleUnload and nothing to do (it runs on the room's Clock,
@@ -431,8 +431,8 @@ func (r *Room) idle() bool {
 	r.viewers.stopIdleTimer = nil
 	unwatched := r.viewers.idleFor(r.deps.Clock.Now())
 	if len(r.viewers.conns) == 0 && r.busy() && unwatched >= r.deps.timings.unwatchedPause {
-		r.bots.unwatched = true
-		r.bots.stop()
+		r.computers.unwatched = true
+		r.computers.stop()
 		r.deps.Log.Debug("computer game paused: nobody watches", "room", r.id)
 	}
 	if len(r.viewers.conns) == 0 && !r.busy() && unwatched >= r.deps.timings.idleUnload {
@@ -464,8 +464,8 @@ func (r *Room) handleSafely(ev event) {
 		r.input(ev)
 	case evTimeout:
 		r.timeout(ev.gen)
-	case evBotMove:
-		r.botMoved(ev)
+	case evComputerMove:
+		r.computerMoved(ev)
 	case evSnapshot:
 		ev.reply <- r.page(&viewer{who: ev.who}) // a page request has no connection yet
 	case evHint:
@@ -488,7 +488,7 @@ func (r *Room) handleSafely(ev event) {
 func (r *Room) shutdown() {
 	r.clock.stop()
 	r.clock.stopClaim()
-	r.bots.stop()
+	r.computers.stop()
 	r.hints.stop()
 	r.viewers.stopIdle()
 	r.viewers.close()

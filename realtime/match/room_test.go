@@ -11,6 +11,7 @@ import (
 	"boardroom/realtime/clocktest"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
+	"boardroom/secret"
 
 	"github.com/stretchr/testify/require"
 )
@@ -34,7 +35,7 @@ func TestFriendGameSeatsAndMoves(t *testing.T) {
 
 	p = bob.action("join")
 	require.True(t, p.Seats[1].Yours)
-	require.Equal(t, guestName(HashToken("alice")), p.Seats[0].Holder, "a person, by name")
+	require.Equal(t, guestName(secret.Hash("alice")), p.Seats[0].Holder, "a person, by name")
 	require.False(t, p.Seats[0].Yours)
 	p = eve.action("join")
 	require.Equal(t, "bad", p.Flash)
@@ -343,7 +344,7 @@ func TestUnwatchedComputerGamesPause(t *testing.T) {
 	r := h.create(Spec{Game: "kalah", Mode: "watch", Pace: "slow"}, "alice")
 	alice := h.connect(r, "alice")
 	running := func(r *Room) (yes bool) {
-		inRoom(t, r, func(r *Room) { yes = r.bots.running() })
+		inRoom(t, r, func(r *Room) { yes = r.computers.running() })
 		return yes
 	}
 	require.True(t, running(r))

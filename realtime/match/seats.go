@@ -8,6 +8,7 @@ import (
 	"boardroom/game"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/secret"
 )
 
 // seats are who holds the room's two seats, and where each holder is on
@@ -45,7 +46,7 @@ func holds(h store.Seat, w Who) bool {
 	if h.Account != "" {
 		return w.Account != "" && strings.EqualFold(h.Account, w.Account)
 	}
-	return w.TokenHash != "" && h.TokenHash == w.TokenHash
+	return secret.Equal(h.TokenHash, w.TokenHash)
 }
 
 // viewKey names the view of a seated page, which the pages of the same
@@ -68,7 +69,7 @@ func (s *seats) mine(w Who) []game.Player {
 // account: logged out since): "" when there is none.
 func (s *seats) signedOutOf(w Who) string {
 	for _, h := range s.held {
-		if h.Kind == vocab.Human && h.Account != "" && w.TokenHash != "" && h.TokenHash == w.TokenHash && !holds(h, w) {
+		if h.Kind == vocab.Human && h.Account != "" && secret.Equal(h.TokenHash, w.TokenHash) && !holds(h, w) {
 			return h.Account
 		}
 	}

@@ -1,10 +1,6 @@
 package match
 
 import (
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	mrand "math/rand/v2"
@@ -14,6 +10,7 @@ import (
 	"boardroom/game"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/secret"
 )
 
 // ErrBadRequest wraps a refused room-creation request.
@@ -92,7 +89,7 @@ func NewRecord(spec Spec, token string, now time.Time) (*store.Room, error) {
 	case vocab.RandomSeat:
 		mine = game.Player(mrand.IntN(2))
 	}
-	human := store.Seat{Kind: vocab.Human, TokenHash: HashToken(token), Name: CleanName(spec.Name), Account: spec.Account}
+	human := store.Seat{Kind: vocab.Human, TokenHash: secret.Hash(token), Name: CleanName(spec.Name), Account: spec.Account}
 	if spec.Account != "" { // a signed-in player plays under their username
 		human.Name = spec.Account
 	}
@@ -104,7 +101,7 @@ func NewRecord(spec Spec, token string, now time.Time) (*store.Room, error) {
 	// search it changes: Beginner plays the rules' heuristics and Medium a
 	// fixed one-or-two-ply search, whatever was chosen.
 	bot := func(level vocab.Level) store.Seat {
-		s := store.Seat{Kind: vocab.Bot, TokenHash: human.TokenHash, Level: level, Algorithm: spec.Algorithm}
+		s := store.Seat{Kind: vocab.ComputerSeat, TokenHash: human.TokenHash, Level: level, Algorithm: spec.Algorithm}
 		if level != vocab.Difficult {
 			s.Algorithm = ""
 		}
@@ -161,35 +158,13 @@ func oneOf[T ~string](name string, value T, all []T) error {
 }
 
 // NewID returns an unguessable room id (96 random bits).
-func NewID() string { return RandomText(12) }
-
-// NewToken returns an unguessable seat token (256 random bits).
-func NewToken() string { return RandomText(32) }
-
-// RandomText is n random bytes as URL-safe text.
-func RandomText(n int) string {
-	b := make([]byte, n)
-	if _, err := rand.Read(b); err != nil {
-		panic("match: no randomness: " + err.Error())
-	}
-	return base64.RawURLEncoding.EncodeToString(b)
-}
-
-// HashToken is what the store keeps of a token: its SHA-256, in hex. An
-// empty token hashes to "" so that it never matches a seat.
-func HashToken(token string) string {
-	if token == "" {
-		return ""
-	}
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
-}
+func NewID() string { return secret.Text(12) }
 
 // PairedRecord makes the record of a room for two people paired by quick
 // pairing or a challenge, at now: the game's standard rules, each on their
 // own page (a friend game) on clock, rated or not, the seats drawn at
 // random. Both seats are held from the start: the clock runs from now. A
-// seat of Kind vocab.Bot is a house bot's (the server's computer at its
+// seat of Kind vocab.ComputerSeat is a house bot's (the server's computer at its
 // Level, under its account); the others are people's, or engines'.
 func PairedRecord(gameID string, clock vocab.Clock, rated bool, seats [2]store.Seat, now time.Time) (*store.Room, error) {
 	g, err := game.Lookup(gameID)
@@ -204,7 +179,7 @@ func PairedRecord(gameID string, clock vocab.Clock, rated bool, seats [2]store.S
 		return nil, err
 	}
 	for i := range seats {
-		if seats[i].Kind != vocab.Bot { // a house bot's seat is the computer's
+		if seats[i].Kind != vocab.ComputerSeat { // a house bot's seat is the computer's
 			seats[i].Kind = vocab.Human
 		}
 		if seats[i].Account != "" {

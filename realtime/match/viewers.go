@@ -175,11 +175,11 @@ func (r *Room) connect(c *Conn) {
 	if p := r.clock.paused; p != nil && holds(r.seats.held[p.seat], c.who) {
 		r.contactBack(p.seat) // a page of a player whose clock stood still is back
 	}
-	if r.bots.unwatched {
+	if r.computers.unwatched {
 		// Someone looks: the computer game paused for want of watchers
 		// plays on from where it stopped.
-		r.bots.unwatched = false
-		r.scheduleBot()
+		r.computers.unwatched = false
+		r.scheduleComputer()
 	}
 	if len(r.seats.mine(c.who)) > 0 {
 		r.seatPresence()

@@ -29,9 +29,9 @@ func (r *Room) page(v *viewer) *view.Page {
 		Over:       r.over(),
 		Aborted:    r.aborted,
 		Rated:      r.ratings.rated,
-		BotInfo:    plainOrDetails(r.bots.said),
-		BotDetails: detailsOf(r.bots.said),
-		Paused:     r.bots.paused,
+		BotInfo:    plainOrDetails(r.computers.said),
+		BotDetails: detailsOf(r.computers.said),
+		Paused:     r.computers.paused,
 		Flash:      v.flash,
 		Error:      v.err,
 		// The numbers behind a hint.
@@ -53,9 +53,9 @@ func (r *Room) page(v *viewer) *view.Page {
 			ToMove: !p.Over && slices.Contains(toMove, seat), Chosen: r.seats.pending[i] != nil}
 		sv.Holder = r.holder(seat)
 		switch s.Kind {
-		case vocab.Bot:
+		case vocab.ComputerSeat:
 			sv.Online = true
-			if houseSeat(s) {
+			if HouseSeat(s) {
 				sv.Account, sv.Bot = s.Account, true
 				sv.Rating, sv.RatingChange = r.seatRating(seat)
 			}
@@ -229,7 +229,7 @@ func (r *Room) fillTurn(p *view.Page, mine []game.Player) {
 	if p.Over || r.seats.waiting() {
 		return
 	}
-	if r.bots.thinking() {
+	if r.computers.thinking() {
 		p.Turn = r.thinkingWords()
 	}
 	// A player sees their own secret choice; at one shared screen (hotseat)
@@ -268,11 +268,11 @@ func (r *Room) fillTurn(p *view.Page, mine []game.Player) {
 // "The computer is thinking…", or which one when both seats are
 // computers.
 func (r *Room) thinkingWords() string {
-	if !r.bots.watching() {
+	if !r.computers.watching() {
 		return "The computer is thinking…"
 	}
 	for _, p := range r.state.ToMove() {
-		if r.bots.players[p] != nil && r.seats.pending[p] == nil {
+		if r.computers.players[p] != nil && r.seats.pending[p] == nil {
 			return game.SeatIs(r.g.Seats()[p]) + " thinking…"
 		}
 	}
@@ -330,7 +330,7 @@ func (r *Room) turnWords(mine []game.Player) (turn, status string) {
 	default:
 		turn = names[toMove[0]] + " to move"
 	}
-	if r.bots.paused {
+	if r.computers.paused {
 		turn += " (paused)"
 	}
 	if status == "" {
@@ -362,10 +362,10 @@ func (r *Room) fillControls(p *view.Page, v *viewer, mine []game.Player) {
 	ctl.New = (seated || (r.mode == vocab.Watch && owner)) && r.ratedRefusal(vocab.NewGame) == ""
 	ctl.Undo = ctl.Undo && r.ratedRefusal(vocab.Undo) == ""
 	ctl.Resign = seated && !p.Over && !r.seats.waiting() && !r.abortable() // until then: abort
-	bots := r.bots.watching()
-	ctl.Pause = bots && owner && !r.bots.paused && !p.Over
-	ctl.Resume = bots && owner && r.bots.paused && !p.Over
-	ctl.Step = bots && owner && r.bots.paused && !p.Over
+	bots := r.computers.watching()
+	ctl.Pause = bots && owner && !r.computers.paused && !p.Over
+	ctl.Resume = bots && owner && r.computers.paused && !p.Over
+	ctl.Step = bots && owner && r.computers.paused && !p.Over
 	ctl.Replay = p.Over && len(r.history.turns) > 0
 	_, ctl.Hint = r.hintAllowed(v.who)
 	ctl.Rematch = p.Over && r.next == "" && (seated || (r.mode == vocab.Watch && owner))
@@ -401,10 +401,10 @@ func (r *Room) fillControls(p *view.Page, v *viewer, mine []game.Player) {
 // computer seat by what plays it.
 func (r *Room) holder(p game.Player) string {
 	switch s := r.seats.held[p]; {
-	case houseSeat(s):
+	case HouseSeat(s):
 		return vocab.ComputerName(s.Level.Label())
-	case s.Kind == vocab.Bot:
-		return vocab.ComputerName(botLabel(r.bots.players[p], s.Level))
+	case s.Kind == vocab.ComputerSeat:
+		return vocab.ComputerName(botLabel(r.computers.players[p], s.Level))
 	case s.Kind == vocab.Free:
 		return "Free seat"
 	case s.Engine != "":

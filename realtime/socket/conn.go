@@ -82,7 +82,7 @@ type Conn struct {
 	outbox
 	once   sync.Once
 	closed atomic.Bool
-	status websocket.StatusCode
+	status StatusCode
 	reason string
 	// rate is the rate limit, used by the reading goroutine only.
 	rate *rate.Limiter
@@ -159,7 +159,7 @@ func (c *Conn) Read(deliver func(text []byte, err error) bool) {
 		case typ != websocket.MessageText:
 			limited, data, err = false, nil, ErrBinary
 		case !utf8.Valid(data):
-			c.Close(websocket.StatusInvalidFramePayloadData, "text messages must be UTF-8")
+			c.Close(InvalidUTF8, "text messages must be UTF-8")
 			return
 		default:
 			limited = false
@@ -191,7 +191,7 @@ func (c *Conn) Send(m frame.Message) (kept bool) {
 		if c.limits.OnSlowDrop != nil {
 			c.limits.OnSlowDrop()
 		}
-		c.Close(websocket.StatusTryAgainLater, "too slow to keep up") // 1013: the page reconnects and gets the whole view
+		c.Close(TryAgainLater, "too slow to keep up") // 1013: the page reconnects and gets the whole view
 		return false
 	}
 	if c.writing || c.ws == nil {
@@ -208,7 +208,7 @@ func (c *Conn) Send(m frame.Message) (kept bool) {
 	rest, held, err := c.frames.try(m)
 	switch {
 	case err != nil:
-		c.Close(websocket.StatusGoingAway, "write failed")
+		c.Close(GoingAway, "write failed")
 		return false
 	case held:
 		go c.flush(frame.Message{}, rest)
@@ -263,7 +263,7 @@ func (c *Conn) flush(first frame.Message, rest []byte) {
 		err := c.frames.finish(rest)
 		c.stuck.Stop()
 		if err != nil {
-			c.Close(websocket.StatusGoingAway, "write failed")
+			c.Close(GoingAway, "write failed")
 			return
 		}
 	}
@@ -277,7 +277,7 @@ func (c *Conn) flush(first frame.Message, rest []byte) {
 		err := c.write(m)
 		c.stuck.Stop()
 		if err != nil {
-			c.Close(websocket.StatusGoingAway, "write failed")
+			c.Close(GoingAway, "write failed")
 			return
 		}
 		ok = false
@@ -296,7 +296,7 @@ func (c *Conn) write(m frame.Message) error {
 // is dropped, and the socket is closed with the closing handshake, on a
 // goroutine of its own (it waits for the page's answer; a write under way
 // finishes first).
-func (c *Conn) Close(status websocket.StatusCode, reason string) {
+func (c *Conn) Close(status StatusCode, reason string) {
 	c.once.Do(func() {
 		c.status, c.reason = status, reason
 		c.closed.Store(true)
@@ -307,13 +307,13 @@ func (c *Conn) Close(status websocket.StatusCode, reason string) {
 }
 
 // Restart closes with 1012, on which the page reconnects by itself.
-func (c *Conn) Restart() { c.Close(websocket.StatusServiceRestart, "the server is restarting") }
+func (c *Conn) Restart() { c.Close(ServiceRestart, "the server is restarting") }
 
 // Closed reports whether the connection was closed.
 func (c *Conn) Closed() bool { return c.closed.Load() }
 
 // Status is the status the connection was closed with (0 while open).
-func (c *Conn) Status() websocket.StatusCode {
+func (c *Conn) Status() StatusCode {
 	if !c.closed.Load() {
 		return 0
 	}

@@ -159,11 +159,15 @@ func (p Pace) Valid() bool { return p.info().pace == p && p != "" }
 // SeatKind says who holds a seat.
 type SeatKind string
 
-// The kinds of seat holder.
+// The kinds of seat holder. A Human seat may be played by a program: an
+// engine client (Seat.Engine) or a bot account (Seat.BotAccount). A
+// ComputerSeat is played by the server's own search at a level, under an
+// account only for a house bot. Its stored value stays "bot" (the rooms in
+// databases, the JSON of docs/protocol.md).
 const (
-	Free  SeatKind = ""      // nobody yet: a friend may join
-	Human SeatKind = "human" // a person, by the token in their cookie
-	Bot   SeatKind = "bot"   // the computer
+	Free         SeatKind = ""      // nobody yet: a friend may join
+	Human        SeatKind = "human" // a person, by the token in their cookie
+	ComputerSeat SeatKind = "bot"   // the server's computer player
 )
 
 // SeatChoice is the seat a room's creator asks for.

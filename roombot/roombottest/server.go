@@ -23,6 +23,7 @@ import (
 	"boardroom/realtime/match"
 	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/secret"
 	"boardroom/web"
 	"boardroom/web/templates"
 )
@@ -107,7 +108,7 @@ func (s *Server) Challenge(from, token, to, gameID string) string {
 		_, err := (&accounts.Service{Store: s.Store}).SignUp(context.Background(), from, "a long password")
 		require.NoError(s.t, err)
 	}
-	c, err := s.site.Load().Challenge(context.Background(), from, match.HashToken(token), to, gameID, vocab.FastClock, false)
+	c, err := s.site.Load().Challenge(context.Background(), from, secret.Hash(token), to, gameID, vocab.FastClock, false)
 	require.NoError(s.t, err)
 	return c.ID
 }

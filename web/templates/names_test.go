@@ -28,7 +28,7 @@ func TestSeatsShowTheirHoldersNames(t *testing.T) {
 		{"a spectator's page", [2]view.Seat{{Holder: "Alice", Kind: vocab.Human}, {Holder: "Bob", Kind: vocab.Human}},
 			[2]string{"Alice", "Bob"}, false},
 		{"against the computer", [2]view.Seat{{Holder: "Alice", Kind: vocab.Human, Yours: true},
-			{Holder: "Computer · Difficult · Minimax", Kind: vocab.Bot, Yours: false}},
+			{Holder: "Computer · Difficult · Minimax", Kind: vocab.ComputerSeat, Yours: false}},
 			[2]string{"Alice (you)", "Computer · Difficult · Minimax"}, false},
 		{"markup in names", [2]view.Seat{{Holder: "<script>alert(1)</script", Kind: vocab.Human},
 			{Holder: `"><img src=x onerror=alert(1)>`, Kind: vocab.Human, Yours: true}},

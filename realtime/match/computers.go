@@ -11,13 +11,14 @@ import (
 	"boardroom/realtime/vocab"
 )
 
-// botRunner plays the room's computer seats. A move is a job of the
+// computerSeats plays the room's computer seats (vocab.ComputerSeat: the
+// server's own search, not a bot account's program). A move is a job of the
 // server's engine (a pool of search workers) on a clone of the position,
 // waited for in a goroutine of its own and reported back as an event; a
 // newer schedule (a move, an undo, a pause) cancels it, and makes a result
 // already on its way stale. The seats' bots keep only what they learnt of
 // this game; the search's memory is the worker's.
-type botRunner struct {
+type computerSeats struct {
 	maker   BotMaker
 	engine  *engine.Pool
 	timings timings
@@ -38,15 +39,15 @@ type botRunner struct {
 	said string
 }
 
-func newBotRunner(maker BotMaker, e *engine.Pool, t timings) botRunner {
-	return botRunner{maker: maker, engine: e, timings: t}
+func newComputers(maker BotMaker, e *engine.Pool, t timings) computerSeats {
+	return computerSeats{maker: maker, engine: e, timings: t}
 }
 
 // playersFor makes the computer players of the seats that have one.
-func (b *botRunner) playersFor(g game.Game, held [2]store.Seat) ([2]game.Bot, error) {
+func (b *computerSeats) playersFor(g game.Game, held [2]store.Seat) ([2]game.Bot, error) {
 	var players [2]game.Bot
 	for p, s := range held {
-		if s.Kind == vocab.Bot {
+		if s.Kind == vocab.ComputerSeat {
 			bot, err := b.maker(g, string(s.Level), s.Algorithm, uint64(time.Now().UnixNano())+uint64(p))
 			if err != nil {
 				return players, err
@@ -58,27 +59,27 @@ func (b *botRunner) playersFor(g game.Game, held [2]store.Seat) ([2]game.Bot, er
 }
 
 // seat makes the computer players of the seats that have one.
-func (b *botRunner) seat(g game.Game, held [2]store.Seat) error {
+func (b *computerSeats) seat(g game.Game, held [2]store.Seat) error {
 	players, err := b.playersFor(g, held)
 	b.players = players
 	return err
 }
 
 // watching reports whether the computer plays both seats.
-func (b *botRunner) watching() bool { return b.players[0] != nil && b.players[1] != nil }
+func (b *computerSeats) watching() bool { return b.players[0] != nil && b.players[1] != nil }
 
 // thinking reports whether a computer seat is choosing a move.
-func (b *botRunner) thinking() bool { return b.cancel != nil }
+func (b *computerSeats) thinking() bool { return b.cancel != nil }
 
 // running reports whether computer against computer is playing on.
-func (b *botRunner) running() bool { return b.watching() && !b.paused && !b.unwatched }
+func (b *computerSeats) running() bool { return b.watching() && !b.paused && !b.unwatched }
 
 // mayMove reports whether a computer may move now (not paused, or a step).
-func (b *botRunner) mayMove() bool { return (!b.paused && !b.unwatched) || b.stepOnce }
+func (b *computerSeats) mayMove() bool { return (!b.paused && !b.unwatched) || b.stepOnce }
 
 // delay is the least time seat p takes for a move, so that people can
 // follow: against a person, botDelay; against the computer, the room's pace.
-func (b *botRunner) delay(p game.Player, pace vocab.Pace) time.Duration {
+func (b *computerSeats) delay(p game.Player, pace vocab.Pace) time.Duration {
 	if b.players[p.Other()] == nil {
 		return b.timings.botDelay
 	}
@@ -91,8 +92,8 @@ func (b *botRunner) delay(p game.Player, pace vocab.Pace) time.Duration {
 // think sets seat p's computer choosing a move in st; deliver hands the
 // result to the room, unless ctx has ended (a newer schedule, or the
 // server stopping). A person waiting for the move makes the job urgent.
-func (b *botRunner) think(parent context.Context, st game.State, p game.Player, delay time.Duration,
-	deliver func(context.Context, evBotMove)) {
+func (b *computerSeats) think(parent context.Context, st game.State, p game.Player, delay time.Duration,
+	deliver func(context.Context, evComputerMove)) {
 	b.gen++
 	gen := b.gen
 	ctx, cancel := context.WithCancel(parent)
@@ -115,12 +116,12 @@ func (b *botRunner) think(parent context.Context, st game.State, p game.Player, 
 				return
 			}
 		}
-		deliver(ctx, evBotMove{gen: gen, seat: p, move: m, think: think, searched: res.Think, info: info, err: err})
+		deliver(ctx, evComputerMove{gen: gen, seat: p, move: m, think: think, searched: res.Think, info: info, err: err})
 	}()
 }
 
 // stop ends the search running, if any; its result is then stale.
-func (b *botRunner) stop() {
+func (b *computerSeats) stop() {
 	if b.cancel != nil {
 		b.cancel()
 		b.cancel = nil
@@ -128,28 +129,28 @@ func (b *botRunner) stop() {
 	b.gen++
 }
 
-// scheduleBot sets a computer seat thinking if one is to move.
-func (r *Room) scheduleBot() {
-	r.bots.stop()
-	if r.over() || !r.bots.mayMove() {
+// scheduleComputer sets a computer seat thinking if one is to move.
+func (r *Room) scheduleComputer() {
+	r.computers.stop()
+	if r.over() || !r.computers.mayMove() {
 		return
 	}
 	for _, p := range r.state.ToMove() {
-		if r.bots.players[p] == nil || r.seats.pending[p] != nil {
+		if r.computers.players[p] == nil || r.seats.pending[p] != nil {
 			continue
 		}
-		deliver := func(ctx context.Context, ev evBotMove) { r.send(ctx, ev) }
-		r.bots.think(r.deps.Ctx, r.state.Clone(), p, r.bots.delay(p, r.seats.held[p].Pace), deliver)
+		deliver := func(ctx context.Context, ev evComputerMove) { r.send(ctx, ev) }
+		r.computers.think(r.deps.Ctx, r.state.Clone(), p, r.computers.delay(p, r.seats.held[p].Pace), deliver)
 		return // one computer thinks at a time; the other is scheduled after
 	}
 }
 
-// botMoved plays a computer's move, if it is still wanted.
-func (r *Room) botMoved(ev evBotMove) {
-	if ev.gen != r.bots.gen || r.over() {
+// computerMoved plays a computer's move, if it is still wanted.
+func (r *Room) computerMoved(ev evComputerMove) {
+	if ev.gen != r.computers.gen || r.over() {
 		return
 	}
-	r.bots.cancel = nil
+	r.computers.cancel = nil
 	r.deps.Metrics.BotThought(r.g.ID(), string(r.seats.held[ev.seat].Level), ev.searched)
 	if ev.err != nil {
 		if errors.Is(ev.err, context.Canceled) {
@@ -167,7 +168,7 @@ func (r *Room) botMoved(ev evBotMove) {
 		r.deps.Log.Error("computer player chose an illegal move", "room", r.id, "seat", ev.seat, "move", r.state.FormatMove(ev.move))
 		return
 	}
-	r.bots.stepOnce = false
+	r.computers.stepOnce = false
 	r.play(ev.seat, ev.move, ev.think, ev.info)
 }
 
@@ -175,7 +176,7 @@ func (r *Room) botMoved(ev evBotMove) {
 // only the room's creator may.
 func (r *Room) watchControl(c *Conn, action vocab.Action) {
 	switch {
-	case !r.bots.watching():
+	case !r.computers.watching():
 		r.reject(c, refusedNotAllowed, "Pause and step are for computer-against-computer games.")
 		return
 	case !r.seats.isOwner(c.who):
@@ -187,15 +188,15 @@ func (r *Room) watchControl(c *Conn, action vocab.Action) {
 	}
 	switch action {
 	case vocab.Pause:
-		r.bots.paused = true
+		r.computers.paused = true
 	case vocab.Resume:
-		r.bots.paused = false
+		r.computers.paused = false
 	case vocab.Step:
-		if !r.bots.paused {
+		if !r.computers.paused {
 			r.reject(c, refusedNotNow, "Pause the game first, then step it move by move.")
 			return
 		}
-		r.bots.stepOnce = true
+		r.computers.stepOnce = true
 	}
 	r.afterChange(false)
 }
