@@ -17,7 +17,7 @@ import (
 	"sync"
 	"time"
 
-	"boardroom/realtime/store"
+	"boardroom/store"
 )
 
 // SessionLife is how long a log-in lasts.

@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"strings"
 
-	"boardroom/realtime/store"
+	"boardroom/store"
 )
 
 // Bot accounts (docs/accounts.md, "Bots"): a signed-in person makes an

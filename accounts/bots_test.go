@@ -7,7 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"boardroom/realtime/store"
+	"boardroom/store"
 )
 
 // TestBots: a person makes bots (names as usernames, taken among every

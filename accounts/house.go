@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"boardroom/realtime/store"
+	"boardroom/store"
 )
 
 // House bots (docs/accounts.md, "House bots"): the computer's built-in

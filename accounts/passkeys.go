@@ -21,7 +21,7 @@ import (
 	"github.com/go-webauthn/webauthn/protocol"
 	"github.com/go-webauthn/webauthn/webauthn"
 
-	"boardroom/realtime/store"
+	"boardroom/store"
 )
 
 // ChallengeLife is how long a passkey ceremony may take, from its

@@ -12,8 +12,8 @@ import (
 	"boardroom/accounts"
 	_ "boardroom/game/all"
 	"boardroom/pairing"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 )
 
 // noRooms makes rooms only in the store (the tests read them back).

@@ -20,7 +20,7 @@ import (
 	"boardroom/fairplay"
 	"boardroom/pairing"
 	"boardroom/realtime/match"
-	"boardroom/realtime/store"
+	"boardroom/store"
 )
 
 // Rooms is how the lobby makes rooms: the store writes of a pairing carry

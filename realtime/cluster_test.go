@@ -14,10 +14,10 @@ import (
 	"boardroom/realtime/bus"
 	"boardroom/realtime/match"
 	"boardroom/realtime/match/matchtest"
-	"boardroom/realtime/store"
-	"boardroom/realtime/store/pgtest"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
+	"boardroom/store/pgtest"
 
 	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"

@@ -14,9 +14,9 @@ import (
 	"boardroom/realtime/match"
 	"boardroom/realtime/match/matchtest"
 	"boardroom/realtime/socket"
-	"boardroom/realtime/store"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 )
 
 // harness is a hub on a throw-away SQLite database, whose pages record

@@ -8,8 +8,8 @@ import (
 
 	"boardroom/realtime/clocktest"
 	"boardroom/realtime/match"
-	"boardroom/realtime/store"
 	"boardroom/realtime/view"
+	"boardroom/store"
 
 	"github.com/stretchr/testify/require"
 )

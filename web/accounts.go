@@ -12,9 +12,9 @@ import (
 
 	"boardroom/accounts"
 	"boardroom/game"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/signout"
+	"boardroom/store"
 	"boardroom/web/templates"
 )
 

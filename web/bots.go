@@ -14,9 +14,9 @@ import (
 	"boardroom/lobby"
 	"boardroom/rating"
 	"boardroom/realtime/match"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/signout"
+	"boardroom/store"
 	"boardroom/web/templates"
 )
 

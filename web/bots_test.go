@@ -13,8 +13,8 @@ import (
 
 	"boardroom/accounts"
 	"boardroom/realtime/match"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 )
 
 // makeBot makes a bot on owner's account page and returns its token, as

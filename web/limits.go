@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"boardroom/realtime/match"
-	"boardroom/realtime/store"
+	"boardroom/store"
 )
 
 // Limits bound what one client address may take: open WebSockets and new

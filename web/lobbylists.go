@@ -12,8 +12,8 @@ import (
 	"boardroom/game"
 	"boardroom/rating"
 	"boardroom/realtime/match"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 	"boardroom/web/templates"
 )
 

@@ -8,8 +8,8 @@ import (
 	"boardroom/game"
 	"boardroom/lobby"
 	"boardroom/rating"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 	"boardroom/web/templates"
 )
 

@@ -20,8 +20,8 @@ import (
 	"boardroom/game"
 	"boardroom/lobby"
 	"boardroom/realtime"
-	"boardroom/realtime/store"
 	"boardroom/signout"
+	"boardroom/store"
 	"boardroom/web/static"
 	"boardroom/web/templates"
 )

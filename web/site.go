@@ -17,8 +17,8 @@ import (
 	"boardroom/lobby"
 	"boardroom/rating"
 	"boardroom/realtime/match"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 	"boardroom/web/templates"
 )
 

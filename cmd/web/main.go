@@ -38,8 +38,8 @@ import (
 
 	"boardroom/realtime"
 	"boardroom/realtime/match"
-	"boardroom/realtime/store"
 	"boardroom/signout"
+	"boardroom/store"
 	"boardroom/web"
 	"boardroom/web/templates"
 )

@@ -20,7 +20,7 @@ import (
 
 	"boardroom/realtime/bus"
 	"boardroom/realtime/match"
-	"boardroom/realtime/store"
+	"boardroom/store"
 )
 
 // Several nodes serve the same rooms: each room is run by exactly one node

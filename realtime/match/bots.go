@@ -7,8 +7,8 @@ import (
 
 	"boardroom/game"
 	"boardroom/game/ai/engine"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 )
 
 // botRunner plays the room's computer seats. A move is a job of the

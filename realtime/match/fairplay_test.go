@@ -7,8 +7,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 )
 
 // A rated room's free seat is refused to an account linked to the one

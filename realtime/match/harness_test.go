@@ -17,9 +17,9 @@ import (
 	_ "boardroom/game/all"
 	"boardroom/realtime/frame"
 	"boardroom/realtime/match/matchtest"
-	"boardroom/realtime/store"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 
 	"github.com/stretchr/testify/require"
 )

@@ -6,9 +6,9 @@ import (
 	"time"
 
 	"boardroom/realtime/clocktest"
-	"boardroom/realtime/store"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 
 	"github.com/stretchr/testify/require"
 )

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 
 	"github.com/stretchr/testify/require"
 )

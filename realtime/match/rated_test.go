@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 )
 
 // signUp makes accounts in the harness's store.

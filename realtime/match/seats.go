@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"boardroom/game"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 )
 
 // seats are who holds the room's two seats, and where each holder is on

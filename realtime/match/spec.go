@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"boardroom/game"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 )
 
 // ErrBadRequest wraps a refused room-creation request.

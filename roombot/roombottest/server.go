@@ -21,8 +21,8 @@ import (
 	"boardroom/lobby"
 	"boardroom/realtime"
 	"boardroom/realtime/match"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 	"boardroom/web"
 	"boardroom/web/templates"
 )

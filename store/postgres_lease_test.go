@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"boardroom/realtime/store"
-	"boardroom/realtime/store/pgtest"
-	"boardroom/realtime/store/storetest"
+	"boardroom/store"
+	"boardroom/store/pgtest"
+	"boardroom/store/storetest"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"

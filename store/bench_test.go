@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"boardroom/realtime/store/pgtest"
+	"boardroom/store/pgtest"
 )
 
 // BenchmarkAppendTurn measures a store's write throughput the way rooms

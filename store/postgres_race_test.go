@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"boardroom/realtime/store"
+	"boardroom/store"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

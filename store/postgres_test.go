@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"boardroom/realtime/store"
-	"boardroom/realtime/store/pgtest"
+	"boardroom/store"
+	"boardroom/store/pgtest"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/assert"

@@ -5,7 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"boardroom/realtime/store"
+	"boardroom/store"
 )
 
 // seeks: an open challenge is listed while the room says so, its seat is

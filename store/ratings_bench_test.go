@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"boardroom/realtime/store/pgtest"
 	"boardroom/realtime/vocab"
+	"boardroom/store/pgtest"
 )
 
 // BenchmarkGameEnd measures the end of a game, one at a time: the write of

@@ -6,7 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"boardroom/realtime/store"
+	"boardroom/store"
 )
 
 // bots: a bot is an account with no password that its owner made; its

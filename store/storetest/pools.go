@@ -8,7 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"boardroom/realtime/store"
+	"boardroom/store"
 )
 
 func poolEntry(id, pool, player string, since time.Time) store.PoolEntry {

@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/rating"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 )
 
 // ratedPlayers makes the accounts the rating cases play with.

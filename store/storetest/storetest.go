@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

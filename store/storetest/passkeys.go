@@ -7,7 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"boardroom/realtime/store"
+	"boardroom/store"
 )
 
 // passkeys: a user's handle is made once; a passkey is found by its
