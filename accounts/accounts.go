@@ -25,7 +25,7 @@ const SessionLife = 30 * 24 * time.Hour
 
 // Service signs players up and in.
 type Service struct {
-	Store store.Accounts
+	Store store.Store
 	// Now is the time (nil: the system's).
 	Now func() time.Time
 	// Hashing bounds the passwords hashed at once (nil: the process's

@@ -61,12 +61,7 @@ var (
 )
 
 // passkeyStore is the store's passkeys, when it keeps them.
-func (s *Service) passkeyStore() (store.Passkeys, error) {
-	if p, ok := s.Store.(store.Passkeys); ok {
-		return p, nil
-	}
-	return nil, ErrNoPasskeys
-}
+func (s *Service) passkeyStore() (store.Passkeys, error) { return s.Store, nil }
 
 // PasskeysOffered reports whether players may use passkeys here.
 func (s *Service) PasskeysOffered() bool {

@@ -81,12 +81,6 @@ type Ratings interface {
 	Leaderboard(ctx context.Context, game string, speed vocab.Clock, since time.Time, limit int) ([]PlayerRating, error)
 }
 
-// RatingDay is the rating period of inactivity: a rating's deviation grows
-// as Glicko-2's does over one period for each day its player did not play
-// (rating.Inactive), so that a regular player's rating is provisional again
-// after some three months away.
-const RatingDay = 24 * time.Hour
-
 // ratedGame is what SetResult reads of a room to rate its game.
 type ratedGame struct {
 	rated   bool
@@ -125,29 +119,16 @@ func (g ratedGame) applied(id string) (*[2]RatingChange, error) {
 	return &c, nil
 }
 
-// rateGame works out both seats' new ratings from their ratings before
-// (found: whether they had one; played: when they last played) and the
-// winner (0, 1, or -1 for a draw), at now.
+// rateGame is the rating policy's change (rating.RateGame) of a game's
+// seats from their ratings before (found: whether they had one; played:
+// when they last played) and the winner, at now, as the room keeps it.
 func rateGame(before [2]rating.Rating, found [2]bool, played [2]time.Time, winner int, now time.Time) [2]RatingChange {
-	p := rating.Defaults()
-	var start [2]rating.Rating
-	for i := range before {
-		if !found[i] {
-			start[i] = p.New()
-			before[i] = start[i]
-			continue
-		}
-		start[i] = rating.Inactive(before[i], float64(now.Sub(played[i]))/float64(RatingDay), p)
+	var prior [2]rating.Prior
+	for i := range prior {
+		prior[i] = rating.Prior{Rating: before[i], Found: found[i], Played: played[i]}
 	}
-	score := rating.Draw
-	switch winner {
-	case 0:
-		score = rating.Win
-	case 1:
-		score = rating.Loss
-	}
-	a, b := rating.Game(start[0], start[1], score, p)
-	return [2]RatingChange{{Before: before[0], After: a}, {Before: before[1], After: b}}
+	from, to := rating.RateGame(prior, winner, now)
+	return [2]RatingChange{{Before: from[0], After: to[0]}, {Before: from[1], After: to[1]}}
 }
 
 // encodeChanges is the JSON the room keeps of its game's changes.

@@ -222,5 +222,22 @@ type Store interface {
 	// Links say who may not play whom rated, which a rated room checks as
 	// its seat is taken.
 	Links
+	// The other domains: both engines keep them all, so that no caller
+	// asks whether a store does.
+	Accounts
+	Passkeys
+	Bots
+	Pools
+	PlayerGames
+	PlayerLists
+	Seeks
+	Presence
+	DirectChallenges
 	Close() error
 }
+
+// Both engines keep every domain.
+var (
+	_ Store = (*SQLite)(nil)
+	_ Store = (*Postgres)(nil)
+)

@@ -15,9 +15,8 @@ import (
 // games as it makes them.
 func bots(t *testing.T, sub Subject) {
 	ctx := sub.Ctx
-	st, ok := sub.Store.(store.Bots)
-	require.True(t, ok, "the store keeps bots")
-	accounts := sub.Store.(store.Accounts)
+	st := sub.Store
+	accounts := sub.Store
 	now := time.UnixMilli(1_800_000_000_000)
 	alice := &store.User{Name: "Alice", Key: "alice", PasswordHash: "$argon2id$x", Created: now}
 	require.NoError(t, accounts.CreateUser(ctx, alice))
@@ -105,7 +104,7 @@ func bots(t *testing.T, sub Subject) {
 
 	// Quick pairing records a bot's games as it makes them.
 	at := now.Add(2 * time.Hour)
-	pools := sub.Store.(store.Pools)
+	pools := sub.Store
 	entry := func(id, player string, bot bool, since time.Time) store.PoolEntry {
 		e := poolEntry(id, "kalah/fast", player, since)
 		e.Account, e.Bot = player, bot
@@ -153,8 +152,8 @@ func bots(t *testing.T, sub Subject) {
 // their room is over or silent.
 func houseBots(t *testing.T, sub Subject, at time.Time) {
 	ctx := sub.Ctx
-	st := sub.Store.(store.Bots)
-	pools := sub.Store.(store.Pools)
+	st := sub.Store
+	pools := sub.Store
 	house := &store.Bot{User: store.User{Name: "House-Medium", Key: "house-medium", Created: at},
 		TokenHash: "token-house", TokenAt: at, SeatHash: "seat-house"}
 	require.NoError(t, st.CreateBot(ctx, house, 0), "a house bot has no owner's limit")
@@ -211,7 +210,7 @@ func houseBots(t *testing.T, sub Subject, at time.Time) {
 	require.Len(t, games, 2, "the house bot's games are recorded as any bot's")
 
 	// A challenge's game counts as a pairing's does.
-	challenges := sub.Store.(store.DirectChallenges)
+	challenges := sub.Store
 	c := store.DirectChallenge{ID: "hc1", From: "alice", To: "House-Medium", FromToken: "talice", Game: "kalah", Clock: "fast",
 		Rated: true, Created: at, Expires: at.Add(time.Minute), Status: store.ChallengePending}
 	require.NoError(t, challenges.CreateChallenge(ctx, c))

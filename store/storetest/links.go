@@ -15,8 +15,8 @@ import (
 func links(t *testing.T, sub Subject) {
 	ctx := sub.Ctx
 	st := sub.Store
-	accounts := sub.Store.(store.Accounts)
-	bots := sub.Store.(store.Bots)
+	accounts := sub.Store
+	bots := sub.Store
 	now := time.UnixMilli(1_800_000_000_000)
 	people := map[string]*store.User{}
 	for _, name := range []string{"Alice", "bob", "carol", "dave"} {

@@ -34,8 +34,7 @@ func pairInOrder(prefix string) func([]store.PoolEntry) []store.PoolPair {
 // lately are dropped.
 func pools(t *testing.T, sub Subject) {
 	ctx := sub.Ctx
-	st, ok := sub.Store.(store.Pools)
-	require.True(t, ok, "the store keeps pools")
+	st := sub.Store
 	at := time.UnixMilli(1_800_000_000_000)
 	require.NoError(t, st.EnterPool(ctx, poolEntry("w1", "kalah/fast", "alice", at)))
 	require.NoError(t, st.EnterPool(ctx, poolEntry("w2", "amazons/slow", "alice", at.Add(time.Second))))
@@ -87,7 +86,7 @@ func pools(t *testing.T, sub Subject) {
 // poolsAtOnce: pairings of one pool running at once pair everyone once.
 func poolsAtOnce(t *testing.T, sub Subject) {
 	ctx := sub.Ctx
-	st := sub.Store.(store.Pools)
+	st := sub.Store
 	at := time.UnixMilli(1_800_000_000_000)
 	const n = 40
 	for i := range n {
@@ -138,7 +137,7 @@ func poolsAtOnce(t *testing.T, sub Subject) {
 // themselves, from their newest back; one they did not abort ends the run.
 func abortsInARow(t *testing.T, sub Subject) {
 	ctx, s := sub.Ctx, sub.Store
-	st := s.(store.PlayerGames)
+	st := s
 	tick(sub)
 	game := func(id, first, second string, res store.Result) {
 		r := SampleRoom(id)

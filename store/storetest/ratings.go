@@ -16,8 +16,7 @@ import (
 
 // ratedPlayers makes the accounts the rating cases play with.
 func ratedPlayers(t *testing.T, sub Subject, names ...string) {
-	st, ok := sub.Store.(store.Accounts)
-	require.True(t, ok, "the store keeps accounts")
+	st := sub.Store
 	for _, name := range names {
 		require.NoError(t, st.CreateUser(sub.Ctx, &store.User{Name: name, Key: store.AccountKey(name), PasswordHash: "h", Created: time.UnixMilli(1)}))
 	}
@@ -65,14 +64,12 @@ func ratedGames(t *testing.T, sub Subject) {
 	require.Equal(t, changes, room.RatingChanges, "the room keeps what its game changed")
 	require.Equal(t, 0, room.Winner, "the result of a rated game is final")
 	require.Equal(t, "more seeds", room.Reason)
-	if games, ok := s.(store.PlayerGames); ok {
-		list, err := games.PlayerGames(ctx, "Alice", 10, 0)
-		require.NoError(t, err)
-		require.Len(t, list, 1)
-		require.Equal(t, vocab.BulletClock, list[0].Clock)
-		require.True(t, list[0].Rated)
-		require.Equal(t, changes, list[0].RatingChanges, "a player's games say what each changed")
-	}
+	games, err := s.PlayerGames(ctx, "Alice", 10, 0)
+	require.NoError(t, err)
+	require.Len(t, games, 1)
+	require.Equal(t, vocab.BulletClock, games[0].Clock)
+	require.True(t, games[0].Rated)
+	require.Equal(t, changes, games[0].RatingChanges, "a player's games say what each changed")
 
 	got, err := s.CurrentRatings(ctx, "kalah", vocab.BulletClock, []string{"alice", "bob", "carol", ""})
 	require.NoError(t, err)

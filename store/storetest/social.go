@@ -14,8 +14,7 @@ import (
 // on any node, and not after the node stops saying so.
 func presence(t *testing.T, sub Subject) {
 	ctx := sub.Ctx
-	st, ok := sub.Store.(store.Presence)
-	require.True(t, ok, "the store keeps presence")
+	st := sub.Store
 	at := time.UnixMilli(1_800_000_000_000)
 	require.NoError(t, st.SeeOnline(ctx, "n1", []string{"Alice", "bob"}, at))
 	require.NoError(t, st.SeeOnline(ctx, "n2", []string{"alice"}, at))
@@ -36,8 +35,7 @@ func presence(t *testing.T, sub Subject) {
 // those online now, by name.
 func playerLists(t *testing.T, sub Subject) {
 	ctx := sub.Ctx
-	st, ok := sub.Store.(store.PlayerLists)
-	require.True(t, ok, "the store finds players")
+	st := sub.Store
 	ratedPlayers(t, sub, "Malice", "alice", "al_ice", "bob", "Bo%b")
 	for _, c := range []struct {
 		query string
@@ -58,8 +56,7 @@ func playerLists(t *testing.T, sub Subject) {
 		require.Equal(t, c.want, got, "query %q", c.query)
 	}
 
-	presence, ok := sub.Store.(store.Presence)
-	require.True(t, ok)
+	presence := sub.Store
 	at := time.UnixMilli(1_800_000_000_000)
 	require.NoError(t, presence.SeeOnline(ctx, "n1", []string{"bob", "alice"}, at))
 	require.NoError(t, presence.SeeOnline(ctx, "n2", []string{"ALICE", "malice"}, at.Add(-time.Hour)))
@@ -75,8 +72,7 @@ func playerLists(t *testing.T, sub Subject) {
 // while pending; accepting makes its room in the same write.
 func directChallenges(t *testing.T, sub Subject) {
 	ctx := sub.Ctx
-	st, ok := sub.Store.(store.DirectChallenges)
-	require.True(t, ok, "the store keeps challenges")
+	st := sub.Store
 	now := time.UnixMilli(1_800_000_000_000)
 	challenge := func(id, from, to string, at time.Time) store.DirectChallenge {
 		c := store.DirectChallenge{ID: id, From: from, To: to, FromToken: "t-" + from, Game: "kalah", Clock: "fast", Rated: true,
