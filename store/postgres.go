@@ -2,15 +2,19 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
 )
 
 // Postgres is a Store in a PostgreSQL database, shared by the nodes of a
@@ -20,10 +24,18 @@ import (
 // (created, updated, played, sent) are the node's, in milliseconds, while
 // lease times are the database's own.
 type Postgres struct {
-	pool   *pgxpool.Pool
+	base // the domains, over sqldb
+	pool *pgxpool.Pool
+	// sqldb is pool as a database/sql handle (pgx's stdlib driver: each
+	// connection keeps its prepared statements, the pool its limit).
+	sqldb  *sql.DB
 	now    func() time.Time
 	closed atomic.Bool
 }
+
+// errNoPGRows lets the scanners read both drivers' "no row" while some
+// reads still go through pgx itself.
+var errNoPGRows = pgx.ErrNoRows
 
 // migrations are the versions of the schema, in order. A database records
 // the last it has (schema_version); opening it runs those after, so a newer
@@ -200,7 +212,9 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 		pool.Close()
 		return nil, fmt.Errorf("store: schema of %s: %w", Redact(dsn), err)
 	}
-	return &Postgres{pool: pool, now: time.Now}, nil
+	p := &Postgres{pool: pool, sqldb: stdlib.OpenDBFromPool(pool), now: time.Now}
+	p.base = base{db: p.sqldb, e: p}
+	return p, nil
 }
 
 // migratePostgres brings the schema to the last version, in one
@@ -236,6 +250,7 @@ func migratePostgres(ctx context.Context, pool *pgxpool.Pool) error {
 // Close closes the connections; later calls fail with ErrClosed.
 func (p *Postgres) Close() error {
 	if !p.closed.Swap(true) {
+		p.sqldb.Close() // leaves the pool open
 		p.pool.Close()
 	}
 	return nil
@@ -250,6 +265,25 @@ func (p *Postgres) Ping(ctx context.Context) error {
 		return fmt.Errorf("store: ping: %w", err)
 	}
 	return nil
+}
+
+// PostgreSQL as an engine (sqlbase.go): each write its own transaction.
+
+func (p *Postgres) writeTx(ctx context.Context, fn func(tx txn) error) error {
+	return inTx(ctx, p.sqldb, fn)
+}
+
+func (p *Postgres) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return p.sqldb.ExecContext(ctx, query, args...)
+}
+
+func (p *Postgres) unique(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == uniqueViolation
+}
+
+func (p *Postgres) anyOf(col string, n int, values []string) (string, []any) {
+	return col + " = ANY($" + strconv.Itoa(n) + ")", []any{values}
 }
 
 func (p *Postgres) stamp() int64 { return p.now().UnixMilli() }

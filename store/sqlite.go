@@ -167,6 +167,7 @@ func migrate(db *sql.DB) error {
 // lets one SQLite file keep up with thousands of players. Reads use their
 // own connections and never wait for the writer (WAL mode).
 type SQLite struct {
+	base           // the domains, over db
 	db     *sql.DB // reads
 	wdb    *sql.DB // the writer's single connection
 	now    func() time.Time
@@ -209,6 +210,7 @@ func OpenSQLite(path string) (*SQLite, error) {
 	db.SetMaxOpenConns(4)
 	s := &SQLite{db: db, wdb: wdb, now: time.Now, writes: make(chan *writeJob, maxBatch), done: make(chan struct{}),
 		stmts: map[string]*sql.Stmt{}}
+	s.base = base{db: db, e: s}
 	for _, q := range []string{insertTurnSQL, updateTurnsSQL, insertChatSQL, pruneChatSQL} {
 		st, err := wdb.Prepare(q)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 )
 
 // The writer: one goroutine that owns the write connection and commits
@@ -114,3 +115,31 @@ func (s *SQLite) run(batch []*writeJob) error {
 	}
 	return nil
 }
+
+// SQLite as an engine (sqlbase.go): its writes go through the one writer.
+
+func (s *SQLite) writeTx(ctx context.Context, fn func(tx txn) error) error {
+	return s.write(ctx, func(w *wtx) error { return fn(w) })
+}
+
+func (s *SQLite) exec(ctx context.Context, query string, args ...any) (res sql.Result, err error) {
+	err = s.write(ctx, func(w *wtx) error {
+		res, err = w.Exec(query, args...)
+		return err
+	})
+	return res, err
+}
+
+func (s *SQLite) unique(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed")
+}
+
+func (s *SQLite) anyOf(col string, n int, values []string) (string, []any) {
+	return anyOfIn(col, n, values)
+}
+
+// QueryRow reads within the write's transaction.
+func (w *wtx) QueryRow(query string, args ...any) *sql.Row { return w.tx.QueryRow(query, args...) }
+
+// Query reads within the write's transaction.
+func (w *wtx) Query(query string, args ...any) (*sql.Rows, error) { return w.tx.Query(query, args...) }
