@@ -100,12 +100,12 @@ const accountsMigration = `CREATE TABLE users (
 	CREATE INDEX sessions_user ON sessions (user_id, created_at);`
 
 // CreateUser implements Accounts.
-func (b *base) CreateUser(ctx context.Context, u *User) error {
-	err := b.e.writeTx(ctx, func(tx txn) error {
+func (st *base) CreateUser(ctx context.Context, u *User) error {
+	err := st.e.writeTx(ctx, func(tx txn) error {
 		return tx.QueryRow(`INSERT INTO users (name, key, password_hash, created_at) VALUES ($1, $2, $3, $4) RETURNING id`,
 			u.Name, u.Key, u.PasswordHash, u.Created.UnixMilli()).Scan(&u.ID)
 	})
-	if b.e.unique(err) {
+	if st.e.unique(err, "") {
 		return fmt.Errorf("%w: %q", ErrTaken, u.Name)
 	}
 	if err != nil {
@@ -115,13 +115,13 @@ func (b *base) CreateUser(ctx context.Context, u *User) error {
 }
 
 // UserByKey implements Accounts.
-func (b *base) UserByKey(ctx context.Context, key string) (*User, error) {
-	return scanUser(b.db.QueryRowContext(ctx, `SELECT id, name, key, password_hash, created_at FROM users WHERE key = $1`, key))
+func (st *base) UserByKey(ctx context.Context, key string) (*User, error) {
+	return scanUser(st.db.QueryRowContext(ctx, `SELECT id, name, key, password_hash, created_at FROM users WHERE key = $1`, key))
 }
 
 // CreateSession implements Accounts.
-func (b *base) CreateSession(ctx context.Context, s Session) error {
-	_, err := b.e.exec(ctx, `INSERT INTO sessions (hash, user_id, created_at, seen_at, expires_at, device, addr) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+func (st *base) CreateSession(ctx context.Context, s Session) error {
+	_, err := st.e.exec(ctx, `INSERT INTO sessions (hash, user_id, created_at, seen_at, expires_at, device, addr) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
 		s.Hash, s.UserID, s.Created.UnixMilli(), s.Seen.UnixMilli(), s.Expires.UnixMilli(), s.Device, s.Addr)
 	if err != nil {
 		return fmt.Errorf("store: create session: %w", err)
@@ -131,15 +131,15 @@ func (b *base) CreateSession(ctx context.Context, s Session) error {
 
 // SessionUser implements Accounts. The last use is written only when it
 // moved on by a minute: a page's every request must not be a write.
-func (b *base) SessionUser(ctx context.Context, hash string, now time.Time) (*User, error) {
+func (st *base) SessionUser(ctx context.Context, hash string, now time.Time) (*User, error) {
 	var seen int64
-	u, err := scanUser(b.db.QueryRowContext(ctx, `SELECT u.id, u.name, u.key, u.password_hash, u.created_at, s.seen_at
+	u, err := scanUser(st.db.QueryRowContext(ctx, `SELECT u.id, u.name, u.key, u.password_hash, u.created_at, s.seen_at
 		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.hash = $1 AND s.expires_at > $2`, hash, now.UnixMilli()), &seen)
 	if err != nil {
 		return nil, err
 	}
 	if now.UnixMilli()-seen >= time.Minute.Milliseconds() {
-		if _, err := b.e.exec(ctx, `UPDATE sessions SET seen_at = $1 WHERE hash = $2`, now.UnixMilli(), hash); err != nil {
+		if _, err := st.e.exec(ctx, `UPDATE sessions SET seen_at = $1 WHERE hash = $2`, now.UnixMilli(), hash); err != nil {
 			return nil, fmt.Errorf("store: session seen: %w", err)
 		}
 	}
@@ -147,8 +147,8 @@ func (b *base) SessionUser(ctx context.Context, hash string, now time.Time) (*Us
 }
 
 // Sessions implements Accounts.
-func (b *base) Sessions(ctx context.Context, userID int64, now time.Time) ([]Session, error) {
-	rows, err := b.db.QueryContext(ctx, `SELECT hash, user_id, created_at, seen_at, expires_at, device, addr FROM sessions
+func (st *base) Sessions(ctx context.Context, userID int64, now time.Time) ([]Session, error) {
+	rows, err := st.db.QueryContext(ctx, `SELECT hash, user_id, created_at, seen_at, expires_at, device, addr FROM sessions
 		WHERE user_id = $1 AND expires_at > $2 ORDER BY created_at DESC, hash`, userID, now.UnixMilli())
 	if err != nil {
 		return nil, fmt.Errorf("store: sessions: %w", err)
@@ -168,24 +168,24 @@ func (b *base) Sessions(ctx context.Context, userID int64, now time.Time) ([]Ses
 }
 
 // DeleteSession implements Accounts.
-func (b *base) DeleteSession(ctx context.Context, hash string) error {
-	if _, err := b.e.exec(ctx, `DELETE FROM sessions WHERE hash = $1`, hash); err != nil {
+func (st *base) DeleteSession(ctx context.Context, hash string) error {
+	if _, err := st.e.exec(ctx, `DELETE FROM sessions WHERE hash = $1`, hash); err != nil {
 		return fmt.Errorf("store: delete session: %w", err)
 	}
 	return nil
 }
 
 // DeleteSessions implements Accounts.
-func (b *base) DeleteSessions(ctx context.Context, userID int64) error {
-	if _, err := b.e.exec(ctx, `DELETE FROM sessions WHERE user_id = $1`, userID); err != nil {
+func (st *base) DeleteSessions(ctx context.Context, userID int64) error {
+	if _, err := st.e.exec(ctx, `DELETE FROM sessions WHERE user_id = $1`, userID); err != nil {
 		return fmt.Errorf("store: delete sessions: %w", err)
 	}
 	return nil
 }
 
 // SetPasswordHash implements Accounts.
-func (b *base) SetPasswordHash(ctx context.Context, userID int64, hash string) error {
-	res, err := b.e.exec(ctx, `UPDATE users SET password_hash = $1 WHERE id = $2`, hash, userID)
+func (st *base) SetPasswordHash(ctx context.Context, userID int64, hash string) error {
+	res, err := st.e.exec(ctx, `UPDATE users SET password_hash = $1 WHERE id = $2`, hash, userID)
 	if err != nil {
 		return fmt.Errorf("store: set password: %w", err)
 	}

@@ -181,3 +181,196 @@ func scanGamesInPlay(rows rows) ([]GameInPlay, error) {
 	}
 	return out, nil
 }
+
+// CreateBot implements Bots. The writer runs one write at a time, so the
+// count of the owner's bots cannot change between its reading and the
+// insert.
+func (st *base) CreateBot(ctx context.Context, b *Bot, most int) error {
+	err := st.e.writeTx(ctx, func(tx txn) error {
+		if b.OwnerID != 0 {
+			// The owner's row is locked (PostgreSQL), so that two bots
+			// made at once count each other.
+			var n int
+			if _, err := tx.Exec(`SELECT 1 FROM users WHERE id = $1`+st.e.forUpdate(), b.OwnerID); err != nil {
+				return err
+			}
+			if err := tx.QueryRow(`SELECT count(*) FROM bots WHERE owner_id = $1`, b.OwnerID).Scan(&n); err != nil {
+				return err
+			}
+			if n >= most {
+				return ErrTooManyBots
+			}
+		}
+		if err := tx.QueryRow(`INSERT INTO users (name, key, password_hash, created_at) VALUES ($1, $2, '', $3) RETURNING id`,
+			b.Name, b.Key, b.Created.UnixMilli()).Scan(&b.ID); err != nil {
+			return err
+		}
+		if b.OwnerID == 0 { // a house bot owns itself
+			b.OwnerID, b.Owner = b.ID, b.Name
+		}
+		_, err := tx.Exec(`INSERT INTO bots (user_id, owner_id, token_hash, token_at, seat_hash) VALUES ($1, $2, $3, $4, $5)`,
+			b.ID, b.OwnerID, b.TokenHash, b.TokenAt.UnixMilli(), b.SeatHash)
+		return err
+	})
+	switch {
+	case errors.Is(err, ErrTooManyBots):
+		return err
+	case st.e.unique(err, "users"):
+		return fmt.Errorf("%w: %q", ErrTaken, b.Name)
+	case err != nil:
+		return fmt.Errorf("store: create bot: %w", err)
+	}
+	b.PasswordHash = ""
+	return nil
+}
+
+// BotsOf implements Bots.
+func (st *base) BotsOf(ctx context.Context, ownerID int64) ([]Bot, error) {
+	rows, err := st.db.QueryContext(ctx, `SELECT `+botColumns+botFrom+` WHERE b.owner_id = $1 ORDER BY b.user_id`, ownerID)
+	if err != nil {
+		return nil, fmt.Errorf("store: bots: %w", err)
+	}
+	defer rows.Close()
+	return scanBots(rows)
+}
+
+// AllBots implements Bots.
+func (st *base) AllBots(ctx context.Context, limit int) ([]Bot, error) {
+	rows, err := st.db.QueryContext(ctx, `SELECT `+botColumns+botFrom+` ORDER BY u.key LIMIT $1`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: bots: %w", err)
+	}
+	defer rows.Close()
+	return scanBots(rows)
+}
+
+// BotByToken implements Bots.
+func (st *base) BotByToken(ctx context.Context, hash string) (*Bot, error) {
+	return scanBot(st.db.QueryRowContext(ctx, `SELECT `+botColumns+botFrom+` WHERE b.token_hash = $1`, hash))
+}
+
+// BotByKey implements Bots.
+func (st *base) BotByKey(ctx context.Context, key string) (*Bot, error) {
+	return scanBot(st.db.QueryRowContext(ctx, `SELECT `+botColumns+botFrom+` WHERE u.key = $1`, key))
+}
+
+// SetBotToken implements Bots.
+func (st *base) SetBotToken(ctx context.Context, ownerID, botID int64, hash string, at time.Time) error {
+	found := false
+	err := st.e.writeTx(ctx, func(tx txn) error {
+		res, err := tx.Exec(`UPDATE bots SET token_hash = $1, token_at = $2 WHERE user_id = $3 AND owner_id = $4`, hash, at.UnixMilli(), botID, ownerID)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		found = n == 1
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("store: bot token: %w", err)
+	}
+	if !found {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// BotsNamed implements Bots.
+func (st *base) BotsNamed(ctx context.Context, names []string) (map[string]bool, error) {
+	out := map[string]bool{}
+	if len(names) == 0 {
+		return out, nil
+	}
+	keys := make([]string, len(names))
+	for i, n := range names {
+		keys[i] = AccountKey(n)
+	}
+	named, args := st.e.anyOf("u.key", 1, keys)
+	rows, err := st.db.QueryContext(ctx, `SELECT u.key FROM bots b JOIN users u ON u.id = b.user_id WHERE `+named, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: bots named: %w", err)
+	}
+	defer rows.Close()
+	bots := map[string]bool{}
+	for rows.Next() {
+		var key string
+		if err := rows.Scan(&key); err != nil {
+			return nil, err
+		}
+		bots[key] = true
+	}
+	for _, n := range names {
+		if bots[AccountKey(n)] {
+			out[n] = true
+		}
+	}
+	return out, rows.Err()
+}
+
+// BotGames implements Bots.
+func (st *base) BotGames(ctx context.Context, account string, since time.Time) ([]time.Time, error) {
+	rows, err := st.db.QueryContext(ctx, `SELECT at FROM bot_games WHERE account = $1 AND at >= $2 ORDER BY at`, AccountKey(account), since.UnixMilli())
+	if err != nil {
+		return nil, fmt.Errorf("store: bot games: %w", err)
+	}
+	defer rows.Close()
+	var out []time.Time
+	for rows.Next() {
+		var at int64
+		if err := rows.Scan(&at); err != nil {
+			return nil, err
+		}
+		out = append(out, time.UnixMilli(at))
+	}
+	return out, rows.Err()
+}
+
+// recordBotGames notes the bots' games of a pairing's pair (PairPool), and
+// forgets their games older than botGamesKept.
+func recordBotGames(tx txn, room *Room, now int64) error {
+	for _, g := range botGamesOf(room, now) {
+		if _, err := tx.Exec(`INSERT INTO bot_games (account, room_id, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, g.account, g.room, g.at); err != nil {
+			return fmt.Errorf("store: bot game: %w", err)
+		}
+		if _, err := tx.Exec(`DELETE FROM bot_games WHERE account = $1 AND at < $2`, g.account, g.at-botGamesKept.Milliseconds()); err != nil {
+			return fmt.Errorf("store: bot games: %w", err)
+		}
+	}
+	return nil
+}
+
+// GamesInPlay implements Bots.
+func (st *base) GamesInPlay(ctx context.Context, accounts []string, since time.Time) ([]GameInPlay, error) {
+	if len(accounts) == 0 {
+		return nil, nil
+	}
+	keys := make([]string, len(accounts))
+	for i, a := range accounts {
+		keys[i] = AccountKey(a)
+	}
+	played, args := st.e.anyOf("g.account", 2, keys)
+	rows, err := st.db.QueryContext(ctx, `SELECT DISTINCT r.id, coalesce(`+st.e.seatField("r.seats", 0, "account")+`, ''), coalesce(`+st.e.seatField("r.seats", 1, "account")+`, '')
+		FROM bot_games g JOIN rooms r ON r.id = g.room_id
+		WHERE `+played+` AND NOT r.over AND r.updated_at >= $1 ORDER BY r.id`, append([]any{since.UnixMilli()}, args...)...)
+	if err != nil {
+		return nil, fmt.Errorf("store: bot games in play: %w", err)
+	}
+	defer rows.Close()
+	return scanGamesInPlay(rows)
+}
+
+const botsMigration = `CREATE TABLE bots (
+		user_id    bigint PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+		owner_id   bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+		token_hash text NOT NULL UNIQUE,
+		token_at   bigint NOT NULL,
+		seat_hash  text NOT NULL UNIQUE
+	);
+	CREATE INDEX bots_owner ON bots (owner_id, user_id);
+	CREATE TABLE bot_games (
+		account text NOT NULL,
+		room_id text NOT NULL,
+		at      bigint NOT NULL,
+		PRIMARY KEY (account, room_id)
+	);
+	CREATE INDEX bot_games_at ON bot_games (account, at);`

@@ -151,3 +151,17 @@ func (p *Postgres) Matched(ctx context.Context, ids []string) (map[string]string
 	}
 	return scanMatches(pgRows{rows})
 }
+
+// recordPGBotGames notes the bots' games of a pairing's pair (PairPool),
+// and forgets their games older than botGamesKept.
+func recordPGBotGames(ctx context.Context, tx pgx.Tx, room *Room, now int64) error {
+	for _, g := range botGamesOf(room, now) {
+		if _, err := tx.Exec(ctx, `INSERT INTO bot_games (account, room_id, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, g.account, g.room, g.at); err != nil {
+			return fmt.Errorf("store: bot game: %w", err)
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM bot_games WHERE account = $1 AND at < $2`, g.account, g.at-botGamesKept.Milliseconds()); err != nil {
+			return fmt.Errorf("store: bot games: %w", err)
+		}
+	}
+	return nil
+}

@@ -145,7 +145,7 @@ func (s *SQLite) PairPool(ctx context.Context, pool string, staleBefore time.Tim
 					return fmt.Errorf("store: pool %s: %w", pool, err)
 				}
 			}
-			if err := s.recordBotGames(tx, p.Room, now); err != nil {
+			if err := recordBotGames(tx, p.Room, now); err != nil {
 				return err
 			}
 			pairs = append(pairs, p)

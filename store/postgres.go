@@ -277,9 +277,15 @@ func (p *Postgres) exec(ctx context.Context, query string, args ...any) (sql.Res
 	return p.sqldb.ExecContext(ctx, query, args...)
 }
 
-func (p *Postgres) unique(err error) bool {
+func (p *Postgres) unique(err error, table string) bool {
 	var pgErr *pgconn.PgError
-	return errors.As(err, &pgErr) && pgErr.Code == uniqueViolation
+	return errors.As(err, &pgErr) && pgErr.Code == uniqueViolation && (table == "" || pgErr.TableName == table)
+}
+
+func (p *Postgres) forUpdate() string { return " FOR UPDATE" }
+
+func (p *Postgres) seatField(col string, i int, key string) string {
+	return fmt.Sprintf("%s::jsonb -> %d ->> '%s'", col, i, key)
 }
 
 func (p *Postgres) anyOf(col string, n int, values []string) (string, []any) {

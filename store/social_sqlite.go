@@ -151,7 +151,7 @@ func (s *SQLite) AnswerChallenge(ctx context.Context, id, to string, accept bool
 		if err := insert(tx); err != nil {
 			return err
 		}
-		return s.recordBotGames(tx, room, s.stamp())
+		return recordBotGames(tx, room, s.stamp())
 	})
 }
 

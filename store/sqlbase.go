@@ -33,8 +33,15 @@ type engine interface {
 	writeTx(ctx context.Context, fn func(tx txn) error) error
 	// exec runs one write statement on its own.
 	exec(ctx context.Context, query string, args ...any) (sql.Result, error)
-	// unique reports whether err is a unique constraint's violation.
-	unique(err error) bool
+	// unique reports whether err is a unique constraint's violation (on
+	// table, or any table for "").
+	unique(err error, table string) bool
+	// forUpdate is the clause that locks the rows a SELECT reads until
+	// the write commits ("" where the one writer needs no lock).
+	forUpdate() string
+	// seatField is the text field key of seat i in the JSON column col
+	// (the rooms' seats).
+	seatField(col string, i int, key string) string
 	// anyOf is the condition "col is one of values", values' placeholders
 	// numbered from n, with the arguments it takes.
 	anyOf(col string, n int, values []string) (string, []any)

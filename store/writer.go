@@ -130,8 +130,14 @@ func (s *SQLite) exec(ctx context.Context, query string, args ...any) (res sql.R
 	return res, err
 }
 
-func (s *SQLite) unique(err error) bool {
-	return err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed")
+func (s *SQLite) unique(err error, table string) bool {
+	return err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed: "+table)
+}
+
+func (s *SQLite) forUpdate() string { return "" }
+
+func (s *SQLite) seatField(col string, i int, key string) string {
+	return fmt.Sprintf("json_extract(%s, '$[%d].%s')", col, i, key)
 }
 
 func (s *SQLite) anyOf(col string, n int, values []string) (string, []any) {
