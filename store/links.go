@@ -62,16 +62,47 @@ func accountKeys(accounts []string) []string {
 	return keys
 }
 
-// linkedQuery asks Linked's question of either engine, both kinds of link
-// at once: each row two accounts' keys, and the key of the bot between
-// them ("": seen in one browser). In it, %[1]s tests a column against the
-// accounts' keys (four times) and %[2]s is since (twice), in the engine's
-// words.
-const linkedQuery = `SELECT o.key, u.key, u.key FROM bots b JOIN users u ON u.id = b.user_id JOIN users o ON o.id = b.owner_id
-	WHERE b.owner_id <> b.user_id AND u.key %[1]s AND o.key %[1]s
+// SeeBrowser implements Links.
+func (st *base) SeeBrowser(ctx context.Context, browser, account string, at time.Time) error {
+	return st.e.writeTx(ctx, func(tx txn) error {
+		if _, err := tx.Exec(`INSERT INTO browser_accounts (browser, account, at) VALUES ($1, $2, $3)
+			ON CONFLICT (browser, account) DO UPDATE
+			SET at = CASE WHEN excluded.at > browser_accounts.at THEN excluded.at ELSE browser_accounts.at END`,
+			browser, AccountKey(account), at.UnixMilli()); err != nil {
+			return fmt.Errorf("store: browser seen: %w", err)
+		}
+		if _, err := tx.Exec(`DELETE FROM browser_accounts WHERE at < $1`, at.Add(-BrowsersKept).UnixMilli()); err != nil {
+			return fmt.Errorf("store: browsers forgotten: %w", err)
+		}
+		return nil
+	})
+}
+
+// Linked implements Links, both kinds of link in one query: each row two
+// accounts' keys, and the key of the bot between them ("": seen in one
+// browser). The accounts' keys are parameters from $2 on, each column
+// tested against the same ones; since is $1.
+func (st *base) Linked(ctx context.Context, accounts []string, since time.Time) ([]Link, error) {
+	keys := accountKeys(accounts)
+	if len(keys) < 2 {
+		return nil, nil
+	}
+	in := func(col string) string {
+		cond, _ := st.e.anyOf(col, 2, keys)
+		return cond
+	}
+	_, args := st.e.anyOf("", 2, keys)
+	rows, err := st.db.QueryContext(ctx, `SELECT o.key, u.key, u.key FROM bots b JOIN users u ON u.id = b.user_id JOIN users o ON o.id = b.owner_id
+	WHERE b.owner_id <> b.user_id AND `+in("u.key")+` AND `+in("o.key")+`
 	UNION ALL
 	SELECT DISTINCT a.account, b.account, '' FROM browser_accounts a JOIN browser_accounts b ON b.browser = a.browser AND b.account > a.account
-	WHERE a.account %[1]s AND b.account %[1]s AND a.at >= %[2]s AND b.at >= %[2]s`
+	WHERE `+in("a.account")+` AND `+in("b.account")+` AND a.at >= $1 AND b.at >= $1`, append([]any{since.UnixMilli()}, args...)...)
+	if err != nil {
+		return nil, fmt.Errorf("store: linked: %w", err)
+	}
+	defer rows.Close()
+	return scanLinks(rows)
+}
 
 // scanLinks reads rows of linkedQuery.
 func scanLinks(rs rows) ([]Link, error) {
@@ -91,3 +122,14 @@ func scanLinks(rs rows) ([]Link, error) {
 	}
 	return out, nil
 }
+
+// linksMigration is the PostgreSQL migration that adds the accounts seen
+// in each browser (Links).
+const linksMigration = `CREATE TABLE browser_accounts (
+		browser text NOT NULL,
+		account text NOT NULL,
+		at      bigint NOT NULL,
+		PRIMARY KEY (browser, account)
+	);
+	CREATE INDEX browser_accounts_account ON browser_accounts (account, at);
+	CREATE INDEX browser_accounts_at ON browser_accounts (at);`
