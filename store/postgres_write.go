@@ -275,7 +275,7 @@ func insertPGRoom(ctx context.Context, tx pgx.Tx, e encodedRoom, owner *Fence, t
 		SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17::text, $18, $19::bigint, $20::bigint, $21, $22, $23, $24
 		WHERE $17::text IS NULL OR EXISTS (SELECT 1 FROM nodes WHERE session = $17::text AND expires > clock_timestamp())`,
 		e.ID, e.Game, e.options, string(e.Mode), string(e.Clock), e.seats, e.save, e.Over, e.Winner, e.Reason, len(e.Turns),
-		e.now, e.Private, e.Aborted, full(e.Seats), e.Next, session, epoch, millis(e.ClockFrom), millis(e.ClockStopped), e.Rated, e.changes, e.Open, e.Seeking)
+		e.now, e.Private, e.Aborted, seated(e.Seats), e.Next, session, epoch, millis(e.ClockFrom), millis(e.ClockStopped), e.Rated, e.changes, e.Open, e.Seeking)
 	if err != nil {
 		return fmt.Errorf("store: create room %s: %w", e.ID, err)
 	}
@@ -319,7 +319,7 @@ func (p *Postgres) SetSeats(ctx context.Context, id string, seats [2]Seat) error
 		return err
 	}
 	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
-		return p.update(ctx, id, f, `seats = $4, seated = $5, updated_at = $6`, string(b), full(seats), p.stamp())
+		return p.update(ctx, id, f, `seats = $4, seated = $5, updated_at = $6`, string(b), seated(seats), p.stamp())
 	})
 }
 
@@ -383,7 +383,7 @@ func (p *Postgres) Rematch(ctx context.Context, id string, archive *Room, seats 
 	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
 		set := `seats = $4, seated = $5, turns = 0, over = false, winner = -1, reason = '', aborted = false, aborted_by = -1,
 			clock_from = NULL, clock_stopped = NULL, rating_changes = NULL, updated_at = $6`
-		return p.inRoom(ctx, id, f, set, []any{string(b), full(seats), p.stamp()}, func(tx pgx.Tx) error {
+		return p.inRoom(ctx, id, f, set, []any{string(b), seated(seats), p.stamp()}, func(tx pgx.Tx) error {
 			if _, err := tx.Exec(ctx, `DELETE FROM turns WHERE room_id = $1`, id); err != nil {
 				return fmt.Errorf("store: room %q: %w", id, err)
 			}

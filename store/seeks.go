@@ -24,7 +24,7 @@ func (s *SQLite) SetSeeking(ctx context.Context, id string, on bool) error {
 
 // Seeks implements Seeks.
 func (s *SQLite) Seeks(ctx context.Context, limit int) ([]Summary, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+summaryColumns+` FROM rooms WHERE seeking = 1 AND over = 0 AND full = 0
+	rows, err := s.db.QueryContext(ctx, `SELECT `+summaryColumns+` FROM rooms WHERE seeking = 1 AND over = 0 AND seated = 0
 		ORDER BY created_at DESC, id LIMIT ?`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: seeks: %w", err)
@@ -36,7 +36,7 @@ func (s *SQLite) Seeks(ctx context.Context, limit int) ([]Summary, error) {
 // SeeksOf implements Seeks.
 func (s *SQLite) SeeksOf(ctx context.Context, tokenHash string) (int, error) {
 	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM rooms WHERE seeking = 1 AND over = 0 AND full = 0
+	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM rooms WHERE seeking = 1 AND over = 0 AND seated = 0
 		AND (json_extract(seats, '$[0].token_hash') = ?1 OR json_extract(seats, '$[1].token_hash') = ?1)`, tokenHash).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("store: seeks: %w", err)

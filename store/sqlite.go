@@ -31,7 +31,7 @@ CREATE TABLE IF NOT EXISTS rooms (
 	updated_at INTEGER NOT NULL,
 	private    INTEGER NOT NULL DEFAULT 0,
 	aborted    INTEGER NOT NULL DEFAULT 0,
-	full       INTEGER NOT NULL DEFAULT 0,
+	seated     INTEGER NOT NULL DEFAULT 0,
 	next       TEXT NOT NULL DEFAULT '',
 	clock_from    INTEGER,
 	clock_stopped INTEGER
@@ -53,8 +53,9 @@ CREATE TABLE IF NOT EXISTS turns (
 var columns = []struct{ name, definition, fill string }{
 	{"private", "INTEGER NOT NULL DEFAULT 0", ""},
 	{"aborted", "INTEGER NOT NULL DEFAULT 0", ""},
-	{"full", "INTEGER NOT NULL DEFAULT 0",
-		`UPDATE rooms SET full = (json_extract(seats, '$[0].kind') IS NOT NULL AND json_extract(seats, '$[1].kind') IS NOT NULL)`},
+	// Whether both seats are held (named full before: renamedColumns).
+	{"seated", "INTEGER NOT NULL DEFAULT 0",
+		`UPDATE rooms SET seated = (json_extract(seats, '$[0].kind') IS NOT NULL AND json_extract(seats, '$[1].kind') IS NOT NULL)`},
 	{"next", "TEXT NOT NULL DEFAULT ''", ""},
 	// The clock's recorded start and stop, in milliseconds (NULL: none).
 	{"clock_from", "INTEGER", ""},
@@ -72,6 +73,12 @@ var columns = []struct{ name, definition, fill string }{
 	// Open challenges, and whether the lobby lists one now (Seeks).
 	{"open", "INTEGER NOT NULL DEFAULT 0", ""},
 	{"seeking", "INTEGER NOT NULL DEFAULT 0", ""},
+}
+
+// renamedColumns are the rooms table's columns named otherwise in older
+// files: an upgrade renames them, so both engines use one name.
+var renamedColumns = []struct{ old, new string }{
+	{"full", "seated"},
 }
 
 // tables are the tables added since the first version, created in a file
@@ -126,6 +133,14 @@ func migrate(db *sql.DB) error {
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return err
+	}
+	for _, r := range renamedColumns {
+		if have[r.old] && !have[r.new] {
+			if _, err := db.Exec(`ALTER TABLE rooms RENAME COLUMN ` + r.old + ` TO ` + r.new); err != nil {
+				return fmt.Errorf("rename column %s: %w", r.old, err)
+			}
+			have[r.new] = true
+		}
 	}
 	for _, c := range columns {
 		if have[c.name] {
@@ -290,10 +305,10 @@ func (s *SQLite) insertRoom(r *Room) (func(*wtx) error, error) {
 	return func(tx *wtx) error {
 		_, err := tx.Exec(`INSERT INTO rooms
 			(id, game, options, mode, clock, seats, save, over, winner, reason, turns, created_at, updated_at,
-			 private, aborted, full, next, clock_from, clock_stopped, rated, rating_changes, open, seeking)
+			 private, aborted, seated, next, clock_from, clock_stopped, rated, rating_changes, open, seeking)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			r.ID, r.Game, string(opts), r.Mode, r.Clock, string(seats), save, r.Over, r.Winner, r.Reason, len(r.Turns), now, now,
-			r.Private, r.Aborted, full(r.Seats), r.Next, millis(r.ClockFrom), millis(r.ClockStopped), r.Rated, changes, r.Open, r.Seeking)
+			r.Private, r.Aborted, seated(r.Seats), r.Next, millis(r.ClockFrom), millis(r.ClockStopped), r.Rated, changes, r.Open, r.Seeking)
 		if err != nil {
 			return fmt.Errorf("store: create room %s: %w", r.ID, err)
 		}
@@ -301,8 +316,8 @@ func (s *SQLite) insertRoom(r *Room) (func(*wtx) error, error) {
 	}, nil
 }
 
-// full reports whether both seats are held.
-func full(seats [2]Seat) bool { return seats[0].Kind != vocab.Free && seats[1].Kind != vocab.Free }
+// seated reports whether both seats are held (the rooms' seated column).
+func seated(seats [2]Seat) bool { return seats[0].Kind != vocab.Free && seats[1].Kind != vocab.Free }
 
 // Room implements Store.
 func (s *SQLite) Room(ctx context.Context, id string) (*Room, error) {
@@ -335,7 +350,7 @@ func (s *SQLite) SetSeats(ctx context.Context, id string, seats [2]Seat) error {
 	if err != nil {
 		return err
 	}
-	return s.update(ctx, id, `UPDATE rooms SET seats = ?, full = ?, updated_at = ? WHERE id = ?`, string(b), full(seats), s.stamp(), id)
+	return s.update(ctx, id, `UPDATE rooms SET seats = ?, seated = ?, updated_at = ? WHERE id = ?`, string(b), seated(seats), s.stamp(), id)
 }
 
 // AppendTurn implements Store.
@@ -394,8 +409,8 @@ func (s *SQLite) Rematch(ctx context.Context, id string, archive *Room, seats [2
 		if _, err := tx.Exec(`DELETE FROM turns WHERE room_id = ?`, id); err != nil {
 			return fmt.Errorf("store: room %q: %w", id, err)
 		}
-		return updateTx(tx, id, `UPDATE rooms SET seats = ?, full = ?, turns = 0, over = 0, winner = -1, reason = '',
-			aborted = 0, aborted_by = -1, clock_from = NULL, clock_stopped = NULL, rating_changes = NULL, updated_at = ? WHERE id = ?`, string(b), full(seats), now, id)
+		return updateTx(tx, id, `UPDATE rooms SET seats = ?, seated = ?, turns = 0, over = 0, winner = -1, reason = '',
+			aborted = 0, aborted_by = -1, clock_from = NULL, clock_stopped = NULL, rating_changes = NULL, updated_at = ? WHERE id = ?`, string(b), seated(seats), now, id)
 	})
 }
 
@@ -420,7 +435,7 @@ func (s *SQLite) Unfinished(ctx context.Context) ([]string, error) {
 // List implements Store.
 func (s *SQLite) List(ctx context.Context, over bool, since time.Time, limit, offset int) ([]Summary, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT `+summaryColumns+`
-		FROM rooms WHERE over = ? AND private = 0 AND aborted = 0 AND full = 1 AND (over OR max(updated_at, seen_at) >= ?)
+		FROM rooms WHERE over = ? AND private = 0 AND aborted = 0 AND seated = 1 AND (over OR max(updated_at, seen_at) >= ?)
 		ORDER BY updated_at DESC, id LIMIT ? OFFSET ?`,
 		over, sinceMillis(since), limit, offset)
 	if err != nil {

@@ -133,3 +133,38 @@ func TestUpgradeAddsTheChat(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []ChatMessage{m}, got)
 }
+
+// TestUpgradeRenamesFull opens a file whose rooms still name the column of
+// both seats held full, as SQLite files did before PostgreSQL's name
+// (seated) became both engines': it is renamed, and the rooms listed keep
+// being those with both seats held.
+func TestUpgradeRenamesFull(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	s, err := OpenSQLite(path)
+	require.NoError(t, err)
+	ctx := context.Background()
+	require.NoError(t, s.CreateRoom(ctx, sampleRoom("both")))
+	waiting := sampleRoom("waiting")
+	waiting.Seats[1] = Seat{}
+	require.NoError(t, s.CreateRoom(ctx, waiting))
+	require.NoError(t, s.Close())
+	db, err := sql.Open("sqlite", "file:"+path)
+	require.NoError(t, err)
+	_, err = db.Exec(`ALTER TABLE rooms RENAME COLUMN seated TO full`)
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+
+	s, err = OpenSQLite(path)
+	require.NoError(t, err)
+	defer s.Close()
+	var n int
+	require.NoError(t, s.db.QueryRow(`SELECT count(*) FROM pragma_table_info('rooms') WHERE name = 'full'`).Scan(&n))
+	require.Zero(t, n, "full is renamed")
+	live, err := s.List(ctx, false, time.Time{}, 10, 0)
+	require.NoError(t, err)
+	require.Equal(t, []string{"both"}, ids(live))
+	require.NoError(t, s.SetSeats(ctx, "waiting", sampleRoom("x").Seats))
+	live, err = s.List(ctx, false, time.Time{}, 10, 0)
+	require.NoError(t, err)
+	require.ElementsMatch(t, []string{"both", "waiting"}, ids(live))
+}
