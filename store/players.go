@@ -68,75 +68,6 @@ func scanSummaries(rows summaryRows) ([]Summary, error) {
 	return out, rows.Err()
 }
 
-// The seats' accounts as each database reads them from the seats' JSON,
-// and what a player's finished games are.
-const (
-	sqliteAccount0 = `json_extract(seats, '$[0].account')`
-	sqliteAccount1 = `json_extract(seats, '$[1].account')`
-	sqlitePlayed   = `over = 1 AND aborted = 0 AND private = 0 AND (` + sqliteAccount0 + ` = ?1 OR ` + sqliteAccount1 + ` = ?1)`
-	pgAccount0     = `(seats::jsonb -> 0 ->> 'account')`
-	pgAccount1     = `(seats::jsonb -> 1 ->> 'account')`
-	pgPlayed       = `over AND NOT aborted AND NOT private AND (` + pgAccount0 + ` = $1 OR ` + pgAccount1 + ` = $1)`
-)
-
-// PlayerRecord implements PlayerGames.
-func (s *SQLite) PlayerRecord(ctx context.Context, account string) (Record, error) {
-	var r Record
-	err := s.db.QueryRowContext(ctx, `SELECT count(*),
-		coalesce(sum(CASE WHEN (winner = 0 AND `+sqliteAccount0+` = ?1) OR (winner = 1 AND `+sqliteAccount1+` = ?1) THEN 1 ELSE 0 END), 0),
-		coalesce(sum(CASE WHEN winner = -1 THEN 1 ELSE 0 END), 0)
-		FROM rooms WHERE `+sqlitePlayed, account).Scan(&r.Played, &r.Won, &r.Drawn)
-	if err != nil {
-		return Record{}, fmt.Errorf("store: player record: %w", err)
-	}
-	r.Lost = r.Played - r.Won - r.Drawn
-	return r, nil
-}
-
-// PlayerGames implements PlayerGames.
-func (s *SQLite) PlayerGames(ctx context.Context, account string, limit, offset int) ([]Summary, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+summaryColumns+`
-		FROM rooms WHERE `+sqlitePlayed+` ORDER BY updated_at DESC, id LIMIT ?2 OFFSET ?3`, account, limit, offset)
-	if err != nil {
-		return nil, fmt.Errorf("store: player games: %w", err)
-	}
-	defer rows.Close()
-	out, err := scanSummaries(rows)
-	if err != nil {
-		return nil, fmt.Errorf("store: player games: %w", err)
-	}
-	return out, nil
-}
-
-// PlayerRecord implements PlayerGames.
-func (p *Postgres) PlayerRecord(ctx context.Context, account string) (Record, error) {
-	var r Record
-	err := p.pool.QueryRow(ctx, `SELECT count(*),
-		coalesce(sum(CASE WHEN (winner = 0 AND `+pgAccount0+` = $1) OR (winner = 1 AND `+pgAccount1+` = $1) THEN 1 ELSE 0 END), 0),
-		coalesce(sum(CASE WHEN winner = -1 THEN 1 ELSE 0 END), 0)
-		FROM rooms WHERE `+pgPlayed, account).Scan(&r.Played, &r.Won, &r.Drawn)
-	if err != nil {
-		return Record{}, fmt.Errorf("store: player record: %w", err)
-	}
-	r.Lost = r.Played - r.Won - r.Drawn
-	return r, nil
-}
-
-// PlayerGames implements PlayerGames.
-func (p *Postgres) PlayerGames(ctx context.Context, account string, limit, offset int) ([]Summary, error) {
-	rows, err := p.pool.Query(ctx, `SELECT `+summaryColumns+`
-		FROM rooms WHERE `+pgPlayed+` ORDER BY updated_at DESC, id LIMIT $2 OFFSET $3`, account, limit, offset)
-	if err != nil {
-		return nil, fmt.Errorf("store: player games: %w", err)
-	}
-	defer rows.Close()
-	out, err := scanSummaries(rows)
-	if err != nil {
-		return nil, fmt.Errorf("store: player games: %w", err)
-	}
-	return out, nil
-}
-
 // abortsScanned bounds how far back AbortsInARow looks.
 const abortsScanned = 20
 
@@ -173,22 +104,48 @@ func countAborts(rows summaryRows, account string) (int, error) {
 	return n, rows.Err()
 }
 
-// AbortsInARow implements PlayerGames.
-func (s *SQLite) AbortsInARow(ctx context.Context, account string) (int, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT aborted, aborted_by, seats FROM rooms
-		WHERE over = 1 AND private = 0 AND (`+sqliteAccount0+` = ?1 OR `+sqliteAccount1+` = ?1)
-		ORDER BY updated_at DESC LIMIT ?2`, account, abortsScanned)
+// played is the condition "account played this finished game": listed
+// (not aborted, not private) and in one of its seats ($1).
+func (st *base) played() string {
+	return `over = TRUE AND aborted = FALSE AND private = FALSE AND (` + st.e.seatField("seats", 0, "account") + ` = $1 OR ` +
+		st.e.seatField("seats", 1, "account") + ` = $1)`
+}
+
+// PlayerRecord implements PlayerGames.
+func (st *base) PlayerRecord(ctx context.Context, account string) (Record, error) {
+	var r Record
+	err := st.db.QueryRowContext(ctx, `SELECT count(*),
+		coalesce(sum(CASE WHEN (winner = 0 AND `+st.e.seatField("seats", 0, "account")+` = $1)
+			OR (winner = 1 AND `+st.e.seatField("seats", 1, "account")+` = $1) THEN 1 ELSE 0 END), 0),
+		coalesce(sum(CASE WHEN winner = -1 THEN 1 ELSE 0 END), 0)
+		FROM rooms WHERE `+st.played(), account).Scan(&r.Played, &r.Won, &r.Drawn)
 	if err != nil {
-		return 0, fmt.Errorf("store: aborts: %w", err)
+		return Record{}, fmt.Errorf("store: player record: %w", err)
+	}
+	r.Lost = r.Played - r.Won - r.Drawn
+	return r, nil
+}
+
+// PlayerGames implements PlayerGames.
+func (st *base) PlayerGames(ctx context.Context, account string, limit, offset int) ([]Summary, error) {
+	rows, err := st.db.QueryContext(ctx, `SELECT `+summaryColumns+`
+		FROM rooms WHERE `+st.played()+` ORDER BY updated_at DESC, id LIMIT $2 OFFSET $3`, account, limit, offset)
+	if err != nil {
+		return nil, fmt.Errorf("store: player games: %w", err)
 	}
 	defer rows.Close()
-	return countAborts(rows, account)
+	out, err := scanSummaries(rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: player games: %w", err)
+	}
+	return out, nil
 }
 
 // AbortsInARow implements PlayerGames.
-func (p *Postgres) AbortsInARow(ctx context.Context, account string) (int, error) {
-	rows, err := p.pool.Query(ctx, `SELECT aborted, aborted_by, seats FROM rooms
-		WHERE over AND NOT private AND (`+pgAccount0+` = $1 OR `+pgAccount1+` = $1)
+func (st *base) AbortsInARow(ctx context.Context, account string) (int, error) {
+	rows, err := st.db.QueryContext(ctx, `SELECT aborted, aborted_by, seats FROM rooms
+		WHERE over = TRUE AND private = FALSE AND (`+st.e.seatField("seats", 0, "account")+` = $1 OR `+
+		st.e.seatField("seats", 1, "account")+` = $1)
 		ORDER BY updated_at DESC LIMIT $2`, account, abortsScanned)
 	if err != nil {
 		return 0, fmt.Errorf("store: aborts: %w", err)

@@ -153,3 +153,84 @@ func roomChanges(r *Room) (*string, error) {
 	}
 	return &s, nil
 }
+
+// CurrentRatings implements Ratings, in one read.
+func (st *base) CurrentRatings(ctx context.Context, game string, speed vocab.Clock, accounts []string) (map[string]rating.Rating, error) {
+	out := map[string]rating.Rating{}
+	keys := make([]string, 0, len(accounts))
+	byKey := map[string][]string{}
+	for _, name := range accounts {
+		if name != "" {
+			k := AccountKey(name)
+			keys = append(keys, k)
+			byKey[k] = append(byKey[k], name)
+		}
+	}
+	if len(keys) == 0 {
+		return out, nil
+	}
+	in, args := st.e.anyOf("u.key", 3, keys)
+	rows, err := st.db.QueryContext(ctx, `SELECT u.key, r.rating, r.deviation, r.volatility, r.games FROM ratings r JOIN users u ON u.id = r.user_id
+		WHERE `+in+` AND r.game = $1 AND r.speed = $2`, append([]any{game, string(speed)}, args...)...)
+	if err != nil {
+		return nil, fmt.Errorf("store: ratings: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			key string
+			r   rating.Rating
+		)
+		if err := rows.Scan(&key, &r.Rating, &r.Deviation, &r.Volatility, &r.Games); err != nil {
+			return nil, fmt.Errorf("store: ratings: %w", err)
+		}
+		for _, name := range byKey[key] {
+			out[name] = r
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: ratings: %w", err)
+	}
+	return out, nil
+}
+
+// PlayerRatings implements Ratings.
+func (st *base) PlayerRatings(ctx context.Context, accounts ...string) ([]PlayerRating, error) {
+	if len(accounts) == 0 {
+		return nil, nil
+	}
+	keys := make([]string, len(accounts))
+	for i, a := range accounts {
+		keys[i] = AccountKey(a)
+	}
+	in, args := st.e.anyOf("u.key", 1, keys)
+	rows, err := st.db.QueryContext(ctx, `SELECT u.name, r.game, r.speed, r.rating, r.deviation, r.volatility, r.games, r.played_at
+		FROM ratings r JOIN users u ON u.id = r.user_id WHERE `+in+` ORDER BY u.key, r.game, r.speed`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: ratings of %q: %w", accounts, err)
+	}
+	return scanPlayerRatingRows(sqlRows{rows})
+}
+
+// RatingHistory implements Ratings.
+func (st *base) RatingHistory(ctx context.Context, account string, limit int) ([]RatingPoint, error) {
+	rows, err := st.db.QueryContext(ctx, `SELECT game, speed, rating, deviation, played_at FROM (
+		SELECT h.id, h.game, h.speed, h.rating, h.deviation, h.played_at FROM rating_history h JOIN users u ON u.id = h.user_id
+		WHERE u.key = $1 ORDER BY h.id DESC LIMIT $2) last ORDER BY id`, AccountKey(account), limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: rating history of %q: %w", account, err)
+	}
+	return scanRatingPointRows(sqlRows{rows})
+}
+
+// Leaderboard implements Ratings.
+func (st *base) Leaderboard(ctx context.Context, game string, speed vocab.Clock, since time.Time, limit int) ([]PlayerRating, error) {
+	rows, err := st.db.QueryContext(ctx, `SELECT u.name, r.game, r.speed, r.rating, r.deviation, r.volatility, r.games, r.played_at
+		FROM ratings r JOIN users u ON u.id = r.user_id
+		WHERE r.game = $1 AND r.speed = $2 AND r.played_at >= $3
+		ORDER BY r.deviation > $4, r.rating DESC, u.key LIMIT $5`, game, string(speed), since.UnixMilli(), rating.ProvisionalDeviation, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: leaderboard: %w", err)
+	}
+	return scanPlayerRatingRows(sqlRows{rows})
+}

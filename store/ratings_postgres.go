@@ -9,7 +9,6 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"boardroom/rating"
-	"boardroom/realtime/vocab"
 )
 
 // ratingsMigration is the PostgreSQL migration that adds rated games, the
@@ -184,85 +183,6 @@ func placeRatingRows(ctx context.Context, tx pgx.Tx, users [2]int64, g ratedGame
 		}
 	}
 	return nil
-}
-
-// CurrentRatings implements Ratings.
-func (p *Postgres) CurrentRatings(ctx context.Context, game string, speed vocab.Clock, accounts []string) (map[string]rating.Rating, error) {
-	out := map[string]rating.Rating{}
-	keys := make([]string, 0, len(accounts))
-	byKey := map[string][]string{}
-	for _, name := range accounts {
-		if name != "" {
-			k := AccountKey(name)
-			keys = append(keys, k)
-			byKey[k] = append(byKey[k], name)
-		}
-	}
-	if len(keys) == 0 {
-		return out, nil
-	}
-	rows, err := p.pool.Query(ctx, `SELECT u.key, r.rating, r.deviation, r.volatility, r.games FROM ratings r JOIN users u ON u.id = r.user_id
-		WHERE u.key = ANY($1) AND r.game = $2 AND r.speed = $3`, keys, game, string(speed))
-	if err != nil {
-		return nil, fmt.Errorf("store: ratings: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var (
-			key string
-			r   rating.Rating
-		)
-		if err := rows.Scan(&key, &r.Rating, &r.Deviation, &r.Volatility, &r.Games); err != nil {
-			return nil, fmt.Errorf("store: ratings: %w", err)
-		}
-		for _, name := range byKey[key] {
-			out[name] = r
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: ratings: %w", err)
-	}
-	return out, nil
-}
-
-// PlayerRatings implements Ratings.
-func (p *Postgres) PlayerRatings(ctx context.Context, accounts ...string) ([]PlayerRating, error) {
-	if len(accounts) == 0 {
-		return nil, nil
-	}
-	keys := make([]string, len(accounts))
-	for i, a := range accounts {
-		keys[i] = AccountKey(a)
-	}
-	rows, err := p.pool.Query(ctx, `SELECT u.name, r.game, r.speed, r.rating, r.deviation, r.volatility, r.games, r.played_at
-		FROM ratings r JOIN users u ON u.id = r.user_id WHERE u.key = ANY($1) ORDER BY u.key, r.game, r.speed`, keys)
-	if err != nil {
-		return nil, fmt.Errorf("store: ratings of %q: %w", accounts, err)
-	}
-	return scanPlayerRatingRows(pgRows{rows})
-}
-
-// RatingHistory implements Ratings.
-func (p *Postgres) RatingHistory(ctx context.Context, account string, limit int) ([]RatingPoint, error) {
-	rows, err := p.pool.Query(ctx, `SELECT game, speed, rating, deviation, played_at FROM (
-		SELECT h.id, h.game, h.speed, h.rating, h.deviation, h.played_at FROM rating_history h JOIN users u ON u.id = h.user_id
-		WHERE u.key = $1 ORDER BY h.id DESC LIMIT $2) last ORDER BY id`, AccountKey(account), limit)
-	if err != nil {
-		return nil, fmt.Errorf("store: rating history of %q: %w", account, err)
-	}
-	return scanRatingPointRows(pgRows{rows})
-}
-
-// Leaderboard implements Ratings.
-func (p *Postgres) Leaderboard(ctx context.Context, game string, speed vocab.Clock, since time.Time, limit int) ([]PlayerRating, error) {
-	rows, err := p.pool.Query(ctx, `SELECT u.name, r.game, r.speed, r.rating, r.deviation, r.volatility, r.games, r.played_at
-		FROM ratings r JOIN users u ON u.id = r.user_id
-		WHERE r.game = $1 AND r.speed = $2 AND r.played_at >= $3
-		ORDER BY r.deviation > $4, r.rating DESC, u.key LIMIT $5`, game, string(speed), since.UnixMilli(), rating.ProvisionalDeviation, limit)
-	if err != nil {
-		return nil, fmt.Errorf("store: leaderboard: %w", err)
-	}
-	return scanPlayerRatingRows(pgRows{rows})
 }
 
 // pgRows gives pgx's rows the shape the scanners read.

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"boardroom/rating"
-	"boardroom/realtime/vocab"
 )
 
 // ratingTables are the ratings' tables in a SQLite file (tables): a
@@ -128,66 +127,6 @@ func (s *SQLite) rate(tx *wtx, id string, g ratedGame, winner int, now time.Time
 	return &c, nil
 }
 
-// CurrentRatings implements Ratings.
-func (s *SQLite) CurrentRatings(ctx context.Context, game string, speed vocab.Clock, accounts []string) (map[string]rating.Rating, error) {
-	out := map[string]rating.Rating{}
-	for _, name := range accounts {
-		if name == "" {
-			continue
-		}
-		var r rating.Rating
-		err := s.db.QueryRowContext(ctx, `SELECT r.rating, r.deviation, r.volatility, r.games FROM ratings r JOIN users u ON u.id = r.user_id
-			WHERE u.key = ? AND r.game = ? AND r.speed = ?`, AccountKey(name), game, speed).Scan(&r.Rating, &r.Deviation, &r.Volatility, &r.Games)
-		switch {
-		case err == nil:
-			out[name] = r
-		case !errors.Is(err, sql.ErrNoRows):
-			return nil, fmt.Errorf("store: rating of %q: %w", name, err)
-		}
-	}
-	return out, nil
-}
-
-// PlayerRatings implements Ratings.
-func (s *SQLite) PlayerRatings(ctx context.Context, accounts ...string) ([]PlayerRating, error) {
-	if len(accounts) == 0 {
-		return nil, nil
-	}
-	args := make([]any, len(accounts))
-	for i, a := range accounts {
-		args[i] = AccountKey(a)
-	}
-	rows, err := s.db.QueryContext(ctx, `SELECT u.name, r.game, r.speed, r.rating, r.deviation, r.volatility, r.games, r.played_at
-		FROM ratings r JOIN users u ON u.id = r.user_id WHERE u.key IN (`+placeholders(len(accounts))+`) ORDER BY u.key, r.game, r.speed`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("store: ratings of %q: %w", accounts, err)
-	}
-	return scanPlayerRatings(rows)
-}
-
-// RatingHistory implements Ratings.
-func (s *SQLite) RatingHistory(ctx context.Context, account string, limit int) ([]RatingPoint, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT game, speed, rating, deviation, played_at FROM (
-		SELECT h.id, h.game, h.speed, h.rating, h.deviation, h.played_at FROM rating_history h JOIN users u ON u.id = h.user_id
-		WHERE u.key = ? ORDER BY h.id DESC LIMIT ?) ORDER BY id`, AccountKey(account), limit)
-	if err != nil {
-		return nil, fmt.Errorf("store: rating history of %q: %w", account, err)
-	}
-	return scanRatingPoints(rows)
-}
-
-// Leaderboard implements Ratings.
-func (s *SQLite) Leaderboard(ctx context.Context, game string, speed vocab.Clock, since time.Time, limit int) ([]PlayerRating, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT u.name, r.game, r.speed, r.rating, r.deviation, r.volatility, r.games, r.played_at
-		FROM ratings r JOIN users u ON u.id = r.user_id
-		WHERE r.game = ? AND r.speed = ? AND r.played_at >= ?
-		ORDER BY r.deviation > ?, r.rating DESC, u.key LIMIT ?`, game, speed, since.UnixMilli(), rating.ProvisionalDeviation, limit)
-	if err != nil {
-		return nil, fmt.Errorf("store: leaderboard: %w", err)
-	}
-	return scanPlayerRatings(rows)
-}
-
 // scanRows is what both drivers' rows offer (sqlRows and pgRows wrap them).
 type scanRows interface {
 	Next() bool
@@ -200,12 +139,6 @@ type scanRows interface {
 type sqlRows struct{ *sql.Rows }
 
 func (r sqlRows) Close() { r.Rows.Close() }
-
-func scanPlayerRatings(rs *sql.Rows) ([]PlayerRating, error) {
-	return scanPlayerRatingRows(sqlRows{rs})
-}
-
-func scanRatingPoints(rs *sql.Rows) ([]RatingPoint, error) { return scanRatingPointRows(sqlRows{rs}) }
 
 // scanPlayerRatingRows reads rows of name, game, speed, rating, deviation,
 // volatility, games, played_at.
