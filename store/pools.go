@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"time"
 )
 
@@ -68,3 +69,107 @@ type Pools interface {
 
 // matchKept is how long a wait's room is kept for its page to find.
 const matchKept = 10 * time.Minute
+
+// EnterPool implements Pools.
+func (st *base) EnterPool(ctx context.Context, e PoolEntry) error {
+	return st.e.writeTx(ctx, func(tx txn) error {
+		if _, err := tx.Exec(`DELETE FROM pool_entries WHERE player = $1`, e.Player); err != nil {
+			return fmt.Errorf("store: enter pool: %w", err)
+		}
+		_, err := tx.Exec(`INSERT INTO pool_entries (`+poolEntryColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+			e.ID, e.Pool, e.Player, e.TokenHash, e.Name, e.Account, e.Rating, e.Bot, e.WantsBots,
+			e.Since.UnixMilli(), e.Ready.UnixMilli(), e.Seen.UnixMilli())
+		if err != nil {
+			return fmt.Errorf("store: enter pool: %w", err)
+		}
+		return nil
+	})
+}
+
+// LeavePool implements Pools.
+func (st *base) LeavePool(ctx context.Context, id string) error {
+	if _, err := st.e.exec(ctx, `DELETE FROM pool_entries WHERE id = $1`, id); err != nil {
+		return fmt.Errorf("store: leave pool: %w", err)
+	}
+	return nil
+}
+
+// SeePool implements Pools.
+func (st *base) SeePool(ctx context.Context, ids []string, at time.Time) ([]string, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	var waiting []string
+	err := st.e.writeTx(ctx, func(tx txn) error {
+		waiting = nil // a batch that failed is run again
+		in, args := st.e.anyOf("id", 2, ids)
+		rows, err := tx.Query(`UPDATE pool_entries SET seen = $1 WHERE `+in+` RETURNING id`, append([]any{at.UnixMilli()}, args...)...)
+		if err != nil {
+			return fmt.Errorf("store: pool sightings: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				return err
+			}
+			waiting = append(waiting, id)
+		}
+		return rows.Err()
+	})
+	return waiting, err
+}
+
+// PoolNames implements Pools.
+func (st *base) PoolNames(ctx context.Context) ([]string, error) {
+	return st.names(ctx, "pools", `SELECT DISTINCT pool FROM pool_entries ORDER BY pool`)
+}
+
+// Matched implements Pools.
+func (st *base) Matched(ctx context.Context, ids []string) (map[string]string, error) {
+	if len(ids) == 0 {
+		return map[string]string{}, nil
+	}
+	in, args := st.e.anyOf("entry_id", 1, ids)
+	rows, err := st.db.QueryContext(ctx, `SELECT entry_id, room_id FROM pool_matches WHERE `+in, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: pool matches: %w", err)
+	}
+	return scanMatches(sqlRows{rows})
+}
+
+// scanPoolEntries reads rows of poolEntryColumns.
+func scanPoolEntries(rs scanRows) ([]PoolEntry, error) {
+	defer rs.Close()
+	var out []PoolEntry
+	for rs.Next() {
+		var (
+			e                  PoolEntry
+			since, ready, seen int64
+		)
+		if err := rs.Scan(&e.ID, &e.Pool, &e.Player, &e.TokenHash, &e.Name, &e.Account, &e.Rating, &e.Bot, &e.WantsBots,
+			&since, &ready, &seen); err != nil {
+			return nil, fmt.Errorf("store: pool entries: %w", err)
+		}
+		e.Since, e.Ready, e.Seen = time.UnixMilli(since), time.UnixMilli(ready), time.UnixMilli(seen)
+		out = append(out, e)
+	}
+	if err := rs.Err(); err != nil {
+		return nil, fmt.Errorf("store: pool entries: %w", err)
+	}
+	return out, nil
+}
+
+// scanMatches reads rows of a wait's id and its room.
+func scanMatches(rs scanRows) (map[string]string, error) {
+	defer rs.Close()
+	out := map[string]string{}
+	for rs.Next() {
+		var id, room string
+		if err := rs.Scan(&id, &room); err != nil {
+			return nil, fmt.Errorf("store: pool matches: %w", err)
+		}
+		out[id] = room
+	}
+	return out, rs.Err()
+}

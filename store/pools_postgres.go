@@ -35,43 +35,6 @@ const poolsMigration = `ALTER TABLE rooms ADD COLUMN aborted_by integer NOT NULL
 		at       bigint NOT NULL
 	);`
 
-// EnterPool implements Pools.
-func (p *Postgres) EnterPool(ctx context.Context, e PoolEntry) error {
-	return p.tx(ctx, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `DELETE FROM pool_entries WHERE player = $1`, e.Player); err != nil {
-			return fmt.Errorf("store: enter pool: %w", err)
-		}
-		_, err := tx.Exec(ctx, `INSERT INTO pool_entries (`+poolEntryColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-			e.ID, e.Pool, e.Player, e.TokenHash, e.Name, e.Account, e.Rating, e.Bot, e.WantsBots,
-			e.Since.UnixMilli(), e.Ready.UnixMilli(), e.Seen.UnixMilli())
-		if err != nil {
-			return fmt.Errorf("store: enter pool: %w", err)
-		}
-		return nil
-	})
-}
-
-// LeavePool implements Pools.
-func (p *Postgres) LeavePool(ctx context.Context, id string) error {
-	if _, err := p.pool.Exec(ctx, `DELETE FROM pool_entries WHERE id = $1`, id); err != nil {
-		return fmt.Errorf("store: leave pool: %w", err)
-	}
-	return nil
-}
-
-// SeePool implements Pools.
-func (p *Postgres) SeePool(ctx context.Context, ids []string, at time.Time) ([]string, error) {
-	if len(ids) == 0 {
-		return nil, nil
-	}
-	return p.ids(ctx, "pool sightings", `UPDATE pool_entries SET seen = $1 WHERE id = ANY($2) RETURNING id`, at.UnixMilli(), ids)
-}
-
-// PoolNames implements Pools.
-func (p *Postgres) PoolNames(ctx context.Context) ([]string, error) {
-	return p.ids(ctx, "pools", `SELECT DISTINCT pool FROM pool_entries ORDER BY pool`)
-}
-
 // PairPool implements Pools: one pairing of a pool at a time across the
 // nodes (a transaction-scoped advisory lock on the pool's name, which a
 // node that dies mid-pairing gives up with its connection: its pairing is
@@ -137,19 +100,6 @@ func (p *Postgres) PairPool(ctx context.Context, pool string, staleBefore time.T
 		return nil, err
 	}
 	return pairs, nil
-}
-
-// Matched implements Pools.
-func (p *Postgres) Matched(ctx context.Context, ids []string) (map[string]string, error) {
-	out := map[string]string{}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	rows, err := p.pool.Query(ctx, `SELECT entry_id, room_id FROM pool_matches WHERE entry_id = ANY($1)`, ids)
-	if err != nil {
-		return nil, fmt.Errorf("store: pool matches: %w", err)
-	}
-	return scanMatches(pgRows{rows})
 }
 
 // recordPGBotGames notes the bots' games of a pairing's pair (PairPool),
