@@ -13,8 +13,8 @@ import (
 	"sync"
 	"time"
 
-	"boardroom/realtime/store"
 	"boardroom/secret"
+	"boardroom/store"
 )
 
 // SessionLife is how long a log-in lasts.
@@ -22,7 +22,7 @@ const SessionLife = 30 * 24 * time.Hour
 
 // Service signs players up and in.
 type Service struct {
-	Store store.Accounts
+	Store store.Store
 	// Now is the time (nil: the system's).
 	Now func() time.Time
 	// Hashing bounds the passwords hashed at once (nil: the process's

@@ -7,8 +7,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"boardroom/realtime/store"
 	"boardroom/secret"
+	"boardroom/store"
 )
 
 // TestBots: a person makes bots (names as usernames, taken among every

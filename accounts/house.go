@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"strings"
 
-	"boardroom/realtime/store"
 	"boardroom/secret"
+	"boardroom/store"
 )
 
 // House bots (docs/accounts.md, "House bots"): the computer's built-in

@@ -19,8 +19,8 @@ import (
 	"github.com/go-webauthn/webauthn/protocol"
 	"github.com/go-webauthn/webauthn/webauthn"
 
-	"boardroom/realtime/store"
 	"boardroom/secret"
+	"boardroom/store"
 )
 
 // ChallengeLife is how long a passkey ceremony may take, from its
@@ -60,12 +60,7 @@ var (
 )
 
 // passkeyStore is the store's passkeys, when it keeps them.
-func (s *Service) passkeyStore() (store.Passkeys, error) {
-	if p, ok := s.Store.(store.Passkeys); ok {
-		return p, nil
-	}
-	return nil, ErrNoPasskeys
-}
+func (s *Service) passkeyStore() (store.Passkeys, error) { return s.Store, nil }
 
 // PasskeysOffered reports whether players may use passkeys here.
 func (s *Service) PasskeysOffered() bool {

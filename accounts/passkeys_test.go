@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/accounts/passkeytest"
-	"boardroom/realtime/store"
+	"boardroom/store"
 )
 
 var site = RelyingParty{ID: "localhost", Origin: "http://localhost:8080"}

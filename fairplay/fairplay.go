@@ -14,7 +14,7 @@ import (
 	"slices"
 	"time"
 
-	"boardroom/realtime/store"
+	"boardroom/store"
 )
 
 // SharedBrowserWithin is how lately two accounts seen in one browser may

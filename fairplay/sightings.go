@@ -5,7 +5,7 @@ import (
 	"sync"
 	"time"
 
-	"boardroom/realtime/store"
+	"boardroom/store"
 )
 
 // SeenEvery is how often a node records again that an account is used in

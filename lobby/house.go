@@ -7,8 +7,8 @@ import (
 
 	"boardroom/accounts"
 	"boardroom/pairing"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 )
 
 // House bots in the pools (docs/rules.md, "House bots"): the computer's

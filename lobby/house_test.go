@@ -13,8 +13,8 @@ import (
 	_ "boardroom/game/all"
 	"boardroom/pairing"
 	"boardroom/realtime/match"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 )
 
 // noRooms makes rooms only in the store (the tests read them back).

@@ -10,8 +10,8 @@ import (
 
 	"boardroom/pairing"
 	"boardroom/realtime/bus"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 )
 
 // A pairing made on one node reaches a page waiting on another at once,

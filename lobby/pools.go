@@ -20,8 +20,8 @@ import (
 	"boardroom/fairplay"
 	"boardroom/pairing"
 	"boardroom/realtime/match"
-	"boardroom/realtime/store"
 	"boardroom/secret"
+	"boardroom/store"
 )
 
 // Rooms is how the lobby makes rooms: the store writes of a pairing carry

@@ -13,9 +13,9 @@ import (
 	"boardroom/fairplay"
 	"boardroom/game"
 	"boardroom/realtime/match"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/secret"
+	"boardroom/store"
 )
 
 // Who is on the site, and direct challenges, on a node. Every page of a

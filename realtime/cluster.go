@@ -8,7 +8,7 @@ import (
 	"boardroom/game"
 	"boardroom/realtime/cluster"
 	"boardroom/realtime/match"
-	"boardroom/realtime/store"
+	"boardroom/store"
 )
 
 // The hub in a cluster: its node (package cluster) acquires the rooms it

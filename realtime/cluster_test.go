@@ -14,11 +14,11 @@ import (
 	"boardroom/realtime/bus"
 	"boardroom/realtime/match"
 	"boardroom/realtime/match/matchtest"
-	"boardroom/realtime/store"
-	"boardroom/realtime/store/pgtest"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
 	"boardroom/secret"
+	"boardroom/store"
+	"boardroom/store/pgtest"
 
 	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"

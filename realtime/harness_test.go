@@ -14,10 +14,10 @@ import (
 	"boardroom/realtime/match"
 	"boardroom/realtime/match/matchtest"
 	"boardroom/realtime/socket"
-	"boardroom/realtime/store"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
 	"boardroom/secret"
+	"boardroom/store"
 )
 
 // harness is a hub on a throw-away SQLite database, whose pages record

@@ -12,9 +12,9 @@ import (
 	"boardroom/game/ai/engine"
 	"boardroom/realtime/cluster"
 	"boardroom/realtime/match"
-	"boardroom/realtime/store"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 )
 
 // ErrNoRoom is returned for a room id that does not exist.

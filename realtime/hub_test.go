@@ -8,9 +8,9 @@ import (
 
 	"boardroom/realtime/clocktest"
 	"boardroom/realtime/match"
-	"boardroom/realtime/store"
 	"boardroom/realtime/view"
 	"boardroom/secret"
+	"boardroom/store"
 
 	"github.com/stretchr/testify/require"
 )

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"boardroom/realtime/match"
-	"boardroom/realtime/store"
+	"boardroom/store"
 )
 
 // A room not in memory is loaded on demand: by a page's socket, by a

@@ -9,7 +9,7 @@ import (
 	"boardroom/realtime/bus"
 	"boardroom/realtime/bus/natstest"
 	"boardroom/realtime/match/matchtest"
-	"boardroom/realtime/store"
+	"boardroom/store"
 
 	"github.com/stretchr/testify/require"
 )

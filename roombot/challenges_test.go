@@ -8,8 +8,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"boardroom/realtime/store"
 	"boardroom/roombot/roombottest"
+	"boardroom/store"
 )
 
 // TestSiteGivesChallenges: a bot waiting in a pool and on the site's

@@ -12,10 +12,10 @@ import (
 
 	"boardroom/accounts"
 	"boardroom/game"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/secret"
 	"boardroom/signout"
+	"boardroom/store"
 	"boardroom/web/templates"
 )
 
@@ -464,11 +464,7 @@ func (s *Server) renderPlayerPage(w http.ResponseWriter, r *http.Request, u *sto
 // fillPlayerGames puts a player's record and a page of their games
 // (?page=N, from 1) in view.
 func (s *Server) fillPlayerGames(r *http.Request, view *templates.PlayerView, name string) error {
-	games, ok := s.Store.(store.PlayerGames)
-	if !ok {
-		return nil
-	}
-	rec, err := games.PlayerRecord(r.Context(), name)
+	rec, err := s.Store.PlayerRecord(r.Context(), name)
 	if err != nil {
 		return err
 	}
@@ -477,7 +473,7 @@ func (s *Server) fillPlayerGames(r *http.Request, view *templates.PlayerView, na
 	if n, err := strconv.Atoi(r.URL.Query().Get("page")); err == nil && n > 1 && n <= 100000 {
 		page = n
 	}
-	list, err := games.PlayerGames(r.Context(), name, gamesPerPage+1, (page-1)*gamesPerPage)
+	list, err := s.Store.PlayerGames(r.Context(), name, gamesPerPage+1, (page-1)*gamesPerPage)
 	if err != nil {
 		return err
 	}

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"boardroom/realtime/store"
-	"boardroom/realtime/store/storetest"
+	"boardroom/store"
+	"boardroom/store/storetest"
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/coder/websocket"

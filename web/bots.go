@@ -13,10 +13,10 @@ import (
 	"boardroom/game"
 	"boardroom/lobby"
 	"boardroom/rating"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/secret"
 	"boardroom/signout"
+	"boardroom/store"
 	"boardroom/web/templates"
 )
 
@@ -207,11 +207,7 @@ func (s *Server) botsPage(w http.ResponseWriter, r *http.Request) {
 // ladder lists the bots with their ratings, each game's and speed's in
 // the registry's order; the bots with the most rated games first.
 func (s *Server) ladder(ctx context.Context) ([]templates.LadderRow, error) {
-	bots, ok := s.Store.(store.Bots)
-	if !ok {
-		return nil, nil
-	}
-	list, err := bots.AllBots(ctx, ladderSize)
+	list, err := s.Store.AllBots(ctx, ladderSize)
 	if err != nil || len(list) == 0 {
 		return nil, err
 	}
@@ -270,11 +266,10 @@ func (s *Server) ladder(ctx context.Context) ([]templates.LadderRow, error) {
 
 // markBots says which players listed are bots, and which are house bots.
 func (s *Server) markBots(ctx context.Context, rows []*templates.LeaderRow) error {
-	bots, ok := s.Store.(store.Bots)
-	if !ok || len(rows) == 0 {
+	if len(rows) == 0 {
 		return nil
 	}
-	named, err := bots.BotsNamed(ctx, rowNames(rows))
+	named, err := s.Store.BotsNamed(ctx, rowNames(rows))
 	if err != nil {
 		return err
 	}

@@ -13,9 +13,9 @@ import (
 
 	"boardroom/accounts"
 	"boardroom/realtime/match"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/secret"
+	"boardroom/store"
 )
 
 // makeBot makes a bot on owner's account page and returns its token, as

@@ -13,10 +13,10 @@ import (
 	"boardroom/realtime"
 	"boardroom/realtime/match"
 	"boardroom/realtime/socket"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/secret"
 	"boardroom/signout"
+	"boardroom/store"
 	"boardroom/web/templates"
 )
 

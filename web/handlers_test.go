@@ -25,9 +25,9 @@ import (
 	"boardroom/lobby"
 	"boardroom/realtime"
 	"boardroom/realtime/frame/frametest"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/signout"
+	"boardroom/store"
 	"boardroom/web/templates"
 )
 

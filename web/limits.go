@@ -6,7 +6,6 @@ import (
 	"sync"
 	"time"
 
-	"boardroom/realtime/store"
 	"boardroom/secret"
 )
 
@@ -142,12 +141,11 @@ const MaxOpenChallenges = 3
 // mayOpenChallenge says whether r's browser may make another open
 // challenge; when not, it answers with the lobby and the reason.
 func (s *Server) mayOpenChallenge(w http.ResponseWriter, r *http.Request, form map[string]string) bool {
-	seeks, ok := s.Store.(store.Seeks)
 	token := readToken(r)
-	if !ok || token == "" {
+	if token == "" {
 		return true
 	}
-	n, err := seeks.SeeksOf(r.Context(), secret.Hash(token))
+	n, err := s.Store.SeeksOf(r.Context(), secret.Hash(token))
 	if err != nil {
 		s.logFailure(r, "open challenges", err)
 		s.renderLobby(w, r, http.StatusServiceUnavailable, form, "The challenge could not be made just now; try again in a moment.")

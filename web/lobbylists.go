@@ -12,8 +12,8 @@ import (
 	"boardroom/game"
 	"boardroom/rating"
 	"boardroom/realtime/match"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 	"boardroom/web/templates"
 )
 
@@ -223,11 +223,7 @@ const seeksShown = 20
 // seekRows are the open challenges listed now, each with its creator's
 // rating in its game and speed.
 func (s *Server) seekRows(ctx context.Context) ([]templates.SeekRow, error) {
-	seeks, ok := s.Store.(store.Seeks)
-	if !ok {
-		return nil, nil
-	}
-	list, err := seeks.Seeks(ctx, seeksShown)
+	list, err := s.Store.Seeks(ctx, seeksShown)
 	if err != nil {
 		return nil, err
 	}

@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"boardroom/accounts"
-	"boardroom/realtime/store"
+	"boardroom/store"
 	"boardroom/web/templates"
 )
 

@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"boardroom/game"
-	"boardroom/realtime/store"
-	"boardroom/realtime/store/storetest"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
+	"boardroom/store/storetest"
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/coder/websocket"

@@ -8,7 +8,6 @@ import (
 	"boardroom/game"
 	"boardroom/lobby"
 	"boardroom/rating"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/web/templates"
 )
@@ -121,17 +120,13 @@ func (s *Server) players(w http.ResponseWriter, r *http.Request) {
 // findPlayers puts in view the players whose names hold the query ?q=, and
 // those online now.
 func (s *Server) findPlayers(r *http.Request, view *templates.PlayersView) error {
-	lists, ok := s.Store.(store.PlayerLists)
-	if !ok {
-		return nil
-	}
 	q := strings.TrimSpace(r.URL.Query().Get("q"))
 	if len(q) > queryLength {
 		q = q[:queryLength]
 	}
 	view.Query = q
 	if q != "" {
-		names, err := lists.FindPlayers(r.Context(), q, foundPlayers)
+		names, err := s.Store.FindPlayers(r.Context(), q, foundPlayers)
 		if err != nil {
 			return err
 		}
@@ -140,7 +135,7 @@ func (s *Server) findPlayers(r *http.Request, view *templates.PlayersView) error
 	if s.Site == nil {
 		return nil
 	}
-	names, err := lists.OnlineNames(r.Context(), time.Now().Add(-lobby.OnlineFor), onlinePlayers+1)
+	names, err := s.Store.OnlineNames(r.Context(), time.Now().Add(-lobby.OnlineFor), onlinePlayers+1)
 	if err != nil {
 		return err
 	}

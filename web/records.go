@@ -9,7 +9,7 @@ import (
 
 	"boardroom/game"
 	"boardroom/game/record"
-	"boardroom/realtime/store"
+	"boardroom/store"
 )
 
 // A room's game as a record to download: plain text (game/record: the

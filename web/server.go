@@ -20,8 +20,8 @@ import (
 	"boardroom/game"
 	"boardroom/lobby"
 	"boardroom/realtime"
-	"boardroom/realtime/store"
 	"boardroom/signout"
+	"boardroom/store"
 	"boardroom/web/static"
 	"boardroom/web/templates"
 )
@@ -111,10 +111,8 @@ func (s *Server) Handler() http.Handler {
 	if s.signouts == nil {
 		s.signouts = signout.New(nil, s.Log)
 	}
-	if s.Accounts == nil {
-		if a, ok := s.Store.(store.Accounts); ok {
-			s.Accounts = &accounts.Service{Store: a}
-		}
+	if s.Accounts == nil && s.Store != nil {
+		s.Accounts = &accounts.Service{Store: s.Store}
 	}
 	s.sightings.Links = s.Store
 	s.css = templates.GamesCSS(game.All())

@@ -14,8 +14,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/realtime/bus"
-	"boardroom/realtime/store"
 	"boardroom/signout"
+	"boardroom/store"
 )
 
 // The sockets a session opened close when it ends (issue 36, item 2):

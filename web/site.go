@@ -15,9 +15,9 @@ import (
 	"boardroom/lobby"
 	"boardroom/rating"
 	"boardroom/realtime/match"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/secret"
+	"boardroom/store"
 	"boardroom/web/templates"
 )
 

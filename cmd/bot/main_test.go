@@ -16,10 +16,10 @@ import (
 	"boardroom/game"
 	_ "boardroom/game/all"
 	"boardroom/realtime/match"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/roombot/roombottest"
 	"boardroom/secret"
+	"boardroom/store"
 )
 
 // playEngine is the command line of Boardroom's own engine (play engine at

@@ -17,7 +17,7 @@ import (
 	"boardroom/game"
 	"boardroom/game/ai/engine"
 	"boardroom/realtime"
-	"boardroom/realtime/store"
+	"boardroom/store"
 	"boardroom/web"
 	"boardroom/web/templates"
 )

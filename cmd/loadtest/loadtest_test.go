@@ -17,7 +17,7 @@ import (
 	"boardroom/game"
 	"boardroom/lobby"
 	"boardroom/realtime"
-	"boardroom/realtime/store"
+	"boardroom/store"
 	"boardroom/web"
 	"boardroom/web/templates"
 )

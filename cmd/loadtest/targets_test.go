@@ -16,7 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/realtime"
-	"boardroom/realtime/store"
+	"boardroom/store"
 	"boardroom/web"
 	"boardroom/web/templates"
 )

@@ -7,7 +7,7 @@ import (
 
 	"boardroom/realtime"
 	"boardroom/realtime/bus"
-	"boardroom/realtime/store"
+	"boardroom/store"
 )
 
 // clusterOf makes this node's part in a cluster. A store shared by several

@@ -19,8 +19,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/realtime/bus/natstest"
-	"boardroom/realtime/store"
-	"boardroom/realtime/store/pgtest"
+	"boardroom/store"
+	"boardroom/store/pgtest"
 )
 
 // failoverLease is the nodes' lease in the failover test: short, so that

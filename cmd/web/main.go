@@ -38,8 +38,8 @@ import (
 
 	"boardroom/realtime"
 	"boardroom/realtime/match"
-	"boardroom/realtime/store"
 	"boardroom/signout"
+	"boardroom/store"
 	"boardroom/web"
 	"boardroom/web/templates"
 )
@@ -174,29 +174,19 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	front.Signouts = signout.New(signouts, log) // a session ended closes its sockets on every node
 	defer front.Signouts.Close()
 	var house *lobby.House // the computer's levels as bots (lobby/house.go)
-	if acc, ok := st.(store.Accounts); ok && *houseGames > 0 {
-		if bots, ok := st.(store.Bots); ok {
-			list, err := lobby.HouseBots(ctx, &accounts.Service{Store: acc})
-			if err != nil {
-				log.Error("house bots not all made", "err", err)
-			}
-			house = &lobby.House{Bots: list, Games: *houseGames, Store: bots}
+	if *houseGames > 0 {
+		list, err := lobby.HouseBots(ctx, &accounts.Service{Store: st})
+		if err != nil {
+			log.Error("house bots not all made", "err", err)
 		}
+		house = &lobby.House{Bots: list, Games: *houseGames, Store: st}
 	}
-	if pools, ok := st.(store.Pools); ok {
-		games, _ := st.(store.PlayerGames) // every store that keeps pools keeps these
-		bots, _ := st.(store.Bots)         // so do these
-		front.Pools = &lobby.Pools{Store: pools, Ratings: st, Games: games, Rooms: hub, Log: log, Bots: bots, BotGamesPerHour: *botGames,
-			House: house, Nudges: nudges, Links: st}
-		go front.Pools.Run(ctx)
-	}
-	presence, ok1 := st.(store.Presence)
-	challenges, ok2 := st.(store.DirectChallenges)
-	if ok1 && ok2 {
-		front.Site = &lobby.Site{Presence: presence, Challenges: challenges, Rooms: hub, Node: ops.node, Log: log, House: house, Nudges: nudges,
-			Links: st}
-		go front.Site.Run(ctx)
-	}
+	front.Pools = &lobby.Pools{Store: st, Ratings: st, Games: st, Rooms: hub, Log: log, Bots: st, BotGamesPerHour: *botGames,
+		House: house, Nudges: nudges, Links: st}
+	go front.Pools.Run(ctx)
+	front.Site = &lobby.Site{Presence: st, Challenges: st, Rooms: hub, Node: ops.node, Log: log, House: house, Nudges: nudges,
+		Links: st}
+	go front.Site.Run(ctx)
 	if *requestTimeout <= 0 {
 		return fmt.Errorf("-request-timeout must be positive, got %v", *requestTimeout)
 	}

@@ -14,7 +14,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
 
-	"boardroom/realtime/store"
+	"boardroom/store"
 )
 
 // TestNobodyLosesToAnOutage is the operator's bad day: three nodes on

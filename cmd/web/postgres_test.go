@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"boardroom/realtime/store/pgtest"
+	"boardroom/store/pgtest"
 
 	"github.com/stretchr/testify/require"
 )

@@ -20,8 +20,8 @@ import (
 
 	"boardroom/realtime/bus"
 	"boardroom/realtime/match"
-	"boardroom/realtime/store"
 	"boardroom/secret"
+	"boardroom/store"
 )
 
 // Several nodes serve the same rooms: each room is run by exactly one node

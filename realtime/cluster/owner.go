@@ -9,7 +9,7 @@ import (
 
 	"boardroom/realtime/bus"
 	"boardroom/realtime/match"
-	"boardroom/realtime/store"
+	"boardroom/store"
 )
 
 // The owner's side of a room in a cluster: the room's steward. The pages

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"boardroom/realtime/store"
+	"boardroom/store"
 
 	"github.com/stretchr/testify/require"
 )

@@ -7,8 +7,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 )
 
 // TestWhoHoldsASeat: a seat taken by an account answers to that account,

@@ -8,9 +8,9 @@ import (
 
 	"golang.org/x/time/rate"
 
-	"boardroom/realtime/store"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 )
 
 // The room's chat: players and spectators write in one conversation, kept

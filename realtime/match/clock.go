@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"boardroom/game"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 )
 
 // The move clock is the server's: one timer per turn on the room's Clock.

@@ -7,8 +7,8 @@ import (
 
 	"boardroom/game"
 	"boardroom/game/ai/engine"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 )
 
 // computerSeats plays the room's computer seats (vocab.ComputerSeat: the

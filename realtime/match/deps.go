@@ -8,8 +8,8 @@ import (
 	"boardroom/game"
 	"boardroom/game/ai/engine"
 	"boardroom/realtime/frame"
-	"boardroom/realtime/store"
 	"boardroom/realtime/view"
+	"boardroom/store"
 )
 
 // Deps are what a room needs from outside, given when it is made (its

@@ -7,9 +7,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/secret"
+	"boardroom/store"
 )
 
 // A rated room's free seat is refused to an account linked to the one

@@ -17,10 +17,10 @@ import (
 	_ "boardroom/game/all"
 	"boardroom/realtime/frame"
 	"boardroom/realtime/match/matchtest"
-	"boardroom/realtime/store"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
 	"boardroom/secret"
+	"boardroom/store"
 
 	"github.com/stretchr/testify/require"
 )

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"boardroom/game"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 )
 
 // Undo, redo, save, load and new game. Against the computer and in hotseat

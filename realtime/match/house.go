@@ -1,8 +1,8 @@
 package match
 
 import (
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 )
 
 // House games: quick pairing may seat a house bot (the server's computer at

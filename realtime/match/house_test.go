@@ -8,9 +8,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/secret"
+	"boardroom/store"
 )
 
 // houseGame is a room quick pairing made for the bot account deep against

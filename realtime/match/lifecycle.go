@@ -5,8 +5,8 @@ import (
 	"slices"
 
 	"boardroom/game"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 )
 
 // How a game ends or starts over besides the moves: abort, claiming a game

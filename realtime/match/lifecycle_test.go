@@ -6,10 +6,10 @@ import (
 	"time"
 
 	"boardroom/realtime/clocktest"
-	"boardroom/realtime/store"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
 	"boardroom/secret"
+	"boardroom/store"
 
 	"github.com/stretchr/testify/require"
 )

@@ -6,9 +6,9 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/secret"
+	"boardroom/store"
 
 	"github.com/stretchr/testify/require"
 )

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"boardroom/game"
-	"boardroom/realtime/store"
+	"boardroom/store"
 )
 
 // Position is the position a stored room has reached: its game started

@@ -9,8 +9,8 @@ import (
 	"boardroom/fairplay"
 	"boardroom/game"
 	"boardroom/rating"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 )
 
 // Rated games. A room is rated when its creator chose so (Spec.Rated): a

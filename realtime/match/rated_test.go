@@ -9,9 +9,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/secret"
+	"boardroom/store"
 )
 
 // signUp makes accounts in the harness's store.

@@ -12,9 +12,9 @@ import (
 
 	"boardroom/game"
 	"boardroom/game/ai/engine"
-	"boardroom/realtime/store"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 )
 
 // Room is one match. Its goroutine (run) owns every field from state on;

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"boardroom/game"
-	"boardroom/realtime/store"
+	"boardroom/store"
 
 	"github.com/stretchr/testify/require"
 )

@@ -6,9 +6,9 @@ import (
 	"time"
 
 	"boardroom/game"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/secret"
+	"boardroom/store"
 )
 
 // seats are who holds the room's two seats, and where each holder is on

@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"boardroom/game"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/secret"
+	"boardroom/store"
 )
 
 // ErrBadRequest wraps a refused room-creation request.

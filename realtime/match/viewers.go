@@ -8,8 +8,8 @@ import (
 
 	"boardroom/game"
 	"boardroom/realtime/frame"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
+	"boardroom/store"
 )
 
 // viewer is the room's state for one connection.

@@ -21,9 +21,9 @@ import (
 	"boardroom/lobby"
 	"boardroom/realtime"
 	"boardroom/realtime/match"
-	"boardroom/realtime/store"
 	"boardroom/realtime/vocab"
 	"boardroom/secret"
+	"boardroom/store"
 	"boardroom/web"
 	"boardroom/web/templates"
 )

@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"boardroom/realtime/frame"
-	"boardroom/realtime/store"
 	"boardroom/realtime/view"
+	"boardroom/store"
 )
 
 // PageRecorder is a match.Renderer that keeps every page it draws and sends

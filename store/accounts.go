@@ -1,0 +1,208 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Accounts keeps the players who signed up and their log-in sessions
+// (package accounts decides who may; this only keeps). Both stores
+// implement it, in the rooms' database.
+type Accounts interface {
+	// CreateUser stores a new account and sets its ID; ErrTaken when the
+	// name's key is held already.
+	CreateUser(ctx context.Context, u *User) error
+	// UserByKey is the account whose name's key (its lower case) is key;
+	// ErrNotFound when there is none.
+	UserByKey(ctx context.Context, key string) (*User, error)
+	// CreateSession stores a session of a user.
+	CreateSession(ctx context.Context, s Session) error
+	// SessionUser is the user of the session whose token hashes to hash,
+	// if it has not expired at now; its last use becomes now. ErrNotFound
+	// otherwise.
+	SessionUser(ctx context.Context, hash string, now time.Time) (*User, error)
+	// Sessions lists a user's sessions not expired at now, newest first.
+	Sessions(ctx context.Context, userID int64, now time.Time) ([]Session, error)
+	// DeleteSession ends one session (nothing when it has gone already).
+	DeleteSession(ctx context.Context, hash string) error
+	// DeleteSessions ends every session of a user.
+	DeleteSessions(ctx context.Context, userID int64) error
+	// SetPasswordHash replaces a user's password hash; ErrNotFound when
+	// there is no such user.
+	SetPasswordHash(ctx context.Context, userID int64, hash string) error
+}
+
+// User is an account.
+type User struct {
+	ID int64
+	// Name is the username as it was chosen; Key its lower case, unique.
+	Name, Key string
+	// PasswordHash is the password's argon2id hash in its PHC form.
+	PasswordHash string
+	Created      time.Time
+}
+
+// Session is one log-in: only its token's hash is kept.
+type Session struct {
+	Hash    string
+	UserID  int64
+	Created time.Time
+	// Seen is when it was last used; it ends at Expires.
+	Seen, Expires time.Time
+	// Device and Addr say where from: the browser's User-Agent and the
+	// client's address when it logged in.
+	Device, Addr string
+}
+
+// ErrTaken says a username is held already.
+var ErrTaken = errors.New("store: the name is taken")
+
+// accountTables are the accounts' tables in a SQLite file (tables).
+const accountTables = `CREATE TABLE IF NOT EXISTS users (
+	id            INTEGER PRIMARY KEY,
+	name          TEXT NOT NULL,
+	key           TEXT NOT NULL UNIQUE,
+	password_hash TEXT NOT NULL,
+	created_at    INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sessions (
+	hash       TEXT PRIMARY KEY,
+	user_id    INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+	created_at INTEGER NOT NULL,
+	seen_at    INTEGER NOT NULL,
+	expires_at INTEGER NOT NULL,
+	device     TEXT NOT NULL,
+	addr       TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sessions_user ON sessions(user_id, created_at);`
+
+// accountsMigration is the PostgreSQL migration that adds the accounts
+// (migrations, 5).
+const accountsMigration = `CREATE TABLE users (
+		id            bigserial PRIMARY KEY,
+		name          text NOT NULL,
+		key           text NOT NULL UNIQUE,
+		password_hash text NOT NULL,
+		created_at    bigint NOT NULL
+	);
+	CREATE TABLE sessions (
+		hash       text PRIMARY KEY,
+		user_id    bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+		created_at bigint NOT NULL,
+		seen_at    bigint NOT NULL,
+		expires_at bigint NOT NULL,
+		device     text NOT NULL,
+		addr       text NOT NULL
+	);
+	CREATE INDEX sessions_user ON sessions (user_id, created_at);`
+
+// CreateUser implements Accounts.
+func (st *base) CreateUser(ctx context.Context, u *User) error {
+	err := st.e.writeTx(ctx, func(tx txn) error {
+		return tx.QueryRow(`INSERT INTO users (name, key, password_hash, created_at) VALUES ($1, $2, $3, $4) RETURNING id`,
+			u.Name, u.Key, u.PasswordHash, u.Created.UnixMilli()).Scan(&u.ID)
+	})
+	if st.e.unique(err, "") {
+		return fmt.Errorf("%w: %q", ErrTaken, u.Name)
+	}
+	if err != nil {
+		return fmt.Errorf("store: create user: %w", err)
+	}
+	return nil
+}
+
+// UserByKey implements Accounts.
+func (st *base) UserByKey(ctx context.Context, key string) (*User, error) {
+	return scanUser(st.db.QueryRowContext(ctx, `SELECT id, name, key, password_hash, created_at FROM users WHERE key = $1`, key))
+}
+
+// CreateSession implements Accounts.
+func (st *base) CreateSession(ctx context.Context, s Session) error {
+	_, err := st.e.exec(ctx, `INSERT INTO sessions (hash, user_id, created_at, seen_at, expires_at, device, addr) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+		s.Hash, s.UserID, s.Created.UnixMilli(), s.Seen.UnixMilli(), s.Expires.UnixMilli(), s.Device, s.Addr)
+	if err != nil {
+		return fmt.Errorf("store: create session: %w", err)
+	}
+	return nil
+}
+
+// SessionUser implements Accounts. The last use is written only when it
+// moved on by a minute: a page's every request must not be a write.
+func (st *base) SessionUser(ctx context.Context, hash string, now time.Time) (*User, error) {
+	var seen int64
+	u, err := scanUser(st.db.QueryRowContext(ctx, `SELECT u.id, u.name, u.key, u.password_hash, u.created_at, s.seen_at
+		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.hash = $1 AND s.expires_at > $2`, hash, now.UnixMilli()), &seen)
+	if err != nil {
+		return nil, err
+	}
+	if now.UnixMilli()-seen >= time.Minute.Milliseconds() {
+		if _, err := st.e.exec(ctx, `UPDATE sessions SET seen_at = $1 WHERE hash = $2`, now.UnixMilli(), hash); err != nil {
+			return nil, fmt.Errorf("store: session seen: %w", err)
+		}
+	}
+	return u, nil
+}
+
+// Sessions implements Accounts.
+func (st *base) Sessions(ctx context.Context, userID int64, now time.Time) ([]Session, error) {
+	rows, err := st.db.QueryContext(ctx, `SELECT hash, user_id, created_at, seen_at, expires_at, device, addr FROM sessions
+		WHERE user_id = $1 AND expires_at > $2 ORDER BY created_at DESC, hash`, userID, now.UnixMilli())
+	if err != nil {
+		return nil, fmt.Errorf("store: sessions: %w", err)
+	}
+	defer rows.Close()
+	var out []Session
+	for rows.Next() {
+		var s Session
+		var created, seen, expires int64
+		if err := rows.Scan(&s.Hash, &s.UserID, &created, &seen, &expires, &s.Device, &s.Addr); err != nil {
+			return nil, fmt.Errorf("store: sessions: %w", err)
+		}
+		s.Created, s.Seen, s.Expires = time.UnixMilli(created), time.UnixMilli(seen), time.UnixMilli(expires)
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+// DeleteSession implements Accounts.
+func (st *base) DeleteSession(ctx context.Context, hash string) error {
+	if _, err := st.e.exec(ctx, `DELETE FROM sessions WHERE hash = $1`, hash); err != nil {
+		return fmt.Errorf("store: delete session: %w", err)
+	}
+	return nil
+}
+
+// DeleteSessions implements Accounts.
+func (st *base) DeleteSessions(ctx context.Context, userID int64) error {
+	if _, err := st.e.exec(ctx, `DELETE FROM sessions WHERE user_id = $1`, userID); err != nil {
+		return fmt.Errorf("store: delete sessions: %w", err)
+	}
+	return nil
+}
+
+// SetPasswordHash implements Accounts.
+func (st *base) SetPasswordHash(ctx context.Context, userID int64, hash string) error {
+	res, err := st.e.exec(ctx, `UPDATE users SET password_hash = $1 WHERE id = $2`, hash, userID)
+	if err != nil {
+		return fmt.Errorf("store: set password: %w", err)
+	}
+	return affected(res, "set password")
+}
+
+// scanUser reads a user row (and more columns into more, when given).
+func scanUser(row interface{ Scan(...any) error }, more ...any) (*User, error) {
+	var u User
+	var created int64
+	err := row.Scan(append([]any{&u.ID, &u.Name, &u.Key, &u.PasswordHash, &created}, more...)...)
+	if errors.Is(err, sql.ErrNoRows) || errors.Is(err, errNoPGRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: user: %w", err)
+	}
+	u.Created = time.UnixMilli(created)
+	return &u, nil
+}

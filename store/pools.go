@@ -1,0 +1,175 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// Quick pairing's pools: who waits to be paired in which pool, and the
+// rooms the pairing made for them. Package pairing decides who plays whom;
+// the store carries a pairing out in one transaction (the rooms made, the
+// waits ended, each wait's room recorded), so that whichever node pairs,
+// and whenever it dies, nobody is paired twice or lost.
+
+// PoolEntry is a player waiting in a pool.
+type PoolEntry struct {
+	// ID names this wait; Pool is the pool's name ("kalah/fast").
+	ID, Pool string
+	// Player is who waits: a player waits in one pool at a time.
+	Player string
+	// TokenHash is the hash of the browser's token, which holds the seat
+	// of the room the pairing makes; Name the name it shows.
+	TokenHash, Name string
+	// Account is a signed-in player's username ("" for a guest), Rating
+	// their rating in the pool's game and speed when they entered.
+	Account string
+	Rating  float64
+	// Bot marks an engine's account; WantsBots a person who accepts one.
+	Bot, WantsBots bool
+	// House marks a house bot (the server's computer at one of its
+	// levels, under an account of its own): it is always there to be
+	// paired, so it is no wait and a pairing ends none of it.
+	House bool
+	// Since is when they entered the pool, Ready when they may be paired,
+	// Seen when their page last said it is still open.
+	Since, Ready, Seen time.Time
+}
+
+// PoolPair is two waits paired into a room.
+type PoolPair struct {
+	A, B PoolEntry
+	// Room is the record of the room made for them.
+	Room *Room
+}
+
+// Pools keeps quick pairing's pools.
+type Pools interface {
+	// EnterPool puts e in its pool, and takes its player out of any pool
+	// they waited in.
+	EnterPool(ctx context.Context, e PoolEntry) error
+	// LeavePool ends wait id (nothing when it has ended: paired or left).
+	LeavePool(ctx context.Context, id string) error
+	// SeePool records that the pages of waits ids are open at at, and
+	// returns those of them still waiting.
+	SeePool(ctx context.Context, ids []string, at time.Time) ([]string, error)
+	// PoolNames lists the pools someone waits in.
+	PoolNames(ctx context.Context) ([]string, error)
+	// PairPool pairs pool: in one transaction it drops the waits not seen
+	// since staleBefore, gives pick the others (longest waiting first) and,
+	// for each pair pick returns, creates its room (owned as CreateRoom
+	// would own it), ends both waits and records each wait's room. It
+	// returns the pairs made. A pool being paired elsewhere at the same
+	// moment is left to that pairing (no pairs, no error).
+	PairPool(ctx context.Context, pool string, staleBefore time.Time, pick func([]PoolEntry) []PoolPair) ([]PoolPair, error)
+	// Matched returns the rooms of those of waits ids that were paired,
+	// by wait.
+	Matched(ctx context.Context, ids []string) (map[string]string, error)
+}
+
+// matchKept is how long a wait's room is kept for its page to find.
+const matchKept = 10 * time.Minute
+
+// EnterPool implements Pools.
+func (st *base) EnterPool(ctx context.Context, e PoolEntry) error {
+	return st.e.writeTx(ctx, func(tx txn) error {
+		if _, err := tx.Exec(`DELETE FROM pool_entries WHERE player = $1`, e.Player); err != nil {
+			return fmt.Errorf("store: enter pool: %w", err)
+		}
+		_, err := tx.Exec(`INSERT INTO pool_entries (`+poolEntryColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+			e.ID, e.Pool, e.Player, e.TokenHash, e.Name, e.Account, e.Rating, e.Bot, e.WantsBots,
+			e.Since.UnixMilli(), e.Ready.UnixMilli(), e.Seen.UnixMilli())
+		if err != nil {
+			return fmt.Errorf("store: enter pool: %w", err)
+		}
+		return nil
+	})
+}
+
+// LeavePool implements Pools.
+func (st *base) LeavePool(ctx context.Context, id string) error {
+	if _, err := st.e.exec(ctx, `DELETE FROM pool_entries WHERE id = $1`, id); err != nil {
+		return fmt.Errorf("store: leave pool: %w", err)
+	}
+	return nil
+}
+
+// SeePool implements Pools.
+func (st *base) SeePool(ctx context.Context, ids []string, at time.Time) ([]string, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	var waiting []string
+	err := st.e.writeTx(ctx, func(tx txn) error {
+		waiting = nil // a batch that failed is run again
+		in, args := st.e.anyOf("id", 2, ids)
+		rows, err := tx.Query(`UPDATE pool_entries SET seen = $1 WHERE `+in+` RETURNING id`, append([]any{at.UnixMilli()}, args...)...)
+		if err != nil {
+			return fmt.Errorf("store: pool sightings: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				return err
+			}
+			waiting = append(waiting, id)
+		}
+		return rows.Err()
+	})
+	return waiting, err
+}
+
+// PoolNames implements Pools.
+func (st *base) PoolNames(ctx context.Context) ([]string, error) {
+	return st.names(ctx, "pools", `SELECT DISTINCT pool FROM pool_entries ORDER BY pool`)
+}
+
+// Matched implements Pools.
+func (st *base) Matched(ctx context.Context, ids []string) (map[string]string, error) {
+	if len(ids) == 0 {
+		return map[string]string{}, nil
+	}
+	in, args := st.e.anyOf("entry_id", 1, ids)
+	rows, err := st.db.QueryContext(ctx, `SELECT entry_id, room_id FROM pool_matches WHERE `+in, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: pool matches: %w", err)
+	}
+	return scanMatches(sqlRows{rows})
+}
+
+// scanPoolEntries reads rows of poolEntryColumns.
+func scanPoolEntries(rs scanRows) ([]PoolEntry, error) {
+	defer rs.Close()
+	var out []PoolEntry
+	for rs.Next() {
+		var (
+			e                  PoolEntry
+			since, ready, seen int64
+		)
+		if err := rs.Scan(&e.ID, &e.Pool, &e.Player, &e.TokenHash, &e.Name, &e.Account, &e.Rating, &e.Bot, &e.WantsBots,
+			&since, &ready, &seen); err != nil {
+			return nil, fmt.Errorf("store: pool entries: %w", err)
+		}
+		e.Since, e.Ready, e.Seen = time.UnixMilli(since), time.UnixMilli(ready), time.UnixMilli(seen)
+		out = append(out, e)
+	}
+	if err := rs.Err(); err != nil {
+		return nil, fmt.Errorf("store: pool entries: %w", err)
+	}
+	return out, nil
+}
+
+// scanMatches reads rows of a wait's id and its room.
+func scanMatches(rs scanRows) (map[string]string, error) {
+	defer rs.Close()
+	out := map[string]string{}
+	for rs.Next() {
+		var id, room string
+		if err := rs.Scan(&id, &room); err != nil {
+			return nil, fmt.Errorf("store: pool matches: %w", err)
+		}
+		out[id] = room
+	}
+	return out, rs.Err()
+}

@@ -1,0 +1,390 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
+)
+
+// Postgres is a Store in a PostgreSQL database, shared by the nodes of a
+// cluster. It also implements Leases: each room is owned by one node at a
+// time, and every write of a room is fenced (lease.go). Its rooms, turns and
+// chat have the same meaning and encoding as SQLite's; times of the game
+// (created, updated, played, sent) are the node's, in milliseconds, while
+// lease times are the database's own.
+type Postgres struct {
+	base // the domains, over sqldb
+	pool *pgxpool.Pool
+	// sqldb is pool as a database/sql handle (pgx's stdlib driver: each
+	// connection keeps its prepared statements, the pool its limit).
+	sqldb  *sql.DB
+	now    func() time.Time
+	closed atomic.Bool
+}
+
+// errNoPGRows lets the scanners read both drivers' "no row" while some
+// reads still go through pgx itself.
+var errNoPGRows = pgx.ErrNoRows
+
+// migrations are the versions of the schema, in order. A database records
+// the last it has (schema_version); opening it runs those after, so a newer
+// program upgrades an older database. Never edit one that has shipped:
+// append another.
+var migrations = []string{
+	// 1: rooms with their turns and chat, and their ownership: the nodes'
+	// sessions with their leases, each room's owner and epoch, the log of
+	// acquisitions and the epoch that wrote each turn.
+	`CREATE TABLE nodes (
+		session text PRIMARY KEY,
+		node    text NOT NULL,
+		started timestamptz NOT NULL,
+		expires timestamptz NOT NULL
+	);
+	CREATE TABLE rooms (
+		id         text PRIMARY KEY,
+		game       text NOT NULL,
+		options    text NOT NULL,
+		mode       text NOT NULL,
+		clock      text NOT NULL,
+		seats      text NOT NULL,
+		save       text,
+		over       boolean NOT NULL DEFAULT false,
+		winner     integer NOT NULL DEFAULT -1,
+		reason     text NOT NULL DEFAULT '',
+		turns      integer NOT NULL DEFAULT 0,
+		created_at bigint NOT NULL,
+		updated_at bigint NOT NULL,
+		private    boolean NOT NULL DEFAULT false,
+		aborted    boolean NOT NULL DEFAULT false,
+		seated     boolean NOT NULL DEFAULT false,
+		next       text NOT NULL DEFAULT '',
+		owner      text REFERENCES nodes(session),
+		epoch      bigint NOT NULL DEFAULT 0
+	);
+	CREATE INDEX rooms_listed ON rooms (over, updated_at DESC, id) WHERE NOT private AND NOT aborted AND seated;
+	CREATE INDEX rooms_unfinished ON rooms (updated_at) WHERE NOT over;
+	CREATE TABLE turns (
+		room_id   text NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+		ply       integer NOT NULL,
+		notation  text NOT NULL,
+		played_at bigint NOT NULL,
+		think_us  bigint NOT NULL,
+		info      text NOT NULL DEFAULT '',
+		epoch     bigint NOT NULL,
+		PRIMARY KEY (room_id, ply)
+	);
+	CREATE TABLE chat (
+		id      bigserial PRIMARY KEY,
+		room_id text NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+		name    text NOT NULL,
+		seat    integer NOT NULL,
+		text    text NOT NULL,
+		sent_at bigint NOT NULL
+	);
+	CREATE INDEX chat_room ON chat (room_id, id);
+	CREATE TABLE acquisitions (
+		room_id text NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+		epoch   bigint NOT NULL,
+		session text NOT NULL,
+		node    text NOT NULL,
+		at      timestamptz NOT NULL,
+		PRIMARY KEY (room_id, epoch)
+	);`,
+	// 2: the move clock's recorded start and stop (milliseconds, the
+	// node's time, as every game time), so that a room resumes its clock
+	// where it stood; and when each session was last known to run (its
+	// last heartbeat, or its leaving), so that a node taking the rooms of
+	// one that died knows since when their clocks stood still.
+	`ALTER TABLE rooms ADD COLUMN clock_from bigint, ADD COLUMN clock_stopped bigint;
+	ALTER TABLE nodes ADD COLUMN seen timestamptz;`,
+	// 3: the per-address limits every node counts together (RateLimits):
+	// a token bucket a key, refilled by the time since at.
+	`CREATE TABLE rate_limits (
+		key    text PRIMARY KEY,
+		tokens double precision NOT NULL,
+		at     timestamptz NOT NULL
+	);`,
+	// 4: when a page was last seen open in the room (milliseconds, the
+	// node's time; 0: never), so that the lobby lists a live room while
+	// someone looks at it or plays, and not for ever.
+	`ALTER TABLE rooms ADD COLUMN seen_at bigint NOT NULL DEFAULT 0;`,
+	// 5: the players' accounts and their log-in sessions (Accounts).
+	accountsMigration,
+	// 6: a player's finished games are found by the accounts in the
+	// seats (PlayerGames).
+	`CREATE INDEX rooms_account0 ON rooms ((seats::jsonb -> 0 ->> 'account'), updated_at DESC) WHERE over;
+	CREATE INDEX rooms_account1 ON rooms ((seats::jsonb -> 1 ->> 'account'), updated_at DESC) WHERE over;`,
+	// 7: rated games, the players' ratings and their history (Ratings).
+	ratingsMigration,
+	// 8: quick pairing's pools (Pools), who aborted a game, open
+	// challenges (Seeks).
+	poolsMigration,
+	// 9: the accounts' passkeys and the challenges of passkey ceremonies
+	// under way (Passkeys).
+	passkeysMigration,
+	// 10: who is on the site, and direct challenges (Presence, Challenges).
+	socialMigration,
+	// 11: bot accounts, and the games quick pairing made for them (Bots).
+	botsMigration,
+	// 12: the accounts seen in each browser (Links).
+	linksMigration,
+	// 13: why a direct challenge was declined.
+	challengesReasonMigration,
+}
+
+// migrationLock is the advisory lock that keeps nodes starting together
+// from upgrading the schema at the same time.
+const migrationLock = 0x626f617264 // "board"
+
+// Pool settings a PostgreSQL URL does not set itself.
+const (
+	// defaultMaxConns lets many rooms write at once: each write holds a
+	// connection for its transaction.
+	defaultMaxConns = 16
+	// idleInTransaction makes the server end a transaction left open by a
+	// node that stopped (paused, or cut off) while it held a room's row,
+	// so that the next owner does not wait for it for ever.
+	idleInTransaction = "5s"
+)
+
+// IsPostgres reports whether dsn is a PostgreSQL URL (postgres:// or
+// postgresql://) rather than the path of a SQLite file.
+func IsPostgres(dsn string) bool {
+	scheme, _, ok := strings.Cut(dsn, "://")
+	return ok && (strings.EqualFold(scheme, "postgres") || strings.EqualFold(scheme, "postgresql"))
+}
+
+// Redact returns dsn fit for a log: a URL's password is hidden.
+func Redact(dsn string) string {
+	if !IsPostgres(dsn) {
+		return dsn
+	}
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return "postgres://(unreadable URL)"
+	}
+	if q := u.Query(); q.Has("password") {
+		q.Set("password", "xxxxx")
+		u.RawQuery = q.Encode()
+	}
+	return u.Redacted()
+}
+
+// OpenPostgres connects to the database at dsn (a postgres:// URL; pgx's
+// parameters such as pool_max_conns are accepted) and creates or upgrades
+// the schema.
+func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
+	scheme, rest, _ := strings.Cut(dsn, "://")
+	cfg, err := pgxpool.ParseConfig(strings.ToLower(scheme) + "://" + rest) // pgx knows the scheme in lower case only
+	if err != nil {
+		return nil, fmt.Errorf("store: postgres URL %s: %w", Redact(dsn), err)
+	}
+	if !strings.Contains(dsn, "pool_max_conns") {
+		cfg.MaxConns = defaultMaxConns
+	}
+	params := cfg.ConnConfig.RuntimeParams
+	if _, ok := params["application_name"]; !ok {
+		params["application_name"] = "boardroom"
+	}
+	if _, ok := params["idle_in_transaction_session_timeout"]; !ok {
+		params["idle_in_transaction_session_timeout"] = idleInTransaction
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", Redact(dsn), err)
+	}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("store: connect to %s: %w", Redact(dsn), err)
+	}
+	if err := migratePostgres(ctx, pool); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("store: schema of %s: %w", Redact(dsn), err)
+	}
+	p := &Postgres{pool: pool, sqldb: stdlib.OpenDBFromPool(pool), now: time.Now}
+	p.base = base{db: p.sqldb, e: p}
+	return p, nil
+}
+
+// migratePostgres brings the schema to the last version, in one
+// transaction under the migration lock.
+func migratePostgres(ctx context.Context, pool *pgxpool.Pool) error {
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, migrationLock); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)`); err != nil {
+			return err
+		}
+		var have int
+		if err := tx.QueryRow(ctx, `SELECT coalesce(max(version), 0) FROM schema_version`).Scan(&have); err != nil {
+			return err
+		}
+		if have > len(migrations) {
+			return fmt.Errorf("the database's schema (version %d) is newer than this program's (%d)", have, len(migrations))
+		}
+		for v := have; v < len(migrations); v++ {
+			if _, err := tx.Exec(ctx, migrations[v]); err != nil {
+				return fmt.Errorf("version %d: %w", v+1, err)
+			}
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM schema_version`); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO schema_version (version) VALUES ($1)`, len(migrations))
+		return err
+	})
+}
+
+// Close closes the connections; later calls fail with ErrClosed.
+func (p *Postgres) Close() error {
+	if !p.closed.Swap(true) {
+		p.sqldb.Close() // leaves the pool open
+		p.pool.Close()
+	}
+	return nil
+}
+
+// Ping checks that the database answers.
+func (p *Postgres) Ping(ctx context.Context) error {
+	if p.closed.Load() {
+		return ErrClosed
+	}
+	if err := p.pool.Ping(ctx); err != nil {
+		return fmt.Errorf("store: ping: %w", err)
+	}
+	return nil
+}
+
+// PostgreSQL as an engine (sqlbase.go): each write its own transaction.
+
+func (p *Postgres) writeTx(ctx context.Context, fn func(tx txn) error) error {
+	return inTx(ctx, p.sqldb, fn)
+}
+
+func (p *Postgres) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return p.sqldb.ExecContext(ctx, query, args...)
+}
+
+func (p *Postgres) unique(err error, table string) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == uniqueViolation && (table == "" || pgErr.TableName == table)
+}
+
+func (p *Postgres) forUpdate() string { return " FOR UPDATE" }
+
+func (p *Postgres) seatField(col string, i int, key string) string {
+	return fmt.Sprintf("%s::jsonb -> %d ->> '%s'", col, i, key)
+}
+
+func (p *Postgres) anyOf(col string, n int, values []string) (string, []any) {
+	return col + " = ANY($" + strconv.Itoa(n) + ")", []any{values}
+}
+
+func (p *Postgres) stamp() int64 { return p.now().UnixMilli() }
+
+// SetNow makes the store stamp the rooms' changes with now rather than
+// time.Now, as SQLite.SetNow. Call it before the store is used.
+func (p *Postgres) SetNow(now func() time.Time) { p.now = now }
+
+// roomColumns are the columns Room reads, in scanRoom's order.
+// Room implements Store.
+func (p *Postgres) Room(ctx context.Context, id string) (*Room, error) {
+	if p.closed.Load() {
+		return nil, ErrClosed
+	}
+	var row roomRow
+	err := p.pool.QueryRow(ctx, `SELECT `+roomColumns+` FROM rooms WHERE id = $1`, id).Scan(row.dest()...)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, fmt.Errorf("store: room %q: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: room %q: %w", id, err)
+	}
+	r, err := row.room(id)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := p.pool.Query(ctx, `SELECT notation, played_at, think_us, info FROM turns WHERE room_id = $1 ORDER BY ply`, id)
+	if err != nil {
+		return nil, fmt.Errorf("store: room %q turns: %w", id, err)
+	}
+	defer rows.Close()
+	if r.Turns, err = scanTurns(rows, id); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// Unfinished implements Store: every unfinished room, whoever owns it. A
+// node of a cluster restores only the rooms it acquires (see Orphans).
+func (p *Postgres) Unfinished(ctx context.Context) ([]string, error) {
+	return p.ids(ctx, "unfinished rooms", `SELECT id FROM rooms WHERE NOT over ORDER BY updated_at, id`)
+}
+
+// ids runs a query of room ids.
+func (p *Postgres) ids(ctx context.Context, what, query string, args ...any) ([]string, error) {
+	if p.closed.Load() {
+		return nil, ErrClosed
+	}
+	rows, err := p.pool.Query(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: %w", what, err)
+	}
+	ids, err := pgx.AppendRows([]string(nil), rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: %w", what, err)
+	}
+	return ids, nil
+}
+
+// List implements Store.
+func (p *Postgres) List(ctx context.Context, over bool, since time.Time, limit, offset int) ([]Summary, error) {
+	if p.closed.Load() {
+		return nil, ErrClosed
+	}
+	if limit < 0 || offset < 0 {
+		return nil, fmt.Errorf("store: list rooms: limit %d and offset %d may not be negative", limit, offset)
+	}
+	rows, err := p.pool.Query(ctx, `SELECT `+summaryColumns+`
+		FROM rooms WHERE over = $1 AND NOT private AND NOT aborted AND seated AND (over OR GREATEST(updated_at, seen_at) >= $4)
+		ORDER BY updated_at DESC, id LIMIT $2 OFFSET $3`,
+		over, limit, offset, sinceMillis(since))
+	if err != nil {
+		return nil, fmt.Errorf("store: list rooms: %w", err)
+	}
+	defer rows.Close()
+	out, err := scanSummaries(rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: list rooms: %w", err)
+	}
+	return out, nil
+}
+
+// Chat implements Store.
+func (p *Postgres) Chat(ctx context.Context, id string, last int) ([]ChatMessage, error) {
+	if p.closed.Load() {
+		return nil, ErrClosed
+	}
+	if last < 0 {
+		return nil, fmt.Errorf("store: room %q chat: last %d may not be negative", id, last)
+	}
+	rows, err := p.pool.Query(ctx, `SELECT name, seat, text, sent_at FROM
+		(SELECT id, name, seat, text, sent_at FROM chat WHERE room_id = $1 ORDER BY id DESC LIMIT $2) AS recent ORDER BY id`, id, last)
+	if err != nil {
+		return nil, fmt.Errorf("store: room %q chat: %w", id, err)
+	}
+	defer rows.Close()
+	return scanChat(rows, id)
+}

@@ -1,0 +1,442 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// The writes of Postgres. Every write of a room is fenced: it runs only
+// while the fence its context carries (WithFence) owns the room — the room's
+// owner and epoch are the fence's, and the owner's lease is live by the
+// database's clock — and it holds the room's row until it commits, so that
+// an Acquire either waits for it or it meets the new owner and changes
+// nothing. A refused write returns ErrFenced (ErrNotFound for no room).
+//
+// As with SQLite, a write that has started is carried through even if its
+// context ends (the caller must not believe a write lost that was made);
+// writeTimeout bounds it instead.
+
+// writeTimeout bounds one write once it has started.
+const writeTimeout = 30 * time.Second
+
+// fencedRoom is the condition a fenced write puts on the room's row. Its
+// parameters are $1 the room's id, $2 the fence's session and $3 its epoch.
+// The lease is read at the moment of the write (clock_timestamp, not the
+// transaction's start).
+const fencedRoom = `id = $1 AND owner = $2 AND epoch = $3
+	AND EXISTS (SELECT 1 FROM nodes WHERE session = $2 AND expires > clock_timestamp())`
+
+// errRefused ends a transaction whose fence failed.
+var errRefused = errors.New("store: fence refused")
+
+// writing starts a write: it refuses one on a closed store or an ended
+// context, and returns the context the write runs with.
+func (p *Postgres) writing(ctx context.Context) (context.Context, context.CancelFunc, error) {
+	if p.closed.Load() {
+		return nil, nil, ErrClosed
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, nil, fmt.Errorf("store: %w", err)
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), writeTimeout)
+	return ctx, cancel, nil
+}
+
+// write runs fn, a write of room id, with the fence ctx carries.
+//
+// When the connection it ran on ended under it (a restarted server: every
+// pooled connection is dead at once), the write is tried once more, on
+// fresh connections, under the same fence, rather than failing every move
+// in flight. Whether the first try committed is unknown, so a retry that
+// meets a row it would insert (a unique violation) finds the first try's:
+// the room's writes are made by its one owner, one at a time, so that row
+// is this write's own, and the write is done.
+func (p *Postgres) write(ctx context.Context, id string, fn func(context.Context, Fence) error) error {
+	f, ok := FenceFrom(ctx)
+	if !ok {
+		return fmt.Errorf("store: room %q: a write to a shared store must carry its owner's fence (store.WithFence): %w", id, ErrFenced)
+	}
+	ctx, cancel, err := p.writing(ctx)
+	if err != nil {
+		return err
+	}
+	defer cancel()
+	err = fn(ctx, f)
+	if !connectionEnded(err) {
+		return err
+	}
+	// The other pooled connections went with the server: drop them all,
+	// so the retry dials a new one, once the server takes connections
+	// again (a restart takes a second or two).
+	p.pool.Reset()
+	p.awaitServer(ctx, restartWait)
+	retry := fn(ctx, f)
+	var pgErr *pgconn.PgError
+	if errors.As(retry, &pgErr) && pgErr.Code == uniqueViolation {
+		return nil
+	}
+	return retry
+}
+
+// restartWait bounds how long a write whose connection ended waits for the
+// server to take connections again before its one retry.
+const restartWait = 5 * time.Second
+
+// awaitServer waits until the server answers, for at most wait.
+func (p *Postgres) awaitServer(ctx context.Context, wait time.Duration) {
+	ctx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
+	for p.pool.Ping(ctx) != nil {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// uniqueViolation is PostgreSQL's code for a row whose key exists already.
+const uniqueViolation = "23505"
+
+// connectionEnded reports whether err says the connection to the server
+// was lost (closed, reset, the server shutting down or not yet accepting),
+// not that the server refused the write.
+func connectionEnded(err error) bool {
+	if err == nil {
+		return false
+	}
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		// Class 08 is "connection exception"; 57P01-57P03 are the server
+		// shutting down, crashing or starting up.
+		return strings.HasPrefix(pgErr.Code, "08") || pgErr.Code == "57P01" || pgErr.Code == "57P02" || pgErr.Code == "57P03"
+	}
+	var netErr net.Error
+	return errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNRESET) ||
+		errors.Is(err, syscall.EPIPE) || errors.Is(err, syscall.ECONNREFUSED) || errors.As(err, &netErr) ||
+		pgconn.SafeToRetry(err)
+}
+
+// update runs one fenced UPDATE of room id's row; set assigns columns from
+// parameters $4 on (args).
+func (p *Postgres) update(ctx context.Context, id string, f Fence, set string, args ...any) error {
+	tag, err := p.pool.Exec(ctx, `UPDATE rooms SET `+set+` WHERE `+fencedRoom, append([]any{id, f.Session, f.Epoch}, args...)...)
+	if err != nil {
+		return fmt.Errorf("store: room %q: %w", id, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return p.refusal(ctx, id, f)
+	}
+	return nil
+}
+
+// inRoom runs fn in a transaction that first takes room id's row under
+// fence f: updating it as update does, or, when set is empty, only locking
+// it.
+func (p *Postgres) inRoom(ctx context.Context, id string, f Fence, set string, args []any, fn func(pgx.Tx) error) error {
+	take := `SELECT 1 FROM rooms WHERE ` + fencedRoom + ` FOR NO KEY UPDATE`
+	if set != "" {
+		take = `UPDATE rooms SET ` + set + ` WHERE ` + fencedRoom + ` RETURNING 1`
+	}
+	err := p.tx(ctx, func(tx pgx.Tx) error {
+		var one int
+		err := tx.QueryRow(ctx, take, append([]any{id, f.Session, f.Epoch}, args...)...).Scan(&one)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return errRefused
+		}
+		if err != nil {
+			return fmt.Errorf("store: room %q: %w", id, err)
+		}
+		return fn(tx)
+	})
+	if errors.Is(err, errRefused) {
+		return p.refusal(ctx, id, f)
+	}
+	return err
+}
+
+// tx runs fn in a transaction, committed when fn succeeds.
+func (p *Postgres) tx(ctx context.Context, fn func(pgx.Tx) error) error {
+	tx, err := p.pool.Begin(ctx)
+	if err != nil {
+		return fmt.Errorf("store: begin: %w", err)
+	}
+	defer tx.Rollback(context.Background()) // nothing left to undo after a commit
+	if err := fn(tx); err != nil {
+		return err
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return fmt.Errorf("store: commit: %w", err)
+	}
+	return nil
+}
+
+// refusal says why a fenced write of room id matched no row.
+func (p *Postgres) refusal(ctx context.Context, id string, f Fence) error {
+	var (
+		owner, node *string
+		epoch       int64
+		live        bool
+	)
+	err := p.pool.QueryRow(ctx, `SELECT r.owner, r.epoch, n.node, coalesce(n.expires > clock_timestamp(), false)
+		FROM rooms r LEFT JOIN nodes n ON n.session = r.owner WHERE r.id = $1`, id).Scan(&owner, &epoch, &node, &live)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return fmt.Errorf("store: room %q: %w", id, ErrNotFound)
+	case err != nil:
+		return fmt.Errorf("store: room %q: %w (%v)", id, ErrFenced, err)
+	case owner == nil:
+		return fmt.Errorf("store: room %q has no owner (released at epoch %d), not session %s at epoch %d: %w",
+			id, epoch, f.Session, f.Epoch, ErrFenced)
+	case *owner == f.Session && epoch == f.Epoch:
+		return fmt.Errorf("store: room %q: the lease of session %s has run out: %w", id, f.Session, ErrFenced)
+	default:
+		return fmt.Errorf("store: room %q is owned by node %q (session %s, epoch %d), not session %s at epoch %d: %w",
+			id, deref(node), *owner, epoch, f.Session, f.Epoch, ErrFenced)
+	}
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// encodedRoom is a room ready to insert.
+type encodedRoom struct {
+	*Room
+	options, seats string
+	save           *string
+	changes        *string
+	now            int64
+}
+
+func (p *Postgres) encode(r *Room) (encodedRoom, error) {
+	opts, err := json.Marshal(r.Options)
+	if err != nil {
+		return encodedRoom{}, fmt.Errorf("store: room %q options: %w", r.ID, err)
+	}
+	seats, err := json.Marshal(r.Seats)
+	if err != nil {
+		return encodedRoom{}, fmt.Errorf("store: room %q seats: %w", r.ID, err)
+	}
+	changes, err := roomChanges(r)
+	if err != nil {
+		return encodedRoom{}, err
+	}
+	e := encodedRoom{Room: r, options: string(opts), seats: string(seats), changes: changes, now: p.stamp()}
+	if r.Save != nil {
+		b, err := json.Marshal(r.Save)
+		if err != nil {
+			return encodedRoom{}, fmt.Errorf("store: room %q save: %w", r.ID, err)
+		}
+		e.save = new(string(b))
+	}
+	return e, nil
+}
+
+// CreateRoom implements Store: the new room is owned by the session of the
+// fence ctx carries, at its epoch (at least 1), which is logged as the
+// room's first acquisition.
+func (p *Postgres) CreateRoom(ctx context.Context, r *Room) error {
+	e, err := p.encode(r)
+	if err != nil {
+		return err
+	}
+	return p.write(ctx, r.ID, func(ctx context.Context, f Fence) error {
+		if f.Epoch < 1 {
+			return fmt.Errorf("store: create room %s: a new room's fence needs an epoch of at least 1, not %d", r.ID, f.Epoch)
+		}
+		return p.tx(ctx, func(tx pgx.Tx) error { return insertPGRoom(ctx, tx, e, &f, f.Epoch) })
+	})
+}
+
+// insertPGRoom inserts a room with its turns, owned by owner at its epoch
+// (nil: by nobody, at epoch 0), its turns written at turnEpoch.
+func insertPGRoom(ctx context.Context, tx pgx.Tx, e encodedRoom, owner *Fence, turnEpoch int64) error {
+	var session *string
+	var epoch int64
+	if owner != nil {
+		session, epoch = &owner.Session, owner.Epoch
+	}
+	tag, err := tx.Exec(ctx, `INSERT INTO rooms (id, game, options, mode, clock, seats, save, over, winner, reason, turns,
+			created_at, updated_at, private, aborted, seated, next, owner, epoch, clock_from, clock_stopped, rated, rating_changes, open, seeking)
+		SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17::text, $18, $19::bigint, $20::bigint, $21, $22, $23, $24
+		WHERE $17::text IS NULL OR EXISTS (SELECT 1 FROM nodes WHERE session = $17::text AND expires > clock_timestamp())`,
+		e.ID, e.Game, e.options, string(e.Mode), string(e.Clock), e.seats, e.save, e.Over, e.Winner, e.Reason, len(e.Turns),
+		e.now, e.Private, e.Aborted, seated(e.Seats), e.Next, session, epoch, millis(e.ClockFrom), millis(e.ClockStopped), e.Rated, e.changes, e.Open, e.Seeking)
+	if err != nil {
+		return fmt.Errorf("store: create room %s: %w", e.ID, err)
+	}
+	if tag.RowsAffected() == 0 && owner != nil { // (a room of nobody's is always inserted)
+		return fmt.Errorf("store: create room %s: the lease of session %s is not live: %w", e.ID, owner.Session, ErrFenced)
+	}
+	if owner != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO acquisitions (room_id, epoch, session, node, at)
+			SELECT $1, $2, session, node, clock_timestamp() FROM nodes WHERE session = $3`, e.ID, epoch, owner.Session); err != nil {
+			return fmt.Errorf("store: create room %s: %w", e.ID, err)
+		}
+	}
+	return insertPGTurns(ctx, tx, e.ID, 0, e.Turns, turnEpoch)
+}
+
+// insertPGTurns inserts turns as plies first, first+1, ..., written at
+// epoch, in one statement.
+func insertPGTurns(ctx context.Context, tx pgx.Tx, id string, first int, turns []Turn, epoch int64) error {
+	if len(turns) == 0 {
+		return nil
+	}
+	notations, infos := make([]string, len(turns)), make([]string, len(turns))
+	at, think := make([]int64, len(turns)), make([]int64, len(turns))
+	for i, t := range turns {
+		notations[i], infos[i], at[i], think[i] = t.Notation, t.Info, t.At.UnixMilli(), t.Think.Microseconds()
+	}
+	_, err := tx.Exec(ctx, `INSERT INTO turns (room_id, ply, notation, played_at, think_us, info, epoch)
+		SELECT $1, $2 + t.i - 1, t.notation, t.played_at, t.think_us, t.info, $3
+		FROM unnest($4::text[], $5::bigint[], $6::bigint[], $7::text[]) WITH ORDINALITY AS t(notation, played_at, think_us, info, i)`,
+		id, first, epoch, notations, at, think, infos)
+	if err != nil {
+		return fmt.Errorf("store: room %q turns from %d: %w", id, first, err)
+	}
+	return nil
+}
+
+// SetSeats implements Store.
+func (p *Postgres) SetSeats(ctx context.Context, id string, seats [2]Seat) error {
+	b, err := json.Marshal(seats)
+	if err != nil {
+		return err
+	}
+	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
+		return p.update(ctx, id, f, `seats = $4, seated = $5, updated_at = $6`, string(b), seated(seats), p.stamp())
+	})
+}
+
+// AppendTurn implements Store, in one statement: a move's write is one
+// round trip.
+func (p *Postgres) AppendTurn(ctx context.Context, id string, ply int, t Turn) error {
+	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
+		tag, err := p.pool.Exec(ctx, `WITH room AS (
+				UPDATE rooms SET turns = $4, updated_at = $5, clock_from = NULL, clock_stopped = NULL WHERE `+fencedRoom+` RETURNING id)
+			INSERT INTO turns (room_id, ply, notation, played_at, think_us, info, epoch)
+			SELECT id, $6, $7, $8, $9, $10, $3 FROM room`,
+			id, f.Session, f.Epoch, ply+1, p.stamp(), ply, t.Notation, t.At.UnixMilli(), t.Think.Microseconds(), t.Info)
+		if err != nil {
+			return fmt.Errorf("store: room %q turn %d: %w", id, ply, err)
+		}
+		if tag.RowsAffected() == 0 {
+			return p.refusal(ctx, id, f)
+		}
+		return nil
+	})
+}
+
+// ReplaceTurns implements Store.
+func (p *Postgres) ReplaceTurns(ctx context.Context, id string, turns []Turn) error {
+	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
+		set := `turns = $4, updated_at = $5, clock_from = NULL, clock_stopped = NULL`
+		return p.inRoom(ctx, id, f, set, []any{len(turns), p.stamp()}, func(tx pgx.Tx) error {
+			if _, err := tx.Exec(ctx, `DELETE FROM turns WHERE room_id = $1`, id); err != nil {
+				return fmt.Errorf("store: room %q: %w", id, err)
+			}
+			return insertPGTurns(ctx, tx, id, 0, turns, f.Epoch)
+		})
+	})
+}
+
+// SetSave implements Store.
+func (p *Postgres) SetSave(ctx context.Context, id string, save []string) error {
+	v, err := encodeSave(save)
+	if err != nil {
+		return err
+	}
+	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
+		return p.update(ctx, id, f, `save = $4, updated_at = $5`, v, p.stamp())
+	})
+}
+
+// Rematch implements Store. The kept game is a room of nobody's (epoch 0):
+// it is finished, so nobody runs it until someone acquires it.
+func (p *Postgres) Rematch(ctx context.Context, id string, archive *Room, seats [2]Seat) error {
+	var kept encodedRoom
+	if archive != nil {
+		var err error
+		if kept, err = p.encode(archive); err != nil {
+			return err
+		}
+	}
+	b, err := json.Marshal(seats)
+	if err != nil {
+		return err
+	}
+	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
+		set := `seats = $4, seated = $5, turns = 0, over = false, winner = -1, reason = '', aborted = false, aborted_by = -1,
+			clock_from = NULL, clock_stopped = NULL, rating_changes = NULL, updated_at = $6`
+		return p.inRoom(ctx, id, f, set, []any{string(b), seated(seats), p.stamp()}, func(tx pgx.Tx) error {
+			if _, err := tx.Exec(ctx, `DELETE FROM turns WHERE room_id = $1`, id); err != nil {
+				return fmt.Errorf("store: room %q: %w", id, err)
+			}
+			if archive == nil {
+				return nil
+			}
+			return insertPGRoom(ctx, tx, kept, nil, f.Epoch)
+		})
+	})
+}
+
+// AppendChat implements Store.
+func (p *Postgres) AppendChat(ctx context.Context, id string, m ChatMessage) error {
+	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
+		return p.inRoom(ctx, id, f, "", nil, func(tx pgx.Tx) error {
+			if _, err := tx.Exec(ctx, `INSERT INTO chat (room_id, name, seat, text, sent_at) VALUES ($1, $2, $3, $4, $5)`,
+				id, m.Name, m.Seat, m.Text, m.At.UnixMilli()); err != nil {
+				return fmt.Errorf("store: room %q chat: %w", id, err)
+			}
+			// Drop the messages older than the chatKept newest (none while
+			// there are fewer: the comparison with NULL is never true).
+			if _, err := tx.Exec(ctx, `DELETE FROM chat WHERE room_id = $1 AND id <
+				(SELECT id FROM chat WHERE room_id = $1 ORDER BY id DESC LIMIT 1 OFFSET $2)`, id, chatKept-1); err != nil {
+				return fmt.Errorf("store: room %q chat: %w", id, err)
+			}
+			return nil
+		})
+	})
+}
+
+// DeleteIdle implements Store. Only a room's owner cleans it: it deletes
+// rooms with no live owner, or owned by the session of the fence ctx
+// carries (whatever the epoch).
+func (p *Postgres) DeleteIdle(ctx context.Context, before time.Time, keep []string) (int, error) {
+	f, _ := FenceFrom(ctx)
+	ctx, cancel, err := p.writing(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer cancel()
+	if keep == nil {
+		keep = []string{} // id = ANY(NULL) would keep every room
+	}
+	tag, err := p.pool.Exec(ctx, `DELETE FROM rooms AS r WHERE turns = 0 AND NOT over AND updated_at < $1 AND NOT (id = ANY($2))
+		AND (owner IS NULL OR owner = $3
+			OR NOT EXISTS (SELECT 1 FROM nodes n WHERE n.session = r.owner AND n.expires > clock_timestamp()))`,
+		before.UnixMilli(), keep, f.Session)
+	if err != nil {
+		return 0, fmt.Errorf("store: delete idle rooms: %w", err)
+	}
+	// The hourly clean-up forgets the limits' old buckets too.
+	if err := p.forgetRateLimits(ctx); err != nil {
+		return 0, fmt.Errorf("store: forget rate limits: %w", err)
+	}
+	return int(tag.RowsAffected()), nil
+}

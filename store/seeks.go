@@ -1,0 +1,55 @@
+package store
+
+import (
+	"context"
+	"fmt"
+)
+
+// Open challenges: friend rooms whose creator let anyone in the lobby take
+// the free seat. The room says when the lobby lists one (SetSeeking: while
+// the seat is free, the game not over and the creator's page open).
+
+// Seeks is what the lobby reads of open challenges.
+type Seeks interface {
+	// Seeks lists the open challenges listed now, newest first.
+	Seeks(ctx context.Context, limit int) ([]Summary, error)
+	// SeeksOf counts those of them made by the holder of tokenHash.
+	SeeksOf(ctx context.Context, tokenHash string) (int, error)
+}
+
+// SetSeeking implements Store.
+func (s *SQLite) SetSeeking(ctx context.Context, id string, on bool) error {
+	return s.update(ctx, id, `UPDATE rooms SET seeking = ? WHERE id = ?`, on, id)
+}
+
+// SetSeeking implements Store.
+func (p *Postgres) SetSeeking(ctx context.Context, id string, on bool) error {
+	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
+		return p.update(ctx, id, f, `seeking = $4`, on)
+	})
+}
+
+// seeking is the condition "an open challenge the lobby lists now".
+const seeking = `seeking = TRUE AND over = FALSE AND seated = FALSE`
+
+// Seeks implements Seeks.
+func (st *base) Seeks(ctx context.Context, limit int) ([]Summary, error) {
+	rows, err := st.db.QueryContext(ctx, `SELECT `+summaryColumns+` FROM rooms WHERE `+seeking+`
+		ORDER BY created_at DESC, id LIMIT $1`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: seeks: %w", err)
+	}
+	defer rows.Close()
+	return scanSummaries(rows)
+}
+
+// SeeksOf implements Seeks.
+func (st *base) SeeksOf(ctx context.Context, tokenHash string) (int, error) {
+	var n int
+	err := st.db.QueryRowContext(ctx, `SELECT count(*) FROM rooms WHERE `+seeking+`
+		AND (`+st.e.seatField("seats", 0, "token_hash")+` = $1 OR `+st.e.seatField("seats", 1, "token_hash")+` = $1)`, tokenHash).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("store: seeks: %w", err)
+	}
+	return n, nil
+}

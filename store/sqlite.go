@@ -1,0 +1,514 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"boardroom/realtime/vocab"
+
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+)
+
+const schema = `
+CREATE TABLE IF NOT EXISTS rooms (
+	id         TEXT PRIMARY KEY,
+	game       TEXT NOT NULL,
+	options    TEXT NOT NULL,
+	mode       TEXT NOT NULL,
+	clock      TEXT NOT NULL,
+	seats      TEXT NOT NULL,
+	save       TEXT,
+	over       INTEGER NOT NULL DEFAULT 0,
+	winner     INTEGER NOT NULL DEFAULT -1,
+	reason     TEXT NOT NULL DEFAULT '',
+	turns      INTEGER NOT NULL DEFAULT 0,
+	created_at INTEGER NOT NULL,
+	updated_at INTEGER NOT NULL,
+	private    INTEGER NOT NULL DEFAULT 0,
+	aborted    INTEGER NOT NULL DEFAULT 0,
+	seated     INTEGER NOT NULL DEFAULT 0,
+	next       TEXT NOT NULL DEFAULT '',
+	clock_from    INTEGER,
+	clock_stopped INTEGER
+);
+CREATE INDEX IF NOT EXISTS rooms_over_updated ON rooms(over, updated_at);
+CREATE TABLE IF NOT EXISTS turns (
+	room_id   TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+	ply       INTEGER NOT NULL,
+	notation  TEXT NOT NULL,
+	played_at INTEGER NOT NULL,
+	think_us  INTEGER NOT NULL,
+	info      TEXT NOT NULL DEFAULT '',
+	PRIMARY KEY (room_id, ply)
+) WITHOUT ROWID;
+`
+
+// columns are the rooms table's columns added since its first version, with
+// how to fill them in a file made before: an upgrade adds what is missing.
+var columns = []struct{ name, definition, fill string }{
+	{"private", "INTEGER NOT NULL DEFAULT 0", ""},
+	{"aborted", "INTEGER NOT NULL DEFAULT 0", ""},
+	// Whether both seats are held (named full before: renamedColumns).
+	{"seated", "INTEGER NOT NULL DEFAULT 0",
+		`UPDATE rooms SET seated = (json_extract(seats, '$[0].kind') IS NOT NULL AND json_extract(seats, '$[1].kind') IS NOT NULL)`},
+	{"next", "TEXT NOT NULL DEFAULT ''", ""},
+	// The clock's recorded start and stop, in milliseconds (NULL: none).
+	{"clock_from", "INTEGER", ""},
+	{"clock_stopped", "INTEGER", ""},
+	// When a page was last seen open in the room (SetSeen), in
+	// milliseconds (0: never).
+	{"seen_at", "INTEGER NOT NULL DEFAULT 0", ""},
+	// Whether the game is rated, and what it changed once it was
+	// (RatingChanges, JSON; NULL before).
+	{"rated", "INTEGER NOT NULL DEFAULT 0", ""},
+	{"rating_changes", "TEXT", ""},
+	// The seat whose holder aborted the game (-1: none), for the count of
+	// a player's aborts in a row (AbortsInARow).
+	{"aborted_by", "INTEGER NOT NULL DEFAULT -1", ""},
+	// Open challenges, and whether the lobby lists one now (Seeks).
+	{"open", "INTEGER NOT NULL DEFAULT 0", ""},
+	{"seeking", "INTEGER NOT NULL DEFAULT 0", ""},
+}
+
+// renamedColumns are the rooms table's columns named otherwise in older
+// files: an upgrade renames them, so both engines use one name.
+var renamedColumns = []struct{ old, new string }{
+	{"full", "seated"},
+}
+
+// tables are the tables added since the first version, created in a file
+// made before by an upgrade (as in a new file: they are part of the schema).
+var tables = []struct{ name, definition string }{
+	// chat keeps the last chatKept messages of each room, oldest first by id.
+	{"chat", `CREATE TABLE IF NOT EXISTS chat (
+		id      INTEGER PRIMARY KEY,
+		room_id TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+		name    TEXT NOT NULL,
+		seat    INTEGER NOT NULL,
+		text    TEXT NOT NULL,
+		sent_at INTEGER NOT NULL
+	);
+	CREATE INDEX IF NOT EXISTS chat_room ON chat(room_id, id);`},
+	// users and sessions are the players' accounts (Accounts).
+	{"users and sessions", accountTables},
+	// A player's finished games are found by the accounts in the seats
+	// (PlayerGames).
+	{"accounts' games", `CREATE INDEX IF NOT EXISTS rooms_account0 ON rooms(json_extract(seats, '$[0].account'), updated_at) WHERE over = 1;
+	CREATE INDEX IF NOT EXISTS rooms_account1 ON rooms(json_extract(seats, '$[1].account'), updated_at) WHERE over = 1;`},
+	// The players' ratings and their history (Ratings).
+	{"ratings", ratingTables},
+	// Quick pairing's pools (Pools).
+	{"pools", poolTables},
+	// Who is on the site, and direct challenges (Presence, Challenges).
+	{"presence and challenges", socialTables},
+	// The accounts' passkeys and the challenges of passkey ceremonies
+	// under way (Passkeys).
+	{"passkeys", passkeyTables},
+	// Bot accounts, and the games quick pairing made for them (Bots).
+	{"bots", botTables},
+	// The accounts seen in each browser (Links).
+	{"browsers", linkTables},
+}
+
+// migrate adds the columns and tables a file made by an older version lacks.
+func migrate(db *sql.DB) error {
+	rows, err := db.Query(`SELECT name FROM pragma_table_info('rooms')`)
+	if err != nil {
+		return err
+	}
+	have := map[string]bool{}
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			rows.Close()
+			return err
+		}
+		have[name] = true
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, r := range renamedColumns {
+		if have[r.old] && !have[r.new] {
+			if _, err := db.Exec(`ALTER TABLE rooms RENAME COLUMN ` + r.old + ` TO ` + r.new); err != nil {
+				return fmt.Errorf("rename column %s: %w", r.old, err)
+			}
+			have[r.new] = true
+		}
+	}
+	for _, c := range columns {
+		if have[c.name] {
+			continue
+		}
+		if _, err := db.Exec(`ALTER TABLE rooms ADD COLUMN ` + c.name + ` ` + c.definition); err != nil {
+			return fmt.Errorf("add column %s: %w", c.name, err)
+		}
+		if c.fill != "" {
+			if _, err := db.Exec(c.fill); err != nil {
+				return fmt.Errorf("fill column %s: %w", c.name, err)
+			}
+		}
+	}
+	for _, t := range tables {
+		if _, err := db.Exec(t.definition); err != nil {
+			return fmt.Errorf("create table %s: %w", t.name, err)
+		}
+	}
+	// Why a direct challenge was declined, added to a challenges table
+	// made before it.
+	var hasReason bool
+	if err := db.QueryRow(`SELECT count(*) > 0 FROM pragma_table_info('challenges') WHERE name = 'reason'`).Scan(&hasReason); err != nil {
+		return err
+	}
+	if !hasReason {
+		if _, err := db.Exec(`ALTER TABLE challenges ADD COLUMN reason TEXT NOT NULL DEFAULT ''`); err != nil {
+			return fmt.Errorf("add column reason: %w", err)
+		}
+	}
+	return nil
+}
+
+// SQLite is a Store in one SQLite file.
+//
+// Writes go through one writer goroutine in the order they arrive, and the
+// writes waiting at any moment are committed together in one transaction
+// (writer.go): under load a commit carries many rooms' moves, which is what
+// lets one SQLite file keep up with thousands of players. Reads use their
+// own connections and never wait for the writer (WAL mode).
+type SQLite struct {
+	base           // the domains, over db
+	db     *sql.DB // reads
+	wdb    *sql.DB // the writer's single connection
+	now    func() time.Time
+	mu     sync.RWMutex // held for reading while a write is queued
+	closed bool
+	writes chan *writeJob
+	done   chan struct{}
+	// stmts are the writes' frequent statements, prepared once on the
+	// writer's connection.
+	stmts map[string]*sql.Stmt
+}
+
+// ErrClosed is returned for a write after Close.
+var ErrClosed = errors.New("store: closed")
+
+// OpenSQLite opens (creating if needed) the database at path. The write-ahead
+// log with synchronous=NORMAL keeps every committed write through a crash of
+// the process, which is what a game server must survive.
+func OpenSQLite(path string) (*SQLite, error) {
+	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)" +
+		"&_pragma=busy_timeout(10000)&_pragma=foreign_keys(ON)&_txlock=immediate"
+	wdb, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	wdb.SetMaxOpenConns(1)
+	if _, err := wdb.Exec(schema); err != nil {
+		wdb.Close()
+		return nil, fmt.Errorf("store: create schema in %s: %w", path, err)
+	}
+	if err := migrate(wdb); err != nil {
+		wdb.Close()
+		return nil, fmt.Errorf("store: upgrade %s: %w", path, err)
+	}
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		wdb.Close()
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(4)
+	s := &SQLite{db: db, wdb: wdb, now: time.Now, writes: make(chan *writeJob, maxBatch), done: make(chan struct{}),
+		stmts: map[string]*sql.Stmt{}}
+	s.base = base{db: db, e: s}
+	for _, q := range []string{insertTurnSQL, updateTurnsSQL, insertChatSQL, pruneChatSQL} {
+		st, err := wdb.Prepare(q)
+		if err != nil {
+			wdb.Close()
+			db.Close()
+			return nil, fmt.Errorf("store: prepare %q: %w", q, err)
+		}
+		s.stmts[q] = st
+	}
+	go s.writer()
+	return s, nil
+}
+
+// Close finishes the queued writes and closes the database.
+func (s *SQLite) Close() error {
+	s.mu.Lock()
+	if !s.closed {
+		s.closed = true
+		close(s.writes)
+	}
+	s.mu.Unlock()
+	<-s.done
+	return errors.Join(s.db.Close(), s.wdb.Close())
+}
+
+// Ping checks that the file can be read and the store is open.
+func (s *SQLite) Ping(ctx context.Context) error {
+	s.mu.RLock()
+	closed := s.closed
+	s.mu.RUnlock()
+	if closed {
+		return ErrClosed
+	}
+	var one int
+	if err := s.db.QueryRowContext(ctx, `SELECT 1`).Scan(&one); err != nil {
+		return fmt.Errorf("store: ping: %w", err)
+	}
+	return nil
+}
+
+func (s *SQLite) stamp() int64 { return s.now().UnixMilli() }
+
+// SetNow makes the store stamp the rooms' changes (their created and
+// changed times) with now rather than time.Now: the rooms' clock when it is
+// not the system's (a test's fake one), so that a room's changed time and
+// its game times are on one clock. Call it before the store is used.
+func (s *SQLite) SetNow(now func() time.Time) { s.now = now }
+
+// CreateRoom implements Store.
+func (s *SQLite) CreateRoom(ctx context.Context, r *Room) error {
+	insert, err := s.insertRoom(r)
+	if err != nil {
+		return err
+	}
+	return s.write(ctx, insert)
+}
+
+// insertRoom encodes r and returns the write that inserts it with its turns.
+func (s *SQLite) insertRoom(r *Room) (func(*wtx) error, error) {
+	opts, err := json.Marshal(r.Options)
+	if err != nil {
+		return nil, err
+	}
+	seats, err := json.Marshal(r.Seats)
+	if err != nil {
+		return nil, err
+	}
+	save, err := encodeSave(r.Save)
+	if err != nil {
+		return nil, err
+	}
+	changes, err := roomChanges(r)
+	if err != nil {
+		return nil, err
+	}
+	now := s.stamp()
+	return func(tx *wtx) error {
+		_, err := tx.Exec(`INSERT INTO rooms
+			(id, game, options, mode, clock, seats, save, over, winner, reason, turns, created_at, updated_at,
+			 private, aborted, seated, next, clock_from, clock_stopped, rated, rating_changes, open, seeking)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			r.ID, r.Game, string(opts), r.Mode, r.Clock, string(seats), save, r.Over, r.Winner, r.Reason, len(r.Turns), now, now,
+			r.Private, r.Aborted, seated(r.Seats), r.Next, millis(r.ClockFrom), millis(r.ClockStopped), r.Rated, changes, r.Open, r.Seeking)
+		if err != nil {
+			return fmt.Errorf("store: create room %s: %w", r.ID, err)
+		}
+		return insertTurns(tx, r.ID, 0, r.Turns)
+	}, nil
+}
+
+// seated reports whether both seats are held (the rooms' seated column).
+func seated(seats [2]Seat) bool { return seats[0].Kind != vocab.Free && seats[1].Kind != vocab.Free }
+
+// Room implements Store.
+func (s *SQLite) Room(ctx context.Context, id string) (*Room, error) {
+	var row roomRow
+	err := s.db.QueryRowContext(ctx, `SELECT `+roomColumns+` FROM rooms WHERE id = ?`, id).Scan(row.dest()...)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("store: room %q: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: room %q: %w", id, err)
+	}
+	r, err := row.room(id)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT notation, played_at, think_us, info FROM turns WHERE room_id = ? ORDER BY ply`, id)
+	if err != nil {
+		return nil, fmt.Errorf("store: room %q turns: %w", id, err)
+	}
+	defer rows.Close()
+	if r.Turns, err = scanTurns(rows, id); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// SetSeats implements Store.
+func (s *SQLite) SetSeats(ctx context.Context, id string, seats [2]Seat) error {
+	b, err := json.Marshal(seats)
+	if err != nil {
+		return err
+	}
+	return s.update(ctx, id, `UPDATE rooms SET seats = ?, seated = ?, updated_at = ? WHERE id = ?`, string(b), seated(seats), s.stamp(), id)
+}
+
+// AppendTurn implements Store.
+func (s *SQLite) AppendTurn(ctx context.Context, id string, ply int, t Turn) error {
+	return s.write(ctx, func(tx *wtx) error {
+		// The room first: a missing one is ErrNotFound, as for every write.
+		if err := updateTx(tx, id, updateTurnsSQL, ply+1, s.stamp(), id); err != nil {
+			return err
+		}
+		return insertTurns(tx, id, ply, []Turn{t})
+	})
+}
+
+// ReplaceTurns implements Store.
+func (s *SQLite) ReplaceTurns(ctx context.Context, id string, turns []Turn) error {
+	return s.write(ctx, func(tx *wtx) error {
+		if err := updateTx(tx, id, updateTurnsSQL, len(turns), s.stamp(), id); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(`DELETE FROM turns WHERE room_id = ?`, id); err != nil {
+			return fmt.Errorf("store: room %q: %w", id, err)
+		}
+		return insertTurns(tx, id, 0, turns)
+	})
+}
+
+// SetSave implements Store.
+func (s *SQLite) SetSave(ctx context.Context, id string, save []string) error {
+	v, err := encodeSave(save)
+	if err != nil {
+		return err
+	}
+	return s.update(ctx, id, `UPDATE rooms SET save = ?, updated_at = ? WHERE id = ?`, v, s.stamp(), id)
+}
+
+// Rematch implements Store.
+func (s *SQLite) Rematch(ctx context.Context, id string, archive *Room, seats [2]Seat) error {
+	var insert func(*wtx) error
+	if archive != nil {
+		var err error
+		if insert, err = s.insertRoom(archive); err != nil {
+			return err
+		}
+	}
+	b, err := json.Marshal(seats)
+	if err != nil {
+		return err
+	}
+	now := s.stamp()
+	return s.write(ctx, func(tx *wtx) error {
+		if insert != nil {
+			if err := insert(tx); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.Exec(`DELETE FROM turns WHERE room_id = ?`, id); err != nil {
+			return fmt.Errorf("store: room %q: %w", id, err)
+		}
+		return updateTx(tx, id, `UPDATE rooms SET seats = ?, seated = ?, turns = 0, over = 0, winner = -1, reason = '',
+			aborted = 0, aborted_by = -1, clock_from = NULL, clock_stopped = NULL, rating_changes = NULL, updated_at = ? WHERE id = ?`, string(b), seated(seats), now, id)
+	})
+}
+
+// Unfinished implements Store.
+func (s *SQLite) Unfinished(ctx context.Context) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM rooms WHERE over = 0 ORDER BY updated_at`)
+	if err != nil {
+		return nil, fmt.Errorf("store: unfinished rooms: %w", err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// List implements Store.
+func (s *SQLite) List(ctx context.Context, over bool, since time.Time, limit, offset int) ([]Summary, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+summaryColumns+`
+		FROM rooms WHERE over = ? AND private = 0 AND aborted = 0 AND seated = 1 AND (over OR max(updated_at, seen_at) >= ?)
+		ORDER BY updated_at DESC, id LIMIT ? OFFSET ?`,
+		over, sinceMillis(since), limit, offset)
+	if err != nil {
+		return nil, fmt.Errorf("store: list rooms: %w", err)
+	}
+	defer rows.Close()
+	out, err := scanSummaries(rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: list rooms: %w", err)
+	}
+	return out, nil
+}
+
+// DeleteIdle implements Store.
+func (s *SQLite) DeleteIdle(ctx context.Context, before time.Time, keep []string) (int, error) {
+	if keep == nil {
+		keep = []string{} // json null would be one NULL id, and NOT IN (NULL) keeps every room
+	}
+	keepJSON, err := json.Marshal(keep)
+	if err != nil {
+		return 0, err
+	}
+	var n int64
+	err = s.write(ctx, func(tx *wtx) error {
+		res, err := tx.Exec(`DELETE FROM rooms WHERE turns = 0 AND over = 0 AND updated_at < ?
+		AND id NOT IN (SELECT value FROM json_each(?))`, before.UnixMilli(), string(keepJSON))
+		if err != nil {
+			return fmt.Errorf("store: delete idle rooms: %w", err)
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return int(n), err
+}
+
+func (s *SQLite) update(ctx context.Context, id, query string, args ...any) error {
+	return s.write(ctx, func(tx *wtx) error { return updateTx(tx, id, query, args...) })
+}
+
+// updateTx runs an UPDATE of one room and reports a missing room.
+func updateTx(tx *wtx, id, query string, args ...any) error {
+	res, err := tx.Exec(query, args...)
+	if err != nil {
+		return fmt.Errorf("store: room %q: %w", id, err)
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		return fmt.Errorf("store: room %q: %w", id, ErrNotFound)
+	}
+	return nil
+}
+
+func insertTurns(tx *wtx, id string, first int, turns []Turn) error {
+	for i, t := range turns {
+		_, err := tx.Exec(insertTurnSQL, id, first+i, t.Notation, t.At.UnixMilli(), t.Think.Microseconds(), t.Info)
+		if err != nil {
+			return fmt.Errorf("store: room %q turn %d: %w", id, first+i, err)
+		}
+	}
+	return nil
+}
+
+// The statements every move runs, prepared once.
+const (
+	insertTurnSQL = `INSERT INTO turns (room_id, ply, notation, played_at, think_us, info) VALUES (?, ?, ?, ?, ?, ?)`
+	// updateTurnsSQL is a change of the log, which clears the clock's
+	// recorded start and stop.
+	updateTurnsSQL = `UPDATE rooms SET turns = ?, updated_at = ?, clock_from = NULL, clock_stopped = NULL WHERE id = ?`
+)
+
+func encodeSave(save []string) (any, error) {
+	if save == nil {
+		return nil, nil
+	}
+	b, err := json.Marshal(save)
+	return string(b), err
+}

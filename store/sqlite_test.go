@@ -1,0 +1,170 @@
+package store
+
+// The tests of what only SQLite does: batching writes into shared commits
+// and upgrading files made by older versions. The behaviour every store has
+// is tested by the conformance suite (storetest), run in conformance_test.go.
+
+import (
+	"context"
+	"database/sql"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+func open(t *testing.T) (*SQLite, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "test.db")
+	s, err := OpenSQLite(path)
+	require.NoError(t, err)
+	t.Cleanup(func() { s.Close() })
+	return s, path
+}
+
+func sampleRoom(id string) *Room {
+	return &Room{
+		ID: id, Game: "kalah", Options: map[string]string{"houses": "6", "seeds": "4"},
+		Mode: "friend", Clock: "fast", Winner: -1,
+		Seats: [2]Seat{{Kind: "human", TokenHash: "abc"}, {Kind: "human", TokenHash: "def"}},
+	}
+}
+
+func ids(list []Summary) []string {
+	var out []string
+	for _, s := range list {
+		out = append(out, s.ID)
+	}
+	return out
+}
+
+// TestWritesShareCommits checks that concurrent writers are batched into
+// shared commits and that one failing write does not undo its batch-mates.
+func TestWritesShareCommits(t *testing.T) {
+	ctx := context.Background()
+	s, _ := open(t)
+	require.NoError(t, s.CreateRoom(ctx, sampleRoom("r")))
+	var wg sync.WaitGroup
+	errs := make([]error, 200)
+	for i := range 200 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if i%10 == 9 {
+				errs[i] = s.SetSeats(ctx, "missing", [2]Seat{}) // fails: no such room
+				return
+			}
+			errs[i] = s.CreateRoom(ctx, sampleRoom("room"+strconv.Itoa(i)))
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if i%10 == 9 {
+			require.ErrorIs(t, err, ErrNotFound)
+		} else {
+			require.NoError(t, err, "write %d", i)
+		}
+	}
+	live, err := s.List(ctx, false, time.Time{}, 1000, 0)
+	require.NoError(t, err)
+	require.Len(t, live, 1+180)
+	require.NoError(t, s.Close())
+	require.ErrorIs(t, s.SetSeats(ctx, "r", [2]Seat{}), ErrClosed)
+}
+
+// TestUpgradeOldFile opens a file made before rooms could be private,
+// aborted or waiting unlisted: the new columns are added and filled.
+func TestUpgradeOldFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	db, err := sql.Open("sqlite", "file:"+path)
+	require.NoError(t, err)
+	_, err = db.Exec(`CREATE TABLE rooms (
+		id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, mode TEXT NOT NULL, clock TEXT NOT NULL,
+		seats TEXT NOT NULL, save TEXT, over INTEGER NOT NULL DEFAULT 0, winner INTEGER NOT NULL DEFAULT -1,
+		reason TEXT NOT NULL DEFAULT '', turns INTEGER NOT NULL DEFAULT 0,
+		created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);
+	INSERT INTO rooms (id, game, options, mode, clock, seats, created_at, updated_at) VALUES
+		('waiting', 'kalah', '{}', 'friend', 'none', '[{"kind":"human","token_hash":"a"},{}]', 1, 1),
+		('full', 'kalah', '{}', 'friend', 'none', '[{"kind":"human","token_hash":"a"},{"kind":"human","token_hash":"b"}]', 2, 2);`)
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+
+	s, err := OpenSQLite(path)
+	require.NoError(t, err)
+	defer s.Close()
+	live, err := s.List(context.Background(), false, time.Time{}, 10, 0)
+	require.NoError(t, err)
+	require.Equal(t, []string{"full"}, ids(live))
+	got, err := s.Room(context.Background(), "waiting")
+	require.NoError(t, err)
+	require.False(t, got.Private)
+	require.Empty(t, got.Next)
+	require.Zero(t, got.ClockFrom, "an old room has no clock start recorded")
+	require.Zero(t, got.ClockStopped)
+	require.NoError(t, s.SetClockFrom(context.Background(), "waiting", time.UnixMilli(7000)))
+	got, err = s.Room(context.Background(), "waiting")
+	require.NoError(t, err)
+	require.Equal(t, time.UnixMilli(7000), got.ClockFrom, "and records one now")
+}
+
+// TestUpgradeAddsTheChat opens a file made before rooms had a chat: the
+// table is added, and the rooms there may chat.
+func TestUpgradeAddsTheChat(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	s, err := OpenSQLite(path)
+	require.NoError(t, err)
+	require.NoError(t, s.CreateRoom(context.Background(), sampleRoom("old")))
+	require.NoError(t, s.Close())
+	db, err := sql.Open("sqlite", "file:"+path)
+	require.NoError(t, err)
+	_, err = db.Exec(`DROP TABLE chat`)
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+
+	s, err = OpenSQLite(path)
+	require.NoError(t, err)
+	defer s.Close()
+	m := ChatMessage{Name: "Bob", Seat: -1, Text: "hello", At: time.UnixMilli(1)}
+	require.NoError(t, s.AppendChat(context.Background(), "old", m))
+	got, err := s.Chat(context.Background(), "old", 10)
+	require.NoError(t, err)
+	require.Equal(t, []ChatMessage{m}, got)
+}
+
+// TestUpgradeRenamesFull opens a file whose rooms still name the column of
+// both seats held full, as SQLite files did before PostgreSQL's name
+// (seated) became both engines': it is renamed, and the rooms listed keep
+// being those with both seats held.
+func TestUpgradeRenamesFull(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	s, err := OpenSQLite(path)
+	require.NoError(t, err)
+	ctx := context.Background()
+	require.NoError(t, s.CreateRoom(ctx, sampleRoom("both")))
+	waiting := sampleRoom("waiting")
+	waiting.Seats[1] = Seat{}
+	require.NoError(t, s.CreateRoom(ctx, waiting))
+	require.NoError(t, s.Close())
+	db, err := sql.Open("sqlite", "file:"+path)
+	require.NoError(t, err)
+	_, err = db.Exec(`ALTER TABLE rooms RENAME COLUMN seated TO full`)
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+
+	s, err = OpenSQLite(path)
+	require.NoError(t, err)
+	defer s.Close()
+	var n int
+	require.NoError(t, s.db.QueryRow(`SELECT count(*) FROM pragma_table_info('rooms') WHERE name = 'full'`).Scan(&n))
+	require.Zero(t, n, "full is renamed")
+	live, err := s.List(ctx, false, time.Time{}, 10, 0)
+	require.NoError(t, err)
+	require.Equal(t, []string{"both"}, ids(live))
+	require.NoError(t, s.SetSeats(ctx, "waiting", sampleRoom("x").Seats))
+	live, err = s.List(ctx, false, time.Time{}, 10, 0)
+	require.NoError(t, err)
+	require.ElementsMatch(t, []string{"both", "waiting"}, ids(live))
+}
