@@ -40,7 +40,10 @@ func TestAPairingNudgesTheOtherNodes(t *testing.T) {
 			pool := pairing.Pool{Game: "kalah", Speed: vocab.FastClock}
 			there, err := b.Enter(t.Context(), pool, Player{TokenHash: "b", Name: "B"})
 			require.NoError(t, err)
-			time.Sleep(100 * time.Millisecond) // b's look on entering finds nobody to pair
+			// b's look on entering finds nobody to pair; only then does a
+			// come, so that a (not b) makes the pair, however slow the
+			// machine (a fixed sleep was too short under load).
+			require.Eventually(t, func() bool { return b.Waiting(pool) == 1 }, 5*time.Second, 5*time.Millisecond)
 			_, err = a.Enter(t.Context(), pool, Player{TokenHash: "a", Name: "A"})
 			require.NoError(t, err) // a pairs them as it wakes
 			select {

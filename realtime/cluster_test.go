@@ -461,7 +461,12 @@ func TestClusterAdoptsOrphans(t *testing.T) {
 // A node taking over many rooms at a slow database keeps its own lease
 // meanwhile: the adoption takes several leases, the node's session stays.
 func TestClusterAdoptionKeepsTheLease(t *testing.T) {
-	cl := newCluster(t, 2)
+	// A lease longer than testLease: the property is that adoption never
+	// keeps the lease from being renewed, and an 800 ms lease can run out
+	// on a loaded machine whatever the node does (a renewal every 267 ms,
+	// any stall over 533 ms loses it).
+	const lease = 2 * time.Second
+	cl := newClusterWith(t, 2, func(c *Config) { c.Cluster.Lease = lease })
 	ctx := context.Background()
 	const rooms = 40
 	for range rooms {
@@ -472,10 +477,10 @@ func TestClusterAdoptionKeepsTheLease(t *testing.T) {
 	require.True(t, live)
 	leases := cl.leases.(*fakeLeases)
 	leases.mu.Lock()
-	leases.slow = testLease / 10 // adopting them all takes four leases
+	leases.slow = lease / 20 // adopting them all takes two leases
 	leases.mu.Unlock()
 	cl.kill(cl.nodes[0])
-	require.Eventually(t, func() bool { return cl.nodes[1].hub.Live() == rooms }, 10*testLease+5*time.Second, 10*time.Millisecond,
+	require.Eventually(t, func() bool { return cl.nodes[1].hub.Live() == rooms }, 10*lease, 10*time.Millisecond,
 		"the other node runs every room")
 	now, live := cl.nodes[1].hub.node.Current()
 	require.True(t, live)

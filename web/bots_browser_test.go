@@ -76,12 +76,15 @@ func (tb *tab) botScreenshots(dir, name string) {
 	tb.run("size back", chromedp.EmulateViewport(1440, 900))
 }
 
-// inView reports whether the element sel is wholly within the window.
-func (tb *tab) inView(sel string) bool {
-	return evalJS[bool](tb, fmt.Sprintf(`(() => {
-		const r = document.querySelector(%q).getBoundingClientRect();
+// inViewJS is the expression that sel's element is wholly in the window
+// (a wait for it outlasts a page that is still loading or scrolling).
+func inViewJS(sel string) string {
+	return fmt.Sprintf(`(() => {
+		const e = document.querySelector(%q);
+		if (!e) return false;
+		const r = e.getBoundingClientRect();
 		return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
-	})()`, sel))
+	})()`, sel)
 }
 
 // TestBrowserBotTokenInView (issue 42, bug 5): after Make a bot the token
@@ -113,8 +116,10 @@ func TestBrowserBotTokenInView(t *testing.T) {
 			me.click("[data-action=new-bot-token]")
 			me.waitShown("[data-testid=bot-replace]")
 			require.Contains(t, me.text("[data-testid=bot-replace]"), "disconnected")
-			require.True(t, me.inView("[data-testid=bot-replace]"), "the question where the eye is")
-			require.Equal(t, "confirm-new-token", evalJS[string](me, `document.activeElement.dataset.action || ""`), "Yes, focused")
+			// Waited for, not read at once: the question's page may still be
+			// loading when it is first shown (its script focuses Yes).
+			me.waitJS("the question where the eye is", inViewJS("[data-testid=bot-replace]"))
+			me.waitJS("Yes, focused", `document.activeElement && document.activeElement.dataset.action === "confirm-new-token"`)
 			me.shot(filepath.Join(dir, fmt.Sprintf("bot-new-token-%d.png", size[0])))
 			me.click("[data-action=confirm-new-token]")
 			me.waitShown("[data-testid=bot-token]")
@@ -127,9 +132,9 @@ func TestBrowserBotTokenInView(t *testing.T) {
 // returns it.
 func (tb *tab) tokenShown() string {
 	tb.t.Helper()
-	require.True(tb.t, tb.inView("[data-testid=bot-token-box] [data-action=copy-token]"), "the token and its Copy in view")
 	tb.waitJS("the token focused and selected", `document.activeElement && document.activeElement.id === "bot-token" &&
 		document.activeElement.selectionStart === 0 && document.activeElement.selectionEnd === document.activeElement.value.length`)
+	tb.waitJS("the token and its Copy in view", inViewJS("[data-testid=bot-token-box] [data-action=copy-token]"))
 	return evalJS[string](tb, `document.querySelector("#bot-token").value`)
 }
 

@@ -262,9 +262,9 @@ func TestBotsInPools(t *testing.T) {
 	require.Equal(t, []string{"kalah/fast"}, ts.waitingIn(t), "a person who does not want bots meets none")
 	carolBrowser := ts.signedUp(t, "carol")
 	carol := ts.personEnters(t, carolBrowser, "kalah/fast", "&bots=1")
-	room := bot.next(3 * time.Second).Room
+	room := bot.next(10 * time.Second).Room
 	require.NotEmpty(t, room, "the bot meets a person who wants bots")
-	require.Equal(t, room, carol.next(3*time.Second).Room)
+	require.Equal(t, room, carol.next(10*time.Second).Room)
 	require.Equal(t, []string{"kalah/fast"}, ts.waitingIn(t), "bob waits on")
 	bob.ws.Close(websocket.StatusNormalClosure, "")
 

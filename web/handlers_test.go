@@ -77,7 +77,9 @@ func newNode(t testing.TB, st *store.SQLite, houseGames int, signouts *signout.S
 	}
 	ts.hub = realtime.NewHub(cfg)
 	ts.pools = &lobby.Pools{Store: st, Ratings: st, Games: st, Bots: st, Links: st, Rooms: ts.hub, Log: slog.New(slog.DiscardHandler),
-		Timings: lobby.Timings{Pair: 50 * time.Millisecond, Seen: 200 * time.Millisecond, Stale: time.Second}, House: house}
+		// Stale is 50 Seens: a wait is never dropped as stale because a
+		// loaded machine delayed its node's sightings (1 s was too short).
+		Timings: lobby.Timings{Pair: 50 * time.Millisecond, Seen: 200 * time.Millisecond, Stale: 10 * time.Second}, House: house}
 	poolsCtx, stopPools := context.WithCancel(context.Background())
 	go ts.pools.Run(poolsCtx)
 	ts.site = &lobby.Site{Presence: st, Challenges: st, Links: st, Rooms: ts.hub, Node: "test", Log: slog.New(slog.DiscardHandler),
