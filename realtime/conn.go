@@ -13,7 +13,7 @@ import (
 
 // socketLimits are a page socket's limits as the hub sets them.
 func (h *Hub) socketLimits() socket.Limits {
-	return socket.Limits{ReadLimit: match.MaxMessageBytes, OnSlowDrop: h.metrics.droppedSlow}
+	return socket.Limits{ReadLimit: match.MaxMessageBytes, OnSlowDrop: h.metrics.droppedSlow, PerSecond: h.messagesPerSecond}
 }
 
 // sink is where a page's messages go: its room, or in a cluster the

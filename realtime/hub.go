@@ -78,6 +78,9 @@ type Config struct {
 
 	// unloading is deps.Unloading (tests).
 	unloading func()
+	// messagesPerSecond overrides a page's message allowance (socket.Limits'
+	// PerSecond; 0: its default): the benchmarks play faster than people.
+	messagesPerSecond float64
 }
 
 // Hub is the registry of live rooms. It starts a room's goroutine when the
@@ -96,6 +99,8 @@ type Hub struct {
 	node *cluster.Node
 	// metrics are the server's (nil: none).
 	metrics *Metrics
+	// messagesPerSecond is Config.messagesPerSecond.
+	messagesPerSecond float64
 }
 
 // NewHub returns a hub; call Restore to bring back unfinished rooms.
@@ -114,7 +119,8 @@ func NewHub(cfg Config) *Hub {
 	}
 	cfg.Metrics.watchEngine(cfg.Engine)
 	ctx, stop := context.WithCancel(context.Background())
-	h := &Hub{ctx: ctx, stop: stop, rooms: map[string]*match.Room{}, loads: map[string]*loading{}, metrics: cfg.Metrics}
+	h := &Hub{ctx: ctx, stop: stop, rooms: map[string]*match.Room{}, loads: map[string]*loading{}, metrics: cfg.Metrics,
+		messagesPerSecond: cfg.messagesPerSecond}
 	var metrics match.Observer
 	if cfg.Metrics != nil {
 		metrics = cfg.Metrics
