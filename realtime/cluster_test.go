@@ -201,12 +201,16 @@ func newClusterWith(t *testing.T, n int, tweak func(*Config)) *testCluster {
 
 // newPostgresCluster is a cluster on a throw-away PostgreSQL server: real
 // leases, real fences.
-func newPostgresCluster(t *testing.T, n int) *testCluster {
+func newPostgresCluster(t *testing.T, n int) *testCluster { return newPostgresClusterWith(t, n, nil) }
+
+// newPostgresClusterWith is newPostgresCluster with tweak applied to every
+// node's Config.
+func newPostgresClusterWith(t *testing.T, n int, tweak func(*Config)) *testCluster {
 	srv := pgtest.Start(t)
 	st, err := store.Open(context.Background(), srv.Database(t))
 	require.NoError(t, err)
 	t.Cleanup(func() { st.Close() })
-	cl := &testCluster{t: t, bus: bus.NewHub(), pages: &matchtest.PageRecorder{}, st: st, leases: st.(store.Leases)}
+	cl := &testCluster{t: t, bus: bus.NewHub(), pages: &matchtest.PageRecorder{}, st: st, leases: st.(store.Leases), tweak: tweak}
 	for i := range n {
 		cl.start(i)
 	}
@@ -366,26 +370,21 @@ func TestClusterPagesOnEveryNode(t *testing.T) {
 // versions only go up, and the clock resumes with the time that was left
 // when the owner died (give or take a lease).
 func TestClusterFailover(t *testing.T) {
-	for name, newCl := range map[string]func(*testing.T, int) *testCluster{"fake leases": newCluster, "postgres": newPostgresCluster} {
-		t.Run(name, func(t *testing.T) {
-			// On a machine starved of CPU (CI runs the packages' tests
-			// side by side) the owner may miss its lease while Bob thinks,
-			// and lose the room before the test kills it: the scenario
-			// did not happen, so it is played again on a new cluster.
-			for attempt := 1; ; attempt++ {
-				if testFailover(t, newCl(t, 3)) {
-					return
-				}
-				require.Less(t, attempt, 3, "the owner lost its lease before it was killed, three times")
-				t.Logf("attempt %d: the owner lost its lease before it was killed; playing it again", attempt)
-			}
-		})
+	// A lease of 1.5 s, not testLease: the owner must hold the room while
+	// Bob thinks, and an 800 ms lease was lost on a machine starved of CPU
+	// (CI runs the packages' tests side by side) by any stall over 533 ms;
+	// this one needs a stall of a second. Bob thinks 4 s, long next to it,
+	// so that a resumed clock and a restarted one still differ.
+	const lease = 1500 * time.Millisecond
+	longer := func(c *Config) { c.Cluster.Lease = lease }
+	for name, newCl := range map[string]func(*testing.T, int, func(*Config)) *testCluster{"fake leases": newClusterWith, "postgres": newPostgresClusterWith} {
+		t.Run(name, func(t *testing.T) { testFailover(t, newCl(t, 3, longer), lease, 4*time.Second) })
 	}
 }
 
-// testFailover plays the failover on cl; false when the scenario did not
-// happen (the first owner lost the room before it was killed).
-func testFailover(t *testing.T, cl *testCluster) bool {
+// testFailover plays the failover on cl, whose nodes hold leases of
+// lease, Bob thinking for think before the owner dies.
+func testFailover(t *testing.T, cl *testCluster, lease, think time.Duration) {
 	ctx := context.Background()
 	id, err := cl.nodes[0].hub.Create(ctx, match.Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
 	require.NoError(t, err)
@@ -400,10 +399,10 @@ func testFailover(t *testing.T, cl *testCluster) bool {
 	require.NoError(t, err)
 	bobFrom := rec.Turns[0].At // Bob's wait for his first move runs from Alice's move
 
-	time.Sleep(3 * time.Second) // Bob thinks (long next to a lease, so a resumed clock and a restarted one differ)
-	if owner, err := cl.leases.Owner(ctx, id); err != nil || !owner.Live || owner.Epoch != 1 {
-		return false
-	}
+	time.Sleep(think) // Bob thinks (long next to a lease, so a resumed clock and a restarted one differ)
+	owner, err := cl.leases.Owner(ctx, id)
+	require.NoError(t, err)
+	require.True(t, owner.Live && owner.Epoch == 1, "the owner held the room until it was killed: %+v", owner)
 	died := time.Now()
 	cl.kill(cl.nodes[0])
 	leftThen := match.FirstMoveWait - died.Sub(bobFrom)
@@ -413,7 +412,7 @@ func testFailover(t *testing.T, cl *testCluster) bool {
 	after, _ := cl.st.Room(ctx, id)
 	// Give or take a lease, and a second for a heartbeat written late on a
 	// busy machine (the owner's last sign of life is then earlier).
-	require.LessOrEqual(t, left, leftThen+testLease+time.Second,
+	require.LessOrEqual(t, left, leftThen+lease+time.Second,
 		"the time since the owner's last sign of life comes back, not more (the clock resumed, it did not start again); version %x, stored clock from %v stopped %v, turns at %v, updated %v",
 		pg.Version, after.ClockFrom, after.ClockStopped, after.Turns[0].At, after.Updated)
 	require.Greater(t, left, leftThen-time.Second, "the clock stood still while nobody ran the room")
@@ -421,11 +420,11 @@ func testFailover(t *testing.T, cl *testCluster) bool {
 	// Bob's click after the death reaches the next owner.
 	bob.send(`{"move":"1"}`)
 	pg = alice.await("the move after the failover", moves(2))
-	require.Less(t, time.Since(died), 2*testLease+time.Second)
+	require.Less(t, time.Since(died), 2*lease+time.Second)
 	require.Greater(t, pg.Version, before, "versions only go up")
 	require.Equal(t, []string{"1", "1"}, movesOf(pg))
 
-	owner, err := cl.leases.Owner(ctx, id)
+	owner, err = cl.leases.Owner(ctx, id)
 	require.NoError(t, err)
 	require.True(t, owner.Live)
 	require.EqualValues(t, 2, owner.Epoch)
@@ -434,7 +433,6 @@ func testFailover(t *testing.T, cl *testCluster) bool {
 	if turns, err := cl.leases.TurnEpochs(ctx, id); err == nil && turns != nil {
 		require.Equal(t, []int64{1, 2}, turns, "each move written by its owner of the time")
 	}
-	return true
 }
 
 // A room whose owner dies with nobody watching (the computer against
