@@ -10,6 +10,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
+
+	"boardroom/internal/browsertest"
 )
 
 // outage is a TCP proxy in front of a test server that can cut every
@@ -148,7 +150,7 @@ func TestBrowserConnectionLost(t *testing.T) {
 		chromedp.Click(chromedp.CSS("#move-form button[type=submit]")))
 	alice.waitJS("the move is said not sent", `(document.querySelector("#move-form [data-testid=move-note]")||{}).textContent === "Not sent: you are offline"`)
 	require.Equal(t, "d1-d7/g7", evalJS[string](alice, `document.getElementById("move-text").value`), "the move typed is kept")
-	time.Sleep(12 * time.Second) // many failed tries: a page that doubles its wait now waits long
+	browsertest.Pause(t, 12*time.Second) // many failed tries: a page that doubles its wait now waits long
 	require.Equal(t, []string{"Connection lost — reconnecting…"}, evalJS[[]string](alice, `window.connSaid`), "said once, not at every try")
 
 	px.restore()
@@ -166,7 +168,7 @@ func TestBrowserConnectionLost(t *testing.T) {
 	// browser's online event), whatever its wait.
 	px.cut()
 	lost("network down")
-	time.Sleep(12 * time.Second)
+	browsertest.Pause(t, 12*time.Second)
 	px.restore()
 	back = time.Now()
 	evalJS[bool](alice, `window.dispatchEvent(new Event("online")), true`)

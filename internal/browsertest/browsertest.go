@@ -28,6 +28,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -119,19 +120,41 @@ func shared(t testing.TB) context.Context {
 // a parent that holds none take a place each.
 func hold(t testing.TB) {
 	name := t.Name()
-	for above := name; ; {
-		if _, held := holders.Load(above); held {
-			return
-		}
-		i := strings.LastIndex(above, "/")
-		if i < 0 {
-			break
-		}
-		above = above[:i]
+	if holderOf(name) {
+		return
 	}
 	slots <- struct{}{}
 	holders.Store(name, struct{}{})
 	t.Cleanup(func() { holders.Delete(name); <-slots })
+}
+
+// Pause waits d without holding t's place: a test that only waits for
+// time to pass (a page's backing-off retries) lets another test use the
+// machine meanwhile, then takes a place again before it goes on.
+func Pause(t testing.TB, d time.Duration) {
+	held := holderOf(t.Name())
+	if held {
+		<-slots
+	}
+	time.Sleep(d)
+	if held {
+		slots <- struct{}{}
+	}
+}
+
+// holderOf reports whether the test named name, or a test above it, holds
+// a place.
+func holderOf(name string) bool {
+	for above := name; ; {
+		if _, held := holders.Load(above); held {
+			return true
+		}
+		i := strings.LastIndex(above, "/")
+		if i < 0 {
+			return false
+		}
+		above = above[:i]
+	}
 }
 
 // NewWindow opens a tab of width×height CSS pixels in a BrowserContext of
