@@ -20,9 +20,10 @@ import (
 // queues them; the server's view of a half-made move is tested elsewhere).
 
 // resumeMark is in the page of a seated player only, whatever the state of
-// the game (Undo is drawn, enabled or not, on every player's page; Resign
-// gives way to Abort until each side has moved).
-var resumeMark = []byte(`data-action="undo"`)
+// the game: the viewer's own seat card is marked "yours" (its last class).
+// The game's buttons are no mark: Resign gives way to Abort until each side
+// has moved, and Undo and the rest go once the game is over.
+var resumeMark = []byte(` yours"`)
 
 // dropper cuts connections until ctx ends.
 func (l *load) dropper(ctx context.Context, perSecond float64, seed uint64) {

@@ -168,3 +168,60 @@ func TestFragmentScannerFollowsDeltas(t *testing.T) {
 	require.NoError(t, p.apply([]byte(`<div id="toast"></div>`)))
 	require.False(t, p.hasError)
 }
+
+// TestSeatMark: the mark the tool reads a player's seat by (resumeMark) is
+// on every whole view of a player's page, before the first move and after
+// the end (where the game's buttons give way), and on no spectator's. A
+// player cut after a game ended was counted as having lost the seat.
+func TestSeatMark(t *testing.T) {
+	srv := newServer(t)
+	base, err := checkTarget(srv.URL, false)
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(t.Context(), 15*time.Second)
+	defer cancel()
+	tr := newTransport(true)
+	alice, bob, carol := newBrowser(base, tr, browserAddr(0)), newBrowser(base, tr, browserAddr(1)), newBrowser(base, tr, browserAddr(2))
+	path, err := alice.createRoom(ctx, friendForm("kalah"))
+	require.NoError(t, err)
+	// whole is the first view of a page opened now (the whole fragment).
+	whole := func(b *browser) []byte {
+		require.NoError(t, b.get(ctx, path))
+		ws, err := b.dial(ctx, path)
+		require.NoError(t, err)
+		defer ws.CloseNow()
+		for {
+			_, msg, err := ws.Read(ctx)
+			require.NoError(t, err)
+			if !countOnly(msg) {
+				require.Contains(t, string(msg[:min(len(msg), 200)]), string(liveMark))
+				return msg
+			}
+		}
+	}
+	require.True(t, bytes.Contains(whole(alice), resumeMark), "a player before the first move")
+	require.NoError(t, bob.get(ctx, path)) // the page gives the browser its token
+	wb, err := bob.dial(ctx, path)
+	require.NoError(t, err)
+	defer wb.CloseNow()
+	require.NoError(t, wb.Write(ctx, websocket.MessageText, []byte(`{"action":"join"}`)))
+	wa, err := alice.dial(ctx, path)
+	require.NoError(t, err)
+	defer wa.CloseNow()
+	var p page
+	until := func(turn string) {
+		for p.turn != turn {
+			_, msg, err := wa.Read(ctx)
+			require.NoError(t, err)
+			if !countOnly(msg) {
+				require.NoError(t, p.apply(msg))
+			}
+		}
+	}
+	until("Your move") // Bob is seated
+	require.NoError(t, wa.Write(ctx, websocket.MessageText, []byte(`{"action":"abort"}`)))
+	until("Game over")
+	for name, b := range map[string]*browser{"alice": alice, "bob": bob} {
+		require.True(t, bytes.Contains(whole(b), resumeMark), "%s, a player, after the end", name)
+	}
+	require.False(t, bytes.Contains(whole(carol), resumeMark), "a spectator")
+}
