@@ -308,3 +308,30 @@ func storetestRoom(id, first, second string) *store.Room {
 	r.Seats[1].Account, r.Seats[1].Name = second, second
 	return r
 }
+
+// TestPresenceOnTheSiteSocket (issue 42): a player page's socket asks to
+// watch its player and is told their presence at once, then as they come
+// online and go offline; a name too long to be anyone's is not watched.
+func TestPresenceOnTheSiteSocket(t *testing.T) {
+	ts := newTestServer(t)
+	alice, bob := ts.signedUp(t, "alice"), ts.signedUp(t, "bob")
+	_, doc := get(t, bob, ts.URL+"/@/alice")
+	require.Equal(t, "alice", doc.Find("[data-testid=presence]").AttrOr("data-presence-of", ""), "what the page watches")
+	require.Equal(t, "polite", doc.Find("[data-testid=presence]").AttrOr("aria-live", ""))
+	require.False(t, doc.Find("[data-testid=challenge-offline]").Is("[hidden]"), "she is not online: said")
+	watcher := ts.openSite(t, bob)
+	watcher.say(`{"watch":"` + strings.Repeat("a", 41) + `"}`)
+	watcher.say(`{"watch":"alice"}`)
+	presence := func(what string, online bool) {
+		t.Helper()
+		m := watcher.until(what, func(m siteMessage) bool { return m.Presence != nil })
+		require.Equal(t, presenceView{Account: "alice", Online: online}, *m.Presence, what)
+	}
+	presence("her presence now", false)
+	page := ts.openSite(t, alice)
+	presence("she came", true)
+	_, doc = get(t, bob, ts.URL+"/@/alice")
+	require.True(t, doc.Find("[data-testid=challenge-offline]").Is("[hidden]"), "the note is there for the script, hidden while she is online")
+	page.ws.Close(websocket.StatusGoingAway, "")
+	presence("she left", false)
+}
