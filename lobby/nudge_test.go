@@ -137,10 +137,12 @@ func TestPresenceReachesTheWatchingPages(t *testing.T) {
 	time.Sleep(100 * time.Millisecond)
 	before := counted.reads.Load()
 
+	came := time.Now()
 	alice := a.Open("alice", "alice-token", false)
 	for _, p := range watchers {
 		require.Equal(t, Seen{Account: "Alice", Online: true}, news(p, "alice came online on the other node"))
 	}
+	t.Logf("online told on the other node in %v", time.Since(came))
 	require.Equal(t, before+1, counted.reads.Load(), "one read on the watching node for the change")
 
 	a.Close(alice)
@@ -154,5 +156,6 @@ func TestPresenceReachesTheWatchingPages(t *testing.T) {
 	a.Close(again)
 	start := time.Now()
 	require.Equal(t, Seen{Account: "Alice", Online: false}, news(watchers[0], "alice went offline"))
+	t.Logf("offline told in %v (the linger: %v)", time.Since(start), presenceLinger)
 	require.Less(t, time.Since(start), presenceLinger+time.Second, "within the linger and a moment")
 }
