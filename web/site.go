@@ -305,6 +305,15 @@ func sentence(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:] + "."
 }
 
+// fillNow puts in view what goes on now: the player's games in play, their
+// presence and the viewer's challenges.
+func (s *Server) fillNow(r *http.Request, view *templates.PlayerView, name string) error {
+	if err := s.fillGamesInPlay(r, view, name); err != nil {
+		return err
+	}
+	return s.fillSocial(r, view, name)
+}
+
 // fillSocial puts the player's presence in view, and the viewer's
 // challenges: those to the player waiting for an answer (which a reload
 // keeps), or on their own page all of theirs.
