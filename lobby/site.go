@@ -65,6 +65,11 @@ type Site struct {
 	mu    sync.Mutex
 	pages map[*Page]bool
 	wake  wake
+	// left are the accounts whose last page here closed lately, and when
+	// (presenceLinger); stale those whose presence the pages watching them
+	// are to be told again (presence.go).
+	left  map[string]time.Time
+	stale map[string]bool
 }
 
 // Page is a signed-in player's page open on this node, or a bot's program
@@ -77,6 +82,11 @@ type Page struct {
 	// pending are the player's own challenges this page has seen waiting:
 	// only their acceptance sends it to the game (Update.Accepted).
 	pending map[string]bool
+	// watch is the player whose presence the page shows ("": none), told
+	// what it was last told of it, seen the news (presence.go).
+	watch string
+	told  told
+	seen  chan Seen
 }
 
 // Update is what a page is told: the challenges to its player waiting for
@@ -94,7 +104,8 @@ func (p *Page) Updates() <-chan Update { return p.updates }
 // Open opens a page of account's, from the browser whose token hashes to
 // tokenHash (a bot's program: the bot's seat hash, and bot true).
 func (s *Site) Open(account, tokenHash string, bot bool) *Page {
-	p := &Page{Account: account, TokenHash: tokenHash, Bot: bot, updates: make(chan Update, 1), pending: map[string]bool{}}
+	p := &Page{Account: account, TokenHash: tokenHash, Bot: bot, updates: make(chan Update, 1), pending: map[string]bool{},
+		seen: make(chan Seen, 1)}
 	s.mu.Lock()
 	if s.pages == nil {
 		s.pages = map[*Page]bool{}
@@ -109,6 +120,7 @@ func (s *Site) Open(account, tokenHash string, bot bool) *Page {
 func (s *Site) Close(p *Page) {
 	s.mu.Lock()
 	delete(s.pages, p)
+	s.closed(p.Account)
 	s.mu.Unlock()
 	s.wake.now()
 }
@@ -146,9 +158,11 @@ func (s *Site) Run(ctx context.Context) {
 	tick := time.NewTicker(every)
 	defer tick.Stop()
 	defer listen(s.Nudges, challengesSubject, &s.wake, s.Log)()
+	defer s.listenPresence()()
 	var (
-		said   string
-		saidAt time.Time
+		said      []string
+		saidAt    time.Time
+		lookedAll time.Time // when the watched presences were last all read
 	)
 	for {
 		select {
@@ -159,15 +173,23 @@ func (s *Site) Run(ctx context.Context) {
 		case <-tick.C:
 		}
 		pages := s.open()
-		accounts := accountsOf(pages)
-		if key := strings.Join(accounts, "\x00"); key != said || s.now().Sub(saidAt) >= presenceEvery {
+		accounts := s.here(pages)
+		if changed := !slices.Equal(accounts, said); changed || s.now().Sub(saidAt) >= presenceEvery {
 			if err := s.Presence.SeeOnline(ctx, s.Node, accounts, s.now()); err != nil {
 				s.Log.Warn("presence not stored", "err", err)
 			} else {
-				said, saidAt = key, s.now()
+				if changed {
+					s.cameOrWent(difference(said, accounts))
+				}
+				said, saidAt = accounts, s.now()
 			}
 		}
-		s.send(ctx, pages, accounts)
+		s.send(ctx, pages, accountsOf(pages))
+		all := s.now().Sub(lookedAll) >= presenceEvery
+		if all {
+			lookedAll = s.now()
+		}
+		s.tellPresence(ctx, pages, all)
 	}
 }
 

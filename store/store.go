@@ -229,6 +229,7 @@ type Store interface {
 	Bots
 	Pools
 	PlayerGames
+	GamesInPlay
 	PlayerLists
 	Seeks
 	Presence

@@ -445,7 +445,7 @@ func (s *Server) renderPlayerPage(w http.ResponseWriter, r *http.Request, u *sto
 		err = s.fillPlayerRatings(r, &view, u.Name)
 	}
 	if err == nil {
-		err = s.fillSocial(r, &view, u.Name)
+		err = s.fillNow(r, &view, u.Name)
 	}
 	if err == nil {
 		view.BotOwner, view.House, err = s.botOwner(r.Context(), u.Name)

@@ -28,7 +28,9 @@ import (
 // drawn here), {"outgoing":[{"id","status","room"}]} (what became of the
 // player's own), and {"go":"/r/ID"} to the pages that go to a game: the
 // one that accepted, and those of the challenger's browser. A page sends
-// {"accept":ID}, {"decline":ID} or {"cancel":ID}.
+// {"accept":ID}, {"decline":ID} or {"cancel":ID}. A player page sends
+// {"watch":NAME}, and is told {"presence":{"account","online"}} at once
+// and whenever that player comes online or goes offline (lobby.Site.Watch).
 //
 // A bot's program opens it with its API token ("Authorization: Bearer
 // T"), which makes the bot online while it is open, and is told of the
@@ -45,7 +47,18 @@ type siteMessage struct {
 	Outgoing   []outgoingView   `json:"outgoing,omitempty"`
 	Go         string           `json:"go,omitempty"`
 	Error      string           `json:"error,omitempty"`
+	Presence   *presenceView    `json:"presence,omitempty"`
 }
+
+// presenceView is the presence of the player a page watches.
+type presenceView struct {
+	Account string `json:"account"`
+	Online  bool   `json:"online"`
+}
+
+// watchedNameLength bounds the name a page may watch (the longest
+// username is shorter).
+const watchedNameLength = 40
 
 // challengeView is a challenge to a bot, as its program reads it.
 type challengeView struct {
@@ -100,8 +113,14 @@ func (s *Server) siteSocket(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				return
 			}
-			var m struct{ Accept, Decline, Reason, Cancel string }
+			var m struct{ Accept, Decline, Reason, Cancel, Watch string }
 			if json.Unmarshal(b, &m) != nil {
+				continue
+			}
+			if m.Watch != "" {
+				if len(m.Watch) <= watchedNameLength {
+					s.Site.Watch(page, m.Watch)
+				}
 				continue
 			}
 			out <- s.answerOnSite(ctx, page, m.Accept, m.Decline, m.Reason, m.Cancel)
@@ -124,6 +143,10 @@ func (s *Server) siteSocket(w http.ResponseWriter, r *http.Request) {
 			}
 		case u := <-page.Updates():
 			if !say(s.siteUpdate(ctx, page, u)) {
+				return
+			}
+		case seen := <-page.Presence():
+			if !say(siteMessage{Presence: &presenceView{Account: seen.Account, Online: seen.Online}}) {
 				return
 			}
 		}
@@ -280,6 +303,15 @@ func sentence(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:] + "."
+}
+
+// fillNow puts in view what goes on now: the player's games in play, their
+// presence and the viewer's challenges.
+func (s *Server) fillNow(r *http.Request, view *templates.PlayerView, name string) error {
+	if err := s.fillGamesInPlay(r, view, name); err != nil {
+		return err
+	}
+	return s.fillSocial(r, view, name)
 }
 
 // fillSocial puts the player's presence in view, and the viewer's

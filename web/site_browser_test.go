@@ -104,3 +104,51 @@ func TestBrowserTwoChallengesInARoomOnAPhone(t *testing.T) {
 	failed := bob.axeBothThemes("a room with two challenges")
 	require.Empty(t, failed, "axe-core: critical or serious violations:\n%s", strings.Join(failed, "\n"))
 }
+
+// TestBrowserGamesInPlayAndLivePresence (issue 42): Alice, on her own
+// page, sees her game in play with "Your turn" and goes to it; Bob, on
+// a phone, reads Alice's page, which says without a reload that she came
+// online and that she left. Both player pages, with a game listed, pass
+// axe in both themes and fit their screens.
+func TestBrowserGamesInPlayAndLivePresence(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t)
+	alice := newTab(t, newBrowser(t, 1280, 900), "alice")
+	alice.signUpIn(ts, "alice")
+	bob := newTab(t, newBrowser(t, 390, 844), "bob")
+	bob.run("phone", chromedp.EmulateViewport(390, 844))
+	bob.signUpIn(ts, "bob")
+	require.NoError(t, ts.store.CreateRoom(t.Context(), storetestRoom("inplay1", "alice", "bob")))
+
+	alice.run("her own page", chromedp.Navigate(ts.URL+"/@/alice"))
+	alice.waitShown("[data-testid=game-in-play-row]")
+	require.Equal(t, "Your games in play", alice.text("#games-in-play-title"))
+	require.Equal(t, "Your turn", alice.text("[data-testid=game-in-play-row] [data-testid=turn].mine"))
+	require.True(t, evalJS[bool](alice, `document.querySelector("[data-testid=game-in-play-row] .turn.mine").offsetParent !== null`), "shown")
+	failed := alice.axeBothThemes("her own page with a game in play")
+	alice.screenshot(filepath.Join(screenshotDir(t), "games-in-play-desktop.png"))
+
+	bob.run("his own page", chromedp.Navigate(ts.URL+"/@/bob"))
+	bob.waitShown("[data-testid=game-in-play-row]")
+	require.Equal(t, "Waiting for alice", bob.text("[data-testid=game-in-play-row] [data-testid=turn]"))
+	require.True(t, evalJS[bool](bob, `document.documentElement.scrollWidth <= window.innerWidth`), "it fits a phone")
+	failed = append(failed, bob.axeBothThemes("his own page with a game in play, on a phone")...)
+	bob.screenshot(filepath.Join(screenshotDir(t), "games-in-play-phone.png"))
+	require.Empty(t, failed, "axe-core: critical or serious violations:\n%s", strings.Join(failed, "\n"))
+
+	alice.run("leave the site", chromedp.Navigate("about:blank"))
+	bob.run("Alice's page", chromedp.Navigate(ts.URL+"/@/alice"))
+	evalJS[bool](bob, `window.notReloaded = true`)
+	bob.waitJSFor(8*time.Second, "she is not online", `document.querySelector("[data-testid=presence]").textContent === "Not online"`)
+	alice.run("back to the site", chromedp.Navigate(ts.URL+"/@/alice"))
+	alice.waitShown("[data-action=play]")
+	bob.waitJSFor(5*time.Second, "she came online", `document.querySelector("[data-testid=presence]").textContent === "Online now"`)
+	require.True(t, evalJS[bool](bob, `document.querySelector("[data-testid=presence]").classList.contains("online")`))
+	require.True(t, evalJS[bool](bob, `document.querySelector("[data-testid=challenge-offline]").hidden`), "no note that she is away")
+	alice.click("[data-action=play]")
+	alice.waitJS("in her game", `location.pathname === "/r/inplay1" && !!document.querySelector(".player.yours")`)
+	alice.run("leave the site", chromedp.Navigate("about:blank"))
+	bob.waitJSFor(8*time.Second, "she went offline", `document.querySelector("[data-testid=presence]").textContent === "Not online"`)
+	require.False(t, evalJS[bool](bob, `document.querySelector("[data-testid=challenge-offline]").hidden`))
+	require.True(t, evalJS[bool](bob, `window.notReloaded === true`), "without a reload")
+}

@@ -12,6 +12,12 @@ import (
 	"github.com/PuerkitoBio/goquery"
 	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
+
+	"boardroom/realtime"
+	"boardroom/realtime/clocktest"
+	"boardroom/realtime/match"
+	"boardroom/store"
+	"boardroom/store/storetest"
 )
 
 // sitePage is a signed-in page's site socket.
@@ -214,4 +220,118 @@ func TestSentChallengesStay(t *testing.T) {
 	require.Zero(t, doc.Find("[data-testid=challenge-sent]").Length())
 	require.Zero(t, doc.Find("[data-testid=challenges-count]").Length(), "none waiting: no list")
 	bobPage.until("withdrawn", func(m siteMessage) bool { return incoming(t, m).Length() == 0 })
+}
+
+// inPlay is the games-in-play rows of a player page.
+func inPlay(doc *goquery.Document) *goquery.Selection {
+	return doc.Find("[data-testid=games-in-play] [data-testid=game-in-play-row]")
+}
+
+// TestGamesInPlayOnThePlayersPage (issue 42, bug 3): a signed-in
+// player's games in play are on their own page, from the moment the
+// challenge is accepted (nobody has moved yet), each with its opponent,
+// clock, rating, whose turn ("Your turn"), moves and a link to play;
+// others see them as "Playing now", to watch, but never a private one;
+// a game aborted because a first move never came leaves the list.
+func TestGamesInPlayOnThePlayersPage(t *testing.T) {
+	clock := clocktest.New()
+	ts := newTestServer(t, func(c *realtime.Config) { c.Clock = clock; c.IdleUnload = 1000 * time.Hour })
+	alice, bob, carol := ts.signedUp(t, "alice"), ts.signedUp(t, "bob"), ts.browser(t)
+	_, doc := get(t, alice, ts.URL+"/@/alice")
+	require.Equal(t, "Your games in play", doc.Find("#games-in-play-title").Text())
+	require.Equal(t, "You have no game going on. Start one from the lobby, or challenge a player from their page.",
+		doc.Find("[data-testid=no-games-in-play]").Text())
+	_, doc = get(t, carol, ts.URL+"/@/alice")
+	require.Equal(t, "alice has no game to watch just now.", doc.Find("[data-testid=no-games-in-play]").Text())
+
+	get(t, alice, ts.URL+"/")
+	get(t, bob, ts.URL+"/")
+	_, doc = post(t, alice, ts.URL+"/@/bob/challenge", url.Values{"game": {"kalah"}, "clock": {"none"}, "rated": {"true"}})
+	id := doc.Find("[data-testid=challenge-sent]").AttrOr("data-challenge", "")
+	require.NotEmpty(t, id)
+	resp, _ := post(t, bob, ts.URL+"/challenges/"+id+"/accept", url.Values{})
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	room := strings.TrimPrefix(resp.Header.Get("Location"), "/r/")
+	require.NotEmpty(t, room)
+	private := storetestRoom("hidden", "alice", "dave")
+	private.Private = true
+	require.NoError(t, ts.store.CreateRoom(t.Context(), private))
+
+	text := func(s *goquery.Selection) string { return strings.Join(strings.Fields(s.Text()), " ") }
+	_, doc = get(t, alice, ts.URL+"/@/alice")
+	rows := inPlay(doc)
+	require.Equal(t, 2, rows.Length(), "her game, and her private one, on her own page")
+	row := rows.Filter("[data-room=" + room + "]")
+	require.Equal(t, "Kalah against bob Your turn", text(row.Find(".in-play-title")), "nobody has moved: hers is the first")
+	require.Equal(t, "/@/bob", row.Find(".in-play-title a[href^='/@/']").AttrOr("href", ""), "the opponent linked")
+	require.True(t, row.HasClass("your-turn"))
+	require.Equal(t, 1, row.Find("[data-testid=turn].mine").Length())
+	require.Equal(t, "No clock · Rated · 0 moves · started just now", text(row.Find("[data-testid=in-play-terms]")))
+	require.Equal(t, "/r/"+room, row.Find("[data-action=play]").AttrOr("href", ""))
+	_, doc = get(t, bob, ts.URL+"/@/bob")
+	row = inPlay(doc).Filter("[data-room=" + room + "]")
+	require.Equal(t, "Kalah against alice Waiting for alice", text(row.Find(".in-play-title")))
+	require.False(t, row.HasClass("your-turn"))
+
+	ts.open(t, alice, "/r/"+room).say(`{"cell":"1,1"}`) // her first move: his turn
+	_, doc = get(t, bob, ts.URL+"/@/bob")
+	row = inPlay(doc).Filter("[data-room=" + room + "]")
+	require.Equal(t, "Your turn", row.Find("[data-testid=turn]").Text())
+	require.Contains(t, text(row.Find("[data-testid=in-play-terms]")), "· 1 move ·")
+
+	_, doc = get(t, carol, ts.URL+"/@/alice")
+	require.Equal(t, "Playing now", doc.Find("#games-in-play-title").Text())
+	rows = inPlay(doc)
+	require.Equal(t, 1, rows.Length(), "a guest sees what the lobby lists: not the private room")
+	require.Equal(t, "Kalah against bob bob to move", text(rows.Find(".in-play-title")))
+	require.Equal(t, "/r/"+room, rows.Find("[data-action=watch]").AttrOr("href", ""), "to watch")
+	require.Zero(t, rows.Find("[data-action=play]").Length())
+
+	require.Eventually(t, func() bool { // Bob never makes his first move
+		clock.Advance(match.FirstMoveWait)
+		rec, err := ts.store.Room(t.Context(), room)
+		return err == nil && rec.Over
+	}, 10*time.Second, 50*time.Millisecond)
+	rec, err := ts.store.Room(t.Context(), room)
+	require.NoError(t, err)
+	require.True(t, rec.Aborted, "aborted like any game whose first move never came")
+	_, doc = get(t, bob, ts.URL+"/@/bob")
+	require.Zero(t, inPlay(doc).Length(), "an aborted game is no longer in play")
+	require.Equal(t, "You have no game going on. Start one from the lobby, or challenge a player from their page.",
+		doc.Find("[data-testid=no-games-in-play]").Text())
+}
+
+// storetestRoom is a Kalah room between two accounts, nobody to move yet.
+func storetestRoom(id, first, second string) *store.Room {
+	r := storetest.SampleRoom(id)
+	r.Seats[0].Account, r.Seats[0].Name = first, first
+	r.Seats[1].Account, r.Seats[1].Name = second, second
+	return r
+}
+
+// TestPresenceOnTheSiteSocket (issue 42): a player page's socket asks to
+// watch its player and is told their presence at once, then as they come
+// online and go offline; a name too long to be anyone's is not watched.
+func TestPresenceOnTheSiteSocket(t *testing.T) {
+	ts := newTestServer(t)
+	alice, bob := ts.signedUp(t, "alice"), ts.signedUp(t, "bob")
+	_, doc := get(t, bob, ts.URL+"/@/alice")
+	require.Equal(t, "alice", doc.Find("[data-testid=presence]").AttrOr("data-presence-of", ""), "what the page watches")
+	require.Equal(t, "polite", doc.Find("[data-testid=presence]").AttrOr("aria-live", ""))
+	require.False(t, doc.Find("[data-testid=challenge-offline]").Is("[hidden]"), "she is not online: said")
+	watcher := ts.openSite(t, bob)
+	watcher.say(`{"watch":"` + strings.Repeat("a", 41) + `"}`)
+	watcher.say(`{"watch":"alice"}`)
+	presence := func(what string, online bool) {
+		t.Helper()
+		m := watcher.until(what, func(m siteMessage) bool { return m.Presence != nil })
+		require.Equal(t, presenceView{Account: "alice", Online: online}, *m.Presence, what)
+	}
+	presence("her presence now", false)
+	page := ts.openSite(t, alice)
+	presence("she came", true)
+	_, doc = get(t, bob, ts.URL+"/@/alice")
+	require.True(t, doc.Find("[data-testid=challenge-offline]").Is("[hidden]"), "the note is there for the script, hidden while she is online")
+	page.ws.Close(websocket.StatusGoingAway, "")
+	presence("she left", false)
 }

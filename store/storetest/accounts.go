@@ -110,3 +110,52 @@ func playerGames(t *testing.T, sub Subject) {
 	require.NoError(t, err)
 	require.Zero(t, rec)
 }
+
+// gamesInPlay: a player's games in play are the rooms not over, not
+// aborted, with both seats held, one by their account, most recently
+// changed first; a game nobody has moved in yet among them; private ones
+// only when asked for (their own page); a game leaves once it ends.
+func gamesInPlay(t *testing.T, sub Subject) {
+	st, ctx := sub.Store, sub.Ctx
+	tick(sub)
+	room := func(id, first, second string, private bool) *store.Room {
+		r := SampleRoom(id)
+		r.Seats[0].Account, r.Seats[1].Account = first, second
+		r.Private = private
+		require.NoError(t, st.CreateRoom(ctx, r))
+		return r
+	}
+	room("g1", "alice", "bob", false)   // nobody has moved yet
+	room("g2", "bob", "alice", false)   // Alice as the second seat
+	room("g3", "alice", "bob", true)    // private
+	room("g4", "carol", "dave", false)  // not hers
+	room("g5", "alice", "carol", false) // ends below
+	waiting := SampleRoom("g6")         // a friend room waiting for the friend
+	waiting.Seats[0].Account, waiting.Seats[1] = "alice", store.Seat{}
+	require.NoError(t, st.CreateRoom(ctx, waiting))
+	room("g7", "alice", "dave", false) // aborted below
+	require.NoError(t, st.AppendTurn(ctx, "g2", 0, store.Turn{Notation: "3", At: time.UnixMilli(2_000_000)}))
+	require.NoError(t, ResultErr(st.SetResult(ctx, "g5", store.Result{Over: true, Winner: 0, Reason: "done"})))
+	require.NoError(t, ResultErr(st.SetResult(ctx, "g7", store.Result{Over: true, Winner: -1, Reason: "no first move", Aborted: true, AbortedBy: 1})))
+
+	list, err := st.LiveGames(ctx, "alice", true, 10)
+	require.NoError(t, err)
+	require.Equal(t, []string{"g2", "g3", "g1"}, IDs(list), "hers in play, most recently changed first")
+	require.Equal(t, 1, list[0].Turns, "with its moves so far")
+	require.Equal(t, "bob", list[0].Seats[0].Account)
+	require.Equal(t, store.Seat{Kind: "human", TokenHash: "abc", Account: "alice"}, list[2].Seats[0])
+	list, err = st.LiveGames(ctx, "alice", false, 10)
+	require.NoError(t, err)
+	require.Equal(t, []string{"g2", "g1"}, IDs(list), "what others see: the lobby's, no private room")
+	list, err = st.LiveGames(ctx, "alice", true, 2)
+	require.NoError(t, err)
+	require.Equal(t, []string{"g2", "g3"}, IDs(list), "at most limit")
+	list, err = st.LiveGames(ctx, "nobody", true, 10)
+	require.NoError(t, err)
+	require.Empty(t, list)
+
+	require.NoError(t, ResultErr(st.SetResult(ctx, "g1", store.Result{Over: true, Winner: -1, Reason: "no first move", Aborted: true, AbortedBy: -1})))
+	list, err = st.LiveGames(ctx, "alice", true, 10)
+	require.NoError(t, err)
+	require.Equal(t, []string{"g2", "g3"}, IDs(list), "a game aborted before anyone moved leaves the list")
+}

@@ -58,6 +58,7 @@ func Run(t *testing.T, open Opener) {
 		{"ConcurrentWriters", concurrentWriters},
 		{"Accounts", accounts},
 		{"PlayerGames", playerGames},
+		{"GamesInPlay", gamesInPlay},
 		{"RatedGames", ratedGames},
 		{"Leaderboard", leaderboard},
 		{"RatedAtOnce", ratedAtOnce},

@@ -3,7 +3,8 @@
 // their answer (the box the server draws) with Accept and Decline, keeps
 // the header's list of the player's challenges current, says what became
 // of the challenges this page shows as sent, counts down their time left,
-// and goes to the room of a challenge accepted. It reconnects by itself
+// and goes to the room of a challenge accepted. On a player page it
+// watches that player's presence, which the server tells as it changes. It reconnects by itself
 // after a loss. The challenges' buttons are forms, which work without it.
 (() => {
   "use strict";
@@ -48,6 +49,27 @@
   }
   setInterval(tick, 1000);
 
+  // The player page's presence line, and its note that a challenge may go
+  // unseen, kept as the server says the player comes and goes.
+  const presence = document.querySelector("[data-presence-of]");
+
+  function showPresence(p) {
+    if (!presence || p.account.toLowerCase() !== presence.dataset.presenceOf.toLowerCase()) return;
+    if (presence.classList.contains("online") === p.online) return;
+    presence.classList.toggle("online", p.online);
+    presence.replaceChildren();
+    if (p.online) {
+      const dot = document.createElement("span");
+      dot.className = "dot";
+      dot.setAttribute("aria-hidden", "true");
+      presence.append(dot, "Online now");
+    } else {
+      presence.append("Not online");
+    }
+    const note = document.querySelector("[data-testid=challenge-offline]");
+    if (note) note.hidden = p.online;
+  }
+
   // menu puts the server's new header list in place, open if it was.
   function menu(html) {
     const old = document.getElementById("challenges-menu");
@@ -66,7 +88,10 @@
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const socket = new WebSocket(scheme + "//" + location.host + "/site/ws");
     ws = socket;
-    socket.onopen = () => { tries = 0; };
+    socket.onopen = () => {
+      tries = 0;
+      if (presence) send({ watch: presence.dataset.presenceOf });
+    };
     socket.onmessage = (ev) => {
       let m;
       try { m = JSON.parse(ev.data); } catch { return; }
@@ -84,6 +109,7 @@
         }
       }
       if (typeof m.menu === "string") menu(m.menu);
+      if (m.presence) showPresence(m.presence);
       if (m.outgoing) outgoing(m.outgoing);
       tick();
       if (m.error && notices) {

@@ -182,9 +182,12 @@ type RoomRow struct {
 	PictureStyle        string // the board's style, for the style sheet
 }
 
-// Age says how long ago a time was, briefly.
-func (r RoomRow) Age() string {
-	d := time.Since(r.Updated)
+// Age says how long ago the room changed, briefly.
+func (r RoomRow) Age() string { return ago(r.Updated) }
+
+// ago says how long ago t was, briefly ("just now", "7 min ago").
+func ago(t time.Time) string {
+	d := time.Since(t)
 	switch {
 	case d < time.Minute:
 		return "just now"
@@ -193,7 +196,7 @@ func (r RoomRow) Age() string {
 	case d < 48*time.Hour:
 		return fmt.Sprintf("%d h ago", int(d.Hours()))
 	}
-	return r.Updated.Format("2 Jan 2006")
+	return t.Format("2 Jan 2006")
 }
 
 // OptionField is one input of the lobby form. Games that share an option

@@ -3,6 +3,7 @@ package templates
 import (
 	"context"
 	"net/url"
+	"time"
 
 	"boardroom/game"
 )
@@ -141,7 +142,46 @@ type PlayerView struct {
 	// Mine are, on the viewer's own page, their challenges waiting for an
 	// answer.
 	Mine []ChallengeRow
+	// Own says the viewer is the player (their games in play are theirs
+	// to play); InPlay are the player's games in play (to another viewer,
+	// those the lobby would list: none in a private room), MoreInPlay
+	// that there are more than the page lists.
+	Own        bool
+	InPlay     []GameInPlayRow
+	MoreInPlay bool
 }
+
+// GameInPlayRow is one of a player's games in play, as their page lists
+// it.
+type GameInPlayRow struct {
+	RoomID, Game string
+	// Opponent is who the player plays, in words; OpponentPage is their
+	// page ("": none, a guest's or the computer's).
+	Opponent, OpponentPage string
+	// OneScreen says the player holds both seats, at one screen (hotseat).
+	OneScreen bool
+	// Clock is the move clock ("Fast · 30 s a move", "No clock").
+	Clock string
+	Rated bool
+	// Turn says whose turn it is, in the viewer's words ("Your turn",
+	// "bob's turn", "alice to move"; "": unknown); YourTurn that the
+	// viewer is the one to move.
+	Turn     string
+	YourTurn bool
+	Moves    int
+	Started  time.Time
+}
+
+// Versus says whom the game is against, in words.
+func (g GameInPlayRow) Versus() string {
+	if g.OneScreen {
+		return "both seats on one screen"
+	}
+	return "against " + g.Opponent
+}
+
+// StartedAgo says how long ago the game began.
+func (g GameInPlayRow) StartedAgo() string { return "started " + ago(g.Started) }
 
 // PlayerGame is one finished game on a player's page.
 type PlayerGame struct {
