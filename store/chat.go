@@ -39,14 +39,3 @@ func (s *SQLite) AppendChat(ctx context.Context, id string, m ChatMessage) error
 		return nil
 	})
 }
-
-// Chat implements Store.
-func (s *SQLite) Chat(ctx context.Context, id string, last int) ([]ChatMessage, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT name, seat, text, sent_at FROM
-		(SELECT id, name, seat, text, sent_at FROM chat WHERE room_id = ? ORDER BY id DESC LIMIT ?) ORDER BY id`, id, last)
-	if err != nil {
-		return nil, fmt.Errorf("store: room %q chat: %w", id, err)
-	}
-	defer rows.Close()
-	return scanChat(rows, id)
-}

@@ -298,41 +298,6 @@ func (p *Postgres) stamp() int64 { return p.now().UnixMilli() }
 // time.Now, as SQLite.SetNow. Call it before the store is used.
 func (p *Postgres) SetNow(now func() time.Time) { p.now = now }
 
-// roomColumns are the columns Room reads, in scanRoom's order.
-// Room implements Store.
-func (p *Postgres) Room(ctx context.Context, id string) (*Room, error) {
-	if p.closed.Load() {
-		return nil, ErrClosed
-	}
-	var row roomRow
-	err := p.pool.QueryRow(ctx, `SELECT `+roomColumns+` FROM rooms WHERE id = $1`, id).Scan(row.dest()...)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, fmt.Errorf("store: room %q: %w", id, ErrNotFound)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("store: room %q: %w", id, err)
-	}
-	r, err := row.room(id)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := p.pool.Query(ctx, `SELECT notation, played_at, think_us, info FROM turns WHERE room_id = $1 ORDER BY ply`, id)
-	if err != nil {
-		return nil, fmt.Errorf("store: room %q turns: %w", id, err)
-	}
-	defer rows.Close()
-	if r.Turns, err = scanTurns(rows, id); err != nil {
-		return nil, err
-	}
-	return r, nil
-}
-
-// Unfinished implements Store: every unfinished room, whoever owns it. A
-// node of a cluster restores only the rooms it acquires (see Orphans).
-func (p *Postgres) Unfinished(ctx context.Context) ([]string, error) {
-	return p.ids(ctx, "unfinished rooms", `SELECT id FROM rooms WHERE NOT over ORDER BY updated_at, id`)
-}
-
 // ids runs a query of room ids.
 func (p *Postgres) ids(ctx context.Context, what, query string, args ...any) ([]string, error) {
 	if p.closed.Load() {
@@ -347,44 +312,4 @@ func (p *Postgres) ids(ctx context.Context, what, query string, args ...any) ([]
 		return nil, fmt.Errorf("store: %s: %w", what, err)
 	}
 	return ids, nil
-}
-
-// List implements Store.
-func (p *Postgres) List(ctx context.Context, over bool, since time.Time, limit, offset int) ([]Summary, error) {
-	if p.closed.Load() {
-		return nil, ErrClosed
-	}
-	if limit < 0 || offset < 0 {
-		return nil, fmt.Errorf("store: list rooms: limit %d and offset %d may not be negative", limit, offset)
-	}
-	rows, err := p.pool.Query(ctx, `SELECT `+summaryColumns+`
-		FROM rooms WHERE over = $1 AND NOT private AND NOT aborted AND seated AND (over OR GREATEST(updated_at, seen_at) >= $4)
-		ORDER BY updated_at DESC, id LIMIT $2 OFFSET $3`,
-		over, limit, offset, sinceMillis(since))
-	if err != nil {
-		return nil, fmt.Errorf("store: list rooms: %w", err)
-	}
-	defer rows.Close()
-	out, err := scanSummaries(rows)
-	if err != nil {
-		return nil, fmt.Errorf("store: list rooms: %w", err)
-	}
-	return out, nil
-}
-
-// Chat implements Store.
-func (p *Postgres) Chat(ctx context.Context, id string, last int) ([]ChatMessage, error) {
-	if p.closed.Load() {
-		return nil, ErrClosed
-	}
-	if last < 0 {
-		return nil, fmt.Errorf("store: room %q chat: last %d may not be negative", id, last)
-	}
-	rows, err := p.pool.Query(ctx, `SELECT name, seat, text, sent_at FROM
-		(SELECT id, name, seat, text, sent_at FROM chat WHERE room_id = $1 ORDER BY id DESC LIMIT $2) AS recent ORDER BY id`, id, last)
-	if err != nil {
-		return nil, fmt.Errorf("store: room %q chat: %w", id, err)
-	}
-	defer rows.Close()
-	return scanChat(rows, id)
 }

@@ -30,15 +30,6 @@ func (s *SQLite) SetSeen(ctx context.Context, ids []string, at time.Time) error 
 	})
 }
 
-// sinceMillis is a List's since in milliseconds (0 for the zero time:
-// every room).
-func sinceMillis(since time.Time) int64 {
-	if since.IsZero() {
-		return 0
-	}
-	return since.UnixMilli()
-}
-
 // SetSeen implements Store. It is not fenced: that a page was open says
 // nothing about the game, and any node that saw one may say so.
 func (p *Postgres) SetSeen(ctx context.Context, ids []string, at time.Time) error {

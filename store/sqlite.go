@@ -319,31 +319,6 @@ func (s *SQLite) insertRoom(r *Room) (func(*wtx) error, error) {
 // seated reports whether both seats are held (the rooms' seated column).
 func seated(seats [2]Seat) bool { return seats[0].Kind != vocab.Free && seats[1].Kind != vocab.Free }
 
-// Room implements Store.
-func (s *SQLite) Room(ctx context.Context, id string) (*Room, error) {
-	var row roomRow
-	err := s.db.QueryRowContext(ctx, `SELECT `+roomColumns+` FROM rooms WHERE id = ?`, id).Scan(row.dest()...)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("store: room %q: %w", id, ErrNotFound)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("store: room %q: %w", id, err)
-	}
-	r, err := row.room(id)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := s.db.QueryContext(ctx, `SELECT notation, played_at, think_us, info FROM turns WHERE room_id = ? ORDER BY ply`, id)
-	if err != nil {
-		return nil, fmt.Errorf("store: room %q turns: %w", id, err)
-	}
-	defer rows.Close()
-	if r.Turns, err = scanTurns(rows, id); err != nil {
-		return nil, err
-	}
-	return r, nil
-}
-
 // SetSeats implements Store.
 func (s *SQLite) SetSeats(ctx context.Context, id string, seats [2]Seat) error {
 	b, err := json.Marshal(seats)
@@ -412,41 +387,6 @@ func (s *SQLite) Rematch(ctx context.Context, id string, archive *Room, seats [2
 		return updateTx(tx, id, `UPDATE rooms SET seats = ?, seated = ?, turns = 0, over = 0, winner = -1, reason = '',
 			aborted = 0, aborted_by = -1, clock_from = NULL, clock_stopped = NULL, rating_changes = NULL, updated_at = ? WHERE id = ?`, string(b), seated(seats), now, id)
 	})
-}
-
-// Unfinished implements Store.
-func (s *SQLite) Unfinished(ctx context.Context) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM rooms WHERE over = 0 ORDER BY updated_at`)
-	if err != nil {
-		return nil, fmt.Errorf("store: unfinished rooms: %w", err)
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
-}
-
-// List implements Store.
-func (s *SQLite) List(ctx context.Context, over bool, since time.Time, limit, offset int) ([]Summary, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+summaryColumns+`
-		FROM rooms WHERE over = ? AND private = 0 AND aborted = 0 AND seated = 1 AND (over OR max(updated_at, seen_at) >= ?)
-		ORDER BY updated_at DESC, id LIMIT ? OFFSET ?`,
-		over, sinceMillis(since), limit, offset)
-	if err != nil {
-		return nil, fmt.Errorf("store: list rooms: %w", err)
-	}
-	defer rows.Close()
-	out, err := scanSummaries(rows)
-	if err != nil {
-		return nil, fmt.Errorf("store: list rooms: %w", err)
-	}
-	return out, nil
 }
 
 // DeleteIdle implements Store.
