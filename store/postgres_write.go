@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -33,8 +34,14 @@ const writeTimeout = 30 * time.Second
 // parameters are $1 the room's id, $2 the fence's session and $3 its epoch.
 // The lease is read at the moment of the write (clock_timestamp, not the
 // transaction's start).
-const fencedRoom = `id = $1 AND owner = $2 AND epoch = $3
-	AND EXISTS (SELECT 1 FROM nodes WHERE session = $2 AND expires > clock_timestamp())`
+var fencedRoom = fencedAt(1)
+
+// fencedAt is fencedRoom with its parameters numbered from $n.
+func fencedAt(n int) string {
+	id, session, epoch := "$"+strconv.Itoa(n), "$"+strconv.Itoa(n+1), "$"+strconv.Itoa(n+2)
+	return `id = ` + id + ` AND owner = ` + session + ` AND epoch = ` + epoch + `
+	AND EXISTS (SELECT 1 FROM nodes WHERE session = ` + session + ` AND expires > clock_timestamp())`
+}
 
 // errRefused ends a transaction whose fence failed.
 var errRefused = errors.New("store: fence refused")
@@ -127,10 +134,15 @@ func connectionEnded(err error) bool {
 		pgconn.SafeToRetry(err)
 }
 
+// updateRoom implements engine: the write's one UPDATE, fenced.
+func (p *Postgres) updateRoom(ctx context.Context, id, set string, args ...any) error {
+	return p.write(ctx, id, func(ctx context.Context, f Fence) error { return p.update(ctx, id, f, set, args...) })
+}
+
 // update runs one fenced UPDATE of room id's row; set assigns columns from
-// parameters $4 on (args).
+// parameters $1 on (args), the fence's parameters follow.
 func (p *Postgres) update(ctx context.Context, id string, f Fence, set string, args ...any) error {
-	tag, err := p.pool.Exec(ctx, `UPDATE rooms SET `+set+` WHERE `+fencedRoom, append([]any{id, f.Session, f.Epoch}, args...)...)
+	tag, err := p.pool.Exec(ctx, `UPDATE rooms SET `+set+` WHERE `+fencedAt(len(args)+1), append(args, id, f.Session, f.Epoch)...)
 	if err != nil {
 		return fmt.Errorf("store: room %q: %w", id, err)
 	}
@@ -312,17 +324,6 @@ func insertPGTurns(ctx context.Context, tx pgx.Tx, id string, first int, turns [
 	return nil
 }
 
-// SetSeats implements Store.
-func (p *Postgres) SetSeats(ctx context.Context, id string, seats [2]Seat) error {
-	b, err := json.Marshal(seats)
-	if err != nil {
-		return err
-	}
-	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
-		return p.update(ctx, id, f, `seats = $4, seated = $5, updated_at = $6`, string(b), seated(seats), p.stamp())
-	})
-}
-
 // AppendTurn implements Store, in one statement: a move's write is one
 // round trip.
 func (p *Postgres) AppendTurn(ctx context.Context, id string, ply int, t Turn) error {
@@ -352,17 +353,6 @@ func (p *Postgres) ReplaceTurns(ctx context.Context, id string, turns []Turn) er
 			}
 			return insertPGTurns(ctx, tx, id, 0, turns, f.Epoch)
 		})
-	})
-}
-
-// SetSave implements Store.
-func (p *Postgres) SetSave(ctx context.Context, id string, save []string) error {
-	v, err := encodeSave(save)
-	if err != nil {
-		return err
-	}
-	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
-		return p.update(ctx, id, f, `save = $4, updated_at = $5`, v, p.stamp())
 	})
 }
 

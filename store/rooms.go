@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -88,6 +89,24 @@ func (b *base) Chat(ctx context.Context, id string, last int) ([]ChatMessage, er
 	}
 	defer rows.Close()
 	return scanChat(rows, id)
+}
+
+// SetSeats implements Store.
+func (b *base) SetSeats(ctx context.Context, id string, seats [2]Seat) error {
+	v, err := json.Marshal(seats)
+	if err != nil {
+		return err
+	}
+	return b.e.updateRoom(ctx, id, `seats = $1, seated = $2, updated_at = $3`, string(v), seated(seats), b.e.stamp())
+}
+
+// SetSave implements Store.
+func (b *base) SetSave(ctx context.Context, id string, save []string) error {
+	v, err := encodeSave(save)
+	if err != nil {
+		return err
+	}
+	return b.e.updateRoom(ctx, id, `save = $1, updated_at = $2`, v, b.e.stamp())
 }
 
 // sinceMillis is a List's since in milliseconds (0 for the zero time:

@@ -31,6 +31,12 @@ type engine interface {
 	// writeTx runs fn in a write transaction and returns once it is
 	// committed (or fn failed and nothing of it was).
 	writeTx(ctx context.Context, fn func(tx txn) error) error
+	// updateRoom runs one UPDATE of room id's row, set assigning its
+	// columns from parameters $1 on (args): ErrNotFound for no room, and
+	// on PostgreSQL ErrFenced unless ctx's fence owns the room.
+	updateRoom(ctx context.Context, id, set string, args ...any) error
+	// stamp is the time of a room's change, in milliseconds (SetNow).
+	stamp() int64
 	// exec runs one write statement on its own.
 	exec(ctx context.Context, query string, args ...any) (sql.Result, error)
 	// unique reports whether err is a unique constraint's violation (on

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"sync"
 	"time"
 
@@ -319,15 +320,6 @@ func (s *SQLite) insertRoom(r *Room) (func(*wtx) error, error) {
 // seated reports whether both seats are held (the rooms' seated column).
 func seated(seats [2]Seat) bool { return seats[0].Kind != vocab.Free && seats[1].Kind != vocab.Free }
 
-// SetSeats implements Store.
-func (s *SQLite) SetSeats(ctx context.Context, id string, seats [2]Seat) error {
-	b, err := json.Marshal(seats)
-	if err != nil {
-		return err
-	}
-	return s.update(ctx, id, `UPDATE rooms SET seats = ?, seated = ?, updated_at = ? WHERE id = ?`, string(b), seated(seats), s.stamp(), id)
-}
-
 // AppendTurn implements Store.
 func (s *SQLite) AppendTurn(ctx context.Context, id string, ply int, t Turn) error {
 	return s.write(ctx, func(tx *wtx) error {
@@ -350,15 +342,6 @@ func (s *SQLite) ReplaceTurns(ctx context.Context, id string, turns []Turn) erro
 		}
 		return insertTurns(tx, id, 0, turns)
 	})
-}
-
-// SetSave implements Store.
-func (s *SQLite) SetSave(ctx context.Context, id string, save []string) error {
-	v, err := encodeSave(save)
-	if err != nil {
-		return err
-	}
-	return s.update(ctx, id, `UPDATE rooms SET save = ?, updated_at = ? WHERE id = ?`, v, s.stamp(), id)
 }
 
 // Rematch implements Store.
@@ -409,6 +392,11 @@ func (s *SQLite) DeleteIdle(ctx context.Context, before time.Time, keep []string
 		return err
 	})
 	return int(n), err
+}
+
+// updateRoom implements engine.
+func (s *SQLite) updateRoom(ctx context.Context, id, set string, args ...any) error {
+	return s.update(ctx, id, `UPDATE rooms SET `+set+` WHERE id = $`+strconv.Itoa(len(args)+1), append(args, id)...)
 }
 
 func (s *SQLite) update(ctx context.Context, id, query string, args ...any) error {
