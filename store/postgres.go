@@ -274,6 +274,9 @@ func (p *Postgres) writeTx(ctx context.Context, fn func(tx txn) error) error {
 }
 
 func (p *Postgres) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if p.closed.Load() {
+		return nil, ErrClosed
+	}
 	return p.sqldb.ExecContext(ctx, query, args...)
 }
 

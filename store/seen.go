@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 )
@@ -12,34 +11,16 @@ import (
 // changed or was seen lately (List's since), so that games left alone
 // leave the list. Hub.MarkSeen records it for the rooms with a page open.
 
-// SetSeen implements Store.
-func (s *SQLite) SetSeen(ctx context.Context, ids []string, at time.Time) error {
-	if len(ids) == 0 {
-		return nil
-	}
-	idsJSON, err := json.Marshal(ids)
-	if err != nil {
-		return err
-	}
-	return s.write(ctx, func(tx *wtx) error {
-		if _, err := tx.Exec(`UPDATE rooms SET seen_at = max(seen_at, ?) WHERE id IN (SELECT value FROM json_each(?))`,
-			at.UnixMilli(), string(idsJSON)); err != nil {
-			return fmt.Errorf("store: rooms seen: %w", err)
-		}
-		return nil
-	})
-}
-
 // SetSeen implements Store. It is not fenced: that a page was open says
 // nothing about the game, and any node that saw one may say so.
-func (p *Postgres) SetSeen(ctx context.Context, ids []string, at time.Time) error {
-	if p.closed.Load() {
-		return ErrClosed
-	}
+func (b *base) SetSeen(ctx context.Context, ids []string, at time.Time) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	if _, err := p.pool.Exec(ctx, `UPDATE rooms SET seen_at = GREATEST(seen_at, $2) WHERE id = ANY($1)`, ids, at.UnixMilli()); err != nil {
+	in, args := b.e.anyOf("id", 2, ids)
+	_, err := b.e.exec(ctx, `UPDATE rooms SET seen_at = CASE WHEN seen_at > $1 THEN seen_at ELSE $1 END WHERE `+in,
+		append([]any{at.UnixMilli()}, args...)...)
+	if err != nil {
 		return fmt.Errorf("store: rooms seen: %w", err)
 	}
 	return nil
