@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -137,6 +138,42 @@ func connectionEnded(err error) bool {
 // updateRoom implements engine: the write's one UPDATE, fenced.
 func (p *Postgres) updateRoom(ctx context.Context, id, set string, args ...any) error {
 	return p.write(ctx, id, func(ctx context.Context, f Fence) error { return p.update(ctx, id, f, set, args...) })
+}
+
+// tryUpdateRoom implements engine: one fenced statement.
+func (p *Postgres) tryUpdateRoom(ctx context.Context, id, set, cond string, args ...any) (changed bool, err error) {
+	err = p.write(ctx, id, func(ctx context.Context, f Fence) error {
+		tag, err := p.pool.Exec(ctx, `UPDATE rooms SET `+set+` WHERE `+fencedAt(len(args)+1)+` AND `+cond,
+			append(args, id, f.Session, f.Epoch)...)
+		if err != nil {
+			return fmt.Errorf("store: room %q: %w", id, err)
+		}
+		changed = tag.RowsAffected() == 1
+		return nil
+	})
+	return changed, err
+}
+
+// roomTx implements engine: the transaction first locks the room's row
+// under ctx's fence.
+func (p *Postgres) roomTx(ctx context.Context, id string, fn func(tx txn) error) error {
+	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
+		err := inTx(ctx, p.sqldb, func(tx txn) error {
+			var one int
+			err := tx.QueryRow(`SELECT 1 FROM rooms WHERE `+fencedRoom+` FOR NO KEY UPDATE`, id, f.Session, f.Epoch).Scan(&one)
+			if errors.Is(err, sql.ErrNoRows) {
+				return errRefused
+			}
+			if err != nil {
+				return fmt.Errorf("store: room %q: %w", id, err)
+			}
+			return fn(tx)
+		})
+		if errors.Is(err, errRefused) {
+			return p.refusal(ctx, id, f)
+		}
+		return err
+	})
 }
 
 // update runs one fenced UPDATE of room id's row; set assigns columns from

@@ -35,6 +35,13 @@ type engine interface {
 	// columns from parameters $1 on (args): ErrNotFound for no room, and
 	// on PostgreSQL ErrFenced unless ctx's fence owns the room.
 	updateRoom(ctx context.Context, id, set string, args ...any) error
+	// tryUpdateRoom is updateRoom on the condition cond too, reporting
+	// whether it changed the row rather than why not.
+	tryUpdateRoom(ctx context.Context, id, set, cond string, args ...any) (bool, error)
+	// roomTx runs fn in a write transaction that holds room id's row
+	// (ErrNotFound for no room; on PostgreSQL the row is locked under
+	// ctx's fence, ErrFenced when the fence does not own it).
+	roomTx(ctx context.Context, id string, fn func(tx txn) error) error
 	// stamp is the time of a room's change, in milliseconds (SetNow).
 	stamp() int64
 	// exec runs one write statement on its own.

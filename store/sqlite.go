@@ -399,6 +399,35 @@ func (s *SQLite) updateRoom(ctx context.Context, id, set string, args ...any) er
 	return s.update(ctx, id, `UPDATE rooms SET `+set+` WHERE id = $`+strconv.Itoa(len(args)+1), append(args, id)...)
 }
 
+// tryUpdateRoom implements engine.
+func (s *SQLite) tryUpdateRoom(ctx context.Context, id, set, cond string, args ...any) (changed bool, err error) {
+	err = s.write(ctx, func(tx *wtx) error {
+		res, err := tx.Exec(`UPDATE rooms SET `+set+` WHERE id = $`+strconv.Itoa(len(args)+1)+` AND `+cond, append(args, id)...)
+		if err != nil {
+			return fmt.Errorf("store: room %q: %w", id, err)
+		}
+		n, err := res.RowsAffected()
+		changed = n == 1
+		return err
+	})
+	return changed, err
+}
+
+// roomTx implements engine: the one writer holds every row.
+func (s *SQLite) roomTx(ctx context.Context, id string, fn func(tx txn) error) error {
+	return s.write(ctx, func(tx *wtx) error {
+		var one int
+		err := tx.QueryRow(`SELECT 1 FROM rooms WHERE id = $1`, id).Scan(&one)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("store: room %q: %w", id, ErrNotFound)
+		}
+		if err != nil {
+			return fmt.Errorf("store: room %q: %w", id, err)
+		}
+		return fn(tx)
+	})
+}
+
 func (s *SQLite) update(ctx context.Context, id, query string, args ...any) error {
 	return s.write(ctx, func(tx *wtx) error { return updateTx(tx, id, query, args...) })
 }
