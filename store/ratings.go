@@ -251,7 +251,7 @@ func (b *base) SetResult(ctx context.Context, id string, res Result) (*[2]Rating
 		return nil, err
 	}
 	var changes *[2]RatingChange
-	err = b.e.roomTx(ctx, id, func(tx txn) error {
+	err = b.e.roomTx(ctx, id, "", nil, func(tx txn) error {
 		changes = nil // a write tried again runs this again
 		var g ratedGame
 		if err := tx.QueryRow(`SELECT rated, rating_changes, seats, game, clock FROM rooms WHERE id = $1`, id).

@@ -38,10 +38,25 @@ type engine interface {
 	// tryUpdateRoom is updateRoom on the condition cond too, reporting
 	// whether it changed the row rather than why not.
 	tryUpdateRoom(ctx context.Context, id, set, cond string, args ...any) (bool, error)
-	// roomTx runs fn in a write transaction that holds room id's row
-	// (ErrNotFound for no room; on PostgreSQL the row is locked under
-	// ctx's fence, ErrFenced when the fence does not own it).
-	roomTx(ctx context.Context, id string, fn func(tx txn) error) error
+	// roomTx runs fn in a write transaction that first takes room id's
+	// row: updating it by set (its columns from parameters $1 on, args),
+	// or, for set "", only holding it. ErrNotFound for no room; on
+	// PostgreSQL the row is locked under ctx's fence, ErrFenced when the
+	// fence does not own it.
+	roomTx(ctx context.Context, id, set string, args []any, fn func(tx txn) error) error
+	// fencedTx runs fn in a write transaction that makes rooms: on
+	// PostgreSQL under ctx's fence (key names the write in errors).
+	fencedTx(ctx context.Context, key string, fn func(tx txn) error) error
+	// insertRoom inserts e with its turns in tx; on PostgreSQL owned by
+	// ctx's fence when owned (logged as its first acquisition), else by
+	// nobody (epoch 0).
+	insertRoom(ctx context.Context, tx txn, e encodedRoom, owned bool) error
+	// insertTurns inserts turns as plies first, first+1, … of room id.
+	insertTurns(ctx context.Context, tx txn, id string, first int, turns []Turn) error
+	// lockPool takes the pairing of pool in tx, or reports that another
+	// node is pairing it (PostgreSQL's advisory lock; the one writer
+	// always has it).
+	lockPool(tx txn, pool string) (bool, error)
 	// stamp is the time of a room's change, in milliseconds (SetNow).
 	stamp() int64
 	// exec runs one write statement on its own.
