@@ -237,3 +237,29 @@ func (b *base) pair(ctx context.Context, tx txn, pool string, pr PoolPair, now i
 	}
 	return recordBotGames(tx, pr.Room, now)
 }
+
+// poolTables are quick pairing's tables, for both engines (schema.go): who
+// waits (a player once), and the rooms waits were paired into.
+const poolTables = `CREATE TABLE IF NOT EXISTS pool_entries (
+	id         {text} PRIMARY KEY,
+	pool       {text} NOT NULL,
+	player     {text} NOT NULL UNIQUE,
+	token_hash {text} NOT NULL,
+	name       {text} NOT NULL,
+	account    {text} NOT NULL,
+	rating     {real} NOT NULL,
+	bot        {bool} NOT NULL,
+	wants_bots {bool} NOT NULL,
+	since      {bigint} NOT NULL,
+	ready      {bigint} NOT NULL,
+	seen       {bigint} NOT NULL
+);
+CREATE INDEX IF NOT EXISTS pool_entries_pool ON pool_entries(pool, since);
+CREATE TABLE IF NOT EXISTS pool_matches (
+	entry_id {text} PRIMARY KEY,
+	room_id  {text} NOT NULL,
+	at       {bigint} NOT NULL
+);`
+
+// poolEntryColumns are a wait's columns, in scanPoolEntry's order.
+const poolEntryColumns = `id, pool, player, token_hash, name, account, rating, bot, wants_bots, since, ready, seen`

@@ -120,27 +120,32 @@ var migrations = []string{
 	// someone looks at it or plays, and not for ever.
 	`ALTER TABLE rooms ADD COLUMN seen_at bigint NOT NULL DEFAULT 0;`,
 	// 5: the players' accounts and their log-in sessions (Accounts).
-	accountsMigration,
+	postgresDDL(accountTables),
 	// 6: a player's finished games are found by the accounts in the
 	// seats (PlayerGames).
 	`CREATE INDEX rooms_account0 ON rooms ((seats::jsonb -> 0 ->> 'account'), updated_at DESC) WHERE over;
 	CREATE INDEX rooms_account1 ON rooms ((seats::jsonb -> 1 ->> 'account'), updated_at DESC) WHERE over;`,
 	// 7: rated games, the players' ratings and their history (Ratings).
-	ratingsMigration,
+	`ALTER TABLE rooms ADD COLUMN rated boolean NOT NULL DEFAULT false, ADD COLUMN rating_changes text;` +
+		postgresDDL(ratingTables),
 	// 8: quick pairing's pools (Pools), who aborted a game, open
 	// challenges (Seeks).
-	poolsMigration,
+	`ALTER TABLE rooms ADD COLUMN aborted_by integer NOT NULL DEFAULT -1,
+		ADD COLUMN open boolean NOT NULL DEFAULT false, ADD COLUMN seeking boolean NOT NULL DEFAULT false;
+	CREATE INDEX rooms_seeking ON rooms (updated_at DESC) WHERE seeking;` + postgresDDL(poolTables),
 	// 9: the accounts' passkeys and the challenges of passkey ceremonies
 	// under way (Passkeys).
-	passkeysMigration,
-	// 10: who is on the site, and direct challenges (Presence, Challenges).
-	socialMigration,
+	postgresDDL(passkeyTables),
+	// 10: who is on the site, and direct challenges (Presence, Challenges;
+	// the challenges' reason too since 13 was written).
+	postgresDDL(socialTables),
 	// 11: bot accounts, and the games quick pairing made for them (Bots).
-	botsMigration,
+	postgresDDL(botTables),
 	// 12: the accounts seen in each browser (Links).
-	linksMigration,
-	// 13: why a direct challenge was declined.
-	challengesReasonMigration,
+	postgresDDL(linkTables),
+	// 13: why a direct challenge was declined (in the table already where
+	// 10 made it with the one source of the tables).
+	`ALTER TABLE challenges ADD COLUMN IF NOT EXISTS reason text NOT NULL DEFAULT '';`,
 }
 
 // migrationLock is the advisory lock that keeps nodes starting together

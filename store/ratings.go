@@ -381,3 +381,30 @@ func placeRatingRows(tx txn, users [2]int64, g ratedGame) error {
 	}
 	return nil
 }
+
+// ratingTables are the ratings' tables, for both engines (schema.go): a
+// player's rating per game and speed, and its history, a row per rated
+// game.
+const ratingTables = `CREATE TABLE IF NOT EXISTS ratings (
+	user_id    {bigint} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+	game       {text} NOT NULL,
+	speed      {text} NOT NULL,
+	rating     {real} NOT NULL,
+	deviation  {real} NOT NULL,
+	volatility {real} NOT NULL,
+	games      {int} NOT NULL,
+	played_at  {bigint} NOT NULL,
+	PRIMARY KEY (user_id, game, speed)
+){norowid};
+CREATE INDEX IF NOT EXISTS ratings_board ON ratings(game, speed, rating DESC);
+CREATE TABLE IF NOT EXISTS rating_history (
+	id        {serial},
+	user_id   {bigint} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+	game      {text} NOT NULL,
+	speed     {text} NOT NULL,
+	room_id   {text} NOT NULL,
+	rating    {real} NOT NULL,
+	deviation {real} NOT NULL,
+	played_at {bigint} NOT NULL
+);
+CREATE INDEX IF NOT EXISTS rating_history_user ON rating_history(user_id, id);`

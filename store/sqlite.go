@@ -96,24 +96,24 @@ var tables = []struct{ name, definition string }{
 	);
 	CREATE INDEX IF NOT EXISTS chat_room ON chat(room_id, id);`},
 	// users and sessions are the players' accounts (Accounts).
-	{"users and sessions", accountTables},
+	{"users and sessions", sqliteDDL(accountTables)},
 	// A player's finished games are found by the accounts in the seats
 	// (PlayerGames).
 	{"accounts' games", `CREATE INDEX IF NOT EXISTS rooms_account0 ON rooms(json_extract(seats, '$[0].account'), updated_at) WHERE over = 1;
 	CREATE INDEX IF NOT EXISTS rooms_account1 ON rooms(json_extract(seats, '$[1].account'), updated_at) WHERE over = 1;`},
 	// The players' ratings and their history (Ratings).
-	{"ratings", ratingTables},
+	{"ratings", sqliteDDL(ratingTables)},
 	// Quick pairing's pools (Pools).
-	{"pools", poolTables},
+	{"pools", sqliteDDL(poolTables)},
 	// Who is on the site, and direct challenges (Presence, Challenges).
-	{"presence and challenges", socialTables},
+	{"presence and challenges", sqliteDDL(socialTables)},
 	// The accounts' passkeys and the challenges of passkey ceremonies
 	// under way (Passkeys).
-	{"passkeys", passkeyTables},
+	{"passkeys", sqliteDDL(passkeyTables)},
 	// Bot accounts, and the games quick pairing made for them (Bots).
-	{"bots", botTables},
+	{"bots", sqliteDDL(botTables)},
 	// The accounts seen in each browser (Links).
-	{"browsers", linkTables},
+	{"browsers", sqliteDDL(linkTables)},
 }
 
 // migrate adds the columns and tables a file made by an older version lacks.
