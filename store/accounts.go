@@ -177,7 +177,7 @@ func scanUser(row interface{ Scan(...any) error }, more ...any) (*User, error) {
 	var u User
 	var created int64
 	err := row.Scan(append([]any{&u.ID, &u.Name, &u.Key, &u.PasswordHash, &created}, more...)...)
-	if errors.Is(err, sql.ErrNoRows) || errors.Is(err, errNoPGRows) {
+	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
 	if err != nil {

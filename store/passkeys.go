@@ -280,7 +280,7 @@ func scanPasskey(row interface{ Scan(...any) error }) (*Passkey, error) {
 	var p Passkey
 	var count, created, used int64
 	err := row.Scan(&p.ID, &p.UserID, &p.RPID, &p.Name, &p.Credential, &count, &created, &used)
-	if errors.Is(err, sql.ErrNoRows) || errors.Is(err, errNoPGRows) {
+	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
 	if err != nil {

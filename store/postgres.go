@@ -33,10 +33,6 @@ type Postgres struct {
 	closed atomic.Bool
 }
 
-// errNoPGRows lets the scanners read both drivers' "no row" while some
-// reads still go through pgx itself.
-var errNoPGRows = pgx.ErrNoRows
-
 // migrations are the versions of the schema, in order. A database records
 // the last it has (schema_version); opening it runs those after, so a newer
 // program upgrades an older database. Never edit one that has shipped:
