@@ -9,8 +9,9 @@ import (
 	"time"
 )
 
-// The rooms' reads, written once for both engines. A room's writes go
-// through the engine (roomWrite): SQLite's one writer, PostgreSQL's fence.
+// The rooms' reads and one-statement updates, written once for both
+// engines. A room's writes go through the engine (updateRoom, roomTx):
+// SQLite's one writer, PostgreSQL's fence.
 
 // Room implements Store.
 func (b *base) Room(ctx context.Context, id string) (*Room, error) {

@@ -14,8 +14,10 @@ import (
 // they are, and RETURNING, which both have. What truly differs between the
 // engines is behind engine: how a write is committed (SQLite's one writer
 // batching the writes waiting at any moment; PostgreSQL's transaction per
-// write), a unique violation, and a list parameter (SQLite's IN (…) against
-// PostgreSQL's = ANY($n)).
+// write), how a room's write is held (PostgreSQL's fence and row lock), how
+// a room and its turns are inserted (PostgreSQL records owners and epochs),
+// a unique violation, and a list parameter (SQLite's IN (…) against
+// PostgreSQL's = ANY($n)). The tables' column types are schema.go's.
 
 // txn is a write's transaction. Its statements have no context of their
 // own: SQLite commits the writes of many callers in one transaction, which
