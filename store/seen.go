@@ -14,14 +14,19 @@ import (
 // SetSeen implements Store. It is not fenced: that a page was open says
 // nothing about the game, and any node that saw one may say so.
 func (b *base) SetSeen(ctx context.Context, ids []string, at time.Time) error {
-	if len(ids) == 0 {
-		return nil
-	}
-	in, args := b.e.anyOf("id", 2, ids)
-	_, err := b.e.exec(ctx, `UPDATE rooms SET seen_at = CASE WHEN seen_at > $1 THEN seen_at ELSE $1 END WHERE `+in,
-		append([]any{at.UnixMilli()}, args...)...)
-	if err != nil {
-		return fmt.Errorf("store: rooms seen: %w", err)
+	for len(ids) > 0 {
+		batch := ids[:min(len(ids), seenBatch)]
+		ids = ids[len(batch):]
+		in, args := b.e.anyOf("id", 2, batch)
+		_, err := b.e.exec(ctx, `UPDATE rooms SET seen_at = CASE WHEN seen_at > $1 THEN seen_at ELSE $1 END WHERE `+in,
+			append([]any{at.UnixMilli()}, args...)...)
+		if err != nil {
+			return fmt.Errorf("store: rooms seen: %w", err)
+		}
 	}
 	return nil
 }
+
+// seenBatch bounds the ids of one SetSeen statement: SQLite's IN (…) takes
+// a parameter an id, and a statement at most 32,766.
+const seenBatch = 1000
