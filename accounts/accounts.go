@@ -233,7 +233,7 @@ func (s *Service) ChangePassword(ctx context.Context, u *store.User, current, ne
 	if u.PasswordHash == "" {
 		if _, err := s.Bot(ctx, u.Name); err == nil {
 			return ErrIsBot
-		} else if !errors.Is(err, store.ErrNotFound) && !errors.Is(err, ErrNoBots) {
+		} else if !errors.Is(err, store.ErrNotFound) {
 			return err
 		}
 	}

@@ -24,13 +24,6 @@ const MaxBotsPerOwner = 5
 // should not be (a public repository, a log) is recognised for what it is.
 const TokenPrefix = "boardroom_bot_"
 
-// ErrNoBots says the store keeps no bots.
-var ErrNoBots = errors.New("accounts: this store keeps no bots")
-
-// bots is the store's bots (every store keeps them; ErrNoBots stays for
-// the callers that still ask).
-func (s *Service) bots() (store.Bots, error) { return s.Store, nil }
-
 // NewBotToken returns a new API token: the prefix and 256 random bits.
 func NewBotToken() string { return TokenPrefix + secret.New() }
 
@@ -39,10 +32,6 @@ func NewBotToken() string { return TokenPrefix + secret.New() }
 // name is refused (taken among every account's), or owner has
 // MaxBotsPerOwner bots already, or is a bot.
 func (s *Service) CreateBot(ctx context.Context, owner *store.User, name string) (*store.Bot, string, error) {
-	bots, err := s.bots()
-	if err != nil {
-		return nil, "", err
-	}
 	if owner.PasswordHash == "" {
 		return nil, "", &Problem{"bot", "A bot cannot make bots."}
 	}
@@ -60,7 +49,7 @@ func (s *Service) CreateBot(ctx context.Context, owner *store.User, name string)
 	now := s.now()
 	b := &store.Bot{User: store.User{Name: name, Key: key, Created: now}, OwnerID: owner.ID, Owner: owner.Name,
 		TokenHash: secret.Hash(token), TokenAt: now, SeatHash: secret.Hash(NewBotToken())}
-	switch err := bots.CreateBot(ctx, b, MaxBotsPerOwner); {
+	switch err := s.Store.CreateBot(ctx, b, MaxBotsPerOwner); {
 	case errors.Is(err, store.ErrTaken):
 		return nil, "", &Problem{"bot", "That name is taken; choose another."}
 	case errors.Is(err, store.ErrTooManyBots):
@@ -73,26 +62,18 @@ func (s *Service) CreateBot(ctx context.Context, owner *store.User, name string)
 
 // Bots lists owner's bots, oldest first.
 func (s *Service) Bots(ctx context.Context, owner *store.User) ([]store.Bot, error) {
-	bots, err := s.bots()
-	if err != nil {
-		return nil, err
-	}
-	return bots.BotsOf(ctx, owner.ID)
+	return s.Store.BotsOf(ctx, owner.ID)
 }
 
 // ReplaceBotToken gives owner's bot named name a new API token, which it
 // returns (to be shown once); the old token stops working at once.
 // store.ErrNotFound when owner has no bot of that name.
 func (s *Service) ReplaceBotToken(ctx context.Context, owner *store.User, name string) (*store.Bot, string, error) {
-	bots, err := s.bots()
-	if err != nil {
-		return nil, "", err
-	}
 	key, problem := NameKey(name)
 	if problem != "" {
 		return nil, "", store.ErrNotFound
 	}
-	b, err := bots.BotByKey(ctx, key)
+	b, err := s.Store.BotByKey(ctx, key)
 	if err != nil {
 		return nil, "", err
 	}
@@ -101,7 +82,7 @@ func (s *Service) ReplaceBotToken(ctx context.Context, owner *store.User, name s
 	}
 	token := NewBotToken()
 	b.TokenHash, b.TokenAt = secret.Hash(token), s.now()
-	if err := bots.SetBotToken(ctx, owner.ID, b.ID, b.TokenHash, b.TokenAt); err != nil {
+	if err := s.Store.SetBotToken(ctx, owner.ID, b.ID, b.TokenHash, b.TokenAt); err != nil {
 		return nil, "", err
 	}
 	return b, token, nil
@@ -110,26 +91,18 @@ func (s *Service) ReplaceBotToken(ctx context.Context, owner *store.User, name s
 // BotByToken is the bot whose API token is token; store.ErrNotFound when
 // it is none (never one, replaced since, or not even shaped like one).
 func (s *Service) BotByToken(ctx context.Context, token string) (*store.Bot, error) {
-	bots, err := s.bots()
-	if err != nil {
-		return nil, err
-	}
 	if !strings.HasPrefix(token, TokenPrefix) || len(token) > 100 {
 		return nil, store.ErrNotFound
 	}
-	return bots.BotByToken(ctx, secret.Hash(token))
+	return s.Store.BotByToken(ctx, secret.Hash(token))
 }
 
 // Bot is the bot account named name (any case); store.ErrNotFound when
 // there is none, or that account is a person's.
 func (s *Service) Bot(ctx context.Context, name string) (*store.Bot, error) {
-	bots, err := s.bots()
-	if err != nil {
-		return nil, err
-	}
 	key, problem := NameKey(name)
 	if problem != "" {
 		return nil, store.ErrNotFound
 	}
-	return bots.BotByKey(ctx, key)
+	return s.Store.BotByKey(ctx, key)
 }

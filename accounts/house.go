@@ -49,7 +49,7 @@ func (s *Service) HouseLevelOf(ctx context.Context, name string) (string, error)
 	}
 	b, err := s.Bot(ctx, name)
 	switch {
-	case errors.Is(err, store.ErrNotFound), errors.Is(err, ErrNoBots):
+	case errors.Is(err, store.ErrNotFound):
 		return "", nil
 	case err != nil:
 		return "", err
@@ -73,14 +73,10 @@ func reservedProblem(key string) string {
 // the error and left out; the others are returned all the same. Several
 // nodes may run it at once: a bot another made first is taken as it is.
 func (s *Service) EnsureHouseBots(ctx context.Context, names []string) ([]store.Bot, error) {
-	bots, err := s.bots()
-	if err != nil {
-		return nil, err
-	}
 	var out []store.Bot
 	var errs []error
 	for _, name := range names {
-		b, err := s.ensureHouseBot(ctx, bots, name)
+		b, err := s.ensureHouseBot(ctx, name)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -91,13 +87,13 @@ func (s *Service) EnsureHouseBots(ctx context.Context, names []string) ([]store.
 }
 
 // ensureHouseBot finds or makes the house bot name.
-func (s *Service) ensureHouseBot(ctx context.Context, bots store.Bots, name string) (*store.Bot, error) {
+func (s *Service) ensureHouseBot(ctx context.Context, name string) (*store.Bot, error) {
 	key, problem := NameKey(name)
 	if problem != "" {
 		return nil, fmt.Errorf("house bot %q: %s", name, problem)
 	}
 	find := func() (*store.Bot, error) {
-		b, err := bots.BotByKey(ctx, key)
+		b, err := s.Store.BotByKey(ctx, key)
 		switch {
 		case errors.Is(err, store.ErrNotFound):
 			return nil, err
@@ -116,7 +112,7 @@ func (s *Service) ensureHouseBot(ctx context.Context, bots store.Bots, name stri
 	// Its token is thrown away: nobody outside the server plays as it.
 	b = &store.Bot{User: store.User{Name: name, Key: key, Created: now},
 		TokenHash: secret.Hash(NewBotToken()), TokenAt: now, SeatHash: secret.Hash(NewBotToken())}
-	switch err := bots.CreateBot(ctx, b, 0); {
+	switch err := s.Store.CreateBot(ctx, b, 0); {
 	case errors.Is(err, store.ErrTaken): // another node made it, or a person holds the name
 		b, err := find()
 		if errors.Is(err, store.ErrNotFound) {

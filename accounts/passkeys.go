@@ -41,8 +41,6 @@ const (
 
 // The ways a passkey is refused; the web page says each in its own words.
 var (
-	// ErrNoPasskeys says the store keeps no passkeys.
-	ErrNoPasskeys = errors.New("accounts: passkeys are not kept here")
 	// ErrNoChallenge says the answer matches no ceremony under way: it took
 	// too long, it was answered already (a replay), or it began in another
 	// browser.
@@ -58,15 +56,6 @@ var (
 	// IP address, not a name).
 	ErrBadRelyingParty = errors.New("accounts: passkeys need the site's host name")
 )
-
-// passkeyStore is the store's passkeys, when it keeps them.
-func (s *Service) passkeyStore() (store.Passkeys, error) { return s.Store, nil }
-
-// PasskeysOffered reports whether players may use passkeys here.
-func (s *Service) PasskeysOffered() bool {
-	_, err := s.passkeyStore()
-	return err == nil
-}
 
 // relyingParty is go-webauthn's configuration for rp: a passkey made for
 // Boardroom, resident (found by the browser with no name typed) and
@@ -119,7 +108,7 @@ func credential(k store.Passkey) (webauthn.Credential, error) {
 
 // begin stores a ceremony's session as a challenge and returns the
 // browser's options (JSON) and the challenge's ID, for its cookie.
-func (s *Service) begin(ctx context.Context, st store.Passkeys, kind string, userID int64, options any, session *webauthn.SessionData) ([]byte, string, error) {
+func (s *Service) begin(ctx context.Context, kind string, userID int64, options any, session *webauthn.SessionData) ([]byte, string, error) {
 	opts, err := json.Marshal(options)
 	if err != nil {
 		return nil, "", err
@@ -130,7 +119,7 @@ func (s *Service) begin(ctx context.Context, st store.Passkeys, kind string, use
 	}
 	id := secret.Text(32)
 	now := s.now()
-	if err := st.PutChallenge(ctx, store.Challenge{ID: id, UserID: userID, Kind: kind, Data: data, Expires: now.Add(ChallengeLife)}, now); err != nil {
+	if err := s.Store.PutChallenge(ctx, store.Challenge{ID: id, UserID: userID, Kind: kind, Data: data, Expires: now.Add(ChallengeLife)}, now); err != nil {
 		return nil, "", err
 	}
 	return opts, id, nil
@@ -138,12 +127,12 @@ func (s *Service) begin(ctx context.Context, st store.Passkeys, kind string, use
 
 // take takes the challenge id of a ceremony of kind (of user, for a
 // registration): ErrNoChallenge when there is none.
-func (s *Service) take(ctx context.Context, st store.Passkeys, id, kind string, userID int64) (webauthn.SessionData, error) {
+func (s *Service) take(ctx context.Context, id, kind string, userID int64) (webauthn.SessionData, error) {
 	var session webauthn.SessionData
 	if id == "" || len(id) > 100 {
 		return session, ErrNoChallenge
 	}
-	c, err := st.TakeChallenge(ctx, id, s.now())
+	c, err := s.Store.TakeChallenge(ctx, id, s.now())
 	if errors.Is(err, store.ErrNotFound) {
 		return session, ErrNoChallenge
 	}
@@ -163,15 +152,11 @@ func (s *Service) take(ctx context.Context, st store.Passkeys, id, kind string, 
 // for the browser's navigator.credentials.create (JSON) and the ID of the
 // challenge, which FinishRegistration needs back.
 func (s *Service) BeginRegistration(ctx context.Context, rp RelyingParty, u *store.User) (options []byte, challenge string, err error) {
-	st, err := s.passkeyStore()
-	if err != nil {
-		return nil, "", err
-	}
 	w, err := relyingParty(rp)
 	if err != nil {
 		return nil, "", err
 	}
-	user, err := s.passkeyUser(ctx, st, u)
+	user, err := s.passkeyUser(ctx, u)
 	if err != nil {
 		return nil, "", err
 	}
@@ -183,17 +168,17 @@ func (s *Service) BeginRegistration(ctx context.Context, rp RelyingParty, u *sto
 	if err != nil {
 		return nil, "", fmt.Errorf("accounts: begin registration: %w", err)
 	}
-	return s.begin(ctx, st, kindRegister, u.ID, creation, session)
+	return s.begin(ctx, kindRegister, u.ID, creation, session)
 }
 
 // passkeyUser is u with its handle (made now if it has none) and its
 // passkeys.
-func (s *Service) passkeyUser(ctx context.Context, st store.Passkeys, u *store.User) (*passkeyUser, error) {
-	handle, err := st.PasskeyHandle(ctx, u.ID, secret.Bytes(32))
+func (s *Service) passkeyUser(ctx context.Context, u *store.User) (*passkeyUser, error) {
+	handle, err := s.Store.PasskeyHandle(ctx, u.ID, secret.Bytes(32))
 	if err != nil {
 		return nil, err
 	}
-	keys, err := st.Passkeys(ctx, u.ID)
+	keys, err := s.Store.Passkeys(ctx, u.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -213,17 +198,13 @@ func (s *Service) passkeyUser(ctx context.Context, st store.Passkeys, u *store.U
 // stores the new passkey under name. ErrNoChallenge, ErrBadPasskey or
 // ErrPasskeyTaken when it is refused.
 func (s *Service) FinishRegistration(ctx context.Context, rp RelyingParty, u *store.User, challenge string, body []byte, name string) (*store.Passkey, error) {
-	st, err := s.passkeyStore()
-	if err != nil {
-		return nil, err
-	}
 	w, err := relyingParty(rp)
 	if err != nil {
 		return nil, err
 	}
 	// The challenge is spent first, whatever the answer: a second answer
 	// to it is refused, and so is any answer once it expired.
-	session, err := s.take(ctx, st, challenge, kindRegister, u.ID)
+	session, err := s.take(ctx, challenge, kindRegister, u.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -231,7 +212,7 @@ func (s *Service) FinishRegistration(ctx context.Context, rp RelyingParty, u *st
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrBadPasskey, err)
 	}
-	user, err := s.passkeyUser(ctx, st, u)
+	user, err := s.passkeyUser(ctx, u)
 	if err != nil {
 		return nil, err
 	}
@@ -248,7 +229,7 @@ func (s *Service) FinishRegistration(ctx context.Context, rp RelyingParty, u *st
 	}
 	k := store.Passkey{ID: cred.ID, UserID: u.ID, RPID: rp.ID, Name: name, Credential: record,
 		SignCount: cred.Authenticator.SignCount, Created: s.now()}
-	if err := st.AddPasskey(ctx, k); err != nil {
+	if err := s.Store.AddPasskey(ctx, k); err != nil {
 		if errors.Is(err, store.ErrTaken) {
 			return nil, ErrPasskeyTaken
 		}
@@ -261,10 +242,6 @@ func (s *Service) FinishRegistration(ctx context.Context, rp RelyingParty, u *st
 // browser's navigator.credentials.get (JSON; no account named: the
 // browser offers the passkeys it has for the site) and the challenge's ID.
 func (s *Service) BeginLogin(ctx context.Context, rp RelyingParty) (options []byte, challenge string, err error) {
-	st, err := s.passkeyStore()
-	if err != nil {
-		return nil, "", err
-	}
 	w, err := relyingParty(rp)
 	if err != nil {
 		return nil, "", err
@@ -273,7 +250,7 @@ func (s *Service) BeginLogin(ctx context.Context, rp RelyingParty) (options []by
 	if err != nil {
 		return nil, "", fmt.Errorf("accounts: begin log-in: %w", err)
 	}
-	return s.begin(ctx, st, kindLogin, 0, assertion, session)
+	return s.begin(ctx, kindLogin, 0, assertion, session)
 }
 
 // FinishLogin checks the browser's answer (body: the JSON of the
@@ -284,15 +261,11 @@ func (s *Service) BeginLogin(ctx context.Context, rp RelyingParty) (options []by
 // already: a replay), ErrUnknownPasskey or ErrBadPasskey when it is
 // refused.
 func (s *Service) FinishLogin(ctx context.Context, rp RelyingParty, challenge string, body []byte) (*store.User, error) {
-	st, err := s.passkeyStore()
-	if err != nil {
-		return nil, err
-	}
 	w, err := relyingParty(rp)
 	if err != nil {
 		return nil, err
 	}
-	session, err := s.take(ctx, st, challenge, kindLogin, 0)
+	session, err := s.take(ctx, challenge, kindLogin, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -306,7 +279,7 @@ func (s *Service) FinishLogin(ctx context.Context, rp RelyingParty, challenge st
 		failed error // why the passkey's account could not be found
 	)
 	lookup := func(rawID, handle []byte) (webauthn.User, error) {
-		key, failed = st.PasskeyByID(ctx, rawID)
+		key, failed = s.Store.PasskeyByID(ctx, rawID)
 		if errors.Is(failed, store.ErrNotFound) || (failed == nil && key.RPID != rp.ID) {
 			failed = ErrUnknownPasskey
 		}
@@ -314,7 +287,7 @@ func (s *Service) FinishLogin(ctx context.Context, rp RelyingParty, challenge st
 			return nil, failed
 		}
 		var owner *store.User
-		owner, failed = st.UserByPasskeyHandle(ctx, handle)
+		owner, failed = s.Store.UserByPasskeyHandle(ctx, handle)
 		if errors.Is(failed, store.ErrNotFound) || (failed == nil && owner.ID != key.UserID) {
 			failed = ErrUnknownPasskey
 		}
@@ -347,7 +320,7 @@ func (s *Service) FinishLogin(ctx context.Context, rp RelyingParty, challenge st
 	if err != nil {
 		return nil, err
 	}
-	switch err := st.UsePasskey(ctx, cred.ID, cred.Authenticator.SignCount, record, s.now()); {
+	switch err := s.Store.UsePasskey(ctx, cred.ID, cred.Authenticator.SignCount, record, s.now()); {
 	case errors.Is(err, store.ErrSignCount):
 		return nil, fmt.Errorf("%w: its sign count %d did not go up", ErrBadPasskey, cred.Authenticator.SignCount)
 	case errors.Is(err, store.ErrNotFound):
@@ -360,19 +333,11 @@ func (s *Service) FinishLogin(ctx context.Context, rp RelyingParty, challenge st
 
 // Passkeys lists u's passkeys, oldest first.
 func (s *Service) Passkeys(ctx context.Context, u *store.User) ([]store.Passkey, error) {
-	st, err := s.passkeyStore()
-	if err != nil {
-		return nil, err
-	}
-	return st.Passkeys(ctx, u.ID)
+	return s.Store.Passkeys(ctx, u.ID)
 }
 
 // RemovePasskey removes u's passkey id; store.ErrNotFound when u has no
 // such passkey.
 func (s *Service) RemovePasskey(ctx context.Context, u *store.User, id []byte) error {
-	st, err := s.passkeyStore()
-	if err != nil {
-		return err
-	}
-	return st.DeletePasskey(ctx, u.ID, id)
+	return s.Store.DeletePasskey(ctx, u.ID, id)
 }

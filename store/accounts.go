@@ -60,44 +60,24 @@ type Session struct {
 // ErrTaken says a username is held already.
 var ErrTaken = errors.New("store: the name is taken")
 
-// accountTables are the accounts' tables in a SQLite file (tables).
+// accountTables are the accounts' tables, for both engines (schema.go).
 const accountTables = `CREATE TABLE IF NOT EXISTS users (
-	id            INTEGER PRIMARY KEY,
-	name          TEXT NOT NULL,
-	key           TEXT NOT NULL UNIQUE,
-	password_hash TEXT NOT NULL,
-	created_at    INTEGER NOT NULL
+	id            {serial},
+	name          {text} NOT NULL,
+	key           {text} NOT NULL UNIQUE,
+	password_hash {text} NOT NULL,
+	created_at    {bigint} NOT NULL
 );
 CREATE TABLE IF NOT EXISTS sessions (
-	hash       TEXT PRIMARY KEY,
-	user_id    INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-	created_at INTEGER NOT NULL,
-	seen_at    INTEGER NOT NULL,
-	expires_at INTEGER NOT NULL,
-	device     TEXT NOT NULL,
-	addr       TEXT NOT NULL
+	hash       {text} PRIMARY KEY,
+	user_id    {bigint} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+	created_at {bigint} NOT NULL,
+	seen_at    {bigint} NOT NULL,
+	expires_at {bigint} NOT NULL,
+	device     {text} NOT NULL,
+	addr       {text} NOT NULL
 );
 CREATE INDEX IF NOT EXISTS sessions_user ON sessions(user_id, created_at);`
-
-// accountsMigration is the PostgreSQL migration that adds the accounts
-// (migrations, 5).
-const accountsMigration = `CREATE TABLE users (
-		id            bigserial PRIMARY KEY,
-		name          text NOT NULL,
-		key           text NOT NULL UNIQUE,
-		password_hash text NOT NULL,
-		created_at    bigint NOT NULL
-	);
-	CREATE TABLE sessions (
-		hash       text PRIMARY KEY,
-		user_id    bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-		created_at bigint NOT NULL,
-		seen_at    bigint NOT NULL,
-		expires_at bigint NOT NULL,
-		device     text NOT NULL,
-		addr       text NOT NULL
-	);
-	CREATE INDEX sessions_user ON sessions (user_id, created_at);`
 
 // CreateUser implements Accounts.
 func (st *base) CreateUser(ctx context.Context, u *User) error {
@@ -197,7 +177,7 @@ func scanUser(row interface{ Scan(...any) error }, more ...any) (*User, error) {
 	var u User
 	var created int64
 	err := row.Scan(append([]any{&u.ID, &u.Name, &u.Key, &u.PasswordHash, &created}, more...)...)
-	if errors.Is(err, sql.ErrNoRows) || errors.Is(err, errNoPGRows) {
+	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
 	if err != nil {

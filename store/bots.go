@@ -95,20 +95,19 @@ var ErrTooManyBots = errors.New("store: too many bots")
 // per hour; a day leaves room to raise it).
 const botGamesKept = 24 * time.Hour
 
-// botTables are the bots' tables in a SQLite file (tables); botsMigration
-// is PostgreSQL's.
+// botTables are the bots' tables, for both engines (schema.go).
 const botTables = `CREATE TABLE IF NOT EXISTS bots (
-	user_id    INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
-	owner_id   INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-	token_hash TEXT NOT NULL UNIQUE,
-	token_at   INTEGER NOT NULL,
-	seat_hash  TEXT NOT NULL UNIQUE
+	user_id    {bigint} PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+	owner_id   {bigint} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+	token_hash {text} NOT NULL UNIQUE,
+	token_at   {bigint} NOT NULL,
+	seat_hash  {text} NOT NULL UNIQUE
 );
 CREATE INDEX IF NOT EXISTS bots_owner ON bots(owner_id, user_id);
 CREATE TABLE IF NOT EXISTS bot_games (
-	account TEXT NOT NULL,
-	room_id TEXT NOT NULL,
-	at      INTEGER NOT NULL,
+	account {text} NOT NULL,
+	room_id {text} NOT NULL,
+	at      {bigint} NOT NULL,
 	PRIMARY KEY (account, room_id)
 );
 CREATE INDEX IF NOT EXISTS bot_games_at ON bot_games(account, at);`
@@ -358,19 +357,3 @@ func (st *base) GamesInPlay(ctx context.Context, accounts []string, since time.T
 	defer rows.Close()
 	return scanGamesInPlay(rows)
 }
-
-const botsMigration = `CREATE TABLE bots (
-		user_id    bigint PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
-		owner_id   bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-		token_hash text NOT NULL UNIQUE,
-		token_at   bigint NOT NULL,
-		seat_hash  text NOT NULL UNIQUE
-	);
-	CREATE INDEX bots_owner ON bots (owner_id, user_id);
-	CREATE TABLE bot_games (
-		account text NOT NULL,
-		room_id text NOT NULL,
-		at      bigint NOT NULL,
-		PRIMARY KEY (account, room_id)
-	);
-	CREATE INDEX bot_games_at ON bot_games (account, at);`

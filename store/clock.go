@@ -13,28 +13,13 @@ import (
 // recorded; every change of the log clears them (updateTurnsSQL, Rematch).
 
 // SetClockFrom implements Store.
-func (s *SQLite) SetClockFrom(ctx context.Context, id string, from time.Time) error {
-	return s.update(ctx, id, `UPDATE rooms SET clock_from = ?, clock_stopped = NULL, updated_at = ? WHERE id = ?`,
-		millis(from), s.stamp(), id)
+func (b *base) SetClockFrom(ctx context.Context, id string, from time.Time) error {
+	return b.e.updateRoom(ctx, id, `clock_from = $1, clock_stopped = NULL, updated_at = $2`, millis(from), b.e.stamp())
 }
 
 // SetClockStopped implements Store.
-func (s *SQLite) SetClockStopped(ctx context.Context, id string, at time.Time) error {
-	return s.update(ctx, id, `UPDATE rooms SET clock_stopped = ? WHERE id = ?`, millis(at), id)
-}
-
-// SetClockFrom implements Store.
-func (p *Postgres) SetClockFrom(ctx context.Context, id string, from time.Time) error {
-	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
-		return p.update(ctx, id, f, `clock_from = $4, clock_stopped = NULL, updated_at = $5`, millis(from), p.stamp())
-	})
-}
-
-// SetClockStopped implements Store.
-func (p *Postgres) SetClockStopped(ctx context.Context, id string, at time.Time) error {
-	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
-		return p.update(ctx, id, f, `clock_stopped = $4`, millis(at))
-	})
+func (b *base) SetClockStopped(ctx context.Context, id string, at time.Time) error {
+	return b.e.updateRoom(ctx, id, `clock_stopped = $1`, millis(at))
 }
 
 // millis is t in milliseconds for a nullable column: NULL for the zero

@@ -40,12 +40,11 @@ type Link struct {
 	A, B, Bot string
 }
 
-// linkTables are the SQLite tables of Links; linksMigration is
-// PostgreSQL's.
+// linkTables are the tables of Links, for both engines (schema.go).
 const linkTables = `CREATE TABLE IF NOT EXISTS browser_accounts (
-	browser TEXT NOT NULL,
-	account TEXT NOT NULL,
-	at      INTEGER NOT NULL,
+	browser {text} NOT NULL,
+	account {text} NOT NULL,
+	at      {bigint} NOT NULL,
 	PRIMARY KEY (browser, account)
 );
 CREATE INDEX IF NOT EXISTS browser_accounts_account ON browser_accounts(account, at);
@@ -122,14 +121,3 @@ func scanLinks(rs rows) ([]Link, error) {
 	}
 	return out, nil
 }
-
-// linksMigration is the PostgreSQL migration that adds the accounts seen
-// in each browser (Links).
-const linksMigration = `CREATE TABLE browser_accounts (
-		browser text NOT NULL,
-		account text NOT NULL,
-		at      bigint NOT NULL,
-		PRIMARY KEY (browser, account)
-	);
-	CREATE INDEX browser_accounts_account ON browser_accounts (account, at);
-	CREATE INDEX browser_accounts_at ON browser_accounts (at);`

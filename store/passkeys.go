@@ -88,30 +88,30 @@ type Challenge struct {
 // ErrSignCount says a passkey's sign count did not go up.
 var ErrSignCount = errors.New("store: the passkey's sign count did not go up")
 
-// passkeyTables are the passkeys' tables in a SQLite file (tables): each
+// passkeyTables are the passkeys' tables, for both engines (schema.go): each
 // user's handle, the passkeys, and the challenges of the ceremonies under
 // way (a handful at a time: each lives five minutes).
 const passkeyTables = `CREATE TABLE IF NOT EXISTS passkey_users (
-	user_id INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
-	handle  BLOB NOT NULL UNIQUE
+	user_id {bigint} PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+	handle  {bytes} NOT NULL UNIQUE
 );
 CREATE TABLE IF NOT EXISTS passkeys (
-	id         BLOB PRIMARY KEY,
-	user_id    INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-	rp_id      TEXT NOT NULL,
-	name       TEXT NOT NULL,
-	credential BLOB NOT NULL,
-	sign_count INTEGER NOT NULL,
-	created_at INTEGER NOT NULL,
-	used_at    INTEGER NOT NULL DEFAULT 0
+	id         {bytes} PRIMARY KEY,
+	user_id    {bigint} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+	rp_id      {text} NOT NULL,
+	name       {text} NOT NULL,
+	credential {bytes} NOT NULL,
+	sign_count {bigint} NOT NULL,
+	created_at {bigint} NOT NULL,
+	used_at    {bigint} NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS passkeys_user ON passkeys(user_id, created_at);
 CREATE TABLE IF NOT EXISTS passkey_challenges (
-	id         TEXT PRIMARY KEY,
-	user_id    INTEGER NOT NULL,
-	kind       TEXT NOT NULL,
-	data       BLOB NOT NULL,
-	expires_at INTEGER NOT NULL
+	id         {text} PRIMARY KEY,
+	user_id    {bigint} NOT NULL,
+	kind       {text} NOT NULL,
+	data       {bytes} NOT NULL,
+	expires_at {bigint} NOT NULL
 );
 CREATE INDEX IF NOT EXISTS passkey_challenges_expiry ON passkey_challenges(expires_at);`
 
@@ -280,7 +280,7 @@ func scanPasskey(row interface{ Scan(...any) error }) (*Passkey, error) {
 	var p Passkey
 	var count, created, used int64
 	err := row.Scan(&p.ID, &p.UserID, &p.RPID, &p.Name, &p.Credential, &count, &created, &used)
-	if errors.Is(err, sql.ErrNoRows) || errors.Is(err, errNoPGRows) {
+	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
 	if err != nil {
@@ -300,27 +300,3 @@ func millisOrZero(t time.Time) int64 {
 	}
 	return t.UnixMilli()
 }
-
-const passkeysMigration = `CREATE TABLE passkey_users (
-		user_id bigint PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
-		handle  bytea NOT NULL UNIQUE
-	);
-	CREATE TABLE passkeys (
-		id         bytea PRIMARY KEY,
-		user_id    bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-		rp_id      text NOT NULL,
-		name       text NOT NULL,
-		credential bytea NOT NULL,
-		sign_count bigint NOT NULL,
-		created_at bigint NOT NULL,
-		used_at    bigint NOT NULL DEFAULT 0
-	);
-	CREATE INDEX passkeys_user ON passkeys (user_id, created_at);
-	CREATE TABLE passkey_challenges (
-		id         text PRIMARY KEY,
-		user_id    bigint NOT NULL,
-		kind       text NOT NULL,
-		data       bytea NOT NULL,
-		expires_at bigint NOT NULL
-	);
-	CREATE INDEX passkey_challenges_expiry ON passkey_challenges (expires_at);`

@@ -173,3 +173,93 @@ func scanMatches(rs scanRows) (map[string]string, error) {
 	}
 	return out, rs.Err()
 }
+
+// PairPool implements Pools: one pairing of a pool at a time (across the
+// nodes on PostgreSQL: engine.lockPool), and the rooms it makes are owned
+// by the fence ctx carries, as CreateRoom's are.
+func (b *base) PairPool(ctx context.Context, pool string, staleBefore time.Time, pick func([]PoolEntry) []PoolPair) ([]PoolPair, error) {
+	var pairs []PoolPair
+	err := b.e.fencedTx(ctx, "pool "+pool, func(tx txn) error {
+		pairs = nil // a write tried again runs this again
+		if mine, err := b.e.lockPool(tx, pool); err != nil || !mine {
+			return err // nil: being paired elsewhere
+		}
+		if _, err := tx.Exec(`DELETE FROM pool_entries WHERE pool = $1 AND seen < $2`, pool, staleBefore.UnixMilli()); err != nil {
+			return fmt.Errorf("store: pool %s: %w", pool, err)
+		}
+		rows, err := tx.Query(`SELECT `+poolEntryColumns+` FROM pool_entries WHERE pool = $1 ORDER BY since, id`+b.e.forUpdate(), pool)
+		if err != nil {
+			return fmt.Errorf("store: pool %s: %w", pool, err)
+		}
+		entries, err := scanPoolEntries(sqlRows{rows})
+		if err != nil {
+			return err
+		}
+		now := b.e.stamp()
+		for _, pr := range pick(entries) {
+			if err := b.pair(ctx, tx, pool, pr, now); err != nil {
+				return err
+			}
+			pairs = append(pairs, pr)
+		}
+		_, err = tx.Exec(`DELETE FROM pool_matches WHERE at < $1`, now-matchKept.Milliseconds())
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return pairs, nil
+}
+
+// pair makes pr's room in tx and takes its waits out of the pool.
+func (b *base) pair(ctx context.Context, tx txn, pool string, pr PoolPair, now int64) error {
+	e, err := encodeRoom(pr.Room, now)
+	if err != nil {
+		return err
+	}
+	if err := b.e.insertRoom(ctx, tx, e, true); err != nil {
+		return err
+	}
+	for _, w := range []PoolEntry{pr.A, pr.B} {
+		if w.House {
+			continue
+		}
+		res, err := tx.Exec(`DELETE FROM pool_entries WHERE id = $1`, w.ID)
+		if err != nil {
+			return fmt.Errorf("store: pool %s: %w", pool, err)
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return fmt.Errorf("store: pool %s: wait %s is not waiting", pool, w.ID)
+		}
+		if _, err := tx.Exec(`INSERT INTO pool_matches (entry_id, room_id, at) VALUES ($1, $2, $3)`, w.ID, pr.Room.ID, now); err != nil {
+			return fmt.Errorf("store: pool %s: %w", pool, err)
+		}
+	}
+	return recordBotGames(tx, pr.Room, now)
+}
+
+// poolTables are quick pairing's tables, for both engines (schema.go): who
+// waits (a player once), and the rooms waits were paired into.
+const poolTables = `CREATE TABLE IF NOT EXISTS pool_entries (
+	id         {text} PRIMARY KEY,
+	pool       {text} NOT NULL,
+	player     {text} NOT NULL UNIQUE,
+	token_hash {text} NOT NULL,
+	name       {text} NOT NULL,
+	account    {text} NOT NULL,
+	rating     {real} NOT NULL,
+	bot        {bool} NOT NULL,
+	wants_bots {bool} NOT NULL,
+	since      {bigint} NOT NULL,
+	ready      {bigint} NOT NULL,
+	seen       {bigint} NOT NULL
+);
+CREATE INDEX IF NOT EXISTS pool_entries_pool ON pool_entries(pool, since);
+CREATE TABLE IF NOT EXISTS pool_matches (
+	entry_id {text} PRIMARY KEY,
+	room_id  {text} NOT NULL,
+	at       {bigint} NOT NULL
+);`
+
+// poolEntryColumns are a wait's columns, in scanPoolEntry's order.
+const poolEntryColumns = `id, pool, player, token_hash, name, account, rating, bot, wants_bots, since, ready, seen`

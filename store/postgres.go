@@ -33,10 +33,6 @@ type Postgres struct {
 	closed atomic.Bool
 }
 
-// errNoPGRows lets the scanners read both drivers' "no row" while some
-// reads still go through pgx itself.
-var errNoPGRows = pgx.ErrNoRows
-
 // migrations are the versions of the schema, in order. A database records
 // the last it has (schema_version); opening it runs those after, so a newer
 // program upgrades an older database. Never edit one that has shipped:
@@ -120,27 +116,32 @@ var migrations = []string{
 	// someone looks at it or plays, and not for ever.
 	`ALTER TABLE rooms ADD COLUMN seen_at bigint NOT NULL DEFAULT 0;`,
 	// 5: the players' accounts and their log-in sessions (Accounts).
-	accountsMigration,
+	postgresDDL(accountTables),
 	// 6: a player's finished games are found by the accounts in the
 	// seats (PlayerGames).
 	`CREATE INDEX rooms_account0 ON rooms ((seats::jsonb -> 0 ->> 'account'), updated_at DESC) WHERE over;
 	CREATE INDEX rooms_account1 ON rooms ((seats::jsonb -> 1 ->> 'account'), updated_at DESC) WHERE over;`,
 	// 7: rated games, the players' ratings and their history (Ratings).
-	ratingsMigration,
+	`ALTER TABLE rooms ADD COLUMN rated boolean NOT NULL DEFAULT false, ADD COLUMN rating_changes text;` +
+		postgresDDL(ratingTables),
 	// 8: quick pairing's pools (Pools), who aborted a game, open
 	// challenges (Seeks).
-	poolsMigration,
+	`ALTER TABLE rooms ADD COLUMN aborted_by integer NOT NULL DEFAULT -1,
+		ADD COLUMN open boolean NOT NULL DEFAULT false, ADD COLUMN seeking boolean NOT NULL DEFAULT false;
+	CREATE INDEX rooms_seeking ON rooms (updated_at DESC) WHERE seeking;` + postgresDDL(poolTables),
 	// 9: the accounts' passkeys and the challenges of passkey ceremonies
 	// under way (Passkeys).
-	passkeysMigration,
-	// 10: who is on the site, and direct challenges (Presence, Challenges).
-	socialMigration,
+	postgresDDL(passkeyTables),
+	// 10: who is on the site, and direct challenges (Presence, Challenges;
+	// the challenges' reason too since 13 was written).
+	postgresDDL(socialTables),
 	// 11: bot accounts, and the games quick pairing made for them (Bots).
-	botsMigration,
+	postgresDDL(botTables),
 	// 12: the accounts seen in each browser (Links).
-	linksMigration,
-	// 13: why a direct challenge was declined.
-	challengesReasonMigration,
+	postgresDDL(linkTables),
+	// 13: why a direct challenge was declined (in the table already where
+	// 10 made it with the one source of the tables).
+	`ALTER TABLE challenges ADD COLUMN IF NOT EXISTS reason text NOT NULL DEFAULT '';`,
 }
 
 // migrationLock is the advisory lock that keeps nodes starting together
@@ -274,6 +275,9 @@ func (p *Postgres) writeTx(ctx context.Context, fn func(tx txn) error) error {
 }
 
 func (p *Postgres) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if p.closed.Load() {
+		return nil, ErrClosed
+	}
 	return p.sqldb.ExecContext(ctx, query, args...)
 }
 
@@ -298,41 +302,6 @@ func (p *Postgres) stamp() int64 { return p.now().UnixMilli() }
 // time.Now, as SQLite.SetNow. Call it before the store is used.
 func (p *Postgres) SetNow(now func() time.Time) { p.now = now }
 
-// roomColumns are the columns Room reads, in scanRoom's order.
-// Room implements Store.
-func (p *Postgres) Room(ctx context.Context, id string) (*Room, error) {
-	if p.closed.Load() {
-		return nil, ErrClosed
-	}
-	var row roomRow
-	err := p.pool.QueryRow(ctx, `SELECT `+roomColumns+` FROM rooms WHERE id = $1`, id).Scan(row.dest()...)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, fmt.Errorf("store: room %q: %w", id, ErrNotFound)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("store: room %q: %w", id, err)
-	}
-	r, err := row.room(id)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := p.pool.Query(ctx, `SELECT notation, played_at, think_us, info FROM turns WHERE room_id = $1 ORDER BY ply`, id)
-	if err != nil {
-		return nil, fmt.Errorf("store: room %q turns: %w", id, err)
-	}
-	defer rows.Close()
-	if r.Turns, err = scanTurns(rows, id); err != nil {
-		return nil, err
-	}
-	return r, nil
-}
-
-// Unfinished implements Store: every unfinished room, whoever owns it. A
-// node of a cluster restores only the rooms it acquires (see Orphans).
-func (p *Postgres) Unfinished(ctx context.Context) ([]string, error) {
-	return p.ids(ctx, "unfinished rooms", `SELECT id FROM rooms WHERE NOT over ORDER BY updated_at, id`)
-}
-
 // ids runs a query of room ids.
 func (p *Postgres) ids(ctx context.Context, what, query string, args ...any) ([]string, error) {
 	if p.closed.Load() {
@@ -347,44 +316,4 @@ func (p *Postgres) ids(ctx context.Context, what, query string, args ...any) ([]
 		return nil, fmt.Errorf("store: %s: %w", what, err)
 	}
 	return ids, nil
-}
-
-// List implements Store.
-func (p *Postgres) List(ctx context.Context, over bool, since time.Time, limit, offset int) ([]Summary, error) {
-	if p.closed.Load() {
-		return nil, ErrClosed
-	}
-	if limit < 0 || offset < 0 {
-		return nil, fmt.Errorf("store: list rooms: limit %d and offset %d may not be negative", limit, offset)
-	}
-	rows, err := p.pool.Query(ctx, `SELECT `+summaryColumns+`
-		FROM rooms WHERE over = $1 AND NOT private AND NOT aborted AND seated AND (over OR GREATEST(updated_at, seen_at) >= $4)
-		ORDER BY updated_at DESC, id LIMIT $2 OFFSET $3`,
-		over, limit, offset, sinceMillis(since))
-	if err != nil {
-		return nil, fmt.Errorf("store: list rooms: %w", err)
-	}
-	defer rows.Close()
-	out, err := scanSummaries(rows)
-	if err != nil {
-		return nil, fmt.Errorf("store: list rooms: %w", err)
-	}
-	return out, nil
-}
-
-// Chat implements Store.
-func (p *Postgres) Chat(ctx context.Context, id string, last int) ([]ChatMessage, error) {
-	if p.closed.Load() {
-		return nil, ErrClosed
-	}
-	if last < 0 {
-		return nil, fmt.Errorf("store: room %q chat: last %d may not be negative", id, last)
-	}
-	rows, err := p.pool.Query(ctx, `SELECT name, seat, text, sent_at FROM
-		(SELECT id, name, seat, text, sent_at FROM chat WHERE room_id = $1 ORDER BY id DESC LIMIT $2) AS recent ORDER BY id`, id, last)
-	if err != nil {
-		return nil, fmt.Errorf("store: room %q chat: %w", id, err)
-	}
-	defer rows.Close()
-	return scanChat(rows, id)
 }

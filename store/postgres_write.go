@@ -2,11 +2,12 @@ package store
 
 import (
 	"context"
-	"encoding/json"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io"
 	"net"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -33,8 +34,14 @@ const writeTimeout = 30 * time.Second
 // parameters are $1 the room's id, $2 the fence's session and $3 its epoch.
 // The lease is read at the moment of the write (clock_timestamp, not the
 // transaction's start).
-const fencedRoom = `id = $1 AND owner = $2 AND epoch = $3
-	AND EXISTS (SELECT 1 FROM nodes WHERE session = $2 AND expires > clock_timestamp())`
+var fencedRoom = fencedAt(1)
+
+// fencedAt is fencedRoom with its parameters numbered from $n.
+func fencedAt(n int) string {
+	id, session, epoch := "$"+strconv.Itoa(n), "$"+strconv.Itoa(n+1), "$"+strconv.Itoa(n+2)
+	return `id = ` + id + ` AND owner = ` + session + ` AND epoch = ` + epoch + `
+	AND EXISTS (SELECT 1 FROM nodes WHERE session = ` + session + ` AND expires > clock_timestamp())`
+}
 
 // errRefused ends a transaction whose fence failed.
 var errRefused = errors.New("store: fence refused")
@@ -127,10 +134,124 @@ func connectionEnded(err error) bool {
 		pgconn.SafeToRetry(err)
 }
 
+// updateRoom implements engine: the write's one UPDATE, fenced.
+func (p *Postgres) updateRoom(ctx context.Context, id, set string, args ...any) error {
+	return p.write(ctx, id, func(ctx context.Context, f Fence) error { return p.update(ctx, id, f, set, args...) })
+}
+
+// tryUpdateRoom implements engine: one fenced statement.
+func (p *Postgres) tryUpdateRoom(ctx context.Context, id, set, cond string, args ...any) (changed bool, err error) {
+	err = p.write(ctx, id, func(ctx context.Context, f Fence) error {
+		tag, err := p.pool.Exec(ctx, `UPDATE rooms SET `+set+` WHERE `+fencedAt(len(args)+1)+` AND `+cond,
+			append(args, id, f.Session, f.Epoch)...)
+		if err != nil {
+			return fmt.Errorf("store: room %q: %w", id, err)
+		}
+		changed = tag.RowsAffected() == 1
+		return nil
+	})
+	return changed, err
+}
+
+// roomTx implements engine: the transaction first takes the room's row
+// under ctx's fence, updating it or, for set "", locking it.
+func (p *Postgres) roomTx(ctx context.Context, id, set string, args []any, fn func(tx txn) error) error {
+	take := `SELECT 1 FROM rooms WHERE ` + fencedRoom + ` FOR NO KEY UPDATE`
+	if set != "" {
+		take = `UPDATE rooms SET ` + set + ` WHERE ` + fencedAt(len(args)+1) + ` RETURNING 1`
+	}
+	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
+		err := inTx(ctx, p.sqldb, func(tx txn) error {
+			var one int
+			err := tx.QueryRow(take, append(args[:len(args):len(args)], id, f.Session, f.Epoch)...).Scan(&one)
+			if errors.Is(err, sql.ErrNoRows) {
+				return errRefused
+			}
+			if err != nil {
+				return fmt.Errorf("store: room %q: %w", id, err)
+			}
+			return fn(tx)
+		})
+		if errors.Is(err, errRefused) {
+			return p.refusal(ctx, id, f)
+		}
+		return err
+	})
+}
+
+// fencedTx implements engine: a transaction under ctx's fence.
+func (p *Postgres) fencedTx(ctx context.Context, key string, fn func(tx txn) error) error {
+	return p.write(ctx, key, func(ctx context.Context, f Fence) error { return inTx(ctx, p.sqldb, fn) })
+}
+
+// insertRoom implements engine: owned, the room is the fence's at its
+// epoch (at least 1), else nobody's at epoch 0; its turns are written at
+// the fence's epoch.
+func (p *Postgres) insertRoom(ctx context.Context, tx txn, e encodedRoom, owned bool) error {
+	f, _ := FenceFrom(ctx)
+	var session *string
+	var epoch int64
+	if owned {
+		if f.Epoch < 1 {
+			return fmt.Errorf("store: create room %s: a new room's fence needs an epoch of at least 1, not %d", e.ID, f.Epoch)
+		}
+		session, epoch = &f.Session, f.Epoch
+	}
+	res, err := tx.Exec(`INSERT INTO rooms (id, game, options, mode, clock, seats, save, over, winner, reason, turns,
+			created_at, updated_at, private, aborted, seated, next, owner, epoch, clock_from, clock_stopped, rated, rating_changes, open, seeking)
+		SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17::text, $18, $19::bigint, $20::bigint, $21, $22, $23, $24
+		WHERE $17::text IS NULL OR EXISTS (SELECT 1 FROM nodes WHERE session = $17::text AND expires > clock_timestamp())`,
+		e.ID, e.Game, e.options, string(e.Mode), string(e.Clock), e.seats, e.save, e.Over, e.Winner, e.Reason, len(e.Turns),
+		e.now, e.Private, e.Aborted, seated(e.Seats), e.Next, session, epoch, millis(e.ClockFrom), millis(e.ClockStopped), e.Rated, e.changes, e.Open, e.Seeking)
+	if err != nil {
+		return fmt.Errorf("store: create room %s: %w", e.ID, err)
+	}
+	if owned {
+		if n, _ := res.RowsAffected(); n == 0 { // (a room of nobody's is always inserted)
+			return fmt.Errorf("store: create room %s: the lease of session %s is not live: %w", e.ID, f.Session, ErrFenced)
+		}
+		if _, err := tx.Exec(`INSERT INTO acquisitions (room_id, epoch, session, node, at)
+			SELECT $1, $2, session, node, clock_timestamp() FROM nodes WHERE session = $3`, e.ID, epoch, f.Session); err != nil {
+			return fmt.Errorf("store: create room %s: %w", e.ID, err)
+		}
+	}
+	return p.insertTurns(ctx, tx, e.ID, 0, e.Turns)
+}
+
+// insertTurns implements engine: the turns in one statement, written at
+// the epoch of ctx's fence.
+func (p *Postgres) insertTurns(ctx context.Context, tx txn, id string, first int, turns []Turn) error {
+	if len(turns) == 0 {
+		return nil
+	}
+	f, _ := FenceFrom(ctx)
+	notations, infos := make([]string, len(turns)), make([]string, len(turns))
+	at, think := make([]int64, len(turns)), make([]int64, len(turns))
+	for i, t := range turns {
+		notations[i], infos[i], at[i], think[i] = t.Notation, t.Info, t.At.UnixMilli(), t.Think.Microseconds()
+	}
+	_, err := tx.Exec(`INSERT INTO turns (room_id, ply, notation, played_at, think_us, info, epoch)
+		SELECT $1, $2 + t.i - 1, t.notation, t.played_at, t.think_us, t.info, $3
+		FROM unnest($4::text[], $5::bigint[], $6::bigint[], $7::text[]) WITH ORDINALITY AS t(notation, played_at, think_us, info, i)`,
+		id, first, f.Epoch, notations, at, think, infos)
+	if err != nil {
+		return fmt.Errorf("store: room %q turns from %d: %w", id, first, err)
+	}
+	return nil
+}
+
+// lockPool implements engine: a transaction-scoped advisory lock on the
+// pool's name, which a node that dies mid-pairing gives up with its
+// connection (its pairing is rolled back whole).
+func (p *Postgres) lockPool(tx txn, pool string) (mine bool, err error) {
+	err = tx.QueryRow(`SELECT pg_try_advisory_xact_lock(hashtext('pool:' || $1))`, pool).Scan(&mine)
+	return mine, err
+}
+
 // update runs one fenced UPDATE of room id's row; set assigns columns from
-// parameters $4 on (args).
+// parameters $1 on (args), the fence's parameters follow.
 func (p *Postgres) update(ctx context.Context, id string, f Fence, set string, args ...any) error {
-	tag, err := p.pool.Exec(ctx, `UPDATE rooms SET `+set+` WHERE `+fencedRoom, append([]any{id, f.Session, f.Epoch}, args...)...)
+	tag, err := p.pool.Exec(ctx, `UPDATE rooms SET `+set+` WHERE `+fencedAt(len(args)+1), append(args, id, f.Session, f.Epoch)...)
 	if err != nil {
 		return fmt.Errorf("store: room %q: %w", id, err)
 	}
@@ -138,31 +259,6 @@ func (p *Postgres) update(ctx context.Context, id string, f Fence, set string, a
 		return p.refusal(ctx, id, f)
 	}
 	return nil
-}
-
-// inRoom runs fn in a transaction that first takes room id's row under
-// fence f: updating it as update does, or, when set is empty, only locking
-// it.
-func (p *Postgres) inRoom(ctx context.Context, id string, f Fence, set string, args []any, fn func(pgx.Tx) error) error {
-	take := `SELECT 1 FROM rooms WHERE ` + fencedRoom + ` FOR NO KEY UPDATE`
-	if set != "" {
-		take = `UPDATE rooms SET ` + set + ` WHERE ` + fencedRoom + ` RETURNING 1`
-	}
-	err := p.tx(ctx, func(tx pgx.Tx) error {
-		var one int
-		err := tx.QueryRow(ctx, take, append([]any{id, f.Session, f.Epoch}, args...)...).Scan(&one)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return errRefused
-		}
-		if err != nil {
-			return fmt.Errorf("store: room %q: %w", id, err)
-		}
-		return fn(tx)
-	})
-	if errors.Is(err, errRefused) {
-		return p.refusal(ctx, id, f)
-	}
-	return err
 }
 
 // tx runs fn in a transaction, committed when fn succeeds.
@@ -213,116 +309,6 @@ func deref(s *string) string {
 	return *s
 }
 
-// encodedRoom is a room ready to insert.
-type encodedRoom struct {
-	*Room
-	options, seats string
-	save           *string
-	changes        *string
-	now            int64
-}
-
-func (p *Postgres) encode(r *Room) (encodedRoom, error) {
-	opts, err := json.Marshal(r.Options)
-	if err != nil {
-		return encodedRoom{}, fmt.Errorf("store: room %q options: %w", r.ID, err)
-	}
-	seats, err := json.Marshal(r.Seats)
-	if err != nil {
-		return encodedRoom{}, fmt.Errorf("store: room %q seats: %w", r.ID, err)
-	}
-	changes, err := roomChanges(r)
-	if err != nil {
-		return encodedRoom{}, err
-	}
-	e := encodedRoom{Room: r, options: string(opts), seats: string(seats), changes: changes, now: p.stamp()}
-	if r.Save != nil {
-		b, err := json.Marshal(r.Save)
-		if err != nil {
-			return encodedRoom{}, fmt.Errorf("store: room %q save: %w", r.ID, err)
-		}
-		e.save = new(string(b))
-	}
-	return e, nil
-}
-
-// CreateRoom implements Store: the new room is owned by the session of the
-// fence ctx carries, at its epoch (at least 1), which is logged as the
-// room's first acquisition.
-func (p *Postgres) CreateRoom(ctx context.Context, r *Room) error {
-	e, err := p.encode(r)
-	if err != nil {
-		return err
-	}
-	return p.write(ctx, r.ID, func(ctx context.Context, f Fence) error {
-		if f.Epoch < 1 {
-			return fmt.Errorf("store: create room %s: a new room's fence needs an epoch of at least 1, not %d", r.ID, f.Epoch)
-		}
-		return p.tx(ctx, func(tx pgx.Tx) error { return insertPGRoom(ctx, tx, e, &f, f.Epoch) })
-	})
-}
-
-// insertPGRoom inserts a room with its turns, owned by owner at its epoch
-// (nil: by nobody, at epoch 0), its turns written at turnEpoch.
-func insertPGRoom(ctx context.Context, tx pgx.Tx, e encodedRoom, owner *Fence, turnEpoch int64) error {
-	var session *string
-	var epoch int64
-	if owner != nil {
-		session, epoch = &owner.Session, owner.Epoch
-	}
-	tag, err := tx.Exec(ctx, `INSERT INTO rooms (id, game, options, mode, clock, seats, save, over, winner, reason, turns,
-			created_at, updated_at, private, aborted, seated, next, owner, epoch, clock_from, clock_stopped, rated, rating_changes, open, seeking)
-		SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17::text, $18, $19::bigint, $20::bigint, $21, $22, $23, $24
-		WHERE $17::text IS NULL OR EXISTS (SELECT 1 FROM nodes WHERE session = $17::text AND expires > clock_timestamp())`,
-		e.ID, e.Game, e.options, string(e.Mode), string(e.Clock), e.seats, e.save, e.Over, e.Winner, e.Reason, len(e.Turns),
-		e.now, e.Private, e.Aborted, seated(e.Seats), e.Next, session, epoch, millis(e.ClockFrom), millis(e.ClockStopped), e.Rated, e.changes, e.Open, e.Seeking)
-	if err != nil {
-		return fmt.Errorf("store: create room %s: %w", e.ID, err)
-	}
-	if tag.RowsAffected() == 0 && owner != nil { // (a room of nobody's is always inserted)
-		return fmt.Errorf("store: create room %s: the lease of session %s is not live: %w", e.ID, owner.Session, ErrFenced)
-	}
-	if owner != nil {
-		if _, err := tx.Exec(ctx, `INSERT INTO acquisitions (room_id, epoch, session, node, at)
-			SELECT $1, $2, session, node, clock_timestamp() FROM nodes WHERE session = $3`, e.ID, epoch, owner.Session); err != nil {
-			return fmt.Errorf("store: create room %s: %w", e.ID, err)
-		}
-	}
-	return insertPGTurns(ctx, tx, e.ID, 0, e.Turns, turnEpoch)
-}
-
-// insertPGTurns inserts turns as plies first, first+1, ..., written at
-// epoch, in one statement.
-func insertPGTurns(ctx context.Context, tx pgx.Tx, id string, first int, turns []Turn, epoch int64) error {
-	if len(turns) == 0 {
-		return nil
-	}
-	notations, infos := make([]string, len(turns)), make([]string, len(turns))
-	at, think := make([]int64, len(turns)), make([]int64, len(turns))
-	for i, t := range turns {
-		notations[i], infos[i], at[i], think[i] = t.Notation, t.Info, t.At.UnixMilli(), t.Think.Microseconds()
-	}
-	_, err := tx.Exec(ctx, `INSERT INTO turns (room_id, ply, notation, played_at, think_us, info, epoch)
-		SELECT $1, $2 + t.i - 1, t.notation, t.played_at, t.think_us, t.info, $3
-		FROM unnest($4::text[], $5::bigint[], $6::bigint[], $7::text[]) WITH ORDINALITY AS t(notation, played_at, think_us, info, i)`,
-		id, first, epoch, notations, at, think, infos)
-	if err != nil {
-		return fmt.Errorf("store: room %q turns from %d: %w", id, first, err)
-	}
-	return nil
-}
-
-// SetSeats implements Store.
-func (p *Postgres) SetSeats(ctx context.Context, id string, seats [2]Seat) error {
-	b, err := json.Marshal(seats)
-	if err != nil {
-		return err
-	}
-	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
-		return p.update(ctx, id, f, `seats = $4, seated = $5, updated_at = $6`, string(b), seated(seats), p.stamp())
-	})
-}
-
 // AppendTurn implements Store, in one statement: a move's write is one
 // round trip.
 func (p *Postgres) AppendTurn(ctx context.Context, id string, ply int, t Turn) error {
@@ -339,78 +325,6 @@ func (p *Postgres) AppendTurn(ctx context.Context, id string, ply int, t Turn) e
 			return p.refusal(ctx, id, f)
 		}
 		return nil
-	})
-}
-
-// ReplaceTurns implements Store.
-func (p *Postgres) ReplaceTurns(ctx context.Context, id string, turns []Turn) error {
-	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
-		set := `turns = $4, updated_at = $5, clock_from = NULL, clock_stopped = NULL`
-		return p.inRoom(ctx, id, f, set, []any{len(turns), p.stamp()}, func(tx pgx.Tx) error {
-			if _, err := tx.Exec(ctx, `DELETE FROM turns WHERE room_id = $1`, id); err != nil {
-				return fmt.Errorf("store: room %q: %w", id, err)
-			}
-			return insertPGTurns(ctx, tx, id, 0, turns, f.Epoch)
-		})
-	})
-}
-
-// SetSave implements Store.
-func (p *Postgres) SetSave(ctx context.Context, id string, save []string) error {
-	v, err := encodeSave(save)
-	if err != nil {
-		return err
-	}
-	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
-		return p.update(ctx, id, f, `save = $4, updated_at = $5`, v, p.stamp())
-	})
-}
-
-// Rematch implements Store. The kept game is a room of nobody's (epoch 0):
-// it is finished, so nobody runs it until someone acquires it.
-func (p *Postgres) Rematch(ctx context.Context, id string, archive *Room, seats [2]Seat) error {
-	var kept encodedRoom
-	if archive != nil {
-		var err error
-		if kept, err = p.encode(archive); err != nil {
-			return err
-		}
-	}
-	b, err := json.Marshal(seats)
-	if err != nil {
-		return err
-	}
-	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
-		set := `seats = $4, seated = $5, turns = 0, over = false, winner = -1, reason = '', aborted = false, aborted_by = -1,
-			clock_from = NULL, clock_stopped = NULL, rating_changes = NULL, updated_at = $6`
-		return p.inRoom(ctx, id, f, set, []any{string(b), seated(seats), p.stamp()}, func(tx pgx.Tx) error {
-			if _, err := tx.Exec(ctx, `DELETE FROM turns WHERE room_id = $1`, id); err != nil {
-				return fmt.Errorf("store: room %q: %w", id, err)
-			}
-			if archive == nil {
-				return nil
-			}
-			return insertPGRoom(ctx, tx, kept, nil, f.Epoch)
-		})
-	})
-}
-
-// AppendChat implements Store.
-func (p *Postgres) AppendChat(ctx context.Context, id string, m ChatMessage) error {
-	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
-		return p.inRoom(ctx, id, f, "", nil, func(tx pgx.Tx) error {
-			if _, err := tx.Exec(ctx, `INSERT INTO chat (room_id, name, seat, text, sent_at) VALUES ($1, $2, $3, $4, $5)`,
-				id, m.Name, m.Seat, m.Text, m.At.UnixMilli()); err != nil {
-				return fmt.Errorf("store: room %q chat: %w", id, err)
-			}
-			// Drop the messages older than the chatKept newest (none while
-			// there are fewer: the comparison with NULL is never true).
-			if _, err := tx.Exec(ctx, `DELETE FROM chat WHERE room_id = $1 AND id <
-				(SELECT id FROM chat WHERE room_id = $1 ORDER BY id DESC LIMIT 1 OFFSET $2)`, id, chatKept-1); err != nil {
-				return fmt.Errorf("store: room %q chat: %w", id, err)
-			}
-			return nil
-		})
 	})
 }
 

@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -234,3 +236,175 @@ func (st *base) Leaderboard(ctx context.Context, game string, speed vocab.Clock,
 	}
 	return scanPlayerRatingRows(sqlRows{rows})
 }
+
+// setResultColumns are what SetResult writes of a room, from $1 on.
+const setResultColumns = `over = $1, winner = $2, reason = $3, aborted = $4, aborted_by = $5, updated_at = $6`
+
+// SetResult implements Store. Most games are not rated: one statement
+// records their result. A rated room takes a transaction that holds the
+// room's row (under its fence, on PostgreSQL), so that its result is
+// written, and its game rated, by its owner alone and once.
+func (b *base) SetResult(ctx context.Context, id string, res Result) (*[2]RatingChange, error) {
+	args := []any{res.Over, res.Winner, res.Reason, res.Aborted, abortedBy(res)}
+	done, err := b.e.tryUpdateRoom(ctx, id, setResultColumns, `NOT rated`, append(args, b.e.stamp())...)
+	if err != nil || done {
+		return nil, err
+	}
+	var changes *[2]RatingChange
+	err = b.e.roomTx(ctx, id, "", nil, func(tx txn) error {
+		changes = nil // a write tried again runs this again
+		var g ratedGame
+		if err := tx.QueryRow(`SELECT rated, rating_changes, seats, game, clock FROM rooms WHERE id = $1`, id).
+			Scan(&g.rated, &g.changes, &g.seats, &g.game, &g.clock); err != nil {
+			return fmt.Errorf("store: room %q: %w", id, err)
+		}
+		var err error
+		if g.changes != nil { // rated already: final
+			changes, err = g.applied(id)
+			return err
+		}
+		now := b.e.stamp()
+		if _, err := tx.Exec(`UPDATE rooms SET `+setResultColumns+` WHERE id = $7`, append(args, now, id)...); err != nil {
+			return fmt.Errorf("store: room %q: %w", id, err)
+		}
+		if !g.rates(res) {
+			return nil
+		}
+		changes, err = b.rate(tx, id, g, res.Winner, time.UnixMilli(now))
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return changes, nil
+}
+
+// rate rates room id's game in tx: both players' ratings, their history
+// and the room's record of the changes. Nothing when it cannot be rated.
+// The players' rating rows are made first where missing, then locked
+// (PostgreSQL), both in the order of their ids, so that two games of one
+// player ending at once on two nodes are rated one after the other, each
+// from the other's result, and never deadlock. FOR UPDATE locks only rows
+// that exist: before the rows were made first, two first games of a
+// player both found none, and the later write replaced the earlier's.
+func (b *base) rate(tx txn, id string, g ratedGame, winner int, now time.Time) (*[2]RatingChange, error) {
+	names, ok, err := g.accounts(id)
+	if err != nil || !ok {
+		return nil, err
+	}
+	var users [2]int64
+	for i, name := range names {
+		err := tx.QueryRow(`SELECT id FROM users WHERE key = $1`, AccountKey(name)).Scan(&users[i])
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, nil // an account gone: nobody to rate
+		}
+		if err != nil {
+			return nil, fmt.Errorf("store: room %q player %q: %w", id, name, err)
+		}
+	}
+	if err := placeRatingRows(tx, users, g); err != nil {
+		return nil, fmt.Errorf("store: room %q ratings: %w", id, err)
+	}
+	before, found, played, err := b.lockRatings(tx, users, g)
+	if err != nil {
+		return nil, fmt.Errorf("store: room %q ratings: %w", id, err)
+	}
+	c := rateGame(before, found, played, winner, now)
+	for i, ch := range c {
+		a := ch.After
+		if _, err := tx.Exec(`UPDATE ratings SET rating = $4, deviation = $5, volatility = $6, games = $7, played_at = $8
+			WHERE user_id = $1 AND game = $2 AND speed = $3`,
+			users[i], g.game, string(g.clock), a.Rating, a.Deviation, a.Volatility, a.Games, now.UnixMilli()); err != nil {
+			return nil, fmt.Errorf("store: room %q rating: %w", id, err)
+		}
+		if _, err := tx.Exec(`INSERT INTO rating_history (user_id, game, speed, room_id, rating, deviation, played_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7)`, users[i], g.game, string(g.clock), id, a.Rating, a.Deviation, now.UnixMilli()); err != nil {
+			return nil, fmt.Errorf("store: room %q rating history: %w", id, err)
+		}
+	}
+	text, err := encodeChanges(c)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := tx.Exec(`UPDATE rooms SET rating_changes = $2 WHERE id = $1`, id, text); err != nil {
+		return nil, fmt.Errorf("store: room %q: %w", id, err)
+	}
+	return &c, nil
+}
+
+// lockRatings reads (and on PostgreSQL locks, in the order of their ids)
+// the rating rows of users in g's game and speed: found is false for a
+// row placeRatingRows just made (no games).
+func (b *base) lockRatings(tx txn, users [2]int64, g ratedGame) (before [2]rating.Rating, found [2]bool, played [2]time.Time, err error) {
+	rows, err := tx.Query(`SELECT user_id, rating, deviation, volatility, games, played_at FROM ratings
+		WHERE user_id IN ($1, $2) AND game = $3 AND speed = $4 ORDER BY user_id`+b.e.forUpdate(), users[0], users[1], g.game, string(g.clock))
+	if err != nil {
+		return before, found, played, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			user int64
+			r    rating.Rating
+			at   int64
+		)
+		if err := rows.Scan(&user, &r.Rating, &r.Deviation, &r.Volatility, &r.Games, &at); err != nil {
+			return before, found, played, err
+		}
+		for i := range users {
+			if users[i] == user && r.Games > 0 {
+				before[i], found[i], played[i] = r, true, time.UnixMilli(at)
+			}
+		}
+	}
+	return before, found, played, rows.Err()
+}
+
+// placeRatingRows makes, in tx, the rating rows of users in g's game and
+// speed that do not exist yet, in the order of their ids: a row of no
+// games (a newcomer's rating), which the rating of the game then updates,
+// so that no committed row ever has none. A row another transaction is
+// making meanwhile makes this wait for it (the key is unique), and is then
+// left as that transaction wrote it.
+func placeRatingRows(tx txn, users [2]int64, g ratedGame) error {
+	ids := users[:]
+	if ids[0] > ids[1] {
+		ids = []int64{users[1], users[0]}
+	}
+	fresh := rating.Defaults().New()
+	for _, user := range ids {
+		if _, err := tx.Exec(`INSERT INTO ratings (user_id, game, speed, rating, deviation, volatility, games, played_at)
+			VALUES ($1, $2, $3, $4, $5, $6, 0, 0) ON CONFLICT (user_id, game, speed) DO NOTHING`,
+			user, g.game, string(g.clock), fresh.Rating, fresh.Deviation, fresh.Volatility); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ratingTables are the ratings' tables, for both engines (schema.go): a
+// player's rating per game and speed, and its history, a row per rated
+// game.
+const ratingTables = `CREATE TABLE IF NOT EXISTS ratings (
+	user_id    {bigint} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+	game       {text} NOT NULL,
+	speed      {text} NOT NULL,
+	rating     {real} NOT NULL,
+	deviation  {real} NOT NULL,
+	volatility {real} NOT NULL,
+	games      {int} NOT NULL,
+	played_at  {bigint} NOT NULL,
+	PRIMARY KEY (user_id, game, speed)
+){norowid};
+CREATE INDEX IF NOT EXISTS ratings_board ON ratings(game, speed, rating DESC);
+CREATE TABLE IF NOT EXISTS rating_history (
+	id        {serial},
+	user_id   {bigint} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+	game      {text} NOT NULL,
+	speed     {text} NOT NULL,
+	room_id   {text} NOT NULL,
+	rating    {real} NOT NULL,
+	deviation {real} NOT NULL,
+	played_at {bigint} NOT NULL
+);
+CREATE INDEX IF NOT EXISTS rating_history_user ON rating_history(user_id, id);`

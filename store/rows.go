@@ -1,6 +1,7 @@
 package store
 
 import (
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -103,4 +104,61 @@ func (w *roomRow) room(id string) (*Room, error) {
 	}
 	r.RatingChanges = changes
 	return r, nil
+}
+
+// scanRows is what the scanners of lists read (sqlRows wraps database/sql's).
+type scanRows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+	Close()
+}
+
+// sqlRows gives database/sql's rows a Close with no result.
+type sqlRows struct{ *sql.Rows }
+
+func (r sqlRows) Close() { r.Rows.Close() }
+
+// scanPlayerRatingRows reads rows of name, game, speed, rating, deviation,
+// volatility, games, played_at.
+func scanPlayerRatingRows(rs scanRows) ([]PlayerRating, error) {
+	defer rs.Close()
+	var out []PlayerRating
+	for rs.Next() {
+		var (
+			p  PlayerRating
+			at int64
+		)
+		if err := rs.Scan(&p.Name, &p.Game, &p.Speed, &p.Rating.Rating, &p.Deviation, &p.Volatility, &p.Games, &at); err != nil {
+			return nil, fmt.Errorf("store: ratings: %w", err)
+		}
+		p.Played = time.UnixMilli(at)
+		out = append(out, p)
+	}
+	if err := rs.Err(); err != nil {
+		return nil, fmt.Errorf("store: ratings: %w", err)
+	}
+	return out, nil
+}
+
+// scanRatingPointRows reads rows of game, speed, rating, deviation,
+// played_at.
+func scanRatingPointRows(rs scanRows) ([]RatingPoint, error) {
+	defer rs.Close()
+	var out []RatingPoint
+	for rs.Next() {
+		var (
+			p  RatingPoint
+			at int64
+		)
+		if err := rs.Scan(&p.Game, &p.Speed, &p.Rating, &p.Deviation, &at); err != nil {
+			return nil, fmt.Errorf("store: rating history: %w", err)
+		}
+		p.At = time.UnixMilli(at)
+		out = append(out, p)
+	}
+	if err := rs.Err(); err != nil {
+		return nil, fmt.Errorf("store: rating history: %w", err)
+	}
+	return out, nil
 }

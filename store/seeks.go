@@ -18,15 +18,8 @@ type Seeks interface {
 }
 
 // SetSeeking implements Store.
-func (s *SQLite) SetSeeking(ctx context.Context, id string, on bool) error {
-	return s.update(ctx, id, `UPDATE rooms SET seeking = ? WHERE id = ?`, on, id)
-}
-
-// SetSeeking implements Store.
-func (p *Postgres) SetSeeking(ctx context.Context, id string, on bool) error {
-	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
-		return p.update(ctx, id, f, `seeking = $4`, on)
-	})
+func (b *base) SetSeeking(ctx context.Context, id string, on bool) error {
+	return b.e.updateRoom(ctx, id, `seeking = $1`, on)
 }
 
 // seeking is the condition "an open challenge the lobby lists now".

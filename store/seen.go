@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 )
@@ -12,44 +11,22 @@ import (
 // changed or was seen lately (List's since), so that games left alone
 // leave the list. Hub.MarkSeen records it for the rooms with a page open.
 
-// SetSeen implements Store.
-func (s *SQLite) SetSeen(ctx context.Context, ids []string, at time.Time) error {
-	if len(ids) == 0 {
-		return nil
-	}
-	idsJSON, err := json.Marshal(ids)
-	if err != nil {
-		return err
-	}
-	return s.write(ctx, func(tx *wtx) error {
-		if _, err := tx.Exec(`UPDATE rooms SET seen_at = max(seen_at, ?) WHERE id IN (SELECT value FROM json_each(?))`,
-			at.UnixMilli(), string(idsJSON)); err != nil {
-			return fmt.Errorf("store: rooms seen: %w", err)
-		}
-		return nil
-	})
-}
-
-// sinceMillis is a List's since in milliseconds (0 for the zero time:
-// every room).
-func sinceMillis(since time.Time) int64 {
-	if since.IsZero() {
-		return 0
-	}
-	return since.UnixMilli()
-}
-
 // SetSeen implements Store. It is not fenced: that a page was open says
 // nothing about the game, and any node that saw one may say so.
-func (p *Postgres) SetSeen(ctx context.Context, ids []string, at time.Time) error {
-	if p.closed.Load() {
-		return ErrClosed
-	}
-	if len(ids) == 0 {
-		return nil
-	}
-	if _, err := p.pool.Exec(ctx, `UPDATE rooms SET seen_at = GREATEST(seen_at, $2) WHERE id = ANY($1)`, ids, at.UnixMilli()); err != nil {
-		return fmt.Errorf("store: rooms seen: %w", err)
+func (b *base) SetSeen(ctx context.Context, ids []string, at time.Time) error {
+	for len(ids) > 0 {
+		batch := ids[:min(len(ids), seenBatch)]
+		ids = ids[len(batch):]
+		in, args := b.e.anyOf("id", 2, batch)
+		_, err := b.e.exec(ctx, `UPDATE rooms SET seen_at = CASE WHEN seen_at > $1 THEN seen_at ELSE $1 END WHERE `+in,
+			append([]any{at.UnixMilli()}, args...)...)
+		if err != nil {
+			return fmt.Errorf("store: rooms seen: %w", err)
+		}
 	}
 	return nil
 }
+
+// seenBatch bounds the ids of one SetSeen statement: SQLite's IN (…) takes
+// a parameter an id, and a statement at most 32,766.
+const seenBatch = 1000

@@ -254,57 +254,29 @@ func scanChallenges(rs scanRows) ([]DirectChallenge, error) {
 	return out, nil
 }
 
-// socialTables are presence and challenges in a SQLite file (tables).
+// socialTables are presence and challenges, for both engines (schema.go).
 const socialTables = `CREATE TABLE IF NOT EXISTS presence (
-	account TEXT NOT NULL,
-	node    TEXT NOT NULL,
-	seen    INTEGER NOT NULL,
+	account {text} NOT NULL,
+	node    {text} NOT NULL,
+	seen    {bigint} NOT NULL,
 	PRIMARY KEY (account, node)
-) WITHOUT ROWID;
+){norowid};
 CREATE TABLE IF NOT EXISTS challenges (
-	id         TEXT PRIMARY KEY,
-	from_name  TEXT NOT NULL,
-	to_name    TEXT NOT NULL,
-	from_token TEXT NOT NULL,
-	game       TEXT NOT NULL,
-	clock      TEXT NOT NULL,
-	rated      INTEGER NOT NULL,
-	created    INTEGER NOT NULL,
-	expires    INTEGER NOT NULL,
-	status     TEXT NOT NULL,
-	room       TEXT NOT NULL DEFAULT '',
-	reason     TEXT NOT NULL DEFAULT ''
+	id         {text} PRIMARY KEY,
+	from_name  {text} NOT NULL,
+	to_name    {text} NOT NULL,
+	from_token {text} NOT NULL,
+	game       {text} NOT NULL,
+	clock      {text} NOT NULL,
+	rated      {bool} NOT NULL,
+	created    {bigint} NOT NULL,
+	expires    {bigint} NOT NULL,
+	status     {text} NOT NULL,
+	room       {text} NOT NULL DEFAULT '',
+	reason     {text} NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS challenges_to ON challenges(to_name, created);
 CREATE INDEX IF NOT EXISTS challenges_from ON challenges(from_name, created);`
 
 // challengeColumns are a challenge's columns, in scanChallenges's order.
 const challengeColumns = `id, from_name, to_name, from_token, game, clock, rated, created, expires, status, room, reason`
-
-// socialMigration is the PostgreSQL migration that adds presence and
-// direct challenges (migrations); challengesReasonMigration adds why a
-// challenge was declined.
-const socialMigration = `CREATE TABLE presence (
-		account text NOT NULL,
-		node    text NOT NULL,
-		seen    bigint NOT NULL,
-		PRIMARY KEY (account, node)
-	);
-	CREATE TABLE challenges (
-		id         text PRIMARY KEY,
-		from_name  text NOT NULL,
-		to_name    text NOT NULL,
-		from_token text NOT NULL,
-		game       text NOT NULL,
-		clock      text NOT NULL,
-		rated      boolean NOT NULL,
-		created    bigint NOT NULL,
-		expires    bigint NOT NULL,
-		status     text NOT NULL,
-		room       text NOT NULL DEFAULT ''
-	);
-	CREATE INDEX challenges_to ON challenges (to_name, created);
-	CREATE INDEX challenges_from ON challenges (from_name, created);`
-
-// challengesReasonMigration keeps why a challenge was declined.
-const challengesReasonMigration = `ALTER TABLE challenges ADD COLUMN reason text NOT NULL DEFAULT '';`

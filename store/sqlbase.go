@@ -14,8 +14,10 @@ import (
 // they are, and RETURNING, which both have. What truly differs between the
 // engines is behind engine: how a write is committed (SQLite's one writer
 // batching the writes waiting at any moment; PostgreSQL's transaction per
-// write), a unique violation, and a list parameter (SQLite's IN (…) against
-// PostgreSQL's = ANY($n)).
+// write), how a room's write is held (PostgreSQL's fence and row lock), how
+// a room and its turns are inserted (PostgreSQL records owners and epochs),
+// a unique violation, and a list parameter (SQLite's IN (…) against
+// PostgreSQL's = ANY($n)). The tables' column types are schema.go's.
 
 // txn is a write's transaction. Its statements have no context of their
 // own: SQLite commits the writes of many callers in one transaction, which
@@ -31,6 +33,34 @@ type engine interface {
 	// writeTx runs fn in a write transaction and returns once it is
 	// committed (or fn failed and nothing of it was).
 	writeTx(ctx context.Context, fn func(tx txn) error) error
+	// updateRoom runs one UPDATE of room id's row, set assigning its
+	// columns from parameters $1 on (args): ErrNotFound for no room, and
+	// on PostgreSQL ErrFenced unless ctx's fence owns the room.
+	updateRoom(ctx context.Context, id, set string, args ...any) error
+	// tryUpdateRoom is updateRoom on the condition cond too, reporting
+	// whether it changed the row rather than why not.
+	tryUpdateRoom(ctx context.Context, id, set, cond string, args ...any) (bool, error)
+	// roomTx runs fn in a write transaction that first takes room id's
+	// row: updating it by set (its columns from parameters $1 on, args),
+	// or, for set "", only holding it. ErrNotFound for no room; on
+	// PostgreSQL the row is locked under ctx's fence, ErrFenced when the
+	// fence does not own it.
+	roomTx(ctx context.Context, id, set string, args []any, fn func(tx txn) error) error
+	// fencedTx runs fn in a write transaction that makes rooms: on
+	// PostgreSQL under ctx's fence (key names the write in errors).
+	fencedTx(ctx context.Context, key string, fn func(tx txn) error) error
+	// insertRoom inserts e with its turns in tx; on PostgreSQL owned by
+	// ctx's fence when owned (logged as its first acquisition), else by
+	// nobody (epoch 0).
+	insertRoom(ctx context.Context, tx txn, e encodedRoom, owned bool) error
+	// insertTurns inserts turns as plies first, first+1, … of room id.
+	insertTurns(ctx context.Context, tx txn, id string, first int, turns []Turn) error
+	// lockPool takes the pairing of pool in tx, or reports that another
+	// node is pairing it (PostgreSQL's advisory lock; the one writer
+	// always has it).
+	lockPool(tx txn, pool string) (bool, error)
+	// stamp is the time of a room's change, in milliseconds (SetNow).
+	stamp() int64
 	// exec runs one write statement on its own.
 	exec(ctx context.Context, query string, args ...any) (sql.Result, error)
 	// unique reports whether err is a unique constraint's violation (on

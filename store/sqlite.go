@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"sync"
 	"time"
 
@@ -95,24 +96,24 @@ var tables = []struct{ name, definition string }{
 	);
 	CREATE INDEX IF NOT EXISTS chat_room ON chat(room_id, id);`},
 	// users and sessions are the players' accounts (Accounts).
-	{"users and sessions", accountTables},
+	{"users and sessions", sqliteDDL(accountTables)},
 	// A player's finished games are found by the accounts in the seats
 	// (PlayerGames).
 	{"accounts' games", `CREATE INDEX IF NOT EXISTS rooms_account0 ON rooms(json_extract(seats, '$[0].account'), updated_at) WHERE over = 1;
 	CREATE INDEX IF NOT EXISTS rooms_account1 ON rooms(json_extract(seats, '$[1].account'), updated_at) WHERE over = 1;`},
 	// The players' ratings and their history (Ratings).
-	{"ratings", ratingTables},
+	{"ratings", sqliteDDL(ratingTables)},
 	// Quick pairing's pools (Pools).
-	{"pools", poolTables},
+	{"pools", sqliteDDL(poolTables)},
 	// Who is on the site, and direct challenges (Presence, Challenges).
-	{"presence and challenges", socialTables},
+	{"presence and challenges", sqliteDDL(socialTables)},
 	// The accounts' passkeys and the challenges of passkey ceremonies
 	// under way (Passkeys).
-	{"passkeys", passkeyTables},
+	{"passkeys", sqliteDDL(passkeyTables)},
 	// Bot accounts, and the games quick pairing made for them (Bots).
-	{"bots", botTables},
+	{"bots", sqliteDDL(botTables)},
 	// The accounts seen in each browser (Links).
-	{"browsers", linkTables},
+	{"browsers", sqliteDDL(linkTables)},
 }
 
 // migrate adds the columns and tables a file made by an older version lacks.
@@ -274,84 +275,8 @@ func (s *SQLite) stamp() int64 { return s.now().UnixMilli() }
 // its game times are on one clock. Call it before the store is used.
 func (s *SQLite) SetNow(now func() time.Time) { s.now = now }
 
-// CreateRoom implements Store.
-func (s *SQLite) CreateRoom(ctx context.Context, r *Room) error {
-	insert, err := s.insertRoom(r)
-	if err != nil {
-		return err
-	}
-	return s.write(ctx, insert)
-}
-
-// insertRoom encodes r and returns the write that inserts it with its turns.
-func (s *SQLite) insertRoom(r *Room) (func(*wtx) error, error) {
-	opts, err := json.Marshal(r.Options)
-	if err != nil {
-		return nil, err
-	}
-	seats, err := json.Marshal(r.Seats)
-	if err != nil {
-		return nil, err
-	}
-	save, err := encodeSave(r.Save)
-	if err != nil {
-		return nil, err
-	}
-	changes, err := roomChanges(r)
-	if err != nil {
-		return nil, err
-	}
-	now := s.stamp()
-	return func(tx *wtx) error {
-		_, err := tx.Exec(`INSERT INTO rooms
-			(id, game, options, mode, clock, seats, save, over, winner, reason, turns, created_at, updated_at,
-			 private, aborted, seated, next, clock_from, clock_stopped, rated, rating_changes, open, seeking)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			r.ID, r.Game, string(opts), r.Mode, r.Clock, string(seats), save, r.Over, r.Winner, r.Reason, len(r.Turns), now, now,
-			r.Private, r.Aborted, seated(r.Seats), r.Next, millis(r.ClockFrom), millis(r.ClockStopped), r.Rated, changes, r.Open, r.Seeking)
-		if err != nil {
-			return fmt.Errorf("store: create room %s: %w", r.ID, err)
-		}
-		return insertTurns(tx, r.ID, 0, r.Turns)
-	}, nil
-}
-
 // seated reports whether both seats are held (the rooms' seated column).
 func seated(seats [2]Seat) bool { return seats[0].Kind != vocab.Free && seats[1].Kind != vocab.Free }
-
-// Room implements Store.
-func (s *SQLite) Room(ctx context.Context, id string) (*Room, error) {
-	var row roomRow
-	err := s.db.QueryRowContext(ctx, `SELECT `+roomColumns+` FROM rooms WHERE id = ?`, id).Scan(row.dest()...)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("store: room %q: %w", id, ErrNotFound)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("store: room %q: %w", id, err)
-	}
-	r, err := row.room(id)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := s.db.QueryContext(ctx, `SELECT notation, played_at, think_us, info FROM turns WHERE room_id = ? ORDER BY ply`, id)
-	if err != nil {
-		return nil, fmt.Errorf("store: room %q turns: %w", id, err)
-	}
-	defer rows.Close()
-	if r.Turns, err = scanTurns(rows, id); err != nil {
-		return nil, err
-	}
-	return r, nil
-}
-
-// SetSeats implements Store.
-func (s *SQLite) SetSeats(ctx context.Context, id string, seats [2]Seat) error {
-	b, err := json.Marshal(seats)
-	if err != nil {
-		return err
-	}
-	return s.update(ctx, id, `UPDATE rooms SET seats = ?, seated = ?, updated_at = ? WHERE id = ?`, string(b), seated(seats), s.stamp(), id)
-}
 
 // AppendTurn implements Store.
 func (s *SQLite) AppendTurn(ctx context.Context, id string, ply int, t Turn) error {
@@ -360,93 +285,8 @@ func (s *SQLite) AppendTurn(ctx context.Context, id string, ply int, t Turn) err
 		if err := updateTx(tx, id, updateTurnsSQL, ply+1, s.stamp(), id); err != nil {
 			return err
 		}
-		return insertTurns(tx, id, ply, []Turn{t})
+		return s.insertTurns(ctx, tx, id, ply, []Turn{t})
 	})
-}
-
-// ReplaceTurns implements Store.
-func (s *SQLite) ReplaceTurns(ctx context.Context, id string, turns []Turn) error {
-	return s.write(ctx, func(tx *wtx) error {
-		if err := updateTx(tx, id, updateTurnsSQL, len(turns), s.stamp(), id); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(`DELETE FROM turns WHERE room_id = ?`, id); err != nil {
-			return fmt.Errorf("store: room %q: %w", id, err)
-		}
-		return insertTurns(tx, id, 0, turns)
-	})
-}
-
-// SetSave implements Store.
-func (s *SQLite) SetSave(ctx context.Context, id string, save []string) error {
-	v, err := encodeSave(save)
-	if err != nil {
-		return err
-	}
-	return s.update(ctx, id, `UPDATE rooms SET save = ?, updated_at = ? WHERE id = ?`, v, s.stamp(), id)
-}
-
-// Rematch implements Store.
-func (s *SQLite) Rematch(ctx context.Context, id string, archive *Room, seats [2]Seat) error {
-	var insert func(*wtx) error
-	if archive != nil {
-		var err error
-		if insert, err = s.insertRoom(archive); err != nil {
-			return err
-		}
-	}
-	b, err := json.Marshal(seats)
-	if err != nil {
-		return err
-	}
-	now := s.stamp()
-	return s.write(ctx, func(tx *wtx) error {
-		if insert != nil {
-			if err := insert(tx); err != nil {
-				return err
-			}
-		}
-		if _, err := tx.Exec(`DELETE FROM turns WHERE room_id = ?`, id); err != nil {
-			return fmt.Errorf("store: room %q: %w", id, err)
-		}
-		return updateTx(tx, id, `UPDATE rooms SET seats = ?, seated = ?, turns = 0, over = 0, winner = -1, reason = '',
-			aborted = 0, aborted_by = -1, clock_from = NULL, clock_stopped = NULL, rating_changes = NULL, updated_at = ? WHERE id = ?`, string(b), seated(seats), now, id)
-	})
-}
-
-// Unfinished implements Store.
-func (s *SQLite) Unfinished(ctx context.Context) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM rooms WHERE over = 0 ORDER BY updated_at`)
-	if err != nil {
-		return nil, fmt.Errorf("store: unfinished rooms: %w", err)
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
-}
-
-// List implements Store.
-func (s *SQLite) List(ctx context.Context, over bool, since time.Time, limit, offset int) ([]Summary, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+summaryColumns+`
-		FROM rooms WHERE over = ? AND private = 0 AND aborted = 0 AND seated = 1 AND (over OR max(updated_at, seen_at) >= ?)
-		ORDER BY updated_at DESC, id LIMIT ? OFFSET ?`,
-		over, sinceMillis(since), limit, offset)
-	if err != nil {
-		return nil, fmt.Errorf("store: list rooms: %w", err)
-	}
-	defer rows.Close()
-	out, err := scanSummaries(rows)
-	if err != nil {
-		return nil, fmt.Errorf("store: list rooms: %w", err)
-	}
-	return out, nil
 }
 
 // DeleteIdle implements Store.
@@ -471,6 +311,79 @@ func (s *SQLite) DeleteIdle(ctx context.Context, before time.Time, keep []string
 	return int(n), err
 }
 
+// updateRoom implements engine.
+func (s *SQLite) updateRoom(ctx context.Context, id, set string, args ...any) error {
+	return s.update(ctx, id, `UPDATE rooms SET `+set+` WHERE id = $`+strconv.Itoa(len(args)+1), append(args, id)...)
+}
+
+// tryUpdateRoom implements engine.
+func (s *SQLite) tryUpdateRoom(ctx context.Context, id, set, cond string, args ...any) (changed bool, err error) {
+	err = s.write(ctx, func(tx *wtx) error {
+		res, err := tx.Exec(`UPDATE rooms SET `+set+` WHERE id = $`+strconv.Itoa(len(args)+1)+` AND `+cond, append(args, id)...)
+		if err != nil {
+			return fmt.Errorf("store: room %q: %w", id, err)
+		}
+		n, err := res.RowsAffected()
+		changed = n == 1
+		return err
+	})
+	return changed, err
+}
+
+// roomTx implements engine: the one writer holds every row.
+func (s *SQLite) roomTx(ctx context.Context, id, set string, args []any, fn func(tx txn) error) error {
+	return s.write(ctx, func(tx *wtx) error {
+		if set != "" {
+			if err := updateTx(tx, id, `UPDATE rooms SET `+set+` WHERE id = $`+strconv.Itoa(len(args)+1), append(args, id)...); err != nil {
+				return err
+			}
+			return fn(tx)
+		}
+		var one int
+		err := tx.QueryRow(`SELECT 1 FROM rooms WHERE id = $1`, id).Scan(&one)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("store: room %q: %w", id, ErrNotFound)
+		}
+		if err != nil {
+			return fmt.Errorf("store: room %q: %w", id, err)
+		}
+		return fn(tx)
+	})
+}
+
+// fencedTx implements engine: SQLite has no fences.
+func (s *SQLite) fencedTx(ctx context.Context, key string, fn func(tx txn) error) error {
+	return s.writeTx(ctx, fn)
+}
+
+// insertRoom implements engine.
+func (s *SQLite) insertRoom(ctx context.Context, tx txn, e encodedRoom, owned bool) error {
+	_, err := tx.Exec(`INSERT INTO rooms
+		(id, game, options, mode, clock, seats, save, over, winner, reason, turns, created_at, updated_at,
+		 private, aborted, seated, next, clock_from, clock_stopped, rated, rating_changes, open, seeking)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`,
+		e.ID, e.Game, e.options, string(e.Mode), string(e.Clock), e.seats, e.save, e.Over, e.Winner, e.Reason, len(e.Turns), e.now,
+		e.Private, e.Aborted, seated(e.Seats), e.Next, millis(e.ClockFrom), millis(e.ClockStopped), e.Rated, e.changes, e.Open, e.Seeking)
+	if err != nil {
+		return fmt.Errorf("store: create room %s: %w", e.ID, err)
+	}
+	return s.insertTurns(ctx, tx, e.ID, 0, e.Turns)
+}
+
+// insertTurns implements engine: a prepared statement a turn.
+func (s *SQLite) insertTurns(ctx context.Context, tx txn, id string, first int, turns []Turn) error {
+	for i, t := range turns {
+		_, err := tx.Exec(insertTurnSQL, id, first+i, t.Notation, t.At.UnixMilli(), t.Think.Microseconds(), t.Info)
+		if err != nil {
+			return fmt.Errorf("store: room %q turn %d: %w", id, first+i, err)
+		}
+	}
+	return nil
+}
+
+// lockPool implements engine: the one writer runs one pairing at a time.
+func (s *SQLite) lockPool(tx txn, pool string) (bool, error) { return true, nil }
+
 func (s *SQLite) update(ctx context.Context, id, query string, args ...any) error {
 	return s.write(ctx, func(tx *wtx) error { return updateTx(tx, id, query, args...) })
 }
@@ -487,22 +400,11 @@ func updateTx(tx *wtx, id, query string, args ...any) error {
 	return nil
 }
 
-func insertTurns(tx *wtx, id string, first int, turns []Turn) error {
-	for i, t := range turns {
-		_, err := tx.Exec(insertTurnSQL, id, first+i, t.Notation, t.At.UnixMilli(), t.Think.Microseconds(), t.Info)
-		if err != nil {
-			return fmt.Errorf("store: room %q turn %d: %w", id, first+i, err)
-		}
-	}
-	return nil
-}
-
 // The statements every move runs, prepared once.
 const (
 	insertTurnSQL = `INSERT INTO turns (room_id, ply, notation, played_at, think_us, info) VALUES (?, ?, ?, ?, ?, ?)`
-	// updateTurnsSQL is a change of the log, which clears the clock's
-	// recorded start and stop.
-	updateTurnsSQL = `UPDATE rooms SET turns = ?, updated_at = ?, clock_from = NULL, clock_stopped = NULL WHERE id = ?`
+	// updateTurnsSQL is a change of the log (updateTurnsSet).
+	updateTurnsSQL = `UPDATE rooms SET ` + updateTurnsSet + ` WHERE id = $3`
 )
 
 func encodeSave(save []string) (any, error) {

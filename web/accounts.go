@@ -91,7 +91,7 @@ func (s *Server) renderAccountForm(w http.ResponseWriter, r *http.Request, statu
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	f.Passkeys = s.Accounts.PasskeysOffered()
+	f.Passkeys = true // every store keeps passkeys
 	page(f).Render(r.Context(), w)
 }
 

@@ -90,9 +90,6 @@ func (s *Server) socketHolder(w http.ResponseWriter, r *http.Request) (holder, b
 // or new token.
 func (s *Server) botSection(r *http.Request, u *store.User, view templates.BotSection) (templates.BotSection, error) {
 	bots, err := s.Accounts.Bots(r.Context(), u)
-	if errors.Is(err, accounts.ErrNoBots) {
-		return view, nil
-	}
 	if err != nil {
 		return view, err
 	}
@@ -173,7 +170,7 @@ func (s *Server) newBotToken(w http.ResponseWriter, r *http.Request) {
 // named name only.
 func (s *Server) askNewBotToken(w http.ResponseWriter, r *http.Request, u *store.User, name string) {
 	bots, err := s.Accounts.Bots(r.Context(), u)
-	if err != nil && !errors.Is(err, accounts.ErrNoBots) {
+	if err != nil {
 		s.logFailure(r, "bots", err)
 		s.renderAccount(w, r, http.StatusServiceUnavailable, templates.BotSection{Error: tokenNotReplaced})
 		return
@@ -295,7 +292,7 @@ func (s *Server) markBots(ctx context.Context, rows []*templates.LeaderRow) erro
 // person's), and for a house bot, the level it plays.
 func (s *Server) botOwner(ctx context.Context, name string) (owner, house string, err error) {
 	b, err := s.Accounts.Bot(ctx, name)
-	if errors.Is(err, store.ErrNotFound) || errors.Is(err, accounts.ErrNoBots) {
+	if errors.Is(err, store.ErrNotFound) {
 		return "", "", nil
 	}
 	if err != nil {

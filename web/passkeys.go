@@ -31,11 +31,8 @@ const PasskeyCookie = "boardroom_passkey"
 // kilobyte or two.
 const maxPasskeyBytes = 64 << 10
 
-// passkeyRoutes serves the ceremonies, when the store keeps passkeys.
+// passkeyRoutes serves the ceremonies.
 func (s *Server) passkeyRoutes(mux *http.ServeMux) {
-	if !s.Accounts.PasskeysOffered() {
-		return
-	}
 	mux.HandleFunc("POST /passkey/register/begin", s.passkeyRegisterBegin)
 	mux.HandleFunc("POST /passkey/register/finish", s.passkeyRegisterFinish)
 	mux.HandleFunc("POST /passkey/login/begin", s.passkeyLoginBegin)
@@ -276,9 +273,6 @@ func (s *Server) askPasskeyRemove(w http.ResponseWriter, r *http.Request, u *sto
 
 // passkeyList is the account page's list of u's passkeys.
 func (s *Server) passkeyList(r *http.Request, u *store.User) (templates.PasskeyList, error) {
-	if !s.Accounts.PasskeysOffered() {
-		return templates.PasskeyList{}, nil
-	}
 	keys, err := s.Accounts.Passkeys(r.Context(), u)
 	if err != nil {
 		return templates.PasskeyList{}, err
