@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -16,21 +15,9 @@ import (
 	"boardroom/secret"
 	"boardroom/signout"
 	"boardroom/store"
+	"boardroom/web/request"
 	"boardroom/web/templates"
 )
-
-// SessionCookie holds the browser's log-in: a random token the server
-// knows only by its hash. HttpOnly, SameSite=Lax, Secure behind HTTPS; it
-// lasts as long as the session (accounts.SessionLife).
-const SessionCookie = "boardroom_session"
-
-type userCtxKey struct{}
-
-// userOf is the signed-in player of a request (nil for a guest).
-func userOf(r *http.Request) *store.User {
-	u, _ := r.Context().Value(userCtxKey{}).(*store.User)
-	return u
-}
 
 // noAccountPaths are requests that draw no page: their session is not
 // looked up (a picture, a script cost no database read).
@@ -40,7 +27,7 @@ var noAccountPaths = []string{"/static/", "/games/", "/games.css", "/sw.js", "/m
 // context for the handlers and the header of every page.
 func (s *Server) signedIn(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		c, err := r.Cookie(SessionCookie)
+		c, err := r.Cookie(request.SessionCookie)
 		if s.Accounts == nil || err != nil || c.Value == "" || skipAccount(r.URL.Path) {
 			next.ServeHTTP(w, r)
 			return
@@ -48,16 +35,16 @@ func (s *Server) signedIn(next http.Handler) http.Handler {
 		u, err := s.Accounts.User(r.Context(), c.Value)
 		switch {
 		case err == nil:
-			s.seeBrowser(r, u.Name, readToken(r), false)
-			ctx := context.WithValue(r.Context(), userCtxKey{}, u)
+			s.kit.SeeBrowser(r, u.Name, request.ReadToken(r), false)
+			ctx := request.WithUser(r.Context(), u)
 			r = r.WithContext(s.withChallenges(templates.WithUser(ctx, u.Name), u.Name))
 			// A page drawn for a player names them: no shared cache may
 			// keep it, nor the service worker's offline copies (sw.js).
 			w.Header().Set("Cache-Control", "private")
 		case errors.Is(err, store.ErrNotFound):
-			s.clearSession(w, r) // logged out elsewhere, or expired
+			s.kit.ClearSession(w, r) // logged out elsewhere, or expired
 		default:
-			s.logFailure(r, "session", err) // the page is served as to a guest
+			s.kit.LogFailure(r, "session", err) // the page is served as to a guest
 		}
 		next.ServeHTTP(w, r)
 	})
@@ -77,16 +64,6 @@ func skipAccount(path string) bool {
 	return false
 }
 
-func (s *Server) setSession(w http.ResponseWriter, r *http.Request, token string) {
-	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: token, Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode,
-		Secure: s.TrustedProxies.HTTPS(r), MaxAge: int(accounts.SessionLife.Seconds())})
-}
-
-func (s *Server) clearSession(w http.ResponseWriter, r *http.Request) {
-	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode,
-		Secure: s.TrustedProxies.HTTPS(r), MaxAge: -1})
-}
-
 func (s *Server) renderAccountForm(w http.ResponseWriter, r *http.Request, status int, page func(templates.AccountForm) templ.Component, f templates.AccountForm) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
@@ -96,30 +73,30 @@ func (s *Server) renderAccountForm(w http.ResponseWriter, r *http.Request, statu
 }
 
 func (s *Server) signUpForm(w http.ResponseWriter, r *http.Request) {
-	if userOf(r) != nil {
-		http.Redirect(w, r, nextPath(r.URL.Query().Get("next")), http.StatusSeeOther)
+	if request.User(r) != nil {
+		http.Redirect(w, r, request.NextPath(r.URL.Query().Get("next")), http.StatusSeeOther)
 		return
 	}
-	s.renderAccountForm(w, r, http.StatusOK, templates.SignUpPage, templates.AccountForm{Next: nextPath(r.URL.Query().Get("next"))})
+	s.renderAccountForm(w, r, http.StatusOK, templates.SignUpPage, templates.AccountForm{Next: request.NextPath(r.URL.Query().Get("next"))})
 }
 
 func (s *Server) logInForm(w http.ResponseWriter, r *http.Request) {
-	if userOf(r) != nil {
-		http.Redirect(w, r, nextPath(r.URL.Query().Get("next")), http.StatusSeeOther)
+	if request.User(r) != nil {
+		http.Redirect(w, r, request.NextPath(r.URL.Query().Get("next")), http.StatusSeeOther)
 		return
 	}
-	s.renderAccountForm(w, r, http.StatusOK, templates.LogInPage, templates.AccountForm{Next: nextPath(r.URL.Query().Get("next"))})
+	s.renderAccountForm(w, r, http.StatusOK, templates.LogInPage, templates.AccountForm{Next: request.NextPath(r.URL.Query().Get("next"))})
 }
 
 // readAccountForm reads a sign-up or log-in form; false when it could not
 // be read (answered already).
 func (s *Server) readAccountForm(w http.ResponseWriter, r *http.Request, page func(templates.AccountForm) templ.Component) (name, password, next string, ok bool) {
-	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	r.Body = http.MaxBytesReader(w, r.Body, request.MaxFormBytes)
 	if err := r.ParseForm(); err != nil {
 		s.renderAccountForm(w, r, http.StatusBadRequest, page, templates.AccountForm{Error: "The form could not be read."})
 		return "", "", "", false
 	}
-	return strings.TrimSpace(r.PostForm.Get("username")), r.PostForm.Get("password"), nextPath(r.PostForm.Get("next")), true
+	return strings.TrimSpace(r.PostForm.Get("username")), r.PostForm.Get("password"), request.NextPath(r.PostForm.Get("next")), true
 }
 
 func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
@@ -128,7 +105,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	form := templates.AccountForm{Username: name, Next: next}
-	if !s.mayTryFromNetwork(r) {
+	if !s.kit.MayTryFromNetwork(r) {
 		form.Error = "Too many tries from your address; wait a minute and try again."
 		s.renderAccountForm(w, r, http.StatusTooManyRequests, templates.SignUpPage, form)
 		return
@@ -145,7 +122,7 @@ func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		s.logFailure(r, "sign up", err)
+		s.kit.LogFailure(r, "sign up", err)
 		form.Error = "The account could not be made just now; try again in a moment."
 		s.renderAccountForm(w, r, http.StatusServiceUnavailable, templates.SignUpPage, form)
 		return
@@ -161,7 +138,7 @@ func (s *Server) logIn(w http.ResponseWriter, r *http.Request) {
 	}
 	form := templates.AccountForm{Username: name, Next: next}
 	key, _ := accounts.NameKey(name)
-	if !s.mayTryFromNetwork(r) || (key != "" && !s.mayTryAccount(r, key)) {
+	if !s.kit.MayTryFromNetwork(r) || (key != "" && !s.kit.MayTryAccount(r, key)) {
 		form.Error = "Too many tries; wait a minute and try again."
 		s.renderAccountForm(w, r, http.StatusTooManyRequests, templates.LogInPage, form)
 		return
@@ -177,7 +154,7 @@ func (s *Server) logIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		s.logFailure(r, "log in", err)
+		s.kit.LogFailure(r, "log in", err)
 		form.Error = "You could not be logged in just now; try again in a moment."
 		s.renderAccountForm(w, r, http.StatusServiceUnavailable, templates.LogInPage, form)
 		return
@@ -190,8 +167,8 @@ func (s *Server) logIn(w http.ResponseWriter, r *http.Request) {
 // open in that browser.
 func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *store.User, next string) {
 	if err := s.openSession(w, r, u); err != nil {
-		s.logFailure(r, "session", err)
-		s.errorPage(w, r, http.StatusServiceUnavailable, "Not logged in", "Your session could not be started just now; try again in a moment.")
+		s.kit.LogFailure(r, "session", err)
+		s.kit.ErrorPage(w, r, http.StatusServiceUnavailable, "Not logged in", "Your session could not be started just now; try again in a moment.")
 		return
 	}
 	http.Redirect(w, r, next, http.StatusSeeOther)
@@ -200,53 +177,40 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *store.U
 // openSession logs u in on this browser: a new session, and its cookie
 // (a password's log-in and a passkey's alike).
 func (s *Server) openSession(w http.ResponseWriter, r *http.Request, u *store.User) error {
-	token, err := s.Accounts.Start(r.Context(), u, r.UserAgent(), s.clientAddr(r))
+	token, err := s.Accounts.Start(r.Context(), u, r.UserAgent(), s.kit.ClientAddr(r))
 	if err != nil {
 		return err
 	}
-	s.setSession(w, r, token)
-	s.seeBrowser(r, u.Name, s.ensureToken(w, r), true)
+	s.kit.SetSession(w, r, token)
+	s.kit.SeeBrowser(r, u.Name, s.kit.EnsureToken(w, r), true)
 	return nil
 }
 
 func (s *Server) logOut(w http.ResponseWriter, r *http.Request) {
-	if c, err := r.Cookie(SessionCookie); err == nil && c.Value != "" {
+	if c, err := r.Cookie(request.SessionCookie); err == nil && c.Value != "" {
 		if err := s.Accounts.End(r.Context(), c.Value); err != nil {
-			s.logFailure(r, "log out", err)
+			s.kit.LogFailure(r, "log out", err)
 		}
-		s.signouts.Ended(signout.End{Hashes: []string{secret.Hash(c.Value)}})
+		s.kit.Signouts.Ended(signout.End{Hashes: []string{secret.Hash(c.Value)}})
 	}
-	s.clearSession(w, r)
+	s.kit.ClearSession(w, r)
 	http.Redirect(w, r, "/", http.StatusSeeOther)
 }
-
-// confirmed says a form that cannot be undone was agreed to: its question
-// (templates.Question) posts it again with confirm=yes. Without, the
-// handler asks first.
-func confirmed(r *http.Request) bool { return r.PostForm.Get("confirm") == "yes" }
 
 // readAccountPost reads a form of the account page; false when it was
 // answered (a guest is sent to log in).
 func (s *Server) readAccountPost(w http.ResponseWriter, r *http.Request) (*store.User, bool) {
-	u := userOf(r)
+	u := request.User(r)
 	if u == nil {
 		http.Redirect(w, r, "/login?next=%2Faccount", http.StatusSeeOther)
 		return nil, false
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, 4<<10)
 	if err := r.ParseForm(); err != nil {
-		s.errorPage(w, r, http.StatusBadRequest, "Not done", "The form could not be read.")
+		s.kit.ErrorPage(w, r, http.StatusBadRequest, "Not done", "The form could not be read.")
 		return nil, false
 	}
 	return u, true
-}
-
-// currentHash is the hash of this browser's session ("" for none).
-func currentHash(r *http.Request) string {
-	if c, err := r.Cookie(SessionCookie); err == nil && c.Value != "" {
-		return secret.Hash(c.Value)
-	}
-	return ""
 }
 
 // ownSocketsGrace is how long after logging out everywhere the asking
@@ -261,28 +225,28 @@ func (s *Server) logOutEverywhere(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	list, err := s.Accounts.Sessions(r.Context(), u)
-	if err == nil && confirmed(r) {
+	if err == nil && request.Confirmed(r) {
 		err = s.Accounts.EndAll(r.Context(), u)
 	}
 	if err != nil {
-		s.logFailure(r, "log out everywhere", err)
-		s.errorPage(w, r, http.StatusServiceUnavailable, "Not logged out", "Your sessions could not be ended just now; try again in a moment.")
+		s.kit.LogFailure(r, "log out everywhere", err)
+		s.kit.ErrorPage(w, r, http.StatusServiceUnavailable, "Not logged out", "Your sessions could not be ended just now; try again in a moment.")
 		return
 	}
-	current, others := currentHash(r), []string{}
+	current, others := request.SessionHash(r), []string{}
 	for _, ss := range list {
 		if ss.Hash != current {
 			others = append(others, ss.Hash)
 		}
 	}
-	if !confirmed(r) {
+	if !request.Confirmed(r) {
 		s.renderAccountView(w, r, http.StatusOK, templates.AccountView{Ask: &templates.Question{TestID: "ask-logout-everywhere",
 			Title: "Log out everywhere?", Text: "You are logged out here and on " + plural(len(others), "other device") + ": each must log in again.",
 			Action: "/account/logout-everywhere", Yes: "Yes, log out everywhere", Confirm: "confirm-logout-everywhere", Cancel: "cancel-logout-everywhere"}})
 		return
 	}
-	s.signouts.Ended(signout.End{Hashes: others})
-	s.clearSession(w, r)
+	s.kit.Signouts.Ended(signout.End{Hashes: others})
+	s.kit.ClearSession(w, r)
 	r = r.WithContext(templates.WithUser(r.Context(), "")) // the header is a guest's now
 	s.renderAccountForm(w, r, http.StatusOK, templates.LogInPage, templates.AccountForm{
 		Notice: "You are logged out everywhere: this browser and " + plural(len(others), "other device") + "."})
@@ -293,7 +257,7 @@ func (s *Server) logOutEverywhere(w http.ResponseWriter, r *http.Request) {
 	// close a moment later, once the answer is shown: closed at once, the
 	// asking page would reload at their close (site.js), over the answer
 	// that says what was done. Its cookie opens nothing already.
-	time.AfterFunc(ownSocketsGrace, func() { s.signouts.Ended(signout.End{Account: u.Name}) })
+	time.AfterFunc(ownSocketsGrace, func() { s.kit.Signouts.Ended(signout.End{Account: u.Name}) })
 }
 
 // endSession ends one of the player's other sessions (the account page's
@@ -311,13 +275,13 @@ func (s *Server) endSession(w http.ResponseWriter, r *http.Request) {
 		s.renderAccountView(w, r, http.StatusNotFound, templates.AccountView{Notice: "That log-in is not one of yours, or it has ended already."})
 		return
 	case err != nil:
-		s.logFailure(r, "end session", err)
+		s.kit.LogFailure(r, "end session", err)
 		s.renderAccountView(w, r, http.StatusServiceUnavailable, templates.AccountView{Notice: "That log-in could not be ended just now; try again in a moment."})
 		return
 	}
-	s.signouts.Ended(signout.End{Hashes: []string{ended.Hash}})
-	if ended.Hash == currentHash(r) { // this browser's own, posted from an older page
-		s.clearSession(w, r)
+	s.kit.Signouts.Ended(signout.End{Hashes: []string{ended.Hash}})
+	if ended.Hash == request.SessionHash(r) { // this browser's own, posted from an older page
+		s.kit.ClearSession(w, r)
 		http.Redirect(w, r, "/", http.StatusSeeOther)
 		return
 	}
@@ -335,7 +299,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 	refuse := func(status int, field, text string) {
 		s.renderAccountView(w, r, status, templates.AccountView{Password: templates.PasswordForm{HasPassword: u.PasswordHash != "", Field: field, Error: text}})
 	}
-	if !s.mayTryFromNetwork(r) || !s.mayTryAccount(r, u.Key) {
+	if !s.kit.MayTryFromNetwork(r) || !s.kit.MayTryAccount(r, u.Key) {
 		refuse(http.StatusTooManyRequests, "", "Too many tries; wait a minute and try again.")
 		return
 	}
@@ -356,15 +320,15 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 		refuse(http.StatusServiceUnavailable, "", "Many people are logging in just now; try again in a few seconds.")
 		return
 	case err != nil:
-		s.logFailure(r, "change password", err)
+		s.kit.LogFailure(r, "change password", err)
 		refuse(http.StatusServiceUnavailable, "", "Your password could not be changed just now; try again in a moment.")
 		return
 	}
 	s.Log.Info("password changed", "user", u.Name)
-	ended, err := s.Accounts.EndOthers(r.Context(), u, currentHash(r))
-	s.signouts.Ended(signout.End{Hashes: ended})
+	ended, err := s.Accounts.EndOthers(r.Context(), u, request.SessionHash(r))
+	s.kit.Signouts.Ended(signout.End{Hashes: ended})
 	if err != nil {
-		s.logFailure(r, "end sessions", err)
+		s.kit.LogFailure(r, "end sessions", err)
 		s.renderAccountView(w, r, http.StatusServiceUnavailable, templates.AccountView{
 			Notice: "Your password is changed, but your other devices could not all be logged out: use Log out everywhere."})
 		return
@@ -377,7 +341,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) accountPage(w http.ResponseWriter, r *http.Request) {
-	if userOf(r) == nil {
+	if request.User(r) == nil {
 		http.Redirect(w, r, "/login?next=%2Faccount", http.StatusSeeOther)
 		return
 	}
@@ -393,7 +357,7 @@ func (s *Server) renderAccount(w http.ResponseWriter, r *http.Request, status in
 // renderAccountView draws the account page with what v says a form did
 // (its notice, question, refusal); the lists are read here.
 func (s *Server) renderAccountView(w http.ResponseWriter, r *http.Request, status int, v templates.AccountView) {
-	u := userOf(r)
+	u := request.User(r)
 	list, err := s.Accounts.Sessions(r.Context(), u)
 	if err == nil {
 		v.Passkeys, err = s.passkeyList(r, u)
@@ -402,11 +366,11 @@ func (s *Server) renderAccountView(w http.ResponseWriter, r *http.Request, statu
 		v.Bots, err = s.botSection(r, u, v.Bots)
 	}
 	if err != nil {
-		s.logFailure(r, "sessions", err)
-		s.errorPage(w, r, http.StatusServiceUnavailable, "Account unavailable", "Your account could not be read just now; try again in a moment.")
+		s.kit.LogFailure(r, "sessions", err)
+		s.kit.ErrorPage(w, r, http.StatusServiceUnavailable, "Account unavailable", "Your account could not be read just now; try again in a moment.")
 		return
 	}
-	current := currentHash(r)
+	current := request.SessionHash(r)
 	v.Name, v.Password.HasPassword = u.Name, u.PasswordHash != ""
 	for _, ss := range list {
 		v.Sessions = append(v.Sessions, templates.SessionRow{ID: accounts.SessionID(ss.Hash), Device: accounts.Device(ss.Device), Addr: ss.Addr,
@@ -424,12 +388,12 @@ const gamesPerPage = 20
 func (s *Server) playerPage(w http.ResponseWriter, r *http.Request) {
 	u, err := s.Accounts.Player(r.Context(), r.PathValue("name"))
 	if errors.Is(err, store.ErrNotFound) {
-		s.errorPage(w, r, http.StatusNotFound, "No such player", "Nobody plays here under that name.")
+		s.kit.ErrorPage(w, r, http.StatusNotFound, "No such player", "Nobody plays here under that name.")
 		return
 	}
 	if err != nil {
-		s.logFailure(r, "player page", err)
-		s.errorPage(w, r, http.StatusServiceUnavailable, "Player unavailable", "This page could not be read just now; try again in a moment.")
+		s.kit.LogFailure(r, "player page", err)
+		s.kit.ErrorPage(w, r, http.StatusServiceUnavailable, "Player unavailable", "This page could not be read just now; try again in a moment.")
 		return
 	}
 	s.renderPlayerPage(w, r, u, http.StatusOK, refusal{})
@@ -451,8 +415,8 @@ func (s *Server) renderPlayerPage(w http.ResponseWriter, r *http.Request, u *sto
 		view.BotOwner, view.House, err = s.botOwner(r.Context(), u.Name)
 	}
 	if err != nil {
-		s.logFailure(r, "player page", err)
-		s.errorPage(w, r, http.StatusServiceUnavailable, "Player unavailable", "This page could not be read just now; try again in a moment.")
+		s.kit.LogFailure(r, "player page", err)
+		s.kit.ErrorPage(w, r, http.StatusServiceUnavailable, "Player unavailable", "This page could not be read just now; try again in a moment.")
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -522,4 +486,16 @@ func playerGame(g store.Summary, name string) templates.PlayerGame {
 		row.Result, row.ResultClass = "Lost", "lost"
 	}
 	return row
+}
+
+// busyRetryAfter is the Retry-After of a form refused by tooBusy, in
+// seconds: a moment, for the hashes ahead of it to finish.
+const busyRetryAfter = "2"
+
+// tooBusy answers a sign-up or a log-in whose password could not be
+// hashed soon (accounts.ErrBusy): 503, with when to try again.
+func (s *Server) tooBusy(w http.ResponseWriter, r *http.Request, page func(templates.AccountForm) templ.Component, form templates.AccountForm) {
+	w.Header().Set("Retry-After", busyRetryAfter)
+	form.Error = "Many people are logging in just now; try again in a few seconds."
+	s.renderAccountForm(w, r, http.StatusServiceUnavailable, page, form)
 }

@@ -12,6 +12,7 @@ import (
 
 	"boardroom/store"
 	"boardroom/store/storetest"
+	"boardroom/web/request"
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/coder/websocket"
@@ -36,7 +37,7 @@ func account(name, password string) url.Values {
 // sessionCookie is the session cookie the answer set ("" for none).
 func sessionCookie(resp *http.Response) *http.Cookie {
 	for _, c := range resp.Cookies() {
-		if c.Name == SessionCookie {
+		if c.Name == request.SessionCookie {
 			return c
 		}
 	}
@@ -141,7 +142,7 @@ func TestAccountsAreProtected(t *testing.T) {
 	resp, _ = post(t, phone, ts.URL+"/account/logout-everywhere", url.Values{"confirm": {"yes"}})
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	req, _ := http.NewRequest(http.MethodGet, ts.URL+"/account", nil)
-	req.AddCookie(&http.Cookie{Name: SessionCookie, Value: laptopCookie.Value})
+	req.AddCookie(&http.Cookie{Name: request.SessionCookie, Value: laptopCookie.Value})
 	resp, err := http.DefaultTransport.RoundTrip(req)
 	require.NoError(t, err)
 	io.Copy(io.Discard, resp.Body)

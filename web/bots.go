@@ -14,9 +14,9 @@ import (
 	"boardroom/lobby"
 	"boardroom/rating"
 	"boardroom/realtime/vocab"
-	"boardroom/secret"
 	"boardroom/signout"
 	"boardroom/store"
+	"boardroom/web/request"
 	"boardroom/web/templates"
 )
 
@@ -41,51 +41,6 @@ const (
 // ladderSize bounds the bots /bots lists.
 const ladderSize = 500
 
-// holder is who a socket's request is: a browser (its seat token's hash,
-// its name and its signed-in account) or a bot (by its API token).
-type holder struct {
-	tokenHash, name, account string
-	// session is the hash of the session (a bot's: of its API token) the
-	// socket is opened with, whose end closes it ("" for a guest).
-	session    string
-	botAccount bool
-}
-
-// socketHolder reads who opens a socket: a bot when the request carries
-// "Authorization: Bearer TOKEN" (its seats are held by its seat hash, and
-// its cookies do not count), else the browser. A header that is not a
-// token of a bot is answered 401, and false.
-func (s *Server) socketHolder(w http.ResponseWriter, r *http.Request) (holder, bool) {
-	auth, present := r.Header["Authorization"]
-	if !present {
-		h := holder{tokenHash: secret.Hash(readToken(r)), name: readName(r)}
-		if u := userOf(r); u != nil {
-			h.account = u.Name
-			if c, err := r.Cookie(SessionCookie); err == nil { // there is one: it signed u in
-				h.session = secret.Hash(c.Value)
-			}
-		}
-		return h, true
-	}
-	scheme, token, _ := strings.Cut(strings.TrimSpace(strings.Join(auth, " ")), " ")
-	var bot *store.Bot
-	err := store.ErrNotFound
-	if s.Accounts != nil && strings.EqualFold(scheme, "Bearer") && len(auth) == 1 {
-		bot, err = s.Accounts.BotByToken(r.Context(), strings.TrimSpace(token))
-	}
-	if err != nil {
-		if !errors.Is(err, store.ErrNotFound) {
-			s.logFailure(r, "bot token", err)
-			http.Error(w, "The token could not be checked just now; try again in a moment.", http.StatusServiceUnavailable)
-			return holder{}, false
-		}
-		w.Header().Set("WWW-Authenticate", `Bearer realm="boardroom"`)
-		http.Error(w, "This token is not a bot's: make a new one on the bot owner's account page.", http.StatusUnauthorized)
-		return holder{}, false
-	}
-	return holder{tokenHash: bot.SeatHash, name: bot.Name, account: bot.Name, session: bot.TokenHash, botAccount: true}, true
-}
-
 // botSection is the account page's list of u's bots, with view's message
 // or new token.
 func (s *Server) botSection(r *http.Request, u *store.User, view templates.BotSection) (templates.BotSection, error) {
@@ -101,13 +56,13 @@ func (s *Server) botSection(r *http.Request, u *store.User, view templates.BotSe
 		view.Bots = append(view.Bots, templates.BotRow{Name: b.Name, Made: b.Created.UTC().Format("2 January 2006"),
 			TokenMade: b.TokenAt.UTC().Format("2 January 2006, 15:04 UTC")})
 	}
-	view.Server = absoluteURL(r, "")
+	view.Server = request.AbsoluteURL(r, "")
 	return view, nil
 }
 
 // readBotForm reads a bot form's name; false when it was answered.
 func (s *Server) readBotForm(w http.ResponseWriter, r *http.Request) (*store.User, string, bool) {
-	u := userOf(r)
+	u := request.User(r)
 	if u == nil {
 		http.Redirect(w, r, "/login?next=%2Faccount", http.StatusSeeOther)
 		return nil, "", false
@@ -134,7 +89,7 @@ func (s *Server) createBot(w http.ResponseWriter, r *http.Request) {
 		s.renderAccount(w, r, http.StatusBadRequest, templates.BotSection{Error: problem.Text, Name: name})
 		return
 	case err != nil:
-		s.logFailure(r, "bot not made", err)
+		s.kit.LogFailure(r, "bot not made", err)
 		s.renderAccount(w, r, http.StatusServiceUnavailable, templates.BotSection{Error: "The bot could not be made just now; try again in a moment.", Name: name})
 		return
 	}
@@ -150,7 +105,7 @@ func (s *Server) newBotToken(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if !confirmed(r) {
+	if !request.Confirmed(r) {
 		s.askNewBotToken(w, r, u, name)
 		return
 	}
@@ -160,12 +115,12 @@ func (s *Server) newBotToken(w http.ResponseWriter, r *http.Request) {
 		s.renderAccount(w, r, http.StatusNotFound, templates.BotSection{Error: noSuchBot})
 		return
 	case err != nil:
-		s.logFailure(r, "bot token not replaced", err)
+		s.kit.LogFailure(r, "bot token not replaced", err)
 		s.renderAccount(w, r, http.StatusServiceUnavailable, templates.BotSection{Error: tokenNotReplaced})
 		return
 	}
 	s.Log.Info("bot token replaced", "bot", bot.Name, "owner", u.Name)
-	s.signouts.Ended(signout.End{Account: bot.Name}) // the old token's sockets, before the new one is shown
+	s.kit.Signouts.Ended(signout.End{Account: bot.Name}) // the old token's sockets, before the new one is shown
 	s.renderAccount(w, r, http.StatusOK, templates.BotSection{NewBot: bot.Name, Token: token})
 }
 
@@ -174,7 +129,7 @@ func (s *Server) newBotToken(w http.ResponseWriter, r *http.Request) {
 func (s *Server) askNewBotToken(w http.ResponseWriter, r *http.Request, u *store.User, name string) {
 	bots, err := s.Accounts.Bots(r.Context(), u)
 	if err != nil && !errors.Is(err, accounts.ErrNoBots) {
-		s.logFailure(r, "bots", err)
+		s.kit.LogFailure(r, "bots", err)
 		s.renderAccount(w, r, http.StatusServiceUnavailable, templates.BotSection{Error: tokenNotReplaced})
 		return
 	}
@@ -192,8 +147,8 @@ func (s *Server) botsPage(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	rows, err := s.ladder(ctx)
 	if err != nil {
-		s.logFailure(r, "bots", err)
-		s.errorPage(w, r, http.StatusServiceUnavailable, "Bots unavailable", "The bots could not be read just now; try again in a moment.")
+		s.kit.LogFailure(r, "bots", err)
+		s.kit.ErrorPage(w, r, http.StatusServiceUnavailable, "Bots unavailable", "The bots could not be read just now; try again in a moment.")
 		return
 	}
 	perHour := lobby.DefaultBotGamesPerHour

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -278,10 +279,10 @@ func TestBotsInPools(t *testing.T) {
 	require.Equal(t, store.Seat{Kind: vocab.Human, TokenHash: rec.Seats[seat].TokenHash, Name: "Robo", Account: "Robo", BotAccount: true}, rec.Seats[seat])
 	require.NotEqual(t, secret.Hash(token), rec.Seats[seat].TokenHash, "held by its seat hash, not its token's")
 	_, doc := get(t, carolBrowser, ts.URL+room)
-	card := doc.Find(".player.seat" + itoa(seat))
+	card := doc.Find(".player.seat" + strconv.Itoa(seat))
 	require.Equal(t, 1, card.Find("[data-testid=bot]").Length(), "the bot's seat card says BOT")
 	require.Equal(t, "/@/Robo", card.Find("[data-testid=holder-link]").AttrOr("href", ""))
-	require.Zero(t, doc.Find(".player.seat"+itoa(1-seat)+" [data-testid=bot]").Length())
+	require.Zero(t, doc.Find(".player.seat"+strconv.Itoa(1-seat)+" [data-testid=bot]").Length())
 
 	// The program holds the seat with its token.
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
@@ -293,7 +294,7 @@ func TestBotsInPools(t *testing.T) {
 	ws.SetReadLimit(1 << 20)
 	_, b, err := ws.Read(ctx)
 	require.NoError(t, err)
-	require.Contains(t, string(b), `"you":[`+itoa(seat)+`]`)
+	require.Contains(t, string(b), `"you":[`+strconv.Itoa(seat)+`]`)
 
 	// Its games of the hour: one played, 29 more, then no more for now.
 	games, err := ts.store.BotGames(t.Context(), "robo", time.Now().Add(-time.Hour))

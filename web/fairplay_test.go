@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"boardroom/web/request"
 )
 
 // challengeFrom sends a challenge to name from c's browser, rated or not,
@@ -64,7 +66,7 @@ func TestNoRatedChallengeBetweenLinkedAccounts(t *testing.T) {
 			get(t, bea, ts.URL+"/") // her browser's token
 			u, _ := url.Parse(ts.URL)
 			for _, ck := range ann.Jar.Cookies(u) {
-				if ck.Name == SessionCookie { // Ann's session, in Bea's browser
+				if ck.Name == request.SessionCookie { // Ann's session, in Bea's browser
 					bea.Jar.SetCookies(u, []*http.Cookie{{Name: ck.Name, Value: ck.Value, Path: "/"}})
 				}
 			}

@@ -10,6 +10,8 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
+
+	"boardroom/web/request"
 )
 
 // TestNamesFromTheFormAndTheCookie: the lobby's name field names the
@@ -36,7 +38,7 @@ func TestNamesFromTheFormAndTheCookie(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			alice := ts.browser(t)
 			if tc.cookie != "" {
-				alice.Jar.SetCookies(base, []*http.Cookie{{Name: NameCookie, Value: url.PathEscape(tc.cookie)}})
+				alice.Jar.SetCookies(base, []*http.Cookie{{Name: request.NameCookie, Value: url.PathEscape(tc.cookie)}})
 			}
 			form := url.Values{"game": {"kalah"}, "mode": {"friend"}}
 			if tc.field != "-" {
@@ -46,7 +48,7 @@ func TestNamesFromTheFormAndTheCookie(t *testing.T) {
 			require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 			set := ""
 			for _, c := range resp.Cookies() {
-				if c.Name == NameCookie {
+				if c.Name == request.NameCookie {
 					set = c.Value
 					require.False(t, c.HttpOnly, "the page's script writes it too")
 				}
@@ -61,7 +63,7 @@ func TestNamesFromTheFormAndTheCookie(t *testing.T) {
 
 			// Bob's browser says his name in its cookie; his Join sends none.
 			bob := ts.browser(t)
-			bob.Jar.SetCookies(base, []*http.Cookie{{Name: NameCookie, Value: url.PathEscape("Bob <3")}})
+			bob.Jar.SetCookies(base, []*http.Cookie{{Name: request.NameCookie, Value: url.PathEscape("Bob <3")}})
 			get(t, bob, ts.URL+loc)
 			ws, _, err := wsDial(t, ts, bob, loc, ts.URL)
 			require.NoError(t, err)

@@ -12,6 +12,7 @@ import (
 
 	"boardroom/accounts"
 	"boardroom/store"
+	"boardroom/web/request"
 	"boardroom/web/templates"
 )
 
@@ -113,12 +114,12 @@ func (s *Server) passkeyRefused(w http.ResponseWriter, r *http.Request, what str
 	case errors.Is(err, accounts.ErrPasskeyTaken):
 		passkeyProblem(w, http.StatusConflict, "This passkey is on an account here already.")
 	case errors.Is(err, accounts.ErrBadPasskey):
-		s.Log.Info("passkey refused", "to", what, "err", err, "client", s.clientAddr(r))
+		s.Log.Info("passkey refused", "to", what, "err", err, "client", s.kit.ClientAddr(r))
 		passkeyProblem(w, refused, "The passkey could not be checked; try again.")
 	case errors.Is(err, accounts.ErrBadRelyingParty):
 		passkeyProblem(w, http.StatusBadRequest, "Passkeys work only when the site is opened by its name, not by a numeric address.")
 	default:
-		s.logFailure(r, "passkey "+what, err)
+		s.kit.LogFailure(r, "passkey "+what, err)
 		passkeyProblem(w, http.StatusServiceUnavailable, "Passkeys cannot be used just now; try again in a moment.")
 	}
 }
@@ -143,7 +144,7 @@ func readPasskeyAnswer(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 // network (as a password's, mayTryFromNetwork) and answers 429 when there
 // were too many.
 func (s *Server) passkeyThrottled(w http.ResponseWriter, r *http.Request) bool {
-	if s.mayTryFromNetwork(r) {
+	if s.kit.MayTryFromNetwork(r) {
 		return false
 	}
 	passkeyProblem(w, http.StatusTooManyRequests, "Too many tries from your address; wait a minute and try again.")
@@ -151,14 +152,14 @@ func (s *Server) passkeyThrottled(w http.ResponseWriter, r *http.Request) bool {
 }
 
 func (s *Server) passkeyRegisterBegin(w http.ResponseWriter, r *http.Request) {
-	u := userOf(r)
+	u := request.User(r)
 	if u == nil {
 		passkeyProblem(w, http.StatusUnauthorized, "Log in first: a passkey is added to your account.")
 		return
 	}
 	// A signed-in person adding a passkey to their own account guesses
 	// nothing: it is not a log-in's try (docs/accounts.md, "Protection").
-	if !s.takeLimit(r, "passkey-add/"+u.Key, accounts.PasskeyAddsPerAccount) {
+	if !s.kit.TakeLimit(r, "passkey-add/"+u.Key, accounts.PasskeyAddsPerAccount) {
 		passkeyProblem(w, http.StatusTooManyRequests, "You asked for many passkeys in a minute; wait a minute and try again.")
 		return
 	}
@@ -173,7 +174,7 @@ func (s *Server) passkeyRegisterBegin(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) passkeyRegisterFinish(w http.ResponseWriter, r *http.Request) {
 	id := s.takePasskeyCookie(w, r)
-	u := userOf(r)
+	u := request.User(r)
 	if u == nil {
 		passkeyProblem(w, http.StatusUnauthorized, "Log in first: a passkey is added to your account.")
 		return
@@ -224,7 +225,7 @@ func (s *Server) passkeyLoginFinish(w http.ResponseWriter, r *http.Request) {
 		s.passkeyRefused(w, r, "log in", err)
 		return
 	}
-	passkeyJSON(w, http.StatusOK, map[string]string{"next": nextPath(r.URL.Query().Get("next"))})
+	passkeyJSON(w, http.StatusOK, map[string]string{"next": request.NextPath(r.URL.Query().Get("next"))})
 }
 
 // passkeyRemove removes one of the player's passkeys (the account page's
@@ -236,17 +237,17 @@ func (s *Server) passkeyRemove(w http.ResponseWriter, r *http.Request) {
 	}
 	id, err := base64.RawURLEncoding.DecodeString(r.PostForm.Get("id"))
 	if err != nil || len(id) == 0 {
-		s.errorPage(w, r, http.StatusBadRequest, "Passkey not removed", "That is not one of your passkeys.")
+		s.kit.ErrorPage(w, r, http.StatusBadRequest, "Passkey not removed", "That is not one of your passkeys.")
 		return
 	}
-	if !confirmed(r) {
+	if !request.Confirmed(r) {
 		s.askPasskeyRemove(w, r, u, r.PostForm.Get("id"))
 		return
 	}
 	err = s.Accounts.RemovePasskey(r.Context(), u, id)
 	if err != nil && !errors.Is(err, store.ErrNotFound) { // gone already: as asked
-		s.logFailure(r, "remove passkey", err)
-		s.errorPage(w, r, http.StatusServiceUnavailable, "Passkey not removed", "Your passkey could not be removed just now; try again in a moment.")
+		s.kit.LogFailure(r, "remove passkey", err)
+		s.kit.ErrorPage(w, r, http.StatusServiceUnavailable, "Passkey not removed", "Your passkey could not be removed just now; try again in a moment.")
 		return
 	}
 	s.Log.Info("passkey removed", "user", u.Name)
@@ -258,8 +259,8 @@ func (s *Server) passkeyRemove(w http.ResponseWriter, r *http.Request) {
 func (s *Server) askPasskeyRemove(w http.ResponseWriter, r *http.Request, u *store.User, id string) {
 	list, err := s.passkeyList(r, u)
 	if err != nil {
-		s.logFailure(r, "passkeys", err)
-		s.errorPage(w, r, http.StatusServiceUnavailable, "Passkey not removed", "Your passkey could not be removed just now; try again in a moment.")
+		s.kit.LogFailure(r, "passkeys", err)
+		s.kit.ErrorPage(w, r, http.StatusServiceUnavailable, "Passkey not removed", "Your passkey could not be removed just now; try again in a moment.")
 		return
 	}
 	for _, k := range list.Keys {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -67,7 +68,7 @@ func TestInstallable(t *testing.T) {
 		if icon.Type == "image/png" {
 			cfg, err := png.DecodeConfig(strings.NewReader(string(b)))
 			require.NoError(t, err, icon.Src)
-			assert.Equal(t, icon.Sizes, itoa(cfg.Width)+"x"+itoa(cfg.Height), icon.Src)
+			assert.Equal(t, icon.Sizes, strconv.Itoa(cfg.Width)+"x"+strconv.Itoa(cfg.Height), icon.Src)
 		}
 		sizes[icon.Purpose+" "+icon.Sizes] = true
 	}

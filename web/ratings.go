@@ -74,8 +74,8 @@ const (
 // and the leaderboards, one per game and speed.
 func (s *Server) players(w http.ResponseWriter, r *http.Request) {
 	unavailable := func(err error) {
-		s.logFailure(r, "players", err)
-		s.errorPage(w, r, http.StatusServiceUnavailable, "Players unavailable", "The players could not be read just now; try again in a moment.")
+		s.kit.LogFailure(r, "players", err)
+		s.kit.ErrorPage(w, r, http.StatusServiceUnavailable, "Players unavailable", "The players could not be read just now; try again in a moment.")
 	}
 	view := templates.PlayersView{Days: LeaderboardDays, Size: LeaderboardSize}
 	since := time.Now().Add(-LeaderboardDays * 24 * time.Hour)
@@ -172,7 +172,7 @@ func (s *Server) markOnline(r *http.Request, rows []*templates.LeaderRow) {
 	}
 	online, err := s.Site.Online(r.Context(), rowNames(rows))
 	if err != nil {
-		s.logFailure(r, "presence", err) // the lists go without it
+		s.kit.LogFailure(r, "presence", err) // the lists go without it
 		return
 	}
 	for _, row := range rows {

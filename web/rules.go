@@ -40,7 +40,7 @@ func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request) {
 	}
 	hg, ok := howToGame(g)
 	if !ok {
-		s.errorPage(w, r, http.StatusNotFound, "No rules yet", "This game has no rules written down yet.")
+		s.kit.ErrorPage(w, r, http.StatusNotFound, "No rules yet", "This game has no rules written down yet.")
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -54,7 +54,7 @@ func (s *Server) rulesReferencePage(w http.ResponseWriter, r *http.Request) {
 	}
 	rg, ok := rulesGame(g)
 	if !ok {
-		s.errorPage(w, r, http.StatusNotFound, "No rules yet", "This game has no rules written down yet.")
+		s.kit.ErrorPage(w, r, http.StatusNotFound, "No rules yet", "This game has no rules written down yet.")
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -80,7 +80,7 @@ func (s *Server) rulesReference(w http.ResponseWriter, r *http.Request) {
 func (s *Server) rulesOf(w http.ResponseWriter, r *http.Request) (game.Game, bool) {
 	g, err := game.Lookup(r.PathValue("game"))
 	if err != nil {
-		s.errorPage(w, r, http.StatusNotFound, "No such game", "There are no rules for this game. See all the games at /rules.")
+		s.kit.ErrorPage(w, r, http.StatusNotFound, "No such game", "There are no rules for this game. See all the games at /rules.")
 		return nil, false
 	}
 	return g, true

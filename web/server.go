@@ -5,9 +5,9 @@ package web
 
 import (
 	"context"
-	"errors"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"runtime/debug"
 	"strings"
@@ -16,15 +16,50 @@ import (
 	"time"
 
 	"boardroom/accounts"
-	"boardroom/fairplay"
 	"boardroom/game"
 	"boardroom/lobby"
 	"boardroom/realtime"
 	"boardroom/signout"
 	"boardroom/store"
+	"boardroom/web/request"
 	"boardroom/web/static"
 	"boardroom/web/templates"
 )
+
+// The kit's names that the server's callers (cmd/web, tests of other
+// packages) know as the web package's.
+
+// Limits bound what one client network may take (request.Limits).
+type Limits = request.Limits
+
+// DefaultLimits are generous for people and tight for scripts.
+var DefaultLimits = request.DefaultLimits
+
+// DefaultHTTPConnsPerAddr bounds the connections of every kind one client
+// network may hold (LimitListener).
+const DefaultHTTPConnsPerAddr = request.DefaultHTTPConnsPerAddr
+
+// DefaultIPv6Prefix is how many leading bits of an IPv6 address count as
+// one client.
+const DefaultIPv6Prefix = request.DefaultIPv6Prefix
+
+// TrustedProxies are the load balancers in front of the server
+// (request.TrustedProxies).
+type TrustedProxies = request.TrustedProxies
+
+// ParseTrustedProxies reads -trusted-proxies (request.ParseTrustedProxies).
+func ParseTrustedProxies(list string) (TrustedProxies, error) {
+	return request.ParseTrustedProxies(list)
+}
+
+// LimitListener bounds the connections of each client network
+// (request.LimitListener).
+func LimitListener(ln net.Listener, perAddr int, trusted TrustedProxies, ipv6Prefix int) net.Listener {
+	return request.LimitListener(ln, perAddr, trusted, ipv6Prefix)
+}
+
+// TokenCookie holds the browser's seat token (request.TokenCookie).
+const TokenCookie = request.TokenCookie
 
 // Server holds the handlers' collaborators.
 type Server struct {
@@ -74,10 +109,9 @@ type Server struct {
 	// a cluster (nil: made for this node alone).
 	Signouts *signout.Sockets
 
-	limits   *limiter
-	signouts *signout.Sockets // Signouts, or this node's own
-	// sightings record which accounts each browser uses (sightings.go).
-	sightings fairplay.Sightings
+	// kit is what every area asks of a request (web/request), made by
+	// Handler from the fields above.
+	kit *request.Kit
 	// draining is set by Drain: /readyz fails from then on.
 	draining atomic.Bool
 	// readyMu guards the last readiness answer, to log its changes.
@@ -106,15 +140,15 @@ func (s *Server) Handler() http.Handler {
 	if s.Limits != nil {
 		limits = *s.Limits
 	}
-	s.limits = newLimiter(limits)
-	s.signouts = s.Signouts
-	if s.signouts == nil {
-		s.signouts = signout.New(nil, s.Log)
-	}
 	if s.Accounts == nil && s.Store != nil {
 		s.Accounts = &accounts.Service{Store: s.Store}
 	}
-	s.sightings.Links = s.Store
+	var links store.Links
+	if s.Store != nil {
+		links = s.Store
+	}
+	s.kit = request.New(request.Config{Log: s.Log, TrustedProxies: s.TrustedProxies, IPv6Prefix: s.IPv6Prefix,
+		Limits: limits, SharedLimits: s.SharedLimits, Accounts: s.Accounts, Signouts: s.Signouts, Origins: s.Origins, Links: links})
 	s.css = templates.GamesCSS(game.All())
 	s.sw, s.manifest = serviceWorker(), manifest()
 	mux := http.NewServeMux()
@@ -225,21 +259,8 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 			level = slog.LevelError
 		}
 		s.Log.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "status", rec.status, "took", time.Since(start),
-			"client", s.clientAddr(r))
+			"client", s.kit.ClientAddr(r))
 	})
-}
-
-// logFailure logs what went wrong in serving r: an error, unless the
-// client went away before the answer (a closed tab, a script that gives
-// up), which is no fault of the server's and is logged only with -v —
-// else every abandoned request would write an ERROR line, and one client
-// could flood the log.
-func (s *Server) logFailure(r *http.Request, msg string, err error, attrs ...any) {
-	level := slog.LevelError
-	if r.Context().Err() != nil {
-		level, msg = slog.LevelDebug, msg+" (the client went away)"
-	}
-	s.Log.Log(r.Context(), level, msg, append([]any{"err", err, "client", s.clientAddr(r)}, attrs...)...)
 }
 
 // recoverPanics turns a handler's panic into a 500 page and a log line:
@@ -251,8 +272,8 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 				if p == http.ErrAbortHandler {
 					panic(p)
 				}
-				s.Log.Error("handler panic", "path", r.URL.Path, "client", s.clientAddr(r), "panic", p, "stack", string(debug.Stack()))
-				s.errorPage(w, r, http.StatusInternalServerError, "Something went wrong", "The server hit a bug; nothing was changed. Please try again.")
+				s.Log.Error("handler panic", "path", r.URL.Path, "client", s.kit.ClientAddr(r), "panic", p, "stack", string(debug.Stack()))
+				s.kit.ErrorPage(w, r, http.StatusInternalServerError, "Something went wrong", "The server hit a bug; nothing was changed. Please try again.")
 			}
 		}()
 		next.ServeHTTP(w, r)
@@ -277,10 +298,6 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 	w.Write([]byte("ok\n"))
 }
 
-func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
-	s.errorPage(w, r, http.StatusNotFound, "Not found", "There is no page at this address.")
-}
-
 // notFoundIn answers what no route of mux took: 405, with the methods the
 // page does take, when the address is a page asked with another method
 // (the catch-all route would otherwise hide them behind a 404), else 404.
@@ -298,18 +315,10 @@ func (s *Server) notFoundIn(mux *http.ServeMux) http.HandlerFunc {
 			}
 		}
 		if len(allow) == 0 {
-			s.notFound(w, r)
+			s.kit.NotFound(w, r)
 			return
 		}
 		w.Header().Set("Allow", strings.Join(allow, ", "))
-		s.errorPage(w, r, http.StatusMethodNotAllowed, "Not allowed", "This page cannot be asked for that way.")
-	}
-}
-
-func (s *Server) errorPage(w http.ResponseWriter, r *http.Request, status int, title, message string) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(status)
-	if err := templates.ErrorPage(status, title, message).Render(r.Context(), w); err != nil && !errors.Is(err, context.Canceled) {
-		s.Log.Error("error page not rendered", "err", err)
+		s.kit.ErrorPage(w, r, http.StatusMethodNotAllowed, "Not allowed", "This page cannot be asked for that way.")
 	}
 }

@@ -1,9 +1,6 @@
-package web
+package request
 
-import (
-	"net/http"
-	"net/netip"
-)
+import "net/netip"
 
 // DefaultIPv6Prefix is how many leading bits of an IPv6 address the
 // per-address limits count as one client: a /64 is the least a home, a
@@ -38,17 +35,4 @@ func NetworkKey(addr string, ipv6Prefix int) string {
 		return n.String()
 	}
 	return a.String()
-}
-
-// clientNetwork is the key every per-address limit counts r's client
-// under (the logs keep the whole address, clientAddr).
-func (s *Server) clientNetwork(r *http.Request) string {
-	return NetworkKey(s.clientAddr(r), s.ipv6Prefix())
-}
-
-func (s *Server) ipv6Prefix() int {
-	if s.IPv6Prefix == 0 {
-		return DefaultIPv6Prefix
-	}
-	return s.IPv6Prefix
 }

@@ -1,4 +1,4 @@
-package web
+package request
 
 import (
 	"net/url"
@@ -7,17 +7,17 @@ import (
 	"unicode"
 )
 
-// maxNextDecodings is how many layers of percent-encoding nextPath looks
+// maxNextDecodings is how many layers of percent-encoding NextPath looks
 // through: a value still encoded after that many is refused.
 const maxNextDecodings = 4
 
-// nextPath is where to go once signed in: a path of this site, else the
+// NextPath is where to go once signed in: a path of this site, else the
 // lobby (never another site: an open redirect would lend our name). The
 // path is cleaned first, as http.Redirect would clean it, so that what is
 // checked is what the Location header says: "/x/../\evil.example" passed
 // the check as written and left as "/\evil.example", which browsers read
 // as "//evil.example".
-func nextPath(next string) string {
+func NextPath(next string) string {
 	cleaned := cleanRedirectPath(next)
 	if !onSite(cleaned) {
 		return "/"

@@ -1,12 +1,11 @@
-package web
+package request
 
 import (
-	"fmt"
 	"net/http"
 	"sync"
 	"time"
 
-	"boardroom/secret"
+	"boardroom/accounts"
 )
 
 // Limits bound what one client address may take: open WebSockets and new
@@ -69,34 +68,61 @@ func (l *limiter) openConn(addr string) (release func(), ok bool) {
 	}, true
 }
 
-// mayCreateRoom takes one room from the bucket of r's client.
-func (s *Server) mayCreateRoom(r *http.Request) bool {
-	return s.takeLimit(r, "rooms/"+s.clientNetwork(r), s.limits.RoomsPerMinute)
+// OpenConn counts a new WebSocket of r's client's network; ok is false
+// when it already holds its share. Call release when the socket closes.
+func (k *Kit) OpenConn(r *http.Request) (release func(), ok bool) {
+	return k.limiter.openConn(k.ClientNetwork(r))
 }
 
-// mayEnterPool takes one entry into a pool from the bucket of r's client.
-func (s *Server) mayEnterPool(r *http.Request) bool {
-	return s.takeLimit(r, "pools/"+s.clientNetwork(r), s.limits.PoolsPerMinute)
+// MayCreateRoom takes one room from the bucket of r's client.
+func (k *Kit) MayCreateRoom(r *http.Request) bool {
+	return k.TakeLimit(r, "rooms/"+k.ClientNetwork(r), k.limiter.RoomsPerMinute)
 }
 
-// takeLimit takes one from key's bucket of perMinute a minute (no limit
+// MayEnterPool takes one entry into a pool from the bucket of r's client.
+func (k *Kit) MayEnterPool(r *http.Request) bool {
+	return k.TakeLimit(r, "pools/"+k.ClientNetwork(r), k.limiter.PoolsPerMinute)
+}
+
+// The log-in limits (accounts.LoginsPerAddr and the others; docs/accounts.md,
+// "Protection"). They are counted by TakeLimit, so that in a cluster they
+// hold for the site: each node counting its own would let a guesser
+// through as many times over as there are nodes.
+
+// MayTryFromNetwork takes a sign-up's or a log-in's try (a password's or a
+// passkey's) from the budget of r's network.
+func (k *Kit) MayTryFromNetwork(r *http.Request) bool {
+	return k.TakeLimit(r, "logins/"+k.ClientNetwork(r), accounts.LoginsPerAddr)
+}
+
+// MayTryAccount takes a password log-in's try at the account named by key
+// (accounts.NameKey) from r's network: from the budget of that account
+// and network together, then from the account's own, far larger one.
+// Guesses from one network thus stop that network only: the owner, from a
+// network that has not tried, still logs in.
+func (k *Kit) MayTryAccount(r *http.Request, key string) bool {
+	return k.TakeLimit(r, "login/"+key+"/"+k.ClientNetwork(r), accounts.LoginsPerAccountNetwork) &&
+		k.TakeLimit(r, "login/"+key, accounts.LoginsPerAccount)
+}
+
+// TakeLimit takes one from key's bucket of perMinute a minute (no limit
 // when it is not positive): the bucket all the nodes share
-// (Server.SharedLimits) when there is one, so that the limit holds for
+// (Config.SharedLimits) when there is one, so that the limit holds for
 // the site, else this node's. If the shared bucket cannot be read (the
 // database is down), the node's own counts: a limit that fails open would
 // let a script through.
-func (s *Server) takeLimit(r *http.Request, key string, perMinute int) bool {
+func (k *Kit) TakeLimit(r *http.Request, key string, perMinute int) bool {
 	if perMinute <= 0 {
 		return true
 	}
-	if s.SharedLimits != nil {
-		ok, err := s.SharedLimits.Take(r.Context(), key, perMinute)
+	if k.SharedLimits != nil {
+		ok, err := k.SharedLimits.Take(r.Context(), key, perMinute)
 		if err == nil {
 			return ok
 		}
-		s.logFailure(r, "shared limit", err, "key", key)
+		k.LogFailure(r, "shared limit", err, "key", key)
 	}
-	return s.limits.take(key, perMinute, time.Now())
+	return k.limiter.take(key, perMinute, time.Now())
 }
 
 // newRoom takes one room from addr's bucket.
@@ -131,29 +157,5 @@ func (l *limiter) take(addr string, perMinute int, now time.Time) bool {
 		return false
 	}
 	b.tokens--
-	return true
-}
-
-// MaxOpenChallenges is how many open challenges one browser may have
-// waiting in the lobby at once.
-const MaxOpenChallenges = 3
-
-// mayOpenChallenge says whether r's browser may make another open
-// challenge; when not, it answers with the lobby and the reason.
-func (s *Server) mayOpenChallenge(w http.ResponseWriter, r *http.Request, form map[string]string) bool {
-	token := readToken(r)
-	if token == "" {
-		return true
-	}
-	n, err := s.Store.SeeksOf(r.Context(), secret.Hash(token))
-	if err != nil {
-		s.logFailure(r, "open challenges", err)
-		s.renderLobby(w, r, http.StatusServiceUnavailable, form, "The challenge could not be made just now; try again in a moment.")
-		return false
-	}
-	if n >= MaxOpenChallenges {
-		s.renderLobby(w, r, http.StatusConflict, form, fmt.Sprintf("You have %d open challenges waiting already: wait for someone to accept, or abort one in its room.", n))
-		return false
-	}
 	return true
 }

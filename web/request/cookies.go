@@ -1,21 +1,29 @@
-package web
+package request
 
 import (
 	"net/http"
 	"net/url"
-	"strconv"
 	"time"
 
 	"boardroom/realtime/match"
 	"boardroom/secret"
 )
 
+// The browser's own cookies: its seat token and its display name. The
+// session's is in user.go; a passkey ceremony's belongs to that area.
+
+// cookieLife is how long the seat and name cookies last: a year, renewed
+// by nothing (a browser that keeps its seat token keeps its seats).
+const cookieLife = 365 * 24 * time.Hour
+
 // TokenCookie holds the browser's seat token: a random secret that the
 // rooms know only by its hash. It is HttpOnly (no script reads it) and
 // SameSite=Lax (not sent with other sites' requests).
 const TokenCookie = "boardroom_seat"
 
-func readToken(r *http.Request) string {
+// ReadToken is the browser's seat token ("" for none, or one that is not
+// of a length the server gives).
+func ReadToken(r *http.Request) string {
 	c, err := r.Cookie(TokenCookie)
 	if err != nil || len(c.Value) < 32 || len(c.Value) > 128 {
 		return ""
@@ -23,15 +31,15 @@ func readToken(r *http.Request) string {
 	return c.Value
 }
 
-// ensureToken returns the browser's token, giving it one if it has none.
-func (s *Server) ensureToken(w http.ResponseWriter, r *http.Request) string {
-	if t := readToken(r); t != "" {
+// EnsureToken returns the browser's token, giving it one if it has none.
+func (k *Kit) EnsureToken(w http.ResponseWriter, r *http.Request) string {
+	if t := ReadToken(r); t != "" {
 		return t
 	}
 	t := secret.New()
 	http.SetCookie(w, &http.Cookie{
 		Name: TokenCookie, Value: t, Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode,
-		Secure: s.TrustedProxies.HTTPS(r), MaxAge: int((365 * 24 * time.Hour).Seconds()),
+		Secure: k.Secure(r), MaxAge: int(cookieLife.Seconds()),
 	})
 	// Later handlers of this same request (the room page) must see it too.
 	r.AddCookie(&http.Cookie{Name: TokenCookie, Value: t})
@@ -45,8 +53,8 @@ func (s *Server) ensureToken(w http.ResponseWriter, r *http.Request) string {
 // name: nothing is trusted to it, and it is cleaned wherever it is read.
 const NameCookie = "boardroom_name"
 
-// readName returns the browser's display name, cleaned ("" for none).
-func readName(r *http.Request) string {
+// ReadName returns the browser's display name, cleaned ("" for none).
+func ReadName(r *http.Request) string {
 	c, err := r.Cookie(NameCookie)
 	if err != nil || len(c.Value) > 256 {
 		return ""
@@ -58,12 +66,10 @@ func readName(r *http.Request) string {
 	return match.CleanName(name)
 }
 
-// rememberName keeps a cleaned display name in the browser's name cookie.
-func (s *Server) rememberName(w http.ResponseWriter, r *http.Request, name string) {
+// RememberName keeps a cleaned display name in the browser's name cookie.
+func (k *Kit) RememberName(w http.ResponseWriter, r *http.Request, name string) {
 	http.SetCookie(w, &http.Cookie{
 		Name: NameCookie, Value: url.PathEscape(name), Path: "/", SameSite: http.SameSiteLaxMode,
-		Secure: s.TrustedProxies.HTTPS(r), MaxAge: int((365 * 24 * time.Hour).Seconds()),
+		Secure: k.Secure(r), MaxAge: int(cookieLife.Seconds()),
 	})
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }

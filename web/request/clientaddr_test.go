@@ -1,12 +1,8 @@
-package web
+package request
 
 import (
-	"bytes"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"net/netip"
-	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -102,36 +98,6 @@ func TestClientAddr(t *testing.T) {
 			assert.Equal(t, tc.want, tc.proxies.ClientAddr(r))
 		})
 	}
-}
-
-// TestLimitsUseTheClientBehindTheProxy: behind a trusted proxy each client
-// has its own share of the limits; without trust, the header changes
-// nothing (a client cannot escape its limit by writing it).
-func TestLimitsUseTheClientBehindTheProxy(t *testing.T) {
-	ts := newTestServer(t)
-	var logs bytes.Buffer
-	create := func(handler http.Handler, client string) int {
-		form := url.Values{"game": {"kalah"}, "mode": {"hotseat"}}
-		r := httptest.NewRequest(http.MethodPost, "/rooms", strings.NewReader(form.Encode()))
-		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		r.RemoteAddr = "127.0.0.1:40000" // the proxy
-		r.Header.Set("X-Forwarded-For", "6.6.6.6, "+client)
-		rec := httptest.NewRecorder()
-		handler.ServeHTTP(rec, r)
-		return rec.Code
-	}
-	behind := (&Server{Hub: ts.hub, Store: ts.store, Limits: &Limits{RoomsPerMinute: 1}, ListsFresh: -1,
-		TrustedProxies: TrustedProxies{netip.MustParsePrefix("127.0.0.1/32")},
-		Log:            slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))}).Handler()
-	require.Equal(t, http.StatusSeeOther, create(behind, "198.51.100.1"))
-	require.Equal(t, http.StatusSeeOther, create(behind, "198.51.100.2"), "another client behind the same proxy has its own share")
-	require.Equal(t, http.StatusTooManyRequests, create(behind, "198.51.100.1"), "the first client has used its share")
-	require.Contains(t, logs.String(), "client=198.51.100.2", "the request log names the real client")
-	require.NotContains(t, logs.String(), "6.6.6.6", "the made-up entry is never used")
-
-	direct := (&Server{Hub: ts.hub, Store: ts.store, Limits: &Limits{RoomsPerMinute: 1}, ListsFresh: -1}).Handler()
-	require.Equal(t, http.StatusSeeOther, create(direct, "198.51.100.1"))
-	require.Equal(t, http.StatusTooManyRequests, create(direct, "198.51.100.2"), "an untrusted header does not make a new client")
 }
 
 // FuzzClientAddr: whatever the peer and the header, the answer is the peer
