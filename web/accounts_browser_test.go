@@ -7,6 +7,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
+
+	"boardroom/web/webtest"
 )
 
 // TestBrowserSignUpOnAPhone: a newcomer on a phone opens Log in from the
@@ -17,61 +19,61 @@ import (
 func TestBrowserSignUpOnAPhone(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	browser := newBrowser(t, 390, 844)
+	browser := webtest.NewBrowser(t, 390, 844)
 	me := newTab(t, browser, "me")
-	me.run("phone", chromedp.EmulateViewport(390, 844))
-	me.run("open the lobby", chromedp.Navigate(ts.URL+"/"))
-	me.run("log in from the header", chromedp.Click(chromedp.CSS("[data-testid=login-link]")))
-	me.waitShown("form[data-testid=login]")
-	failed := me.axeBothThemes("log in")
-	me.run("on to sign up", chromedp.Click(chromedp.CSS(`.account-page a[href^="/signup"]`)))
-	me.waitShown("form[data-testid=signup]")
-	failed = append(failed, me.axeBothThemes("sign up")...)
+	me.Run("phone", chromedp.EmulateViewport(390, 844))
+	me.Run("open the lobby", chromedp.Navigate(ts.URL+"/"))
+	me.Run("log in from the header", chromedp.Click(chromedp.CSS("[data-testid=login-link]")))
+	me.WaitShown("form[data-testid=login]")
+	failed := me.AxeBothThemes("log in")
+	me.Run("on to sign up", chromedp.Click(chromedp.CSS(`.account-page a[href^="/signup"]`)))
+	me.WaitShown("form[data-testid=signup]")
+	failed = append(failed, me.AxeBothThemes("sign up")...)
 
-	me.run("a name too short", chromedp.SendKeys(chromedp.CSS(`form[data-testid=signup] input[name=username]`), "al"),
+	me.Run("a name too short", chromedp.SendKeys(chromedp.CSS(`form[data-testid=signup] input[name=username]`), "al"),
 		chromedp.SendKeys(chromedp.CSS(`form[data-testid=signup] input[name=password]`), "a long password"),
 		chromedp.Submit(chromedp.CSS(`form[data-testid=signup]`)))
-	me.waitShown("[data-testid=form-error]")
-	require.Contains(t, evalJS[string](me, `document.querySelector("[data-testid=form-error]").textContent`), "at least 3")
-	require.Equal(t, "al", evalJS[string](me, `document.querySelector("input[name=username]").value`), "the name typed is kept")
-	require.Equal(t, "true", evalJS[string](me, `document.querySelector("input[name=username]").getAttribute("aria-invalid")`))
-	failed = append(failed, me.axeBothThemes("sign up, refused")...)
+	me.WaitShown("[data-testid=form-error]")
+	require.Contains(t, webtest.EvalJS[string](me.Tab, `document.querySelector("[data-testid=form-error]").textContent`), "at least 3")
+	require.Equal(t, "al", webtest.EvalJS[string](me.Tab, `document.querySelector("input[name=username]").value`), "the name typed is kept")
+	require.Equal(t, "true", webtest.EvalJS[string](me.Tab, `document.querySelector("input[name=username]").getAttribute("aria-invalid")`))
+	failed = append(failed, me.AxeBothThemes("sign up, refused")...)
 
-	me.run("sign up", chromedp.SetValue(chromedp.CSS(`form[data-testid=signup] input[name=username]`), "Longer_Name_2026"),
+	me.Run("sign up", chromedp.SetValue(chromedp.CSS(`form[data-testid=signup] input[name=username]`), "Longer_Name_2026"),
 		chromedp.SendKeys(chromedp.CSS(`form[data-testid=signup] input[name=password]`), "a long password"),
 		chromedp.Submit(chromedp.CSS(`form[data-testid=signup]`)))
-	me.waitShown("a[data-testid=me]")
-	require.Equal(t, "Longer_Name_2026", evalJS[string](me, `document.querySelector("a[data-testid=me]").textContent`))
-	require.True(t, evalJS[bool](me, `document.documentElement.scrollWidth <= window.innerWidth`), "the header fits a phone")
+	me.WaitShown("a[data-testid=me]")
+	require.Equal(t, "Longer_Name_2026", webtest.EvalJS[string](me.Tab, `document.querySelector("a[data-testid=me]").textContent`))
+	require.True(t, webtest.EvalJS[bool](me.Tab, `document.documentElement.scrollWidth <= window.innerWidth`), "the header fits a phone")
 
 	createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "computer", "level": "beginner"})
-	require.True(t, evalJS[bool](me, `document.documentElement.scrollWidth <= window.innerWidth`), "the header fits a phone in a room")
-	me.run("the account page", chromedp.Navigate(ts.URL+"/account"))
-	me.waitShown("[data-testid=session]")
-	session := evalJS[string](me, `document.querySelector("[data-testid=session]").textContent`)
+	require.True(t, webtest.EvalJS[bool](me.Tab, `document.documentElement.scrollWidth <= window.innerWidth`), "the header fits a phone in a room")
+	me.Run("the account page", chromedp.Navigate(ts.URL+"/account"))
+	me.WaitShown("[data-testid=session]")
+	session := webtest.EvalJS[string](me.Tab, `document.querySelector("[data-testid=session]").textContent`)
 	require.Contains(t, session, "this browser")
 	require.Contains(t, session, "Chrome on Linux", "the browser named in words, not its User-Agent")
-	failed = append(failed, me.axeBothThemes("account")...)
-	me.run("the player's page", chromedp.Navigate(ts.URL+"/@/Longer_Name_2026"))
-	me.waitShown("[data-testid=record]")
-	failed = append(failed, me.axeBothThemes("player page")...)
+	failed = append(failed, me.AxeBothThemes("account")...)
+	me.Run("the player's page", chromedp.Navigate(ts.URL+"/@/Longer_Name_2026"))
+	me.WaitShown("[data-testid=record]")
+	failed = append(failed, me.AxeBothThemes("player page")...)
 	require.Empty(t, failed, "axe-core: critical or serious violations:\n%s", strings.Join(failed, "\n"))
 
-	me.run("log out", chromedp.Click(chromedp.CSS("[data-action=logout]")))
-	me.waitShown("[data-testid=login-link]")
-	require.False(t, evalJS[bool](me, `!!document.querySelector("[data-testid=me]")`))
+	me.Run("log out", chromedp.Click(chromedp.CSS("[data-action=logout]")))
+	me.WaitShown("[data-testid=login-link]")
+	require.False(t, webtest.EvalJS[bool](me.Tab, `!!document.querySelector("[data-testid=me]")`))
 }
 
 // logInTab signs name up (path "/signup") or in ("/login") with the form,
 // as a person would.
 func logInTab(tb *tab, base, path, name, password string) {
-	tb.t.Helper()
+	tb.T.Helper()
 	form := "form[data-testid=" + strings.TrimPrefix(path, "/") + "]"
-	tb.run(path, chromedp.Navigate(base+path),
+	tb.Run(path, chromedp.Navigate(base+path),
 		chromedp.SendKeys(chromedp.CSS(form+" input[name=username]"), name),
 		chromedp.SendKeys(chromedp.CSS(form+" input[name=password]"), password),
 		chromedp.Submit(chromedp.CSS(form)))
-	tb.waitShown("a[data-testid=me]")
+	tb.WaitShown("a[data-testid=me]")
 }
 
 // TestBrowserTheAccountPage (issue 42, Account), on a phone: one other
@@ -82,51 +84,51 @@ func logInTab(tb *tab, base, path, name, password string) {
 func TestBrowserTheAccountPage(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	dir := screenshotDir(t)
-	browser := newBrowser(t, 390, 844)
+	dir := webtest.ScreenshotDir(t)
+	browser := webtest.NewBrowser(t, 390, 844)
 	laptop, phone := newTab(t, browser, "laptop"), newTab(t, browser, "phone")
 	for _, tb := range []*tab{laptop, phone} {
-		tb.run("phone size", chromedp.EmulateViewport(390, 844))
+		tb.Run("phone size", chromedp.EmulateViewport(390, 844))
 	}
 	logInTab(laptop, ts.URL, "/signup", "alice", "a long password")
 	logInTab(phone, ts.URL, "/login", "alice", "a long password")
 
-	laptop.run("the account page", chromedp.Navigate(ts.URL+"/account"))
-	laptop.waitShown("[data-testid=session] [data-action=end-session]")
-	require.Equal(t, 2, evalJS[int](laptop, `document.querySelectorAll("[data-testid=session] [data-action=end-session]").length`))
-	require.True(t, evalJS[bool](laptop, `document.documentElement.scrollWidth <= window.innerWidth`), "it fits a phone")
-	failed := laptop.axeBothThemes("account, two sessions")
-	laptop.screenshot(filepath.Join(dir, "account-sessions-phone.png"))
+	laptop.Run("the account page", chromedp.Navigate(ts.URL+"/account"))
+	laptop.WaitShown("[data-testid=session] [data-action=end-session]")
+	require.Equal(t, 2, webtest.EvalJS[int](laptop.Tab, `document.querySelectorAll("[data-testid=session] [data-action=end-session]").length`))
+	require.True(t, webtest.EvalJS[bool](laptop.Tab, `document.documentElement.scrollWidth <= window.innerWidth`), "it fits a phone")
+	failed := laptop.AxeBothThemes("account, two sessions")
+	laptop.Screenshot(filepath.Join(dir, "account-sessions-phone.png"))
 
-	laptop.click("[data-testid=session]:not(:has(.badge)) [data-action=end-session]")
-	laptop.waitShown("[data-testid=account-notice]")
-	require.Equal(t, "Logged out of Chrome on Linux.", laptop.text("[data-testid=account-notice]"))
-	phone.waitShown("[data-testid=login-link]") // its site socket closed: the page reloaded, a guest's
+	laptop.Click("[data-testid=session]:not(:has(.badge)) [data-action=end-session]")
+	laptop.WaitShown("[data-testid=account-notice]")
+	require.Equal(t, "Logged out of Chrome on Linux.", laptop.Text("[data-testid=account-notice]"))
+	phone.WaitShown("[data-testid=login-link]") // its site socket closed: the page reloaded, a guest's
 
-	laptop.run("a wrong current password", chromedp.SendKeys(chromedp.CSS("form[data-testid=change-password] input[name=current]"), "not my password"),
+	laptop.Run("a wrong current password", chromedp.SendKeys(chromedp.CSS("form[data-testid=change-password] input[name=current]"), "not my password"),
 		chromedp.SendKeys(chromedp.CSS("form[data-testid=change-password] input[name=new]"), "a newer password"),
 		chromedp.Submit(chromedp.CSS("form[data-testid=change-password]")))
-	laptop.waitShown("[data-testid=password-error]")
-	failed = append(failed, laptop.axeBothThemes("account, a wrong current password")...)
-	laptop.run("the right one", chromedp.SendKeys(chromedp.CSS("form[data-testid=change-password] input[name=current]"), "a long password"),
+	laptop.WaitShown("[data-testid=password-error]")
+	failed = append(failed, laptop.AxeBothThemes("account, a wrong current password")...)
+	laptop.Run("the right one", chromedp.SendKeys(chromedp.CSS("form[data-testid=change-password] input[name=current]"), "a long password"),
 		chromedp.SendKeys(chromedp.CSS("form[data-testid=change-password] input[name=new]"), "a newer password"),
 		chromedp.Submit(chromedp.CSS("form[data-testid=change-password]")))
-	laptop.waitShown("[data-testid=account-notice]")
-	require.Contains(t, laptop.text("[data-testid=account-notice]"), "Your password is changed.")
-	laptop.screenshot(filepath.Join(dir, "account-password-changed-phone.png"))
+	laptop.WaitShown("[data-testid=account-notice]")
+	require.Contains(t, laptop.Text("[data-testid=account-notice]"), "Your password is changed.")
+	laptop.Screenshot(filepath.Join(dir, "account-password-changed-phone.png"))
 
 	logInTab(phone, ts.URL, "/login", "alice", "a newer password")
-	laptop.click("[data-action=logout-everywhere]")
-	laptop.waitShown("[data-testid=ask-logout-everywhere]")
-	require.Contains(t, laptop.text("[data-testid=ask-logout-everywhere]"), "You are logged out here and on 1 other device")
-	require.True(t, evalJS[bool](laptop, `document.activeElement.matches("[data-action=confirm-logout-everywhere]")`), "the question has the focus")
-	failed = append(failed, laptop.axeBothThemes("account, asked before logging out everywhere")...)
-	laptop.screenshot(filepath.Join(dir, "account-ask-logout-everywhere-phone.png"))
-	laptop.click("[data-action=confirm-logout-everywhere]")
-	laptop.waitShown("[data-testid=account-notice]")
-	require.Equal(t, "You are logged out everywhere: this browser and 1 other device.", laptop.text("[data-testid=account-notice]"))
-	failed = append(failed, laptop.axeBothThemes("log in, after logging out everywhere")...)
-	laptop.screenshot(filepath.Join(dir, "logged-out-everywhere-phone.png"))
-	phone.waitShown("[data-testid=login-link]")
+	laptop.Click("[data-action=logout-everywhere]")
+	laptop.WaitShown("[data-testid=ask-logout-everywhere]")
+	require.Contains(t, laptop.Text("[data-testid=ask-logout-everywhere]"), "You are logged out here and on 1 other device")
+	require.True(t, webtest.EvalJS[bool](laptop.Tab, `document.activeElement.matches("[data-action=confirm-logout-everywhere]")`), "the question has the focus")
+	failed = append(failed, laptop.AxeBothThemes("account, asked before logging out everywhere")...)
+	laptop.Screenshot(filepath.Join(dir, "account-ask-logout-everywhere-phone.png"))
+	laptop.Click("[data-action=confirm-logout-everywhere]")
+	laptop.WaitShown("[data-testid=account-notice]")
+	require.Equal(t, "You are logged out everywhere: this browser and 1 other device.", laptop.Text("[data-testid=account-notice]"))
+	failed = append(failed, laptop.AxeBothThemes("log in, after logging out everywhere")...)
+	laptop.Screenshot(filepath.Join(dir, "logged-out-everywhere-phone.png"))
+	phone.WaitShown("[data-testid=login-link]")
 	require.Empty(t, failed, "axe-core: critical or serious violations:\n%s", strings.Join(failed, "\n"))
 }

@@ -13,22 +13,23 @@ import (
 
 	"boardroom/realtime/vocab"
 	"boardroom/signout"
+	"boardroom/web/webtest"
 )
 
 // TestAGuestWhoSignsUpKeepsTheirSeats: the seats a guest holds in a
 // browser are still theirs once they sign up or log in there.
 func TestAGuestWhoSignsUpKeepsTheirSeats(t *testing.T) {
 	ts := newTestServer(t)
-	c := ts.browser(t)
-	resp, _ := ts.create(t, c, url.Values{"game": {"kalah"}, "mode": {"friend"}, "name": {"Gus"}})
+	c := ts.Browser(t)
+	resp, _ := ts.Create(t, c, url.Values{"game": {"kalah"}, "mode": {"friend"}, "name": {"Gus"}})
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	loc := resp.Header.Get("Location")
-	_, doc := get(t, c, ts.URL+loc)
+	_, doc := webtest.Get(t, c, ts.URL+loc)
 	require.Equal(t, "Gus (you)", doc.Find(".player.seat0 .holder").Text())
 
-	resp, _ = post(t, c, ts.URL+"/signup", account("gus", "a long password"))
+	resp, _ = webtest.Post(t, c, ts.URL+"/signup", webtest.Account("gus", "a long password"))
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
-	_, doc = get(t, c, ts.URL+loc)
+	_, doc = webtest.Get(t, c, ts.URL+loc)
 	require.Equal(t, "Gus (you)", doc.Find(".player.seat0 .holder").Text(), "the seat is still this browser's")
 	require.True(t, doc.Find("[data-action=abort]").Length() > 0, "and its controls")
 }
@@ -36,8 +37,8 @@ func TestAGuestWhoSignsUpKeepsTheirSeats(t *testing.T) {
 // ratedRoom is a rated Kalah room Alice made in her browser, Bob seated.
 func (ts *testServer) ratedRoom(t *testing.T) (alice, bob *http.Client, loc string, a, b *player) {
 	t.Helper()
-	alice, bob = ts.signedUp(t, "alice"), ts.signedUp(t, "bob")
-	resp, _ := ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"friend"}, "rated": {"true"}, "clock": {"fast"}})
+	alice, bob = ts.SignedUp(t, "alice"), ts.SignedUp(t, "bob")
+	resp, _ := ts.Create(t, alice, url.Values{"game": {"kalah"}, "mode": {"friend"}, "rated": {"true"}, "clock": {"fast"}})
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	loc = resp.Header.Get("Location")
 	a, b = ts.open(t, alice, loc), ts.open(t, bob, loc)
@@ -49,7 +50,7 @@ func (ts *testServer) ratedRoom(t *testing.T) (alice, bob *http.Client, loc stri
 // logIn is a new browser logged in as name.
 func (ts *testServer) logIn(t *testing.T, name string) *http.Client {
 	t.Helper()
-	return ts.signedIn(t, "/login", name)
+	return ts.SignedIn(t, "/login", name)
 }
 
 // TestTheAccountsSeatOnAnotherDevice (issue 42, bug 1): signed in on a
@@ -59,7 +60,7 @@ func TestTheAccountsSeatOnAnotherDevice(t *testing.T) {
 	ts := newTestServer(t)
 	_, _, loc, _, b := ts.ratedRoom(t)
 	phone := ts.logIn(t, "alice")
-	_, doc := get(t, phone, ts.URL+loc)
+	_, doc := webtest.Get(t, phone, ts.URL+loc)
 	require.Equal(t, "alice (you)", doc.Find(".player.seat0 .holder").Text(), "the first render knows her")
 	require.Equal(t, 1, doc.Find("[data-action=abort]").Length(), "with the seat's controls")
 	p := ts.open(t, phone, loc)
@@ -79,18 +80,18 @@ func TestAfterLogOutTheBrowserNoLongerPlaysTheAccountsSeat(t *testing.T) {
 	b.say(`{"cell":"0,1"}`)
 	a.until("Your move")
 
-	resp, _ := post(t, alice, ts.URL+"/logout", nil)
+	resp, _ := webtest.Post(t, alice, ts.URL+"/logout", nil)
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
-	_, doc := get(t, alice, ts.URL+loc)
+	_, doc := webtest.Get(t, alice, ts.URL+loc)
 	require.Equal(t, "alice", doc.Find(".player.seat0 .holder").Text(), "no longer hers here")
 	require.Zero(t, doc.Find("[data-action=resign]").Length())
 	guest := ts.open(t, alice, loc)
 	for _, msg := range []string{`{"action":"resign"}`, `{"cell":"1,2"}`, `{"action":"offer-draw"}`, `{"action":"undo"}`} {
 		require.Contains(t, guest.say(msg), "This seat is alice's: log in as alice to play it.", msg)
 	}
-	_, doc = get(t, ts.browser(t), ts.URL+loc)
+	_, doc = webtest.Get(t, ts.Browser(t), ts.URL+loc)
 	require.Zero(t, doc.Find("[data-testid=rating-change]").Length(), "the game goes on")
-	got, err := ts.store.CurrentRatings(t.Context(), "kalah", vocab.FastClock, []string{"alice", "bob"})
+	got, err := ts.Store.CurrentRatings(t.Context(), "kalah", vocab.FastClock, []string{"alice", "bob"})
 	require.NoError(t, err)
 	require.Empty(t, got, "no rating moved")
 }

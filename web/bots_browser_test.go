@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/accounts"
+	"boardroom/web/webtest"
 )
 
 // TestBrowserBots: a person makes a bot on their account page, which
@@ -21,64 +22,49 @@ import (
 func TestBrowserBots(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	dir := screenshotDir(t)
-	browser := newBrowser(t, 1440, 900)
+	dir := webtest.ScreenshotDir(t)
+	browser := webtest.NewBrowser(t, 1440, 900)
 	me := newTab(t, browser, "owner")
-	me.signUpIn(ts, "Olga")
+	me.SignUpIn(ts.Node, "Olga")
 
-	me.run("the account page", chromedp.Navigate(ts.URL+"/account"))
-	me.waitShown("form[data-testid=make-bot]")
-	failed := me.axeBothThemes("account, no bot")
-	me.run("make a bot", chromedp.SendKeys(chromedp.CSS(`form[data-testid=make-bot] input[name=name]`), "Kalah_Kid"),
+	me.Run("the account page", chromedp.Navigate(ts.URL+"/account"))
+	me.WaitShown("form[data-testid=make-bot]")
+	failed := me.AxeBothThemes("account, no bot")
+	me.Run("make a bot", chromedp.SendKeys(chromedp.CSS(`form[data-testid=make-bot] input[name=name]`), "Kalah_Kid"),
 		chromedp.Submit(chromedp.CSS(`form[data-testid=make-bot]`)))
-	me.waitShown("[data-testid=bot-token]")
-	token := evalJS[string](me, `document.querySelector("[data-testid=bot-token]").value`)
+	me.WaitShown("[data-testid=bot-token]")
+	token := webtest.EvalJS[string](me.Tab, `document.querySelector("[data-testid=bot-token]").value`)
 	require.True(t, strings.HasPrefix(token, accounts.TokenPrefix), token)
-	require.Contains(t, me.text("[data-testid=bot-token-box]"), "Copy it now")
-	require.Contains(t, me.text("[data-testid=my-bot]"), "Kalah_Kid")
-	require.Contains(t, me.text("[data-testid=my-bot]"), "BOT")
-	failed = append(failed, me.axeBothThemes("account, a new bot's token")...)
-	me.botScreenshots(dir, "account")
+	require.Contains(t, me.Text("[data-testid=bot-token-box]"), "Copy it now")
+	require.Contains(t, me.Text("[data-testid=my-bot]"), "Kalah_Kid")
+	require.Contains(t, me.Text("[data-testid=my-bot]"), "BOT")
+	failed = append(failed, me.AxeBothThemes("account, a new bot's token")...)
+	me.ShotsThatFit(dir, "bots-account")
 
-	me.run("the bots", chromedp.Navigate(ts.URL+"/bots"))
-	me.waitShown("[data-testid=bot-row]")
-	row := me.text("[data-testid=bot-row]")
+	me.Run("the bots", chromedp.Navigate(ts.URL+"/bots"))
+	me.WaitShown("[data-testid=bot-row]")
+	row := me.Text("[data-testid=bot-row]")
 	require.Contains(t, row, "Kalah_Kid")
 	require.Contains(t, row, "BOT")
 	require.Contains(t, row, "Olga")
-	failed = append(failed, me.axeBothThemes("bots")...)
-	me.botScreenshots(dir, "ladder")
+	failed = append(failed, me.AxeBothThemes("bots")...)
+	me.ShotsThatFit(dir, "bots-ladder")
 
-	me.run("the lobby", chromedp.Navigate(ts.URL+"/"))
-	me.waitShown("input[name=bots]")
-	require.False(t, evalJS[bool](me, `document.querySelector("input[name=bots]").checked`), "off by default")
-	me.click("input[name=bots]")
-	me.run("the lobby again", chromedp.Reload())
-	me.waitShown("input[name=bots]")
-	me.waitJS("the choice remembered", `document.querySelector("input[name=bots]").checked`)
-	failed = append(failed, me.axeBothThemes("lobby, bots ticked")...)
-	me.botScreenshots(dir, "lobby")
+	me.Run("the lobby", chromedp.Navigate(ts.URL+"/"))
+	me.WaitShown("input[name=bots]")
+	require.False(t, webtest.EvalJS[bool](me.Tab, `document.querySelector("input[name=bots]").checked`), "off by default")
+	me.Click("input[name=bots]")
+	me.Run("the lobby again", chromedp.Reload())
+	me.WaitShown("input[name=bots]")
+	me.WaitJS("the choice remembered", `document.querySelector("input[name=bots]").checked`)
+	failed = append(failed, me.AxeBothThemes("lobby, bots ticked")...)
+	me.ShotsThatFit(dir, "bots-lobby")
 	require.Empty(t, failed, "axe-core: critical or serious violations:\n%s", strings.Join(failed, "\n"))
-}
-
-// botScreenshots saves the page at a desktop's and a phone's width, and
-// checks it fits each.
-func (tb *tab) botScreenshots(dir, name string) {
-	tb.t.Helper()
-	for _, size := range []struct {
-		name          string
-		width, height int
-	}{{"desktop", 1440, 900}, {"phone", 390, 844}} {
-		tb.run("size "+size.name, chromedp.EmulateViewport(int64(size.width), int64(size.height)))
-		require.True(tb.t, evalJS[bool](tb, `document.documentElement.scrollWidth <= window.innerWidth`), "%s fits a %s", name, size.name)
-		tb.screenshot(filepath.Join(dir, fmt.Sprintf("bots-%s-%s.png", name, size.name)))
-	}
-	tb.run("size back", chromedp.EmulateViewport(1440, 900))
 }
 
 // inView reports whether the element sel is wholly within the window.
 func (tb *tab) inView(sel string) bool {
-	return evalJS[bool](tb, fmt.Sprintf(`(() => {
+	return webtest.EvalJS[bool](tb.Tab, fmt.Sprintf(`(() => {
 		const r = document.querySelector(%q).getBoundingClientRect();
 		return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
 	})()`, sel))
@@ -92,32 +78,32 @@ func (tb *tab) inView(sel string) bool {
 func TestBrowserBotTokenInView(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	dir := screenshotDir(t)
-	browser := newBrowser(t, 1440, 900)
+	dir := webtest.ScreenshotDir(t)
+	browser := webtest.NewBrowser(t, 1440, 900)
 	for _, size := range [][2]int64{{1440, 900}, {390, 844}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			me := newTab(t, browser, "owner")
-			me.run("size", chromedp.EmulateViewport(size[0], size[1]))
-			me.signUpIn(ts, fmt.Sprintf("Olga%d", size[0]))
-			me.run("the account page", chromedp.Navigate(ts.URL+"/account"))
-			me.run("make a bot", chromedp.SendKeys(chromedp.CSS(`form[data-testid=make-bot] input[name=name]`), fmt.Sprintf("Kid%d", size[0])),
+			me.Run("size", chromedp.EmulateViewport(size[0], size[1]))
+			me.SignUpIn(ts.Node, fmt.Sprintf("Olga%d", size[0]))
+			me.Run("the account page", chromedp.Navigate(ts.URL+"/account"))
+			me.Run("make a bot", chromedp.SendKeys(chromedp.CSS(`form[data-testid=make-bot] input[name=name]`), fmt.Sprintf("Kid%d", size[0])),
 				chromedp.Submit(chromedp.CSS(`form[data-testid=make-bot]`)))
-			me.waitShown("[data-testid=bot-token]")
+			me.WaitShown("[data-testid=bot-token]")
 			first := me.tokenShown()
 
-			me.click("[data-action=copy-token]")
-			me.waitText("#bot-token-copied", "Copied")
+			me.Click("[data-action=copy-token]")
+			me.WaitText("#bot-token-copied", "Copied")
 			me.shot(filepath.Join(dir, fmt.Sprintf("bot-token-%d.png", size[0])))
-			require.Equal(t, "status", evalJS[string](me, `document.querySelector("#bot-token-copied").getAttribute("role")`))
+			require.Equal(t, "status", webtest.EvalJS[string](me.Tab, `document.querySelector("#bot-token-copied").getAttribute("role")`))
 
-			me.click("[data-action=new-bot-token]")
-			me.waitShown("[data-testid=bot-replace]")
-			require.Contains(t, me.text("[data-testid=bot-replace]"), "disconnected")
+			me.Click("[data-action=new-bot-token]")
+			me.WaitShown("[data-testid=bot-replace]")
+			require.Contains(t, me.Text("[data-testid=bot-replace]"), "disconnected")
 			require.True(t, me.inView("[data-testid=bot-replace]"), "the question where the eye is")
-			require.Equal(t, "confirm-new-token", evalJS[string](me, `document.activeElement.dataset.action || ""`), "Yes, focused")
+			require.Equal(t, "confirm-new-token", webtest.EvalJS[string](me.Tab, `document.activeElement.dataset.action || ""`), "Yes, focused")
 			me.shot(filepath.Join(dir, fmt.Sprintf("bot-new-token-%d.png", size[0])))
-			me.click("[data-action=confirm-new-token]")
-			me.waitShown("[data-testid=bot-token]")
+			me.Click("[data-action=confirm-new-token]")
+			me.WaitShown("[data-testid=bot-token]")
 			require.NotEqual(t, first, me.tokenShown())
 		})
 	}
@@ -126,19 +112,19 @@ func TestBrowserBotTokenInView(t *testing.T) {
 // tokenShown checks the new token is in view, focused and selected, and
 // returns it.
 func (tb *tab) tokenShown() string {
-	tb.t.Helper()
-	require.True(tb.t, tb.inView("[data-testid=bot-token-box] [data-action=copy-token]"), "the token and its Copy in view")
-	tb.waitJS("the token focused and selected", `document.activeElement && document.activeElement.id === "bot-token" &&
+	tb.T.Helper()
+	require.True(tb.T, tb.inView("[data-testid=bot-token-box] [data-action=copy-token]"), "the token and its Copy in view")
+	tb.WaitJS("the token focused and selected", `document.activeElement && document.activeElement.id === "bot-token" &&
 		document.activeElement.selectionStart === 0 && document.activeElement.selectionEnd === document.activeElement.value.length`)
-	return evalJS[string](tb, `document.querySelector("#bot-token").value`)
+	return webtest.EvalJS[string](tb.Tab, `document.querySelector("#bot-token").value`)
 }
 
 // shot saves what the window shows (not the whole page, as screenshot does).
 func (tb *tab) shot(path string) {
-	tb.t.Helper()
-	ctx, cancel := contextWithTimeout(tb)
+	tb.T.Helper()
+	ctx, cancel := webtest.ContextWithTimeout(tb.Tab)
 	defer cancel()
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-	require.NoError(tb.t, err)
-	require.NoError(tb.t, os.WriteFile(path, png, 0o644))
+	require.NoError(tb.T, err)
+	require.NoError(tb.T, os.WriteFile(path, png, 0o644))
 }

@@ -17,60 +17,12 @@ import (
 	"boardroom/realtime/vocab"
 	"boardroom/secret"
 	"boardroom/store"
+	"boardroom/web/webtest"
 )
-
-// makeBot makes a bot on owner's account page and returns its token, as
-// the page shows it once.
-func (ts *testServer) makeBot(t *testing.T, owner *http.Client, name string) string {
-	t.Helper()
-	resp, doc := post(t, owner, ts.URL+"/account/bots", url.Values{"name": {name}})
-	require.Equal(t, http.StatusOK, resp.StatusCode, doc.Find("[data-testid=bot-error]").Text())
-	token := doc.Find("[data-testid=bot-token]").AttrOr("value", "")
-	require.NotEmpty(t, token)
-	return token
-}
-
-// dialPool opens the pool's socket with query and header h.
-func (ts *testServer) dialPool(t *testing.T, query string, h http.Header) (*poolSocket, *http.Response, error) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	ws, resp, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+"/pool/ws?"+query, &websocket.DialOptions{HTTPHeader: h})
-	if err != nil {
-		return nil, resp, err
-	}
-	t.Cleanup(func() { ws.CloseNow() })
-	return &poolSocket{t: t, ws: ws}, resp, nil
-}
-
-// botEnters waits in pool as the bot of token, as a program does: the
-// token in a header, no cookie, no Origin.
-func (ts *testServer) botEnters(t *testing.T, token, pool string) *poolSocket {
-	t.Helper()
-	p, _, err := ts.dialPool(t, "pool="+url.QueryEscape(pool), http.Header{"Authorization": {"Bearer " + token}})
-	require.NoError(t, err)
-	require.Equal(t, pool, p.next(5*time.Second).Waiting)
-	return p
-}
-
-// personEnters waits in pool in c's browser; query adds to the pool's.
-func (ts *testServer) personEnters(t *testing.T, c *http.Client, pool, query string) *poolSocket {
-	t.Helper()
-	get(t, c, ts.URL+"/")
-	u, _ := url.Parse(ts.URL)
-	h := http.Header{"Origin": {ts.URL}}
-	for _, ck := range c.Jar.Cookies(u) {
-		h.Add("Cookie", ck.Name+"="+ck.Value)
-	}
-	p, _, err := ts.dialPool(t, "pool="+url.QueryEscape(pool)+query, h)
-	require.NoError(t, err)
-	require.Equal(t, pool, p.next(5*time.Second).Waiting)
-	return p
-}
 
 func (ts *testServer) botCount(t *testing.T) int {
 	t.Helper()
-	list, err := ts.store.AllBots(t.Context(), 100)
+	list, err := ts.Store.AllBots(t.Context(), 100)
 	require.NoError(t, err)
 	return len(list)
 }
@@ -82,31 +34,31 @@ func (ts *testServer) botCount(t *testing.T) int {
 // uses /account with its token; every page marks the bot BOT.
 func TestBotAccounts(t *testing.T) {
 	ts := newTestServer(t)
-	alice := ts.signedUp(t, "alice")
-	_, doc := get(t, alice, ts.URL+"/account")
+	alice := ts.SignedUp(t, "alice")
+	_, doc := webtest.Get(t, alice, ts.URL+"/account")
 	require.Equal(t, 1, doc.Find("form[data-testid=make-bot]").Length(), "the account page offers a bot")
 	require.Zero(t, doc.Find("[data-testid=bot-token]").Length())
 
-	resp, doc := post(t, alice, ts.URL+"/account/bots", url.Values{"name": {"DeepKalah"}})
+	resp, doc := webtest.Post(t, alice, ts.URL+"/account/bots", url.Values{"name": {"DeepKalah"}})
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	require.Equal(t, "no-store", resp.Header.Get("Cache-Control"))
 	token := doc.Find("[data-testid=bot-token]").AttrOr("value", "")
 	require.True(t, strings.HasPrefix(token, accounts.TokenPrefix), token)
 	require.Contains(t, doc.Find("[data-testid=bot-token-box]").Text(), "Copy it now: it is shown only this once.")
-	mine, err := ts.store.BotsOf(t.Context(), 1)
+	mine, err := ts.Store.BotsOf(t.Context(), 1)
 	require.NoError(t, err)
 	require.Len(t, mine, 1)
 	require.Equal(t, secret.Hash(token), mine[0].TokenHash, "only the token's hash is kept")
 	require.NotContains(t, mine[0].TokenHash+mine[0].SeatHash+mine[0].PasswordHash, token)
 
-	resp, doc = get(t, alice, ts.URL+"/account")
+	resp, doc = webtest.Get(t, alice, ts.URL+"/account")
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	require.Equal(t, "DeepKalah", doc.Find("[data-testid=my-bot] a").Text())
 	require.Equal(t, 1, doc.Find("[data-testid=my-bot] [data-testid=bot]").Length())
 	html, _ := doc.Html()
 	require.NotContains(t, html, token, "shown once")
 
-	ts.signedUp(t, "bob")
+	ts.SignedUp(t, "bob")
 	for _, tc := range []struct{ name, bot, want string }{
 		{"empty", "", "Choose a name for your bot."},
 		{"short", "ab", "A bot's name has at least 3 characters."},
@@ -116,24 +68,24 @@ func TestBotAccounts(t *testing.T) {
 		{"a bot's name", "deepkalah", "That name is taken; choose another."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			resp, doc := post(t, alice, ts.URL+"/account/bots", url.Values{"name": {tc.bot}})
+			resp, doc := webtest.Post(t, alice, ts.URL+"/account/bots", url.Values{"name": {tc.bot}})
 			require.Equal(t, http.StatusBadRequest, resp.StatusCode)
 			require.Contains(t, doc.Find("[data-testid=bot-error]").Text(), tc.want)
 			require.Zero(t, doc.Find("[data-testid=bot-token]").Length())
 			require.Equal(t, 1, ts.botCount(t))
 		})
 	}
-	resp, _ = post(t, alice, ts.URL+"/account/bots", url.Values{"name": {strings.Repeat("x", 8000)}})
+	resp, _ = webtest.Post(t, alice, ts.URL+"/account/bots", url.Values{"name": {strings.Repeat("x", 8000)}})
 	require.Equal(t, http.StatusBadRequest, resp.StatusCode, "a form too big to read")
 
 	// Nobody else makes or renews a bot: a guest, another person, another site.
-	guest := ts.browser(t)
-	resp, _ = post(t, guest, ts.URL+"/account/bots", url.Values{"name": {"guestbot"}})
+	guest := ts.Browser(t)
+	resp, _ = webtest.Post(t, guest, ts.URL+"/account/bots", url.Values{"name": {"guestbot"}})
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	require.Equal(t, "/login?next=%2Faccount", resp.Header.Get("Location"))
-	bob := ts.signedUp(t, "bob2")
+	bob := ts.SignedUp(t, "bob2")
 	for _, confirm := range []string{"", "yes"} {
-		resp, doc = post(t, bob, ts.URL+"/account/bots/token", url.Values{"name": {"DeepKalah"}, "confirm": {confirm}})
+		resp, doc = webtest.Post(t, bob, ts.URL+"/account/bots/token", url.Values{"name": {"DeepKalah"}, "confirm": {confirm}})
 		require.Equal(t, http.StatusNotFound, resp.StatusCode)
 		require.Zero(t, doc.Find("[data-testid=bot-token], [data-testid=bot-replace]").Length())
 	}
@@ -147,53 +99,53 @@ func TestBotAccounts(t *testing.T) {
 		require.Equal(t, http.StatusForbidden, resp.StatusCode, "%s from another site", path)
 	}
 	require.Equal(t, 1, ts.botCount(t))
-	found, err := ts.store.BotByToken(t.Context(), secret.Hash(token))
+	found, err := ts.Store.BotByToken(t.Context(), secret.Hash(token))
 	require.NoError(t, err, "the token stands")
 
 	// A new token replaces the old one.
-	resp, doc = post(t, alice, ts.URL+"/account/bots/token", url.Values{"name": {"deepkalah"}, "confirm": {"yes"}})
+	resp, doc = webtest.Post(t, alice, ts.URL+"/account/bots/token", url.Values{"name": {"deepkalah"}, "confirm": {"yes"}})
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	fresh := doc.Find("[data-testid=bot-token]").AttrOr("value", "")
 	require.NotEmpty(t, fresh)
 	require.NotEqual(t, token, fresh)
-	_, err = ts.store.BotByToken(t.Context(), secret.Hash(token))
+	_, err = ts.Store.BotByToken(t.Context(), secret.Hash(token))
 	require.ErrorIs(t, err, store.ErrNotFound, "the old token is revoked")
-	again, err := ts.store.BotByToken(t.Context(), secret.Hash(fresh))
+	again, err := ts.Store.BotByToken(t.Context(), secret.Hash(fresh))
 	require.NoError(t, err)
 	require.Equal(t, found.SeatHash, again.SeatHash)
 
 	// At most five.
 	for _, name := range []string{"bot2", "bot3", "bot4", "bot5"} {
-		ts.makeBot(t, alice, name)
+		ts.MakeBot(t, alice, name)
 	}
-	_, doc = get(t, alice, ts.URL+"/account")
+	_, doc = webtest.Get(t, alice, ts.URL+"/account")
 	require.Zero(t, doc.Find("form[data-testid=make-bot]").Length())
 	require.Equal(t, 1, doc.Find("[data-testid=bots-full]").Length())
-	resp, doc = post(t, alice, ts.URL+"/account/bots", url.Values{"name": {"bot6"}})
+	resp, doc = webtest.Post(t, alice, ts.URL+"/account/bots", url.Values{"name": {"bot6"}})
 	require.Equal(t, http.StatusBadRequest, resp.StatusCode)
 	require.Equal(t, "You have 5 bots, the most one person may have.", doc.Find("[data-testid=bot-error]").Text())
 	require.Equal(t, 5, ts.botCount(t))
 
 	// Nobody logs in as a bot; its token opens no page but its sockets.
 	for _, password := range []string{"", "a long password", fresh} {
-		resp, _ := post(t, ts.browser(t), ts.URL+"/login", account("DeepKalah", password))
+		resp, _ := webtest.Post(t, ts.Browser(t), ts.URL+"/login", webtest.Account("DeepKalah", password))
 		require.Equal(t, http.StatusUnauthorized, resp.StatusCode)
-		require.Nil(t, sessionCookie(resp))
+		require.Nil(t, webtest.SessionCookie(resp))
 	}
 	req, _ := http.NewRequest(http.MethodGet, ts.URL+"/account", nil)
 	req.Header.Set("Authorization", "Bearer "+fresh)
-	resp, err = ts.browser(t).Do(req)
+	resp, err = ts.Browser(t).Do(req)
 	require.NoError(t, err)
 	resp.Body.Close()
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode, "a bot cannot use /account")
 
 	// BOT, everywhere its name shows.
-	_, doc = get(t, guest, ts.URL+"/@/deepkalah")
+	_, doc = webtest.Get(t, guest, ts.URL+"/@/deepkalah")
 	require.Equal(t, 1, doc.Find("[data-testid=bot-owner] [data-testid=bot]").Length())
 	require.Equal(t, "/@/alice", doc.Find("[data-testid=bot-owner] a").First().AttrOr("href", ""))
-	_, doc = get(t, guest, ts.URL+"/@/alice")
+	_, doc = webtest.Get(t, guest, ts.URL+"/@/alice")
 	require.Zero(t, doc.Find("[data-testid=bot]").Length(), "a person is no bot")
-	_, doc = get(t, guest, ts.URL+"/bots")
+	_, doc = webtest.Get(t, guest, ts.URL+"/bots")
 	rows := doc.Find("[data-testid=bot-row]")
 	require.Equal(t, 5, rows.Length())
 	deep := doc.Find("[data-testid=bot-row][data-bot=DeepKalah]")
@@ -206,12 +158,12 @@ func TestBotAccounts(t *testing.T) {
 // (401 before any upgrade) and changes nothing.
 func TestBotTokens(t *testing.T) {
 	ts := newTestServer(t)
-	alice := ts.signedUp(t, "alice")
-	old := ts.makeBot(t, alice, "Robo")
-	resp, doc := post(t, alice, ts.URL+"/account/bots/token", url.Values{"name": {"Robo"}, "confirm": {"yes"}})
+	alice := ts.SignedUp(t, "alice")
+	old := ts.MakeBot(t, alice, "Robo")
+	resp, doc := webtest.Post(t, alice, ts.URL+"/account/bots/token", url.Values{"name": {"Robo"}, "confirm": {"yes"}})
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	token := doc.Find("[data-testid=bot-token]").AttrOr("value", "")
-	resp, _ = ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"friend"}})
+	resp, _ = ts.Create(t, alice, url.Values{"game": {"kalah"}, "mode": {"friend"}})
 	room := resp.Header.Get("Location")
 
 	for _, tc := range []struct {
@@ -237,16 +189,16 @@ func TestBotTokens(t *testing.T) {
 				require.Equal(t, http.StatusUnauthorized, resp.StatusCode, path)
 				require.Equal(t, `Bearer realm="boardroom"`, resp.Header.Get("WWW-Authenticate"))
 			}
-			require.Empty(t, ts.waitingIn(t), "nobody waits")
+			require.Empty(t, ts.WaitingIn(t), "nobody waits")
 		})
 	}
-	rec, err := ts.store.Room(t.Context(), room[len("/r/"):])
+	rec, err := ts.Store.Room(t.Context(), room[len("/r/"):])
 	require.NoError(t, err)
 	require.Equal(t, vocab.Free, rec.Seats[1].Kind, "the room is as it was")
 
 	// The token that stands opens the pool's, as the bot.
-	ts.botEnters(t, token, "kalah/fast")
-	require.Equal(t, []string{"kalah/fast"}, ts.waitingIn(t))
+	ts.BotEnters(t, token, "kalah/fast")
+	require.Equal(t, []string{"kalah/fast"}, ts.WaitingIn(t))
 }
 
 // TestBotsInPools: a bot meets a person who lets quick pairing give them
@@ -255,21 +207,21 @@ func TestBotTokens(t *testing.T) {
 // that has begun its games of the hour is told when it may come back.
 func TestBotsInPools(t *testing.T) {
 	ts := newTestServer(t)
-	owner := ts.signedUp(t, "owner")
-	token := ts.makeBot(t, owner, "Robo")
-	bot := ts.botEnters(t, token, "kalah/fast")
-	bob := ts.personEnters(t, ts.signedUp(t, "bob"), "kalah/fast", "")
+	owner := ts.SignedUp(t, "owner")
+	token := ts.MakeBot(t, owner, "Robo")
+	bot := ts.BotEnters(t, token, "kalah/fast")
+	bob := ts.PersonEnters(t, ts.SignedUp(t, "bob"), "kalah/fast", "")
 	time.Sleep(700 * time.Millisecond)
-	require.Equal(t, []string{"kalah/fast"}, ts.waitingIn(t), "a person who does not want bots meets none")
-	carolBrowser := ts.signedUp(t, "carol")
-	carol := ts.personEnters(t, carolBrowser, "kalah/fast", "&bots=1")
-	room := bot.next(3 * time.Second).Room
+	require.Equal(t, []string{"kalah/fast"}, ts.WaitingIn(t), "a person who does not want bots meets none")
+	carolBrowser := ts.SignedUp(t, "carol")
+	carol := ts.PersonEnters(t, carolBrowser, "kalah/fast", "&bots=1")
+	room := bot.Next(3 * time.Second).Room
 	require.NotEmpty(t, room, "the bot meets a person who wants bots")
-	require.Equal(t, room, carol.next(3*time.Second).Room)
-	require.Equal(t, []string{"kalah/fast"}, ts.waitingIn(t), "bob waits on")
-	bob.ws.Close(websocket.StatusNormalClosure, "")
+	require.Equal(t, room, carol.Next(3*time.Second).Room)
+	require.Equal(t, []string{"kalah/fast"}, ts.WaitingIn(t), "bob waits on")
+	bob.WS.Close(websocket.StatusNormalClosure, "")
 
-	rec, err := ts.store.Room(t.Context(), room[len("/r/"):])
+	rec, err := ts.Store.Room(t.Context(), room[len("/r/"):])
 	require.NoError(t, err)
 	require.True(t, rec.Rated, "a bot's game is rated")
 	seat := 0
@@ -278,7 +230,7 @@ func TestBotsInPools(t *testing.T) {
 	}
 	require.Equal(t, store.Seat{Kind: vocab.Human, TokenHash: rec.Seats[seat].TokenHash, Name: "Robo", Account: "Robo", BotAccount: true}, rec.Seats[seat])
 	require.NotEqual(t, secret.Hash(token), rec.Seats[seat].TokenHash, "held by its seat hash, not its token's")
-	_, doc := get(t, carolBrowser, ts.URL+room)
+	_, doc := webtest.Get(t, carolBrowser, ts.URL+room)
 	card := doc.Find(".player.seat" + strconv.Itoa(seat))
 	require.Equal(t, 1, card.Find("[data-testid=bot]").Length(), "the bot's seat card says BOT")
 	require.Equal(t, "/@/Robo", card.Find("[data-testid=holder-link]").AttrOr("href", ""))
@@ -297,18 +249,18 @@ func TestBotsInPools(t *testing.T) {
 	require.Contains(t, string(b), `"you":[`+strconv.Itoa(seat)+`]`)
 
 	// Its games of the hour: one played, 29 more, then no more for now.
-	games, err := ts.store.BotGames(t.Context(), "robo", time.Now().Add(-time.Hour))
+	games, err := ts.Store.BotGames(t.Context(), "robo", time.Now().Add(-time.Hour))
 	require.NoError(t, err)
 	require.Len(t, games, 1)
 	for range 29 {
 		ts.pairBotGame(t, "Robo")
 	}
-	p, _, err := ts.dialPool(t, "pool=kalah/fast", http.Header{"Authorization": {"Bearer " + token}})
+	p, _, err := ts.DialPool(t, "pool=kalah/fast", http.Header{"Authorization": {"Bearer " + token}})
 	require.NoError(t, err)
-	m := p.next(5 * time.Second)
+	m := p.Next(5 * time.Second)
 	require.Regexp(t, `^This bot has begun 30 games in the last hour, the most a bot may; it may play again in (59|60) minutes\.$`, m.Error)
 	require.InDelta(t, 3600, m.RetryAfter, 5)
-	require.Empty(t, ts.waitingIn(t))
+	require.Empty(t, ts.WaitingIn(t))
 }
 
 // pairBotGame makes a game of the bot account now, as a pairing would.
@@ -320,9 +272,9 @@ func (ts *testServer) pairBotGame(t *testing.T, bot string) {
 			Name: player, Account: player, Rating: 1500, Bot: isBot, Since: at, Ready: at, Seen: time.Now()}
 	}
 	a, b := entry(bot, true), entry("sparring"+secret.Text(4), false)
-	require.NoError(t, ts.store.EnterPool(ctx, a))
-	require.NoError(t, ts.store.EnterPool(ctx, b))
-	_, err := ts.store.PairPool(ctx, "amazons/slow", time.Time{}, func(es []store.PoolEntry) []store.PoolPair {
+	require.NoError(t, ts.Store.EnterPool(ctx, a))
+	require.NoError(t, ts.Store.EnterPool(ctx, b))
+	_, err := ts.Store.PairPool(ctx, "amazons/slow", time.Time{}, func(es []store.PoolEntry) []store.PoolPair {
 		r, err := match.PairedRecord("kalah", vocab.FastClock, false,
 			[2]store.Seat{{TokenHash: a.TokenHash, Account: bot, BotAccount: true}, {TokenHash: b.TokenHash}}, at)
 		require.NoError(t, err)
@@ -336,15 +288,15 @@ func (ts *testServer) pairBotGame(t *testing.T, bot string) {
 // lists its ratings by game and speed, with its owner.
 func TestBotsOnTheLadders(t *testing.T) {
 	ts := newTestServer(t)
-	owner := ts.signedUp(t, "owner")
-	ts.makeBot(t, owner, "Robo")
-	ts.signedUp(t, "bob")
+	owner := ts.SignedUp(t, "owner")
+	ts.MakeBot(t, owner, "Robo")
+	ts.SignedUp(t, "bob")
 	ctx := t.Context()
 	for i := range 40 {
 		r, err := match.PairedRecord("kalah", vocab.SlowClock, true,
 			[2]store.Seat{{TokenHash: "a", Account: "Robo", BotAccount: true}, {TokenHash: "b", Account: "bob"}}, time.Now())
 		require.NoError(t, err)
-		require.NoError(t, ts.store.CreateRoom(ctx, r))
+		require.NoError(t, ts.Store.CreateRoom(ctx, r))
 		robo := 0
 		if r.Seats[1].Account == "Robo" {
 			robo = 1
@@ -353,17 +305,17 @@ func TestBotsOnTheLadders(t *testing.T) {
 		if i%3 == 2 {
 			winner = 1 - robo
 		}
-		_, err = ts.store.SetResult(ctx, r.ID, store.Result{Over: true, Winner: winner, Reason: "more seeds"})
+		_, err = ts.Store.SetResult(ctx, r.ID, store.Result{Over: true, Winner: winner, Reason: "more seeds"})
 		require.NoError(t, err)
 	}
-	_, doc := get(t, ts.browser(t), ts.URL+"/players")
+	_, doc := webtest.Get(t, ts.Browser(t), ts.URL+"/players")
 	board := doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=slow] [data-testid=leader]")
 	require.Equal(t, 2, board.Length(), "both settled")
 	require.Contains(t, board.Eq(0).Text(), "Robo")
 	require.Equal(t, 1, board.Eq(0).Find("[data-testid=bot]").Length(), "the bot is marked")
 	require.Zero(t, board.Eq(1).Find("[data-testid=bot]").Length(), "the person is not")
 
-	_, doc = get(t, ts.browser(t), ts.URL+"/bots")
+	_, doc = webtest.Get(t, ts.Browser(t), ts.URL+"/bots")
 	ratings := doc.Find("[data-testid=bot-row][data-bot=Robo] [data-testid=bot-rating]")
 	require.Equal(t, 1, ratings.Length())
 	require.Equal(t, "kalah", ratings.AttrOr("data-game", ""))
@@ -377,10 +329,10 @@ func TestBotsOnTheLadders(t *testing.T) {
 // the running bot's token without asking).
 func TestNewBotTokenAsksFirst(t *testing.T) {
 	ts := newTestServer(t)
-	alice := ts.signedUp(t, "alice")
-	old := ts.makeBot(t, alice, "Robo")
+	alice := ts.SignedUp(t, "alice")
+	old := ts.MakeBot(t, alice, "Robo")
 
-	resp, doc := post(t, alice, ts.URL+"/account/bots/token", url.Values{"name": {"robo"}})
+	resp, doc := webtest.Post(t, alice, ts.URL+"/account/bots/token", url.Values{"name": {"robo"}})
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	question := doc.Find("[data-testid=bot-replace]")
 	require.Contains(t, question.Text(), "A new token for Robo?")
@@ -390,12 +342,12 @@ func TestNewBotTokenAsksFirst(t *testing.T) {
 	require.Equal(t, 1, question.Find("[data-action=confirm-new-token]").Length())
 	require.Equal(t, "/account", question.Find("[data-action=cancel-new-token]").AttrOr("href", ""))
 	require.Zero(t, doc.Find("[data-testid=bot-token]").Length(), "no new token yet")
-	_, err := ts.store.BotByToken(t.Context(), secret.Hash(old))
+	_, err := ts.Store.BotByToken(t.Context(), secret.Hash(old))
 	require.NoError(t, err, "the running bot's token stands")
 
-	resp, doc = post(t, alice, ts.URL+"/account/bots/token", url.Values{"name": {"Robo"}, "confirm": {"yes"}})
+	resp, doc = webtest.Post(t, alice, ts.URL+"/account/bots/token", url.Values{"name": {"Robo"}, "confirm": {"yes"}})
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	require.NotEmpty(t, doc.Find("[data-testid=bot-token]").AttrOr("value", ""))
-	_, err = ts.store.BotByToken(t.Context(), secret.Hash(old))
+	_, err = ts.Store.BotByToken(t.Context(), secret.Hash(old))
 	require.ErrorIs(t, err, store.ErrNotFound, "replaced once confirmed")
 }

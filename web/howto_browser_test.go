@@ -8,6 +8,8 @@ import (
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
+
+	"boardroom/web/webtest"
 )
 
 // TestBrowserRoomRulesToHowTo follows a room's "Rules of GAME" link: it
@@ -17,35 +19,35 @@ import (
 func TestBrowserRoomRulesToHowTo(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	browser := newBrowser(t, 1280, 900)
+	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
 	createRoom(t, ts, me, map[string]string{"game": "bishops", "mode": "hotseat"})
-	require.Equal(t, "Rules of Mad Bishops", strings.TrimSpace(me.text("[data-testid=game-rules]")))
+	require.Equal(t, "Rules of Mad Bishops", strings.TrimSpace(me.Text("[data-testid=game-rules]")))
 
-	opened := chromedp.WaitNewTarget(me.ctx, func(info *target.Info) bool { return strings.HasSuffix(info.URL, "/rules/bishops") })
-	me.click("[data-testid=game-rules]")
+	opened := chromedp.WaitNewTarget(me.Ctx, func(info *target.Info) bool { return strings.HasSuffix(info.URL, "/rules/bishops") })
+	me.Click("[data-testid=game-rules]")
 	var id target.ID
 	select {
 	case id = <-opened:
 	case <-time.After(20 * time.Second):
 		t.Fatal("the rules link opened no tab")
 	}
-	ctx, cancel := chromedp.NewContext(me.ctx, chromedp.WithTargetID(id))
+	ctx, cancel := chromedp.NewContext(me.Ctx, chromedp.WithTargetID(id))
 	t.Cleanup(cancel)
 	// Attached on its own context, not a timed one (see newTab).
 	require.NoError(t, chromedp.Do(ctx), "attaching to the rules tab")
-	rules := &tab{t: t, name: "rules", ctx: ctx}
-	rules.waitJS("the how-to-play page", `document.querySelectorAll("[data-testid=howto-section]").length === 4`)
-	require.Equal(t, "Mad Bishops", rules.text("h1"))
+	rules := &tab{&webtest.Tab{T: t, Name: "rules", Ctx: ctx}}
+	rules.WaitJS("the how-to-play page", `document.querySelectorAll("[data-testid=howto-section]").length === 4`)
+	require.Equal(t, "Mad Bishops", rules.Text("h1"))
 	require.Equal(t, []string{"1 Goal of the game", "2 Your turn", "3 Special rules", "4 End of the game"},
-		evalJS[[]string](rules, `Array.from(document.querySelectorAll("main h2")).map(e => e.textContent.replace(/\s+/g, " ").trim())`))
-	require.Equal(t, 4, evalJS[int](rules, `Array.from(document.querySelectorAll("figure [role=img]")).filter(e => e.getAttribute("aria-label").length > 20 && e.getBoundingClientRect().width > 100).length`),
+		webtest.EvalJS[[]string](rules.Tab, `Array.from(document.querySelectorAll("main h2")).map(e => e.textContent.replace(/\s+/g, " ").trim())`))
+	require.Equal(t, 4, webtest.EvalJS[int](rules.Tab, `Array.from(document.querySelectorAll("figure [role=img]")).filter(e => e.getAttribute("aria-label").length > 20 && e.getBoundingClientRect().width > 100).length`),
 		"four diagrams drawn, each with words")
-	require.Equal(t, 0, evalJS[int](rules, `document.querySelectorAll("main button, main [role=grid], main [tabindex]").length`),
+	require.Equal(t, 0, webtest.EvalJS[int](rules.Tab, `document.querySelectorAll("main button, main [role=grid], main [tabindex]").length`),
 		"a diagram is not a board to click")
 
-	rules.click("[data-testid=reference-link]")
-	rules.waitJS("the reference", `location.pathname === "/rules/bishops/reference"`)
-	require.Contains(t, rules.text("h1"), "Mad Bishops")
-	require.Contains(t, rules.text("[data-testid=rules-text]"), "Engage", "the rule book's own words")
+	rules.Click("[data-testid=reference-link]")
+	rules.WaitJS("the reference", `location.pathname === "/rules/bishops/reference"`)
+	require.Contains(t, rules.Text("h1"), "Mad Bishops")
+	require.Contains(t, rules.Text("[data-testid=rules-text]"), "Engage", "the rule book's own words")
 }

@@ -6,6 +6,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
+
+	"boardroom/web/webtest"
 )
 
 // The service worker registers and keeps the lobby: with the server out of
@@ -16,35 +18,35 @@ func TestBrowserLobbyOffline(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
 	px := newOutage(t, ts)
-	browser := newBrowser(t, 390, 844)
+	browser := webtest.NewBrowser(t, 390, 844)
 	alice := newTab(t, browser, "alice")
-	alice.run("open the lobby", chromedp.Navigate(px.ts.URL+"/"))
-	require.True(t, evalJS[bool](alice, `!!navigator.serviceWorker && (navigator.serviceWorker.ready.then(function () { return caches.keys(); }).then(function (k) { window.swCaches = k; }), true)`))
-	alice.waitJSFor(20*time.Second, "the worker installed, its cache filled", `!!window.swCaches && window.swCaches.length === 1`)
-	alice.waitJS("the page is the worker's", `!!navigator.serviceWorker.controller`)
-	require.True(t, evalJS[bool](alice, `document.querySelector("[data-testid=offline-note]").hidden`), "online, nothing is said")
+	alice.Run("open the lobby", chromedp.Navigate(px.ts.URL+"/"))
+	require.True(t, webtest.EvalJS[bool](alice.Tab, `!!navigator.serviceWorker && (navigator.serviceWorker.ready.then(function () { return caches.keys(); }).then(function (k) { window.swCaches = k; }), true)`))
+	alice.WaitJSFor(20*time.Second, "the worker installed, its cache filled", `!!window.swCaches && window.swCaches.length === 1`)
+	alice.WaitJS("the page is the worker's", `!!navigator.serviceWorker.controller`)
+	require.True(t, webtest.EvalJS[bool](alice.Tab, `document.querySelector("[data-testid=offline-note]").hidden`), "online, nothing is said")
 
 	// A room still works with the worker in the way.
 	room := createRoom(t, px.ts, alice, map[string]string{"game": "kalah", "mode": "computer"})
-	alice.waitText("[data-testid=turn]", "Your move")
-	alice.waitJS("the page is the worker's", `!!navigator.serviceWorker.controller`)
+	alice.WaitText("[data-testid=turn]", "Your move")
+	alice.WaitJS("the page is the worker's", `!!navigator.serviceWorker.controller`)
 
 	px.cut()
 	for _, u := range []string{px.ts.URL + "/", room} {
-		alice.run("open "+u+" offline", chromedp.Navigate(u))
-		alice.waitJS("the lobby's copy", `document.documentElement.dataset.offline === "true" && !!document.querySelector("form[data-testid=new-room]")`)
-		alice.waitJS("said offline", `!document.querySelector("[data-testid=offline-note]").hidden`)
-		require.Contains(t, alice.text("[data-testid=offline-note]"), "You are offline.")
-		r := evalJS[map[string]float64](alice, `(function () { var r = document.querySelector("[data-testid=offline-note]").getBoundingClientRect(); return { top: r.top, height: r.height }; })()`)
+		alice.Run("open "+u+" offline", chromedp.Navigate(u))
+		alice.WaitJS("the lobby's copy", `document.documentElement.dataset.offline === "true" && !!document.querySelector("form[data-testid=new-room]")`)
+		alice.WaitJS("said offline", `!document.querySelector("[data-testid=offline-note]").hidden`)
+		require.Contains(t, alice.Text("[data-testid=offline-note]"), "You are offline.")
+		r := webtest.EvalJS[map[string]float64](alice.Tab, `(function () { var r = document.querySelector("[data-testid=offline-note]").getBoundingClientRect(); return { top: r.top, height: r.height }; })()`)
 		require.Less(t, r["top"], 200.0, "said at the top")
 		require.Greater(t, r["height"], 20.0)
-		require.True(t, evalJS[bool](alice, `document.querySelector("form[data-testid=new-room] button[type=submit]").disabled`), "no room is made offline")
-		require.Equal(t, "You are offline: no new room", alice.text("form[data-testid=new-room] button[type=submit]"))
+		require.True(t, webtest.EvalJS[bool](alice.Tab, `document.querySelector("form[data-testid=new-room] button[type=submit]").disabled`), "no room is made offline")
+		require.Equal(t, "You are offline: no new room", alice.Text("form[data-testid=new-room] button[type=submit]"))
 	}
 
 	px.restore()
-	alice.waitJSFor(15*time.Second, "the page itself again", `!document.documentElement.dataset.offline && !!document.querySelector("[data-testid=board]")`)
-	alice.connected()
+	alice.WaitJSFor(15*time.Second, "the page itself again", `!document.documentElement.dataset.offline && !!document.querySelector("[data-testid=board]")`)
+	alice.Connected()
 }
 
 // The worker's copies are anybody's: a signed-in player's lobby is not kept
@@ -54,24 +56,24 @@ func TestBrowserOfflineCopiesNameNobody(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
 	px := newOutage(t, ts)
-	browser := newBrowser(t, 390, 844)
+	browser := webtest.NewBrowser(t, 390, 844)
 	olga := newTab(t, browser, "olga")
-	olga.signUpIn(px.ts, "Olga")
-	olga.run("open the lobby", chromedp.Navigate(px.ts.URL+"/"))
-	require.True(t, evalJS[bool](olga, `!!navigator.serviceWorker && (navigator.serviceWorker.ready.then(function () { return caches.keys(); }).then(function (k) { window.swCaches = k; }), true)`))
-	olga.waitJSFor(20*time.Second, "the worker installed, its cache filled", `!!window.swCaches && window.swCaches.length === 1`)
-	olga.waitJS("the page is the worker's", `!!navigator.serviceWorker.controller`)
+	olga.SignUpIn(px.ts.Node, "Olga")
+	olga.Run("open the lobby", chromedp.Navigate(px.ts.URL+"/"))
+	require.True(t, webtest.EvalJS[bool](olga.Tab, `!!navigator.serviceWorker && (navigator.serviceWorker.ready.then(function () { return caches.keys(); }).then(function (k) { window.swCaches = k; }), true)`))
+	olga.WaitJSFor(20*time.Second, "the worker installed, its cache filled", `!!window.swCaches && window.swCaches.length === 1`)
+	olga.WaitJS("the page is the worker's", `!!navigator.serviceWorker.controller`)
 	for _, path := range []string{"/", "/rules"} { // visited signed in, through the worker
-		olga.run("visit "+path, chromedp.Navigate(px.ts.URL+path))
-		olga.waitShown("a[data-testid=me]")
+		olga.Run("visit "+path, chromedp.Navigate(px.ts.URL+path))
+		olga.WaitShown("a[data-testid=me]")
 	}
 	time.Sleep(500 * time.Millisecond) // a copy the worker would keep is written meanwhile
 
 	px.cut()
 	for _, path := range []string{"/", "/rules"} {
-		olga.run("open "+path+" offline", chromedp.Navigate(px.ts.URL+path))
-		olga.waitJS("a copy", `document.documentElement.dataset.offline === "true"`)
-		require.False(t, evalJS[bool](olga, `!!document.querySelector("a[data-testid=me]")`), "%s: the copy names nobody", path)
-		require.NotContains(t, evalJS[string](olga, `document.body.textContent`), "Olga", path)
+		olga.Run("open "+path+" offline", chromedp.Navigate(px.ts.URL+path))
+		olga.WaitJS("a copy", `document.documentElement.dataset.offline === "true"`)
+		require.False(t, webtest.EvalJS[bool](olga.Tab, `!!document.querySelector("a[data-testid=me]")`), "%s: the copy names nobody", path)
+		require.NotContains(t, webtest.EvalJS[string](olga.Tab, `document.body.textContent`), "Olga", path)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/accounts"
+	"boardroom/web/webtest"
 )
 
 // The server's limits over HTTP, as its areas take them from the request
@@ -28,13 +29,13 @@ func inNetwork(subnet, i int) string {
 func TestLimitsOverHTTP(t *testing.T) {
 	ts := newTestServer(t)
 	// Replace the handler's limits with tight ones for this test.
-	srv := &Server{Hub: ts.hub, Store: ts.store, Limits: &Limits{ConnsPerAddr: 1, RoomsPerMinute: 1}}
+	srv := &Server{Hub: ts.Hub, Store: ts.Store, Limits: &Limits{ConnsPerAddr: 1, RoomsPerMinute: 1}}
 	ts.Config.Handler = srv.Handler()
-	c := ts.browser(t)
-	resp, _ := ts.create(t, c, url.Values{"game": {"kalah"}})
+	c := ts.Browser(t)
+	resp, _ := ts.Create(t, c, url.Values{"game": {"kalah"}})
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	loc := resp.Header.Get("Location")
-	resp, body := ts.create(t, c, url.Values{"game": {"kalah"}})
+	resp, body := ts.Create(t, c, url.Values{"game": {"kalah"}})
 	require.Equal(t, http.StatusTooManyRequests, resp.StatusCode)
 	require.Contains(t, body, "wait a minute")
 
@@ -62,7 +63,7 @@ func TestLimitsUseTheClientBehindTheProxy(t *testing.T) {
 		handler.ServeHTTP(rec, r)
 		return rec.Code
 	}
-	behind := (&Server{Hub: ts.hub, Store: ts.store, Limits: &Limits{RoomsPerMinute: 1}, ListsFresh: -1,
+	behind := (&Server{Hub: ts.Hub, Store: ts.Store, Limits: &Limits{RoomsPerMinute: 1}, ListsFresh: -1,
 		TrustedProxies: TrustedProxies{netip.MustParsePrefix("127.0.0.1/32")},
 		Log:            slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))}).Handler()
 	require.Equal(t, http.StatusSeeOther, create(behind, "198.51.100.1"))
@@ -71,7 +72,7 @@ func TestLimitsUseTheClientBehindTheProxy(t *testing.T) {
 	require.Contains(t, logs.String(), "client=198.51.100.2", "the request log names the real client")
 	require.NotContains(t, logs.String(), "6.6.6.6", "the made-up entry is never used")
 
-	direct := (&Server{Hub: ts.hub, Store: ts.store, Limits: &Limits{RoomsPerMinute: 1}, ListsFresh: -1}).Handler()
+	direct := (&Server{Hub: ts.Hub, Store: ts.Store, Limits: &Limits{RoomsPerMinute: 1}, ListsFresh: -1}).Handler()
 	require.Equal(t, http.StatusSeeOther, create(direct, "198.51.100.1"))
 	require.Equal(t, http.StatusTooManyRequests, create(direct, "198.51.100.2"), "an untrusted header does not make a new client")
 }
@@ -88,7 +89,7 @@ func TestIPv6NetworkSharesOneBudget(t *testing.T) {
 		form   func(i int) url.Values
 		budget int
 	}{
-		{"log-in", "/login", func(i int) url.Values { return account(fmt.Sprintf("guess%d", i), "a long password") }, accounts.LoginsPerAddr},
+		{"log-in", "/login", func(i int) url.Values { return webtest.Account(fmt.Sprintf("guess%d", i), "a long password") }, accounts.LoginsPerAddr},
 		{"room", "/rooms", func(int) url.Values { return url.Values{"game": {"kalah"}, "mode": {"hotseat"}} }, 30},
 	}
 	for _, tc := range tests {
@@ -113,7 +114,7 @@ func TestIPv6NetworkSharesOneBudget(t *testing.T) {
 // trusted proxy (127.0.0.1), so that a test may send its requests from
 // any client address (postFrom), each with its own share of the limits.
 func serverBehindProxy(ts *testServer, limits Limits) *Server {
-	return &Server{Hub: ts.hub, Store: ts.store, Log: slog.New(slog.DiscardHandler), Limits: &limits, ListsFresh: -1,
+	return &Server{Hub: ts.Hub, Store: ts.Store, Log: slog.New(slog.DiscardHandler), Limits: &limits, ListsFresh: -1,
 		TrustedProxies: TrustedProxies{netip.MustParsePrefix("127.0.0.1/32")}}
 }
 

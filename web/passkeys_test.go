@@ -15,6 +15,7 @@ import (
 
 	"boardroom/accounts"
 	"boardroom/accounts/passkeytest"
+	"boardroom/web/webtest"
 )
 
 // passkeyHost is the name the passkey tests reach the app by: a passkey
@@ -80,7 +81,7 @@ func (v *visitor) page(target string) *goquery.Document {
 
 func (v *visitor) signUp(name string) {
 	v.t.Helper()
-	resp := v.do(http.MethodPost, "/signup", "application/x-www-form-urlencoded", []byte(account(name, "a long password").Encode()))
+	resp := v.do(http.MethodPost, "/signup", "application/x-www-form-urlencoded", []byte(webtest.Account(name, "a long password").Encode()))
 	require.Equal(v.t, http.StatusSeeOther, resp.StatusCode)
 }
 
@@ -157,7 +158,7 @@ func TestPasskeyLogIn(t *testing.T) {
 	resp, out := me.json("/passkey/login/finish?next="+url.QueryEscape("/rules"), body)
 	require.Equal(t, http.StatusOK, resp.StatusCode, "%v", out)
 	require.Equal(t, "/rules", out["next"], "on to the page the log-in came from")
-	require.NotNil(t, sessionCookie(resp))
+	require.NotNil(t, webtest.SessionCookie(resp))
 	require.Equal(t, "Alice_1", me.page("/").Find("a[data-testid=me]").Text())
 	require.NotContains(t, me.page("/account").Find("[data-testid=passkey]").Text(), "last used never", "its use is noted")
 
@@ -165,12 +166,12 @@ func TestPasskeyLogIn(t *testing.T) {
 	thief.cookies[PasskeyCookie] = challenge
 	resp, out = thief.json("/passkey/login/finish", body)
 	require.Equal(t, http.StatusBadRequest, resp.StatusCode, "the answer again, to its own challenge")
-	require.Nil(t, sessionCookie(resp))
+	require.Nil(t, webtest.SessionCookie(resp))
 	require.Contains(t, out["error"], "used already")
 	thief.begin("login")
 	resp, out = thief.json("/passkey/login/finish", body)
 	require.Equal(t, http.StatusUnauthorized, resp.StatusCode, "the answer again, to a new challenge")
-	require.Nil(t, sessionCookie(resp))
+	require.Nil(t, webtest.SessionCookie(resp))
 	require.Equal(t, "The passkey could not be checked; try again.", out["error"])
 	require.Zero(t, thief.page("/").Find("[data-testid=me]").Length(), "the thief is nobody")
 
@@ -229,7 +230,7 @@ func TestPasskeyBadAnswers(t *testing.T) {
 			}
 			resp, out := v.json("/passkey/login/finish", body)
 			require.Equal(t, tc.status, resp.StatusCode)
-			require.Nil(t, sessionCookie(resp))
+			require.Nil(t, webtest.SessionCookie(resp))
 			text, _ := out["error"].(string)
 			require.Contains(t, text, tc.says)
 			require.True(t, strings.HasSuffix(text, "."), "a sentence: %q", text)
@@ -257,7 +258,7 @@ func TestPasskeyLimits(t *testing.T) {
 	resp, out := v.json("/passkey/login/begin", nil)
 	require.Equal(t, http.StatusTooManyRequests, resp.StatusCode)
 	require.Contains(t, out["error"], "wait a minute")
-	resp = v.do(http.MethodPost, "/login", "application/x-www-form-urlencoded", []byte(account("someone", "a long password").Encode()))
+	resp = v.do(http.MethodPost, "/login", "application/x-www-form-urlencoded", []byte(webtest.Account("someone", "a long password").Encode()))
 	require.Equal(t, http.StatusTooManyRequests, resp.StatusCode, "and a password's log-in after them")
 
 	guest := newVisitor(t, ts, "203.0.113.10")

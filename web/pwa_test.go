@@ -12,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"boardroom/web/webtest"
 )
 
 // The site is installable: every page links a manifest that parses and
@@ -20,7 +22,7 @@ import (
 // this build, naming files that are all served.
 func TestInstallable(t *testing.T) {
 	ts := newTestServer(t)
-	c := ts.browser(t)
+	c := ts.Browser(t)
 	fetch := func(u string) (*http.Response, []byte) {
 		t.Helper()
 		resp, err := c.Get(ts.URL + u)
@@ -32,7 +34,7 @@ func TestInstallable(t *testing.T) {
 	}
 
 	for _, page := range []string{"/", "/rules", "/rules/kalah"} {
-		_, doc := get(t, c, ts.URL+page)
+		_, doc := webtest.Get(t, c, ts.URL+page)
 		href, ok := doc.Find(`link[rel=manifest]`).Attr("href")
 		require.True(t, ok, "%s links the manifest", page)
 		assert.Equal(t, "/manifest.webmanifest", href)

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
+	"boardroom/web/webtest"
 )
 
 // The rules pages speak to players: a how-to-play page per game in the
@@ -22,7 +23,7 @@ var jargon = []string{"id amazons", "id kalah", "id angels", "id bishops", "id d
 
 func TestRulesHowToPages(t *testing.T) {
 	ts := newTestServer(t)
-	c := ts.browser(t)
+	c := ts.Browser(t)
 	for _, tc := range []struct {
 		id, name string
 		cells    int // a diagram's cells: the room's board
@@ -36,7 +37,7 @@ func TestRulesHowToPages(t *testing.T) {
 		{"demons", "Angels & Demons", 64, 4, 0},
 	} {
 		t.Run(tc.id, func(t *testing.T) {
-			resp, doc := get(t, c, ts.URL+"/rules/"+tc.id)
+			resp, doc := webtest.Get(t, c, ts.URL+"/rules/"+tc.id)
 			require.Equal(t, http.StatusOK, resp.StatusCode)
 			main := doc.Find("main")
 			require.Equal(t, 1, doc.Find("h1").Length(), "one h1")
@@ -74,7 +75,7 @@ func TestRulesHowToPages(t *testing.T) {
 			require.Equal(t, "for-programmers", last.AttrOr("data-testid", ""), "the reference is linked at the bottom")
 			href := last.Find("a[data-testid=reference-link]").AttrOr("href", "")
 			require.Equal(t, "/rules/"+tc.id+"/reference", href)
-			resp, ref := get(t, c, ts.URL+href)
+			resp, ref := webtest.Get(t, c, ts.URL+href)
 			require.Equal(t, http.StatusOK, resp.StatusCode)
 			require.Contains(t, ref.Find("h1").Text(), tc.name)
 			require.Contains(t, ref.Find("[data-testid=rules-text]").Text(), "id "+tc.id, "the reference is the rule book's own section")
@@ -86,8 +87,8 @@ func TestRulesHowToPages(t *testing.T) {
 
 func TestRulesIndex(t *testing.T) {
 	ts := newTestServer(t)
-	c := ts.browser(t)
-	resp, doc := get(t, c, ts.URL+"/rules")
+	c := ts.Browser(t)
+	resp, doc := webtest.Get(t, c, ts.URL+"/rules")
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	require.Equal(t, "How to play", strings.TrimSpace(doc.Find("h1").Text()))
 	var links, names []string
@@ -105,7 +106,7 @@ func TestRulesIndex(t *testing.T) {
 	}
 	href := doc.Find("main [data-testid=reference-link]").AttrOr("href", "")
 	require.Equal(t, "/rules/reference", href, "the rule book, for programmers")
-	resp, book := get(t, c, ts.URL+href)
+	resp, book := webtest.Get(t, c, ts.URL+href)
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	require.Equal(t, "The rule book", strings.TrimSpace(book.Find("h1").Text()))
 	require.Contains(t, book.Find("main").Text(), "Rooms (all games)", "what holds for every game")
@@ -114,14 +115,14 @@ func TestRulesIndex(t *testing.T) {
 
 func TestRulesUnknownGame(t *testing.T) {
 	ts := newTestServer(t)
-	c := ts.browser(t)
+	c := ts.Browser(t)
 	for _, tc := range []struct{ path, title string }{
 		{"/rules/chess", "No such game"},
 		{"/rules/chess/reference", "No such game"},
 		{"/rules/tictactoe", "No rules yet"},
 		{"/rules/tictactoe/reference", "No rules yet"},
 	} {
-		resp, doc := get(t, c, ts.URL+tc.path)
+		resp, doc := webtest.Get(t, c, ts.URL+tc.path)
 		require.Equal(t, http.StatusNotFound, resp.StatusCode, tc.path)
 		require.Equal(t, tc.title, doc.Find("h1").Text(), tc.path)
 	}

@@ -12,6 +12,8 @@ import (
 	"github.com/PuerkitoBio/goquery"
 	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
+
+	"boardroom/web/webtest"
 )
 
 // sitePage is a signed-in page's site socket.
@@ -71,26 +73,26 @@ func incoming(t *testing.T, m siteMessage) *goquery.Selection {
 // room, the challenger sees a decline too; the bad ones are refused.
 func TestDirectChallenges(t *testing.T) {
 	ts := newTestServer(t)
-	alice, bob := ts.signedUp(t, "alice"), ts.signedUp(t, "bob")
-	_, doc := get(t, alice, ts.URL+"/@/bob")
+	alice, bob := ts.SignedUp(t, "alice"), ts.SignedUp(t, "bob")
+	_, doc := webtest.Get(t, alice, ts.URL+"/@/bob")
 	require.Equal(t, "Not online", doc.Find("[data-testid=presence]").Text())
-	get(t, bob, ts.URL+"/") // his browser's token, as any visit gives it
+	webtest.Get(t, bob, ts.URL+"/") // his browser's token, as any visit gives it
 	bobPage := ts.openSite(t, bob)
 	require.Eventually(t, func() bool {
-		_, doc = get(t, alice, ts.URL+"/@/bob")
+		_, doc = webtest.Get(t, alice, ts.URL+"/@/bob")
 		return doc.Find("[data-testid=presence]").Text() == "Online now"
 	}, 5*time.Second, 20*time.Millisecond, "a page of Bob's is open")
 	require.Equal(t, 1, doc.Find("[data-action=challenge]").Length())
 	require.Equal(t, 1, doc.Find("form[data-testid=challenge] select[name=game] option[value=kalah]").Length())
-	_, doc = get(t, alice, ts.URL+"/@/alice")
+	_, doc = webtest.Get(t, alice, ts.URL+"/@/alice")
 	require.Zero(t, doc.Find("[data-action=challenge]").Length(), "nobody challenges themselves")
-	_, doc = get(t, ts.browser(t), ts.URL+"/@/bob")
+	_, doc = webtest.Get(t, ts.Browser(t), ts.URL+"/@/bob")
 	require.Zero(t, doc.Find("[data-action=challenge]").Length(), "guests do not challenge")
 
-	get(t, alice, ts.URL+"/") // her browser's token, as any visit gives it
+	webtest.Get(t, alice, ts.URL+"/") // her browser's token, as any visit gives it
 	alicePage := ts.openSite(t, alice)
 	send := func(form url.Values) (*http.Response, *goquery.Document) {
-		return post(t, alice, ts.URL+"/@/bob/challenge", form)
+		return webtest.Post(t, alice, ts.URL+"/@/bob/challenge", form)
 	}
 	resp, doc := send(url.Values{"game": {"kalah"}, "clock": {"fast"}, "rated": {"true"}})
 	require.Equal(t, http.StatusOK, resp.StatusCode)
@@ -107,10 +109,10 @@ func TestDirectChallenges(t *testing.T) {
 	bobPage.say(`{"accept":"` + id + `"}`)
 	room := bobPage.until("Bob goes to the game", func(m siteMessage) bool { return m.Go != "" }).Go
 	require.Equal(t, room, alicePage.until("Alice goes too", func(m siteMessage) bool { return m.Go != "" }).Go)
-	_, doc = get(t, alice, ts.URL+room)
+	_, doc = webtest.Get(t, alice, ts.URL+room)
 	require.Equal(t, 1, doc.Find(".player.yours").Length())
 	require.Equal(t, 1, doc.Find("[data-testid=rated]").Length())
-	_, doc = get(t, bob, ts.URL+room)
+	_, doc = webtest.Get(t, bob, ts.URL+room)
 	require.Equal(t, 1, doc.Find(".player.yours").Length())
 	bobPage.say(`{"accept":"` + id + `"}`)
 	require.Equal(t, "That challenge is no longer open.", bobPage.until("accepted once", func(m siteMessage) bool { return m.Error != "" }).Error)
@@ -138,7 +140,7 @@ func TestDirectChallenges(t *testing.T) {
 	resp, doc = send(url.Values{"game": {"chess"}, "clock": {"fast"}})
 	require.Equal(t, http.StatusBadRequest, resp.StatusCode)
 	require.NotEmpty(t, doc.Find("[data-testid=challenge-error]").Text())
-	resp, doc = post(t, alice, ts.URL+"/@/alice/challenge", url.Values{"game": {"kalah"}, "clock": {"fast"}})
+	resp, doc = webtest.Post(t, alice, ts.URL+"/@/alice/challenge", url.Values{"game": {"kalah"}, "clock": {"fast"}})
 	require.Equal(t, "You cannot challenge yourself.", doc.Find("[data-testid=challenge-error]").Text())
 	for _, g := range []string{"kalah", "amazons", "angels"} {
 		resp, _ = send(url.Values{"game": {g}, "clock": {"slow"}})
@@ -146,16 +148,16 @@ func TestDirectChallenges(t *testing.T) {
 	}
 	_, doc = send(url.Values{"game": {"bishops"}, "clock": {"slow"}})
 	require.Contains(t, doc.Find("[data-testid=challenge-error]").Text(), "3 challenges waiting")
-	resp, _ = post(t, ts.browser(t), ts.URL+"/@/bob/challenge", url.Values{"game": {"kalah"}})
+	resp, _ = webtest.Post(t, ts.Browser(t), ts.URL+"/@/bob/challenge", url.Values{"game": {"kalah"}})
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode, "a guest is sent to log in")
-	resp, err := ts.browser(t).Get(ts.URL + "/site/ws")
+	resp, err := ts.Browser(t).Get(ts.URL + "/site/ws")
 	require.NoError(t, err)
 	resp.Body.Close()
 	require.Equal(t, http.StatusUnauthorized, resp.StatusCode)
 
 	bobPage.ws.Close(websocket.StatusGoingAway, "")
 	require.Eventually(t, func() bool {
-		_, doc = get(t, alice, ts.URL+"/@/bob")
+		_, doc = webtest.Get(t, alice, ts.URL+"/@/bob")
 		return doc.Find("[data-testid=presence]").Text() == "Not online"
 	}, 5*time.Second, 20*time.Millisecond, "Bob's page closed")
 }
@@ -167,50 +169,50 @@ func TestDirectChallenges(t *testing.T) {
 // in words and makes no second pop-up; the buttons work without script.
 func TestSentChallengesStay(t *testing.T) {
 	ts := newTestServer(t)
-	alice, bob := ts.signedUp(t, "alice"), ts.signedUp(t, "bob")
-	get(t, alice, ts.URL+"/")
-	get(t, bob, ts.URL+"/")
-	_, doc := get(t, alice, ts.URL+"/@/bob")
+	alice, bob := ts.SignedUp(t, "alice"), ts.SignedUp(t, "bob")
+	webtest.Get(t, alice, ts.URL+"/")
+	webtest.Get(t, bob, ts.URL+"/")
+	_, doc := webtest.Get(t, alice, ts.URL+"/@/bob")
 	require.Contains(t, doc.Find("[data-testid=challenge-offline]").Text(), "bob is not online now",
 		"said before sending to one offline")
-	resp, doc := post(t, alice, ts.URL+"/@/bob/challenge", url.Values{"game": {"kalah"}, "clock": {"fast"}, "rated": {"true"}})
+	resp, doc := webtest.Post(t, alice, ts.URL+"/@/bob/challenge", url.Values{"game": {"kalah"}, "clock": {"fast"}, "rated": {"true"}})
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	require.Contains(t, doc.Find("[data-testid=challenge-sent-offline]").Text(), "bob is not online", "and after")
 	id := doc.Find("[data-testid=challenge-sent]").AttrOr("data-challenge", "")
 	require.NotEmpty(t, id)
 
-	_, doc = get(t, alice, ts.URL+"/@/bob") // a reload
+	_, doc = webtest.Get(t, alice, ts.URL+"/@/bob") // a reload
 	sent := doc.Find("[data-testid=challenge-sent]")
 	require.Equal(t, id, sent.AttrOr("data-challenge", ""), "the reload keeps it")
 	require.Equal(t, "/challenges/"+id+"/cancel", sent.Find("[data-action=cancel-challenge]").Closest("form").AttrOr("action", ""))
 	require.Regexp(t, `^[12]:\d\d left$`, sent.Find("[data-testid=time-left]").Text())
 
-	_, doc = get(t, alice, ts.URL+"/rules") // any page's header
+	_, doc = webtest.Get(t, alice, ts.URL+"/rules") // any page's header
 	require.Equal(t, "Challenges (1)", doc.Find("[data-testid=challenges-count]").Text())
 	require.Contains(t, doc.Find("[data-testid=challenges-menu] [data-testid=challenge-row]").Text(), "To bob: Kalah · Fast · Rated.")
 	require.Equal(t, 1, doc.Find("[data-testid=challenges-menu] [data-action=cancel-challenge]").Length())
-	_, doc = get(t, bob, ts.URL+"/rules")
+	_, doc = webtest.Get(t, bob, ts.URL+"/rules")
 	row := doc.Find("[data-testid=challenges-menu] [data-testid=challenge-row]")
 	require.Contains(t, strings.Join(strings.Fields(row.Text()), " "), "From alice 1500?: Kalah · Fast · Rated.")
 	require.Equal(t, 1, row.Find("[data-action=accept-challenge]").Length())
 	require.Equal(t, 1, row.Find("[data-action=decline-challenge]:not([data-reason])").Length())
-	_, doc = get(t, bob, ts.URL+"/@/bob")
+	_, doc = webtest.Get(t, bob, ts.URL+"/@/bob")
 	require.Equal(t, 1, doc.Find("[data-testid=my-challenges] [data-testid=challenge-row]").Length(), "on his own page")
 
 	bobPage := ts.openSite(t, bob)
 	bobPage.until("the challenge reaches Bob", func(m siteMessage) bool { return incoming(t, m).Length() == 1 })
-	resp, doc = post(t, alice, ts.URL+"/@/bob/challenge", url.Values{"game": {"kalah"}, "clock": {"slow"}})
+	resp, doc = webtest.Post(t, alice, ts.URL+"/@/bob/challenge", url.Values{"game": {"kalah"}, "clock": {"slow"}})
 	require.Equal(t, http.StatusBadRequest, resp.StatusCode)
 	require.Equal(t, "You have challenged bob to this game already, and that challenge waits for their answer. "+
 		"You may cancel it here, or in Challenges at the top of the page.", doc.Find("[data-testid=challenge-error]").Text())
 	require.Equal(t, 1, doc.Find("[data-testid=challenge-sent]").Length(), "the waiting one, with its Cancel")
-	n, err := ts.store.PendingFrom(t.Context(), "alice", time.Now())
+	n, err := ts.Store.PendingFrom(t.Context(), "alice", time.Now())
 	require.NoError(t, err)
 	require.Equal(t, 1, n, "no second pending challenge")
 
-	resp, _ = post(t, alice, ts.URL+"/challenges/"+id+"/cancel", url.Values{})
+	resp, _ = webtest.Post(t, alice, ts.URL+"/challenges/"+id+"/cancel", url.Values{})
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
-	_, doc = get(t, alice, ts.URL+"/@/bob")
+	_, doc = webtest.Get(t, alice, ts.URL+"/@/bob")
 	require.Zero(t, doc.Find("[data-testid=challenge-sent]").Length())
 	require.Zero(t, doc.Find("[data-testid=challenges-count]").Length(), "none waiting: no list")
 	bobPage.until("withdrawn", func(m siteMessage) bool { return incoming(t, m).Length() == 0 })
