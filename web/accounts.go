@@ -363,7 +363,7 @@ func (s *Server) renderAccountView(w http.ResponseWriter, r *http.Request, statu
 		v.Passkeys, err = s.passkeyList(r, u)
 	}
 	if err == nil {
-		v.Bots, err = s.botSection(r, u, v.Bots)
+		v.Bots, err = s.bots.Section(r, u, v.Bots)
 	}
 	if err != nil {
 		s.kit.LogFailure(r, "sessions", err)
@@ -412,7 +412,7 @@ func (s *Server) renderPlayerPage(w http.ResponseWriter, r *http.Request, u *sto
 		err = s.fillSocial(r, &view, u.Name)
 	}
 	if err == nil {
-		view.BotOwner, view.House, err = s.botOwner(r.Context(), u.Name)
+		view.BotOwner, view.House, err = s.bots.Owner(r.Context(), u.Name)
 	}
 	if err != nil {
 		s.kit.LogFailure(r, "player page", err)

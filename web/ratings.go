@@ -109,7 +109,7 @@ func (s *Server) players(w http.ResponseWriter, r *http.Request) {
 	rows := append(leaderRows(view.Games), rowPointers(view.Found)...)
 	rows = append(rows, rowPointers(view.Online)...)
 	s.markOnline(r, rows)
-	if err := s.markBots(r.Context(), rows); err != nil {
+	if err := s.bots.Mark(r.Context(), rows); err != nil {
 		unavailable(err)
 		return
 	}

@@ -21,6 +21,7 @@ import (
 	"boardroom/realtime"
 	"boardroom/signout"
 	"boardroom/store"
+	"boardroom/web/bots"
 	"boardroom/web/request"
 	"boardroom/web/static"
 	"boardroom/web/templates"
@@ -112,6 +113,8 @@ type Server struct {
 	// kit is what every area asks of a request (web/request), made by
 	// Handler from the fields above.
 	kit *request.Kit
+	// The areas, each over the kit and what it needs of the server.
+	bots *bots.Area
 	// draining is set by Drain: /readyz fails from then on.
 	draining atomic.Bool
 	// readyMu guards the last readiness answer, to log its changes.
@@ -149,6 +152,7 @@ func (s *Server) Handler() http.Handler {
 	}
 	s.kit = request.New(request.Config{Log: s.Log, TrustedProxies: s.TrustedProxies, IPv6Prefix: s.IPv6Prefix,
 		Limits: limits, SharedLimits: s.SharedLimits, Accounts: s.Accounts, Signouts: s.Signouts, Origins: s.Origins, Links: links})
+	s.bots = &bots.Area{Kit: s.kit, Accounts: s.Accounts, Store: s.Store, Pools: s.Pools, AccountPage: s.renderAccount}
 	s.css = templates.GamesCSS(game.All())
 	s.sw, s.manifest = serviceWorker(), manifest()
 	mux := http.NewServeMux()
@@ -183,7 +187,7 @@ func (s *Server) Handler() http.Handler {
 		mux.HandleFunc("POST /account/password", s.changePassword)
 		mux.HandleFunc("GET /@/{name}", s.playerPage)
 		s.passkeyRoutes(mux)
-		s.botRoutes(mux)
+		s.bots.Routes(mux)
 	}
 	if s.Pools != nil {
 		mux.HandleFunc("GET /pool/ws", s.poolSocket)

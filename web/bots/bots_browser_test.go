@@ -1,4 +1,4 @@
-package web
+package bots_test
 
 import (
 	"fmt"
@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/accounts"
+	"boardroom/web/sitetest"
 	"boardroom/web/webtest"
 )
 
@@ -21,11 +22,11 @@ import (
 // the lobby pass axe in both themes and fit a phone.
 func TestBrowserBots(t *testing.T) {
 	t.Parallel()
-	ts := newTestServer(t)
+	ts := sitetest.New(t)
 	dir := webtest.ScreenshotDir(t)
 	browser := webtest.NewBrowser(t, 1440, 900)
-	me := newTab(t, browser, "owner")
-	me.SignUpIn(ts.Node, "Olga")
+	me := webtest.NewTab(t, browser, "owner")
+	me.SignUpIn(ts, "Olga")
 
 	me.Run("the account page", chromedp.Navigate(ts.URL+"/account"))
 	me.WaitShown("form[data-testid=make-bot]")
@@ -33,7 +34,7 @@ func TestBrowserBots(t *testing.T) {
 	me.Run("make a bot", chromedp.SendKeys(chromedp.CSS(`form[data-testid=make-bot] input[name=name]`), "Kalah_Kid"),
 		chromedp.Submit(chromedp.CSS(`form[data-testid=make-bot]`)))
 	me.WaitShown("[data-testid=bot-token]")
-	token := webtest.EvalJS[string](me.Tab, `document.querySelector("[data-testid=bot-token]").value`)
+	token := webtest.EvalJS[string](me, `document.querySelector("[data-testid=bot-token]").value`)
 	require.True(t, strings.HasPrefix(token, accounts.TokenPrefix), token)
 	require.Contains(t, me.Text("[data-testid=bot-token-box]"), "Copy it now")
 	require.Contains(t, me.Text("[data-testid=my-bot]"), "Kalah_Kid")
@@ -52,7 +53,7 @@ func TestBrowserBots(t *testing.T) {
 
 	me.Run("the lobby", chromedp.Navigate(ts.URL+"/"))
 	me.WaitShown("input[name=bots]")
-	require.False(t, webtest.EvalJS[bool](me.Tab, `document.querySelector("input[name=bots]").checked`), "off by default")
+	require.False(t, webtest.EvalJS[bool](me, `document.querySelector("input[name=bots]").checked`), "off by default")
 	me.Click("input[name=bots]")
 	me.Run("the lobby again", chromedp.Reload())
 	me.WaitShown("input[name=bots]")
@@ -63,8 +64,8 @@ func TestBrowserBots(t *testing.T) {
 }
 
 // inView reports whether the element sel is wholly within the window.
-func (tb *tab) inView(sel string) bool {
-	return webtest.EvalJS[bool](tb.Tab, fmt.Sprintf(`(() => {
+func inView(tb *webtest.Tab, sel string) bool {
+	return webtest.EvalJS[bool](tb, fmt.Sprintf(`(() => {
 		const r = document.querySelector(%q).getBoundingClientRect();
 		return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
 	})()`, sel))
@@ -77,52 +78,52 @@ func (tb *tab) inView(sel string) bool {
 // the new token is shown the same way.
 func TestBrowserBotTokenInView(t *testing.T) {
 	t.Parallel()
-	ts := newTestServer(t)
+	ts := sitetest.New(t)
 	dir := webtest.ScreenshotDir(t)
 	browser := webtest.NewBrowser(t, 1440, 900)
 	for _, size := range [][2]int64{{1440, 900}, {390, 844}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
-			me := newTab(t, browser, "owner")
+			me := webtest.NewTab(t, browser, "owner")
 			me.Run("size", chromedp.EmulateViewport(size[0], size[1]))
-			me.SignUpIn(ts.Node, fmt.Sprintf("Olga%d", size[0]))
+			me.SignUpIn(ts, fmt.Sprintf("Olga%d", size[0]))
 			me.Run("the account page", chromedp.Navigate(ts.URL+"/account"))
 			me.Run("make a bot", chromedp.SendKeys(chromedp.CSS(`form[data-testid=make-bot] input[name=name]`), fmt.Sprintf("Kid%d", size[0])),
 				chromedp.Submit(chromedp.CSS(`form[data-testid=make-bot]`)))
 			me.WaitShown("[data-testid=bot-token]")
-			first := me.tokenShown()
+			first := tokenShown(me)
 
 			me.Click("[data-action=copy-token]")
 			me.WaitText("#bot-token-copied", "Copied")
-			me.shot(filepath.Join(dir, fmt.Sprintf("bot-token-%d.png", size[0])))
-			require.Equal(t, "status", webtest.EvalJS[string](me.Tab, `document.querySelector("#bot-token-copied").getAttribute("role")`))
+			shot(me, filepath.Join(dir, fmt.Sprintf("bot-token-%d.png", size[0])))
+			require.Equal(t, "status", webtest.EvalJS[string](me, `document.querySelector("#bot-token-copied").getAttribute("role")`))
 
 			me.Click("[data-action=new-bot-token]")
 			me.WaitShown("[data-testid=bot-replace]")
 			require.Contains(t, me.Text("[data-testid=bot-replace]"), "disconnected")
-			require.True(t, me.inView("[data-testid=bot-replace]"), "the question where the eye is")
-			require.Equal(t, "confirm-new-token", webtest.EvalJS[string](me.Tab, `document.activeElement.dataset.action || ""`), "Yes, focused")
-			me.shot(filepath.Join(dir, fmt.Sprintf("bot-new-token-%d.png", size[0])))
+			require.True(t, inView(me, "[data-testid=bot-replace]"), "the question where the eye is")
+			require.Equal(t, "confirm-new-token", webtest.EvalJS[string](me, `document.activeElement.dataset.action || ""`), "Yes, focused")
+			shot(me, filepath.Join(dir, fmt.Sprintf("bot-new-token-%d.png", size[0])))
 			me.Click("[data-action=confirm-new-token]")
 			me.WaitShown("[data-testid=bot-token]")
-			require.NotEqual(t, first, me.tokenShown())
+			require.NotEqual(t, first, tokenShown(me))
 		})
 	}
 }
 
 // tokenShown checks the new token is in view, focused and selected, and
 // returns it.
-func (tb *tab) tokenShown() string {
+func tokenShown(tb *webtest.Tab) string {
 	tb.T.Helper()
-	require.True(tb.T, tb.inView("[data-testid=bot-token-box] [data-action=copy-token]"), "the token and its Copy in view")
+	require.True(tb.T, inView(tb, "[data-testid=bot-token-box] [data-action=copy-token]"), "the token and its Copy in view")
 	tb.WaitJS("the token focused and selected", `document.activeElement && document.activeElement.id === "bot-token" &&
 		document.activeElement.selectionStart === 0 && document.activeElement.selectionEnd === document.activeElement.value.length`)
-	return webtest.EvalJS[string](tb.Tab, `document.querySelector("#bot-token").value`)
+	return webtest.EvalJS[string](tb, `document.querySelector("#bot-token").value`)
 }
 
 // shot saves what the window shows (not the whole page, as screenshot does).
-func (tb *tab) shot(path string) {
+func shot(tb *webtest.Tab, path string) {
 	tb.T.Helper()
-	ctx, cancel := webtest.ContextWithTimeout(tb.Tab)
+	ctx, cancel := webtest.ContextWithTimeout(tb)
 	defer cancel()
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	require.NoError(tb.T, err)

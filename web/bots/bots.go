@@ -1,4 +1,12 @@
-package web
+// Package bots is the web's area of bot accounts (docs/accounts.md,
+// "Bots"): a signed-in person makes bots on /account and gets each one's
+// API token once, or a new one in its place; /bots is the engines' ladder.
+// A program playing a bot opens the pool's socket and the room's with the
+// token in an Authorization header (docs/protocol.md), which the request
+// kit reads (request.Kit.SocketHolder). The account page, which shows a
+// person's bots, is the accounts area's: this one hands it its section and
+// draws it through Area.AccountPage.
+package bots
 
 import (
 	"cmp"
@@ -20,16 +28,32 @@ import (
 	"boardroom/web/templates"
 )
 
-// Bot accounts (docs/accounts.md, "Bots"): a signed-in person makes bots
-// on /account and gets each one's API token once; /bots is the engines'
-// ladder; a program playing a bot opens the pool's socket and the room's
-// with the token in an Authorization header (docs/protocol.md).
+// Store is what the area reads of the store.
+type Store interface {
+	AllBots(ctx context.Context, limit int) ([]store.Bot, error)
+	BotsNamed(ctx context.Context, names []string) (map[string]bool, error)
+	PlayerRatings(ctx context.Context, accounts ...string) ([]store.PlayerRating, error)
+}
 
-// botRoutes adds the bots' pages (with the accounts').
-func (s *Server) botRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /bots", s.botsPage)
-	mux.HandleFunc("POST /account/bots", s.createBot)
-	mux.HandleFunc("POST /account/bots/token", s.newBotToken)
+// Area serves the bots' pages.
+type Area struct {
+	Kit      *request.Kit
+	Accounts *accounts.Service
+	Store    Store
+	// Pools says how many games a bot may begin in an hour (nil: the
+	// lobby's default).
+	Pools *lobby.Pools
+	// AccountPage draws the signed-in person's account page with status,
+	// its bots' section saying what a form did (a new bot's token, shown
+	// once; a refusal).
+	AccountPage func(w http.ResponseWriter, r *http.Request, status int, bots templates.BotSection)
+}
+
+// Routes adds the bots' pages (with the accounts').
+func (a *Area) Routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /bots", a.botsPage)
+	mux.HandleFunc("POST /account/bots", a.createBot)
+	mux.HandleFunc("POST /account/bots/token", a.newBotToken)
 }
 
 // What a New token form that cannot be carried out is told.
@@ -41,10 +65,10 @@ const (
 // ladderSize bounds the bots /bots lists.
 const ladderSize = 500
 
-// botSection is the account page's list of u's bots, with view's message
+// Section is the account page's list of u's bots, with view's message
 // or new token.
-func (s *Server) botSection(r *http.Request, u *store.User, view templates.BotSection) (templates.BotSection, error) {
-	bots, err := s.Accounts.Bots(r.Context(), u)
+func (a *Area) Section(r *http.Request, u *store.User, view templates.BotSection) (templates.BotSection, error) {
+	bots, err := a.Accounts.Bots(r.Context(), u)
 	if errors.Is(err, accounts.ErrNoBots) {
 		return view, nil
 	}
@@ -61,7 +85,7 @@ func (s *Server) botSection(r *http.Request, u *store.User, view templates.BotSe
 }
 
 // readBotForm reads a bot form's name; false when it was answered.
-func (s *Server) readBotForm(w http.ResponseWriter, r *http.Request) (*store.User, string, bool) {
+func (a *Area) readBotForm(w http.ResponseWriter, r *http.Request) (*store.User, string, bool) {
 	u := request.User(r)
 	if u == nil {
 		http.Redirect(w, r, "/login?next=%2Faccount", http.StatusSeeOther)
@@ -69,7 +93,7 @@ func (s *Server) readBotForm(w http.ResponseWriter, r *http.Request) (*store.Use
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, 4<<10)
 	if err := r.ParseForm(); err != nil {
-		s.renderAccount(w, r, http.StatusBadRequest, templates.BotSection{Error: "The form could not be read."})
+		a.AccountPage(w, r, http.StatusBadRequest, templates.BotSection{Error: "The form could not be read."})
 		return nil, "", false
 	}
 	return u, strings.TrimSpace(r.PostForm.Get("name")), true
@@ -77,83 +101,83 @@ func (s *Server) readBotForm(w http.ResponseWriter, r *http.Request) (*store.Use
 
 // createBot makes a bot for the signed-in person, and shows its token
 // once: the page answering the form is the only one that holds it.
-func (s *Server) createBot(w http.ResponseWriter, r *http.Request) {
-	u, name, ok := s.readBotForm(w, r)
+func (a *Area) createBot(w http.ResponseWriter, r *http.Request) {
+	u, name, ok := a.readBotForm(w, r)
 	if !ok {
 		return
 	}
-	bot, token, err := s.Accounts.CreateBot(r.Context(), u, name)
+	bot, token, err := a.Accounts.CreateBot(r.Context(), u, name)
 	var problem *accounts.Problem
 	switch {
 	case errors.As(err, &problem):
-		s.renderAccount(w, r, http.StatusBadRequest, templates.BotSection{Error: problem.Text, Name: name})
+		a.AccountPage(w, r, http.StatusBadRequest, templates.BotSection{Error: problem.Text, Name: name})
 		return
 	case err != nil:
-		s.kit.LogFailure(r, "bot not made", err)
-		s.renderAccount(w, r, http.StatusServiceUnavailable, templates.BotSection{Error: "The bot could not be made just now; try again in a moment.", Name: name})
+		a.Kit.LogFailure(r, "bot not made", err)
+		a.AccountPage(w, r, http.StatusServiceUnavailable, templates.BotSection{Error: "The bot could not be made just now; try again in a moment.", Name: name})
 		return
 	}
-	s.Log.Info("bot made", "bot", bot.Name, "owner", u.Name)
-	s.renderAccount(w, r, http.StatusOK, templates.BotSection{NewBot: bot.Name, Token: token})
+	a.Kit.Log.Info("bot made", "bot", bot.Name, "owner", u.Name)
+	a.AccountPage(w, r, http.StatusOK, templates.BotSection{NewBot: bot.Name, Token: token})
 }
 
 // newBotToken replaces a bot's token: the old one stops working at once,
 // so the owner is asked first (the form's confirm=yes says they agreed; a
 // question on the page itself, so that it holds without script too).
-func (s *Server) newBotToken(w http.ResponseWriter, r *http.Request) {
-	u, name, ok := s.readBotForm(w, r)
+func (a *Area) newBotToken(w http.ResponseWriter, r *http.Request) {
+	u, name, ok := a.readBotForm(w, r)
 	if !ok {
 		return
 	}
 	if !request.Confirmed(r) {
-		s.askNewBotToken(w, r, u, name)
+		a.askNewBotToken(w, r, u, name)
 		return
 	}
-	bot, token, err := s.Accounts.ReplaceBotToken(r.Context(), u, name)
+	bot, token, err := a.Accounts.ReplaceBotToken(r.Context(), u, name)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		s.renderAccount(w, r, http.StatusNotFound, templates.BotSection{Error: noSuchBot})
+		a.AccountPage(w, r, http.StatusNotFound, templates.BotSection{Error: noSuchBot})
 		return
 	case err != nil:
-		s.kit.LogFailure(r, "bot token not replaced", err)
-		s.renderAccount(w, r, http.StatusServiceUnavailable, templates.BotSection{Error: tokenNotReplaced})
+		a.Kit.LogFailure(r, "bot token not replaced", err)
+		a.AccountPage(w, r, http.StatusServiceUnavailable, templates.BotSection{Error: tokenNotReplaced})
 		return
 	}
-	s.Log.Info("bot token replaced", "bot", bot.Name, "owner", u.Name)
-	s.kit.Signouts.Ended(signout.End{Account: bot.Name}) // the old token's sockets, before the new one is shown
-	s.renderAccount(w, r, http.StatusOK, templates.BotSection{NewBot: bot.Name, Token: token})
+	a.Kit.Log.Info("bot token replaced", "bot", bot.Name, "owner", u.Name)
+	a.Kit.Signouts.Ended(signout.End{Account: bot.Name}) // the old token's sockets, before the new one is shown
+	a.AccountPage(w, r, http.StatusOK, templates.BotSection{NewBot: bot.Name, Token: token})
 }
 
 // askNewBotToken answers New token with the question, for the owner's bot
 // named name only.
-func (s *Server) askNewBotToken(w http.ResponseWriter, r *http.Request, u *store.User, name string) {
-	bots, err := s.Accounts.Bots(r.Context(), u)
+func (a *Area) askNewBotToken(w http.ResponseWriter, r *http.Request, u *store.User, name string) {
+	bots, err := a.Accounts.Bots(r.Context(), u)
 	if err != nil && !errors.Is(err, accounts.ErrNoBots) {
-		s.kit.LogFailure(r, "bots", err)
-		s.renderAccount(w, r, http.StatusServiceUnavailable, templates.BotSection{Error: tokenNotReplaced})
+		a.Kit.LogFailure(r, "bots", err)
+		a.AccountPage(w, r, http.StatusServiceUnavailable, templates.BotSection{Error: tokenNotReplaced})
 		return
 	}
 	i := slices.IndexFunc(bots, func(b store.Bot) bool { return strings.EqualFold(b.Name, name) })
 	if i < 0 {
-		s.renderAccount(w, r, http.StatusNotFound, templates.BotSection{Error: noSuchBot})
+		a.AccountPage(w, r, http.StatusNotFound, templates.BotSection{Error: noSuchBot})
 		return
 	}
-	s.renderAccount(w, r, http.StatusOK, templates.BotSection{Replace: bots[i].Name})
+	a.AccountPage(w, r, http.StatusOK, templates.BotSection{Replace: bots[i].Name})
 }
 
 // botsPage is the engines' ladder: every bot, its owner and its ratings.
-func (s *Server) botsPage(w http.ResponseWriter, r *http.Request) {
+func (a *Area) botsPage(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
 	defer cancel()
-	rows, err := s.ladder(ctx)
+	rows, err := a.ladder(ctx)
 	if err != nil {
-		s.kit.LogFailure(r, "bots", err)
-		s.kit.ErrorPage(w, r, http.StatusServiceUnavailable, "Bots unavailable", "The bots could not be read just now; try again in a moment.")
+		a.Kit.LogFailure(r, "bots", err)
+		a.Kit.ErrorPage(w, r, http.StatusServiceUnavailable, "Bots unavailable", "The bots could not be read just now; try again in a moment.")
 		return
 	}
 	perHour := lobby.DefaultBotGamesPerHour
-	if s.Pools != nil && s.Pools.BotGamesPerHour != 0 {
-		perHour = s.Pools.BotGamesPerHour
+	if a.Pools != nil && a.Pools.BotGamesPerHour != 0 {
+		perHour = a.Pools.BotGamesPerHour
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	templates.BotsPage(templates.BotsView{Bots: rows, PerHour: perHour, Most: accounts.MaxBotsPerOwner}).Render(r.Context(), w)
@@ -161,8 +185,8 @@ func (s *Server) botsPage(w http.ResponseWriter, r *http.Request) {
 
 // ladder lists the bots with their ratings, each game's and speed's in
 // the registry's order; the bots with the most rated games first.
-func (s *Server) ladder(ctx context.Context) ([]templates.LadderRow, error) {
-	list, err := s.Store.AllBots(ctx, ladderSize)
+func (a *Area) ladder(ctx context.Context) ([]templates.LadderRow, error) {
+	list, err := a.Store.AllBots(ctx, ladderSize)
 	if err != nil || len(list) == 0 {
 		return nil, err
 	}
@@ -173,7 +197,7 @@ func (s *Server) ladder(ctx context.Context) ([]templates.LadderRow, error) {
 		rows[i] = templates.LadderRow{Name: b.Name, Owner: b.Owner}
 		rows[i].House, _ = accounts.HouseLevel(&b)
 	}
-	all, err := s.Store.PlayerRatings(ctx, names...) // one read for the whole ladder
+	all, err := a.Store.PlayerRatings(ctx, names...) // one read for the whole ladder
 	if err != nil {
 		return nil, err
 	}
@@ -219,24 +243,28 @@ func (s *Server) ladder(ctx context.Context) ([]templates.LadderRow, error) {
 	return out, nil
 }
 
-// markBots says which players listed are bots, and which are house bots.
-func (s *Server) markBots(ctx context.Context, rows []*templates.LeaderRow) error {
+// Mark says which players listed are bots, and which are house bots.
+func (a *Area) Mark(ctx context.Context, rows []*templates.LeaderRow) error {
 	if len(rows) == 0 {
 		return nil
 	}
-	named, err := s.Store.BotsNamed(ctx, rowNames(rows))
+	names := make([]string, len(rows))
+	for i, row := range rows {
+		names[i] = row.Name
+	}
+	named, err := a.Store.BotsNamed(ctx, names)
 	if err != nil {
 		return err
 	}
 	house := map[string]string{} // name → level, each bot asked once
 	for _, row := range rows {
 		row.Bot = named[row.Name]
-		if !row.Bot || s.Accounts == nil {
+		if !row.Bot || a.Accounts == nil {
 			continue
 		}
 		level, asked := house[row.Name]
 		if !asked {
-			if level, err = s.Accounts.HouseLevelOf(ctx, row.Name); err != nil {
+			if level, err = a.Accounts.HouseLevelOf(ctx, row.Name); err != nil {
 				return err
 			}
 			house[row.Name] = level
@@ -246,10 +274,10 @@ func (s *Server) markBots(ctx context.Context, rows []*templates.LeaderRow) erro
 	return nil
 }
 
-// botOwner is the owner of the bot account name ("" when it is a
+// Owner is the owner of the bot account name ("" when it is a
 // person's), and for a house bot, the level it plays.
-func (s *Server) botOwner(ctx context.Context, name string) (owner, house string, err error) {
-	b, err := s.Accounts.Bot(ctx, name)
+func (a *Area) Owner(ctx context.Context, name string) (owner, house string, err error) {
+	b, err := a.Accounts.Bot(ctx, name)
 	if errors.Is(err, store.ErrNotFound) || errors.Is(err, accounts.ErrNoBots) {
 		return "", "", nil
 	}

@@ -1,4 +1,4 @@
-package web
+package bots_test
 
 import (
 	"context"
@@ -17,10 +17,11 @@ import (
 	"boardroom/realtime/vocab"
 	"boardroom/secret"
 	"boardroom/store"
+	"boardroom/web/sitetest"
 	"boardroom/web/webtest"
 )
 
-func (ts *testServer) botCount(t *testing.T) int {
+func botCount(t *testing.T, ts *webtest.Node) int {
 	t.Helper()
 	list, err := ts.Store.AllBots(t.Context(), 100)
 	require.NoError(t, err)
@@ -33,7 +34,7 @@ func (ts *testServer) botCount(t *testing.T) int {
 // person or another site changes nothing; nobody logs in as a bot, nor
 // uses /account with its token; every page marks the bot BOT.
 func TestBotAccounts(t *testing.T) {
-	ts := newTestServer(t)
+	ts := sitetest.New(t)
 	alice := ts.SignedUp(t, "alice")
 	_, doc := webtest.Get(t, alice, ts.URL+"/account")
 	require.Equal(t, 1, doc.Find("form[data-testid=make-bot]").Length(), "the account page offers a bot")
@@ -72,7 +73,7 @@ func TestBotAccounts(t *testing.T) {
 			require.Equal(t, http.StatusBadRequest, resp.StatusCode)
 			require.Contains(t, doc.Find("[data-testid=bot-error]").Text(), tc.want)
 			require.Zero(t, doc.Find("[data-testid=bot-token]").Length())
-			require.Equal(t, 1, ts.botCount(t))
+			require.Equal(t, 1, botCount(t, ts))
 		})
 	}
 	resp, _ = webtest.Post(t, alice, ts.URL+"/account/bots", url.Values{"name": {strings.Repeat("x", 8000)}})
@@ -98,7 +99,7 @@ func TestBotAccounts(t *testing.T) {
 		resp.Body.Close()
 		require.Equal(t, http.StatusForbidden, resp.StatusCode, "%s from another site", path)
 	}
-	require.Equal(t, 1, ts.botCount(t))
+	require.Equal(t, 1, botCount(t, ts))
 	found, err := ts.Store.BotByToken(t.Context(), secret.Hash(token))
 	require.NoError(t, err, "the token stands")
 
@@ -124,7 +125,7 @@ func TestBotAccounts(t *testing.T) {
 	resp, doc = webtest.Post(t, alice, ts.URL+"/account/bots", url.Values{"name": {"bot6"}})
 	require.Equal(t, http.StatusBadRequest, resp.StatusCode)
 	require.Equal(t, "You have 5 bots, the most one person may have.", doc.Find("[data-testid=bot-error]").Text())
-	require.Equal(t, 5, ts.botCount(t))
+	require.Equal(t, 5, botCount(t, ts))
 
 	// Nobody logs in as a bot; its token opens no page but its sockets.
 	for _, password := range []string{"", "a long password", fresh} {
@@ -157,7 +158,7 @@ func TestBotAccounts(t *testing.T) {
 // TestBotTokens: a bad, unknown or replaced token opens neither socket
 // (401 before any upgrade) and changes nothing.
 func TestBotTokens(t *testing.T) {
-	ts := newTestServer(t)
+	ts := sitetest.New(t)
 	alice := ts.SignedUp(t, "alice")
 	old := ts.MakeBot(t, alice, "Robo")
 	resp, doc := webtest.Post(t, alice, ts.URL+"/account/bots/token", url.Values{"name": {"Robo"}, "confirm": {"yes"}})
@@ -206,7 +207,7 @@ func TestBotTokens(t *testing.T) {
 // and the game is rated; the program plays the seat with its token; a bot
 // that has begun its games of the hour is told when it may come back.
 func TestBotsInPools(t *testing.T) {
-	ts := newTestServer(t)
+	ts := sitetest.New(t)
 	owner := ts.SignedUp(t, "owner")
 	token := ts.MakeBot(t, owner, "Robo")
 	bot := ts.BotEnters(t, token, "kalah/fast")
@@ -253,7 +254,7 @@ func TestBotsInPools(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, games, 1)
 	for range 29 {
-		ts.pairBotGame(t, "Robo")
+		pairBotGame(t, ts, "Robo")
 	}
 	p, _, err := ts.DialPool(t, "pool=kalah/fast", http.Header{"Authorization": {"Bearer " + token}})
 	require.NoError(t, err)
@@ -264,7 +265,7 @@ func TestBotsInPools(t *testing.T) {
 }
 
 // pairBotGame makes a game of the bot account now, as a pairing would.
-func (ts *testServer) pairBotGame(t *testing.T, bot string) {
+func pairBotGame(t *testing.T, ts *webtest.Node, bot string) {
 	t.Helper()
 	ctx, at := t.Context(), time.Now()
 	entry := func(player string, isBot bool) store.PoolEntry {
@@ -287,7 +288,7 @@ func (ts *testServer) pairBotGame(t *testing.T, bot string) {
 // leaderboards mark it BOT (and not the person it played), and /bots
 // lists its ratings by game and speed, with its owner.
 func TestBotsOnTheLadders(t *testing.T) {
-	ts := newTestServer(t)
+	ts := sitetest.New(t)
 	owner := ts.SignedUp(t, "owner")
 	ts.MakeBot(t, owner, "Robo")
 	ts.SignedUp(t, "bob")
@@ -328,7 +329,7 @@ func TestBotsOnTheLadders(t *testing.T) {
 // without script; only the confirmed form replaces it (issue 42: it killed
 // the running bot's token without asking).
 func TestNewBotTokenAsksFirst(t *testing.T) {
-	ts := newTestServer(t)
+	ts := sitetest.New(t)
 	alice := ts.SignedUp(t, "alice")
 	old := ts.MakeBot(t, alice, "Robo")
 
