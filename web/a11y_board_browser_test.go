@@ -150,7 +150,7 @@ func TestBrowserCellNamesHoldWhatTheyShow(t *testing.T) {
 		me.Run("open the rules of "+g.ID(), chromedp.Navigate(ts.URL+"/rules/"+g.ID()))
 		require.Empty(t, webtest.EvalJS[[]string](me.Tab, visibleInNameJS), "%s: names without their cells' visible text", g.ID())
 	}
-	createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "hotseat"})
+	me.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "hotseat"})
 	me.ClickCell(1, 3)
 	me.WaitMoves(1)
 	require.Empty(t, webtest.EvalJS[[]string](me.Tab, visibleInNameJS), "kalah room after a move")
@@ -164,7 +164,7 @@ func TestBrowserChatIsAListInALog(t *testing.T) {
 	ts := newTestServer(t)
 	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
-	createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "hotseat"})
+	me.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "hotseat"})
 	me.say("Hello")
 	me.waitChat(1)
 	me.say("Again")
@@ -218,7 +218,7 @@ func TestBrowserHeadingsAndTheWayToTheBoard(t *testing.T) {
 			require.Equal(t, []string{g.Name()}, h1s(), "the rules page's heading names the game")
 			skip("rules of "+g.ID(), "Skip to the main content", "DIV#main ")
 		}
-		createRoom(t, ts, me, map[string]string{"game": g.ID(), "mode": "hotseat"})
+		me.CreateRoom(ts.Node, map[string]string{"game": g.ID(), "mode": "hotseat"})
 		require.Equal(t, []string{g.Name()}, h1s(), "the room's heading is the game's name")
 		me.Run("reload", chromedp.Reload())
 		me.Connected()
@@ -322,7 +322,7 @@ func TestBrowserMarksStandOutFromTheirSquares(t *testing.T) {
 		}
 	}
 	for _, g := range game.All() {
-		createRoom(t, ts, me, map[string]string{"game": g.ID(), "mode": "hotseat"})
+		me.CreateRoom(ts.Node, map[string]string{"game": g.ID(), "mode": "hotseat"})
 		for move := 1; move <= 2; move++ {
 			count := webtest.EvalJS[int](me.Tab, `document.querySelectorAll("[data-testid=move]").length`)
 			for click := 1; click <= 4; click++ {
@@ -383,7 +383,7 @@ func TestBrowserFocusIsNotSelection(t *testing.T) {
 	ts := newTestServer(t)
 	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
-	createRoom(t, ts, me, map[string]string{"game": "amazons", "mode": "hotseat"})
+	me.CreateRoom(ts.Node, map[string]string{"game": "amazons", "mode": "hotseat"})
 	me.Run("reload", chromedp.Reload())
 	me.Connected()
 	me.Run("skip to the board, choose an amazon", chromedp.KeyEvent("\t"), chromedp.KeyEvent("\r"))
@@ -429,7 +429,7 @@ func TestBrowserCellsAreFingerSized(t *testing.T) {
 	me.Run("phone", chromedp.EmulateViewport(390, 844))
 	sizes := map[string]string{}
 	for _, g := range game.All() {
-		createRoom(t, ts, me, map[string]string{"game": g.ID(), "mode": "hotseat"})
+		me.CreateRoom(ts.Node, map[string]string{"game": g.ID(), "mode": "hotseat"})
 		sizes[g.ID()] = webtest.EvalJS[string](me.Tab, `(function () {
 			const r = Array.from(document.querySelectorAll("[data-testid=board] [data-cell]")).map(c => c.getBoundingClientRect());
 			const w = Math.min(...r.map(x => x.width)), h = Math.min(...r.map(x => x.height));

@@ -77,7 +77,7 @@ func TestBrowserAxe(t *testing.T) {
 	}
 
 	for _, g := range game.All() {
-		createRoom(t, ts, me, map[string]string{"game": g.ID(), "mode": "computer", "level": "beginner"})
+		me.CreateRoom(ts.Node, map[string]string{"game": g.ID(), "mode": "computer", "level": "beginner"})
 		check(g.ID() + " room, start")
 		if me.playSomething() {
 			me.say("Good luck!")
@@ -95,7 +95,7 @@ func TestBrowserAxe(t *testing.T) {
 	}
 
 	// A whole game the computer plays against itself: a long move list.
-	createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "watch", "level": "beginner", "level_second": "beginner", "pace": "fast"})
+	me.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "watch", "level": "beginner", "level_second": "beginner", "pace": "fast"})
 	me.WaitJSFor(60*time.Second, "the game played out", `!!document.querySelector(".banner.finished")`)
 	check("kalah played out by the computer")
 

@@ -23,7 +23,7 @@ func TestBrowserYourGameOnYourPhone(t *testing.T) {
 	browser := webtest.NewBrowser(t, 1280, 900)
 	laptop, bob := newTab(t, browser, "laptop"), newTab(t, browser, "bob")
 	laptop.SignUpIn(ts.Node, "alice")
-	loc := createRoom(t, ts, laptop, map[string]string{"game": "kalah", "mode": "friend", "clock": "fast"}, "rated")
+	loc := laptop.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "friend", "clock": "fast"}, "rated")
 	bob.SignUpIn(ts.Node, "bob")
 	bob.Open(loc)
 	bob.Click("[data-action=join]")

@@ -1,18 +1,13 @@
 package web
 
 import (
-	"context"
 	"net/http"
 	"net/url"
-	"strings"
 	"testing"
-	"time"
 
-	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
 
 	"boardroom/realtime/vocab"
-	"boardroom/signout"
 	"boardroom/web/webtest"
 )
 
@@ -47,19 +42,13 @@ func (ts *testServer) ratedRoom(t *testing.T) (alice, bob *http.Client, loc stri
 	return alice, bob, loc, a, b
 }
 
-// logIn is a new browser logged in as name.
-func (ts *testServer) logIn(t *testing.T, name string) *http.Client {
-	t.Helper()
-	return ts.SignedIn(t, "/login", name)
-}
-
 // TestTheAccountsSeatOnAnotherDevice (issue 42, bug 1): signed in on a
 // phone that never held the game's seat cookie, the player opens their
 // running rated game and is seated there, with its controls, and moves.
 func TestTheAccountsSeatOnAnotherDevice(t *testing.T) {
 	ts := newTestServer(t)
 	_, _, loc, _, b := ts.ratedRoom(t)
-	phone := ts.logIn(t, "alice")
+	phone := ts.LogIn(t, "alice")
 	_, doc := webtest.Get(t, phone, ts.URL+loc)
 	require.Equal(t, "alice (you)", doc.Find(".player.seat0 .holder").Text(), "the first render knows her")
 	require.Equal(t, 1, doc.Find("[data-action=abort]").Length(), "with the seat's controls")
@@ -94,45 +83,4 @@ func TestAfterLogOutTheBrowserNoLongerPlaysTheAccountsSeat(t *testing.T) {
 	got, err := ts.Store.CurrentRatings(t.Context(), "kalah", vocab.FastClock, []string{"alice", "bob"})
 	require.NoError(t, err)
 	require.Empty(t, got, "no rating moved")
-}
-
-// closing reads ws until it closes, and says with what status and when.
-func closing(ws *websocket.Conn) <-chan closed {
-	out := make(chan closed, 1)
-	go func() {
-		for {
-			if _, _, err := ws.Read(context.Background()); err != nil {
-				out <- closed{websocket.CloseStatus(err), time.Now()}
-				return
-			}
-		}
-	}()
-	return out
-}
-
-type closed struct {
-	status websocket.StatusCode
-	at     time.Time
-}
-
-// closedBy waits for each socket's close: with signout.Code, within a
-// second of since.
-func closedBy(t *testing.T, since time.Time, sockets map[string]<-chan closed) {
-	t.Helper()
-	for name, c := range sockets {
-		select {
-		case got := <-c:
-			require.Equal(t, websocket.StatusCode(signout.Code), got.status, name)
-			require.Less(t, got.at.Sub(since), time.Second, name)
-		case <-time.After(3 * time.Second):
-			t.Fatalf("%s: still open", name)
-		}
-	}
-}
-
-// stillWorks checks that a site socket is open and answers.
-func stillWorks(p *sitePage) {
-	p.t.Helper()
-	p.say(`{"accept":"nope"}`)
-	p.until("an answer", func(m siteMessage) bool { return strings.Contains(m.Error, "no longer open") })
 }

@@ -114,7 +114,7 @@ func TestBrowserConnectionLost(t *testing.T) {
 	browser := webtest.NewBrowser(t, 390, 844)
 	alice := newTab(t, browser, "alice")
 	alice.Run("phone", chromedp.EmulateViewport(390, 844))
-	createRoom(t, px.ts, alice, map[string]string{"game": "amazons", "mode": "computer"})
+	alice.CreateRoom(px.ts.Node, map[string]string{"game": "amazons", "mode": "computer"})
 	alice.WaitText("[data-testid=turn]", "Your move")
 	require.True(t, webtest.EvalJS[bool](alice.Tab, watchConnStatus))
 	require.Equal(t, "", alice.Text("#conn-status"), "nothing to say while connected")

@@ -73,7 +73,7 @@ func TestBrowserRoomConsoleIsClean(t *testing.T) {
 	browser := webtest.NewBrowser(t, 390, 844)
 	me := newTab(t, browser, "me")
 	console := watchConsole(me)
-	createRoom(t, ts, me, map[string]string{"game": "amazons", "mode": "hotseat"})
+	me.CreateRoom(ts.Node, map[string]string{"game": "amazons", "mode": "hotseat"})
 	webtest.EvalJS[bool](me.Tab, `document.querySelectorAll("[data-action=zoom], [data-action=flip], [data-action=theme]").forEach(b => { if (b.offsetParent) b.click() }), true`)
 	me.Run("the board's keys", chromedp.KeyEvent(kb.Tab), chromedp.KeyEvent(kb.Enter), chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.ArrowRight))
 	for i, move := range [][3][2]int{{{9, 3}, {5, 3}, {5, 5}}, {{0, 3}, {4, 3}, {4, 5}}} {

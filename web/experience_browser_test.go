@@ -50,13 +50,13 @@ func TestBrowserCoordinates(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.fields["game"], func(t *testing.T) {
 			tc.fields["mode"] = "hotseat"
-			createRoom(t, ts, me, tc.fields)
+			me.CreateRoom(ts.Node, tc.fields)
 			require.Equal(t, tc.files, labels(".files"))
 			require.Equal(t, tc.ranks, labels(".ranks"))
 		})
 	}
 	t.Run("kalah", func(t *testing.T) {
-		createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "hotseat", "houses": "4"})
+		me.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "hotseat", "houses": "4"})
 		require.Equal(t, []string{"P2=P2", "4=4", "3=3", "2=2", "1=1", "1=1", "2=2", "3=3", "4=4", "P1=P1"}, labels("[data-testid=board]"),
 			"house numbers on the houses, as the notation counts them")
 	})
@@ -67,7 +67,7 @@ func TestBrowserOrientation(t *testing.T) {
 	ts := newTestServer(t)
 	browser := webtest.NewBrowser(t, 1280, 900)
 	alice, bob := newTab(t, browser, "alice"), newTab(t, browser, "bob")
-	room := createRoom(t, ts, alice, map[string]string{"game": "amazons", "mode": "friend"})
+	room := alice.CreateRoom(ts.Node, map[string]string{"game": "amazons", "mode": "friend"})
 	bob.Open(room)
 	bob.Click("[data-action=join]")
 	bob.WaitGone("[data-action=join]")
@@ -144,7 +144,7 @@ func TestBrowserRulesPages(t *testing.T) {
 	require.True(t, webtest.EvalJS[bool](me.Tab, `document.querySelector("form[data-testid=new-room] input[name=game][value=demons]").checked`),
 		"Play leads to the lobby with the game chosen")
 
-	createRoom(t, ts, me, map[string]string{"game": "bishops", "mode": "hotseat"})
+	me.CreateRoom(ts.Node, map[string]string{"game": "bishops", "mode": "hotseat"})
 	require.Equal(t, "/rules/bishops", webtest.EvalJS[string](me.Tab, `document.querySelector("[data-testid=game-rules]").getAttribute("href")`))
 	me.Run("missing", chromedp.Navigate(ts.URL+"/rules/chess"))
 	require.Equal(t, "No such game", me.Text("h1"))
@@ -194,7 +194,7 @@ func TestBrowserDarkTheme(t *testing.T) {
 	me.Run("lobby", chromedp.Navigate(ts.URL+"/"))
 	require.Equal(t, "rgb(18, 21, 28)", background(), "the system's dark theme")
 	check("dark lobby")
-	room := createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "hotseat"})
+	room := me.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "hotseat"})
 	me.ClickCell(1, 1)
 	me.WaitMoves(1)
 	check("dark room")
@@ -223,7 +223,7 @@ func TestBrowserPhonesAndBigScreens(t *testing.T) {
 	ts := newTestServer(t)
 	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
-	room := createRoom(t, ts, me, map[string]string{"game": "angels", "mode": "hotseat", "size": "41"})
+	room := me.CreateRoom(ts.Node, map[string]string{"game": "angels", "mode": "hotseat", "size": "41"})
 	fits := `document.documentElement.scrollWidth <= window.innerWidth`
 	for _, w := range []int64{360, 390, 768, 1440, 2560} {
 		me.Run("viewport", chromedp.EmulateViewport(w, 900))
@@ -256,7 +256,7 @@ func TestBrowserKeyboardAndScreenReaders(t *testing.T) {
 	ts := newTestServer(t)
 	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
-	createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "hotseat"})
+	me.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "hotseat"})
 	require.Equal(t, 1, webtest.EvalJS[int](me.Tab, `document.querySelectorAll("[data-testid=board] [data-cell]:not([tabindex='-1'])").length`),
 		"the board is one tab stop")
 	focused := func() string {
@@ -293,7 +293,7 @@ func TestBrowserSoundsAndAlerts(t *testing.T) {
 	})
 	browser := webtest.NewBrowser(t, 1280, 900)
 	alice, bob := newTab(t, browser, "alice"), newTab(t, browser, "bob")
-	room := createRoom(t, ts, alice, map[string]string{"game": "kalah", "mode": "friend", "clock": "bullet"})
+	room := alice.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "friend", "clock": "bullet"})
 	bob.Open(room)
 	bob.Click("[data-action=join]")
 	sound := func(tb *tab) string { return webtest.EvalJS[string](tb.Tab, `document.body.dataset.lastSound || ""`) }
@@ -313,7 +313,7 @@ func TestBrowserSoundsAndAlerts(t *testing.T) {
 
 	// A capture (a piece taken), and the mute toggle, remembered.
 	me := newTab(t, browser, "me")
-	createRoom(t, ts, me, map[string]string{"game": "bishops", "mode": "hotseat"})
+	me.CreateRoom(ts.Node, map[string]string{"game": "bishops", "mode": "hotseat"})
 	g, err := game.Lookup("bishops")
 	require.NoError(t, err)
 	state, err := g.New(nil)
@@ -348,7 +348,7 @@ func TestBrowserLookingBackDuringPlay(t *testing.T) {
 	ts := newTestServer(t)
 	browser := webtest.NewBrowser(t, 1280, 900)
 	alice, bob, eve := newTab(t, browser, "alice"), newTab(t, browser, "bob"), newTab(t, browser, "eve")
-	room := createRoom(t, ts, alice, map[string]string{"game": "kalah", "mode": "friend"})
+	room := alice.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "friend"})
 	bob.Open(room)
 	bob.Click("[data-action=join]")
 	eve.Open(room)
@@ -392,7 +392,7 @@ func TestBrowserMoveBox(t *testing.T) {
 	ts := newTestServer(t)
 	browser := webtest.NewBrowser(t, 1280, 900)
 	alice, bob := newTab(t, browser, "alice"), newTab(t, browser, "bob")
-	room := createRoom(t, ts, alice, map[string]string{"game": "amazons", "mode": "friend"})
+	room := alice.CreateRoom(ts.Node, map[string]string{"game": "amazons", "mode": "friend"})
 	bob.Open(room)
 	bob.Click("[data-action=join]")
 	alice.WaitText("[data-testid=turn]", "Your move")

@@ -94,14 +94,14 @@ func TestALinkedAccountCannotAcceptARatedChallenge(t *testing.T) {
 	carol, dave := ts.SignedUp(t, "carol"), ts.SignedUp(t, "dave")
 	status, why := ts.challengeFrom(t, carol, "dave", true)
 	require.Equal(t, http.StatusOK, status, why)
-	page := ts.openSite(t, dave)
-	m := page.until("the challenge arrives", func(m siteMessage) bool { return incoming(t, m).Length() == 1 })
+	page := ts.OpenSite(t, dave)
+	m := page.Until("the challenge arrives", func(m webtest.SiteMessage) bool { return incoming(t, m).Length() == 1 })
 	id := incoming(t, m).AttrOr("data-challenge", "")
 	require.NotEmpty(t, id)
 
 	ts.switchTo(t, carol, "/login", "dave") // Dave logs in at Carol's browser
-	page.say(`{"accept":"` + id + `"}`)
-	m = page.until("the answer", func(m siteMessage) bool { return m.Error != "" || m.Go != "" })
+	page.Say(`{"accept":"` + id + `"}`)
+	m = page.Until("the answer", func(m webtest.SiteMessage) bool { return m.Error != "" || m.Go != "" })
 	require.Empty(t, m.Go, "no room")
 	require.Equal(t, "carol and dave were both used in the same browser within the last day, so a game between them cannot be rated: play it casual instead.", m.Error)
 }

@@ -94,7 +94,7 @@ func TestABotAnswersChallenges(t *testing.T) {
 		&websocket.DialOptions{HTTPHeader: http.Header{"Authorization": {"Bearer " + token}}})
 	require.NoError(t, err)
 	defer ws.CloseNow()
-	bot := &sitePage{t: t, ws: ws}
+	bot := &webtest.SitePage{T: t, WS: ws}
 	require.Eventually(t, func() bool {
 		_, doc = webtest.Get(t, bob, ts.URL+"/@/Deep")
 		return doc.Find("[data-testid=presence]").Text() == "Online now"
@@ -104,12 +104,12 @@ func TestABotAnswersChallenges(t *testing.T) {
 	_, doc = webtest.Post(t, bob, ts.URL+"/@/Deep/challenge", url.Values{"game": {"kalah"}, "clock": {"fast"}, "rated": {"true"}})
 	id := doc.Find("[data-testid=challenge-sent]").AttrOr("data-challenge", "")
 	require.NotEmpty(t, id)
-	m := bot.until("the challenge reaches the bot", func(m siteMessage) bool { return m.Challenges != nil && len(*m.Challenges) == 1 })
+	m := bot.Until("the challenge reaches the bot", func(m webtest.SiteMessage) bool { return m.Challenges != nil && len(*m.Challenges) == 1 })
 	require.Nil(t, m.Incoming, "a program is told in data, not HTML")
 	c := (*m.Challenges)[0]
-	require.Equal(t, challengeView{ID: id, From: "bob", Game: "kalah", Clock: vocab.FastClock, Rated: true}, c)
-	bot.say(`{"accept":"` + id + `"}`)
-	room := bot.until("the bot is given the room", func(m siteMessage) bool { return m.Go != "" }).Go
+	require.Equal(t, webtest.SiteChallenge{ID: id, From: "bob", Game: "kalah", Clock: vocab.FastClock, Rated: true}, c)
+	bot.Say(`{"accept":"` + id + `"}`)
+	room := bot.Until("the bot is given the room", func(m webtest.SiteMessage) bool { return m.Go != "" }).Go
 	rec, err := ts.Store.Room(context.Background(), strings.TrimPrefix(room, "/r/"))
 	require.NoError(t, err)
 	for _, s := range rec.Seats {

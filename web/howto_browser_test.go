@@ -21,7 +21,7 @@ func TestBrowserRoomRulesToHowTo(t *testing.T) {
 	ts := newTestServer(t)
 	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
-	createRoom(t, ts, me, map[string]string{"game": "bishops", "mode": "hotseat"})
+	me.CreateRoom(ts.Node, map[string]string{"game": "bishops", "mode": "hotseat"})
 	require.Equal(t, "Rules of Mad Bishops", strings.TrimSpace(me.Text("[data-testid=game-rules]")))
 
 	opened := chromedp.WaitNewTarget(me.Ctx, func(info *target.Info) bool { return strings.HasSuffix(info.URL, "/rules/bishops") })

@@ -27,7 +27,7 @@ func TestBrowserLobbyOffline(t *testing.T) {
 	require.True(t, webtest.EvalJS[bool](alice.Tab, `document.querySelector("[data-testid=offline-note]").hidden`), "online, nothing is said")
 
 	// A room still works with the worker in the way.
-	room := createRoom(t, px.ts, alice, map[string]string{"game": "kalah", "mode": "computer"})
+	room := alice.CreateRoom(px.ts.Node, map[string]string{"game": "kalah", "mode": "computer"})
 	alice.WaitText("[data-testid=turn]", "Your move")
 	alice.WaitJS("the page is the worker's", `!!navigator.serviceWorker.controller`)
 

@@ -167,7 +167,7 @@ func TestBrowserLightBoardsInTheDarkTheme(t *testing.T) {
 	square := `(() => { const c = getComputedStyle(document.querySelector("[data-testid=board].lattice [data-cell='5,5']")).backgroundColor
 		.match(/\d+/g).map(Number); return (c[0] + c[1] + c[2]) / 3; })()`
 	card := `getComputedStyle(document.querySelector("[data-game-card=angels] img")).filter`
-	room := createRoom(t, ts, me, map[string]string{"game": "angels", "mode": "hotseat"})
+	room := me.CreateRoom(ts.Node, map[string]string{"game": "angels", "mode": "hotseat"})
 	require.Greater(t, webtest.EvalJS[float64](me.Tab, square), 230.0, "light theme: the board as it was")
 	me.Run("lobby", chromedp.Navigate(ts.URL+"/"))
 	require.Equal(t, "none", webtest.EvalJS[string](me.Tab, card))

@@ -34,7 +34,7 @@ func friendsInKalah(t *testing.T, ts *testServer, alice, bob *tab, fields map[st
 	for k, v := range fields {
 		f[k] = v
 	}
-	room := createRoom(t, ts, alice, f)
+	room := alice.CreateRoom(ts.Node, f)
 	bob.Open(room)
 	bob.typeInto(`form[data-testid=join] input[name=name]`, "Bob")
 	bob.Click("[data-action=join]")
@@ -99,7 +99,7 @@ func TestBrowserAbortAsksFirst(t *testing.T) {
 	ts := newTestServer(t)
 	browser := webtest.NewBrowser(t, 1280, 900)
 	alice := newTab(t, browser, "alice")
-	createRoom(t, ts, alice, map[string]string{"game": "kalah", "mode": "hotseat"})
+	alice.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "hotseat"})
 	alice.Click("[data-action=abort]")
 	require.True(t, alice.visible("[data-action=abort-confirm]"))
 	require.False(t, webtest.EvalJS[bool](alice.Tab, `document.querySelector("#live").classList.contains("over")`))
@@ -117,7 +117,7 @@ func TestBrowserTheInvitation(t *testing.T) {
 	alice, bob := newTab(t, browser, "alice"), newTab(t, browser, "bob")
 	alice.Run("open the lobby", chromedp.Navigate(ts.URL+"/"))
 	alice.typeInto(`form[data-testid=new-room] [name=name]`, "Alice")
-	room := createRoom(t, ts, alice, map[string]string{"game": "kalah", "mode": "friend", "clock": "fast"})
+	room := alice.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "friend", "clock": "fast"})
 	require.Contains(t, alice.Text("[data-testid=turn]"), "share the link", "the creator shares it")
 
 	bob.Open(room)
@@ -141,7 +141,7 @@ func TestBrowserMoveListShowsTheMover(t *testing.T) {
 	ts := newTestServer(t)
 	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
-	createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "hotseat"})
+	me.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "hotseat"})
 	me.ClickCell(1, 3) // P1's 4 seeds end in the store: P1 again
 	me.WaitMoves(1)
 	me.ClickCell(1, 1)
@@ -173,7 +173,7 @@ func TestBrowserReplayStepsAreAnnounced(t *testing.T) {
 	ts := newTestServer(t)
 	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
-	createRoom(t, ts, me, map[string]string{"game": "demons", "mode": "hotseat"})
+	me.CreateRoom(ts.Node, map[string]string{"game": "demons", "mode": "hotseat"})
 	require.Contains(t, me.Text("#board-note"), "Turn 1 of", "the game's count, while playing")
 	me.ClickCell(6, 1)
 	me.WaitText("[data-testid=turn]", "Demons to move")

@@ -54,7 +54,7 @@ func TestBrowserNotifications(t *testing.T) {
 	ts := newTestServer(t)
 	b := webtest.NewBrowser(t, 1280, 900)
 	alice, bob := newTab(t, b, "alice"), newTab(t, b, "bob")
-	room := createRoom(t, ts, alice, map[string]string{"game": "amazons", "mode": "friend"})
+	room := alice.CreateRoom(ts.Node, map[string]string{"game": "amazons", "mode": "friend"})
 	permit(alice, ts.URL, browser.PermissionSettingGranted)
 	require.True(t, webtest.EvalJS[bool](alice.Tab, recordNotifications))
 	bell := "[data-action=notify]"

@@ -118,7 +118,7 @@ func TestBrowserPhoneOpenChallengesWithinReach(t *testing.T) {
 		"the link on the first screen")
 
 	ann := newTab(t, webtest.NewBrowser(t, 1280, 900), "ann")
-	createRoom(t, ts, ann, map[string]string{"game": "kalah", "mode": "open", "clock": "slow"})
+	ann.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "open", "clock": "slow"})
 	bea.WaitJSFor(10*time.Second, "the count kept", `document.querySelector("[data-testid=challenges-jump]").textContent === "Open challenges (1)"`)
 	bea.Click("[data-testid=challenges-jump]")
 	bea.WaitJS("the first challenge in view", `(() => {

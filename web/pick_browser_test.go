@@ -18,7 +18,7 @@ func TestBrowserAMoveOfSeveralClicksIsBuiltInThePage(t *testing.T) {
 	ts := newTestServer(t)
 	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
-	createRoom(t, ts, me, map[string]string{"game": "amazons", "mode": "hotseat"})
+	me.CreateRoom(ts.Node, map[string]string{"game": "amazons", "mode": "hotseat"})
 	// Every message the page's socket sends, from now on.
 	webtest.EvalJS[bool](me.Tab, `(function () {
 		window.sentMessages = [];
@@ -83,7 +83,7 @@ func TestBrowserTheDevilsSquaresAreMarkedByThePage(t *testing.T) {
 	ts := newTestServer(t)
 	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
-	createRoom(t, ts, me, map[string]string{"game": "angels", "mode": "hotseat"})
+	me.CreateRoom(ts.Node, map[string]string{"game": "angels", "mode": "hotseat"})
 	webtest.EvalJS[bool](me.Tab, `(function () {
 		window.cellsSwapped = 0;
 		document.addEventListener("htmx:wsBeforeMessage", function (e) {

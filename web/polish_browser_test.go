@@ -32,7 +32,7 @@ func TestBrowserLongMoveList(t *testing.T) {
 			browser := webtest.NewBrowser(t, 1280, 900)
 			host := newTab(t, browser, "host")
 			host.Run("viewport", chromedp.EmulateViewport(int64(size.width), int64(size.height)))
-			createRoom(t, ts, host, map[string]string{"game": "amazons", "mode": "watch", "pace": "fast"})
+			host.CreateRoom(ts.Node, map[string]string{"game": "amazons", "mode": "watch", "pace": "fast"})
 			// Forty moves take a few seconds, more under the race detector on a busy machine.
 			host.WaitJSFor(90*time.Second, "40 moves", `document.querySelectorAll("[data-testid=move]").length >= 40`)
 			// The controls are redrawn at every move: click from the page itself.
@@ -68,7 +68,7 @@ func TestBrowserShowsOnlyWhatApplies(t *testing.T) {
 	ts := newTestServer(t)
 	browser := webtest.NewBrowser(t, 1280, 900)
 	alice, bob, eve := newTab(t, browser, "alice"), newTab(t, browser, "bob"), newTab(t, browser, "eve")
-	room := createRoom(t, ts, alice, map[string]string{"game": "kalah", "mode": "friend"})
+	room := alice.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "friend"})
 	bob.Open(room)
 	bob.Click("[data-action=join]")
 	eve.Open(room)
@@ -83,7 +83,7 @@ func TestBrowserShowsOnlyWhatApplies(t *testing.T) {
 	alice.ClickCell(1, 1)
 	alice.WaitShown(".banner.flash-ok")
 
-	clocked := createRoom(t, ts, alice, map[string]string{"game": "amazons", "mode": "hotseat", "clock": "slow"})
+	clocked := alice.CreateRoom(ts.Node, map[string]string{"game": "amazons", "mode": "hotseat", "clock": "slow"})
 	require.NotEmpty(t, clocked)
 	require.False(t, hidden(alice, "[data-testid=clock]"))
 	require.Contains(t, alice.Text("[data-testid=score]"), "squares of territory")
@@ -97,7 +97,7 @@ func TestBrowserLobbyLists(t *testing.T) {
 	ts := newTestServer(t)
 	browser := webtest.NewBrowser(t, 1280, 900)
 	me, visitor := newTab(t, browser, "me"), newTab(t, browser, "visitor")
-	room := createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "hotseat"})
+	room := me.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "hotseat"})
 	id := room[strings.LastIndex(room, "/")+1:]
 	visitor.Run("lobby", chromedp.Navigate(ts.URL+"/"))
 	picture := func() string {
@@ -151,7 +151,7 @@ func TestBrowserAResignationIsFinal(t *testing.T) {
 	ts := newTestServer(t)
 	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
-	createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "computer"})
+	me.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "computer"})
 	me.ClickCell(1, 1)
 	me.WaitJS("the computer's reply", `document.querySelectorAll("[data-testid=move]").length >= 2 &&
 		document.querySelector("[data-testid=turn]").textContent === "Your move"`)
@@ -159,7 +159,7 @@ func TestBrowserAResignationIsFinal(t *testing.T) {
 	me.WaitShown(".banner.finished")
 	require.False(t, webtest.EvalJS[bool](me.Tab, `!!document.querySelector("[data-action=undo]")`), "a resignation is final: no Undo")
 
-	createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "hotseat", "houses": "1", "seeds": "1"})
+	me.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "hotseat", "houses": "1", "seeds": "1"})
 	me.ClickCell(1, 1) // the one seed goes home and the game is over on the board
 	me.WaitShown(".banner.finished")
 	me.Click("[data-action=undo]")
@@ -179,7 +179,7 @@ func TestBrowserTheComputerSaysItPlainly(t *testing.T) {
 	})
 	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
-	createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "computer", "level": "difficult", "seat": "second"})
+	me.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "computer", "level": "difficult", "seat": "second"})
 	me.WaitShown("[data-testid=bot-info]")
 	said := me.Text("[data-testid=bot-info]")
 	require.Regexp(t, `^Thought for \d+(\.\d)? m?s and (expects (to win|to lose|an even game)( by about [\d.]+ seeds)?|knows .*|sees .*)\.$`, said)

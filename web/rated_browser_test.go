@@ -24,7 +24,7 @@ func TestBrowserARatedGame(t *testing.T) {
 	alice.Run("the lobby", chromedp.Navigate(ts.URL+"/"))
 	alice.Run("another mode hides rated", chromedp.SetValue(chromedp.CSS(`form[data-testid=new-room] [name=mode]`), "computer"))
 	require.False(t, webtest.EvalJS[bool](alice.Tab, `document.querySelector("input[name=rated]").checkVisibility()`), "rated is offered only with a friend")
-	loc := createRoom(t, ts, alice, map[string]string{"game": "kalah", "mode": "friend", "clock": "fast"}, "rated")
+	loc := alice.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "friend", "clock": "fast"}, "rated")
 	alice.WaitShown("[data-testid=rated]")
 
 	guest := newTab(t, webtest.NewBrowser(t, 1280, 900), "guest")

@@ -230,7 +230,7 @@ func TestLeaderboards(t *testing.T) {
 	require.Contains(t, doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=fast]").Text(), "Nobody yet.")
 	require.Zero(t, board.Find("[data-testid=online]").Length(), "nobody's page is open")
 	webtest.Get(t, c, ts.URL+"/")
-	ts.openSite(t, c) // a page of Alice's
+	ts.OpenSite(t, c) // a page of Alice's
 	require.Eventually(t, func() bool {
 		_, doc = webtest.Get(t, c, ts.URL+"/players")
 		board = doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=slow] ol [data-testid=leader]")
@@ -401,7 +401,7 @@ func TestPlayersSearchAndOnline(t *testing.T) {
 	require.Equal(t, "get", strings.ToLower(doc.Find("form[data-testid=player-search]").AttrOr("method", "")))
 
 	require.Contains(t, doc.Find("[data-testid=online-now]").Text(), "Nobody signed in has a page open just now.")
-	ts.openSite(t, alice)
+	ts.OpenSite(t, alice)
 	require.Eventually(t, func() bool {
 		_, doc = webtest.Get(t, bob, ts.URL+"/players")
 		return slices.Equal(names(doc.Find("[data-testid=online-now]")), []string{"alice"})

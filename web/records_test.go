@@ -68,7 +68,7 @@ func TestBrowserGameRecords(t *testing.T) {
 	ts := newTestServer(t)
 	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
-	createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "hotseat", "houses": "4", "seeds": "3"})
+	me.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "hotseat", "houses": "4", "seeds": "3"})
 	me.ClickCell(1, 3)
 	me.WaitMoves(1)
 	me.ClickCell(0, 1)

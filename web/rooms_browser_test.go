@@ -20,35 +20,6 @@ import (
 // who sees a room, seats, clocks that wait, rematch, abort and claim, a
 // level per computer seat, honest labels and the replay's way back.
 
-// createRoom fills the lobby's form (selects and inputs by name, then the
-// checkboxes named in ticks), submits it and returns the room's URL.
-func createRoom(t *testing.T, ts *testServer, tb *tab, fields map[string]string, ticks ...string) string {
-	t.Helper()
-	form := `form[data-testid=new-room] `
-	actions := []chromedp.Action[chromedp.Void]{chromedp.Navigate(ts.URL + "/")}
-	if v, ok := fields["game"]; ok { // first: the game and mode decide which fields show
-		actions = append(actions, chromedp.Click(chromedp.CSS(`[data-game-card=`+v+`]`)))
-	}
-	if v, ok := fields["mode"]; ok {
-		actions = append(actions, chromedp.SetValue(chromedp.CSS(form+`[name=mode]`), v))
-	}
-	for k, v := range fields {
-		if k != "game" && k != "mode" {
-			actions = append(actions, chromedp.SetValue(chromedp.CSS(form+`[name=`+k+`]`), v))
-		}
-	}
-	for _, name := range ticks {
-		actions = append(actions, chromedp.Click(chromedp.CSS(form+`input[type=checkbox][name=`+name+`]`)))
-	}
-	actions = append(actions,
-		chromedp.Click(chromedp.CSS(form+`button[type=submit]`)),
-		chromedp.WaitVisible(chromedp.CSS(`[data-testid=board]`)),
-	)
-	tb.Run("create a room", actions...)
-	tb.Connected()
-	return tb.Location()
-}
-
 // listed reports whether the lobby, freshly loaded, links to the room.
 func (tb *tab) listed(ts *testServer, roomURL string) bool {
 	tb.T.Helper()
@@ -72,14 +43,14 @@ func TestBrowserRooms(t *testing.T) {
 
 	t.Run("who sees a room", func(t *testing.T) {
 		alice, bob, carol := newTab(t, browser, "alice"), newTab(t, browser, "bob"), newTab(t, browser, "carol")
-		room := createRoom(t, ts, alice, map[string]string{"game": "kalah", "mode": "friend"})
+		room := alice.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "friend"})
 		require.False(t, carol.listed(ts, room), "a friend room waiting for its friend is not listed")
 		bob.Open(room)
 		bob.Click("[data-action=join]")
 		bob.WaitGone("[data-action=join]")
 		require.True(t, carol.listed(ts, room), "listed once both seats are held")
 
-		private := createRoom(t, ts, alice, map[string]string{"game": "kalah", "mode": "hotseat"}, "private")
+		private := alice.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "hotseat"}, "private")
 		require.False(t, carol.listed(ts, private), "a private room is never listed")
 		carol.Open(private)
 		require.Equal(t, 14, webtest.EvalJS[int](carol.Tab, `document.querySelectorAll("[data-testid=board] [data-cell]").length`),
@@ -96,7 +67,7 @@ func TestBrowserRooms(t *testing.T) {
 
 	t.Run("seats", func(t *testing.T) {
 		alice, bob, eve := newTab(t, browser, "alice"), newTab(t, browser, "bob"), newTab(t, browser, "eve")
-		room := createRoom(t, ts, alice, map[string]string{"game": "kalah", "mode": "friend"})
+		room := alice.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "friend"})
 		require.False(t, webtest.EvalJS[bool](alice.Tab, `!!document.querySelector("[data-action=join]")`), "the creator holds a seat")
 		bob.Open(room)
 		bob.Click("[data-action=join]")
@@ -121,7 +92,7 @@ func TestBrowserRooms(t *testing.T) {
 	t.Run("clocks that wait", func(t *testing.T) {
 		alice, bob := newTab(t, browser, "alice"), newTab(t, browser, "bob")
 		// A Bullet room against the computer, made and opened 20 s later.
-		room := createRoom(t, ts, alice, map[string]string{"game": "kalah", "mode": "computer", "clock": "bullet"})
+		room := alice.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "computer", "clock": "bullet"})
 		alice.Run("leave", chromedp.Navigate("about:blank"))
 		clock.Advance(20 * time.Second)
 		alice.Open(room)
@@ -131,7 +102,7 @@ func TestBrowserRooms(t *testing.T) {
 
 		// Between two people: nothing runs until both are there; then the
 		// first moves are off the clock, and after them the move clock runs.
-		room = createRoom(t, ts, alice, map[string]string{"game": "kalah", "mode": "friend", "clock": "bullet"})
+		room = alice.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "friend", "clock": "bullet"})
 		clock.Advance(30 * time.Second)
 		alice.Open(room)
 		require.Contains(t, alice.Text("[data-testid=turn]"), "Waiting for an opponent")
@@ -148,7 +119,7 @@ func TestBrowserRooms(t *testing.T) {
 		alice.WaitText("[data-testid=status]", "You lost — P1 ran out of time")
 
 		// A first move not made in 60 s aborts the game.
-		room = createRoom(t, ts, alice, map[string]string{"game": "kalah", "mode": "friend", "clock": "fast"})
+		room = alice.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "friend", "clock": "fast"})
 		bob.Open(room)
 		bob.Click("[data-action=join]")
 		alice.WaitText("[data-testid=turn]", "Your move")
@@ -158,7 +129,7 @@ func TestBrowserRooms(t *testing.T) {
 
 	t.Run("rematch", func(t *testing.T) {
 		alice, bob, eve := newTab(t, browser, "alice"), newTab(t, browser, "bob"), newTab(t, browser, "eve")
-		room := createRoom(t, ts, alice, map[string]string{"game": "kalah", "mode": "friend"})
+		room := alice.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "friend"})
 		bob.Open(room)
 		bob.Click("[data-action=join]")
 		eve.Open(room)
@@ -198,7 +169,7 @@ func TestBrowserRooms(t *testing.T) {
 
 	t.Run("abort and claim", func(t *testing.T) {
 		alice, bob := newTab(t, browser, "alice"), newTab(t, browser, "bob")
-		room := createRoom(t, ts, alice, map[string]string{"game": "kalah", "mode": "friend"})
+		room := alice.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "friend"})
 		bob.Open(room)
 		bob.Click("[data-action=join]")
 		alice.ClickCell(1, 1)
@@ -206,7 +177,7 @@ func TestBrowserRooms(t *testing.T) {
 		bob.confirm("abort") // Bob has not moved yet
 		alice.WaitText("[data-testid=status]", "Game aborted by P2")
 
-		room = createRoom(t, ts, alice, map[string]string{"game": "kalah", "mode": "friend"})
+		room = alice.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "friend"})
 		bob.Open(room)
 		bob.Click("[data-action=join]")
 		alice.ClickCell(1, 1)
@@ -228,7 +199,7 @@ func TestBrowserRooms(t *testing.T) {
 
 	t.Run("a level per computer seat", func(t *testing.T) {
 		host := newTab(t, browser, "host")
-		createRoom(t, ts, host, map[string]string{"game": "kalah", "mode": "watch", "level": "medium", "level_second": "difficult", "pace": "slow"})
+		host.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "watch", "level": "medium", "level_second": "difficult", "pace": "slow"})
 		require.Equal(t, "Computer · Medium", host.Text(".player.seat0 .holder"))
 		require.Equal(t, "Computer · Difficult · Alpha-beta", host.Text(".player.seat1 .holder"))
 	})
@@ -248,15 +219,15 @@ func TestBrowserRooms(t *testing.T) {
 		require.False(t, visible(), "Medium's search is fixed")
 		me.Run("difficult", chromedp.SetValue(chromedp.CSS(form+`[name=level]`), "difficult"))
 		require.True(t, visible())
-		createRoom(t, ts, me, map[string]string{"game": "amazons", "mode": "computer", "level": "difficult", "algorithm": "minimax"})
+		me.CreateRoom(ts.Node, map[string]string{"game": "amazons", "mode": "computer", "level": "difficult", "algorithm": "minimax"})
 		require.Equal(t, "Computer · Difficult · Minimax", me.Text(".player.seat1 .holder"))
-		createRoom(t, ts, me, map[string]string{"game": "amazons", "mode": "computer", "level": "beginner", "algorithm": "minimax"})
+		me.CreateRoom(ts.Node, map[string]string{"game": "amazons", "mode": "computer", "level": "beginner", "algorithm": "minimax"})
 		require.Equal(t, "Computer · Beginner", me.Text(".player.seat1 .holder"))
 	})
 
 	t.Run("replay controls", func(t *testing.T) {
 		me := newTab(t, browser, "me")
-		createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "hotseat"})
+		me.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "hotseat"})
 		me.ClickCell(1, 1)
 		me.WaitMoves(1)
 		me.ClickCell(0, 1)
@@ -285,7 +256,7 @@ func TestBrowserPlaysAGameRegisteredOnlyInTests(t *testing.T) {
 	ts := newTestServer(t)
 	browser := webtest.NewBrowser(t, 1280, 900)
 	x, o, eve := newTab(t, browser, "x"), newTab(t, browser, "o"), newTab(t, browser, "eve")
-	room := createRoom(t, ts, x, map[string]string{"game": "tictactoe", "mode": "friend"})
+	room := x.CreateRoom(ts.Node, map[string]string{"game": "tictactoe", "mode": "friend"})
 	o.Open(room)
 	o.Click("[data-action=join]")
 	eve.Open(room)

@@ -25,7 +25,7 @@ func TestBrowserAnOpenChallenge(t *testing.T) {
 	require.Zero(t, webtest.EvalJS[int](bea.Tab, `document.querySelectorAll("[data-testid=seek]").length`))
 
 	ann := newTab(t, webtest.NewBrowser(t, 1280, 900), "ann")
-	loc := createRoom(t, ts, ann, map[string]string{"game": "kalah", "mode": "open", "clock": "slow"})
+	loc := ann.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "open", "clock": "slow"})
 	bea.WaitJSFor(10*time.Second, "the challenge listed", `document.querySelectorAll("[data-testid=seek]").length === 1`)
 	require.Contains(t, bea.Text("[data-testid=seek]"), "Kalah")
 	require.Contains(t, bea.Text("[data-testid=seek]"), "Slow · Casual")
@@ -53,7 +53,7 @@ func TestBrowserALinkDoesNotSeat(t *testing.T) {
 	ts := newTestServer(t)
 	ann := newTab(t, webtest.NewBrowser(t, 1280, 900), "ann")
 	ann.SignUpIn(ts.Node, "ann")
-	loc := createRoom(t, ts, ann, map[string]string{"game": "kalah", "mode": "open", "clock": "slow"}, "rated")
+	loc := ann.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "open", "clock": "slow"}, "rated")
 	room := strings.TrimPrefix(loc, ts.URL+"/r/")
 
 	bea := newTab(t, webtest.NewBrowser(t, 1280, 900), "bea")
@@ -81,7 +81,7 @@ func TestBrowserAGuestLogsInToAcceptARatedChallenge(t *testing.T) {
 	ts := newTestServer(t)
 	ann := newTab(t, webtest.NewBrowser(t, 1280, 900), "ann")
 	ann.SignUpIn(ts.Node, "ann")
-	loc := createRoom(t, ts, ann, map[string]string{"game": "kalah", "mode": "open", "clock": "slow"}, "rated")
+	loc := ann.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "open", "clock": "slow"}, "rated")
 	ts.SignedUp(t, "bea")
 	bea := newTab(t, webtest.NewBrowser(t, 390, 844), "bea")
 	bea.Run("the lobby on a phone, as a guest", chromedp.EmulateViewport(390, 844), chromedp.Navigate(ts.URL+"/"))

@@ -21,6 +21,7 @@ import (
 	"boardroom/realtime"
 	"boardroom/signout"
 	"boardroom/store"
+	"boardroom/web/account"
 	"boardroom/web/bots"
 	"boardroom/web/request"
 	"boardroom/web/static"
@@ -114,7 +115,8 @@ type Server struct {
 	// Handler from the fields above.
 	kit *request.Kit
 	// The areas, each over the kit and what it needs of the server.
-	bots *bots.Area
+	account *account.Area
+	bots    *bots.Area
 	// draining is set by Drain: /readyz fails from then on.
 	draining atomic.Bool
 	// readyMu guards the last readiness answer, to log its changes.
@@ -152,7 +154,9 @@ func (s *Server) Handler() http.Handler {
 	}
 	s.kit = request.New(request.Config{Log: s.Log, TrustedProxies: s.TrustedProxies, IPv6Prefix: s.IPv6Prefix,
 		Limits: limits, SharedLimits: s.SharedLimits, Accounts: s.Accounts, Signouts: s.Signouts, Origins: s.Origins, Links: links})
-	s.bots = &bots.Area{Kit: s.kit, Accounts: s.Accounts, Store: s.Store, Pools: s.Pools, AccountPage: s.renderAccount}
+	s.account = &account.Area{Kit: s.kit, Accounts: s.Accounts, PublicURL: s.PublicURL}
+	s.bots = &bots.Area{Kit: s.kit, Accounts: s.Accounts, Store: s.Store, Pools: s.Pools, AccountPage: s.account.Page}
+	s.account.BotSection = s.bots.Section
 	s.css = templates.GamesCSS(game.All())
 	s.sw, s.manifest = serviceWorker(), manifest()
 	mux := http.NewServeMux()
@@ -175,18 +179,9 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /healthz", s.health)
 	mux.HandleFunc("GET /readyz", s.readyz)
 	if s.Accounts != nil {
-		mux.HandleFunc("GET /signup", s.signUpForm)
-		mux.HandleFunc("POST /signup", s.signUp)
-		mux.HandleFunc("GET /login", s.logInForm)
-		mux.HandleFunc("POST /login", s.logIn)
-		mux.HandleFunc("POST /logout", s.logOut)
-		mux.HandleFunc("GET /account", s.accountPage)
+		s.account.Routes(mux)
 		mux.HandleFunc("GET /players", s.players)
-		mux.HandleFunc("POST /account/logout-everywhere", s.logOutEverywhere)
-		mux.HandleFunc("POST /account/sessions/end", s.endSession)
-		mux.HandleFunc("POST /account/password", s.changePassword)
 		mux.HandleFunc("GET /@/{name}", s.playerPage)
-		s.passkeyRoutes(mux)
 		s.bots.Routes(mux)
 	}
 	if s.Pools != nil {

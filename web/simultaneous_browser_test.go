@@ -20,7 +20,7 @@ func TestBrowserSimultaneousChoice(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
 	ann := newTab(t, webtest.NewBrowser(t, 1280, 900), "ann")
-	room := createRoom(t, ts, ann, map[string]string{"game": "demons", "mode": "friend", "clock": "fast"})
+	room := ann.CreateRoom(ts.Node, map[string]string{"game": "demons", "mode": "friend", "clock": "fast"})
 	bea := newTab(t, webtest.NewBrowser(t, 1280, 900), "bea")
 	bea.Run("phone", chromedp.EmulateViewport(390, 844))
 	bea.Open(room)

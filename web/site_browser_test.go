@@ -66,7 +66,7 @@ func TestBrowserTwoChallengesInARoomOnAPhone(t *testing.T) {
 	bob := newTab(t, webtest.NewBrowser(t, 390, 844), "bob")
 	bob.Run("phone", chromedp.EmulateViewport(390, 844))
 	bob.SignUpIn(ts.Node, "bob")
-	createRoom(t, ts, bob, map[string]string{"game": "kalah", "mode": "computer", "level": "beginner"})
+	bob.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "computer", "level": "beginner"})
 	bob.ClickCell(1, 1)
 	bob.WaitJS("the game is on, Resign offered", `document.querySelectorAll("[data-testid=move]").length >= 2 && !!document.querySelector("[data-action=resign]") && !!document.querySelector("[data-action=resign]").offsetParent`)
 

@@ -1,8 +1,6 @@
 package web
 
 import (
-	"context"
-	"encoding/json"
 	"net/http"
 	"net/url"
 	"strings"
@@ -16,49 +14,8 @@ import (
 	"boardroom/web/webtest"
 )
 
-// sitePage is a signed-in page's site socket.
-type sitePage struct {
-	t  *testing.T
-	ws *websocket.Conn
-}
-
-func (ts *testServer) openSite(t *testing.T, c *http.Client) *sitePage {
-	t.Helper()
-	u, _ := url.Parse(ts.URL)
-	h := http.Header{"Origin": {ts.URL}}
-	for _, ck := range c.Jar.Cookies(u) {
-		h.Add("Cookie", ck.Name+"="+ck.Value)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+"/site/ws", &websocket.DialOptions{HTTPHeader: h})
-	require.NoError(t, err)
-	t.Cleanup(func() { ws.CloseNow() })
-	return &sitePage{t: t, ws: ws}
-}
-
-// until reads the socket's messages until one satisfies ok.
-func (p *sitePage) until(what string, ok func(siteMessage) bool) siteMessage {
-	p.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	for {
-		_, b, err := p.ws.Read(ctx)
-		require.NoError(p.t, err, what)
-		var m siteMessage
-		require.NoError(p.t, json.Unmarshal(b, &m))
-		if ok(m) {
-			return m
-		}
-	}
-}
-
-func (p *sitePage) say(msg string) {
-	require.NoError(p.t, p.ws.Write(context.Background(), websocket.MessageText, []byte(msg)))
-}
-
 // incoming is the challenges box of a message.
-func incoming(t *testing.T, m siteMessage) *goquery.Selection {
+func incoming(t *testing.T, m webtest.SiteMessage) *goquery.Selection {
 	if m.Incoming == nil {
 		return nil
 	}
@@ -77,7 +34,7 @@ func TestDirectChallenges(t *testing.T) {
 	_, doc := webtest.Get(t, alice, ts.URL+"/@/bob")
 	require.Equal(t, "Not online", doc.Find("[data-testid=presence]").Text())
 	webtest.Get(t, bob, ts.URL+"/") // his browser's token, as any visit gives it
-	bobPage := ts.openSite(t, bob)
+	bobPage := ts.OpenSite(t, bob)
 	require.Eventually(t, func() bool {
 		_, doc = webtest.Get(t, alice, ts.URL+"/@/bob")
 		return doc.Find("[data-testid=presence]").Text() == "Online now"
@@ -90,7 +47,7 @@ func TestDirectChallenges(t *testing.T) {
 	require.Zero(t, doc.Find("[data-action=challenge]").Length(), "guests do not challenge")
 
 	webtest.Get(t, alice, ts.URL+"/") // her browser's token, as any visit gives it
-	alicePage := ts.openSite(t, alice)
+	alicePage := ts.OpenSite(t, alice)
 	send := func(form url.Values) (*http.Response, *goquery.Document) {
 		return webtest.Post(t, alice, ts.URL+"/@/bob/challenge", form)
 	}
@@ -101,33 +58,33 @@ func TestDirectChallenges(t *testing.T) {
 	id := sent.AttrOr("data-challenge", "")
 	require.NotEmpty(t, id)
 
-	m := bobPage.until("the challenge reaches Bob", func(m siteMessage) bool { return incoming(t, m).Length() == 1 })
+	m := bobPage.Until("the challenge reaches Bob", func(m webtest.SiteMessage) bool { return incoming(t, m).Length() == 1 })
 	box := incoming(t, m)
 	require.Contains(t, strings.Join(strings.Fields(box.Text()), " "), "alice 1500? challenges you: Kalah · Fast · Rated. 2:00 left")
 	require.Equal(t, 1, box.Find("[data-action=accept-challenge]").Length())
 	require.Equal(t, 1, box.Find("[data-action=decline-challenge]:not([data-reason])").Length())
-	bobPage.say(`{"accept":"` + id + `"}`)
-	room := bobPage.until("Bob goes to the game", func(m siteMessage) bool { return m.Go != "" }).Go
-	require.Equal(t, room, alicePage.until("Alice goes too", func(m siteMessage) bool { return m.Go != "" }).Go)
+	bobPage.Say(`{"accept":"` + id + `"}`)
+	room := bobPage.Until("Bob goes to the game", func(m webtest.SiteMessage) bool { return m.Go != "" }).Go
+	require.Equal(t, room, alicePage.Until("Alice goes too", func(m webtest.SiteMessage) bool { return m.Go != "" }).Go)
 	_, doc = webtest.Get(t, alice, ts.URL+room)
 	require.Equal(t, 1, doc.Find(".player.yours").Length())
 	require.Equal(t, 1, doc.Find("[data-testid=rated]").Length())
 	_, doc = webtest.Get(t, bob, ts.URL+room)
 	require.Equal(t, 1, doc.Find(".player.yours").Length())
-	bobPage.say(`{"accept":"` + id + `"}`)
-	require.Equal(t, "That challenge is no longer open.", bobPage.until("accepted once", func(m siteMessage) bool { return m.Error != "" }).Error)
+	bobPage.Say(`{"accept":"` + id + `"}`)
+	require.Equal(t, "That challenge is no longer open.", bobPage.Until("accepted once", func(m webtest.SiteMessage) bool { return m.Error != "" }).Error)
 	// A page Alice opens once the game has begun (the lobby, say) is told
 	// what became of her challenge, and stays where it is.
-	later := ts.openSite(t, alice)
-	m = later.until("her challenges", func(m siteMessage) bool { return len(m.Outgoing) > 0 })
+	later := ts.OpenSite(t, alice)
+	m = later.Until("her challenges", func(m webtest.SiteMessage) bool { return len(m.Outgoing) > 0 })
 	require.Empty(t, m.Go, "a page opened after the game began is not sent to it")
 
 	// A decline reaches the challenger.
 	_, doc = send(url.Values{"game": {"amazons"}, "clock": {"none"}})
 	id = doc.Find("[data-testid=challenge-sent]").AttrOr("data-challenge", "")
-	bobPage.until("the second challenge", func(m siteMessage) bool { return incoming(t, m).Length() == 1 })
-	bobPage.say(`{"decline":"` + id + `","reason":"later"}`)
-	alicePage.until("declined, with its reason", func(m siteMessage) bool {
+	bobPage.Until("the second challenge", func(m webtest.SiteMessage) bool { return incoming(t, m).Length() == 1 })
+	bobPage.Say(`{"decline":"` + id + `","reason":"later"}`)
+	alicePage.Until("declined, with its reason", func(m webtest.SiteMessage) bool {
 		for _, o := range m.Outgoing {
 			if o.ID == id && o.Status == "declined" && o.Reason == "Not now" {
 				return true
@@ -155,7 +112,7 @@ func TestDirectChallenges(t *testing.T) {
 	resp.Body.Close()
 	require.Equal(t, http.StatusUnauthorized, resp.StatusCode)
 
-	bobPage.ws.Close(websocket.StatusGoingAway, "")
+	bobPage.WS.Close(websocket.StatusGoingAway, "")
 	require.Eventually(t, func() bool {
 		_, doc = webtest.Get(t, alice, ts.URL+"/@/bob")
 		return doc.Find("[data-testid=presence]").Text() == "Not online"
@@ -199,8 +156,8 @@ func TestSentChallengesStay(t *testing.T) {
 	_, doc = webtest.Get(t, bob, ts.URL+"/@/bob")
 	require.Equal(t, 1, doc.Find("[data-testid=my-challenges] [data-testid=challenge-row]").Length(), "on his own page")
 
-	bobPage := ts.openSite(t, bob)
-	bobPage.until("the challenge reaches Bob", func(m siteMessage) bool { return incoming(t, m).Length() == 1 })
+	bobPage := ts.OpenSite(t, bob)
+	bobPage.Until("the challenge reaches Bob", func(m webtest.SiteMessage) bool { return incoming(t, m).Length() == 1 })
 	resp, doc = webtest.Post(t, alice, ts.URL+"/@/bob/challenge", url.Values{"game": {"kalah"}, "clock": {"slow"}})
 	require.Equal(t, http.StatusBadRequest, resp.StatusCode)
 	require.Equal(t, "You have challenged bob to this game already, and that challenge waits for their answer. "+
@@ -215,5 +172,5 @@ func TestSentChallengesStay(t *testing.T) {
 	_, doc = webtest.Get(t, alice, ts.URL+"/@/bob")
 	require.Zero(t, doc.Find("[data-testid=challenge-sent]").Length())
 	require.Zero(t, doc.Find("[data-testid=challenges-count]").Length(), "none waiting: no list")
-	bobPage.until("withdrawn", func(m siteMessage) bool { return incoming(t, m).Length() == 0 })
+	bobPage.Until("withdrawn", func(m webtest.SiteMessage) bool { return incoming(t, m).Length() == 0 })
 }

@@ -38,7 +38,7 @@ func TestBrowserNames(t *testing.T) {
 	alice.Run("open the lobby", chromedp.Navigate(ts.URL+"/"))
 	require.Regexp(t, `^Guest [1-9][0-9]{3}$`, webtest.EvalJS[string](alice.Tab, `document.querySelector("form[data-testid=new-room] [name=name]").value`))
 	alice.typeInto(`form[data-testid=new-room] [name=name]`, "Alice")
-	room := createRoom(t, ts, alice, map[string]string{"game": "kalah", "mode": "friend"})
+	room := alice.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "friend"})
 	alice.WaitText(".player.seat0 .holder", "Alice (you)")
 	require.Equal(t, "Free seat", alice.Text(".player.seat1 .holder"))
 
@@ -100,7 +100,7 @@ func TestBrowserChat(t *testing.T) {
 	alice, bob, eve := newTab(t, browser, "alice"), newTab(t, browser, "bob"), newTab(t, browser, "eve")
 	alice.Run("open the lobby", chromedp.Navigate(ts.URL+"/"))
 	alice.typeInto(`form[data-testid=new-room] [name=name]`, "Alice")
-	room := createRoom(t, ts, alice, map[string]string{"game": "kalah", "mode": "friend"})
+	room := alice.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "friend"})
 	alice.watchCSP()
 	bob.Open(room)
 	bob.typeInto(`form[data-testid=join] input[name=name]`, "Bob")

@@ -37,7 +37,7 @@ func TestBrowserAMoveOfSeveralClicksSaysWhatComesNext(t *testing.T) {
 	ts := newTestServer(t)
 	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
-	createRoom(t, ts, me, map[string]string{"game": "amazons", "mode": "hotseat"})
+	me.CreateRoom(ts.Node, map[string]string{"game": "amazons", "mode": "hotseat"})
 	step := func() string { return me.Text("[data-testid=step]") }
 	require.Equal(t, "Choose an amazon", step())
 
@@ -72,7 +72,7 @@ func TestBrowserAMoveOfSeveralClicksSaysWhatComesNext(t *testing.T) {
 	require.Equal(t, 1, webtest.EvalJS[int](me.Tab, `document.querySelectorAll("[data-cell='3,3'] svg.piece").length`), "one amazon on d7")
 	require.Equal(t, "White played d1-d7/f7. Black to move.", me.Text("[data-testid=announce]"))
 
-	createRoom(t, ts, me, map[string]string{"game": "bishops", "mode": "hotseat"})
+	me.CreateRoom(ts.Node, map[string]string{"game": "bishops", "mode": "hotseat"})
 	require.Equal(t, "Choose a bishop", step())
 	start := webtest.EvalJS[string](me.Tab, `document.querySelector("[data-testid=board] .target").dataset.cell`)
 	me.Click(`[data-testid=board] [data-cell="` + start + `"]`)
@@ -87,7 +87,7 @@ func TestBrowserMadBishopsMarksCapturesApart(t *testing.T) {
 	ts := newTestServer(t)
 	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
-	createRoom(t, ts, me, map[string]string{"game": "bishops", "mode": "hotseat"})
+	me.CreateRoom(ts.Node, map[string]string{"game": "bishops", "mode": "hotseat"})
 	// White's first move lines up a kill, which Black may then make.
 	start := webtest.EvalJS[string](me.Tab, `document.querySelector("[data-testid=board] .target").dataset.cell`)
 	me.Click(`[data-testid=board] [data-cell="` + start + `"]`)
@@ -135,7 +135,7 @@ func TestBrowserKalahSaysWhatHappened(t *testing.T) {
 	ts := newTestServer(t)
 	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
-	createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "hotseat", "houses": "3", "seeds": "2"})
+	me.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "hotseat", "houses": "3", "seeds": "2"})
 	require.Equal(t, "3", webtest.EvalJS[string](me.Tab, `document.getElementById("move-text").placeholder`))
 	require.Equal(t, "Type the number of one of your houses, 1 to 3.", me.Text("#move-help"))
 	share := me.Text(".share .muted")
@@ -196,7 +196,7 @@ func TestBrowserHintsAndThinkingInPlainWords(t *testing.T) {
 	})
 	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
-	createRoom(t, ts, me, map[string]string{"game": "amazons", "mode": "computer", "level": "beginner"})
+	me.CreateRoom(ts.Node, map[string]string{"game": "amazons", "mode": "computer", "level": "beginner"})
 	me.Click("[data-action=hint]")
 	me.WaitShown("[data-testid=error-details]")
 	said := me.Text("[data-testid=error]")

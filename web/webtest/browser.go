@@ -169,6 +169,35 @@ func ContextWithTimeout(tb *Tab) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(tb.Ctx, 20*time.Second)
 }
 
+// CreateRoom fills the lobby's form (selects and inputs by name, then the
+// checkboxes named in ticks), submits it and returns the room's URL.
+func (tb *Tab) CreateRoom(n *Node, fields map[string]string, ticks ...string) string {
+	tb.T.Helper()
+	form := `form[data-testid=new-room] `
+	actions := []chromedp.Action[chromedp.Void]{chromedp.Navigate(n.URL + "/")}
+	if v, ok := fields["game"]; ok { // first: the game and mode decide which fields show
+		actions = append(actions, chromedp.Click(chromedp.CSS(`[data-game-card=`+v+`]`)))
+	}
+	if v, ok := fields["mode"]; ok {
+		actions = append(actions, chromedp.SetValue(chromedp.CSS(form+`[name=mode]`), v))
+	}
+	for k, v := range fields {
+		if k != "game" && k != "mode" {
+			actions = append(actions, chromedp.SetValue(chromedp.CSS(form+`[name=`+k+`]`), v))
+		}
+	}
+	for _, name := range ticks {
+		actions = append(actions, chromedp.Click(chromedp.CSS(form+`input[type=checkbox][name=`+name+`]`)))
+	}
+	actions = append(actions,
+		chromedp.Click(chromedp.CSS(form+`button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-testid=board]`)),
+	)
+	tb.Run("create a room", actions...)
+	tb.Connected()
+	return tb.Location()
+}
+
 // Open opens a room's link and waits for its socket.
 func (tb *Tab) Open(url string) {
 	tb.T.Helper()

@@ -1,18 +1,14 @@
 package webtest
 
 import (
-	"context"
-	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
-	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
 
 	"boardroom/web/request"
@@ -83,6 +79,12 @@ func (n *Node) SignedUp(t *testing.T, name string) *http.Client {
 	return n.SignedIn(t, "/signup", name)
 }
 
+// LogIn is a new browser logged in as name.
+func (n *Node) LogIn(t *testing.T, name string) *http.Client {
+	t.Helper()
+	return n.SignedIn(t, "/login", name)
+}
+
 // SignedIn is a new browser that sent the form of path (/signup, /login)
 // for name.
 func (n *Node) SignedIn(t *testing.T, path, name string) *http.Client {
@@ -110,94 +112,4 @@ func (n *Node) WaitingIn(t *testing.T) []string {
 	names, err := n.Store.PoolNames(t.Context())
 	require.NoError(t, err)
 	return names
-}
-
-// PoolMessage is what a pool's socket says (docs/protocol.md), as its
-// pages and programs read it.
-type PoolMessage struct {
-	Waiting    string      `json:"waiting,omitempty"`
-	Since      int64       `json:"since,omitempty"`
-	Room       string      `json:"room,omitempty"`
-	Error      string      `json:"error,omitempty"`
-	Left       bool        `json:"left,omitempty"`
-	RetryAfter int64       `json:"retry_after,omitempty"`
-	Status     *PoolStatus `json:"status,omitempty"`
-}
-
-// PoolStatus is how a wait goes.
-type PoolStatus struct {
-	InPool int  `json:"in_pool"`
-	Range  int  `json:"range,omitempty"`
-	Open   bool `json:"open,omitempty"`
-}
-
-// PoolSocket is a page's, or a program's, wait in a pool.
-type PoolSocket struct {
-	T  *testing.T
-	WS *websocket.Conn
-}
-
-// DialPool opens the pool's socket with query and header h.
-func (n *Node) DialPool(t *testing.T, query string, h http.Header) (*PoolSocket, *http.Response, error) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	ws, resp, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(n.URL, "http")+"/pool/ws?"+query, &websocket.DialOptions{HTTPHeader: h})
-	if err != nil {
-		return nil, resp, err
-	}
-	t.Cleanup(func() { ws.CloseNow() })
-	return &PoolSocket{T: t, WS: ws}, resp, nil
-}
-
-// BotEnters waits in pool as the bot of token, as a program does: the
-// token in a header, no cookie, no Origin.
-func (n *Node) BotEnters(t *testing.T, token, pool string) *PoolSocket {
-	t.Helper()
-	p, _, err := n.DialPool(t, "pool="+url.QueryEscape(pool), http.Header{"Authorization": {"Bearer " + token}})
-	require.NoError(t, err)
-	require.Equal(t, pool, p.Next(5*time.Second).Waiting)
-	return p
-}
-
-// PersonEnters waits in pool in c's browser; query adds to the pool's.
-func (n *Node) PersonEnters(t *testing.T, c *http.Client, pool, query string) *PoolSocket {
-	t.Helper()
-	Get(t, c, n.URL+"/") // the lobby gives the browser its token
-	u, _ := url.Parse(n.URL)
-	h := http.Header{"Origin": {n.URL}}
-	for _, ck := range c.Jar.Cookies(u) {
-		h.Add("Cookie", ck.Name+"="+ck.Value)
-	}
-	p, _, err := n.DialPool(t, "pool="+url.QueryEscape(pool)+query, h)
-	require.NoError(t, err)
-	require.Equal(t, pool, p.Next(5*time.Second).Waiting)
-	return p
-}
-
-// Next is the server's next message but a status (zero when none came
-// within patience: the socket is then closed, as a read that times out
-// closes it).
-func (p *PoolSocket) Next(patience time.Duration) PoolMessage {
-	p.T.Helper()
-	return p.NextWhere(patience, func(m PoolMessage) bool { return m.Status == nil })
-}
-
-// NextWhere is the server's next message that suits (zero: none within
-// patience).
-func (p *PoolSocket) NextWhere(patience time.Duration, suits func(PoolMessage) bool) PoolMessage {
-	p.T.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), patience)
-	defer cancel()
-	for {
-		_, b, err := p.WS.Read(ctx)
-		if err != nil {
-			return PoolMessage{}
-		}
-		var m PoolMessage
-		require.NoError(p.T, json.Unmarshal(b, &m))
-		if suits(m) {
-			return m
-		}
-	}
 }

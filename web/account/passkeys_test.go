@@ -1,4 +1,4 @@
-package web
+package account_test
 
 import (
 	"bytes"
@@ -15,6 +15,8 @@ import (
 
 	"boardroom/accounts"
 	"boardroom/accounts/passkeytest"
+	"boardroom/web/account"
+	"boardroom/web/sitetest"
 	"boardroom/web/webtest"
 )
 
@@ -32,7 +34,7 @@ type visitor struct {
 	cookies map[string]*http.Cookie
 }
 
-func newVisitor(t *testing.T, ts *testServer, addr string) *visitor {
+func newVisitor(t *testing.T, ts *webtest.Node, addr string) *visitor {
 	return &visitor{t: t, h: ts.Config.Handler, addr: addr, cookies: map[string]*http.Cookie{}}
 }
 
@@ -116,7 +118,7 @@ func newKey() *passkeytest.Authenticator {
 // new one. The passkey keeps no sign count (as many synced ones), so only
 // the challenges' single use stops the replay.
 func TestPasskeyLogIn(t *testing.T) {
-	ts := newTestServer(t)
+	ts := sitetest.New(t)
 	me := newVisitor(t, ts, "192.0.2.1")
 	doc := me.page("/login")
 	require.Equal(t, 1, doc.Find("[data-action=passkey-login]").Length(), "the log-in page offers a passkey")
@@ -130,7 +132,7 @@ func TestPasskeyLogIn(t *testing.T) {
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	var cookie *http.Cookie
 	for _, c := range resp.Cookies() {
-		if c.Name == PasskeyCookie {
+		if c.Name == account.PasskeyCookie {
 			cookie = c
 		}
 	}
@@ -154,7 +156,7 @@ func TestPasskeyLogIn(t *testing.T) {
 
 	body, err := key.Get(me.begin("login"))
 	require.NoError(t, err)
-	challenge := me.cookies[PasskeyCookie]
+	challenge := me.cookies[account.PasskeyCookie]
 	resp, out := me.json("/passkey/login/finish?next="+url.QueryEscape("/rules"), body)
 	require.Equal(t, http.StatusOK, resp.StatusCode, "%v", out)
 	require.Equal(t, "/rules", out["next"], "on to the page the log-in came from")
@@ -163,7 +165,7 @@ func TestPasskeyLogIn(t *testing.T) {
 	require.NotContains(t, me.page("/account").Find("[data-testid=passkey]").Text(), "last used never", "its use is noted")
 
 	thief := newVisitor(t, ts, "192.0.2.2")
-	thief.cookies[PasskeyCookie] = challenge
+	thief.cookies[account.PasskeyCookie] = challenge
 	resp, out = thief.json("/passkey/login/finish", body)
 	require.Equal(t, http.StatusBadRequest, resp.StatusCode, "the answer again, to its own challenge")
 	require.Nil(t, webtest.SessionCookie(resp))
@@ -193,7 +195,7 @@ func TestPasskeyLogIn(t *testing.T) {
 // TestPasskeyBadAnswers: whatever is posted as a passkey's answer, the
 // page gets a sentence and a 4xx, nobody is logged in and nothing panics.
 func TestPasskeyBadAnswers(t *testing.T) {
-	ts := newTestServer(t)
+	ts := sitetest.New(t)
 	owner := newVisitor(t, ts, "192.0.2.1")
 	owner.signUp("owner")
 	known := newKey()
@@ -208,7 +210,7 @@ func TestPasskeyBadAnswers(t *testing.T) {
 		says   string
 	}{
 		{"empty", func([]byte) []byte { return nil }, http.StatusUnauthorized, "could not be checked"},
-		{"huge", func([]byte) []byte { return bytes.Repeat([]byte("a"), maxPasskeyBytes+1) }, http.StatusRequestEntityTooLarge, "too long"},
+		{"huge", func([]byte) []byte { return bytes.Repeat([]byte("a"), account.MaxPasskeyBytes+1) }, http.StatusRequestEntityTooLarge, "too long"},
 		{"not JSON", func([]byte) []byte { return []byte("<html>") }, http.StatusUnauthorized, "could not be checked"},
 		{"null", func([]byte) []byte { return []byte("null") }, http.StatusUnauthorized, "could not be checked"},
 		{"wrong types", func([]byte) []byte { return []byte(`{"id":5,"rawId":[],"type":{},"response":"yes"}`) }, http.StatusUnauthorized, "could not be checked"},
@@ -250,7 +252,7 @@ func TestPasskeyBadAnswers(t *testing.T) {
 // TestPasskeyLimits: a passkey's log-in counts with a password's in the
 // limit of each address, and adding one needs an account.
 func TestPasskeyLimits(t *testing.T) {
-	ts := newTestServer(t)
+	ts := sitetest.New(t)
 	v := newVisitor(t, ts, "203.0.113.9")
 	for range accounts.LoginsPerAddr {
 		require.Equal(t, http.StatusOK, v.do(http.MethodPost, "/passkey/login/begin", "", nil).StatusCode)
@@ -275,36 +277,6 @@ func TestPasskeyLimits(t *testing.T) {
 	}
 }
 
-// TestRelyingParty: passkeys are bound to the public address the server
-// was given, else to the host each request names, over HTTPS when the
-// request came by it.
-func TestRelyingParty(t *testing.T) {
-	proxies, err := ParseTrustedProxies("10.0.0.1")
-	require.NoError(t, err)
-	tests := []struct {
-		name, public, host, peer, proto string
-		want                            accounts.RelyingParty
-	}{
-		{"plain localhost", "", "localhost:8080", "127.0.0.1", "", accounts.RelyingParty{ID: "localhost", Origin: "http://localhost:8080"}},
-		{"a name in capitals", "", "Play.Example.org", "192.0.2.1", "", accounts.RelyingParty{ID: "play.example.org", Origin: "http://play.example.org"}},
-		{"behind a proxy ending HTTPS", "", "play.example.org", "10.0.0.1", "https", accounts.RelyingParty{ID: "play.example.org", Origin: "https://play.example.org"}},
-		{"an untrusted peer claiming HTTPS", "", "play.example.org", "192.0.2.1", "https", accounts.RelyingParty{ID: "play.example.org", Origin: "http://play.example.org"}},
-		{"the public address wins", "https://play.example.org", "10.1.2.3:8080", "10.0.0.1", "", accounts.RelyingParty{ID: "play.example.org", Origin: "https://play.example.org"}},
-		{"a public address with a port", "http://localhost:8080/", "127.0.0.1:8080", "127.0.0.1", "", accounts.RelyingParty{ID: "localhost", Origin: "http://localhost:8080"}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			s := &Server{PublicURL: tc.public, TrustedProxies: proxies}
-			r := httptest.NewRequest(http.MethodPost, "/passkey/login/begin", nil)
-			r.Host, r.RemoteAddr = tc.host, tc.peer+":5555"
-			if tc.proto != "" {
-				r.Header.Set("X-Forwarded-Proto", tc.proto)
-			}
-			require.Equal(t, tc.want, s.relyingParty(r))
-		})
-	}
-}
-
 // TestTryingPasskeysOut (issue 42, Account): a person trying passkeys out
 // within a minute (adding one, giving up on the next, adding it again,
 // logging out and in with them, removing one, adding another) never hears
@@ -312,7 +284,7 @@ func TestRelyingParty(t *testing.T) {
 // session, is no log-in guess. Logging in with one still counts.
 // Removing one asks first, and removes only once confirmed.
 func TestTryingPasskeysOut(t *testing.T) {
-	ts := newTestServer(t)
+	ts := sitetest.New(t)
 	me := newVisitor(t, ts, "198.51.100.7")
 	me.signUp("Alice_1")
 	first, second := newKey(), newKey()

@@ -1,4 +1,4 @@
-package web
+package account
 
 import (
 	"encoding/base64"
@@ -28,20 +28,20 @@ import (
 // a challenge that is taken once.
 const PasskeyCookie = "boardroom_passkey"
 
-// maxPasskeyBytes bounds what a finish may post: a passkey's answer is a
+// MaxPasskeyBytes bounds what a finish may post: a passkey's answer is a
 // kilobyte or two.
-const maxPasskeyBytes = 64 << 10
+const MaxPasskeyBytes = 64 << 10
 
 // passkeyRoutes serves the ceremonies, when the store keeps passkeys.
-func (s *Server) passkeyRoutes(mux *http.ServeMux) {
-	if !s.Accounts.PasskeysOffered() {
+func (a *Area) passkeyRoutes(mux *http.ServeMux) {
+	if !a.Accounts.PasskeysOffered() {
 		return
 	}
-	mux.HandleFunc("POST /passkey/register/begin", s.passkeyRegisterBegin)
-	mux.HandleFunc("POST /passkey/register/finish", s.passkeyRegisterFinish)
-	mux.HandleFunc("POST /passkey/login/begin", s.passkeyLoginBegin)
-	mux.HandleFunc("POST /passkey/login/finish", s.passkeyLoginFinish)
-	mux.HandleFunc("POST /account/passkeys/remove", s.passkeyRemove)
+	mux.HandleFunc("POST /passkey/register/begin", a.passkeyRegisterBegin)
+	mux.HandleFunc("POST /passkey/register/finish", a.passkeyRegisterFinish)
+	mux.HandleFunc("POST /passkey/login/begin", a.passkeyLoginBegin)
+	mux.HandleFunc("POST /passkey/login/finish", a.passkeyLoginFinish)
+	mux.HandleFunc("POST /account/passkeys/remove", a.passkeyRemove)
 }
 
 // relyingParty is the site as its passkeys know it. A server given its
@@ -53,12 +53,12 @@ func (s *Server) passkeyRoutes(mux *http.ServeMux) {
 // cannot lend a passkey to another site: the browser offers a passkey only
 // on the pages of the name it was made for, and writes the page's true
 // origin into what it signs, which must match.
-func (s *Server) relyingParty(r *http.Request) accounts.RelyingParty {
-	if u, err := url.Parse(s.PublicURL); err == nil && u.Host != "" && (u.Scheme == "http" || u.Scheme == "https") {
+func (a *Area) relyingParty(r *http.Request) accounts.RelyingParty {
+	if u, err := url.Parse(a.PublicURL); err == nil && u.Host != "" && (u.Scheme == "http" || u.Scheme == "https") {
 		return accounts.RelyingParty{ID: strings.ToLower(u.Hostname()), Origin: u.Scheme + "://" + strings.ToLower(u.Host)}
 	}
 	scheme := "http"
-	if s.TrustedProxies.HTTPS(r) {
+	if a.Kit.Secure(r) {
 		scheme = "https"
 	}
 	host := strings.ToLower(r.Host)
@@ -69,20 +69,20 @@ func (s *Server) relyingParty(r *http.Request) accounts.RelyingParty {
 	return accounts.RelyingParty{ID: name, Origin: scheme + "://" + host}
 }
 
-func (s *Server) setPasskeyCookie(w http.ResponseWriter, r *http.Request, id string) {
+func (a *Area) setPasskeyCookie(w http.ResponseWriter, r *http.Request, id string) {
 	http.SetCookie(w, &http.Cookie{Name: PasskeyCookie, Value: id, Path: "/passkey/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
-		Secure: s.TrustedProxies.HTTPS(r), MaxAge: int(accounts.ChallengeLife.Seconds())})
+		Secure: a.Kit.Secure(r), MaxAge: int(accounts.ChallengeLife.Seconds())})
 }
 
 // takePasskeyCookie is the ceremony's ID the browser holds, which it
 // forgets now: a challenge is answered once.
-func (s *Server) takePasskeyCookie(w http.ResponseWriter, r *http.Request) string {
+func (a *Area) takePasskeyCookie(w http.ResponseWriter, r *http.Request) string {
 	c, err := r.Cookie(PasskeyCookie)
 	if err != nil {
 		return ""
 	}
 	http.SetCookie(w, &http.Cookie{Name: PasskeyCookie, Value: "", Path: "/passkey/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
-		Secure: s.TrustedProxies.HTTPS(r), MaxAge: -1})
+		Secure: a.Kit.Secure(r), MaxAge: -1})
 	return c.Value
 }
 
@@ -101,7 +101,7 @@ func passkeyProblem(w http.ResponseWriter, status int, text string) {
 
 // passkeyRefused answers a refused or failed ceremony (what: "log in",
 // "add") in words: never the library's, which are for the log.
-func (s *Server) passkeyRefused(w http.ResponseWriter, r *http.Request, what string, err error) {
+func (a *Area) passkeyRefused(w http.ResponseWriter, r *http.Request, what string, err error) {
 	refused := http.StatusBadRequest
 	if what == "log in" {
 		refused = http.StatusUnauthorized
@@ -114,12 +114,12 @@ func (s *Server) passkeyRefused(w http.ResponseWriter, r *http.Request, what str
 	case errors.Is(err, accounts.ErrPasskeyTaken):
 		passkeyProblem(w, http.StatusConflict, "This passkey is on an account here already.")
 	case errors.Is(err, accounts.ErrBadPasskey):
-		s.Log.Info("passkey refused", "to", what, "err", err, "client", s.kit.ClientAddr(r))
+		a.Kit.Log.Info("passkey refused", "to", what, "err", err, "client", a.Kit.ClientAddr(r))
 		passkeyProblem(w, refused, "The passkey could not be checked; try again.")
 	case errors.Is(err, accounts.ErrBadRelyingParty):
 		passkeyProblem(w, http.StatusBadRequest, "Passkeys work only when the site is opened by its name, not by a numeric address.")
 	default:
-		s.kit.LogFailure(r, "passkey "+what, err)
+		a.Kit.LogFailure(r, "passkey "+what, err)
 		passkeyProblem(w, http.StatusServiceUnavailable, "Passkeys cannot be used just now; try again in a moment.")
 	}
 }
@@ -127,7 +127,7 @@ func (s *Server) passkeyRefused(w http.ResponseWriter, r *http.Request, what str
 // readPasskeyAnswer reads a finish's body; false when it could not be read
 // (answered already).
 func readPasskeyAnswer(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxPasskeyBytes))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxPasskeyBytes))
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooBig):
@@ -143,15 +143,15 @@ func readPasskeyAnswer(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 // passkeyThrottled counts a passkey log-in's request as a try from its
 // network (as a password's, mayTryFromNetwork) and answers 429 when there
 // were too many.
-func (s *Server) passkeyThrottled(w http.ResponseWriter, r *http.Request) bool {
-	if s.kit.MayTryFromNetwork(r) {
+func (a *Area) passkeyThrottled(w http.ResponseWriter, r *http.Request) bool {
+	if a.Kit.MayTryFromNetwork(r) {
 		return false
 	}
 	passkeyProblem(w, http.StatusTooManyRequests, "Too many tries from your address; wait a minute and try again.")
 	return true
 }
 
-func (s *Server) passkeyRegisterBegin(w http.ResponseWriter, r *http.Request) {
+func (a *Area) passkeyRegisterBegin(w http.ResponseWriter, r *http.Request) {
 	u := request.User(r)
 	if u == nil {
 		passkeyProblem(w, http.StatusUnauthorized, "Log in first: a passkey is added to your account.")
@@ -159,21 +159,21 @@ func (s *Server) passkeyRegisterBegin(w http.ResponseWriter, r *http.Request) {
 	}
 	// A signed-in person adding a passkey to their own account guesses
 	// nothing: it is not a log-in's try (docs/accounts.md, "Protection").
-	if !s.kit.TakeLimit(r, "passkey-add/"+u.Key, accounts.PasskeyAddsPerAccount) {
+	if !a.Kit.TakeLimit(r, "passkey-add/"+u.Key, accounts.PasskeyAddsPerAccount) {
 		passkeyProblem(w, http.StatusTooManyRequests, "You asked for many passkeys in a minute; wait a minute and try again.")
 		return
 	}
-	options, id, err := s.Accounts.BeginRegistration(r.Context(), s.relyingParty(r), u)
+	options, id, err := a.Accounts.BeginRegistration(r.Context(), a.relyingParty(r), u)
 	if err != nil {
-		s.passkeyRefused(w, r, "add", err)
+		a.passkeyRefused(w, r, "add", err)
 		return
 	}
-	s.setPasskeyCookie(w, r, id)
+	a.setPasskeyCookie(w, r, id)
 	passkeyJSON(w, http.StatusOK, json.RawMessage(options))
 }
 
-func (s *Server) passkeyRegisterFinish(w http.ResponseWriter, r *http.Request) {
-	id := s.takePasskeyCookie(w, r)
+func (a *Area) passkeyRegisterFinish(w http.ResponseWriter, r *http.Request) {
+	id := a.takePasskeyCookie(w, r)
 	u := request.User(r)
 	if u == nil {
 		passkeyProblem(w, http.StatusUnauthorized, "Log in first: a passkey is added to your account.")
@@ -183,46 +183,46 @@ func (s *Server) passkeyRegisterFinish(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	k, err := s.Accounts.FinishRegistration(r.Context(), s.relyingParty(r), u, id, body, accounts.Device(r.UserAgent()))
+	k, err := a.Accounts.FinishRegistration(r.Context(), a.relyingParty(r), u, id, body, accounts.Device(r.UserAgent()))
 	if err != nil {
-		s.passkeyRefused(w, r, "add", err)
+		a.passkeyRefused(w, r, "add", err)
 		return
 	}
-	s.Log.Info("passkey added", "user", u.Name, "passkey", k.Name)
+	a.Kit.Log.Info("passkey added", "user", u.Name, "passkey", k.Name)
 	passkeyJSON(w, http.StatusOK, map[string]string{"next": "/account"})
 }
 
-func (s *Server) passkeyLoginBegin(w http.ResponseWriter, r *http.Request) {
-	if s.passkeyThrottled(w, r) {
+func (a *Area) passkeyLoginBegin(w http.ResponseWriter, r *http.Request) {
+	if a.passkeyThrottled(w, r) {
 		return
 	}
-	options, id, err := s.Accounts.BeginLogin(r.Context(), s.relyingParty(r))
+	options, id, err := a.Accounts.BeginLogin(r.Context(), a.relyingParty(r))
 	if err != nil {
-		s.passkeyRefused(w, r, "log in", err)
+		a.passkeyRefused(w, r, "log in", err)
 		return
 	}
-	s.setPasskeyCookie(w, r, id)
+	a.setPasskeyCookie(w, r, id)
 	passkeyJSON(w, http.StatusOK, json.RawMessage(options))
 }
 
 // passkeyLoginFinish logs in the passkey's account as a password does
 // (openSession), and names where to go next (?next=, a path of this site).
-func (s *Server) passkeyLoginFinish(w http.ResponseWriter, r *http.Request) {
-	id := s.takePasskeyCookie(w, r)
-	if s.passkeyThrottled(w, r) {
+func (a *Area) passkeyLoginFinish(w http.ResponseWriter, r *http.Request) {
+	id := a.takePasskeyCookie(w, r)
+	if a.passkeyThrottled(w, r) {
 		return
 	}
 	body, ok := readPasskeyAnswer(w, r)
 	if !ok {
 		return
 	}
-	u, err := s.Accounts.FinishLogin(r.Context(), s.relyingParty(r), id, body)
+	u, err := a.Accounts.FinishLogin(r.Context(), a.relyingParty(r), id, body)
 	if err != nil {
-		s.passkeyRefused(w, r, "log in", err)
+		a.passkeyRefused(w, r, "log in", err)
 		return
 	}
-	if err := s.openSession(w, r, u); err != nil {
-		s.passkeyRefused(w, r, "log in", err)
+	if err := a.openSession(w, r, u); err != nil {
+		a.passkeyRefused(w, r, "log in", err)
 		return
 	}
 	passkeyJSON(w, http.StatusOK, map[string]string{"next": request.NextPath(r.URL.Query().Get("next"))})
@@ -230,57 +230,57 @@ func (s *Server) passkeyLoginFinish(w http.ResponseWriter, r *http.Request) {
 
 // passkeyRemove removes one of the player's passkeys (the account page's
 // form), once they said yes, and shows the page again.
-func (s *Server) passkeyRemove(w http.ResponseWriter, r *http.Request) {
-	u, ok := s.readAccountPost(w, r)
+func (a *Area) passkeyRemove(w http.ResponseWriter, r *http.Request) {
+	u, ok := a.readAccountPost(w, r)
 	if !ok {
 		return
 	}
 	id, err := base64.RawURLEncoding.DecodeString(r.PostForm.Get("id"))
 	if err != nil || len(id) == 0 {
-		s.kit.ErrorPage(w, r, http.StatusBadRequest, "Passkey not removed", "That is not one of your passkeys.")
+		a.Kit.ErrorPage(w, r, http.StatusBadRequest, "Passkey not removed", "That is not one of your passkeys.")
 		return
 	}
 	if !request.Confirmed(r) {
-		s.askPasskeyRemove(w, r, u, r.PostForm.Get("id"))
+		a.askPasskeyRemove(w, r, u, r.PostForm.Get("id"))
 		return
 	}
-	err = s.Accounts.RemovePasskey(r.Context(), u, id)
+	err = a.Accounts.RemovePasskey(r.Context(), u, id)
 	if err != nil && !errors.Is(err, store.ErrNotFound) { // gone already: as asked
-		s.kit.LogFailure(r, "remove passkey", err)
-		s.kit.ErrorPage(w, r, http.StatusServiceUnavailable, "Passkey not removed", "Your passkey could not be removed just now; try again in a moment.")
+		a.Kit.LogFailure(r, "remove passkey", err)
+		a.Kit.ErrorPage(w, r, http.StatusServiceUnavailable, "Passkey not removed", "Your passkey could not be removed just now; try again in a moment.")
 		return
 	}
-	s.Log.Info("passkey removed", "user", u.Name)
+	a.Kit.Log.Info("passkey removed", "user", u.Name)
 	http.Redirect(w, r, "/account", http.StatusSeeOther)
 }
 
 // askPasskeyRemove answers Remove with the question, for one of the
 // player's own passkeys only.
-func (s *Server) askPasskeyRemove(w http.ResponseWriter, r *http.Request, u *store.User, id string) {
-	list, err := s.passkeyList(r, u)
+func (a *Area) askPasskeyRemove(w http.ResponseWriter, r *http.Request, u *store.User, id string) {
+	list, err := a.passkeyList(r, u)
 	if err != nil {
-		s.kit.LogFailure(r, "passkeys", err)
-		s.kit.ErrorPage(w, r, http.StatusServiceUnavailable, "Passkey not removed", "Your passkey could not be removed just now; try again in a moment.")
+		a.Kit.LogFailure(r, "passkeys", err)
+		a.Kit.ErrorPage(w, r, http.StatusServiceUnavailable, "Passkey not removed", "Your passkey could not be removed just now; try again in a moment.")
 		return
 	}
 	for _, k := range list.Keys {
 		if k.ID == id {
-			s.renderAccountView(w, r, http.StatusOK, templates.AccountView{Ask: &templates.Question{TestID: "ask-remove-passkey",
+			a.renderAccountView(w, r, http.StatusOK, templates.AccountView{Ask: &templates.Question{TestID: "ask-remove-passkey",
 				Title: "Remove the passkey " + k.Name + "?", Text: "It was added " + k.Added + ". It will no longer log you in; your device may still offer it until you delete it there too.",
 				Action: "/account/passkeys/remove", Fields: []templates.Field{{Name: "id", Value: id}}, Yes: "Yes, remove it",
 				Confirm: "confirm-remove-passkey", Cancel: "cancel-remove-passkey"}})
 			return
 		}
 	}
-	s.renderAccountView(w, r, http.StatusNotFound, templates.AccountView{Notice: "That passkey is not one of yours, or it was removed already."})
+	a.renderAccountView(w, r, http.StatusNotFound, templates.AccountView{Notice: "That passkey is not one of yours, or it was removed already."})
 }
 
 // passkeyList is the account page's list of u's passkeys.
-func (s *Server) passkeyList(r *http.Request, u *store.User) (templates.PasskeyList, error) {
-	if !s.Accounts.PasskeysOffered() {
+func (a *Area) passkeyList(r *http.Request, u *store.User) (templates.PasskeyList, error) {
+	if !a.Accounts.PasskeysOffered() {
 		return templates.PasskeyList{}, nil
 	}
-	keys, err := s.Accounts.Passkeys(r.Context(), u)
+	keys, err := a.Accounts.Passkeys(r.Context(), u)
 	if err != nil {
 		return templates.PasskeyList{}, err
 	}

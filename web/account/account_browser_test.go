@@ -1,4 +1,4 @@
-package web
+package account_test
 
 import (
 	"path/filepath"
@@ -8,6 +8,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
+	"boardroom/web/sitetest"
 	"boardroom/web/webtest"
 )
 
@@ -18,9 +19,9 @@ import (
 // themes.
 func TestBrowserSignUpOnAPhone(t *testing.T) {
 	t.Parallel()
-	ts := newTestServer(t)
+	ts := sitetest.New(t)
 	browser := webtest.NewBrowser(t, 390, 844)
-	me := newTab(t, browser, "me")
+	me := webtest.NewTab(t, browser, "me")
 	me.Run("phone", chromedp.EmulateViewport(390, 844))
 	me.Run("open the lobby", chromedp.Navigate(ts.URL+"/"))
 	me.Run("log in from the header", chromedp.Click(chromedp.CSS("[data-testid=login-link]")))
@@ -34,23 +35,23 @@ func TestBrowserSignUpOnAPhone(t *testing.T) {
 		chromedp.SendKeys(chromedp.CSS(`form[data-testid=signup] input[name=password]`), "a long password"),
 		chromedp.Submit(chromedp.CSS(`form[data-testid=signup]`)))
 	me.WaitShown("[data-testid=form-error]")
-	require.Contains(t, webtest.EvalJS[string](me.Tab, `document.querySelector("[data-testid=form-error]").textContent`), "at least 3")
-	require.Equal(t, "al", webtest.EvalJS[string](me.Tab, `document.querySelector("input[name=username]").value`), "the name typed is kept")
-	require.Equal(t, "true", webtest.EvalJS[string](me.Tab, `document.querySelector("input[name=username]").getAttribute("aria-invalid")`))
+	require.Contains(t, webtest.EvalJS[string](me, `document.querySelector("[data-testid=form-error]").textContent`), "at least 3")
+	require.Equal(t, "al", webtest.EvalJS[string](me, `document.querySelector("input[name=username]").value`), "the name typed is kept")
+	require.Equal(t, "true", webtest.EvalJS[string](me, `document.querySelector("input[name=username]").getAttribute("aria-invalid")`))
 	failed = append(failed, me.AxeBothThemes("sign up, refused")...)
 
 	me.Run("sign up", chromedp.SetValue(chromedp.CSS(`form[data-testid=signup] input[name=username]`), "Longer_Name_2026"),
 		chromedp.SendKeys(chromedp.CSS(`form[data-testid=signup] input[name=password]`), "a long password"),
 		chromedp.Submit(chromedp.CSS(`form[data-testid=signup]`)))
 	me.WaitShown("a[data-testid=me]")
-	require.Equal(t, "Longer_Name_2026", webtest.EvalJS[string](me.Tab, `document.querySelector("a[data-testid=me]").textContent`))
-	require.True(t, webtest.EvalJS[bool](me.Tab, `document.documentElement.scrollWidth <= window.innerWidth`), "the header fits a phone")
+	require.Equal(t, "Longer_Name_2026", webtest.EvalJS[string](me, `document.querySelector("a[data-testid=me]").textContent`))
+	require.True(t, webtest.EvalJS[bool](me, `document.documentElement.scrollWidth <= window.innerWidth`), "the header fits a phone")
 
-	createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "computer", "level": "beginner"})
-	require.True(t, webtest.EvalJS[bool](me.Tab, `document.documentElement.scrollWidth <= window.innerWidth`), "the header fits a phone in a room")
+	me.CreateRoom(ts, map[string]string{"game": "kalah", "mode": "computer", "level": "beginner"})
+	require.True(t, webtest.EvalJS[bool](me, `document.documentElement.scrollWidth <= window.innerWidth`), "the header fits a phone in a room")
 	me.Run("the account page", chromedp.Navigate(ts.URL+"/account"))
 	me.WaitShown("[data-testid=session]")
-	session := webtest.EvalJS[string](me.Tab, `document.querySelector("[data-testid=session]").textContent`)
+	session := webtest.EvalJS[string](me, `document.querySelector("[data-testid=session]").textContent`)
 	require.Contains(t, session, "this browser")
 	require.Contains(t, session, "Chrome on Linux", "the browser named in words, not its User-Agent")
 	failed = append(failed, me.AxeBothThemes("account")...)
@@ -61,12 +62,12 @@ func TestBrowserSignUpOnAPhone(t *testing.T) {
 
 	me.Run("log out", chromedp.Click(chromedp.CSS("[data-action=logout]")))
 	me.WaitShown("[data-testid=login-link]")
-	require.False(t, webtest.EvalJS[bool](me.Tab, `!!document.querySelector("[data-testid=me]")`))
+	require.False(t, webtest.EvalJS[bool](me, `!!document.querySelector("[data-testid=me]")`))
 }
 
 // logInTab signs name up (path "/signup") or in ("/login") with the form,
 // as a person would.
-func logInTab(tb *tab, base, path, name, password string) {
+func logInTab(tb *webtest.Tab, base, path, name, password string) {
 	tb.T.Helper()
 	form := "form[data-testid=" + strings.TrimPrefix(path, "/") + "]"
 	tb.Run(path, chromedp.Navigate(base+path),
@@ -83,11 +84,11 @@ func logInTab(tb *tab, base, path, name, password string) {
 // passes axe in both themes.
 func TestBrowserTheAccountPage(t *testing.T) {
 	t.Parallel()
-	ts := newTestServer(t)
+	ts := sitetest.New(t)
 	dir := webtest.ScreenshotDir(t)
 	browser := webtest.NewBrowser(t, 390, 844)
-	laptop, phone := newTab(t, browser, "laptop"), newTab(t, browser, "phone")
-	for _, tb := range []*tab{laptop, phone} {
+	laptop, phone := webtest.NewTab(t, browser, "laptop"), webtest.NewTab(t, browser, "phone")
+	for _, tb := range []*webtest.Tab{laptop, phone} {
 		tb.Run("phone size", chromedp.EmulateViewport(390, 844))
 	}
 	logInTab(laptop, ts.URL, "/signup", "alice", "a long password")
@@ -95,8 +96,8 @@ func TestBrowserTheAccountPage(t *testing.T) {
 
 	laptop.Run("the account page", chromedp.Navigate(ts.URL+"/account"))
 	laptop.WaitShown("[data-testid=session] [data-action=end-session]")
-	require.Equal(t, 2, webtest.EvalJS[int](laptop.Tab, `document.querySelectorAll("[data-testid=session] [data-action=end-session]").length`))
-	require.True(t, webtest.EvalJS[bool](laptop.Tab, `document.documentElement.scrollWidth <= window.innerWidth`), "it fits a phone")
+	require.Equal(t, 2, webtest.EvalJS[int](laptop, `document.querySelectorAll("[data-testid=session] [data-action=end-session]").length`))
+	require.True(t, webtest.EvalJS[bool](laptop, `document.documentElement.scrollWidth <= window.innerWidth`), "it fits a phone")
 	failed := laptop.AxeBothThemes("account, two sessions")
 	laptop.Screenshot(filepath.Join(dir, "account-sessions-phone.png"))
 
@@ -121,7 +122,7 @@ func TestBrowserTheAccountPage(t *testing.T) {
 	laptop.Click("[data-action=logout-everywhere]")
 	laptop.WaitShown("[data-testid=ask-logout-everywhere]")
 	require.Contains(t, laptop.Text("[data-testid=ask-logout-everywhere]"), "You are logged out here and on 1 other device")
-	require.True(t, webtest.EvalJS[bool](laptop.Tab, `document.activeElement.matches("[data-action=confirm-logout-everywhere]")`), "the question has the focus")
+	require.True(t, webtest.EvalJS[bool](laptop, `document.activeElement.matches("[data-action=confirm-logout-everywhere]")`), "the question has the focus")
 	failed = append(failed, laptop.AxeBothThemes("account, asked before logging out everywhere")...)
 	laptop.Screenshot(filepath.Join(dir, "account-ask-logout-everywhere-phone.png"))
 	laptop.Click("[data-action=confirm-logout-everywhere]")

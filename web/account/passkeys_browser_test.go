@@ -1,4 +1,4 @@
-package web
+package account_test
 
 import (
 	"bytes"
@@ -16,13 +16,14 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
+	"boardroom/web/sitetest"
 	"boardroom/web/webtest"
 )
 
 // addVirtualPasskeys gives the tab a platform authenticator (Chromium's
 // virtual one, through the DevTools protocol) that keeps resident passkeys
 // and verifies its user at once, as a phone's fingerprint would.
-func (tb *tab) addVirtualPasskeys() webauthn.AuthenticatorID {
+func addVirtualPasskeys(tb *webtest.Tab) webauthn.AuthenticatorID {
 	tb.T.Helper()
 	var id webauthn.AuthenticatorID
 	tb.Run("a virtual passkey holder", func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
@@ -40,7 +41,7 @@ func (tb *tab) addVirtualPasskeys() webauthn.AuthenticatorID {
 }
 
 // virtualPasskeys are the passkeys the tab's virtual authenticator holds.
-func (tb *tab) virtualPasskeys(id webauthn.AuthenticatorID) []*webauthn.Credential {
+func virtualPasskeys(tb *webtest.Tab, id webauthn.AuthenticatorID) []*webauthn.Credential {
 	tb.T.Helper()
 	var creds []*webauthn.Credential
 	tb.Run("the passkeys held", func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
@@ -62,12 +63,12 @@ func (tb *tab) virtualPasskeys(id webauthn.AuthenticatorID) []*webauthn.Credenti
 // Chromium refuses an IP address as the relying party.
 func TestBrowserPasskey(t *testing.T) {
 	t.Parallel()
-	ts := newTestServer(t)
+	ts := sitetest.New(t)
 	base := strings.Replace(ts.URL, "127.0.0.1", "localhost", 1)
 	dir := webtest.ScreenshotDir(t)
 	browser := webtest.NewBrowser(t, 1440, 900)
-	me := newTab(t, browser, "me")
-	authenticator := me.addVirtualPasskeys()
+	me := webtest.NewTab(t, browser, "me")
+	authenticator := addVirtualPasskeys(me)
 
 	me.Run("sign up", chromedp.Navigate(base+"/signup"))
 	me.WaitShown("form[data-testid=signup]")
@@ -78,13 +79,13 @@ func TestBrowserPasskey(t *testing.T) {
 
 	me.Run("the account page", chromedp.Navigate(base+"/account"))
 	me.WaitShown("[data-action=add-passkey]")
-	require.True(t, webtest.EvalJS[bool](me.Tab, `!document.querySelector("[data-action=add-passkey]").disabled`), "WebAuthn is there: the button works")
+	require.True(t, webtest.EvalJS[bool](me, `!document.querySelector("[data-action=add-passkey]").disabled`), "WebAuthn is there: the button works")
 	failed := me.AxeBothThemes("account, no passkey")
 	me.Click("[data-action=add-passkey]")
 	me.WaitShown("[data-testid=passkey]")
 	require.Contains(t, me.Text("[data-testid=passkey]"), "Chrome on Linux")
 	require.Contains(t, me.Text("[data-testid=passkey]"), "last used never")
-	held := me.virtualPasskeys(authenticator)
+	held := virtualPasskeys(me, authenticator)
 	require.Len(t, held, 1)
 	require.True(t, held[0].IsResidentCredential, "a passkey found with no name typed")
 	require.Equal(t, "localhost", held[0].RpID)
@@ -100,7 +101,7 @@ func TestBrowserPasskey(t *testing.T) {
 	require.Empty(t, failed, "axe-core: critical or serious violations:\n%s", strings.Join(failed, "\n"))
 
 	// What the page posts to finish is kept, to be posted again.
-	webtest.EvalJS[bool](me.Tab, `(function () {
+	webtest.EvalJS[bool](me, `(function () {
 		var fetch0 = window.fetch;
 		window.fetch = function (url, opts) {
 			if (String(url).indexOf("/passkey/login/finish") >= 0) sessionStorage.setItem("sent", opts.body);
@@ -112,7 +113,7 @@ func TestBrowserPasskey(t *testing.T) {
 	me.WaitShown("a[data-testid=me]")
 	require.Equal(t, "Passkey_Pat", me.Text("a[data-testid=me]"), "logged in by the passkey alone")
 	require.Equal(t, base+"/rules", me.Location(), "on to where the log-in was going")
-	sent := webtest.EvalJS[string](me.Tab, `sessionStorage.getItem("sent") || ""`)
+	sent := webtest.EvalJS[string](me, `sessionStorage.getItem("sent") || ""`)
 	require.Contains(t, sent, `"userHandle"`)
 
 	// The browser's assertion, posted again to a new challenge, from
@@ -144,12 +145,12 @@ func TestBrowserPasskey(t *testing.T) {
 	me.Click("[data-action=passkey-login]")
 	me.WaitJS("the refusal said", `document.querySelector("[data-testid=passkey-error]").textContent !== ""`)
 	require.Contains(t, me.Text("[data-testid=passkey-error]"), "This passkey is not known here.")
-	require.False(t, webtest.EvalJS[bool](me.Tab, `document.querySelector("[data-action=passkey-login]").disabled`), "it may be tried again")
-	require.False(t, webtest.EvalJS[bool](me.Tab, `!!document.querySelector("[data-testid=me]")`))
+	require.False(t, webtest.EvalJS[bool](me, `document.querySelector("[data-action=passkey-login]").disabled`), "it may be tried again")
+	require.False(t, webtest.EvalJS[bool](me, `!!document.querySelector("[data-testid=me]")`))
 	me.ShotsThatFit(dir, "passkey-login-refused")
 
 	// A browser without WebAuthn: the button is disabled, and says why.
-	old := newTab(t, browser, "an old browser")
+	old := webtest.NewTab(t, browser, "an old browser")
 	old.Run("no WebAuthn", func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
 		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
 			Source: "delete window.PublicKeyCredential;"})
@@ -157,9 +158,9 @@ func TestBrowserPasskey(t *testing.T) {
 	})
 	old.Run("the log-in page", chromedp.Navigate(base+"/login"))
 	old.WaitJS("the button disabled", `document.querySelector("[data-action=passkey-login]").disabled`)
-	require.True(t, webtest.EvalJS[bool](old.Tab, `!document.querySelector("[data-testid=passkey-note]").hidden`))
+	require.True(t, webtest.EvalJS[bool](old, `!document.querySelector("[data-testid=passkey-note]").hidden`))
 	require.Contains(t, old.Text("[data-testid=passkey-note]"), "This browser cannot use passkeys here")
-	require.Equal(t, "passkey-unavailable", webtest.EvalJS[string](old.Tab, `document.querySelector("[data-action=passkey-login]").getAttribute("aria-describedby")`))
+	require.Equal(t, "passkey-unavailable", webtest.EvalJS[string](old, `document.querySelector("[data-action=passkey-login]").getAttribute("aria-describedby")`))
 	failed = old.AxeBothThemes("log in, no WebAuthn")
 	require.Empty(t, failed, "axe-core: critical or serious violations:\n%s", strings.Join(failed, "\n"))
 	old.ShotsThatFit(dir, "passkey-login-unavailable")
