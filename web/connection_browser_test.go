@@ -1,10 +1,6 @@
 package web
 
 import (
-	"io"
-	"net"
-	"net/http/httptest"
-	"sync"
 	"testing"
 	"time"
 
@@ -13,81 +9,6 @@ import (
 
 	"boardroom/web/webtest"
 )
-
-// outage is a TCP proxy in front of a test server that can cut every
-// connection through it and refuse new ones, as a network outage or a
-// server that is down does; the pages under test are opened through it.
-type outage struct {
-	ts      *testServer // the test server as seen through the proxy (its URL)
-	ln      net.Listener
-	backend string
-
-	mu    sync.Mutex
-	down  bool
-	conns map[net.Conn]struct{}
-}
-
-func newOutage(t *testing.T, ts *testServer) *outage {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	o := &outage{ln: ln, backend: ts.Listener.Addr().String(), conns: map[net.Conn]struct{}{}}
-	// createRoom and the tabs need only the URL: the proxy's.
-	o.ts = &testServer{&webtest.Node{Server: &httptest.Server{URL: "http://" + ln.Addr().String()}, Hub: ts.Hub, Store: ts.Store}}
-	go o.serve()
-	t.Cleanup(func() { ln.Close(); o.cut() })
-	return o
-}
-
-func (o *outage) serve() {
-	for {
-		c, err := o.ln.Accept()
-		if err != nil {
-			return
-		}
-		go o.pipe(c)
-	}
-}
-
-// pipe carries one connection to the server, unless the network is down.
-func (o *outage) pipe(c net.Conn) {
-	o.mu.Lock()
-	if o.down {
-		o.mu.Unlock()
-		c.Close()
-		return
-	}
-	o.conns[c] = struct{}{}
-	o.mu.Unlock()
-	b, err := net.Dial("tcp", o.backend)
-	if err != nil {
-		c.Close()
-		return
-	}
-	o.mu.Lock()
-	o.conns[b] = struct{}{}
-	o.mu.Unlock()
-	go func() { io.Copy(b, c); b.Close() }()
-	io.Copy(c, b)
-	c.Close()
-}
-
-// cut drops every connection and refuses new ones until restore.
-func (o *outage) cut() {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	o.down = true
-	for c := range o.conns {
-		c.Close()
-	}
-	clear(o.conns)
-}
-
-func (o *outage) restore() {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	o.down = false
-}
 
 // watchConnStatus counts, in the page, the times the connection's live
 // region is given something new to say.
@@ -110,11 +31,11 @@ const watchConnStatus = `(function () {
 func TestBrowserConnectionLost(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	px := newOutage(t, ts)
+	px := ts.Outage(t)
 	browser := webtest.NewBrowser(t, 390, 844)
 	alice := newTab(t, browser, "alice")
 	alice.Run("phone", chromedp.EmulateViewport(390, 844))
-	alice.CreateRoom(px.ts.Node, map[string]string{"game": "amazons", "mode": "computer"})
+	alice.CreateRoom(px.Node, map[string]string{"game": "amazons", "mode": "computer"})
 	alice.WaitText("[data-testid=turn]", "Your move")
 	require.True(t, webtest.EvalJS[bool](alice.Tab, watchConnStatus))
 	require.Equal(t, "", alice.Text("#conn-status"), "nothing to say while connected")
@@ -144,7 +65,7 @@ func TestBrowserConnectionLost(t *testing.T) {
 	}
 
 	// The server goes away for a while: the page tries again and again.
-	px.cut()
+	px.Cut()
 	lost("server down")
 	alice.Run("type a move", chromedp.SetValue(chromedp.CSS("#move-text"), "d1-d7/g7"),
 		chromedp.Click(chromedp.CSS("#move-form button[type=submit]")))
@@ -153,7 +74,7 @@ func TestBrowserConnectionLost(t *testing.T) {
 	time.Sleep(12 * time.Second) // many failed tries: a page that doubles its wait now waits long
 	require.Equal(t, []string{"Connection lost — reconnecting…"}, webtest.EvalJS[[]string](alice.Tab, `window.connSaid`), "said once, not at every try")
 
-	px.restore()
+	px.Restore()
 	back := time.Now()
 	alice.WaitJSFor(8*time.Second, "back within a few seconds", `document.body.dataset.socket === "open"`)
 	t.Logf("back %v after the server was reachable again", time.Since(back))
@@ -166,10 +87,10 @@ func TestBrowserConnectionLost(t *testing.T) {
 
 	// The network drops and returns: the page tries again at once (the
 	// browser's online event), whatever its wait.
-	px.cut()
+	px.Cut()
 	lost("network down")
 	time.Sleep(12 * time.Second)
-	px.restore()
+	px.Restore()
 	back = time.Now()
 	webtest.EvalJS[bool](alice.Tab, `window.dispatchEvent(new Event("online")), true`)
 	alice.WaitJSFor(2*time.Second, "back at once", `document.body.dataset.socket === "open"`)

@@ -21,6 +21,7 @@ import (
 	"boardroom/signout"
 	"boardroom/store"
 	"boardroom/web/webtest"
+	_ "boardroom/web/webtest/tictactoe"
 )
 
 // testServer runs the whole app on a random port with a fresh database
@@ -208,8 +209,8 @@ func wsDial(t *testing.T, ts *testServer, c *http.Client, loc string, origin str
 	return ws, resp, err
 }
 
-// pages holds, for each socket a test reads, the page its updates built.
-var pages sync.Map // *websocket.Conn → *goquery.Document
+// socketPages holds, for each socket a test reads, the page its updates built.
+var socketPages sync.Map // *websocket.Conn → *goquery.Document
 
 // readFragment reads the next update of ws and returns the page it leaves:
 // a whole fragment replaces the page, a delta is applied to it as htmx does.
@@ -236,10 +237,10 @@ func readFragment(t *testing.T, ws *websocket.Conn) *goquery.Document {
 	if bytes.Contains(b[:min(len(b), 200)], []byte(`id="live"`)) {
 		doc, err := goquery.NewDocumentFromReader(bytes.NewReader(b))
 		require.NoError(t, err)
-		pages.Store(ws, doc)
+		socketPages.Store(ws, doc)
 		return doc
 	}
-	doc, ok := pages.Load(ws)
+	doc, ok := socketPages.Load(ws)
 	require.True(t, ok, "the first update of a socket is the whole fragment: %.80q", b)
 	require.NoError(t, frametest.Apply(doc.(*goquery.Document), b))
 	return doc.(*goquery.Document)

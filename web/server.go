@@ -5,7 +5,6 @@ package web
 
 import (
 	"context"
-	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -16,13 +15,13 @@ import (
 	"time"
 
 	"boardroom/accounts"
-	"boardroom/game"
 	"boardroom/lobby"
 	"boardroom/realtime"
 	"boardroom/signout"
 	"boardroom/store"
 	"boardroom/web/account"
 	"boardroom/web/bots"
+	"boardroom/web/pages"
 	"boardroom/web/request"
 	"boardroom/web/static"
 	"boardroom/web/templates"
@@ -117,6 +116,7 @@ type Server struct {
 	// The areas, each over the kit and what it needs of the server.
 	account *account.Area
 	bots    *bots.Area
+	pages   *pages.Area
 	// draining is set by Drain: /readyz fails from then on.
 	draining atomic.Bool
 	// readyMu guards the last readiness answer, to log its changes.
@@ -124,9 +124,6 @@ type Server struct {
 	readyReason string
 	readySeen   bool
 
-	css string // GamesCSS, made once
-	// sw and manifest are /sw.js and /manifest.webmanifest, made once.
-	sw, manifest []byte
 	// listsCache holds the lobby's lists made a moment ago.
 	listsCache listsCache
 	// pictures holds the rooms' pictures the lists drew lately.
@@ -157,8 +154,7 @@ func (s *Server) Handler() http.Handler {
 	s.account = &account.Area{Kit: s.kit, Accounts: s.Accounts, PublicURL: s.PublicURL}
 	s.bots = &bots.Area{Kit: s.kit, Accounts: s.Accounts, Store: s.Store, Pools: s.Pools, AccountPage: s.account.Page}
 	s.account.BotSection = s.bots.Section
-	s.css = templates.GamesCSS(game.All())
-	s.sw, s.manifest = serviceWorker(), manifest()
+	s.pages = pages.New(s.kit)
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.lobby)
 	mux.HandleFunc("POST /rooms", s.createRoom)
@@ -168,14 +164,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /r/{id}/picture.svg", s.roomPicture)
 	mux.HandleFunc("GET /games/{file}", s.gamePicture)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", static.Handler()))
-	mux.HandleFunc("GET /games.css", s.gamesCSS)
-	mux.HandleFunc("GET /sw.js", s.serveServiceWorker)
-	mux.HandleFunc("GET /manifest.webmanifest", s.serveManifest)
 	mux.HandleFunc("GET /lobby/lists", s.lobbyLists)
-	mux.HandleFunc("GET /rules", s.rulesIndex)
-	mux.HandleFunc("GET /rules/{game}", s.rulesPage)
-	mux.HandleFunc("GET /rules/{game}/reference", s.rulesReferencePage)
-	mux.HandleFunc("GET /rules/reference", s.rulesReference)
+	s.pages.Routes(mux)
 	mux.HandleFunc("GET /healthz", s.health)
 	mux.HandleFunc("GET /readyz", s.readyz)
 	if s.Accounts != nil {
@@ -277,13 +267,6 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 		}()
 		next.ServeHTTP(w, r)
 	})
-}
-
-// gamesCSS serves the style rules made from the registry of games.
-func (s *Server) gamesCSS(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "text/css; charset=utf-8")
-	w.Header().Set("Cache-Control", "public, max-age=3600")
-	io.WriteString(w, s.css)
 }
 
 func (s *Server) health(w http.ResponseWriter, r *http.Request) {

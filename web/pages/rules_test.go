@@ -1,4 +1,4 @@
-package web
+package pages_test
 
 import (
 	"net/http"
@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
+	"boardroom/web/sitetest"
 	"boardroom/web/webtest"
 )
 
@@ -22,7 +23,7 @@ import (
 var jargon = []string{"id amazons", "id kalah", "id angels", "id bishops", "id demons", "Decided", "0-based", "Text board", "Notation"}
 
 func TestRulesHowToPages(t *testing.T) {
-	ts := newTestServer(t)
+	ts := sitetest.New(t)
 	c := ts.Browser(t)
 	for _, tc := range []struct {
 		id, name string
@@ -86,7 +87,7 @@ func TestRulesHowToPages(t *testing.T) {
 }
 
 func TestRulesIndex(t *testing.T) {
-	ts := newTestServer(t)
+	ts := sitetest.New(t)
 	c := ts.Browser(t)
 	resp, doc := webtest.Get(t, c, ts.URL+"/rules")
 	require.Equal(t, http.StatusOK, resp.StatusCode)
@@ -114,7 +115,7 @@ func TestRulesIndex(t *testing.T) {
 }
 
 func TestRulesUnknownGame(t *testing.T) {
-	ts := newTestServer(t)
+	ts := sitetest.New(t)
 	c := ts.Browser(t)
 	for _, tc := range []struct{ path, title string }{
 		{"/rules/chess", "No such game"},

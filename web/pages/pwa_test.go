@@ -1,4 +1,4 @@
-package web
+package pages_test
 
 import (
 	"encoding/json"
@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"boardroom/web/sitetest"
 	"boardroom/web/webtest"
 )
 
@@ -21,7 +22,7 @@ import (
 // (with a maskable one), and a service worker is served at the root for
 // this build, naming files that are all served.
 func TestInstallable(t *testing.T) {
-	ts := newTestServer(t)
+	ts := sitetest.New(t)
 	c := ts.Browser(t)
 	fetch := func(u string) (*http.Response, []byte) {
 		t.Helper()

@@ -1,4 +1,4 @@
-package web
+package pages
 
 import (
 	"bytes"
@@ -22,7 +22,7 @@ import (
 // docs/rules.md, as it is: a game's section at /rules/{game}/reference and
 // what holds for every game at /rules/reference.
 
-func (s *Server) rulesIndex(w http.ResponseWriter, r *http.Request) {
+func (a *Area) rulesIndex(w http.ResponseWriter, r *http.Request) {
 	var games []templates.HowToGame
 	for _, g := range game.All() {
 		if hg, ok := howToGame(g); ok {
@@ -33,35 +33,35 @@ func (s *Server) rulesIndex(w http.ResponseWriter, r *http.Request) {
 	templates.RulesIndex(games).Render(r.Context(), w)
 }
 
-func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request) {
-	g, ok := s.rulesOf(w, r)
+func (a *Area) rulesPage(w http.ResponseWriter, r *http.Request) {
+	g, ok := a.rulesOf(w, r)
 	if !ok {
 		return
 	}
 	hg, ok := howToGame(g)
 	if !ok {
-		s.kit.ErrorPage(w, r, http.StatusNotFound, "No rules yet", "This game has no rules written down yet.")
+		a.Kit.ErrorPage(w, r, http.StatusNotFound, "No rules yet", "This game has no rules written down yet.")
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	templates.HowToPage(hg).Render(r.Context(), w)
 }
 
-func (s *Server) rulesReferencePage(w http.ResponseWriter, r *http.Request) {
-	g, ok := s.rulesOf(w, r)
+func (a *Area) rulesReferencePage(w http.ResponseWriter, r *http.Request) {
+	g, ok := a.rulesOf(w, r)
 	if !ok {
 		return
 	}
 	rg, ok := rulesGame(g)
 	if !ok {
-		s.kit.ErrorPage(w, r, http.StatusNotFound, "No rules yet", "This game has no rules written down yet.")
+		a.Kit.ErrorPage(w, r, http.StatusNotFound, "No rules yet", "This game has no rules written down yet.")
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	templates.ReferencePage(rg).Render(r.Context(), w)
 }
 
-func (s *Server) rulesReference(w http.ResponseWriter, r *http.Request) {
+func (a *Area) rulesReference(w http.ResponseWriter, r *http.Request) {
 	var games []templates.RulesGame
 	for _, g := range game.All() {
 		if rg, ok := rulesGame(g); ok {
@@ -77,10 +77,10 @@ func (s *Server) rulesReference(w http.ResponseWriter, r *http.Request) {
 }
 
 // rulesOf is the game a rules page is about, or a 404 page.
-func (s *Server) rulesOf(w http.ResponseWriter, r *http.Request) (game.Game, bool) {
+func (a *Area) rulesOf(w http.ResponseWriter, r *http.Request) (game.Game, bool) {
 	g, err := game.Lookup(r.PathValue("game"))
 	if err != nil {
-		s.kit.ErrorPage(w, r, http.StatusNotFound, "No such game", "There are no rules for this game. See all the games at /rules.")
+		a.Kit.ErrorPage(w, r, http.StatusNotFound, "No such game", "There are no rules for this game. See all the games at /rules.")
 		return nil, false
 	}
 	return g, true

@@ -1,4 +1,4 @@
-package web
+package pages
 
 import (
 	"bytes"
@@ -54,11 +54,11 @@ func serviceWorker() []byte {
 
 // serveServiceWorker serves /sw.js, to be fetched again at every visit (a
 // browser checks a worker for changes, and this one changes with a deploy).
-func (s *Server) serveServiceWorker(w http.ResponseWriter, r *http.Request) {
+func (a *Area) serveServiceWorker(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("Service-Worker-Allowed", "/")
-	w.Write(s.sw)
+	w.Write(a.sw)
 }
 
 // manifestIcon is one icon of the manifest.
@@ -122,8 +122,8 @@ func manifest() []byte {
 	return b
 }
 
-func (s *Server) serveManifest(w http.ResponseWriter, r *http.Request) {
+func (a *Area) serveManifest(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/manifest+json")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
-	w.Write(s.manifest)
+	w.Write(a.manifest)
 }

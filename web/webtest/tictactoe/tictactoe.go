@@ -1,4 +1,9 @@
-package web
+// Package tictactoe is a sixth game that exists only in tests: importing
+// it registers its rules and its View, which is all it takes for the lobby
+// to offer it and a room to play it (web's
+// TestBrowserPlaysAGameRegisteredOnlyInTests proves it). The rules pages'
+// tests use it as a game with no rules written down.
+package tictactoe
 
 import (
 	"fmt"
@@ -8,9 +13,7 @@ import (
 	"boardroom/game"
 )
 
-// tictactoe is a sixth game that exists only in these tests: registering it
-// (its rules and its View) is all it takes for the lobby to offer it and a
-// room to play it. TestBrowserPlaysAGameRegisteredOnlyInTests proves it.
+// tictactoe is the game: three in a row on a board of nine squares.
 type tictactoe struct{}
 
 func init() { game.Register(tictactoe{}) }

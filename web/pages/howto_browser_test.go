@@ -1,4 +1,4 @@
-package web
+package pages_test
 
 import (
 	"strings"
@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
+	"boardroom/web/sitetest"
 	"boardroom/web/webtest"
 )
 
@@ -18,10 +19,10 @@ import (
 // them, and whose bottom leads to the precise reference.
 func TestBrowserRoomRulesToHowTo(t *testing.T) {
 	t.Parallel()
-	ts := newTestServer(t)
+	ts := sitetest.New(t)
 	browser := webtest.NewBrowser(t, 1280, 900)
-	me := newTab(t, browser, "me")
-	me.CreateRoom(ts.Node, map[string]string{"game": "bishops", "mode": "hotseat"})
+	me := webtest.NewTab(t, browser, "me")
+	me.CreateRoom(ts, map[string]string{"game": "bishops", "mode": "hotseat"})
 	require.Equal(t, "Rules of Mad Bishops", strings.TrimSpace(me.Text("[data-testid=game-rules]")))
 
 	opened := chromedp.WaitNewTarget(me.Ctx, func(info *target.Info) bool { return strings.HasSuffix(info.URL, "/rules/bishops") })
@@ -36,14 +37,14 @@ func TestBrowserRoomRulesToHowTo(t *testing.T) {
 	t.Cleanup(cancel)
 	// Attached on its own context, not a timed one (see newTab).
 	require.NoError(t, chromedp.Do(ctx), "attaching to the rules tab")
-	rules := &tab{&webtest.Tab{T: t, Name: "rules", Ctx: ctx}}
+	rules := &webtest.Tab{T: t, Name: "rules", Ctx: ctx}
 	rules.WaitJS("the how-to-play page", `document.querySelectorAll("[data-testid=howto-section]").length === 4`)
 	require.Equal(t, "Mad Bishops", rules.Text("h1"))
 	require.Equal(t, []string{"1 Goal of the game", "2 Your turn", "3 Special rules", "4 End of the game"},
-		webtest.EvalJS[[]string](rules.Tab, `Array.from(document.querySelectorAll("main h2")).map(e => e.textContent.replace(/\s+/g, " ").trim())`))
-	require.Equal(t, 4, webtest.EvalJS[int](rules.Tab, `Array.from(document.querySelectorAll("figure [role=img]")).filter(e => e.getAttribute("aria-label").length > 20 && e.getBoundingClientRect().width > 100).length`),
+		webtest.EvalJS[[]string](rules, `Array.from(document.querySelectorAll("main h2")).map(e => e.textContent.replace(/\s+/g, " ").trim())`))
+	require.Equal(t, 4, webtest.EvalJS[int](rules, `Array.from(document.querySelectorAll("figure [role=img]")).filter(e => e.getAttribute("aria-label").length > 20 && e.getBoundingClientRect().width > 100).length`),
 		"four diagrams drawn, each with words")
-	require.Equal(t, 0, webtest.EvalJS[int](rules.Tab, `document.querySelectorAll("main button, main [role=grid], main [tabindex]").length`),
+	require.Equal(t, 0, webtest.EvalJS[int](rules, `document.querySelectorAll("main button, main [role=grid], main [tabindex]").length`),
 		"a diagram is not a board to click")
 
 	rules.Click("[data-testid=reference-link]")
