@@ -81,7 +81,7 @@ func waitText(d time.Duration) string {
 
 // poolSocket serves /pool/ws?pool=GAME/SPEED (&bots=1: a person lets
 // quick pairing give them a bot). A bot's program opens it with its
-// token (socketHolder).
+// token (request.Kit.SocketHolder).
 func (s *Server) poolSocket(w http.ResponseWriter, r *http.Request) {
 	pool, err := pairing.ParsePool(r.URL.Query().Get("pool"))
 	if err != nil {

@@ -1,6 +1,11 @@
-// Package web is Boardroom's HTTP front: the lobby, room creation, the room
-// page and its WebSocket, static files and health. Handlers are thin: the
-// rooms (realtime) own the games, the templates draw the pages.
+// Package web is Boardroom's HTTP front. Its root assembles the server:
+// the routes, the middleware, and the areas (web/<area>: account, bots,
+// pages), each a package of handlers over the request kit (web/request)
+// and the few services it needs, which Server.Handler hands it. The areas
+// not yet moved out of the root are served here too: the rooms, the lobby
+// and quick pairing, the site's socket, and the players and their ratings.
+// Handlers are thin: the rooms (realtime) own the games, the templates
+// draw the pages.
 package web
 
 import (
@@ -97,7 +102,7 @@ type Server struct {
 	Ready func(context.Context) error
 	// PublicURL is the site's public address as the server was given it
 	// (cmd/web -base-url), to which passkeys are bound; "": the host each
-	// request names (passkeys.go, relyingParty).
+	// request names (web/account, relyingParty).
 	PublicURL string
 	// Accounts signs players up and in; nil: made on the Store when it
 	// keeps accounts (store.Accounts), else there are no accounts.

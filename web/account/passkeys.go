@@ -141,7 +141,7 @@ func readPasskeyAnswer(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 }
 
 // passkeyThrottled counts a passkey log-in's request as a try from its
-// network (as a password's, mayTryFromNetwork) and answers 429 when there
+// network (as a password's, Kit.MayTryFromNetwork) and answers 429 when there
 // were too many.
 func (a *Area) passkeyThrottled(w http.ResponseWriter, r *http.Request) bool {
 	if a.Kit.MayTryFromNetwork(r) {
