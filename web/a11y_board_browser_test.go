@@ -14,7 +14,9 @@ import (
 	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/require"
 
+	"boardroom/docs"
 	"boardroom/game"
+	"boardroom/web/webtest"
 )
 
 // The board for screen readers and keyboards: its structure as Chromium
@@ -27,9 +29,9 @@ type axTree struct {
 }
 
 func (tb *tab) axTree() axTree {
-	tb.t.Helper()
+	tb.T.Helper()
 	var res accessibility.GetFullAXTreeResult
-	tb.run("read the accessibility tree", func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+	tb.Run("read the accessibility tree", func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
 		var err error
 		res, err = cdp.Call(ctx, tg, accessibility.GetFullAXTree, accessibility.GetFullAXTreeParams{})
 		return chromedp.Void{}, err
@@ -94,16 +96,16 @@ func (tr axTree) paths(top, leaf string) []string {
 func TestBrowserTheBoardIsAGrid(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	browser := newBrowser(t, 1280, 900)
+	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
 	for _, g := range game.All() {
-		if _, ok := rulesGame(g); !ok {
+		if !hasRules(g) {
 			continue
 		}
-		resp, _ := ts.create(t, ts.browser(t), url.Values{"game": {g.ID()}, "mode": {"hotseat"}})
-		me.run("open a room of "+g.ID(), chromedp.Navigate(ts.URL+resp.Header.Get("Location")))
-		me.waitJS("the board", `document.querySelectorAll("[data-testid=board] [data-cell]").length > 0`)
-		cells := evalJS[int](me, `document.querySelectorAll("[data-testid=board] [data-cell]").length`)
+		resp, _ := ts.Create(t, ts.Browser(t), url.Values{"game": {g.ID()}, "mode": {"hotseat"}})
+		me.Run("open a room of "+g.ID(), chromedp.Navigate(ts.URL+resp.Header.Get("Location")))
+		me.WaitJS("the board", `document.querySelectorAll("[data-testid=board] [data-cell]").length > 0`)
+		cells := webtest.EvalJS[int](me.Tab, `document.querySelectorAll("[data-testid=board] [data-cell]").length`)
 		require.Positive(t, cells, g.ID())
 		seen := map[string]int{}
 		for _, p := range me.axTree().paths("grid", "button") {
@@ -111,8 +113,8 @@ func TestBrowserTheBoardIsAGrid(t *testing.T) {
 		}
 		require.Equal(t, map[string]int{"grid < row < gridcell < button": cells}, seen,
 			"%s: every cell a button in a gridcell in a row of the grid", g.ID())
-		rows := evalJS[int](me, `new Set(Array.from(document.querySelectorAll("[data-testid=board] [data-cell]")).map(c => c.dataset.cell.split(",")[0])).size`)
-		require.Equal(t, rows, evalJS[int](me, `document.querySelectorAll("[data-testid=board] > [role=row]").length`),
+		rows := webtest.EvalJS[int](me.Tab, `new Set(Array.from(document.querySelectorAll("[data-testid=board] [data-cell]")).map(c => c.dataset.cell.split(",")[0])).size`)
+		require.Equal(t, rows, webtest.EvalJS[int](me.Tab, `document.querySelectorAll("[data-testid=board] > [role=row]").length`),
 			"%s: a row of the grid for each of the board's rows", g.ID())
 	}
 }
@@ -140,20 +142,20 @@ const visibleInNameJS = `(function () {
 func TestBrowserCellNamesHoldWhatTheyShow(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	browser := newBrowser(t, 1280, 900)
+	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
 	for _, g := range game.All() {
-		if _, ok := rulesGame(g); !ok {
+		if !hasRules(g) {
 			continue
 		}
-		me.run("open the rules of "+g.ID(), chromedp.Navigate(ts.URL+"/rules/"+g.ID()))
-		require.Empty(t, evalJS[[]string](me, visibleInNameJS), "%s: names without their cells' visible text", g.ID())
+		me.Run("open the rules of "+g.ID(), chromedp.Navigate(ts.URL+"/rules/"+g.ID()))
+		require.Empty(t, webtest.EvalJS[[]string](me.Tab, visibleInNameJS), "%s: names without their cells' visible text", g.ID())
 	}
-	createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "hotseat"})
-	me.clickCell(1, 3)
-	me.waitMoves(1)
-	require.Empty(t, evalJS[[]string](me, visibleInNameJS), "kalah room after a move")
-	require.Equal(t, "P1 house 3, 0 seeds", evalJS[string](me, `document.querySelector('[data-cell="1,3"]').getAttribute("aria-label")`))
+	me.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "hotseat"})
+	me.ClickCell(1, 3)
+	me.WaitMoves(1)
+	require.Empty(t, webtest.EvalJS[[]string](me.Tab, visibleInNameJS), "kalah room after a move")
+	require.Equal(t, "P1 house 3, 0 seeds", webtest.EvalJS[string](me.Tab, `document.querySelector('[data-cell="1,3"]').getAttribute("aria-label")`))
 }
 
 // TestBrowserChatIsAListInALog: the chat's messages are items of a list
@@ -161,15 +163,15 @@ func TestBrowserCellNamesHoldWhatTheyShow(t *testing.T) {
 func TestBrowserChatIsAListInALog(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	browser := newBrowser(t, 1280, 900)
+	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
-	createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "hotseat"})
+	me.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "hotseat"})
 	me.say("Hello")
 	me.waitChat(1)
 	me.say("Again")
 	me.waitChat(2)
 	require.Equal(t, []string{"log < list < listitem", "log < list < listitem"}, me.axTree().paths("log", "listitem"))
-	require.Equal(t, "Chat", evalJS[string](me, `(function () {
+	require.Equal(t, "Chat", webtest.EvalJS[string](me.Tab, `(function () {
 		const log = document.querySelector("[role=log]");
 		return document.getElementById(log.getAttribute("aria-labelledby")).textContent;
 	})()`))
@@ -182,13 +184,13 @@ func TestBrowserChatIsAListInALog(t *testing.T) {
 func TestBrowserHeadingsAndTheWayToTheBoard(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	browser := newBrowser(t, 1280, 900)
+	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
 	h1s := func() []string {
-		return evalJS[[]string](me, `Array.from(document.querySelectorAll("h1")).map(h => h.textContent.trim())`)
+		return webtest.EvalJS[[]string](me.Tab, `Array.from(document.querySelectorAll("h1")).map(h => h.textContent.trim())`)
 	}
 	focused := func() string {
-		return evalJS[string](me, `(function () {
+		return webtest.EvalJS[string](me.Tab, `(function () {
 			const a = document.activeElement;
 			if (a.dataset && a.dataset.cell) return "a cell of the board, tabindex " + a.getAttribute("tabindex");
 			return a.tagName + (a.id ? "#" + a.id : "") + " " + (a.id === "main" ? "" : a.textContent.trim());
@@ -197,14 +199,14 @@ func TestBrowserHeadingsAndTheWayToTheBoard(t *testing.T) {
 	// skip presses Tab from the top of the page, then Enter on what it reached.
 	skip := func(where, link, lands string) {
 		t.Helper()
-		me.run("tab", chromedp.KeyEvent("\t"))
+		me.Run("tab", chromedp.KeyEvent("\t"))
 		require.Equal(t, "A "+link, focused(), "%s: the first Tab stop", where)
-		me.run("enter", chromedp.KeyEvent("\r"))
-		me.waitJS("the focus moved", `document.activeElement.tagName !== "A"`)
+		me.Run("enter", chromedp.KeyEvent("\r"))
+		me.WaitJS("the focus moved", `document.activeElement.tagName !== "A"`)
 		require.Equal(t, lands, focused(), "%s: where the skip link leads", where)
 	}
 	for _, p := range []struct{ path, h1 string }{{"/", ""}, {"/rules", "How to play"}} {
-		me.run("open "+p.path, chromedp.Navigate(ts.URL+p.path))
+		me.Run("open "+p.path, chromedp.Navigate(ts.URL+p.path))
 		require.Len(t, h1s(), 1, p.path)
 		if p.h1 != "" {
 			require.Equal(t, p.h1, h1s()[0])
@@ -212,17 +214,17 @@ func TestBrowserHeadingsAndTheWayToTheBoard(t *testing.T) {
 		skip(p.path, "Skip to the main content", "DIV#main ")
 	}
 	for _, g := range game.All() {
-		if _, ok := rulesGame(g); ok {
-			me.run("open the rules of "+g.ID(), chromedp.Navigate(ts.URL+"/rules/"+g.ID()))
+		if hasRules(g) {
+			me.Run("open the rules of "+g.ID(), chromedp.Navigate(ts.URL+"/rules/"+g.ID()))
 			require.Equal(t, []string{g.Name()}, h1s(), "the rules page's heading names the game")
 			skip("rules of "+g.ID(), "Skip to the main content", "DIV#main ")
 		}
-		createRoom(t, ts, me, map[string]string{"game": g.ID(), "mode": "hotseat"})
+		me.CreateRoom(ts.Node, map[string]string{"game": g.ID(), "mode": "hotseat"})
 		require.Equal(t, []string{g.Name()}, h1s(), "the room's heading is the game's name")
-		me.run("reload", chromedp.Reload())
-		me.connected()
+		me.Run("reload", chromedp.Reload())
+		me.Connected()
 		skip(g.ID()+" room", "Skip to the board", "a cell of the board, tabindex 0")
-		require.Zero(t, evalJS[int](me, `document.querySelectorAll("[data-testid=move], [data-testid=board] .selected").length`),
+		require.Zero(t, webtest.EvalJS[int](me.Tab, `document.querySelectorAll("[data-testid=move], [data-testid=board] .selected").length`),
 			"%s: the Enter that follows the link clicks nothing on the board", g.ID())
 	}
 }
@@ -308,26 +310,26 @@ const weakMarksJS = `(function () {` + colourJS + `
 func TestBrowserMarksStandOutFromTheirSquares(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	browser := newBrowser(t, 1280, 900)
+	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
 	var weak []string
 	check := func(where string) {
-		targets := evalJS[int](me, `document.querySelectorAll("[data-testid=board] .target").length`)
+		targets := webtest.EvalJS[int](me.Tab, `document.querySelectorAll("[data-testid=board] .target").length`)
 		for _, theme := range []string{"light", "dark"} {
-			me.setTheme(theme)
-			for _, w := range evalJS[[]string](me, weakMarksJS) {
+			me.SetTheme(theme)
+			for _, w := range webtest.EvalJS[[]string](me.Tab, weakMarksJS) {
 				weak = append(weak, fmt.Sprintf("%s, %s theme (%d targets): %s", where, theme, targets, w))
 			}
 		}
 	}
 	for _, g := range game.All() {
-		createRoom(t, ts, me, map[string]string{"game": g.ID(), "mode": "hotseat"})
+		me.CreateRoom(ts.Node, map[string]string{"game": g.ID(), "mode": "hotseat"})
 		for move := 1; move <= 2; move++ {
-			count := evalJS[int](me, `document.querySelectorAll("[data-testid=move]").length`)
+			count := webtest.EvalJS[int](me.Tab, `document.querySelectorAll("[data-testid=move]").length`)
 			for click := 1; click <= 4; click++ {
-				me.waitShown("[data-testid=board] .target")
+				me.WaitShown("[data-testid=board] .target")
 				check(fmt.Sprintf("%s, move %d, click %d", g.ID(), move, click))
-				me.click("[data-testid=board] .target:not(.selected)")
+				me.Click("[data-testid=board] .target:not(.selected)")
 				if me.soon(fmt.Sprintf(`document.querySelectorAll("[data-testid=move]").length > %d`, count), 2*time.Second) {
 					break
 				}
@@ -380,31 +382,31 @@ type cellLook struct {
 func TestBrowserFocusIsNotSelection(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	browser := newBrowser(t, 1280, 900)
+	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
-	createRoom(t, ts, me, map[string]string{"game": "amazons", "mode": "hotseat"})
-	me.run("reload", chromedp.Reload())
-	me.connected()
-	me.run("skip to the board, choose an amazon", chromedp.KeyEvent("\t"), chromedp.KeyEvent("\r"))
-	me.waitJS("the board focused", `!!(document.activeElement.dataset && document.activeElement.dataset.cell)`)
-	chosen := evalJS[string](me, `document.activeElement.dataset.cell`)
-	me.run("choose", chromedp.KeyEvent("\r"))
-	me.waitShown(`[data-cell="` + chosen + `"].selected`)
+	me.CreateRoom(ts.Node, map[string]string{"game": "amazons", "mode": "hotseat"})
+	me.Run("reload", chromedp.Reload())
+	me.Connected()
+	me.Run("skip to the board, choose an amazon", chromedp.KeyEvent("\t"), chromedp.KeyEvent("\r"))
+	me.WaitJS("the board focused", `!!(document.activeElement.dataset && document.activeElement.dataset.cell)`)
+	chosen := webtest.EvalJS[string](me.Tab, `document.activeElement.dataset.cell`)
+	me.Run("choose", chromedp.KeyEvent("\r"))
+	me.WaitShown(`[data-cell="` + chosen + `"].selected`)
 	look := func(cell string) cellLook {
-		return evalJS[cellLook](me, focusAndSelectionJS+"("+fmt.Sprintf("%q", cell)+")")
+		return webtest.EvalJS[cellLook](me.Tab, focusAndSelectionJS+"("+fmt.Sprintf("%q", cell)+")")
 	}
 	for _, theme := range []string{"light", "dark"} {
-		me.setTheme(theme)
+		me.SetTheme(theme)
 		both := look(chosen)
 		require.True(t, both.Fill, "%s: the selection is a fill", theme)
 		require.NotEmpty(t, both.Ring, "%s: the focused and selected cell shows its focus ring", theme)
 		require.GreaterOrEqual(t, both.RingOnSelection, 3.0, "%s: the ring stands out from the selection's edge: %+v", theme, both)
 	}
-	me.run("move the focus up", chromedp.KeyEvent(kb.ArrowUp))
-	focused := evalJS[string](me, `document.activeElement.dataset.cell`)
+	me.Run("move the focus up", chromedp.KeyEvent(kb.ArrowUp))
+	focused := webtest.EvalJS[string](me.Tab, `document.activeElement.dataset.cell`)
 	require.NotEqual(t, chosen, focused)
 	for _, theme := range []string{"light", "dark"} {
-		me.setTheme(theme)
+		me.SetTheme(theme)
 		sel, foc := look(chosen), look(focused)
 		require.Empty(t, sel.Ring, "%s: a selected cell without the focus has no focus ring", theme)
 		require.NotEmpty(t, sel.Selection, "%s: the selection's edge", theme)
@@ -423,20 +425,27 @@ func TestBrowserFocusIsNotSelection(t *testing.T) {
 func TestBrowserCellsAreFingerSized(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	browser := newBrowser(t, 390, 844)
+	browser := webtest.NewBrowser(t, 390, 844)
 	me := newTab(t, browser, "me")
-	me.run("phone", chromedp.EmulateViewport(390, 844))
+	me.Run("phone", chromedp.EmulateViewport(390, 844))
 	sizes := map[string]string{}
 	for _, g := range game.All() {
-		createRoom(t, ts, me, map[string]string{"game": g.ID(), "mode": "hotseat"})
-		sizes[g.ID()] = evalJS[string](me, `(function () {
+		me.CreateRoom(ts.Node, map[string]string{"game": g.ID(), "mode": "hotseat"})
+		sizes[g.ID()] = webtest.EvalJS[string](me.Tab, `(function () {
 			const r = Array.from(document.querySelectorAll("[data-testid=board] [data-cell]")).map(c => c.getBoundingClientRect());
 			const w = Math.min(...r.map(x => x.width)), h = Math.min(...r.map(x => x.height));
 			return (w >= 24 && h >= 24 ? "ok" : "small") + " " + w.toFixed(1) + "×" + h.toFixed(1);
 		})()`)
-		require.True(t, evalJS[bool](me, `document.documentElement.scrollWidth <= window.innerWidth`), "%s spills sideways", g.ID())
+		require.True(t, webtest.EvalJS[bool](me.Tab, `document.documentElement.scrollWidth <= window.innerWidth`), "%s spills sideways", g.ID())
 	}
 	for id, size := range sizes {
 		require.True(t, strings.HasPrefix(size, "ok"), "%s's smallest cell on a phone: %s (all: %v)", id, size, sizes)
 	}
+}
+
+// hasRules says whether the rule book has a section for g, so that its
+// rules pages draw it (tic-tac-toe, registered by these tests, has none).
+func hasRules(g game.Game) bool {
+	_, ok := docs.Section(game.ViewOf(g).RulesAnchor())
+	return ok
 }

@@ -46,7 +46,7 @@ func TestReplayedAndFloodedMessages(t *testing.T) {
 	require.Less(t, frames, flood/2, "beyond the burst, messages are dropped unread")
 	require.Empty(t, doc.Find("[data-testid=error]").Text())
 	require.Equal(t, 2, doc.Find("[data-testid=move]").Length(), "the page still plays")
-	rec, err := ts.store.Room(ctx, strings.TrimPrefix(loc, "/r/"))
+	rec, err := ts.Store.Room(ctx, strings.TrimPrefix(loc, "/r/"))
 	require.NoError(t, err)
 	require.Len(t, rec.Turns, 2, "only the two real moves were stored")
 }

@@ -1,36 +1,23 @@
 package web
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
-	"github.com/a-h/templ"
-
-	"boardroom/accounts"
 	"boardroom/game"
 	"boardroom/realtime/vocab"
-	"boardroom/secret"
-	"boardroom/signout"
 	"boardroom/store"
+	"boardroom/web/request"
 	"boardroom/web/templates"
 )
 
-// SessionCookie holds the browser's log-in: a random token the server
-// knows only by its hash. HttpOnly, SameSite=Lax, Secure behind HTTPS; it
-// lasts as long as the session (accounts.SessionLife).
-const SessionCookie = "boardroom_session"
-
-type userCtxKey struct{}
-
-// userOf is the signed-in player of a request (nil for a guest).
-func userOf(r *http.Request) *store.User {
-	u, _ := r.Context().Value(userCtxKey{}).(*store.User)
-	return u
-}
+// What of the accounts the server keeps itself: the middleware that reads
+// each request's session into the request kit (request.WithUser), with the
+// header's challenges; and the player pages (/@/{name}), which are the
+// players-and-ratings area's, left in the root while that area changes.
+// Signing up and in, and the account page, are web/account's.
 
 // noAccountPaths are requests that draw no page: their session is not
 // looked up (a picture, a script cost no database read).
@@ -40,7 +27,7 @@ var noAccountPaths = []string{"/static/", "/games/", "/games.css", "/sw.js", "/m
 // context for the handlers and the header of every page.
 func (s *Server) signedIn(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		c, err := r.Cookie(SessionCookie)
+		c, err := r.Cookie(request.SessionCookie)
 		if s.Accounts == nil || err != nil || c.Value == "" || skipAccount(r.URL.Path) {
 			next.ServeHTTP(w, r)
 			return
@@ -48,16 +35,16 @@ func (s *Server) signedIn(next http.Handler) http.Handler {
 		u, err := s.Accounts.User(r.Context(), c.Value)
 		switch {
 		case err == nil:
-			s.seeBrowser(r, u.Name, readToken(r), false)
-			ctx := context.WithValue(r.Context(), userCtxKey{}, u)
+			s.kit.SeeBrowser(r, u.Name, request.ReadToken(r), false)
+			ctx := request.WithUser(r.Context(), u)
 			r = r.WithContext(s.withChallenges(templates.WithUser(ctx, u.Name), u.Name))
 			// A page drawn for a player names them: no shared cache may
 			// keep it, nor the service worker's offline copies (sw.js).
 			w.Header().Set("Cache-Control", "private")
 		case errors.Is(err, store.ErrNotFound):
-			s.clearSession(w, r) // logged out elsewhere, or expired
+			s.kit.ClearSession(w, r) // logged out elsewhere, or expired
 		default:
-			s.logFailure(r, "session", err) // the page is served as to a guest
+			s.kit.LogFailure(r, "session", err) // the page is served as to a guest
 		}
 		next.ServeHTTP(w, r)
 	})
@@ -77,359 +64,18 @@ func skipAccount(path string) bool {
 	return false
 }
 
-func (s *Server) setSession(w http.ResponseWriter, r *http.Request, token string) {
-	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: token, Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode,
-		Secure: s.TrustedProxies.HTTPS(r), MaxAge: int(accounts.SessionLife.Seconds())})
-}
-
-func (s *Server) clearSession(w http.ResponseWriter, r *http.Request) {
-	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode,
-		Secure: s.TrustedProxies.HTTPS(r), MaxAge: -1})
-}
-
-func (s *Server) renderAccountForm(w http.ResponseWriter, r *http.Request, status int, page func(templates.AccountForm) templ.Component, f templates.AccountForm) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	f.Passkeys = true // every store keeps passkeys
-	page(f).Render(r.Context(), w)
-}
-
-func (s *Server) signUpForm(w http.ResponseWriter, r *http.Request) {
-	if userOf(r) != nil {
-		http.Redirect(w, r, nextPath(r.URL.Query().Get("next")), http.StatusSeeOther)
-		return
-	}
-	s.renderAccountForm(w, r, http.StatusOK, templates.SignUpPage, templates.AccountForm{Next: nextPath(r.URL.Query().Get("next"))})
-}
-
-func (s *Server) logInForm(w http.ResponseWriter, r *http.Request) {
-	if userOf(r) != nil {
-		http.Redirect(w, r, nextPath(r.URL.Query().Get("next")), http.StatusSeeOther)
-		return
-	}
-	s.renderAccountForm(w, r, http.StatusOK, templates.LogInPage, templates.AccountForm{Next: nextPath(r.URL.Query().Get("next"))})
-}
-
-// readAccountForm reads a sign-up or log-in form; false when it could not
-// be read (answered already).
-func (s *Server) readAccountForm(w http.ResponseWriter, r *http.Request, page func(templates.AccountForm) templ.Component) (name, password, next string, ok bool) {
-	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	if err := r.ParseForm(); err != nil {
-		s.renderAccountForm(w, r, http.StatusBadRequest, page, templates.AccountForm{Error: "The form could not be read."})
-		return "", "", "", false
-	}
-	return strings.TrimSpace(r.PostForm.Get("username")), r.PostForm.Get("password"), nextPath(r.PostForm.Get("next")), true
-}
-
-func (s *Server) signUp(w http.ResponseWriter, r *http.Request) {
-	name, password, next, ok := s.readAccountForm(w, r, templates.SignUpPage)
-	if !ok {
-		return
-	}
-	form := templates.AccountForm{Username: name, Next: next}
-	if !s.mayTryFromNetwork(r) {
-		form.Error = "Too many tries from your address; wait a minute and try again."
-		s.renderAccountForm(w, r, http.StatusTooManyRequests, templates.SignUpPage, form)
-		return
-	}
-	u, err := s.Accounts.SignUp(r.Context(), name, password)
-	if errors.Is(err, accounts.ErrBusy) {
-		s.tooBusy(w, r, templates.SignUpPage, form)
-		return
-	}
-	var problem *accounts.Problem
-	if errors.As(err, &problem) {
-		form.Error, form.Field = problem.Text, problem.Field
-		s.renderAccountForm(w, r, http.StatusBadRequest, templates.SignUpPage, form)
-		return
-	}
-	if err != nil {
-		s.logFailure(r, "sign up", err)
-		form.Error = "The account could not be made just now; try again in a moment."
-		s.renderAccountForm(w, r, http.StatusServiceUnavailable, templates.SignUpPage, form)
-		return
-	}
-	s.Log.Info("account made", "user", u.Name)
-	s.startSession(w, r, u, next)
-}
-
-func (s *Server) logIn(w http.ResponseWriter, r *http.Request) {
-	name, password, next, ok := s.readAccountForm(w, r, templates.LogInPage)
-	if !ok {
-		return
-	}
-	form := templates.AccountForm{Username: name, Next: next}
-	key, _ := accounts.NameKey(name)
-	if !s.mayTryFromNetwork(r) || (key != "" && !s.mayTryAccount(r, key)) {
-		form.Error = "Too many tries; wait a minute and try again."
-		s.renderAccountForm(w, r, http.StatusTooManyRequests, templates.LogInPage, form)
-		return
-	}
-	u, err := s.Accounts.LogIn(r.Context(), name, password)
-	if errors.Is(err, accounts.ErrBusy) {
-		s.tooBusy(w, r, templates.LogInPage, form)
-		return
-	}
-	if errors.Is(err, accounts.ErrBadLogin) {
-		form.Error = "The username or the password is wrong."
-		s.renderAccountForm(w, r, http.StatusUnauthorized, templates.LogInPage, form)
-		return
-	}
-	if err != nil {
-		s.logFailure(r, "log in", err)
-		form.Error = "You could not be logged in just now; try again in a moment."
-		s.renderAccountForm(w, r, http.StatusServiceUnavailable, templates.LogInPage, form)
-		return
-	}
-	s.startSession(w, r, u, next)
-}
-
-// startSession logs u in on this browser and sends it on to next. The seat
-// cookie is left alone: a guest who signs up keeps the seats of the games
-// open in that browser.
-func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *store.User, next string) {
-	if err := s.openSession(w, r, u); err != nil {
-		s.logFailure(r, "session", err)
-		s.errorPage(w, r, http.StatusServiceUnavailable, "Not logged in", "Your session could not be started just now; try again in a moment.")
-		return
-	}
-	http.Redirect(w, r, next, http.StatusSeeOther)
-}
-
-// openSession logs u in on this browser: a new session, and its cookie
-// (a password's log-in and a passkey's alike).
-func (s *Server) openSession(w http.ResponseWriter, r *http.Request, u *store.User) error {
-	token, err := s.Accounts.Start(r.Context(), u, r.UserAgent(), s.clientAddr(r))
-	if err != nil {
-		return err
-	}
-	s.setSession(w, r, token)
-	s.seeBrowser(r, u.Name, s.ensureToken(w, r), true)
-	return nil
-}
-
-func (s *Server) logOut(w http.ResponseWriter, r *http.Request) {
-	if c, err := r.Cookie(SessionCookie); err == nil && c.Value != "" {
-		if err := s.Accounts.End(r.Context(), c.Value); err != nil {
-			s.logFailure(r, "log out", err)
-		}
-		s.signouts.Ended(signout.End{Hashes: []string{secret.Hash(c.Value)}})
-	}
-	s.clearSession(w, r)
-	http.Redirect(w, r, "/", http.StatusSeeOther)
-}
-
-// confirmed says a form that cannot be undone was agreed to: its question
-// (templates.Question) posts it again with confirm=yes. Without, the
-// handler asks first.
-func confirmed(r *http.Request) bool { return r.PostForm.Get("confirm") == "yes" }
-
-// readAccountPost reads a form of the account page; false when it was
-// answered (a guest is sent to log in).
-func (s *Server) readAccountPost(w http.ResponseWriter, r *http.Request) (*store.User, bool) {
-	u := userOf(r)
-	if u == nil {
-		http.Redirect(w, r, "/login?next=%2Faccount", http.StatusSeeOther)
-		return nil, false
-	}
-	r.Body = http.MaxBytesReader(w, r.Body, 4<<10)
-	if err := r.ParseForm(); err != nil {
-		s.errorPage(w, r, http.StatusBadRequest, "Not done", "The form could not be read.")
-		return nil, false
-	}
-	return u, true
-}
-
-// currentHash is the hash of this browser's session ("" for none).
-func currentHash(r *http.Request) string {
-	if c, err := r.Cookie(SessionCookie); err == nil && c.Value != "" {
-		return secret.Hash(c.Value)
-	}
-	return ""
-}
-
-// ownSocketsGrace is how long after logging out everywhere the asking
-// browser's own sockets close (logOutEverywhere).
-const ownSocketsGrace = 300 * time.Millisecond
-
-// logOutEverywhere ends every session of the player, this one too, once
-// they said yes, and says how many others it ended on the log-in page.
-func (s *Server) logOutEverywhere(w http.ResponseWriter, r *http.Request) {
-	u, ok := s.readAccountPost(w, r)
-	if !ok {
-		return
-	}
-	list, err := s.Accounts.Sessions(r.Context(), u)
-	if err == nil && confirmed(r) {
-		err = s.Accounts.EndAll(r.Context(), u)
-	}
-	if err != nil {
-		s.logFailure(r, "log out everywhere", err)
-		s.errorPage(w, r, http.StatusServiceUnavailable, "Not logged out", "Your sessions could not be ended just now; try again in a moment.")
-		return
-	}
-	current, others := currentHash(r), []string{}
-	for _, ss := range list {
-		if ss.Hash != current {
-			others = append(others, ss.Hash)
-		}
-	}
-	if !confirmed(r) {
-		s.renderAccountView(w, r, http.StatusOK, templates.AccountView{Ask: &templates.Question{TestID: "ask-logout-everywhere",
-			Title: "Log out everywhere?", Text: "You are logged out here and on " + plural(len(others), "other device") + ": each must log in again.",
-			Action: "/account/logout-everywhere", Yes: "Yes, log out everywhere", Confirm: "confirm-logout-everywhere", Cancel: "cancel-logout-everywhere"}})
-		return
-	}
-	s.signouts.Ended(signout.End{Hashes: others})
-	s.clearSession(w, r)
-	r = r.WithContext(templates.WithUser(r.Context(), "")) // the header is a guest's now
-	s.renderAccountForm(w, r, http.StatusOK, templates.LogInPage, templates.AccountForm{
-		Notice: "You are logged out everywhere: this browser and " + plural(len(others), "other device") + "."})
-	if f, ok := w.(http.Flusher); ok {
-		f.Flush()
-	}
-	// This browser's own sockets (the page that asked, its other tabs)
-	// close a moment later, once the answer is shown: closed at once, the
-	// asking page would reload at their close (site.js), over the answer
-	// that says what was done. Its cookie opens nothing already.
-	time.AfterFunc(ownSocketsGrace, func() { s.signouts.Ended(signout.End{Account: u.Name}) })
-}
-
-// endSession ends one of the player's other sessions (the account page's
-// Log out beside it): its browser is logged out, and its sockets close.
-// A session that is not the player's is not found among theirs: nothing
-// ends.
-func (s *Server) endSession(w http.ResponseWriter, r *http.Request) {
-	u, ok := s.readAccountPost(w, r)
-	if !ok {
-		return
-	}
-	ended, err := s.Accounts.EndSession(r.Context(), u, r.PostForm.Get("session"))
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		s.renderAccountView(w, r, http.StatusNotFound, templates.AccountView{Notice: "That log-in is not one of yours, or it has ended already."})
-		return
-	case err != nil:
-		s.logFailure(r, "end session", err)
-		s.renderAccountView(w, r, http.StatusServiceUnavailable, templates.AccountView{Notice: "That log-in could not be ended just now; try again in a moment."})
-		return
-	}
-	s.signouts.Ended(signout.End{Hashes: []string{ended.Hash}})
-	if ended.Hash == currentHash(r) { // this browser's own, posted from an older page
-		s.clearSession(w, r)
-		http.Redirect(w, r, "/", http.StatusSeeOther)
-		return
-	}
-	s.renderAccountView(w, r, http.StatusOK, templates.AccountView{Notice: "Logged out of " + accounts.Device(ended.Device) + "."})
-}
-
-// changePassword changes the player's password, the current one asked
-// first and counted as a log-in's try (it must not let anyone guess
-// faster than the log-in page), and ends the account's other sessions.
-func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
-	u, ok := s.readAccountPost(w, r)
-	if !ok {
-		return
-	}
-	refuse := func(status int, field, text string) {
-		s.renderAccountView(w, r, status, templates.AccountView{Password: templates.PasswordForm{HasPassword: u.PasswordHash != "", Field: field, Error: text}})
-	}
-	if !s.mayTryFromNetwork(r) || !s.mayTryAccount(r, u.Key) {
-		refuse(http.StatusTooManyRequests, "", "Too many tries; wait a minute and try again.")
-		return
-	}
-	err := s.Accounts.ChangePassword(r.Context(), u, r.PostForm.Get("current"), r.PostForm.Get("new"))
-	var problem *accounts.Problem
-	switch {
-	case errors.Is(err, accounts.ErrBadLogin):
-		refuse(http.StatusUnauthorized, "current", "That is not your password now; it is unchanged.")
-		return
-	case errors.As(err, &problem):
-		refuse(http.StatusBadRequest, problem.Field, problem.Text)
-		return
-	case errors.Is(err, accounts.ErrIsBot):
-		refuse(http.StatusBadRequest, "", "A bot has no password: it plays with its token.")
-		return
-	case errors.Is(err, accounts.ErrBusy):
-		w.Header().Set("Retry-After", busyRetryAfter)
-		refuse(http.StatusServiceUnavailable, "", "Many people are logging in just now; try again in a few seconds.")
-		return
-	case err != nil:
-		s.logFailure(r, "change password", err)
-		refuse(http.StatusServiceUnavailable, "", "Your password could not be changed just now; try again in a moment.")
-		return
-	}
-	s.Log.Info("password changed", "user", u.Name)
-	ended, err := s.Accounts.EndOthers(r.Context(), u, currentHash(r))
-	s.signouts.Ended(signout.End{Hashes: ended})
-	if err != nil {
-		s.logFailure(r, "end sessions", err)
-		s.renderAccountView(w, r, http.StatusServiceUnavailable, templates.AccountView{
-			Notice: "Your password is changed, but your other devices could not all be logged out: use Log out everywhere."})
-		return
-	}
-	notice := "Your password is changed."
-	if len(ended) > 0 {
-		notice += " Logged out of " + plural(len(ended), "other device") + ": each logs in with the new one."
-	}
-	s.renderAccountView(w, r, http.StatusOK, templates.AccountView{Notice: notice})
-}
-
-func (s *Server) accountPage(w http.ResponseWriter, r *http.Request) {
-	if userOf(r) == nil {
-		http.Redirect(w, r, "/login?next=%2Faccount", http.StatusSeeOther)
-		return
-	}
-	s.renderAccount(w, r, http.StatusOK, templates.BotSection{})
-}
-
-// renderAccount draws the signed-in player's account page with status;
-// bots says what the bots' forms did (a new bot's token, shown once).
-func (s *Server) renderAccount(w http.ResponseWriter, r *http.Request, status int, bots templates.BotSection) {
-	s.renderAccountView(w, r, status, templates.AccountView{Bots: bots})
-}
-
-// renderAccountView draws the account page with what v says a form did
-// (its notice, question, refusal); the lists are read here.
-func (s *Server) renderAccountView(w http.ResponseWriter, r *http.Request, status int, v templates.AccountView) {
-	u := userOf(r)
-	list, err := s.Accounts.Sessions(r.Context(), u)
-	if err == nil {
-		v.Passkeys, err = s.passkeyList(r, u)
-	}
-	if err == nil {
-		v.Bots, err = s.botSection(r, u, v.Bots)
-	}
-	if err != nil {
-		s.logFailure(r, "sessions", err)
-		s.errorPage(w, r, http.StatusServiceUnavailable, "Account unavailable", "Your account could not be read just now; try again in a moment.")
-		return
-	}
-	current := currentHash(r)
-	v.Name, v.Password.HasPassword = u.Name, u.PasswordHash != ""
-	for _, ss := range list {
-		v.Sessions = append(v.Sessions, templates.SessionRow{ID: accounts.SessionID(ss.Hash), Device: accounts.Device(ss.Device), Addr: ss.Addr,
-			Since: ss.Created.UTC().Format("2 January 2006"), LastUsed: ss.Seen.UTC().Format("2 January 2006, 15:04 UTC"), Current: ss.Hash == current})
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	templates.AccountPage(v).Render(r.Context(), w)
-}
-
 // gamesPerPage is how many games a player's page lists at a time.
 const gamesPerPage = 20
 
 func (s *Server) playerPage(w http.ResponseWriter, r *http.Request) {
 	u, err := s.Accounts.Player(r.Context(), r.PathValue("name"))
 	if errors.Is(err, store.ErrNotFound) {
-		s.errorPage(w, r, http.StatusNotFound, "No such player", "Nobody plays here under that name.")
+		s.kit.ErrorPage(w, r, http.StatusNotFound, "No such player", "Nobody plays here under that name.")
 		return
 	}
 	if err != nil {
-		s.logFailure(r, "player page", err)
-		s.errorPage(w, r, http.StatusServiceUnavailable, "Player unavailable", "This page could not be read just now; try again in a moment.")
+		s.kit.LogFailure(r, "player page", err)
+		s.kit.ErrorPage(w, r, http.StatusServiceUnavailable, "Player unavailable", "This page could not be read just now; try again in a moment.")
 		return
 	}
 	s.renderPlayerPage(w, r, u, http.StatusOK, refusal{})
@@ -448,11 +94,11 @@ func (s *Server) renderPlayerPage(w http.ResponseWriter, r *http.Request, u *sto
 		err = s.fillNow(r, &view, u.Name)
 	}
 	if err == nil {
-		view.BotOwner, view.House, err = s.botOwner(r.Context(), u.Name)
+		view.BotOwner, view.House, err = s.bots.Owner(r.Context(), u.Name)
 	}
 	if err != nil {
-		s.logFailure(r, "player page", err)
-		s.errorPage(w, r, http.StatusServiceUnavailable, "Player unavailable", "This page could not be read just now; try again in a moment.")
+		s.kit.LogFailure(r, "player page", err)
+		s.kit.ErrorPage(w, r, http.StatusServiceUnavailable, "Player unavailable", "This page could not be read just now; try again in a moment.")
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")

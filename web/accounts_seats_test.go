@@ -1,34 +1,30 @@
 package web
 
 import (
-	"context"
 	"net/http"
 	"net/url"
-	"strings"
 	"testing"
-	"time"
 
-	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
 
 	"boardroom/realtime/vocab"
-	"boardroom/signout"
+	"boardroom/web/webtest"
 )
 
 // TestAGuestWhoSignsUpKeepsTheirSeats: the seats a guest holds in a
 // browser are still theirs once they sign up or log in there.
 func TestAGuestWhoSignsUpKeepsTheirSeats(t *testing.T) {
 	ts := newTestServer(t)
-	c := ts.browser(t)
-	resp, _ := ts.create(t, c, url.Values{"game": {"kalah"}, "mode": {"friend"}, "name": {"Gus"}})
+	c := ts.Browser(t)
+	resp, _ := ts.Create(t, c, url.Values{"game": {"kalah"}, "mode": {"friend"}, "name": {"Gus"}})
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	loc := resp.Header.Get("Location")
-	_, doc := get(t, c, ts.URL+loc)
+	_, doc := webtest.Get(t, c, ts.URL+loc)
 	require.Equal(t, "Gus (you)", doc.Find(".player.seat0 .holder").Text())
 
-	resp, _ = post(t, c, ts.URL+"/signup", account("gus", "a long password"))
+	resp, _ = webtest.Post(t, c, ts.URL+"/signup", webtest.Account("gus", "a long password"))
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
-	_, doc = get(t, c, ts.URL+loc)
+	_, doc = webtest.Get(t, c, ts.URL+loc)
 	require.Equal(t, "Gus (you)", doc.Find(".player.seat0 .holder").Text(), "the seat is still this browser's")
 	require.True(t, doc.Find("[data-action=abort]").Length() > 0, "and its controls")
 }
@@ -36,8 +32,8 @@ func TestAGuestWhoSignsUpKeepsTheirSeats(t *testing.T) {
 // ratedRoom is a rated Kalah room Alice made in her browser, Bob seated.
 func (ts *testServer) ratedRoom(t *testing.T) (alice, bob *http.Client, loc string, a, b *player) {
 	t.Helper()
-	alice, bob = ts.signedUp(t, "alice"), ts.signedUp(t, "bob")
-	resp, _ := ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"friend"}, "rated": {"true"}, "clock": {"fast"}})
+	alice, bob = ts.SignedUp(t, "alice"), ts.SignedUp(t, "bob")
+	resp, _ := ts.Create(t, alice, url.Values{"game": {"kalah"}, "mode": {"friend"}, "rated": {"true"}, "clock": {"fast"}})
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	loc = resp.Header.Get("Location")
 	a, b = ts.open(t, alice, loc), ts.open(t, bob, loc)
@@ -46,20 +42,14 @@ func (ts *testServer) ratedRoom(t *testing.T) (alice, bob *http.Client, loc stri
 	return alice, bob, loc, a, b
 }
 
-// logIn is a new browser logged in as name.
-func (ts *testServer) logIn(t *testing.T, name string) *http.Client {
-	t.Helper()
-	return ts.signedIn(t, "/login", name)
-}
-
 // TestTheAccountsSeatOnAnotherDevice (issue 42, bug 1): signed in on a
 // phone that never held the game's seat cookie, the player opens their
 // running rated game and is seated there, with its controls, and moves.
 func TestTheAccountsSeatOnAnotherDevice(t *testing.T) {
 	ts := newTestServer(t)
 	_, _, loc, _, b := ts.ratedRoom(t)
-	phone := ts.logIn(t, "alice")
-	_, doc := get(t, phone, ts.URL+loc)
+	phone := ts.LogIn(t, "alice")
+	_, doc := webtest.Get(t, phone, ts.URL+loc)
 	require.Equal(t, "alice (you)", doc.Find(".player.seat0 .holder").Text(), "the first render knows her")
 	require.Equal(t, 1, doc.Find("[data-action=abort]").Length(), "with the seat's controls")
 	p := ts.open(t, phone, loc)
@@ -79,59 +69,18 @@ func TestAfterLogOutTheBrowserNoLongerPlaysTheAccountsSeat(t *testing.T) {
 	b.say(`{"cell":"0,1"}`)
 	a.until("Your move")
 
-	resp, _ := post(t, alice, ts.URL+"/logout", nil)
+	resp, _ := webtest.Post(t, alice, ts.URL+"/logout", nil)
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
-	_, doc := get(t, alice, ts.URL+loc)
+	_, doc := webtest.Get(t, alice, ts.URL+loc)
 	require.Equal(t, "alice", doc.Find(".player.seat0 .holder").Text(), "no longer hers here")
 	require.Zero(t, doc.Find("[data-action=resign]").Length())
 	guest := ts.open(t, alice, loc)
 	for _, msg := range []string{`{"action":"resign"}`, `{"cell":"1,2"}`, `{"action":"offer-draw"}`, `{"action":"undo"}`} {
 		require.Contains(t, guest.say(msg), "This seat is alice's: log in as alice to play it.", msg)
 	}
-	_, doc = get(t, ts.browser(t), ts.URL+loc)
+	_, doc = webtest.Get(t, ts.Browser(t), ts.URL+loc)
 	require.Zero(t, doc.Find("[data-testid=rating-change]").Length(), "the game goes on")
-	got, err := ts.store.CurrentRatings(t.Context(), "kalah", vocab.FastClock, []string{"alice", "bob"})
+	got, err := ts.Store.CurrentRatings(t.Context(), "kalah", vocab.FastClock, []string{"alice", "bob"})
 	require.NoError(t, err)
 	require.Empty(t, got, "no rating moved")
-}
-
-// closing reads ws until it closes, and says with what status and when.
-func closing(ws *websocket.Conn) <-chan closed {
-	out := make(chan closed, 1)
-	go func() {
-		for {
-			if _, _, err := ws.Read(context.Background()); err != nil {
-				out <- closed{websocket.CloseStatus(err), time.Now()}
-				return
-			}
-		}
-	}()
-	return out
-}
-
-type closed struct {
-	status websocket.StatusCode
-	at     time.Time
-}
-
-// closedBy waits for each socket's close: with signout.Code, within a
-// second of since.
-func closedBy(t *testing.T, since time.Time, sockets map[string]<-chan closed) {
-	t.Helper()
-	for name, c := range sockets {
-		select {
-		case got := <-c:
-			require.Equal(t, websocket.StatusCode(signout.Code), got.status, name)
-			require.Less(t, got.at.Sub(since), time.Second, name)
-		case <-time.After(3 * time.Second):
-			t.Fatalf("%s: still open", name)
-		}
-	}
-}
-
-// stillWorks checks that a site socket is open and answers.
-func stillWorks(p *sitePage) {
-	p.t.Helper()
-	p.say(`{"accept":"nope"}`)
-	p.until("an answer", func(m siteMessage) bool { return strings.Contains(m.Error, "no longer open") })
 }

@@ -3,164 +3,18 @@ package web
 import (
 	"context"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
-	"strings"
 	"testing"
 	"time"
 
 	"boardroom/store"
 	"boardroom/store/storetest"
+	"boardroom/web/webtest"
 
-	"github.com/PuerkitoBio/goquery"
 	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
 )
-
-// post sends a form and returns the answer and its page.
-func post(t *testing.T, c *http.Client, u string, form url.Values) (*http.Response, *goquery.Document) {
-	t.Helper()
-	resp, err := c.PostForm(u, form)
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	doc, err := goquery.NewDocumentFromReader(resp.Body)
-	require.NoError(t, err)
-	return resp, doc
-}
-
-func account(name, password string) url.Values {
-	return url.Values{"username": {name}, "password": {password}}
-}
-
-// sessionCookie is the session cookie the answer set ("" for none).
-func sessionCookie(resp *http.Response) *http.Cookie {
-	for _, c := range resp.Cookies() {
-		if c.Name == SessionCookie {
-			return c
-		}
-	}
-	return nil
-}
-
-// TestSignUpLogInLogOut: a player signs up and is logged in (the header
-// names them, linking to their page); logs out; logs in again with the
-// name in another case.
-func TestSignUpLogInLogOut(t *testing.T) {
-	ts := newTestServer(t)
-	c := ts.browser(t)
-	_, doc := get(t, c, ts.URL+"/")
-	require.Equal(t, 1, doc.Find("[data-testid=login-link]").Length(), "a guest is offered to log in")
-	require.Zero(t, doc.Find("[data-testid=me]").Length())
-
-	resp, _ := post(t, c, ts.URL+"/signup", account("Alice_1", "a long password"))
-	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
-	require.Equal(t, "/", resp.Header.Get("Location"))
-	ck := sessionCookie(resp)
-	require.NotNil(t, ck)
-	require.True(t, ck.HttpOnly)
-	require.Equal(t, http.SameSiteLaxMode, ck.SameSite)
-	require.InDelta(t, 30*24*3600, ck.MaxAge, 1, "30 days")
-	require.GreaterOrEqual(t, len(ck.Value), 40)
-
-	_, doc = get(t, c, ts.URL+"/")
-	me := doc.Find("a[data-testid=me]")
-	require.Equal(t, "Alice_1", me.Text())
-	require.Equal(t, "/@/Alice_1", me.AttrOr("href", ""))
-	require.Equal(t, 1, doc.Find("[data-action=logout]").Length())
-	_, doc = get(t, c, ts.URL+"/@/alice_1")
-	require.Equal(t, "Alice_1", doc.Find("h1").Text(), "the player's page, in any case")
-
-	resp, _ = post(t, c, ts.URL+"/logout", nil)
-	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
-	_, doc = get(t, c, ts.URL+"/")
-	require.Zero(t, doc.Find("[data-testid=me]").Length(), "logged out")
-
-	resp, _ = post(t, c, ts.URL+"/login", account("ALICE_1", "a long password"))
-	require.Equal(t, http.StatusSeeOther, resp.StatusCode, "log-in accepts any case")
-	_, doc = get(t, c, ts.URL+"/account")
-	require.Equal(t, 1, doc.Find("[data-testid=session]").Length(), "this log-in (the first was ended)")
-}
-
-// TestAccountFormsRefuseBadInput: each bad input is refused with a clear
-// message on the form, and makes no account.
-func TestAccountFormsRefuseBadInput(t *testing.T) {
-	ts := newTestServer(t)
-	c := ts.browser(t)
-	resp, _ := post(t, c, ts.URL+"/signup", account("taken", "a long password"))
-	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
-	other := ts.browser(t)
-	tests := []struct {
-		name, path string
-		form       url.Values
-		status     int
-		says       string
-	}{
-		{"an over-long name", "/signup", account(strings.Repeat("n", 21), "a long password"), 400, "at most 20"},
-		{"a name taken in another case", "/signup", account("TAKEN", "a long password"), 400, "taken"},
-		{"a look-alike name", "/signup", account("t\u0430ken", "a long password"), 400, "only letters"},
-		{"an empty password", "/signup", account("newname", ""), 400, "Choose a password"},
-		{"a huge password", "/signup", account("newname", strings.Repeat("p", 5000)), 400, "at most 256"},
-		{"a wrong password", "/login", account("taken", "not the password"), 401, "wrong"},
-		{"an unknown name", "/login", account("nobody", "a long password"), 401, "wrong"},
-		{"a huge password at log-in", "/login", account("taken", strings.Repeat("p", 5000)), 401, "wrong"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			resp, doc := post(t, other, ts.URL+tc.path, tc.form)
-			require.Equal(t, tc.status, resp.StatusCode)
-			require.Nil(t, sessionCookie(resp), "nobody logged in")
-			require.Contains(t, doc.Find("[data-testid=form-error]").Text(), tc.says)
-			require.NotContains(t, doc.Text(), tc.form.Get("password")+"x", "the password is not shown back")
-		})
-	}
-}
-
-// TestAccountsAreProtected: a form posted from another site is refused;
-// a session cookie is worthless after "log out everywhere"; log-ins are
-// throttled per account and network (TestNextStaysOnTheSite has next).
-func TestAccountsAreProtected(t *testing.T) {
-	ts := newTestServer(t)
-	phone, laptop := ts.browser(t), ts.browser(t)
-	resp, _ := post(t, phone, ts.URL+"/signup", account("bob", "a long password"))
-	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
-	resp, _ = post(t, laptop, ts.URL+"/login", account("bob", "a long password"))
-	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
-	laptopCookie := sessionCookie(resp)
-
-	for _, path := range []string{"/signup", "/login", "/logout", "/account/logout-everywhere", "/account/sessions/end", "/account/password"} {
-		req, _ := http.NewRequest(http.MethodPost, ts.URL+path, strings.NewReader(account("bob", "a long password").Encode()))
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		req.Header.Set("Sec-Fetch-Site", "cross-site")
-		resp, err := phone.Do(req)
-		require.NoError(t, err)
-		resp.Body.Close()
-		require.Equal(t, http.StatusForbidden, resp.StatusCode, "%s from another site", path)
-	}
-
-	resp, _ = post(t, phone, ts.URL+"/account/logout-everywhere", url.Values{"confirm": {"yes"}})
-	require.Equal(t, http.StatusOK, resp.StatusCode)
-	req, _ := http.NewRequest(http.MethodGet, ts.URL+"/account", nil)
-	req.AddCookie(&http.Cookie{Name: SessionCookie, Value: laptopCookie.Value})
-	resp, err := http.DefaultTransport.RoundTrip(req)
-	require.NoError(t, err)
-	io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
-	require.Equal(t, http.StatusSeeOther, resp.StatusCode, "the laptop's cookie no longer logs in")
-	require.Contains(t, resp.Header.Get("Location"), "/login")
-
-	guesser := ts.browser(t)
-	statuses := map[int]int{}
-	for range 8 {
-		resp, _ := post(t, guesser, ts.URL+"/login", account("bob", "guess guess"))
-		statuses[resp.StatusCode]++
-	}
-	require.Equal(t, 4, statuses[http.StatusUnauthorized], "five tries at one account from one network a minute: the laptop's, and four guesses")
-	require.Equal(t, 4, statuses[http.StatusTooManyRequests])
-
-	_, doc := get(t, phone, ts.URL+"/@/nobody")
-	require.Contains(t, doc.Find("h1").Text(), "No such player")
-}
 
 // TestNamesInRoomsAreAccounts: a signed-in player's seat bears their
 // username, whatever name the form or the Join sent, and links to their
@@ -168,22 +22,22 @@ func TestAccountsAreProtected(t *testing.T) {
 // player for no name.
 func TestNamesInRoomsAreAccounts(t *testing.T) {
 	ts := newTestServer(t)
-	alice := ts.browser(t)
-	resp, _ := post(t, alice, ts.URL+"/signup", account("Alice", "a long password"))
+	alice := ts.Browser(t)
+	resp, _ := webtest.Post(t, alice, ts.URL+"/signup", webtest.Account("Alice", "a long password"))
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
-	_, doc := get(t, alice, ts.URL+"/")
+	_, doc := webtest.Get(t, alice, ts.URL+"/")
 	require.Contains(t, doc.Find("[data-testid=playing-as]").Text(), "Alice")
 	require.Zero(t, doc.Find("form input[name=name]").Length(), "no free name field")
 	require.Equal(t, 1, doc.Find("body[data-signed-in]").Length())
 
-	resp, _ = ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"friend"}, "name": {"Not Alice"}})
+	resp, _ = ts.Create(t, alice, url.Values{"game": {"kalah"}, "mode": {"friend"}, "name": {"Not Alice"}})
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	loc := resp.Header.Get("Location")
 
 	// A guest takes the other seat; then Bob, signed in, would have, had it
 	// been free: his Join's name does not count.
-	guest := ts.browser(t)
-	get(t, guest, ts.URL+loc)
+	guest := ts.Browser(t)
+	webtest.Get(t, guest, ts.URL+loc)
 	ws, _, err := wsDial(t, ts, guest, loc, ts.URL)
 	require.NoError(t, err)
 	defer ws.CloseNow()
@@ -193,7 +47,7 @@ func TestNamesInRoomsAreAccounts(t *testing.T) {
 	require.NoError(t, ws.Write(ctx, websocket.MessageText, []byte(`{"action":"join","name":"Gus"}`)))
 	readFragment(t, ws)
 
-	_, doc = get(t, ts.browser(t), ts.URL+loc)
+	_, doc = webtest.Get(t, ts.Browser(t), ts.URL+loc)
 	link := doc.Find(".player.seat0 a.holder[data-testid=holder-link]")
 	require.Equal(t, "Alice", link.Text(), "the username, not the form's name")
 	require.Equal(t, "/@/Alice", link.AttrOr("href", ""))
@@ -201,12 +55,12 @@ func TestNamesInRoomsAreAccounts(t *testing.T) {
 	require.Equal(t, "Gus", doc.Find(".player.seat1 .holder").Text())
 	require.Equal(t, 1, doc.Find(".player.seat1 [data-testid=guest]").Length(), "a guest is marked")
 
-	bob := ts.browser(t)
-	resp, _ = post(t, bob, ts.URL+"/signup", account("bob", "a long password"))
+	bob := ts.Browser(t)
+	resp, _ = webtest.Post(t, bob, ts.URL+"/signup", webtest.Account("bob", "a long password"))
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
-	resp, _ = ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"friend"}})
+	resp, _ = ts.Create(t, alice, url.Values{"game": {"kalah"}, "mode": {"friend"}})
 	loc = resp.Header.Get("Location")
-	get(t, bob, ts.URL+loc)
+	webtest.Get(t, bob, ts.URL+loc)
 	ws2, _, err := wsDial(t, ts, bob, loc, ts.URL)
 	require.NoError(t, err)
 	defer ws2.CloseNow()
@@ -220,21 +74,21 @@ func TestNamesInRoomsAreAccounts(t *testing.T) {
 // them newest first, each linking to its room, twenty a page.
 func TestPlayerPage(t *testing.T) {
 	ts := newTestServer(t)
-	c := ts.browser(t)
-	resp, _ := post(t, c, ts.URL+"/signup", account("Alice", "a long password"))
+	c := ts.Browser(t)
+	resp, _ := webtest.Post(t, c, ts.URL+"/signup", webtest.Account("Alice", "a long password"))
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	ctx := t.Context()
 	clock := time.UnixMilli(1_800_000_000_000)
-	ts.store.SetNow(func() time.Time { clock = clock.Add(time.Second); return clock })
+	ts.Store.SetNow(func() time.Time { clock = clock.Add(time.Second); return clock })
 	for i := range 23 {
 		r := storetest.SampleRoom(fmt.Sprintf("game%02d", i))
 		r.Seats[0].Account, r.Seats[0].Name = "Alice", "Alice"
 		r.Seats[1].Name = "Gus"
-		require.NoError(t, ts.store.CreateRoom(ctx, r))
+		require.NoError(t, ts.Store.CreateRoom(ctx, r))
 		winner := []int{0, 1, -1}[i%3]
-		require.NoError(t, storetest.ResultErr(ts.store.SetResult(ctx, r.ID, store.Result{Over: true, Winner: winner, Reason: "done"})))
+		require.NoError(t, storetest.ResultErr(ts.Store.SetResult(ctx, r.ID, store.Result{Over: true, Winner: winner, Reason: "done"})))
 	}
-	_, doc := get(t, c, ts.URL+"/@/alice")
+	_, doc := webtest.Get(t, c, ts.URL+"/@/alice")
 	require.Equal(t, "23", doc.Find("[data-testid=played]").Text())
 	require.Equal(t, "8", doc.Find("[data-testid=won]").Text())
 	require.Equal(t, "8", doc.Find("[data-testid=lost]").Text())
@@ -247,140 +101,8 @@ func TestPlayerPage(t *testing.T) {
 	require.Contains(t, first.Text(), "Lost", "game 22 went to the second seat")
 	older := doc.Find("[data-testid=older]").AttrOr("href", "")
 	require.Equal(t, "/@/Alice?page=2", older)
-	_, doc = get(t, c, ts.URL+older)
+	_, doc = webtest.Get(t, c, ts.URL+older)
 	require.Equal(t, 3, doc.Find("[data-testid=game-row]").Length())
 	require.Equal(t, 1, doc.Find("[data-testid=newer]").Length())
 	require.Zero(t, doc.Find("[data-testid=older]").Length())
-}
-
-// loggedIn says whether c's cookie still opens the account page.
-func (ts *testServer) loggedIn(t *testing.T, c *http.Client) bool {
-	t.Helper()
-	resp, _ := get(t, c, ts.URL+"/account")
-	return resp.StatusCode == http.StatusOK
-}
-
-// otherSessionID is the form's name of the first session on c's account
-// page that is not c's own.
-func (ts *testServer) otherSessionID(t *testing.T, c *http.Client) string {
-	t.Helper()
-	_, doc := get(t, c, ts.URL+"/account")
-	id := doc.Find("form[action='/account/sessions/end'] input[name=session]").First().AttrOr("value", "")
-	require.NotEmpty(t, id, "another session listed with its Log out")
-	return id
-}
-
-// TestEndOneSession (issue 42, Account): the account page logs one other
-// device out: its cookie opens nothing, its site socket closes, the
-// others stay. Another account's session cannot be ended by naming it,
-// nor by a guest.
-func TestEndOneSession(t *testing.T) {
-	ts := newTestServer(t)
-	laptop := ts.signedUp(t, "alice")
-	phone := ts.logIn(t, "alice")
-	carol := ts.signedUp(t, "carol")
-	_, doc := get(t, laptop, ts.URL+"/account")
-	require.Equal(t, 2, doc.Find("[data-testid=session] [data-action=end-session]").Length(), "a Log out for each")
-	require.Equal(t, "/logout", doc.Find("[data-testid=session]:has(.badge) form").AttrOr("action", ""), "this browser's is the log-out")
-	id := ts.otherSessionID(t, laptop)
-
-	resp, _ := post(t, carol, ts.URL+"/account/sessions/end", url.Values{"session": {id}})
-	require.Equal(t, http.StatusNotFound, resp.StatusCode, "another account's session, named")
-	resp, _ = post(t, ts.browser(t), ts.URL+"/account/sessions/end", url.Values{"session": {id}})
-	require.Equal(t, http.StatusSeeOther, resp.StatusCode, "a guest is sent to log in")
-	require.True(t, ts.loggedIn(t, phone), "nothing ended")
-
-	socket := map[string]<-chan closed{"the phone's site": closing(ts.openSite(t, phone).ws)}
-	kept := ts.openSite(t, laptop)
-	start := time.Now()
-	resp, doc = post(t, laptop, ts.URL+"/account/sessions/end", url.Values{"session": {id}})
-	require.Equal(t, http.StatusOK, resp.StatusCode)
-	require.Equal(t, "Logged out of A program.", doc.Find("[data-testid=account-notice]").Text())
-	require.Equal(t, 1, doc.Find("[data-testid=session]").Length())
-	closedBy(t, start, socket)
-	stillWorks(kept)
-	require.False(t, ts.loggedIn(t, phone), "the phone's cookie opens nothing")
-	require.True(t, ts.loggedIn(t, laptop))
-	require.True(t, ts.loggedIn(t, carol))
-}
-
-// TestChangePassword (issue 42, Account): the current password is asked
-// first; a wrong one changes nothing. The right one changes it: the old
-// no longer logs in, the new one does, and the account's other sessions
-// end (their sockets close) while this one stays.
-func TestChangePassword(t *testing.T) {
-	ts := newTestServer(t)
-	laptop := ts.signedUp(t, "alice")
-	phone := ts.logIn(t, "alice")
-	_, doc := get(t, laptop, ts.URL+"/account")
-	form := doc.Find("form[data-testid=change-password]")
-	require.Equal(t, "current-password", form.Find("input[name=current]").AttrOr("autocomplete", ""))
-	require.Equal(t, "new-password", form.Find("input[name=new]").AttrOr("autocomplete", ""))
-
-	resp, doc := post(t, laptop, ts.URL+"/account/password", url.Values{"current": {"not it at all"}, "new": {"a newer password"}})
-	require.Equal(t, http.StatusUnauthorized, resp.StatusCode)
-	require.Contains(t, doc.Find("[data-testid=password-error]").Text(), "not your password")
-	require.Equal(t, "true", doc.Find("input[name=current]").AttrOr("aria-invalid", ""))
-	require.True(t, ts.loggedIn(t, phone), "nothing changed")
-
-	socket := map[string]<-chan closed{"the phone's site": closing(ts.openSite(t, phone).ws)}
-	start := time.Now()
-	resp, doc = post(t, laptop, ts.URL+"/account/password", url.Values{"current": {"a long password"}, "new": {"a newer password"}})
-	require.Equal(t, http.StatusOK, resp.StatusCode)
-	require.Equal(t, "Your password is changed. Logged out of 1 other device: each logs in with the new one.",
-		doc.Find("[data-testid=account-notice]").Text())
-	closedBy(t, start, socket)
-	require.False(t, ts.loggedIn(t, phone), "the other session ended")
-	require.True(t, ts.loggedIn(t, laptop), "this one stays")
-
-	resp, _ = post(t, ts.browser(t), ts.URL+"/login", account("alice", "a long password"))
-	require.Equal(t, http.StatusUnauthorized, resp.StatusCode, "the old password")
-	resp, _ = post(t, ts.browser(t), ts.URL+"/login", account("alice", "a newer password"))
-	require.Equal(t, http.StatusSeeOther, resp.StatusCode, "the new one")
-}
-
-// TestChangePasswordCountsAsLogIns: the form guesses no faster than the
-// log-in page: its tries take from the same limits, and once they are
-// spent the right password is refused too. A new password is checked as a
-// sign-up's is.
-func TestChangePasswordCountsAsLogIns(t *testing.T) {
-	ts := newTestServer(t)
-	alice := ts.signedUp(t, "alice")
-	resp, doc := post(t, alice, ts.URL+"/account/password", url.Values{"current": {"a long password"}, "new": {"short"}})
-	require.Equal(t, http.StatusBadRequest, resp.StatusCode)
-	require.Contains(t, doc.Find("[data-testid=password-error]").Text(), "at least 8")
-	for range 4 {
-		resp, _ = post(t, alice, ts.URL+"/account/password", url.Values{"current": {"a guess"}, "new": {"a newer password"}})
-		require.Equal(t, http.StatusUnauthorized, resp.StatusCode)
-	}
-	resp, doc = post(t, alice, ts.URL+"/account/password", url.Values{"current": {"a long password"}, "new": {"a newer password"}})
-	require.Equal(t, http.StatusTooManyRequests, resp.StatusCode, "five tries at the account from one network a minute")
-	require.Contains(t, doc.Find("[data-testid=password-error]").Text(), "wait a minute")
-	resp, _ = post(t, ts.browser(t), ts.URL+"/login", account("alice", "a long password"))
-	require.Equal(t, http.StatusTooManyRequests, resp.StatusCode, "one budget with the log-in page")
-}
-
-// TestLogOutEverywhereAsksFirst (issue 42, Account): Log out everywhere
-// asks first, on the page, saying how many devices it logs out, and ends
-// nothing until confirmed; then the page it lands on says what it did.
-func TestLogOutEverywhereAsksFirst(t *testing.T) {
-	ts := newTestServer(t)
-	laptop := ts.signedUp(t, "alice")
-	phone, tablet := ts.logIn(t, "alice"), ts.logIn(t, "alice")
-	resp, doc := post(t, laptop, ts.URL+"/account/logout-everywhere", nil)
-	require.Equal(t, http.StatusOK, resp.StatusCode)
-	question := doc.Find("[data-testid=ask-logout-everywhere]")
-	require.Contains(t, question.Text(), "You are logged out here and on 2 other devices")
-	require.Equal(t, "yes", question.Find("input[name=confirm]").AttrOr("value", ""))
-	require.Equal(t, "/account", question.Find("[data-action=cancel-logout-everywhere]").AttrOr("href", ""))
-	require.True(t, ts.loggedIn(t, phone), "nothing ended yet")
-
-	resp, doc = post(t, laptop, ts.URL+"/account/logout-everywhere", url.Values{"confirm": {"yes"}})
-	require.Equal(t, http.StatusOK, resp.StatusCode)
-	require.Equal(t, "You are logged out everywhere: this browser and 2 other devices.", doc.Find("[data-testid=account-notice]").Text())
-	require.Equal(t, 1, doc.Find("form[data-testid=login]").Length(), "on the log-in page")
-	require.Equal(t, 1, doc.Find("[data-testid=login-link]").Length(), "as a guest")
-	for _, c := range []*http.Client{laptop, phone, tablet} {
-		require.False(t, ts.loggedIn(t, c))
-	}
 }

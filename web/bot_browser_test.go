@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"boardroom/web/webtest"
 )
 
 // TestBrowserPlaysAnEngine: a person creates a friend room of Kalah in the
@@ -22,7 +24,7 @@ import (
 func TestBrowserPlaysAnEngine(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	browser := newBrowser(t, 1280, 900)
+	browser := webtest.NewBrowser(t, 1280, 900)
 	python := pythonPath(t)
 	bot := buildBot(t)
 
@@ -37,17 +39,17 @@ func TestBrowserPlaysAnEngine(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 
-	alice.waitText(".player.seat1 .holder", "Engine: Random player (Python)")
+	alice.WaitText(".player.seat1 .holder", "Engine: Random player (Python)")
 	for moves := 0; ; moves++ {
-		alice.waitJS("her move or the end", `document.querySelector("[data-testid=turn]").textContent === "Your move" ||
+		alice.WaitJS("her move or the end", `document.querySelector("[data-testid=turn]").textContent === "Your move" ||
 			document.querySelector("[data-testid=status]").textContent.length > 0`)
-		if alice.text("[data-testid=status]") != "" {
+		if alice.Text("[data-testid=status]") != "" {
 			break
 		}
 		require.Less(t, moves, 40, "a game of three houses of two seeds is short")
-		shown := len(alice.moves())
-		alice.click("[data-testid=board] [data-cell].target")
-		alice.waitJS("her move shown", `document.querySelectorAll("[data-testid=move]").length > `+strconv.Itoa(shown))
+		shown := len(alice.Moves())
+		alice.Click("[data-testid=board] [data-cell].target")
+		alice.WaitJS("her move shown", `document.querySelectorAll("[data-testid=move]").length > `+strconv.Itoa(shown))
 	}
 	select {
 	case err := <-done:
@@ -58,7 +60,7 @@ func TestBrowserPlaysAnEngine(t *testing.T) {
 	// Alice's page speaks to her ("You lost — houses empty"); the bot
 	// prints the result as programs read it, by seat ("P2 wins — houses
 	// empty"): the same ending.
-	status := alice.text("[data-testid=status]")
+	status := alice.Text("[data-testid=status]")
 	_, reason, ok := strings.Cut(status, " — ")
 	require.True(t, ok, status)
 	require.True(t, strings.HasSuffix(stdout.String(), " — "+reason+" (the engine played P2)\n"), "%q against %q", stdout.String(), status)
@@ -68,7 +70,7 @@ func TestBrowserPlaysAnEngine(t *testing.T) {
 		}
 	}
 	require.Contains(t, stderr.String(), "bot: seated as P2 in Kalah")
-	require.Equal(t, alice.moves(), ts.turns(t, room), "her page shows the game as stored")
+	require.Equal(t, alice.Moves(), ts.turns(t, room), "her page shows the game as stored")
 	engineMoves := 0
 	for _, line := range strings.Split(stderr.String(), "\n") {
 		if strings.HasPrefix(line, "bot: move ") {
@@ -104,7 +106,7 @@ func buildBot(t *testing.T) string {
 // turns is the stored game of a room's link, in notation.
 func (ts *testServer) turns(t *testing.T, room string) []string {
 	t.Helper()
-	rec, err := ts.store.Room(context.Background(), strings.TrimPrefix(room, ts.URL+"/r/"))
+	rec, err := ts.Store.Room(context.Background(), strings.TrimPrefix(room, ts.URL+"/r/"))
 	require.NoError(t, err)
 	out := make([]string, len(rec.Turns))
 	for i, turn := range rec.Turns {

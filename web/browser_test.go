@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
+	"boardroom/web/webtest"
 )
 
 // TestBrowserPlaysEveryGame plays a short game of every game through the
@@ -19,7 +20,7 @@ import (
 func TestBrowserPlaysEveryGame(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	browser := newBrowser(t, 1280, 900)
+	browser := webtest.NewBrowser(t, 1280, 900)
 	tests := []struct {
 		id       string
 		opts     map[string]string
@@ -37,16 +38,16 @@ func TestBrowserPlaysEveryGame(t *testing.T) {
 			alice, bob, eve := newTab(t, browser, "alice"), newTab(t, browser, "bob"), newTab(t, browser, "eve")
 			roomURL := createInLobby(t, ts, alice, tc.id, "friend", tc.opts)
 			require.True(t, strings.HasPrefix(roomURL, ts.URL+"/r/"), roomURL)
-			share := evalJS[string](alice, `document.querySelector("[data-testid=share-link]").value`)
+			share := webtest.EvalJS[string](alice.Tab, `document.querySelector("[data-testid=share-link]").value`)
 			require.Equal(t, roomURL, share, "the share link is the room's absolute URL")
 
-			bob.run("open the shared link", chromedp.Navigate(share))
-			bob.connected()
-			bob.click("[data-action=join]")
-			bob.waitJS("Bob is seated", `!document.querySelector("[data-action=join]")`)
-			eve.run("open the shared link", chromedp.Navigate(share))
-			eve.connected()
-			alice.waitJS("one spectator", `document.querySelector("[data-testid=spectators]").textContent === "1"`)
+			bob.Run("open the shared link", chromedp.Navigate(share))
+			bob.Connected()
+			bob.Click("[data-action=join]")
+			bob.WaitJS("Bob is seated", `!document.querySelector("[data-action=join]")`)
+			eve.Run("open the shared link", chromedp.Navigate(share))
+			eve.Connected()
+			alice.WaitJS("one spectator", `document.querySelector("[data-testid=spectators]").textContent === "1"`)
 
 			g, err := game.Lookup(tc.id)
 			require.NoError(t, err)
@@ -61,38 +62,38 @@ func TestBrowserPlaysEveryGame(t *testing.T) {
 				for i, p := range toMove {
 					moves[i], err = bot.Choose(context.Background(), state, p)
 					require.NoError(t, err)
-					seats[p].waitJS("its turn", `document.querySelector("[data-testid=turn]").textContent === "Your move"`)
+					seats[p].WaitJS("its turn", `document.querySelector("[data-testid=turn]").textContent === "Your move"`)
 					if i == 1 { // the first choice of a simultaneous turn is in: secret, but announced
 						for _, other := range []*tab{seats[p], eve} {
-							other.waitJS("the first seat has chosen", `!!document.querySelector(".player.seat0 .chosen")`)
-							require.Zero(t, evalJS[int](other, `document.querySelectorAll("[data-testid=board] .chosen").length`),
-								"%s must not see the other's choice", other.name)
+							other.WaitJS("the first seat has chosen", `!!document.querySelector(".player.seat0 .chosen")`)
+							require.Zero(t, webtest.EvalJS[int](other.Tab, `document.querySelectorAll("[data-testid=board] .chosen").length`),
+								"%s must not see the other's choice", other.Name)
 						}
 					}
 					path := moves[i].Path()
 					for k, c := range path {
-						seats[p].clickCell(int(c.Row), int(c.Col))
+						seats[p].ClickCell(int(c.Row), int(c.Col))
 						if k < len(path)-1 { // as a person would, wait to see the selection
-							seats[p].waitJS("selection shown", fmt.Sprintf(`!!document.querySelector('[data-cell="%d,%d"].selected')`, c.Row, c.Col))
+							seats[p].WaitJS("selection shown", fmt.Sprintf(`!!document.querySelector('[data-cell="%d,%d"].selected')`, c.Row, c.Col))
 						}
 					}
 				}
 				want = append(want, game.FormatTurn(state, moves))
 				require.NoError(t, state.Apply(moves...))
 				for _, tb := range []*tab{alice, bob, eve} {
-					tb.waitMoves(len(want))
+					tb.WaitMoves(len(want))
 				}
 			}
-			require.Equal(t, want, eve.moves(), "the spectator saw every move in order")
-			require.Equal(t, want, bob.moves())
+			require.Equal(t, want, eve.Moves(), "the spectator saw every move in order")
+			require.Equal(t, want, bob.Moves())
 
 			if !state.Outcome().Over {
 				alice.confirm("resign")
 			}
 			for _, tb := range []*tab{alice, bob, eve} {
-				tb.waitJS("the result", `document.querySelector("[data-testid=status]").textContent.length > 0`)
+				tb.WaitJS("the result", `document.querySelector("[data-testid=status]").textContent.length > 0`)
 			}
-			status := eve.text("[data-testid=status]")
+			status := eve.Text("[data-testid=status]")
 			if out := state.Outcome(); out.Over {
 				require.Contains(t, status, out.Reason)
 			} else {
@@ -100,12 +101,12 @@ func TestBrowserPlaysEveryGame(t *testing.T) {
 			}
 
 			// Replay: the spectator steps back to the start and forward again.
-			eve.click("[data-action=replay-first]")
-			eve.waitJS("replay at the start", `document.querySelector(".replay-pos") && document.querySelector(".replay-pos").textContent.startsWith("Replay: move 0 of")`)
-			eve.click("[data-action=replay-next]")
-			eve.waitJS("one move on", `document.querySelector(".replay-pos").textContent.startsWith("Replay: move 1 of")`)
-			eve.click("[data-action=replay-last]")
-			eve.waitJS("back at the end", fmt.Sprintf(`document.querySelector(".replay-pos").textContent === "Replay: move %d of %d"`, len(want), len(want)))
+			eve.Click("[data-action=replay-first]")
+			eve.WaitJS("replay at the start", `document.querySelector(".replay-pos") && document.querySelector(".replay-pos").textContent.startsWith("Replay: move 0 of")`)
+			eve.Click("[data-action=replay-next]")
+			eve.WaitJS("one move on", `document.querySelector(".replay-pos").textContent.startsWith("Replay: move 1 of")`)
+			eve.Click("[data-action=replay-last]")
+			eve.WaitJS("back at the end", fmt.Sprintf(`document.querySelector(".replay-pos").textContent === "Replay: move %d of %d"`, len(want), len(want)))
 		})
 	}
 }
@@ -126,8 +127,8 @@ func createInLobby(t *testing.T, ts *testServer, tb *tab, id, mode string, opts 
 		chromedp.Click(chromedp.CSS(form+`button[type=submit]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid=board]`)),
 	)
-	tb.run("create a "+id+" room", actions...)
-	url := tb.location()
-	tb.connected()
+	tb.Run("create a "+id+" room", actions...)
+	url := tb.Location()
+	tb.Connected()
 	return url
 }

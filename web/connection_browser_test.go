@@ -1,10 +1,6 @@
 package web
 
 import (
-	"io"
-	"net"
-	"net/http/httptest"
-	"sync"
 	"testing"
 	"time"
 
@@ -12,82 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/internal/browsertest"
+	"boardroom/web/webtest"
 )
-
-// outage is a TCP proxy in front of a test server that can cut every
-// connection through it and refuse new ones, as a network outage or a
-// server that is down does; the pages under test are opened through it.
-type outage struct {
-	ts      *testServer // the test server as seen through the proxy (its URL)
-	ln      net.Listener
-	backend string
-
-	mu    sync.Mutex
-	down  bool
-	conns map[net.Conn]struct{}
-}
-
-func newOutage(t *testing.T, ts *testServer) *outage {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	o := &outage{ln: ln, backend: ts.Listener.Addr().String(), conns: map[net.Conn]struct{}{}}
-	// createRoom and the tabs need only the URL: the proxy's.
-	o.ts = &testServer{Server: &httptest.Server{URL: "http://" + ln.Addr().String()}, hub: ts.hub, store: ts.store}
-	go o.serve()
-	t.Cleanup(func() { ln.Close(); o.cut() })
-	return o
-}
-
-func (o *outage) serve() {
-	for {
-		c, err := o.ln.Accept()
-		if err != nil {
-			return
-		}
-		go o.pipe(c)
-	}
-}
-
-// pipe carries one connection to the server, unless the network is down.
-func (o *outage) pipe(c net.Conn) {
-	o.mu.Lock()
-	if o.down {
-		o.mu.Unlock()
-		c.Close()
-		return
-	}
-	o.conns[c] = struct{}{}
-	o.mu.Unlock()
-	b, err := net.Dial("tcp", o.backend)
-	if err != nil {
-		c.Close()
-		return
-	}
-	o.mu.Lock()
-	o.conns[b] = struct{}{}
-	o.mu.Unlock()
-	go func() { io.Copy(b, c); b.Close() }()
-	io.Copy(c, b)
-	c.Close()
-}
-
-// cut drops every connection and refuses new ones until restore.
-func (o *outage) cut() {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	o.down = true
-	for c := range o.conns {
-		c.Close()
-	}
-	clear(o.conns)
-}
-
-func (o *outage) restore() {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	o.down = false
-}
 
 // watchConnStatus counts, in the page, the times the connection's live
 // region is given something new to say.
@@ -110,22 +32,22 @@ const watchConnStatus = `(function () {
 func TestBrowserConnectionLost(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	px := newOutage(t, ts)
-	browser := newBrowser(t, 390, 844)
+	px := ts.Outage(t)
+	browser := webtest.NewBrowser(t, 390, 844)
 	alice := newTab(t, browser, "alice")
-	alice.run("phone", chromedp.EmulateViewport(390, 844))
-	createRoom(t, px.ts, alice, map[string]string{"game": "amazons", "mode": "computer"})
-	alice.waitText("[data-testid=turn]", "Your move")
-	require.True(t, evalJS[bool](alice, watchConnStatus))
-	require.Equal(t, "", alice.text("#conn-status"), "nothing to say while connected")
+	alice.Run("phone", chromedp.EmulateViewport(390, 844))
+	alice.CreateRoom(px.Node, map[string]string{"game": "amazons", "mode": "computer"})
+	alice.WaitText("[data-testid=turn]", "Your move")
+	require.True(t, webtest.EvalJS[bool](alice.Tab, watchConnStatus))
+	require.Equal(t, "", alice.Text("#conn-status"), "nothing to say while connected")
 
 	lost := func(what string) {
 		t.Helper()
-		alice.waitJS(what+": the page knows", `document.body.dataset.socket === "closed"`)
+		alice.WaitJS(what+": the page knows", `document.body.dataset.socket === "closed"`)
 		// Scrolled to the foot of the page, as a player typing a move is.
-		evalJS[bool](alice, `window.scrollTo(0, document.body.scrollHeight), true`)
-		alice.waitJS(what+": said at the top", `document.getElementById("conn-status").textContent === "Connection lost — reconnecting…"`)
-		r := evalJS[map[string]float64](alice, `(function () {
+		webtest.EvalJS[bool](alice.Tab, `window.scrollTo(0, document.body.scrollHeight), true`)
+		alice.WaitJS(what+": said at the top", `document.getElementById("conn-status").textContent === "Connection lost — reconnecting…"`)
+		r := webtest.EvalJS[map[string]float64](alice.Tab, `(function () {
 			var s = document.getElementById("conn-status").getBoundingClientRect();
 			var b = document.querySelector("[data-testid=board]");
 			return { top: s.top, bottom: s.bottom, height: s.height,
@@ -137,41 +59,41 @@ func TestBrowserConnectionLost(t *testing.T) {
 		require.LessOrEqual(t, r["bottom"], 844.0, "%s: the banner is in view", what)
 		require.Less(t, r["play"], 0.7, "%s: the board is dimmed", what)
 		require.Equal(t, 0.0, r["clickable"], "%s: the board takes no clicks", what)
-		live := evalJS[[]string](alice, `(function () { var e = document.getElementById("conn-status");
+		live := webtest.EvalJS[[]string](alice.Tab, `(function () { var e = document.getElementById("conn-status");
 			return [e.getAttribute("role") || "", e.getAttribute("aria-live") || ""]; })()`)
 		require.Equal(t, "status", live[0])
 		require.Contains(t, []string{"polite", "assertive"}, live[1], "a live region says it")
 	}
 
 	// The server goes away for a while: the page tries again and again.
-	px.cut()
+	px.Cut()
 	lost("server down")
-	alice.run("type a move", chromedp.SetValue(chromedp.CSS("#move-text"), "d1-d7/g7"),
+	alice.Run("type a move", chromedp.SetValue(chromedp.CSS("#move-text"), "d1-d7/g7"),
 		chromedp.Click(chromedp.CSS("#move-form button[type=submit]")))
-	alice.waitJS("the move is said not sent", `(document.querySelector("#move-form [data-testid=move-note]")||{}).textContent === "Not sent: you are offline"`)
-	require.Equal(t, "d1-d7/g7", evalJS[string](alice, `document.getElementById("move-text").value`), "the move typed is kept")
+	alice.WaitJS("the move is said not sent", `(document.querySelector("#move-form [data-testid=move-note]")||{}).textContent === "Not sent: you are offline"`)
+	require.Equal(t, "d1-d7/g7", webtest.EvalJS[string](alice.Tab, `document.getElementById("move-text").value`), "the move typed is kept")
 	browsertest.Pause(t, 12*time.Second) // many failed tries: a page that doubles its wait now waits long
-	require.Equal(t, []string{"Connection lost — reconnecting…"}, evalJS[[]string](alice, `window.connSaid`), "said once, not at every try")
+	require.Equal(t, []string{"Connection lost — reconnecting…"}, webtest.EvalJS[[]string](alice.Tab, `window.connSaid`), "said once, not at every try")
 
-	px.restore()
+	px.Restore()
 	back := time.Now()
-	alice.waitJSFor(8*time.Second, "back within a few seconds", `document.body.dataset.socket === "open"`)
+	alice.WaitJSFor(8*time.Second, "back within a few seconds", `document.body.dataset.socket === "open"`)
 	t.Logf("back %v after the server was reachable again", time.Since(back))
-	alice.waitJS("said it is back", `document.getElementById("conn-status").textContent === "Connected again."`)
-	require.Equal(t, "Your move", alice.text("[data-testid=turn]"))
-	require.Equal(t, "", alice.text("#move-form [data-testid=move-note]"), "the note goes once connected")
-	require.Equal(t, 1.0, evalJS[float64](alice, `Number(getComputedStyle(document.querySelector(".play")).opacity)`), "the board is bright again")
-	alice.click("#move-form button[type=submit]")
-	alice.waitMoves(2) // the move kept, sent now, and the computer's answer
+	alice.WaitJS("said it is back", `document.getElementById("conn-status").textContent === "Connected again."`)
+	require.Equal(t, "Your move", alice.Text("[data-testid=turn]"))
+	require.Equal(t, "", alice.Text("#move-form [data-testid=move-note]"), "the note goes once connected")
+	require.Equal(t, 1.0, webtest.EvalJS[float64](alice.Tab, `Number(getComputedStyle(document.querySelector(".play")).opacity)`), "the board is bright again")
+	alice.Click("#move-form button[type=submit]")
+	alice.WaitMoves(2) // the move kept, sent now, and the computer's answer
 
 	// The network drops and returns: the page tries again at once (the
 	// browser's online event), whatever its wait.
-	px.cut()
+	px.Cut()
 	lost("network down")
 	browsertest.Pause(t, 12*time.Second)
-	px.restore()
+	px.Restore()
 	back = time.Now()
-	evalJS[bool](alice, `window.dispatchEvent(new Event("online")), true`)
-	alice.waitJSFor(2*time.Second, "back at once", `document.body.dataset.socket === "open"`)
+	webtest.EvalJS[bool](alice.Tab, `window.dispatchEvent(new Event("online")), true`)
+	alice.WaitJSFor(2*time.Second, "back at once", `document.body.dataset.socket === "open"`)
 	t.Logf("back %v after the network returned", time.Since(back))
 }

@@ -11,6 +11,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/require"
+
+	"boardroom/web/webtest"
 )
 
 // consoleLog collects what a tab's pages write to the console, the
@@ -23,8 +25,8 @@ type consoleLog struct {
 // watchConsole starts collecting tb's console messages.
 func watchConsole(tb *tab) *consoleLog {
 	c := &consoleLog{}
-	ctx, cancel := context.WithCancel(tb.ctx)
-	tb.t.Cleanup(cancel)
+	ctx, cancel := context.WithCancel(tb.Ctx)
+	tb.T.Cleanup(cancel)
 	messages := chromedp.Console(ctx)
 	go func() {
 		for m, err := range messages {
@@ -68,24 +70,24 @@ func (c *consoleLog) violations() []string {
 func TestBrowserRoomConsoleIsClean(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	browser := newBrowser(t, 390, 844)
+	browser := webtest.NewBrowser(t, 390, 844)
 	me := newTab(t, browser, "me")
 	console := watchConsole(me)
-	createRoom(t, ts, me, map[string]string{"game": "amazons", "mode": "hotseat"})
-	evalJS[bool](me, `document.querySelectorAll("[data-action=zoom], [data-action=flip], [data-action=theme]").forEach(b => { if (b.offsetParent) b.click() }), true`)
-	me.run("the board's keys", chromedp.KeyEvent(kb.Tab), chromedp.KeyEvent(kb.Enter), chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.ArrowRight))
+	me.CreateRoom(ts.Node, map[string]string{"game": "amazons", "mode": "hotseat"})
+	webtest.EvalJS[bool](me.Tab, `document.querySelectorAll("[data-action=zoom], [data-action=flip], [data-action=theme]").forEach(b => { if (b.offsetParent) b.click() }), true`)
+	me.Run("the board's keys", chromedp.KeyEvent(kb.Tab), chromedp.KeyEvent(kb.Enter), chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.ArrowRight))
 	for i, move := range [][3][2]int{{{9, 3}, {5, 3}, {5, 5}}, {{0, 3}, {4, 3}, {4, 5}}} {
 		for _, c := range move {
-			me.clickCell(c[0], c[1])
+			me.ClickCell(c[0], c[1])
 		}
-		me.waitMoves(i + 1)
+		me.WaitMoves(i + 1)
 	}
 	me.confirm("resign")
-	me.waitShown(".live.over")
-	me.click("[data-action=replay-first]")
-	me.waitShown(".replay-pos")
-	me.run("reload the room", chromedp.Reload())
-	me.connected()
+	me.WaitShown(".live.over")
+	me.Click("[data-action=replay-first]")
+	me.WaitShown(".replay-pos")
+	me.Run("reload the room", chromedp.Reload())
+	me.Connected()
 	time.Sleep(300 * time.Millisecond) // the console's last messages
 	require.Empty(t, console.violations(), "every console message:\n%s", strings.Join(console.all(), "\n"))
 }

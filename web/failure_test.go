@@ -15,6 +15,8 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
+
+	"boardroom/web/webtest"
 )
 
 // Tests of what the server does when it is attacked or its surroundings
@@ -25,7 +27,7 @@ import (
 // asks for HSTS; the header counts only from a trusted proxy.
 func TestCookiesAreSecureBehindATLSProxy(t *testing.T) {
 	ts := newTestServer(t)
-	handler := (&Server{Hub: ts.hub, Store: ts.store, Log: slog.New(slog.DiscardHandler), Limits: &Limits{}, ListsFresh: -1,
+	handler := (&Server{Hub: ts.Hub, Store: ts.Store, Log: slog.New(slog.DiscardHandler), Limits: &Limits{}, ListsFresh: -1,
 		TrustedProxies: TrustedProxies{netip.MustParsePrefix("10.0.0.0/8")}}).Handler()
 	for _, tc := range []struct {
 		name   string
@@ -93,10 +95,10 @@ func TestNoListingOfTheStaticFiles(t *testing.T) {
 // 1007 for a text message that is not UTF-8; it changes nothing.
 func TestATextFrameThatIsNotUTF8ClosesTheSocket(t *testing.T) {
 	ts := newTestServer(t)
-	alice := ts.browser(t)
-	resp, _ := ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"hotseat"}})
+	alice := ts.Browser(t)
+	resp, _ := ts.Create(t, alice, url.Values{"game": {"kalah"}, "mode": {"hotseat"}})
 	loc := resp.Header.Get("Location")
-	get(t, alice, ts.URL+loc)
+	webtest.Get(t, alice, ts.URL+loc)
 	ws, _, err := wsDial(t, ts, alice, loc, ts.URL)
 	require.NoError(t, err)
 	defer ws.CloseNow()
@@ -107,7 +109,7 @@ func TestATextFrameThatIsNotUTF8ClosesTheSocket(t *testing.T) {
 	require.NoError(t, ws.Write(ctx, websocket.MessageText, []byte("{\"cell\":\"1,1\xff\"}")))
 	_, _, err = ws.Read(ctx)
 	require.Equal(t, websocket.StatusInvalidFramePayloadData, websocket.CloseStatus(err))
-	rec, err := ts.store.Room(ctx, strings.TrimPrefix(loc, "/r/"))
+	rec, err := ts.Store.Room(ctx, strings.TrimPrefix(loc, "/r/"))
 	require.NoError(t, err)
 	require.Empty(t, rec.Turns, "nothing was played")
 }
@@ -147,7 +149,7 @@ func TestOtherMethodsAreNotAllowed(t *testing.T) {
 func TestAClientThatGoesAwayIsNoServerError(t *testing.T) {
 	ts := newTestServer(t)
 	var logs syncLog
-	handler := (&Server{Hub: ts.hub, Store: ts.store, Limits: &Limits{}, ListsFresh: -1,
+	handler := (&Server{Hub: ts.Hub, Store: ts.Store, Limits: &Limits{}, ListsFresh: -1,
 		Log: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))}).Handler()
 	form := url.Values{"game": {"kalah"}, "mode": {"hotseat"}}.Encode()
 	for _, tc := range []struct {
@@ -205,7 +207,7 @@ func TestNamesMustBeVisibleAndNotTheComputers(t *testing.T) {
 		{"Alice\u200b", "", http.StatusSeeOther},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			resp, body := ts.create(t, ts.browser(t), url.Values{"game": {"kalah"}, "mode": {"hotseat"}, "name": {tc.name}})
+			resp, body := ts.Create(t, ts.Browser(t), url.Values{"game": {"kalah"}, "mode": {"hotseat"}, "name": {tc.name}})
 			require.Equal(t, tc.status, resp.StatusCode, body)
 			if tc.want != "" {
 				require.Contains(t, body, tc.want)

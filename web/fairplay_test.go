@@ -6,18 +6,21 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"boardroom/web/request"
+	"boardroom/web/webtest"
 )
 
 // challengeFrom sends a challenge to name from c's browser, rated or not,
 // and returns the answer's status and what the player page says of it.
 func (ts *testServer) challengeFrom(t *testing.T, c *http.Client, name string, rated bool) (int, string) {
 	t.Helper()
-	get(t, c, ts.URL+"/") // the browser's token
+	webtest.Get(t, c, ts.URL+"/") // the browser's token
 	form := url.Values{"game": {"kalah"}, "clock": {"fast"}}
 	if rated {
 		form.Set("rated", "true")
 	}
-	resp, doc := post(t, c, ts.URL+"/@/"+name+"/challenge", form)
+	resp, doc := webtest.Post(t, c, ts.URL+"/@/"+name+"/challenge", form)
 	return resp.StatusCode, doc.Find("[data-testid=challenge-error]").Text()
 }
 
@@ -25,8 +28,8 @@ func (ts *testServer) challengeFrom(t *testing.T, c *http.Client, name string, r
 // (/signup or /login).
 func (ts *testServer) switchTo(t *testing.T, c *http.Client, path, name string) {
 	t.Helper()
-	post(t, c, ts.URL+"/logout", nil)
-	resp, _ := post(t, c, ts.URL+path, account(name, "a long password"))
+	webtest.Post(t, c, ts.URL+"/logout", nil)
+	resp, _ := webtest.Post(t, c, ts.URL+path, webtest.Account(name, "a long password"))
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 }
 
@@ -43,32 +46,32 @@ func TestNoRatedChallengeBetweenLinkedAccounts(t *testing.T) {
 		why      string
 	}{
 		{"one's own bot", func(t *testing.T, ts *testServer) (*http.Client, string) {
-			owner := ts.signedUp(t, "owner")
-			ts.makeBot(t, owner, "Deep")
+			owner := ts.SignedUp(t, "owner")
+			ts.MakeBot(t, owner, "Deep")
 			return owner, "Deep"
 		}, "Deep is owner's bot, and a bot never plays its owner in a rated game: play it casual instead."},
 		{"two sign-ups in one browser", func(t *testing.T, ts *testServer) (*http.Client, string) {
-			c := ts.signedUp(t, "ann")
+			c := ts.SignedUp(t, "ann")
 			ts.switchTo(t, c, "/signup", "bea")
 			return c, "ann"
 		}, "bea and ann were both used in the same browser within the last day, so a game between them cannot be rated: play it casual instead."},
 		{"a log-in in another's browser", func(t *testing.T, ts *testServer) (*http.Client, string) {
-			ts.signedUp(t, "ann")
-			c := ts.signedUp(t, "bea")
+			ts.SignedUp(t, "ann")
+			c := ts.SignedUp(t, "bea")
 			ts.switchTo(t, c, "/login", "ann")
 			return c, "bea"
 		}, "ann and bea were both used in the same browser"},
 		{"a session used in another browser", func(t *testing.T, ts *testServer) (*http.Client, string) {
-			ann := ts.signedUp(t, "ann")
-			bea := ts.signedUp(t, "bea")
-			get(t, bea, ts.URL+"/") // her browser's token
+			ann := ts.SignedUp(t, "ann")
+			bea := ts.SignedUp(t, "bea")
+			webtest.Get(t, bea, ts.URL+"/") // her browser's token
 			u, _ := url.Parse(ts.URL)
 			for _, ck := range ann.Jar.Cookies(u) {
-				if ck.Name == SessionCookie { // Ann's session, in Bea's browser
+				if ck.Name == request.SessionCookie { // Ann's session, in Bea's browser
 					bea.Jar.SetCookies(u, []*http.Cookie{{Name: ck.Name, Value: ck.Value, Path: "/"}})
 				}
 			}
-			get(t, bea, ts.URL+"/")
+			webtest.Get(t, bea, ts.URL+"/")
 			return ann, "bea"
 		}, "ann and bea were both used in the same browser"},
 	} {
@@ -88,17 +91,17 @@ func TestNoRatedChallengeBetweenLinkedAccounts(t *testing.T) {
 // answer says why, and no room is made.
 func TestALinkedAccountCannotAcceptARatedChallenge(t *testing.T) {
 	ts := newTestServer(t)
-	carol, dave := ts.signedUp(t, "carol"), ts.signedUp(t, "dave")
+	carol, dave := ts.SignedUp(t, "carol"), ts.SignedUp(t, "dave")
 	status, why := ts.challengeFrom(t, carol, "dave", true)
 	require.Equal(t, http.StatusOK, status, why)
-	page := ts.openSite(t, dave)
-	m := page.until("the challenge arrives", func(m siteMessage) bool { return incoming(t, m).Length() == 1 })
+	page := ts.OpenSite(t, dave)
+	m := page.Until("the challenge arrives", func(m webtest.SiteMessage) bool { return incoming(t, m).Length() == 1 })
 	id := incoming(t, m).AttrOr("data-challenge", "")
 	require.NotEmpty(t, id)
 
 	ts.switchTo(t, carol, "/login", "dave") // Dave logs in at Carol's browser
-	page.say(`{"accept":"` + id + `"}`)
-	m = page.until("the answer", func(m siteMessage) bool { return m.Error != "" || m.Go != "" })
+	page.Say(`{"accept":"` + id + `"}`)
+	m = page.Until("the answer", func(m webtest.SiteMessage) bool { return m.Error != "" || m.Go != "" })
 	require.Empty(t, m.Go, "no room")
 	require.Equal(t, "carol and dave were both used in the same browser within the last day, so a game between them cannot be rated: play it casual instead.", m.Error)
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -17,15 +18,12 @@ import (
 	"boardroom/secret"
 	"boardroom/signout"
 	"boardroom/store"
+	"boardroom/web/request"
 	"boardroom/web/templates"
 )
 
-// maxFormBytes bounds the lobby form: a few hundred bytes, or a game's
-// record pasted into it.
-const maxFormBytes = record.MaxBytes + 16<<10
-
 func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
-	s.ensureToken(w, r)
+	s.kit.EnsureToken(w, r)
 	var form map[string]string
 	if id := r.URL.Query().Get("game"); id != "" { // a rules page's "Play" link
 		if _, err := game.Lookup(id); err == nil {
@@ -47,7 +45,7 @@ func (s *Server) renderLobbyRefusal(w http.ResponseWriter, r *http.Request, stat
 	data := templates.LobbyData{Games: game.All(), Form: form, Error: why.text, GameInPlay: why.game}
 	var err error
 	if data.Lists, err = s.lists(ctx, listPages(r)); err != nil {
-		s.logFailure(r, "lobby lists", err)
+		s.kit.LogFailure(r, "lobby lists", err)
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
@@ -59,7 +57,7 @@ func (s *Server) renderLobbyRefusal(w http.ResponseWriter, r *http.Request, stat
 // createRoom reads the lobby form, creates the room with the creator seated
 // and sends the browser to it.
 func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
-	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	r.Body = http.MaxBytesReader(w, r.Body, request.MaxFormBytes)
 	if err := r.ParseForm(); err != nil {
 		s.renderLobby(w, r, http.StatusBadRequest, nil, "The form could not be read.")
 		return
@@ -68,7 +66,7 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 	for key, values := range r.PostForm {
 		form[key] = values[len(values)-1]
 	}
-	signedIn := userOf(r)
+	signedIn := request.User(r)
 	if problem := match.NameProblem(form["name"]); problem != "" && signedIn == nil {
 		s.renderLobby(w, r, http.StatusBadRequest, form, problem)
 		return
@@ -77,7 +75,7 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 		Game: form["game"], Mode: orDefault(form["mode"], vocab.DefaultMode), Level: orDefault(form["level"], vocab.DefaultLevel),
 		Algorithm: form["algorithm"], Seat: orDefault(form["seat"], vocab.DefaultSeat), Clock: orDefault(form["clock"], vocab.DefaultClock),
 		Pace: vocab.Pace(form["pace"]), LevelSecond: vocab.Level(form["level_second"]), Private: form["private"] == "true",
-		Rated: form["rated"] == "true" && (form["mode"] == string(vocab.Friend) || form["mode"] == templates.OpenMode), Name: cmp.Or(match.CleanName(form["name"]), readName(r)), Options: map[string]string{},
+		Rated: form["rated"] == "true" && (form["mode"] == string(vocab.Friend) || form["mode"] == templates.OpenMode), Name: cmp.Or(match.CleanName(form["name"]), request.ReadName(r)), Options: map[string]string{},
 	}
 	if spec.Mode == templates.OpenMode { // an open challenge: a friend's game, for anyone in the lobby
 		spec.Mode, spec.Open, spec.Private = vocab.Friend, true, false
@@ -122,13 +120,13 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 	if spec.Open && !s.mayOpenChallenge(w, r, form) {
 		return
 	}
-	if !s.mayCreateRoom(r) {
+	if !s.kit.MayCreateRoom(r) {
 		s.renderLobby(w, r, http.StatusTooManyRequests, form, "You have created many rooms in a short time; wait a minute and try again.")
 		return
 	}
-	token := s.ensureToken(w, r)
+	token := s.kit.EnsureToken(w, r)
 	if spec.Name != "" && signedIn == nil {
-		s.rememberName(w, r, spec.Name)
+		s.kit.RememberName(w, r, spec.Name)
 	}
 	id, err := s.Hub.Create(r.Context(), spec, token)
 	if err != nil {
@@ -136,7 +134,7 @@ func (s *Server) createRoom(w http.ResponseWriter, r *http.Request) {
 			s.renderLobby(w, r, http.StatusBadRequest, form, friendly(err))
 			return
 		}
-		s.logFailure(r, "room not created", err)
+		s.kit.LogFailure(r, "room not created", err)
 		s.renderLobby(w, r, http.StatusInternalServerError, form, "The room could not be created; please try again.")
 		return
 	}
@@ -168,19 +166,19 @@ func (s *Server) room(w http.ResponseWriter, r *http.Request) {
 	// LivePage finds the room itself (in a cluster, where it runs): no
 	// look-up of its own first, which would cost a second acquisition.
 	id := r.PathValue("id")
-	token := s.ensureToken(w, r)
+	token := s.kit.EnsureToken(w, r)
 	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
 	defer cancel()
 	who := match.Who{TokenHash: secret.Hash(token)}
-	if u := userOf(r); u != nil {
+	if u := request.User(r); u != nil {
 		who.Account = u.Name // a seat of the account is this browser's too
 	}
-	page, err := s.Hub.LivePage(ctx, id, who, absoluteURL(r, "/r/"+id))
+	page, err := s.Hub.LivePage(ctx, id, who, request.AbsoluteURL(r, "/r/"+id))
 	if s.roomMissing(w, r, id, err) {
 		return
 	}
 	if err != nil {
-		s.errorPage(w, r, http.StatusServiceUnavailable, "Room unavailable", "The room is restarting; reload in a moment.")
+		s.kit.ErrorPage(w, r, http.StatusServiceUnavailable, "Room unavailable", "The room is restarting; reload in a moment.")
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -193,19 +191,19 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	who, ok := s.socketHolder(w, r) // a browser, or a bot by its token
+	who, ok := s.kit.SocketHolder(w, r) // a browser, or a bot by its token
 	if !ok {
 		return
 	}
-	release, ok := s.limits.openConn(s.clientNetwork(r))
+	release, ok := s.kit.OpenConn(r)
 	if !ok {
 		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
 		return
 	}
 	// Kept before the accept: the client may end its session as soon as
 	// the handshake is answered.
-	opened, untrack := s.signouts.Opening(who.account, who.session)
-	s.Hub.ServeWS(w, r, id, who.tokenHash, who.name, who.account, who.botAccount, s.Origins, realtime.SocketHooks{
+	opened, untrack := s.kit.Signouts.Opening(who.Account, who.Session)
+	s.Hub.ServeWS(w, r, id, who.TokenHash, who.Name, who.Account, who.BotAccount, s.Origins, realtime.SocketHooks{
 		Opened: func(close func(socket.StatusCode, string)) {
 			opened(func() { close(signout.Code, signout.Reason) })
 		},
@@ -221,8 +219,8 @@ func (s *Server) findRoom(w http.ResponseWriter, r *http.Request) (string, bool)
 		return "", false
 	}
 	if err != nil {
-		s.logFailure(r, "room not loaded", err, "room", id)
-		s.errorPage(w, r, http.StatusInternalServerError, "Room unavailable", "The room could not be opened.")
+		s.kit.LogFailure(r, "room not loaded", err, "room", id)
+		s.kit.ErrorPage(w, r, http.StatusInternalServerError, "Room unavailable", "The room could not be opened.")
 		return "", false
 	}
 	return id, true
@@ -233,15 +231,30 @@ func (s *Server) roomMissing(w http.ResponseWriter, r *http.Request, id string, 
 	if !errors.Is(err, realtime.ErrNoRoom) && !errors.Is(err, store.ErrNotFound) {
 		return false
 	}
-	s.errorPage(w, r, http.StatusNotFound, "No such room", "This room does not exist. Check the link, or start a new game.")
+	s.kit.ErrorPage(w, r, http.StatusNotFound, "No such room", "This room does not exist. Check the link, or start a new game.")
 	return true
 }
 
-// absoluteURL makes a link to path on the host the browser used.
-func absoluteURL(r *http.Request, path string) string {
-	scheme := "http"
-	if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
-		scheme = "https"
+// MaxOpenChallenges is how many open challenges one browser may have
+// waiting in the lobby at once.
+const MaxOpenChallenges = 3
+
+// mayOpenChallenge says whether r's browser may make another open
+// challenge; when not, it answers with the lobby and the reason.
+func (s *Server) mayOpenChallenge(w http.ResponseWriter, r *http.Request, form map[string]string) bool {
+	token := request.ReadToken(r)
+	if token == "" {
+		return true
 	}
-	return scheme + "://" + r.Host + path
+	n, err := s.Store.SeeksOf(r.Context(), secret.Hash(token))
+	if err != nil {
+		s.kit.LogFailure(r, "open challenges", err)
+		s.renderLobby(w, r, http.StatusServiceUnavailable, form, "The challenge could not be made just now; try again in a moment.")
+		return false
+	}
+	if n >= MaxOpenChallenges {
+		s.renderLobby(w, r, http.StatusConflict, form, fmt.Sprintf("You have %d open challenges waiting already: wait for someone to accept, or abort one in its room.", n))
+		return false
+	}
+	return true
 }

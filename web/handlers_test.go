@@ -3,13 +3,8 @@ package web
 import (
 	"bytes"
 	"context"
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/cookiejar"
-	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -20,115 +15,50 @@ import (
 	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
 
-	"boardroom/accounts"
 	_ "boardroom/game/all"
-	"boardroom/lobby"
 	"boardroom/realtime"
 	"boardroom/realtime/frame/frametest"
-	"boardroom/realtime/vocab"
 	"boardroom/signout"
 	"boardroom/store"
-	"boardroom/web/templates"
+	"boardroom/web/webtest"
+	_ "boardroom/web/webtest/tictactoe"
 )
 
-// testServer runs the whole app on a random port with a fresh database.
-type testServer struct {
-	*httptest.Server
-	hub   *realtime.Hub
-	store *store.SQLite
-	pools *lobby.Pools
-	site  *lobby.Site
+// testServer runs the whole app on a random port with a fresh database
+// (webtest.Node), served by this package's Server.
+type testServer struct{ *webtest.Node }
+
+// serve assembles the Server of a test node: no limits, the lobby's lists
+// made for every request.
+func serve(n *webtest.Node) http.Handler {
+	return (&Server{Hub: n.Hub, Store: n.Store, Log: n.Log, Limits: &Limits{}, ListsFresh: -1,
+		Pools: n.Pools, Site: n.Site, Signouts: n.Signouts}).Handler()
 }
 
 // newTestServer's config may be changed by tweaks (a fake clock, real
 // computer players).
 func newTestServer(t testing.TB, tweaks ...func(*realtime.Config)) *testServer {
 	t.Helper()
-	return newHouseServer(t, 0, tweaks...)
+	return &testServer{webtest.New(t, serve, tweaks...)}
 }
 
 // newHouseServer is newTestServer with house bots that may play
 // houseGames at once (0: no house bots).
 func newHouseServer(t testing.TB, houseGames int, tweaks ...func(*realtime.Config)) *testServer {
 	t.Helper()
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "web.db"))
-	require.NoError(t, err)
-	t.Cleanup(func() { st.Close() }) // after the server's own cleanup
-	return newNode(t, st, houseGames, nil, tweaks...)
+	return &testServer{webtest.Start(t, serve, webtest.Options{HouseGames: houseGames, Tweaks: tweaks})}
 }
 
 // newNode is a server on st, one of a cluster's nodes when signouts is
 // set (its sign-outs shared with the other nodes').
 func newNode(t testing.TB, st *store.SQLite, houseGames int, signouts *signout.Sockets, tweaks ...func(*realtime.Config)) *testServer {
 	t.Helper()
-	ts := &testServer{store: st}
-	var house *lobby.House
-	if houseGames > 0 {
-		bots, err := lobby.HouseBots(context.Background(), &accounts.Service{Store: st})
-		require.NoError(t, err)
-		house = &lobby.House{Bots: bots, Games: houseGames, Store: st}
-	}
-	ts.Server = httptest.NewUnstartedServer(nil)
-	cfg := realtime.Config{Store: st, Renderer: templates.Renderer{}, BaseURL: "http://" + ts.Listener.Addr().String(),
-		BotDelay: 5 * time.Millisecond, WatchDelay: 20 * time.Millisecond,
-		Paces: map[vocab.Pace]time.Duration{"fast": 5 * time.Millisecond, "normal": 20 * time.Millisecond, "slow": 50 * time.Millisecond}}
-	for _, tweak := range tweaks {
-		tweak(&cfg)
-	}
-	ts.hub = realtime.NewHub(cfg)
-	ts.pools = &lobby.Pools{Store: st, Ratings: st, Games: st, Bots: st, Links: st, Rooms: ts.hub, Log: slog.New(slog.DiscardHandler),
-		// Stale is 50 Seens: a wait is never dropped as stale because a
-		// loaded machine delayed its node's sightings (1 s was too short).
-		Timings: lobby.Timings{Pair: 50 * time.Millisecond, Seen: 200 * time.Millisecond, Stale: 10 * time.Second}, House: house}
-	poolsCtx, stopPools := context.WithCancel(context.Background())
-	go ts.pools.Run(poolsCtx)
-	ts.site = &lobby.Site{Presence: st, Challenges: st, Links: st, Rooms: ts.hub, Node: "test", Log: slog.New(slog.DiscardHandler),
-		Every: 50 * time.Millisecond, House: house}
-	go ts.site.Run(poolsCtx)
-	ts.Config.Handler = (&Server{Hub: ts.hub, Store: st, Log: slog.New(slog.DiscardHandler), Limits: &Limits{}, ListsFresh: -1,
-		Pools: ts.pools, Site: ts.site, Signouts: signouts}).Handler()
-	ts.Start()
-	t.Cleanup(func() {
-		stopPools()
-		ts.Close()
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		ts.hub.Shutdown(ctx)
-	})
-	return ts
-}
-
-// browser is an HTTP client with its own cookies that does not follow
-// redirects, so tests see them.
-func (ts *testServer) browser(t *testing.T) *http.Client {
-	jar, err := cookiejar.New(nil)
-	require.NoError(t, err)
-	return &http.Client{Jar: jar, Timeout: 10 * time.Second,
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-}
-
-func get(t *testing.T, c *http.Client, u string) (*http.Response, *goquery.Document) {
-	t.Helper()
-	resp, err := c.Get(u)
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	doc, err := goquery.NewDocumentFromReader(resp.Body)
-	require.NoError(t, err)
-	return resp, doc
-}
-
-func (ts *testServer) create(t *testing.T, c *http.Client, form url.Values) (*http.Response, string) {
-	t.Helper()
-	resp, err := c.PostForm(ts.URL+"/rooms", form)
-	require.NoError(t, err)
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	return resp, string(body)
+	return &testServer{webtest.Start(t, serve, webtest.Options{Store: st, HouseGames: houseGames, Signouts: signouts, Tweaks: tweaks})}
 }
 
 func TestLobby(t *testing.T) {
 	ts := newTestServer(t)
-	resp, doc := get(t, ts.browser(t), ts.URL+"/")
+	resp, doc := webtest.Get(t, ts.Browser(t), ts.URL+"/")
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	form := doc.Find("form[data-testid=new-room]")
 	require.Equal(t, 1, form.Length())
@@ -172,7 +102,7 @@ func TestCreateRoom(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			resp, body := ts.create(t, ts.browser(t), tc.form)
+			resp, body := ts.Create(t, ts.Browser(t), tc.form)
 			require.Equal(t, tc.status, resp.StatusCode, body)
 			if tc.wantErr != "" {
 				doc, err := goquery.NewDocumentFromReader(strings.NewReader(body))
@@ -187,11 +117,11 @@ func TestCreateRoom(t *testing.T) {
 
 func TestRoomPage(t *testing.T) {
 	ts := newTestServer(t)
-	alice := ts.browser(t)
-	resp, _ := ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"friend"}, "clock": {"fast"}})
+	alice := ts.Browser(t)
+	resp, _ := ts.Create(t, alice, url.Values{"game": {"kalah"}, "mode": {"friend"}, "clock": {"fast"}})
 	loc := resp.Header.Get("Location")
 
-	resp, doc := get(t, alice, ts.URL+loc)
+	resp, doc := webtest.Get(t, alice, ts.URL+loc)
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	require.Equal(t, 14, doc.Find("[data-testid=board] [data-cell]").Length(), "Kalah 6: 12 houses and 2 stores")
 	require.Equal(t, 1, doc.Find(`[data-cell="0,0"]`).Length(), "P2's store")
@@ -222,14 +152,14 @@ func TestRoomPage(t *testing.T) {
 	})
 	require.GreaterOrEqual(t, linked, 10, "the page's scripts and styles")
 
-	_, doc = get(t, ts.browser(t), ts.URL+loc)
+	_, doc = webtest.Get(t, ts.Browser(t), ts.URL+loc)
 	require.Equal(t, 1, doc.Find("[data-action=join]").Length(), "a visitor may join")
 	require.Equal(t, 0, doc.Find("[data-action=resign]").Length())
 
-	resp, doc = get(t, alice, ts.URL+"/r/doesnotexist0000")
+	resp, doc = webtest.Get(t, alice, ts.URL+"/r/doesnotexist0000")
 	require.Equal(t, http.StatusNotFound, resp.StatusCode)
 	require.Contains(t, doc.Find("h1").Text(), "No such room")
-	resp, _ = get(t, alice, ts.URL+"/nowhere")
+	resp, _ = webtest.Get(t, alice, ts.URL+"/nowhere")
 	require.Equal(t, http.StatusNotFound, resp.StatusCode)
 }
 
@@ -246,7 +176,7 @@ func TestCrossOriginPostRefused(t *testing.T) {
 
 func TestHealthAndStatic(t *testing.T) {
 	ts := newTestServer(t)
-	c := ts.browser(t)
+	c := ts.Browser(t)
 	resp, err := c.Get(ts.URL + "/healthz")
 	require.NoError(t, err)
 	resp.Body.Close()
@@ -279,8 +209,8 @@ func wsDial(t *testing.T, ts *testServer, c *http.Client, loc string, origin str
 	return ws, resp, err
 }
 
-// pages holds, for each socket a test reads, the page its updates built.
-var pages sync.Map // *websocket.Conn → *goquery.Document
+// socketPages holds, for each socket a test reads, the page its updates built.
+var socketPages sync.Map // *websocket.Conn → *goquery.Document
 
 // readFragment reads the next update of ws and returns the page it leaves:
 // a whole fragment replaces the page, a delta is applied to it as htmx does.
@@ -288,8 +218,8 @@ var pages sync.Map // *websocket.Conn → *goquery.Document
 // its socket, reading the first (whole) page; the socket closes with t.
 func openHotseatKalah(t *testing.T, ts *testServer) (browser *http.Client, loc string, ws *websocket.Conn) {
 	t.Helper()
-	browser = ts.browser(t)
-	resp, _ := ts.create(t, browser, url.Values{"game": {"kalah"}, "mode": {"hotseat"}})
+	browser = ts.Browser(t)
+	resp, _ := ts.Create(t, browser, url.Values{"game": {"kalah"}, "mode": {"hotseat"}})
 	loc = resp.Header.Get("Location")
 	ws, _, err := wsDial(t, ts, browser, loc, ts.URL)
 	require.NoError(t, err)
@@ -307,10 +237,10 @@ func readFragment(t *testing.T, ws *websocket.Conn) *goquery.Document {
 	if bytes.Contains(b[:min(len(b), 200)], []byte(`id="live"`)) {
 		doc, err := goquery.NewDocumentFromReader(bytes.NewReader(b))
 		require.NoError(t, err)
-		pages.Store(ws, doc)
+		socketPages.Store(ws, doc)
 		return doc
 	}
-	doc, ok := pages.Load(ws)
+	doc, ok := socketPages.Load(ws)
 	require.True(t, ok, "the first update of a socket is the whole fragment: %.80q", b)
 	require.NoError(t, frametest.Apply(doc.(*goquery.Document), b))
 	return doc.(*goquery.Document)
@@ -318,10 +248,10 @@ func readFragment(t *testing.T, ws *websocket.Conn) *goquery.Document {
 
 func TestWebSocketProtocol(t *testing.T) {
 	ts := newTestServer(t)
-	alice := ts.browser(t)
-	resp, _ := ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"hotseat"}})
+	alice := ts.Browser(t)
+	resp, _ := ts.Create(t, alice, url.Values{"game": {"kalah"}, "mode": {"hotseat"}})
 	loc := resp.Header.Get("Location")
-	get(t, alice, ts.URL+loc)
+	webtest.Get(t, alice, ts.URL+loc)
 
 	_, resp, err := wsDial(t, ts, alice, loc, "http://evil.example")
 	require.Error(t, err, "another site's page may not open the socket")
@@ -364,14 +294,14 @@ func TestWebSocketProtocol(t *testing.T) {
 	require.NoError(t, ws.Write(ctx, websocket.MessageText, []byte(`{"action":"`+strings.Repeat("x", 10000)+`"}`)))
 	_, _, err = ws.Read(ctx)
 	require.Equal(t, websocket.StatusMessageTooBig, websocket.CloseStatus(err))
-	rec, err := ts.store.Room(ctx, strings.TrimPrefix(loc, "/r/"))
+	rec, err := ts.Store.Room(ctx, strings.TrimPrefix(loc, "/r/"))
 	require.NoError(t, err)
 	require.Len(t, rec.Turns, 1)
 }
 
 func TestWebSocketUnknownRoom(t *testing.T) {
 	ts := newTestServer(t)
-	_, resp, err := wsDial(t, ts, ts.browser(t), "/r/nope", "")
+	_, resp, err := wsDial(t, ts, ts.Browser(t), "/r/nope", "")
 	require.Error(t, err)
 	require.Equal(t, http.StatusNotFound, resp.StatusCode)
 }

@@ -21,11 +21,11 @@ func (s *Server) houseGame(w http.ResponseWriter, r *http.Request, form map[stri
 		s.renderLobby(w, r, http.StatusBadRequest, form, "Choose the computer's level.")
 		return
 	}
-	if !s.mayCreateRoom(r) {
+	if !s.kit.MayCreateRoom(r) {
 		s.renderLobby(w, r, http.StatusTooManyRequests, form, "You have created many rooms in a short time; wait a minute and try again.")
 		return
 	}
-	c, err := s.Site.Challenge(r.Context(), spec.Account, secret.Hash(s.ensureToken(w, r)), accounts.HouseName(spec.Level.Label()),
+	c, err := s.Site.Challenge(r.Context(), spec.Account, secret.Hash(s.kit.EnsureToken(w, r)), accounts.HouseName(spec.Level.Label()),
 		spec.Game, spec.Clock, true)
 	why := s.challengeRefusal(r, err)
 	if why.text == "" && c.Room == "" {

@@ -14,14 +14,15 @@ import (
 	"boardroom/realtime"
 	"boardroom/realtime/clocktest"
 	"boardroom/realtime/match"
+	"boardroom/web/webtest"
 )
 
 // houseChallenge challenges a house bot from c's browser with no clock,
 // never opening the game; it returns the answer and the page.
 func (ts *testServer) houseChallenge(t *testing.T, c *http.Client, bot string) (*http.Response, *goquery.Document) {
 	t.Helper()
-	get(t, c, ts.URL+"/") // the browser's token
-	return post(t, c, ts.URL+"/@/"+bot+"/challenge", url.Values{"game": {"kalah"}, "clock": {"none"}, "rated": {"true"}})
+	webtest.Get(t, c, ts.URL+"/") // the browser's token
+	return webtest.Post(t, c, ts.URL+"/@/"+bot+"/challenge", url.Values{"game": {"kalah"}, "clock": {"none"}, "rated": {"true"}})
 }
 
 // One account holds one house game at a time (four never-opened
@@ -31,7 +32,7 @@ func (ts *testServer) houseChallenge(t *testing.T, c *http.Client, bot string) (
 // over, its player may play the computer again.
 func TestOneHouseGameAPlayer(t *testing.T) {
 	ts := newHouseServer(t, 4)
-	alice := ts.signedUp(t, "alice")
+	alice := ts.SignedUp(t, "alice")
 	resp, _ := ts.houseChallenge(t, alice, "Boardroom-Beginner")
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	room := resp.Header.Get("Location")
@@ -41,20 +42,20 @@ func TestOneHouseGameAPlayer(t *testing.T) {
 	require.Contains(t, doc.Find("[data-testid=challenge-error]").Text(), "You are playing the computer already")
 	require.Equal(t, room, doc.Find("[data-testid=challenge-error] [data-testid=game-in-play]").AttrOr("href", ""), "linked")
 
-	resp, body := ts.create(t, alice, url.Values{"game": {"amazons"}, "mode": {"computer"}, "level": {"beginner"}, "house": {"true"}})
+	resp, body := ts.Create(t, alice, url.Values{"game": {"amazons"}, "mode": {"computer"}, "level": {"beginner"}, "house": {"true"}})
 	require.Equal(t, http.StatusBadRequest, resp.StatusCode, "the lobby's form too")
 	doc, err := goquery.NewDocumentFromReader(strings.NewReader(body))
 	require.NoError(t, err)
 	require.Contains(t, doc.Find("[data-testid=form-error]").Text(), "You are playing the computer already")
 	require.Equal(t, room, doc.Find("[data-testid=form-error] [data-testid=game-in-play]").AttrOr("href", ""))
 
-	bob := ts.signedUp(t, "bob")
+	bob := ts.SignedUp(t, "bob")
 	resp, _ = ts.houseChallenge(t, bob, "Boardroom-Medium")
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode, "another player still plays the computer")
 
 	ts.open(t, alice, room).say(`{"action":"abort"}`)
 	require.Eventually(t, func() bool {
-		rec, err := ts.store.Room(context.Background(), strings.TrimPrefix(room, "/r/"))
+		rec, err := ts.Store.Room(context.Background(), strings.TrimPrefix(room, "/r/"))
 		return err == nil && rec.Over
 	}, 5*time.Second, 20*time.Millisecond)
 	resp, _ = ts.houseChallenge(t, alice, "Boardroom-Medium")
@@ -69,7 +70,7 @@ func TestAnUnopenedHouseGameIsAborted(t *testing.T) {
 		c.Clock = clock
 		c.IdleUnload = 1000 * time.Hour // the computer's first move may take a while under -race: the room stays
 	})
-	alice, bob := ts.signedUp(t, "alice"), ts.signedUp(t, "bob")
+	alice, bob := ts.SignedUp(t, "alice"), ts.SignedUp(t, "bob")
 	resp, _ := ts.houseChallenge(t, alice, "Boardroom-Beginner")
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	room := strings.TrimPrefix(resp.Header.Get("Location"), "/r/")
@@ -80,10 +81,10 @@ func TestAnUnopenedHouseGameIsAborted(t *testing.T) {
 
 	require.Eventually(t, func() bool { // the computer may move first: then Alice's wait starts after its move
 		clock.Advance(match.FirstMoveWait)
-		rec, err := ts.store.Room(context.Background(), room)
+		rec, err := ts.Store.Room(context.Background(), room)
 		return err == nil && rec.Over
 	}, 10*time.Second, 50*time.Millisecond)
-	rec, err := ts.store.Room(context.Background(), room)
+	rec, err := ts.Store.Room(context.Background(), room)
 	require.NoError(t, err)
 	require.True(t, rec.Aborted)
 	require.Contains(t, rec.Reason, "did not make a first move in time")

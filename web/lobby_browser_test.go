@@ -14,6 +14,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
+
+	"boardroom/web/webtest"
 )
 
 // The lobby's part of issue 23 ("a newcomer's first ten minutes") in
@@ -27,8 +29,8 @@ type box struct {
 }
 
 func (tb *tab) box(sel string) box {
-	tb.t.Helper()
-	return evalJS[box](tb, fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return {};
+	tb.T.Helper()
+	return webtest.EvalJS[box](tb.Tab, fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return {};
 		const r = e.getBoundingClientRect();
 		return {L: r.left, T: r.top + scrollY, R: r.right, B: r.bottom + scrollY, Shown: r.width > 0 && r.height > 0}; })()`, sel))
 }
@@ -36,8 +38,8 @@ func (tb *tab) box(sel string) box {
 // inSight reports whether an element is shown in the first screen, and
 // on top there (not covered) at its centre.
 func (tb *tab) inSight(sel string) bool {
-	tb.t.Helper()
-	return evalJS[bool](tb, fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return false;
+	tb.T.Helper()
+	return webtest.EvalJS[bool](tb.Tab, fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return false;
 		const r = e.getBoundingClientRect();
 		if (r.width === 0 || r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) return false;
 		const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
@@ -63,18 +65,18 @@ func TestBrowserLobbyFirstScreen(t *testing.T) {
 		{"phone", 390, 844, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			browser := newBrowser(t, tc.width, tc.height)
+			browser := webtest.NewBrowser(t, tc.width, tc.height)
 			me := newTab(t, browser, tc.name)
-			me.run("lobby", chromedp.Navigate(ts.URL+"/"))
+			me.Run("lobby", chromedp.Navigate(ts.URL+"/"))
 			require.True(t, me.inSight("[data-action=play-computer]"), "the one click to the computer, in the first screen")
 			if tc.submitInSight {
 				require.True(t, me.inSight("form[data-testid=new-room] button[type=submit]"), "the form's submit in sight")
 			}
-			require.Equal(t, "computer", evalJS[string](me, `document.querySelector("select[name=mode]").value`),
+			require.Equal(t, "computer", webtest.EvalJS[string](me.Tab, `document.querySelector("select[name=mode]").value`),
 				"the form starts against the computer, not waiting for a friend")
 
 			// The fields of "How to play" side by side: none overlaps another, one height.
-			fields := evalJS[[]box](me, `Array.from(document.querySelectorAll(".how .field")).filter(f => f.offsetParent).map(f => {
+			fields := webtest.EvalJS[[]box](me.Tab, `Array.from(document.querySelectorAll(".how .field")).filter(f => f.offsetParent).map(f => {
 				const c = f.querySelector("select, input[type=text]"); if (!c) return null;
 				const r = c.getBoundingClientRect(); return {L: r.left, T: r.top, R: r.right, B: r.bottom, Shown: true}; }).filter(Boolean)`)
 			require.GreaterOrEqual(t, len(fields), 4)
@@ -90,16 +92,16 @@ func TestBrowserLobbyFirstScreen(t *testing.T) {
 
 	// The click: the chosen game (Kalah) against the computer, on a phone,
 	// and the newcomer moves at once.
-	browser := newBrowser(t, 390, 844)
+	browser := webtest.NewBrowser(t, 390, 844)
 	me := newTab(t, browser, "newcomer")
-	me.run("lobby", chromedp.Navigate(ts.URL+"/"))
-	me.click("[data-game-card=kalah]")
-	me.click("[data-action=play-computer]")
-	me.connected()
-	require.Contains(t, me.location(), "/r/")
-	require.Contains(t, me.text("#players"), "Computer")
-	me.clickCell(1, 3) // P1 sows house 3 into its store, and moves again
-	me.waitJS("the move made", `document.querySelectorAll("[data-testid=move]").length >= 1`)
+	me.Run("lobby", chromedp.Navigate(ts.URL+"/"))
+	me.Click("[data-game-card=kalah]")
+	me.Click("[data-action=play-computer]")
+	me.Connected()
+	require.Contains(t, me.Location(), "/r/")
+	require.Contains(t, me.Text("#players"), "Computer")
+	me.ClickCell(1, 3) // P1 sows house 3 into its store, and moves again
+	me.WaitJS("the move made", `document.querySelectorAll("[data-testid=move]").length >= 1`)
 }
 
 // TestBrowserListsRefreshKeepsFocus: the lists' refresh every few seconds
@@ -109,34 +111,34 @@ func TestBrowserLobbyFirstScreen(t *testing.T) {
 func TestBrowserListsRefreshKeepsFocus(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	alice := ts.browser(t)
-	resp, _ := ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"hotseat"}})
+	alice := ts.Browser(t)
+	resp, _ := ts.Create(t, alice, url.Values{"game": {"kalah"}, "mode": {"hotseat"}})
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	loc := resp.Header.Get("Location")
 	id := strings.TrimPrefix(loc, "/r/")
 
-	browser := newBrowser(t, 1280, 700)
+	browser := webtest.NewBrowser(t, 1280, 700)
 	me := newTab(t, browser, "keyboard")
-	me.run("lobby", chromedp.Navigate(ts.URL+"/"))
+	me.Run("lobby", chromedp.Navigate(ts.URL+"/"))
 	link := fmt.Sprintf(`#watch a[data-room=%q]`, id)
-	me.waitShown(link)
-	require.Empty(t, evalJS[[]string](me, `Array.from(document.querySelectorAll("#watch [aria-live], #watch [role=status], #watch [role=alert]")).map(e => e.outerHTML)`),
+	me.WaitShown(link)
+	require.Empty(t, webtest.EvalJS[[]string](me.Tab, `Array.from(document.querySelectorAll("#watch [aria-live], #watch [role=status], #watch [role=alert]")).map(e => e.outerHTML)`),
 		"the lists announce nothing")
 	// Tab to the room, as a person would, from the last field before the lists.
-	me.run("focus the last field", chromedp.Focus(chromedp.CSS("form[data-testid=new-room] button[type=submit]")))
+	me.Run("focus the last field", chromedp.Focus(chromedp.CSS("form[data-testid=new-room] button[type=submit]")))
 	for range 10 {
-		if evalJS[bool](me, `!!document.activeElement.closest("#watch")`) {
+		if webtest.EvalJS[bool](me.Tab, `!!document.activeElement.closest("#watch")`) {
 			break
 		}
-		me.run("tab", chromedp.KeyEvent("\t"))
+		me.Run("tab", chromedp.KeyEvent("\t"))
 	}
-	require.Equal(t, id, evalJS[string](me, `document.activeElement.dataset.room || document.activeElement.tagName`), "tabbed to the room")
-	evalJS[bool](me, `(() => { window.scrollTo(0, 120); window.listsShown = document.querySelector("#watch"); window.fetches = 0;
+	require.Equal(t, id, webtest.EvalJS[string](me.Tab, `document.activeElement.dataset.room || document.activeElement.tagName`), "tabbed to the room")
+	webtest.EvalJS[bool](me.Tab, `(() => { window.scrollTo(0, 120); window.listsShown = document.querySelector("#watch"); window.fetches = 0;
 		document.body.addEventListener("htmx:afterRequest", () => window.fetches++); return true; })()`)
-	scrollY := evalJS[float64](me, `scrollY`)
+	scrollY := webtest.EvalJS[float64](me.Tab, `scrollY`)
 
-	me.waitJSFor(20*time.Second, "two refreshes", `window.fetches >= 2`)
-	require.True(t, evalJS[bool](me, `document.querySelector("#watch") === window.listsShown`), "nothing changed, nothing replaced")
+	me.WaitJSFor(20*time.Second, "two refreshes", `window.fetches >= 2`)
+	require.True(t, webtest.EvalJS[bool](me.Tab, `document.querySelector("#watch") === window.listsShown`), "nothing changed, nothing replaced")
 
 	// A move changes the lists: they are replaced, the focus stays on the room.
 	ws, _, err := wsDial(t, ts, alice, loc, ts.URL)
@@ -147,10 +149,10 @@ func TestBrowserListsRefreshKeepsFocus(t *testing.T) {
 	defer cancel()
 	require.NoError(t, ws.Write(ctx, websocket.MessageText, []byte(`{"cell":"1,1"}`)))
 	readFragment(t, ws)
-	me.waitJSFor(20*time.Second, "the lists refreshed with the move", fmt.Sprintf(`(document.querySelector(%q)||{}).textContent.includes("1 move")`, link))
-	require.False(t, evalJS[bool](me, `document.querySelector("#watch") === window.listsShown`), "replaced")
-	require.Equal(t, id, evalJS[string](me, `document.activeElement.dataset.room || document.activeElement.tagName`), "the focus stays on the room")
-	require.InDelta(t, scrollY, evalJS[float64](me, `scrollY`), 1, "and the page where it was")
+	me.WaitJSFor(20*time.Second, "the lists refreshed with the move", fmt.Sprintf(`(document.querySelector(%q)||{}).textContent.includes("1 move")`, link))
+	require.False(t, webtest.EvalJS[bool](me.Tab, `document.querySelector("#watch") === window.listsShown`), "replaced")
+	require.Equal(t, id, webtest.EvalJS[string](me.Tab, `document.activeElement.dataset.room || document.activeElement.tagName`), "the focus stays on the room")
+	require.InDelta(t, scrollY, webtest.EvalJS[float64](me.Tab, `scrollY`), 1, "and the page where it was")
 }
 
 // TestBrowserLightBoardsInTheDarkTheme: the Angels & Devils board (and its
@@ -159,24 +161,24 @@ func TestBrowserListsRefreshKeepsFocus(t *testing.T) {
 func TestBrowserLightBoardsInTheDarkTheme(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	browser := newBrowser(t, 1280, 900)
+	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
 	// The lightness (0–255) of a free square's colour, and the card picture's filter.
 	square := `(() => { const c = getComputedStyle(document.querySelector("[data-testid=board].lattice [data-cell='5,5']")).backgroundColor
 		.match(/\d+/g).map(Number); return (c[0] + c[1] + c[2]) / 3; })()`
 	card := `getComputedStyle(document.querySelector("[data-game-card=angels] img")).filter`
-	room := createRoom(t, ts, me, map[string]string{"game": "angels", "mode": "hotseat"})
-	require.Greater(t, evalJS[float64](me, square), 230.0, "light theme: the board as it was")
-	me.run("lobby", chromedp.Navigate(ts.URL+"/"))
-	require.Equal(t, "none", evalJS[string](me, card))
+	room := me.CreateRoom(ts.Node, map[string]string{"game": "angels", "mode": "hotseat"})
+	require.Greater(t, webtest.EvalJS[float64](me.Tab, square), 230.0, "light theme: the board as it was")
+	me.Run("lobby", chromedp.Navigate(ts.URL+"/"))
+	require.Equal(t, "none", webtest.EvalJS[string](me.Tab, card))
 
-	me.run("system dark", func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+	me.Run("system dark", func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
 		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
 			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}})
 		return chromedp.Void{}, err
 	})
-	me.run("lobby", chromedp.Navigate(ts.URL+"/"))
-	require.Contains(t, evalJS[string](me, card), "brightness", "the card's picture dimmed")
-	me.open(room)
-	require.Less(t, evalJS[float64](me, square), 110.0, "dark theme: the board is dark too")
+	me.Run("lobby", chromedp.Navigate(ts.URL+"/"))
+	require.Contains(t, webtest.EvalJS[string](me.Tab, card), "brightness", "the card's picture dimmed")
+	me.Open(room)
+	require.Less(t, webtest.EvalJS[float64](me.Tab, square), 110.0, "dark theme: the board is dark too")
 }

@@ -17,6 +17,7 @@ import (
 	"boardroom/game"
 	"boardroom/realtime"
 	"boardroom/realtime/clocktest"
+	"boardroom/web/webtest"
 )
 
 // A newcomer's first ten minutes, the lobby's part (issue 23): what the
@@ -26,7 +27,7 @@ import (
 // liveIDs lists the rooms the lobby's live list links to.
 func liveIDs(t *testing.T, ts *testServer, c *http.Client) []string {
 	t.Helper()
-	_, doc := get(t, c, ts.URL+"/")
+	_, doc := webtest.Get(t, c, ts.URL+"/")
 	var ids []string
 	doc.Find("[data-testid=live-rooms] a[data-room]").Each(func(_ int, s *goquery.Selection) {
 		ids = append(ids, s.AttrOr("data-room", ""))
@@ -41,11 +42,11 @@ func liveIDs(t *testing.T, ts *testServer, c *http.Client) []string {
 func TestLiveListDropsRoomsLeftAlone(t *testing.T) {
 	clock := clocktest.New()
 	ts := newTestServer(t, func(c *realtime.Config) { c.Clock = clock })
-	ts.store.SetNow(clock.Now)
-	alice := ts.browser(t)
+	ts.Store.SetNow(clock.Now)
+	alice := ts.Browser(t)
 	rooms := map[string]string{}
 	for _, name := range []string{"left", "watched", "played"} {
-		resp, _ := ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"hotseat"}})
+		resp, _ := ts.Create(t, alice, url.Values{"game": {"kalah"}, "mode": {"hotseat"}})
 		require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 		rooms[name] = strings.TrimPrefix(resp.Header.Get("Location"), "/r/")
 	}
@@ -53,7 +54,7 @@ func TestLiveListDropsRoomsLeftAlone(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	watcher, _, err := wsDial(t, ts, ts.browser(t), "/r/"+rooms["watched"], ts.URL)
+	watcher, _, err := wsDial(t, ts, ts.Browser(t), "/r/"+rooms["watched"], ts.URL)
 	require.NoError(t, err)
 	defer watcher.CloseNow()
 	readFragment(t, watcher)
@@ -66,16 +67,16 @@ func TestLiveListDropsRoomsLeftAlone(t *testing.T) {
 	player.Close(websocket.StatusNormalClosure, "")
 
 	clock.Advance(6 * time.Minute) // 11 minutes since the rooms were made, 6 since the move
-	require.NoError(t, ts.hub.MarkSeen(ctx))
+	require.NoError(t, ts.Hub.MarkSeen(ctx))
 	require.ElementsMatch(t, []string{rooms["watched"], rooms["played"]}, liveIDs(t, ts, alice),
 		"the room left alone for ten minutes is no longer listed")
-	resp, _ := get(t, alice, ts.URL+"/r/"+rooms["left"])
+	resp, _ := webtest.Get(t, alice, ts.URL+"/r/"+rooms["left"])
 	require.Equal(t, http.StatusOK, resp.StatusCode, "its link still leads to it")
 
 	watcher.Close(websocket.StatusNormalClosure, "")
 	require.Eventually(t, func() bool { // the room hears of the page closing in its own time
 		clock.Advance(11 * time.Minute)
-		require.NoError(t, ts.hub.MarkSeen(ctx))
+		require.NoError(t, ts.Hub.MarkSeen(ctx))
 		return len(liveIDs(t, ts, alice)) == 0
 	}, 10*time.Second, 50*time.Millisecond, "ten minutes after the last page closed, and the last move")
 }
@@ -105,9 +106,9 @@ func fetch(t *testing.T, ts *testServer, path string, header map[string]string) 
 // refresh is answered 304 while they have not changed.
 func TestLobbyIsLight(t *testing.T) {
 	ts := newTestServer(t)
-	c := ts.browser(t)
+	c := ts.Browser(t)
 	for _, g := range []string{"amazons", "kalah", "angels", "bishops", "demons", "amazons", "kalah", "angels"} {
-		resp, _ := ts.create(t, c, url.Values{"game": {g}, "mode": {"hotseat"}})
+		resp, _ := ts.Create(t, c, url.Values{"game": {g}, "mode": {"hotseat"}})
 		require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	}
 	gz := map[string]string{"Accept-Encoding": "gzip, deflate, br"}
@@ -193,11 +194,11 @@ func TestLobbyIsLight(t *testing.T) {
 // the person first, no clock, whatever else the form said.
 func TestPlayTheComputerInOneClick(t *testing.T) {
 	ts := newTestServer(t)
-	c := ts.browser(t)
-	resp, _ := ts.create(t, c, url.Values{"game": {"kalah"}, "mode": {"friend"}, "clock": {"bullet"}, "seat": {"second"},
+	c := ts.Browser(t)
+	resp, _ := ts.Create(t, c, url.Values{"game": {"kalah"}, "mode": {"friend"}, "clock": {"bullet"}, "seat": {"second"},
 		"houses": {"3"}, "record": {"garbage"}, "quick": {"computer"}})
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
-	rec, err := ts.store.Room(context.Background(), strings.TrimPrefix(resp.Header.Get("Location"), "/r/"))
+	rec, err := ts.Store.Room(context.Background(), strings.TrimPrefix(resp.Header.Get("Location"), "/r/"))
 	require.NoError(t, err)
 	require.Equal(t, "kalah", rec.Game)
 	require.EqualValues(t, "computer", rec.Mode)

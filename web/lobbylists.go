@@ -182,7 +182,7 @@ func plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}
-	return itoa(n) + " " + word + "s"
+	return strconv.Itoa(n) + " " + word + "s"
 }
 
 // lobbyLists serves the lists alone, for the lobby page's refresh.
@@ -191,7 +191,7 @@ func (s *Server) lobbyLists(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	l, err := s.lists(ctx, listPages(r))
 	if err != nil {
-		s.logFailure(r, "lobby lists", err)
+		s.kit.LogFailure(r, "lobby lists", err)
 		http.Error(w, "the lists are not available now", http.StatusServiceUnavailable)
 		return
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"boardroom/accounts"
+	"boardroom/web/webtest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -35,17 +36,17 @@ func TestGuessesDoNotLockTheOwnerOut(t *testing.T) {
 	for i, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			name := fmt.Sprintf("owner%d", i)
-			require.Equal(t, http.StatusSeeOther, send("/signup", "203.0.113.1", account(name, "the right password")))
+			require.Equal(t, http.StatusSeeOther, send("/signup", "203.0.113.1", webtest.Account(name, "the right password")))
 			for try := range accounts.LoginsPerAccountNetwork {
-				require.Equal(t, http.StatusUnauthorized, send("/login", tc.guesser, account(name, "a wrong password")), "guess %d", try+1)
+				require.Equal(t, http.StatusUnauthorized, send("/login", tc.guesser, webtest.Account(name, "a wrong password")), "guess %d", try+1)
 			}
-			require.Equal(t, http.StatusTooManyRequests, send("/login", tc.guesser, account(name, "a wrong password")),
+			require.Equal(t, http.StatusTooManyRequests, send("/login", tc.guesser, webtest.Account(name, "a wrong password")),
 				"the guesser's network has had its tries at the account")
 			want := http.StatusTooManyRequests
 			if tc.ownerLogsIn {
 				want = http.StatusSeeOther
 			}
-			require.Equal(t, want, send("/login", tc.owner, account(name, "the right password")))
+			require.Equal(t, want, send("/login", tc.owner, webtest.Account(name, "the right password")))
 		})
 	}
 }
@@ -60,9 +61,9 @@ func TestBusyHashingAnswers503(t *testing.T) {
 	const slots = 2
 	gate := accounts.NewHashGate(slots, 50*time.Millisecond)
 	srv := serverBehindProxy(ts, Limits{})
-	srv.Accounts = &accounts.Service{Store: ts.store, Hashing: gate}
+	srv.Accounts = &accounts.Service{Store: ts.Store, Hashing: gate}
 	ts.Config.Handler = srv.Handler()
-	resp, _ := post(t, ts.browser(t), ts.URL+"/signup", account("early", "a long password"))
+	resp, _ := webtest.Post(t, ts.Browser(t), ts.URL+"/signup", webtest.Account("early", "a long password"))
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 
 	release := make(chan struct{})
@@ -76,17 +77,17 @@ func TestBusyHashingAnswers503(t *testing.T) {
 	var answered sync.WaitGroup
 	for _, tc := range tests {
 		answered.Go(func() {
-			resp, doc := post(t, ts.browser(t), ts.URL+tc.path, account(tc.name, "a long password"))
+			resp, doc := webtest.Post(t, ts.Browser(t), ts.URL+tc.path, webtest.Account(tc.name, "a long password"))
 			assert.Equal(t, http.StatusServiceUnavailable, resp.StatusCode, tc.path)
 			assert.Equal(t, "2", resp.Header.Get("Retry-After"), tc.path)
 			assert.Contains(t, doc.Find("[data-testid=form-error]").Text(), "try again in a few seconds", tc.path)
-			assert.Nil(t, sessionCookie(resp), tc.path)
+			assert.Nil(t, webtest.SessionCookie(resp), tc.path)
 		})
 	}
 	answered.Wait()
 	close(release)
-	resp, _ = post(t, ts.browser(t), ts.URL+"/login", account("early", "a long password"))
+	resp, _ = webtest.Post(t, ts.Browser(t), ts.URL+"/login", webtest.Account("early", "a long password"))
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode, "a slot free: logged in")
-	resp, _ = post(t, ts.browser(t), ts.URL+"/signup", account("late", "a long password"))
+	resp, _ = webtest.Post(t, ts.Browser(t), ts.URL+"/signup", webtest.Account("late", "a long password"))
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode, "and signed up: the busy try made nothing")
 }

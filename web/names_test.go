@@ -10,6 +10,9 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
+
+	"boardroom/web/request"
+	"boardroom/web/webtest"
 )
 
 // TestNamesFromTheFormAndTheCookie: the lobby's name field names the
@@ -34,19 +37,19 @@ func TestNamesFromTheFormAndTheCookie(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			alice := ts.browser(t)
+			alice := ts.Browser(t)
 			if tc.cookie != "" {
-				alice.Jar.SetCookies(base, []*http.Cookie{{Name: NameCookie, Value: url.PathEscape(tc.cookie)}})
+				alice.Jar.SetCookies(base, []*http.Cookie{{Name: request.NameCookie, Value: url.PathEscape(tc.cookie)}})
 			}
 			form := url.Values{"game": {"kalah"}, "mode": {"friend"}}
 			if tc.field != "-" {
 				form.Set("name", tc.field)
 			}
-			resp, _ := ts.create(t, alice, form)
+			resp, _ := ts.Create(t, alice, form)
 			require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 			set := ""
 			for _, c := range resp.Cookies() {
-				if c.Name == NameCookie {
+				if c.Name == request.NameCookie {
 					set = c.Value
 					require.False(t, c.HttpOnly, "the page's script writes it too")
 				}
@@ -54,15 +57,15 @@ func TestNamesFromTheFormAndTheCookie(t *testing.T) {
 			require.Equal(t, tc.remember, set)
 			loc := resp.Header.Get("Location")
 
-			_, doc := get(t, alice, ts.URL+loc)
+			_, doc := webtest.Get(t, alice, ts.URL+loc)
 			require.True(t, strings.HasPrefix(doc.Find(".player.seat0 .holder").Text(), tc.want))
 			require.True(t, strings.HasSuffix(doc.Find(".player.seat0 .holder").Text(), " (you)"))
 			require.Zero(t, doc.Find(".players b").Length(), "never markup")
 
 			// Bob's browser says his name in its cookie; his Join sends none.
-			bob := ts.browser(t)
-			bob.Jar.SetCookies(base, []*http.Cookie{{Name: NameCookie, Value: url.PathEscape("Bob <3")}})
-			get(t, bob, ts.URL+loc)
+			bob := ts.Browser(t)
+			bob.Jar.SetCookies(base, []*http.Cookie{{Name: request.NameCookie, Value: url.PathEscape("Bob <3")}})
+			webtest.Get(t, bob, ts.URL+loc)
 			ws, _, err := wsDial(t, ts, bob, loc, ts.URL)
 			require.NoError(t, err)
 			defer ws.CloseNow()
@@ -72,7 +75,7 @@ func TestNamesFromTheFormAndTheCookie(t *testing.T) {
 			require.NoError(t, ws.Write(ctx, websocket.MessageText, []byte(`{"action":"join"}`)))
 			doc = readFragment(t, ws)
 			require.Equal(t, "Bob <3 (you)", doc.Find(".player.seat1 .holder").Text())
-			_, doc = get(t, ts.browser(t), ts.URL+loc)
+			_, doc = webtest.Get(t, ts.Browser(t), ts.URL+loc)
 			require.Equal(t, "Bob <3", doc.Find(".player.seat1 .holder").Text(), "a spectator sees names")
 			require.True(t, strings.HasPrefix(doc.Find(".player.seat0 .holder").Text(), tc.want))
 		})

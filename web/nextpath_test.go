@@ -93,9 +93,9 @@ func TestNextStaysOnTheSite(t *testing.T) {
 			}
 			name := fmt.Sprintf("next%d", i)
 			form := url.Values{"username": {name}, "password": {"a long password"}, "next": {tc.next}}
-			signedIn := ts.browser(t)
+			signedIn := ts.Browser(t)
 			locations := map[string]string{
-				"POST /signup": send(ts.browser(t), http.MethodPost, "/signup", form),
+				"POST /signup": send(ts.Browser(t), http.MethodPost, "/signup", form),
 				"POST /login":  send(signedIn, http.MethodPost, "/login", form),
 			}
 			for _, page := range []string{"/login", "/signup"} {

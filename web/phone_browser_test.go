@@ -8,13 +8,15 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
+
+	"boardroom/web/webtest"
 )
 
 // headerProblems says what of the header a phone's player cannot reach:
 // a destination missing or hidden, a link or button under 24 px tall, a
 // page wider than the screen.
 func (tb *tab) headerProblems(destinations []string) []string {
-	return evalJS[[]string](tb, fmt.Sprintf(`(() => {
+	return webtest.EvalJS[[]string](tb.Tab, fmt.Sprintf(`(() => {
 		const problems = [];
 		for (const sel of %s) {
 			const e = document.querySelector(".topbar " + sel);
@@ -43,7 +45,7 @@ func jsList(list []string) string {
 
 // oneLine reports whether the text of the element sel sits on one line.
 func (tb *tab) oneLine(sel string) bool {
-	return evalJS[bool](tb, fmt.Sprintf(`(() => {
+	return webtest.EvalJS[bool](tb.Tab, fmt.Sprintf(`(() => {
 		const r = document.createRange();
 		r.selectNodeContents(document.querySelector(%q));
 		return new Set([...r.getClientRects()].filter(c => c.width > 0).map(c => Math.round(c.top))).size === 1;
@@ -59,11 +61,11 @@ func (tb *tab) oneLine(sel string) bool {
 func TestBrowserOnAPhone(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	browser := newBrowser(t, 390, 844)
+	browser := webtest.NewBrowser(t, 390, 844)
 	guest, alice := newTab(t, browser, "guest"), newTab(t, browser, "alice")
 	common := []string{`a[href="/#new"]`, `a[href="/#watch"]`, `a[href="/rules"]`, `a[href="/players"]`, `[data-action=theme]`}
-	alice.signUpIn(ts, "Alice")
-	ts.makeBot(t, ts.signedUp(t, "olga"), "Kalah_Kid")
+	alice.SignUpIn(ts.Node, "Alice")
+	ts.MakeBot(t, ts.SignedUp(t, "olga"), "Kalah_Kid")
 
 	tests := []struct {
 		name         string
@@ -76,27 +78,27 @@ func TestBrowserOnAPhone(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, path := range []string{"/", "/bots", "/rules", "/players"} {
-				tc.who.run("open "+path, chromedp.EmulateViewport(390, 844), chromedp.Navigate(ts.URL+path))
+				tc.who.Run("open "+path, chromedp.EmulateViewport(390, 844), chromedp.Navigate(ts.URL+path))
 				require.Empty(t, tc.who.headerProblems(tc.destinations), path)
 			}
-			tc.who.run("the bots", chromedp.Navigate(ts.URL+"/bots"))
-			tc.who.waitShown("[data-testid=bot-row]")
-			outside := evalJS[[]string](tc.who, `[...document.querySelectorAll("[data-testid=bot-row] th, [data-testid=bot-row] td")]
+			tc.who.Run("the bots", chromedp.Navigate(ts.URL+"/bots"))
+			tc.who.WaitShown("[data-testid=bot-row]")
+			outside := webtest.EvalJS[[]string](tc.who.Tab, `[...document.querySelectorAll("[data-testid=bot-row] th, [data-testid=bot-row] td")]
 				.filter(e => e.getBoundingClientRect().right > innerWidth).map(e => e.textContent.trim())`)
 			require.Empty(t, outside, "the ladder's cells within the screen")
-			require.True(t, evalJS[bool](tc.who, `[...document.querySelectorAll(".table-wrap")].every(w => w.scrollWidth <= w.clientWidth)`),
+			require.True(t, webtest.EvalJS[bool](tc.who.Tab, `[...document.querySelectorAll(".table-wrap")].every(w => w.scrollWidth <= w.clientWidth)`),
 				"nothing in the ladder scrolls sideways")
-			failed := tc.who.axeBothThemes("bots on a phone, " + tc.name)
-			tc.who.run("the lobby", chromedp.Navigate(ts.URL+"/"))
-			failed = append(failed, tc.who.axeBothThemes("the lobby on a phone, "+tc.name)...)
+			failed := tc.who.AxeBothThemes("bots on a phone, " + tc.name)
+			tc.who.Run("the lobby", chromedp.Navigate(ts.URL+"/"))
+			failed = append(failed, tc.who.AxeBothThemes("the lobby on a phone, "+tc.name)...)
 			require.Empty(t, failed, "axe-core: critical or serious violations:\n%s", strings.Join(failed, "\n"))
 		})
 	}
 
 	for _, size := range [][2]int64{{390, 844}, {1440, 900}} {
-		alice.run("the lobby", chromedp.EmulateViewport(size[0], size[1]), chromedp.Navigate(ts.URL+"/"))
-		alice.waitShown("[data-testid=playing-as]")
-		require.Equal(t, "You play as Alice.", strings.TrimSpace(alice.text("[data-testid=playing-as]")))
+		alice.Run("the lobby", chromedp.EmulateViewport(size[0], size[1]), chromedp.Navigate(ts.URL+"/"))
+		alice.WaitShown("[data-testid=playing-as]")
+		require.Equal(t, "You play as Alice.", strings.TrimSpace(alice.Text("[data-testid=playing-as]")))
 		require.True(t, alice.oneLine("[data-testid=playing-as]"), "one line at %d×%d", size[0], size[1])
 	}
 }
@@ -108,21 +110,21 @@ func TestBrowserOnAPhone(t *testing.T) {
 func TestBrowserPhoneOpenChallengesWithinReach(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	bea := newTab(t, newBrowser(t, 390, 844), "bea")
-	bea.run("the lobby on a phone", chromedp.EmulateViewport(390, 844), chromedp.Navigate(ts.URL+"/"))
-	bea.waitShown("[data-testid=challenges-jump]")
-	require.Equal(t, "Open challenges (0)", bea.text("[data-testid=challenges-jump]"))
-	require.True(t, evalJS[bool](bea, `document.querySelector("[data-testid=challenges-jump]").getBoundingClientRect().bottom <= innerHeight`),
+	bea := newTab(t, webtest.NewBrowser(t, 390, 844), "bea")
+	bea.Run("the lobby on a phone", chromedp.EmulateViewport(390, 844), chromedp.Navigate(ts.URL+"/"))
+	bea.WaitShown("[data-testid=challenges-jump]")
+	require.Equal(t, "Open challenges (0)", bea.Text("[data-testid=challenges-jump]"))
+	require.True(t, webtest.EvalJS[bool](bea.Tab, `document.querySelector("[data-testid=challenges-jump]").getBoundingClientRect().bottom <= innerHeight`),
 		"the link on the first screen")
 
-	ann := newTab(t, newBrowser(t, 1280, 900), "ann")
-	createRoom(t, ts, ann, map[string]string{"game": "kalah", "mode": "open", "clock": "slow"})
-	bea.waitJSFor(10*time.Second, "the count kept", `document.querySelector("[data-testid=challenges-jump]").textContent === "Open challenges (1)"`)
-	bea.click("[data-testid=challenges-jump]")
-	bea.waitJS("the first challenge in view", `(() => {
+	ann := newTab(t, webtest.NewBrowser(t, 1280, 900), "ann")
+	ann.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "open", "clock": "slow"})
+	bea.WaitJSFor(10*time.Second, "the count kept", `document.querySelector("[data-testid=challenges-jump]").textContent === "Open challenges (1)"`)
+	bea.Click("[data-testid=challenges-jump]")
+	bea.WaitJS("the first challenge in view", `(() => {
 		const r = document.querySelector("[data-testid=seek]").getBoundingClientRect();
 		return r.top >= 0 && r.bottom <= innerHeight;
 	})()`)
-	failed := bea.axeBothThemes("lobby on a phone, at its open challenges")
+	failed := bea.AxeBothThemes("lobby on a phone, at its open challenges")
 	require.Empty(t, failed, "axe-core: critical or serious violations:\n%s", strings.Join(failed, "\n"))
 }

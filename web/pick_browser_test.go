@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"boardroom/web/webtest"
 )
 
 // A move of several clicks is built in the page: choosing an amazon marks
@@ -14,62 +16,62 @@ import (
 func TestBrowserAMoveOfSeveralClicksIsBuiltInThePage(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	browser := newBrowser(t, 1280, 900)
+	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
-	createRoom(t, ts, me, map[string]string{"game": "amazons", "mode": "hotseat"})
+	me.CreateRoom(ts.Node, map[string]string{"game": "amazons", "mode": "hotseat"})
 	// Every message the page's socket sends, from now on.
-	evalJS[bool](me, `(function () {
+	webtest.EvalJS[bool](me.Tab, `(function () {
 		window.sentMessages = [];
 		var send = WebSocket.prototype.send;
 		WebSocket.prototype.send = function (data) { window.sentMessages.push(String(data)); return send.call(this, data); };
 		return true;
 	})()`)
-	sent := func() []string { return evalJS[[]string](me, `window.sentMessages`) }
+	sent := func() []string { return webtest.EvalJS[[]string](me.Tab, `window.sentMessages`) }
 	targets := func() []string {
-		return evalJS[[]string](me, `Array.from(document.querySelectorAll("[data-testid=board] .target")).map(e => e.dataset.cell).sort()`)
+		return webtest.EvalJS[[]string](me.Tab, `Array.from(document.querySelectorAll("[data-testid=board] .target")).map(e => e.dataset.cell).sort()`)
 	}
 	whiteAmazons := []string{"6,0", "6,9", "9,3", "9,6"}
 	require.Equal(t, whiteAmazons, targets(), "the page marks White's amazons")
-	require.Equal(t, "d1: white amazon, can be clicked", evalJS[string](me, `document.querySelector('[data-cell="9,3"]').getAttribute("aria-label")`))
+	require.Equal(t, "d1: white amazon, can be clicked", webtest.EvalJS[string](me.Tab, `document.querySelector('[data-cell="9,3"]').getAttribute("aria-label")`))
 
-	me.clickCell(9, 3) // d1
-	me.waitShown(`[data-cell="9,3"].selected`)
+	me.ClickCell(9, 3) // d1
+	me.WaitShown(`[data-cell="9,3"].selected`)
 	require.Contains(t, targets(), "3,3", "d7 is where d1 may go")
 	require.NotContains(t, targets(), "6,0", "another amazon is no target once one is chosen")
-	require.Equal(t, "d1: white amazon, selected", evalJS[string](me, `document.querySelector('[data-cell="9,3"]').getAttribute("aria-label")`))
+	require.Equal(t, "d1: white amazon, selected", webtest.EvalJS[string](me.Tab, `document.querySelector('[data-cell="9,3"]').getAttribute("aria-label")`))
 	require.Empty(t, sent(), "choosing an amazon sends nothing")
 
-	me.clickCell(9, 3) // put down
-	me.waitJS("d1 put down", `!document.querySelector("[data-testid=board] .selected")`)
+	me.ClickCell(9, 3) // put down
+	me.WaitJS("d1 put down", `!document.querySelector("[data-testid=board] .selected")`)
 	require.Equal(t, whiteAmazons, targets(), "the first marks are back")
 
-	me.clickCell(9, 3)
-	me.clickCell(6, 0) // another amazon of one's own
-	me.waitShown(`[data-cell="6,0"].selected`)
-	require.Equal(t, 1, evalJS[int](me, `document.querySelectorAll("[data-testid=board] .selected").length`))
+	me.ClickCell(9, 3)
+	me.ClickCell(6, 0) // another amazon of one's own
+	me.WaitShown(`[data-cell="6,0"].selected`)
+	require.Equal(t, 1, webtest.EvalJS[int](me.Tab, `document.querySelectorAll("[data-testid=board] .selected").length`))
 
-	me.clickCell(9, 3)
-	me.clickCell(3, 3) // d7: now the arrows
-	me.waitShown(`[data-cell="3,3"].selected`)
+	me.ClickCell(9, 3)
+	me.ClickCell(3, 3) // d7: now the arrows
+	me.WaitShown(`[data-cell="3,3"].selected`)
 	require.Contains(t, targets(), "9,3", "the arrow may go back to d1, now empty")
-	evalJS[bool](me, `document.querySelector('[data-cell="3,3"]').dispatchEvent(new KeyboardEvent("keydown", {key: "Escape", bubbles: true}))`)
-	me.waitJS("Escape drops the choice", `!document.querySelector("[data-testid=board] .selected")`)
+	webtest.EvalJS[bool](me.Tab, `document.querySelector('[data-cell="3,3"]').dispatchEvent(new KeyboardEvent("keydown", {key: "Escape", bubbles: true}))`)
+	me.WaitJS("Escape drops the choice", `!document.querySelector("[data-testid=board] .selected")`)
 	require.Equal(t, whiteAmazons, targets())
 	require.Empty(t, sent())
 
-	me.clickCell(9, 3)
-	me.clickCell(5, 5) // fits no move of d1's: the server says why
-	me.waitShown("[data-testid=error]")
-	require.Contains(t, me.text("[data-testid=error]"), "not a legal move")
+	me.ClickCell(9, 3)
+	me.ClickCell(5, 5) // fits no move of d1's: the server says why
+	me.WaitShown("[data-testid=error]")
+	require.Contains(t, me.Text("[data-testid=error]"), "not a legal move")
 	require.Equal(t, []string{`{"cell":"5,5"}`}, sent())
 
 	for _, c := range [][2]int{{9, 3}, {3, 3}, {3, 5}} { // d1-d7/f7
-		me.clickCell(c[0], c[1])
+		me.ClickCell(c[0], c[1])
 	}
-	me.waitMoves(1)
-	require.Equal(t, []string{"d1-d7/f7"}, me.moves())
+	me.WaitMoves(1)
+	require.Equal(t, []string{"d1-d7/f7"}, me.Moves())
 	require.Equal(t, []string{`{"cell":"5,5"}`, `{"path":"9,3 3,3 3,5"}`}, sent(), "the whole move, once")
-	me.waitJS("the page's marks gone", `!document.querySelector("[data-testid=board] .selected")`)
+	me.WaitJS("the page's marks gone", `!document.querySelector("[data-testid=board] .selected")`)
 	require.Equal(t, []string{"0,3", "0,6", "3,0", "3,9"}, targets(), "Black's amazons, and nothing of White's choice")
 }
 
@@ -79,23 +81,25 @@ func TestBrowserAMoveOfSeveralClicksIsBuiltInThePage(t *testing.T) {
 func TestBrowserTheDevilsSquaresAreMarkedByThePage(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	browser := newBrowser(t, 1280, 900)
+	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
-	createRoom(t, ts, me, map[string]string{"game": "angels", "mode": "hotseat"})
-	evalJS[bool](me, `(function () {
+	me.CreateRoom(ts.Node, map[string]string{"game": "angels", "mode": "hotseat"})
+	webtest.EvalJS[bool](me.Tab, `(function () {
 		window.cellsSwapped = 0;
 		document.addEventListener("htmx:wsBeforeMessage", function (e) {
 			window.cellsSwapped += (String(e.detail.message).match(/data-cell=/g) || []).length;
 		});
 		return true;
 	})()`)
-	targets := func() int { return evalJS[int](me, `document.querySelectorAll("[data-testid=board] .target").length`) }
+	targets := func() int {
+		return webtest.EvalJS[int](me.Tab, `document.querySelectorAll("[data-testid=board] .target").length`)
+	}
 	require.Equal(t, 9, targets(), "the Angel's eight squares around it, and its own (it may stay)")
-	me.clickCell(6, 7) // the Angel, from the centre of 15×15, one up
-	me.waitMoves(1)
+	me.ClickCell(6, 7) // the Angel, from the centre of 15×15, one up
+	me.WaitMoves(1)
 	require.Equal(t, 15*15-1, targets(), "every free square for the Devil")
-	me.clickCell(0, 0)
-	me.waitMoves(2)
+	me.ClickCell(0, 0)
+	me.WaitMoves(2)
 	require.Equal(t, 9, targets())
-	require.Less(t, evalJS[int](me, `window.cellsSwapped`), 12, "only the cells that changed were sent")
+	require.Less(t, webtest.EvalJS[int](me.Tab, `window.cellsSwapped`), 12, "only the cells that changed were sent")
 }

@@ -62,17 +62,17 @@ func (s *Server) gamePicture(w http.ResponseWriter, r *http.Request) {
 	file := r.PathValue("file")
 	const ext = ".svg"
 	if len(file) <= len(ext) || file[len(file)-len(ext):] != ext {
-		s.notFound(w, r)
+		s.kit.NotFound(w, r)
 		return
 	}
 	g, err := game.Lookup(file[:len(file)-len(ext)])
 	if err != nil {
-		s.notFound(w, r)
+		s.kit.NotFound(w, r)
 		return
 	}
 	p, ok := templates.CardPicture(g)
 	if !ok {
-		s.notFound(w, r)
+		s.kit.NotFound(w, r)
 		return
 	}
 	servePicture(w, p.SVG, p.Version, r.URL.Query().Get("v") == p.Version)

@@ -12,7 +12,6 @@ import (
 	"boardroom/lobby"
 	"boardroom/pairing"
 	"boardroom/realtime/socket"
-	"boardroom/signout"
 )
 
 // Quick pairing: a page waits in a pool while its socket to /pool/ws is
@@ -82,7 +81,7 @@ func waitText(d time.Duration) string {
 
 // poolSocket serves /pool/ws?pool=GAME/SPEED (&bots=1: a person lets
 // quick pairing give them a bot). A bot's program opens it with its
-// token (socketHolder).
+// token (request.Kit.SocketHolder).
 func (s *Server) poolSocket(w http.ResponseWriter, r *http.Request) {
 	pool, err := pairing.ParsePool(r.URL.Query().Get("pool"))
 	if err != nil {
@@ -94,11 +93,11 @@ func (s *Server) poolSocket(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "Bad bots: 1 lets quick pairing give you a bot, 0 does not", http.StatusBadRequest)
 		return
 	}
-	who, ok := s.socketHolder(w, r)
+	who, ok := s.kit.SocketHolder(w, r)
 	if !ok {
 		return
 	}
-	ws, done, ok := s.openSocket(w, r, who)
+	ws, done, ok := s.kit.OpenSocket(w, r, who)
 	if !ok {
 		return
 	}
@@ -110,12 +109,12 @@ func (s *Server) poolSocket(w http.ResponseWriter, r *http.Request) {
 		defer cancel()
 		ws.Write(wctx, b)
 	}
-	if !s.mayEnterPool(r) {
+	if !s.kit.MayEnterPool(r) {
 		say(poolMessage{Error: "You have entered pools many times in a short time; wait a minute and try again."})
 		ws.Close(socket.PolicyViolation, "too many")
 		return
 	}
-	p := lobby.Player{TokenHash: who.tokenHash, Name: who.name, Account: who.account, Bot: who.botAccount, WantsBots: wantsBots && !who.botAccount}
+	p := lobby.Player{TokenHash: who.TokenHash, Name: who.Name, Account: who.Account, Bot: who.BotAccount, WantsBots: wantsBots && !who.BotAccount}
 	wait, err := s.Pools.Enter(ctx, pool, p)
 	if err != nil {
 		msg, retry := "The pool could not be entered just now; try again in a moment.", int64(0)
@@ -128,7 +127,7 @@ func (s *Server) poolSocket(w http.ResponseWriter, r *http.Request) {
 			msg = fmt.Sprintf("This bot has begun %d games in the last hour, the most a bot may; it may play again in %s.",
 				busy.Games, waitText(time.Duration(retry)*time.Second))
 		default:
-			s.logFailure(r, "pool not entered", err)
+			s.kit.LogFailure(r, "pool not entered", err)
 		}
 		say(poolMessage{Error: msg, RetryAfter: retry})
 		ws.Close(socket.NormalClosure, "")
@@ -181,33 +180,9 @@ func (s *Server) leftPool(r *http.Request, wait *lobby.Wait, say func(poolMessag
 	lctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), 5*time.Second)
 	defer cancel()
 	if err := s.Pools.Leave(lctx, wait); err != nil {
-		s.logFailure(r, "pool not left", err)
+		s.kit.LogFailure(r, "pool not left", err)
 	}
 	if room := wait.Room(); room != "" { // paired as it left: the game is there all the same
 		say(poolMessage{Room: "/r/" + room})
 	}
-}
-
-// openSocket opens one of the lobby's small JSON sockets (a pool's, the
-// site's): counted in the address's open sockets, from the origins the
-// rooms' sockets accept, with messages of at most 1 KB, and closed when
-// who's session ends. Call done when it ends; false when it was not opened
-// (answered already).
-func (s *Server) openSocket(w http.ResponseWriter, r *http.Request, who holder) (ws *socket.Plain, done func(), ok bool) {
-	release, ok := s.limits.openConn(s.clientNetwork(r))
-	if !ok {
-		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
-		return nil, nil, false
-	}
-	// Kept before the accept: the client may end its session as soon as
-	// the handshake is answered.
-	opened, untrack := s.signouts.Opening(who.account, who.session)
-	ws, err := socket.AcceptPlain(w, r, s.Origins, 1024)
-	if err != nil {
-		untrack()
-		release()
-		return nil, nil, false // AcceptPlain has answered
-	}
-	opened(func() { go ws.Close(signout.Code, signout.Reason) })
-	return ws, func() { untrack(); ws.CloseNow(); release() }, true
 }

@@ -14,6 +14,7 @@ import (
 
 	"boardroom/realtime/roomjson"
 	"boardroom/secret"
+	"boardroom/web/webtest"
 )
 
 // programDial opens a room's WebSocket as a program does: its own seat
@@ -52,8 +53,8 @@ func writeWire(t *testing.T, ws *websocket.Conn, msg []byte) {
 // plays; the room page and the lobby show its seat as "Engine: NAME".
 func TestAProgramTakesASeat(t *testing.T) {
 	ts := newTestServer(t)
-	alice := ts.browser(t)
-	resp, _ := ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"friend"}, "name": {"Alice"}})
+	alice := ts.Browser(t)
+	resp, _ := ts.Create(t, alice, url.Values{"game": {"kalah"}, "mode": {"friend"}, "name": {"Alice"}})
 	loc := resp.Header.Get("Location")
 	token := secret.New()
 
@@ -85,9 +86,9 @@ func TestAProgramTakesASeat(t *testing.T) {
 	require.Equal(t, []int{1}, m.State.You)
 	require.Equal(t, "Engine: Random player", m.State.Seats[1].Holder)
 
-	_, doc := get(t, alice, ts.URL+loc)
+	_, doc := webtest.Get(t, alice, ts.URL+loc)
 	require.Equal(t, "Engine: Random player", strings.TrimSpace(doc.Find(".player.seat-1 .holder, .player .holder").Last().Text()))
-	_, doc = get(t, ts.browser(t), ts.URL+"/lobby/lists")
+	_, doc = webtest.Get(t, ts.Browser(t), ts.URL+"/lobby/lists")
 	require.Contains(t, doc.Text(), "P2: Engine: Random player", "the lobby lists the engine")
 
 	writeWire(t, ws, roomjson.Move("3", 0))
@@ -108,7 +109,7 @@ func TestAProgramTakesASeat(t *testing.T) {
 // (or one too short to be one) is a spectator, and a join tells it why not.
 func TestAProgramWithoutATokenWatches(t *testing.T) {
 	ts := newTestServer(t)
-	resp, _ := ts.create(t, ts.browser(t), url.Values{"game": {"kalah"}})
+	resp, _ := ts.Create(t, ts.Browser(t), url.Values{"game": {"kalah"}})
 	loc := resp.Header.Get("Location")
 	for _, token := range []string{"", "short"} {
 		ws, _, err := programDial(ts, loc, token, "?format=json")

@@ -15,27 +15,12 @@ import (
 	"boardroom/realtime/vocab"
 	"boardroom/store"
 	"boardroom/store/storetest"
+	"boardroom/web/webtest"
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
 )
-
-// signedUp is a browser signed in as a new account.
-func (ts *testServer) signedUp(t *testing.T, name string) *http.Client {
-	t.Helper()
-	return ts.signedIn(t, "/signup", name)
-}
-
-// signedIn is a new browser that sent the form of path (/signup, /login)
-// for name.
-func (ts *testServer) signedIn(t *testing.T, path, name string) *http.Client {
-	t.Helper()
-	c := ts.browser(t)
-	resp, _ := post(t, c, ts.URL+path, account(name, "a long password"))
-	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
-	return c
-}
 
 // player is a page's socket in a room.
 type player struct {
@@ -45,7 +30,7 @@ type player struct {
 
 func (ts *testServer) open(t *testing.T, c *http.Client, loc string) *player {
 	t.Helper()
-	get(t, c, ts.URL+loc)
+	webtest.Get(t, c, ts.URL+loc)
 	ws, _, err := wsDial(t, ts, c, loc, ts.URL)
 	require.NoError(t, err)
 	t.Cleanup(func() { ws.CloseNow() })
@@ -80,11 +65,11 @@ func (p *player) until(want string) string {
 // result counts once.
 func TestRatedGamesFromTheLobby(t *testing.T) {
 	ts := newTestServer(t)
-	_, doc := get(t, ts.browser(t), ts.URL+"/")
+	_, doc := webtest.Get(t, ts.Browser(t), ts.URL+"/")
 	require.Zero(t, doc.Find("input[name=rated]").Length(), "a guest is not offered rated games")
 
-	alice := ts.signedUp(t, "alice")
-	_, doc = get(t, alice, ts.URL+"/")
+	alice := ts.SignedUp(t, "alice")
+	_, doc = webtest.Get(t, alice, ts.URL+"/")
 	require.Equal(t, 1, doc.Find("label.for-friend input[name=rated]").Length(), "offered with a friend")
 
 	for _, tc := range []struct {
@@ -96,22 +81,22 @@ func TestRatedGamesFromTheLobby(t *testing.T) {
 		{"record", url.Values{"game": {"kalah"}, "mode": {"friend"}, "rated": {"true"}, "record": {"kalah houses=6 seeds=4\n3"}},
 			"A game started from a record cannot be rated."},
 	} {
-		resp, body := ts.create(t, alice, tc.form)
+		resp, body := ts.Create(t, alice, tc.form)
 		require.Equal(t, http.StatusBadRequest, resp.StatusCode, tc.name)
 		require.Contains(t, body, tc.want, tc.name)
 	}
-	resp, _ := ts.create(t, ts.browser(t), url.Values{"game": {"kalah"}, "mode": {"friend"}, "rated": {"true"}})
+	resp, _ := ts.Create(t, ts.Browser(t), url.Values{"game": {"kalah"}, "mode": {"friend"}, "rated": {"true"}})
 	require.Equal(t, http.StatusBadRequest, resp.StatusCode, "a guest cannot make a rated room")
-	resp, _ = ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"computer"}, "rated": {"true"}})
+	resp, _ = ts.Create(t, alice, url.Values{"game": {"kalah"}, "mode": {"computer"}, "rated": {"true"}})
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode, "rated, hidden with another mode, does not count")
-	_, doc = get(t, alice, ts.URL+resp.Header.Get("Location"))
+	_, doc = webtest.Get(t, alice, ts.URL+resp.Header.Get("Location"))
 	require.Zero(t, doc.Find("[data-testid=rated]").Length())
 
-	resp, _ = ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"friend"}, "rated": {"true"}, "clock": {"fast"}})
+	resp, _ = ts.Create(t, alice, url.Values{"game": {"kalah"}, "mode": {"friend"}, "rated": {"true"}, "clock": {"fast"}})
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	loc := resp.Header.Get("Location")
-	guestBrowser := ts.browser(t)
-	_, doc = get(t, guestBrowser, ts.URL+loc)
+	guestBrowser := ts.Browser(t)
+	_, doc = webtest.Get(t, guestBrowser, ts.URL+loc)
 	require.Equal(t, 1, doc.Find("[data-testid=rated]").Length())
 	require.Equal(t, "/login?next="+loc, doc.Find("[data-testid=rated-join] a").First().AttrOr("href", ""))
 	require.True(t, doc.Find("form[data-testid=join]").HasClass("signed-in-only"), "a guest is not offered Join")
@@ -119,7 +104,7 @@ func TestRatedGamesFromTheLobby(t *testing.T) {
 	guest := ts.open(t, guestBrowser, loc)
 	require.Contains(t, guest.say(`{"action":"join"}`), "This game is rated: log in or sign up to play it.")
 
-	bob := ts.signedUp(t, "bob")
+	bob := ts.SignedUp(t, "bob")
 	a, b := ts.open(t, alice, loc), ts.open(t, bob, loc)
 	// Each waits for the other's message to land: a socket's next update
 	// may be one sent before.
@@ -132,7 +117,7 @@ func TestRatedGamesFromTheLobby(t *testing.T) {
 	b.say(`{"action":"resign"}`)
 	a.until("resigned")
 
-	_, doc = get(t, guestBrowser, ts.URL+loc)
+	_, doc = webtest.Get(t, guestBrowser, ts.URL+loc)
 	first, second := doc.Find(".player.seat0"), doc.Find(".player.seat1")
 	require.Regexp(t, `^\+[1-9][0-9]*$`, first.Find("[data-testid=rating-change]").Text())
 	require.True(t, first.Find("[data-testid=rating-change]").HasClass("up"))
@@ -150,12 +135,12 @@ func (ts *testServer) playRated(t *testing.T, prefix, first, second string, spee
 		r.Seats[0].Account, r.Seats[0].Name = first, first
 		r.Seats[1].Account, r.Seats[1].Name = second, second
 		r.Rated, r.Clock = true, speed
-		require.NoError(t, ts.store.CreateRoom(t.Context(), r))
+		require.NoError(t, ts.Store.CreateRoom(t.Context(), r))
 		winner := 0
 		if i%3 == 2 {
 			winner = 1
 		}
-		changes, err := ts.store.SetResult(t.Context(), r.ID, store.Result{Over: true, Winner: winner, Reason: "done"})
+		changes, err := ts.Store.SetResult(t.Context(), r.ID, store.Result{Over: true, Winner: winner, Reason: "done"})
 		require.NoError(t, err)
 		require.NotNil(t, changes)
 	}
@@ -165,15 +150,15 @@ func (ts *testServer) playRated(t *testing.T, prefix, first, second string, spee
 // speed and the chart of their history, drawn on the server.
 func TestPlayerPageRatings(t *testing.T) {
 	ts := newTestServer(t)
-	c := ts.signedUp(t, "alice")
-	ts.signedUp(t, "bob")
-	_, doc := get(t, c, ts.URL+"/@/alice")
+	c := ts.SignedUp(t, "alice")
+	ts.SignedUp(t, "bob")
+	_, doc := webtest.Get(t, c, ts.URL+"/@/alice")
 	require.Equal(t, "No rated games yet.", doc.Find("[data-testid=no-ratings]").Text())
 	require.Zero(t, doc.Find("svg[data-testid=rating-chart]").Length())
 
 	ts.playRated(t, "f", "alice", "bob", vocab.FastClock, 3)
 	ts.playRated(t, "s", "bob", "alice", vocab.SlowClock, 2)
-	_, doc = get(t, c, ts.URL+"/@/alice")
+	_, doc = webtest.Get(t, c, ts.URL+"/@/alice")
 	fast := doc.Find("[data-testid=rating][data-game=kalah][data-speed=fast]")
 	require.Equal(t, 1, fast.Length())
 	require.Regexp(t, `^1[0-9]{3}\? provisional$`, strings.TrimSpace(fast.Find(".rating-value").Text()), "provisional after three games")
@@ -196,13 +181,13 @@ func TestPlayerPageRatings(t *testing.T) {
 // yet.").
 func TestProvisionalOnYoungBoards(t *testing.T) {
 	ts := newTestServer(t)
-	owner := ts.signedUp(t, "dan")
-	ts.signedUp(t, "erin")
+	owner := ts.SignedUp(t, "dan")
+	ts.SignedUp(t, "erin")
 	ts.playRated(t, "b", "dan", "erin", vocab.BulletClock, 14)
-	ts.makeBot(t, owner, "Robo")
+	ts.MakeBot(t, owner, "Robo")
 	ts.playRated(t, "r", "Robo", "erin", vocab.SlowClock, 1)
 
-	_, doc := get(t, owner, ts.URL+"/players")
+	_, doc := webtest.Get(t, owner, ts.URL+"/players")
 	board := doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=bullet]")
 	require.NotContains(t, board.Text(), "Nobody yet.")
 	require.Zero(t, board.Find("ol").Length(), "no established rating")
@@ -216,7 +201,7 @@ func TestProvisionalOnYoungBoards(t *testing.T) {
 		require.Empty(t, strings.TrimSpace(row.Find(".rank").Text()), "no rank while provisional")
 	}
 
-	_, doc = get(t, owner, ts.URL+"/bots")
+	_, doc = webtest.Get(t, owner, ts.URL+"/bots")
 	rated := doc.Find("[data-testid=bot-row][data-bot=Robo] [data-testid=bot-rating] .rating-value")
 	require.Regexp(t, `^1[0-9]{3}\? provisional$`, strings.Join(strings.Fields(rated.Text()), " "))
 }
@@ -225,13 +210,13 @@ func TestProvisionalOnYoungBoards(t *testing.T) {
 // best established players who played lately, linking to their pages.
 func TestLeaderboards(t *testing.T) {
 	ts := newTestServer(t)
-	c := ts.signedUp(t, "alice")
-	ts.signedUp(t, "bob")
-	ts.signedUp(t, "carol")
+	c := ts.SignedUp(t, "alice")
+	ts.SignedUp(t, "bob")
+	ts.SignedUp(t, "carol")
 	ts.playRated(t, "g", "alice", "bob", vocab.SlowClock, 40)
 	ts.playRated(t, "c", "carol", "bob", vocab.SlowClock, 1)
 
-	resp, doc := get(t, c, ts.URL+"/players")
+	resp, doc := webtest.Get(t, c, ts.URL+"/players")
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	require.Equal(t, len(game.All())*len(vocab.Clocks()), doc.Find("[data-testid=leaderboard]").Length(), "one per game and speed")
 	board := doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=slow] ol [data-testid=leader]")
@@ -244,15 +229,15 @@ func TestLeaderboards(t *testing.T) {
 	require.Regexp(t, `^1[5-9][0-9][0-9]$`, strings.TrimSpace(board.First().Find(".rating-value").Text()), "established: no question mark")
 	require.Contains(t, doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=fast]").Text(), "Nobody yet.")
 	require.Zero(t, board.Find("[data-testid=online]").Length(), "nobody's page is open")
-	get(t, c, ts.URL+"/")
-	ts.openSite(t, c) // a page of Alice's
+	webtest.Get(t, c, ts.URL+"/")
+	ts.OpenSite(t, c) // a page of Alice's
 	require.Eventually(t, func() bool {
-		_, doc = get(t, c, ts.URL+"/players")
+		_, doc = webtest.Get(t, c, ts.URL+"/players")
 		board = doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=slow] ol [data-testid=leader]")
 		return board.First().Find("[data-testid=online]").Length() == 1
 	}, 5*time.Second, 20*time.Millisecond, "Alice is online")
 	require.Zero(t, board.Eq(1).Find("[data-testid=online]").Length(), "Bob is not")
-	_, doc = get(t, c, ts.URL+"/")
+	_, doc = webtest.Get(t, c, ts.URL+"/")
 	require.Equal(t, "/players", doc.Find("[data-testid=lobby-players]").AttrOr("href", ""))
 }
 
@@ -262,10 +247,10 @@ func TestLeaderboards(t *testing.T) {
 // unticked, and each says so in the same words (docs/ratings.md says why).
 func TestRatedIsOneDefault(t *testing.T) {
 	ts := newTestServer(t)
-	alice := ts.signedUp(t, "alice")
-	ts.signedUp(t, "bob")
-	_, lobby := get(t, alice, ts.URL+"/")
-	_, page := get(t, alice, ts.URL+"/@/bob")
+	alice := ts.SignedUp(t, "alice")
+	ts.SignedUp(t, "bob")
+	_, lobby := webtest.Get(t, alice, ts.URL+"/")
+	_, page := webtest.Get(t, alice, ts.URL+"/@/bob")
 	for name, box := range map[string]*goquery.Selection{
 		"the lobby's, against a friend": lobby.Find("label.for-friend"),
 		"a direct challenge's":          page.Find("form[data-testid=challenge] label:has(input[name=rated])"),
@@ -281,19 +266,19 @@ func TestRatedIsOneDefault(t *testing.T) {
 // whether it was rated and what it did to this player's rating (issue 42).
 func TestPlayerPageGameRows(t *testing.T) {
 	ts := newTestServer(t)
-	c := ts.signedUp(t, "alice")
-	ts.signedUp(t, "bob")
+	c := ts.SignedUp(t, "alice")
+	ts.SignedUp(t, "bob")
 	ts.playRated(t, "b", "alice", "bob", vocab.BulletClock, 1) // Alice wins
 	casual := storetest.SampleRoom("casual")
 	casual.Seats[0].Account, casual.Seats[0].Name = "bob", "bob"
 	casual.Seats[1].Account, casual.Seats[1].Name = "alice", "alice"
 	casual.Clock = vocab.SlowClock
-	require.NoError(t, ts.store.CreateRoom(t.Context(), casual))
-	_, err := ts.store.SetResult(t.Context(), casual.ID, store.Result{Over: true, Winner: 0, Reason: "done"})
+	require.NoError(t, ts.Store.CreateRoom(t.Context(), casual))
+	_, err := ts.Store.SetResult(t.Context(), casual.ID, store.Result{Over: true, Winner: 0, Reason: "done"})
 	require.NoError(t, err)
 
 	words := func(name string) []string {
-		_, doc := get(t, c, ts.URL+"/@/"+name)
+		_, doc := webtest.Get(t, c, ts.URL+"/@/"+name)
 		var out []string
 		doc.Find("[data-testid=game-row] [data-testid=game-terms]").Each(func(_ int, s *goquery.Selection) {
 			out = append(out, strings.Join(strings.Fields(s.Text()), " "))
@@ -311,7 +296,7 @@ func TestPlayerPageGameRows(t *testing.T) {
 // coordinates, the plot's left and right, and its tick labels.
 func chartOf(t *testing.T, c *http.Client, url string) (lines [][]float64, left, right float64, ticks []string) {
 	t.Helper()
-	_, doc := get(t, c, url)
+	_, doc := webtest.Get(t, c, url)
 	chart := doc.Find("svg[data-testid=rating-chart]")
 	require.Equal(t, 1, chart.Length())
 	grid := chart.Find("line.grid").First()
@@ -336,10 +321,10 @@ func chartOf(t *testing.T, c *http.Client, url string) (lines [][]float64, left,
 // no two of its axis labels are the same (issue 42).
 func TestRatingChartReadable(t *testing.T) {
 	ts := newTestServer(t)
-	c := ts.signedUp(t, "alice")
-	ts.signedUp(t, "bob")
-	ts.signedUp(t, "carol")
-	ts.signedUp(t, "dan")
+	c := ts.SignedUp(t, "alice")
+	ts.SignedUp(t, "bob")
+	ts.SignedUp(t, "carol")
+	ts.SignedUp(t, "dan")
 
 	t.Run("one game", func(t *testing.T) {
 		ts.playRated(t, "one", "carol", "dan", vocab.FastClock, 1)
@@ -376,10 +361,10 @@ func uniq(list []string) []string {
 // no search, no "online now").
 func TestPlayersSearchAndOnline(t *testing.T) {
 	ts := newTestServer(t)
-	alice := ts.signedUp(t, "alice")
-	ts.signedUp(t, "malice")
-	bob := ts.signedUp(t, "bob")
-	ts.makeBot(t, bob, "Alibot")
+	alice := ts.SignedUp(t, "alice")
+	ts.SignedUp(t, "malice")
+	bob := ts.SignedUp(t, "bob")
+	ts.MakeBot(t, bob, "Alibot")
 	names := func(s *goquery.Selection) []string {
 		var out []string
 		s.Find("[data-testid=player] a").Each(func(_ int, a *goquery.Selection) { out = append(out, a.Text()) })
@@ -396,7 +381,7 @@ func TestPlayersSearchAndOnline(t *testing.T) {
 		{"_", nil},
 		{"zed", nil},
 	} {
-		resp, doc := get(t, alice, ts.URL+"/players?q="+url.QueryEscape(c.query))
+		resp, doc := webtest.Get(t, alice, ts.URL+"/players?q="+url.QueryEscape(c.query))
 		require.Equal(t, http.StatusOK, resp.StatusCode)
 		found := doc.Find("[data-testid=found]")
 		require.Equal(t, 1, found.Length(), "query %q", c.query)
@@ -406,19 +391,19 @@ func TestPlayersSearchAndOnline(t *testing.T) {
 			require.Contains(t, found.Text(), "Nobody plays here under such a name.")
 		}
 	}
-	_, doc := get(t, alice, ts.URL+"/players?q=ALI")
+	_, doc := webtest.Get(t, alice, ts.URL+"/players?q=ALI")
 	require.Equal(t, 1, doc.Find("[data-testid=found] [data-testid=player]").Eq(0).Find("[data-testid=bot]").Length(), "the bot marked")
-	resp, doc := get(t, alice, ts.URL+"/players?q="+strings.Repeat("a", 1000))
+	resp, doc := webtest.Get(t, alice, ts.URL+"/players?q="+strings.Repeat("a", 1000))
 	require.Equal(t, http.StatusOK, resp.StatusCode, "a long query is cut")
 	require.Empty(t, names(doc.Find("[data-testid=found]")))
-	_, doc = get(t, alice, ts.URL+"/players")
+	_, doc = webtest.Get(t, alice, ts.URL+"/players")
 	require.Zero(t, doc.Find("[data-testid=found]").Length(), "no search, no results")
 	require.Equal(t, "get", strings.ToLower(doc.Find("form[data-testid=player-search]").AttrOr("method", "")))
 
 	require.Contains(t, doc.Find("[data-testid=online-now]").Text(), "Nobody signed in has a page open just now.")
-	ts.openSite(t, alice)
+	ts.OpenSite(t, alice)
 	require.Eventually(t, func() bool {
-		_, doc = get(t, bob, ts.URL+"/players")
+		_, doc = webtest.Get(t, bob, ts.URL+"/players")
 		return slices.Equal(names(doc.Find("[data-testid=online-now]")), []string{"alice"})
 	}, 5*time.Second, 20*time.Millisecond, "Alice is online")
 	require.Equal(t, 1, doc.Find("[data-testid=online-now] [data-testid=online]").Length(), "marked online")

@@ -13,6 +13,7 @@ import (
 	"boardroom/realtime/match"
 	"boardroom/realtime/vocab"
 	"boardroom/store"
+	"boardroom/web/request"
 	"boardroom/web/templates"
 )
 
@@ -79,8 +80,8 @@ const (
 // and the leaderboards, one per game and speed.
 func (s *Server) players(w http.ResponseWriter, r *http.Request) {
 	unavailable := func(err error) {
-		s.logFailure(r, "players", err)
-		s.errorPage(w, r, http.StatusServiceUnavailable, "Players unavailable", "The players could not be read just now; try again in a moment.")
+		s.kit.LogFailure(r, "players", err)
+		s.kit.ErrorPage(w, r, http.StatusServiceUnavailable, "Players unavailable", "The players could not be read just now; try again in a moment.")
 	}
 	view := templates.PlayersView{Days: LeaderboardDays, Size: LeaderboardSize}
 	since := time.Now().Add(-LeaderboardDays * 24 * time.Hour)
@@ -114,7 +115,7 @@ func (s *Server) players(w http.ResponseWriter, r *http.Request) {
 	rows := append(leaderRows(view.Games), rowPointers(view.Found)...)
 	rows = append(rows, rowPointers(view.Online)...)
 	s.markOnline(r, rows)
-	if err := s.markBots(r.Context(), rows); err != nil {
+	if err := s.bots.Mark(r.Context(), rows); err != nil {
 		unavailable(err)
 		return
 	}
@@ -177,7 +178,7 @@ func (s *Server) markOnline(r *http.Request, rows []*templates.LeaderRow) {
 	}
 	online, err := s.Site.Online(r.Context(), rowNames(rows))
 	if err != nil {
-		s.logFailure(r, "presence", err) // the lists go without it
+		s.kit.LogFailure(r, "presence", err) // the lists go without it
 		return
 	}
 	for _, row := range rows {
@@ -215,7 +216,7 @@ const inPlayListed = 20
 // Whose turn it is comes from each game's stored position: the rooms are
 // not asked, so nothing here reaches a room's goroutine or its moves.
 func (s *Server) fillGamesInPlay(r *http.Request, view *templates.PlayerView, name string) error {
-	me := userOf(r)
+	me := request.User(r)
 	view.Own = me != nil && strings.EqualFold(me.Name, name)
 	list, err := s.Store.LiveGames(r.Context(), name, view.Own, inPlayListed+1)
 	if err != nil {

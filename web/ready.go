@@ -104,9 +104,3 @@ func (s *Server) noteReadiness(err error) {
 		s.logger().Warn("not ready", "reason", reason)
 	}
 }
-
-// clientAddr is the address the limits and the logs know a request's
-// client by (see TrustedProxies.ClientAddr).
-func (s *Server) clientAddr(r *http.Request) string {
-	return s.TrustedProxies.ClientAddr(r)
-}

@@ -39,17 +39,17 @@ func (s *Server) roomRecord(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	rec, err := s.Store.Room(r.Context(), id)
 	if errors.Is(err, store.ErrNotFound) {
-		s.errorPage(w, r, http.StatusNotFound, "No such room", "This room does not exist, so it has no record.")
+		s.kit.ErrorPage(w, r, http.StatusNotFound, "No such room", "This room does not exist, so it has no record.")
 		return
 	}
 	if err != nil {
 		s.Log.Error("record not read", "room", id, "err", err)
-		s.errorPage(w, r, http.StatusInternalServerError, "Record unavailable", "The record could not be read; try again.")
+		s.kit.ErrorPage(w, r, http.StatusInternalServerError, "Record unavailable", "The record could not be read; try again.")
 		return
 	}
 	g, err := game.Lookup(rec.Game)
 	if err != nil {
-		s.errorPage(w, r, http.StatusNotFound, "No such game", "This room's game is not served here.")
+		s.kit.ErrorPage(w, r, http.StatusNotFound, "No such game", "This room's game is not served here.")
 		return
 	}
 	name := "boardroom-" + g.ID() + "-" + id

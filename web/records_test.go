@@ -13,17 +13,19 @@ import (
 	"github.com/PuerkitoBio/goquery"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
+
+	"boardroom/web/webtest"
 )
 
 func TestRecordsInAndOut(t *testing.T) {
 	ts := newTestServer(t)
-	c := ts.browser(t)
+	c := ts.Browser(t)
 	text := "kalah houses=4 seeds=3 empty_capture=false\n3\n1\n# a comment\n2\n"
-	resp, _ := ts.create(t, c, url.Values{"game": {"amazons"}, "mode": {"hotseat"}, "record": {text}})
+	resp, _ := ts.Create(t, c, url.Values{"game": {"amazons"}, "mode": {"hotseat"}, "record": {text}})
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode, "the record's game replaces the form's")
 	loc := resp.Header.Get("Location")
 
-	_, doc := get(t, c, ts.URL+loc)
+	_, doc := webtest.Get(t, c, ts.URL+loc)
 	var moves []string
 	doc.Find("[data-testid=move]").Each(func(_ int, s *goquery.Selection) { moves = append(moves, strings.TrimSpace(s.Text())) })
 	require.Equal(t, []string{"3", "1", "2"}, moves)
@@ -49,7 +51,7 @@ func TestRecordsInAndOut(t *testing.T) {
 		{"kalah houses=4 seeds=3\n3\n9\n", `The record was refused: line 3: "9" is not a legal turn here`},
 		{"chess\n", `line 1: unknown game "chess"`},
 	} {
-		resp, body := ts.create(t, c, url.Values{"game": {"kalah"}, "mode": {"hotseat"}, "record": {tc.record}})
+		resp, body := ts.Create(t, c, url.Values{"game": {"kalah"}, "mode": {"hotseat"}, "record": {tc.record}})
 		require.Equal(t, http.StatusBadRequest, resp.StatusCode)
 		require.Contains(t, body, strings.ReplaceAll(tc.want, `"`, "&#34;"))
 	}
@@ -64,16 +66,16 @@ func TestRecordsInAndOut(t *testing.T) {
 func TestBrowserGameRecords(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	browser := newBrowser(t, 1280, 900)
+	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
-	createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "hotseat", "houses": "4", "seeds": "3"})
-	me.clickCell(1, 3)
-	me.waitMoves(1)
-	me.clickCell(0, 1)
-	me.waitMoves(2)
-	require.True(t, evalJS[bool](me, `document.querySelector("a[data-testid=download-record]").hasAttribute("download")`))
+	me.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "hotseat", "houses": "4", "seeds": "3"})
+	me.ClickCell(1, 3)
+	me.WaitMoves(1)
+	me.ClickCell(0, 1)
+	me.WaitMoves(2)
+	require.True(t, webtest.EvalJS[bool](me.Tab, `document.querySelector("a[data-testid=download-record]").hasAttribute("download")`))
 	fetch := func(sel string) string {
-		ctx, cancel := contextWithTimeout(me)
+		ctx, cancel := webtest.ContextWithTimeout(me.Tab)
 		defer cancel()
 		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`fetch(document.querySelector("`+sel+`").href).then(r => r.text())`, chromedp.EvalAwaitPromise))
 		require.NoError(t, err)
@@ -84,30 +86,30 @@ func TestBrowserGameRecords(t *testing.T) {
 	require.Contains(t, fetch("a[data-testid=download-record-json]"), `"think_ms"`)
 
 	// Pasted into the lobby's record field.
-	me.run("lobby", chromedp.Navigate(ts.URL+"/"))
-	me.run("open", chromedp.Click(chromedp.CSS(".from-record summary")))
-	me.run("paste", chromedp.SetValue(chromedp.CSS("textarea[name=record]"), record))
-	me.run("mode", chromedp.SetValue(chromedp.CSS("form[data-testid=new-room] [name=mode]"), "hotseat"))
-	me.run("submit", chromedp.Click(chromedp.CSS("form[data-testid=new-room] button[type=submit]")))
-	me.run("room", chromedp.WaitVisible(chromedp.CSS("[data-testid=board]")))
-	require.Equal(t, []string{"3", "4"}, me.moves())
+	me.Run("lobby", chromedp.Navigate(ts.URL+"/"))
+	me.Run("open", chromedp.Click(chromedp.CSS(".from-record summary")))
+	me.Run("paste", chromedp.SetValue(chromedp.CSS("textarea[name=record]"), record))
+	me.Run("mode", chromedp.SetValue(chromedp.CSS("form[data-testid=new-room] [name=mode]"), "hotseat"))
+	me.Run("submit", chromedp.Click(chromedp.CSS("form[data-testid=new-room] button[type=submit]")))
+	me.Run("room", chromedp.WaitVisible(chromedp.CSS("[data-testid=board]")))
+	require.Equal(t, []string{"3", "4"}, me.Moves())
 
 	// From a file.
 	file := filepath.Join(t.TempDir(), "game.txt")
 	require.NoError(t, os.WriteFile(file, []byte(record+"1\n"), 0o644))
-	me.run("lobby", chromedp.Navigate(ts.URL+"/"))
-	me.run("open", chromedp.Click(chromedp.CSS(".from-record summary")))
-	me.run("upload", chromedp.SetUploadFiles(chromedp.CSS("input[data-record-file]"), []string{file}))
-	me.waitJS("the file read", `document.querySelector("textarea[name=record]").value.endsWith("1\n")`)
-	me.run("create", chromedp.Click(chromedp.CSS("form[data-testid=new-room] button[type=submit]")),
+	me.Run("lobby", chromedp.Navigate(ts.URL+"/"))
+	me.Run("open", chromedp.Click(chromedp.CSS(".from-record summary")))
+	me.Run("upload", chromedp.SetUploadFiles(chromedp.CSS("input[data-record-file]"), []string{file}))
+	me.WaitJS("the file read", `document.querySelector("textarea[name=record]").value.endsWith("1\n")`)
+	me.Run("create", chromedp.Click(chromedp.CSS("form[data-testid=new-room] button[type=submit]")),
 		chromedp.WaitVisible(chromedp.CSS("[data-testid=board]")))
-	require.Equal(t, []string{"3", "4", "1"}, me.moves())
+	require.Equal(t, []string{"3", "4", "1"}, me.Moves())
 
 	// A bad record is refused with its line.
-	me.run("lobby", chromedp.Navigate(ts.URL+"/"))
-	me.run("open", chromedp.Click(chromedp.CSS(".from-record summary")))
-	me.run("paste", chromedp.SetValue(chromedp.CSS("textarea[name=record]"), "kalah houses=4 seeds=3\n3\n9\n"))
-	me.run("submit", chromedp.Click(chromedp.CSS("form[data-testid=new-room] button[type=submit]")))
-	me.run("refused", chromedp.WaitVisible(chromedp.CSS("[data-testid=form-error]")))
-	require.Contains(t, me.text("[data-testid=form-error]"), "line 3")
+	me.Run("lobby", chromedp.Navigate(ts.URL+"/"))
+	me.Run("open", chromedp.Click(chromedp.CSS(".from-record summary")))
+	me.Run("paste", chromedp.SetValue(chromedp.CSS("textarea[name=record]"), "kalah houses=4 seeds=3\n3\n9\n"))
+	me.Run("submit", chromedp.Click(chromedp.CSS("form[data-testid=new-room] button[type=submit]")))
+	me.Run("refused", chromedp.WaitVisible(chromedp.CSS("[data-testid=form-error]")))
+	require.Contains(t, me.Text("[data-testid=form-error]"), "line 3")
 }

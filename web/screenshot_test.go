@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
+	"boardroom/web/webtest"
 )
 
 // TestLayoutOnDesktopAndPhone opens the lobby, a rules page and a room of
@@ -25,7 +25,7 @@ import (
 // (a relative folder is taken from the repository's root).
 func TestLayoutOnDesktopAndPhone(t *testing.T) {
 	t.Parallel()
-	dir := screenshotDir(t)
+	dir := webtest.ScreenshotDir(t)
 	sizes := []struct {
 		name          string
 		width, height int
@@ -44,24 +44,24 @@ func TestLayoutOnDesktopAndPhone(t *testing.T) {
 				// pictured lists no other size's rooms.
 				t.Parallel()
 				ts := newTestServer(t)
-				browser := newBrowser(t, 1280, 900)
+				browser := webtest.NewBrowser(t, 1280, 900)
 				me := newTab(t, browser, "me")
 				// Chrome will not make a window narrower than about 500px: emulate
 				// the phone's viewport instead.
-				me.run("viewport", chromedp.EmulateViewport(int64(size.width), int64(size.height)))
-				me.run("lobby", chromedp.Navigate(ts.URL+"/"))
+				me.Run("viewport", chromedp.EmulateViewport(int64(size.width), int64(size.height)))
+				me.Run("lobby", chromedp.Navigate(ts.URL+"/"))
 				setTheme(me, theme)
 				name := func(what string) string { return filepath.Join(dir, size.name+"-"+theme+"-"+what+".png") }
 				checkFits(t, me, false)
 				// The pictures are of the five games: leave out the tic-tac-toe
 				// that these tests register.
-				evalJS[bool](me, `(document.querySelectorAll("[data-game-card=tictactoe]").forEach(e => e.remove()), true)`)
-				me.screenshot(name("lobby"))
-				me.run("rules", chromedp.Navigate(ts.URL+"/rules/kalah"))
+				webtest.EvalJS[bool](me.Tab, `(document.querySelectorAll("[data-game-card=tictactoe]").forEach(e => e.remove()), true)`)
+				me.Screenshot(name("lobby"))
+				me.Run("rules", chromedp.Navigate(ts.URL+"/rules/kalah"))
 				checkFits(t, me, false)
-				require.True(t, evalJS[bool](me, `Array.from(document.querySelectorAll("[data-testid=diagram]")).every(d => d.getBoundingClientRect().right <= window.innerWidth)`),
+				require.True(t, webtest.EvalJS[bool](me.Tab, `Array.from(document.querySelectorAll("[data-testid=diagram]")).every(d => d.getBoundingClientRect().right <= window.innerWidth)`),
 					"a diagram is cut off on the right")
-				me.screenshot(name("rules"))
+				me.Screenshot(name("rules"))
 				for _, g := range games {
 					createInLobby(t, ts, me, g.id, "hotseat", g.opts)
 					state := playSome(t, me, g.id, g.turns)
@@ -70,40 +70,26 @@ func TestLayoutOnDesktopAndPhone(t *testing.T) {
 						legal := state.Legal(game.First, nil)
 						if len(legal) > 0 && legal[0].Len > 1 {
 							c := legal[0].Cells[0]
-							me.clickCell(int(c.Row), int(c.Col))
-							me.waitJS("selection", fmt.Sprintf(`!!document.querySelector('[data-cell="%d,%d"].selected')`, c.Row, c.Col))
+							me.ClickCell(int(c.Row), int(c.Col))
+							me.WaitJS("selection", fmt.Sprintf(`!!document.querySelector('[data-cell="%d,%d"].selected')`, c.Row, c.Col))
 						}
 					}
 					checkFits(t, me, true)
-					me.screenshot(name(g.id))
+					me.Screenshot(name(g.id))
 				}
 			})
 		}
 	}
 }
 
-// screenshotDir is where the screenshots go: $SCREENSHOTS (relative to the
-// repository's root), else a temporary folder.
-func screenshotDir(t *testing.T) string {
-	dir := os.Getenv("SCREENSHOTS")
-	if dir == "" {
-		return t.TempDir()
-	}
-	if !filepath.IsAbs(dir) {
-		dir = filepath.Join("..", dir) // tests run in web/
-	}
-	require.NoError(t, os.MkdirAll(dir, 0o755))
-	return dir
-}
-
 // setTheme chooses the page's theme with its toggle, as a person would.
 func setTheme(tb *tab, theme string) {
-	tb.t.Helper()
-	dark := evalJS[bool](tb, `getComputedStyle(document.documentElement).colorScheme === "dark"`)
+	tb.T.Helper()
+	dark := webtest.EvalJS[bool](tb.Tab, `getComputedStyle(document.documentElement).colorScheme === "dark"`)
 	if dark != (theme == "dark") {
-		tb.click("[data-action=theme]")
+		tb.Click("[data-action=theme]")
 	}
-	tb.waitJS(theme+" theme", `getComputedStyle(document.documentElement).colorScheme === "`+theme+`"`)
+	tb.WaitJS(theme+" theme", `getComputedStyle(document.documentElement).colorScheme === "`+theme+`"`)
 }
 
 // playSome plays random moves in a hotseat room and returns the position.
@@ -120,15 +106,15 @@ func playSome(t *testing.T, tb *tab, id string, turns int) game.State {
 			require.NoError(t, err)
 			path := m.Path()
 			for k, c := range path {
-				tb.clickCell(int(c.Row), int(c.Col))
+				tb.ClickCell(int(c.Row), int(c.Col))
 				if k < len(path)-1 {
-					tb.waitJS("selection", fmt.Sprintf(`!!document.querySelector('[data-cell="%d,%d"].selected')`, c.Row, c.Col))
+					tb.WaitJS("selection", fmt.Sprintf(`!!document.querySelector('[data-cell="%d,%d"].selected')`, c.Row, c.Col))
 				}
 			}
 			turn = append(turn, m)
 		}
 		require.NoError(t, state.Apply(turn...))
-		tb.waitMoves(i + 1)
+		tb.WaitMoves(i + 1)
 	}
 	return state
 }
@@ -136,11 +122,11 @@ func playSome(t *testing.T, tb *tab, id string, turns int) game.State {
 // checkFits fails if the page scrolls sideways or the board is cut off.
 func checkFits(t *testing.T, tb *tab, board bool) {
 	t.Helper()
-	overflow := evalJS[int](tb, `document.documentElement.scrollWidth - window.innerWidth`)
+	overflow := webtest.EvalJS[int](tb.Tab, `document.documentElement.scrollWidth - window.innerWidth`)
 	require.LessOrEqual(t, overflow, 0, "the page scrolls sideways by %dpx", overflow)
 	if board {
-		right := evalJS[float64](tb, `document.querySelector("[data-testid=board]").getBoundingClientRect().right`)
-		width := evalJS[float64](tb, `window.innerWidth`)
+		right := webtest.EvalJS[float64](tb.Tab, `document.querySelector("[data-testid=board]").getBoundingClientRect().right`)
+		width := webtest.EvalJS[float64](tb.Tab, `window.innerWidth`)
 		require.LessOrEqual(t, right, width, "the board is cut off on the right")
 	}
 }

@@ -9,12 +9,14 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/stretchr/testify/require"
+
+	"boardroom/web/webtest"
 )
 
 // seeksIn is the lobby's open challenges as a browser sees them.
 func (ts *testServer) seeksIn(t *testing.T, c *http.Client) []string {
 	t.Helper()
-	_, doc := get(t, c, ts.URL+"/")
+	_, doc := webtest.Get(t, c, ts.URL+"/")
 	var out []string
 	doc.Find("[data-testid=seeks] [data-testid=seek]").Each(func(_ int, s *goquery.Selection) {
 		out = append(out, strings.Join(strings.Fields(s.Text()), " ")+" → "+s.Find("[data-action=accept-seek]").AttrOr("href", ""))
@@ -28,13 +30,13 @@ func (ts *testServer) seeksIn(t *testing.T, c *http.Client) []string {
 // seat first plays; a browser may have three waiting.
 func TestOpenChallenges(t *testing.T) {
 	ts := newTestServer(t)
-	alice := ts.signedUp(t, "alice")
-	guest := ts.browser(t)
+	alice := ts.SignedUp(t, "alice")
+	guest := ts.Browser(t)
 	require.Empty(t, ts.seeksIn(t, guest))
-	_, doc := get(t, alice, ts.URL+"/")
+	_, doc := webtest.Get(t, alice, ts.URL+"/")
 	require.Equal(t, 1, doc.Find("select[name=mode] option[value=open]").Length())
 
-	resp, _ := ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"open"}, "rated": {"true"}, "clock": {"fast"}, "private": {"true"}})
+	resp, _ := ts.Create(t, alice, url.Values{"game": {"kalah"}, "mode": {"open"}, "rated": {"true"}, "clock": {"fast"}, "private": {"true"}})
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	loc := resp.Header.Get("Location")
 	require.Equal(t, []string{"Kalah Fast · Rated alice 1500? Accept Log in to accept → " + loc}, ts.seeksIn(t, guest),
@@ -46,18 +48,18 @@ func TestOpenChallenges(t *testing.T) {
 	ts.open(t, alice, loc) // back
 	require.Eventually(t, func() bool { return len(ts.seeksIn(t, guest)) == 1 }, 5*time.Second, 20*time.Millisecond)
 
-	bob := ts.signedUp(t, "bob")
+	bob := ts.SignedUp(t, "bob")
 	b := ts.open(t, bob, loc)
 	b.say(`{"action":"join"}`)
 	require.Eventually(t, func() bool { return len(ts.seeksIn(t, guest)) == 0 }, 5*time.Second, 20*time.Millisecond, "taken")
-	_, doc = get(t, bob, ts.URL+loc)
+	_, doc = webtest.Get(t, bob, ts.URL+loc)
 	require.Equal(t, "bob (you)", doc.Find(".player.yours .holder").Text())
 
 	for i := range MaxOpenChallenges {
-		resp, _ = ts.create(t, alice, url.Values{"game": {"amazons"}, "mode": {"open"}})
+		resp, _ = ts.Create(t, alice, url.Values{"game": {"amazons"}, "mode": {"open"}})
 		require.Equal(t, http.StatusSeeOther, resp.StatusCode, "challenge %d", i+1)
 	}
-	resp, body := ts.create(t, alice, url.Values{"game": {"amazons"}, "mode": {"open"}})
+	resp, body := ts.Create(t, alice, url.Values{"game": {"amazons"}, "mode": {"open"}})
 	require.Equal(t, http.StatusConflict, resp.StatusCode)
 	require.Contains(t, body, "You have 3 open challenges waiting already")
 	require.Len(t, ts.seeksIn(t, guest), MaxOpenChallenges)
@@ -68,11 +70,11 @@ func TestOpenChallenges(t *testing.T) {
 // and Accept to signed-in players), which comes back to it once signed in.
 func TestAGuestLogsInToAcceptARatedChallenge(t *testing.T) {
 	ts := newTestServer(t)
-	alice := ts.signedUp(t, "alice")
-	resp, _ := ts.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"open"}, "rated": {"true"}, "clock": {"fast"}})
+	alice := ts.SignedUp(t, "alice")
+	resp, _ := ts.Create(t, alice, url.Values{"game": {"kalah"}, "mode": {"open"}, "rated": {"true"}, "clock": {"fast"}})
 	loc := resp.Header.Get("Location")
-	ts.create(t, alice, url.Values{"game": {"amazons"}, "mode": {"open"}})
-	_, doc := get(t, ts.browser(t), ts.URL+"/")
+	ts.Create(t, alice, url.Values{"game": {"amazons"}, "mode": {"open"}})
+	_, doc := webtest.Get(t, ts.Browser(t), ts.URL+"/")
 	rated := doc.Find("[data-testid=seek][data-room='" + strings.TrimPrefix(loc, "/r/") + "']")
 	login := rated.Find("[data-action=login-to-accept]")
 	require.Equal(t, "Log in to accept", login.Text())
@@ -81,11 +83,11 @@ func TestAGuestLogsInToAcceptARatedChallenge(t *testing.T) {
 	casual := doc.Find("[data-testid=seek]").Not("[data-room='" + strings.TrimPrefix(loc, "/r/") + "']")
 	require.Zero(t, casual.Find("[data-action=login-to-accept]").Length(), "a guest may take a casual one")
 
-	bob := ts.browser(t)
-	ts.signedUp(t, "bob")
-	_, doc = get(t, bob, ts.URL+login.AttrOr("href", ""))
-	form := account("bob", "a long password")
+	bob := ts.Browser(t)
+	ts.SignedUp(t, "bob")
+	_, doc = webtest.Get(t, bob, ts.URL+login.AttrOr("href", ""))
+	form := webtest.Account("bob", "a long password")
 	form.Set("next", doc.Find("input[name=next]").AttrOr("value", ""))
-	resp, _ = post(t, bob, ts.URL+"/login", form)
+	resp, _ = webtest.Post(t, bob, ts.URL+"/login", form)
 	require.Equal(t, loc, resp.Header.Get("Location"), "back to the challenge")
 }

@@ -1,13 +1,17 @@
-// Package web is Boardroom's HTTP front: the lobby, room creation, the room
-// page and its WebSocket, static files and health. Handlers are thin: the
-// rooms (realtime) own the games, the templates draw the pages.
+// Package web is Boardroom's HTTP front. Its root assembles the server:
+// the routes, the middleware, and the areas (web/<area>: account, bots,
+// pages), each a package of handlers over the request kit (web/request)
+// and the few services it needs, which Server.Handler hands it. The areas
+// not yet moved out of the root are served here too: the rooms, the lobby
+// and quick pairing, the site's socket, and the players and their ratings.
+// Handlers are thin: the rooms (realtime) own the games, the templates
+// draw the pages.
 package web
 
 import (
 	"context"
-	"errors"
-	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"runtime/debug"
 	"strings"
@@ -16,15 +20,52 @@ import (
 	"time"
 
 	"boardroom/accounts"
-	"boardroom/fairplay"
-	"boardroom/game"
 	"boardroom/lobby"
 	"boardroom/realtime"
 	"boardroom/signout"
 	"boardroom/store"
+	"boardroom/web/account"
+	"boardroom/web/bots"
+	"boardroom/web/pages"
+	"boardroom/web/request"
 	"boardroom/web/static"
 	"boardroom/web/templates"
 )
+
+// The kit's names that the server's callers (cmd/web, tests of other
+// packages) know as the web package's.
+
+// Limits bound what one client network may take (request.Limits).
+type Limits = request.Limits
+
+// DefaultLimits are generous for people and tight for scripts.
+var DefaultLimits = request.DefaultLimits
+
+// DefaultHTTPConnsPerAddr bounds the connections of every kind one client
+// network may hold (LimitListener).
+const DefaultHTTPConnsPerAddr = request.DefaultHTTPConnsPerAddr
+
+// DefaultIPv6Prefix is how many leading bits of an IPv6 address count as
+// one client.
+const DefaultIPv6Prefix = request.DefaultIPv6Prefix
+
+// TrustedProxies are the load balancers in front of the server
+// (request.TrustedProxies).
+type TrustedProxies = request.TrustedProxies
+
+// ParseTrustedProxies reads -trusted-proxies (request.ParseTrustedProxies).
+func ParseTrustedProxies(list string) (TrustedProxies, error) {
+	return request.ParseTrustedProxies(list)
+}
+
+// LimitListener bounds the connections of each client network
+// (request.LimitListener).
+func LimitListener(ln net.Listener, perAddr int, trusted TrustedProxies, ipv6Prefix int) net.Listener {
+	return request.LimitListener(ln, perAddr, trusted, ipv6Prefix)
+}
+
+// TokenCookie holds the browser's seat token (request.TokenCookie).
+const TokenCookie = request.TokenCookie
 
 // Server holds the handlers' collaborators.
 type Server struct {
@@ -61,7 +102,7 @@ type Server struct {
 	Ready func(context.Context) error
 	// PublicURL is the site's public address as the server was given it
 	// (cmd/web -base-url), to which passkeys are bound; "": the host each
-	// request names (passkeys.go, relyingParty).
+	// request names (web/account, relyingParty).
 	PublicURL string
 	// Accounts signs players up and in; nil: made on the Store when it
 	// keeps accounts (store.Accounts), else there are no accounts.
@@ -74,10 +115,13 @@ type Server struct {
 	// a cluster (nil: made for this node alone).
 	Signouts *signout.Sockets
 
-	limits   *limiter
-	signouts *signout.Sockets // Signouts, or this node's own
-	// sightings record which accounts each browser uses (sightings.go).
-	sightings fairplay.Sightings
+	// kit is what every area asks of a request (web/request), made by
+	// Handler from the fields above.
+	kit *request.Kit
+	// The areas, each over the kit and what it needs of the server.
+	account *account.Area
+	bots    *bots.Area
+	pages   *pages.Area
 	// draining is set by Drain: /readyz fails from then on.
 	draining atomic.Bool
 	// readyMu guards the last readiness answer, to log its changes.
@@ -85,9 +129,6 @@ type Server struct {
 	readyReason string
 	readySeen   bool
 
-	css string // GamesCSS, made once
-	// sw and manifest are /sw.js and /manifest.webmanifest, made once.
-	sw, manifest []byte
 	// listsCache holds the lobby's lists made a moment ago.
 	listsCache listsCache
 	// pictures holds the rooms' pictures the lists drew lately.
@@ -106,17 +147,19 @@ func (s *Server) Handler() http.Handler {
 	if s.Limits != nil {
 		limits = *s.Limits
 	}
-	s.limits = newLimiter(limits)
-	s.signouts = s.Signouts
-	if s.signouts == nil {
-		s.signouts = signout.New(nil, s.Log)
-	}
 	if s.Accounts == nil && s.Store != nil {
 		s.Accounts = &accounts.Service{Store: s.Store}
 	}
-	s.sightings.Links = s.Store
-	s.css = templates.GamesCSS(game.All())
-	s.sw, s.manifest = serviceWorker(), manifest()
+	var links store.Links
+	if s.Store != nil {
+		links = s.Store
+	}
+	s.kit = request.New(request.Config{Log: s.Log, TrustedProxies: s.TrustedProxies, IPv6Prefix: s.IPv6Prefix,
+		Limits: limits, SharedLimits: s.SharedLimits, Accounts: s.Accounts, Signouts: s.Signouts, Origins: s.Origins, Links: links})
+	s.account = &account.Area{Kit: s.kit, Accounts: s.Accounts, PublicURL: s.PublicURL}
+	s.bots = &bots.Area{Kit: s.kit, Accounts: s.Accounts, Store: s.Store, Pools: s.Pools, AccountPage: s.account.Page}
+	s.account.BotSection = s.bots.Section
+	s.pages = pages.New(s.kit)
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.lobby)
 	mux.HandleFunc("POST /rooms", s.createRoom)
@@ -126,30 +169,15 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /r/{id}/picture.svg", s.roomPicture)
 	mux.HandleFunc("GET /games/{file}", s.gamePicture)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", static.Handler()))
-	mux.HandleFunc("GET /games.css", s.gamesCSS)
-	mux.HandleFunc("GET /sw.js", s.serveServiceWorker)
-	mux.HandleFunc("GET /manifest.webmanifest", s.serveManifest)
 	mux.HandleFunc("GET /lobby/lists", s.lobbyLists)
-	mux.HandleFunc("GET /rules", s.rulesIndex)
-	mux.HandleFunc("GET /rules/{game}", s.rulesPage)
-	mux.HandleFunc("GET /rules/{game}/reference", s.rulesReferencePage)
-	mux.HandleFunc("GET /rules/reference", s.rulesReference)
+	s.pages.Routes(mux)
 	mux.HandleFunc("GET /healthz", s.health)
 	mux.HandleFunc("GET /readyz", s.readyz)
 	if s.Accounts != nil {
-		mux.HandleFunc("GET /signup", s.signUpForm)
-		mux.HandleFunc("POST /signup", s.signUp)
-		mux.HandleFunc("GET /login", s.logInForm)
-		mux.HandleFunc("POST /login", s.logIn)
-		mux.HandleFunc("POST /logout", s.logOut)
-		mux.HandleFunc("GET /account", s.accountPage)
+		s.account.Routes(mux)
 		mux.HandleFunc("GET /players", s.players)
-		mux.HandleFunc("POST /account/logout-everywhere", s.logOutEverywhere)
-		mux.HandleFunc("POST /account/sessions/end", s.endSession)
-		mux.HandleFunc("POST /account/password", s.changePassword)
 		mux.HandleFunc("GET /@/{name}", s.playerPage)
-		s.passkeyRoutes(mux)
-		s.botRoutes(mux)
+		s.bots.Routes(mux)
 	}
 	if s.Pools != nil {
 		mux.HandleFunc("GET /pool/ws", s.poolSocket)
@@ -225,21 +253,8 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 			level = slog.LevelError
 		}
 		s.Log.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "status", rec.status, "took", time.Since(start),
-			"client", s.clientAddr(r))
+			"client", s.kit.ClientAddr(r))
 	})
-}
-
-// logFailure logs what went wrong in serving r: an error, unless the
-// client went away before the answer (a closed tab, a script that gives
-// up), which is no fault of the server's and is logged only with -v —
-// else every abandoned request would write an ERROR line, and one client
-// could flood the log.
-func (s *Server) logFailure(r *http.Request, msg string, err error, attrs ...any) {
-	level := slog.LevelError
-	if r.Context().Err() != nil {
-		level, msg = slog.LevelDebug, msg+" (the client went away)"
-	}
-	s.Log.Log(r.Context(), level, msg, append([]any{"err", err, "client", s.clientAddr(r)}, attrs...)...)
 }
 
 // recoverPanics turns a handler's panic into a 500 page and a log line:
@@ -251,19 +266,12 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 				if p == http.ErrAbortHandler {
 					panic(p)
 				}
-				s.Log.Error("handler panic", "path", r.URL.Path, "client", s.clientAddr(r), "panic", p, "stack", string(debug.Stack()))
-				s.errorPage(w, r, http.StatusInternalServerError, "Something went wrong", "The server hit a bug; nothing was changed. Please try again.")
+				s.Log.Error("handler panic", "path", r.URL.Path, "client", s.kit.ClientAddr(r), "panic", p, "stack", string(debug.Stack()))
+				s.kit.ErrorPage(w, r, http.StatusInternalServerError, "Something went wrong", "The server hit a bug; nothing was changed. Please try again.")
 			}
 		}()
 		next.ServeHTTP(w, r)
 	})
-}
-
-// gamesCSS serves the style rules made from the registry of games.
-func (s *Server) gamesCSS(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "text/css; charset=utf-8")
-	w.Header().Set("Cache-Control", "public, max-age=3600")
-	io.WriteString(w, s.css)
 }
 
 func (s *Server) health(w http.ResponseWriter, r *http.Request) {
@@ -275,10 +283,6 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Write([]byte("ok\n"))
-}
-
-func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
-	s.errorPage(w, r, http.StatusNotFound, "Not found", "There is no page at this address.")
 }
 
 // notFoundIn answers what no route of mux took: 405, with the methods the
@@ -298,18 +302,10 @@ func (s *Server) notFoundIn(mux *http.ServeMux) http.HandlerFunc {
 			}
 		}
 		if len(allow) == 0 {
-			s.notFound(w, r)
+			s.kit.NotFound(w, r)
 			return
 		}
 		w.Header().Set("Allow", strings.Join(allow, ", "))
-		s.errorPage(w, r, http.StatusMethodNotAllowed, "Not allowed", "This page cannot be asked for that way.")
-	}
-}
-
-func (s *Server) errorPage(w http.ResponseWriter, r *http.Request, status int, title, message string) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(status)
-	if err := templates.ErrorPage(status, title, message).Render(r.Context(), w); err != nil && !errors.Is(err, context.Canceled) {
-		s.Log.Error("error page not rendered", "err", err)
+		s.kit.ErrorPage(w, r, http.StatusMethodNotAllowed, "Not allowed", "This page cannot be asked for that way.")
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"boardroom/realtime/bus"
 	"boardroom/signout"
 	"boardroom/store"
+	"boardroom/web/webtest"
 )
 
 // The sockets a session opened close when it ends (issue 36, item 2):
@@ -27,41 +28,41 @@ import (
 func TestLogOutEverywhereClosesTheSessionsSockets(t *testing.T) {
 	ts := newTestServer(t)
 	_, _, loc, a, _ := ts.ratedRoom(t)
-	alice := ts.logIn(t, "alice") // the room's browser logs out everywhere from another
-	phone := ts.logIn(t, "alice")
-	carol := ts.signedUp(t, "carol")
-	guest := ts.open(t, ts.browser(t), loc)
-	others := ts.openSite(t, carol)
-	sockets := map[string]<-chan closed{
-		"the room's":               closing(a.ws),
-		"the site's":               closing(ts.openSite(t, alice).ws),
-		"another session's site's": closing(ts.openSite(t, phone).ws),
-		"another session's room's": closing(ts.open(t, phone, loc).ws),
-		"another session's pool's": closing(ts.enterPool(t, phone, "kalah/fast").ws), // one wait an account
+	alice := ts.LogIn(t, "alice") // the room's browser logs out everywhere from another
+	phone := ts.LogIn(t, "alice")
+	carol := ts.SignedUp(t, "carol")
+	guest := ts.open(t, ts.Browser(t), loc)
+	others := ts.OpenSite(t, carol)
+	sockets := map[string]<-chan webtest.Closed{
+		"the room's":               webtest.Closing(a.ws),
+		"the site's":               webtest.Closing(ts.OpenSite(t, alice).WS),
+		"another session's site's": webtest.Closing(ts.OpenSite(t, phone).WS),
+		"another session's room's": webtest.Closing(ts.open(t, phone, loc).ws),
+		"another session's pool's": webtest.Closing(ts.PersonEnters(t, phone, "kalah/fast", "").WS), // one wait an account
 	}
 	start := time.Now()
-	resp, _ := post(t, alice, ts.URL+"/account/logout-everywhere", url.Values{"confirm": {"yes"}})
+	resp, _ := webtest.Post(t, alice, ts.URL+"/account/logout-everywhere", url.Values{"confirm": {"yes"}})
 	require.Equal(t, http.StatusOK, resp.StatusCode)
-	closedBy(t, start, sockets)
-	stillWorks(others)
+	webtest.ClosedBy(t, start, sockets)
+	others.StillWorks()
 	guest.say(`{"chat":"still here"}`)
 	guest.until("still here") // a guest's socket stays open
-	require.Empty(t, ts.waitingIn(t), "the pools' waits ended with their sockets")
+	require.Empty(t, ts.WaitingIn(t), "the pools' waits ended with their sockets")
 }
 
 // TestLogOutClosesThatSessionsSockets: logging out closes the sockets of
 // that session alone; the account's other sessions keep theirs.
 func TestLogOutClosesThatSessionsSockets(t *testing.T) {
 	ts := newTestServer(t)
-	alice := ts.signedUp(t, "alice")
-	phone := ts.logIn(t, "alice")
-	mine := map[string]<-chan closed{"the site's": closing(ts.openSite(t, alice).ws)}
-	kept := ts.openSite(t, phone)
+	alice := ts.SignedUp(t, "alice")
+	phone := ts.LogIn(t, "alice")
+	mine := map[string]<-chan webtest.Closed{"the site's": webtest.Closing(ts.OpenSite(t, alice).WS)}
+	kept := ts.OpenSite(t, phone)
 	start := time.Now()
-	resp, _ := post(t, alice, ts.URL+"/logout", nil)
+	resp, _ := webtest.Post(t, alice, ts.URL+"/logout", nil)
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
-	closedBy(t, start, mine)
-	stillWorks(kept)
+	webtest.ClosedBy(t, start, mine)
+	kept.StillWorks()
 }
 
 // TestANewBotTokenClosesTheOldTokensSockets: a bot's program playing with
@@ -69,9 +70,9 @@ func TestLogOutClosesThatSessionsSockets(t *testing.T) {
 // its site's close.
 func TestANewBotTokenClosesTheOldTokensSockets(t *testing.T) {
 	ts := newTestServer(t)
-	owner := ts.signedUp(t, "owner")
-	token := ts.makeBot(t, owner, "Robo")
-	resp, _ := ts.create(t, owner, url.Values{"game": {"kalah"}, "mode": {"friend"}})
+	owner := ts.SignedUp(t, "owner")
+	token := ts.MakeBot(t, owner, "Robo")
+	resp, _ := ts.Create(t, owner, url.Values{"game": {"kalah"}, "mode": {"friend"}})
 	room := resp.Header.Get("Location")
 	bearer := &websocket.DialOptions{HTTPHeader: http.Header{"Authorization": {"Bearer " + token}}}
 	dial := func(path string) *websocket.Conn {
@@ -82,11 +83,11 @@ func TestANewBotTokenClosesTheOldTokensSockets(t *testing.T) {
 		t.Cleanup(func() { ws.CloseNow() })
 		return ws
 	}
-	sockets := map[string]<-chan closed{"the room's": closing(dial(room + "/ws?format=json")), "the site's": closing(dial("/site/ws"))}
+	sockets := map[string]<-chan webtest.Closed{"the room's": webtest.Closing(dial(room + "/ws?format=json")), "the site's": webtest.Closing(dial("/site/ws"))}
 	start := time.Now()
-	resp, _ = post(t, owner, ts.URL+"/account/bots/token", url.Values{"name": {"Robo"}, "confirm": {"yes"}})
+	resp, _ = webtest.Post(t, owner, ts.URL+"/account/bots/token", url.Values{"name": {"Robo"}, "confirm": {"yes"}})
 	require.Equal(t, http.StatusOK, resp.StatusCode)
-	closedBy(t, start, sockets)
+	webtest.ClosedBy(t, start, sockets)
 }
 
 // TestSignOutsReachEveryNode: in a cluster, logging out everywhere on one
@@ -104,18 +105,18 @@ func TestSignOutsReachEveryNode(t *testing.T) {
 		nodes[i] = newNode(t, st, 0, signouts)
 	}
 	one, two := nodes[0], nodes[1]
-	alice, bob := one.signedUp(t, "alice"), one.signedUp(t, "bob") // the browsers' cookies hold on both nodes
-	resp, _ := two.create(t, alice, url.Values{"game": {"kalah"}, "mode": {"friend"}})
+	alice, bob := one.SignedUp(t, "alice"), one.SignedUp(t, "bob") // the browsers' cookies hold on both nodes
+	resp, _ := two.Create(t, alice, url.Values{"game": {"kalah"}, "mode": {"friend"}})
 	loc := resp.Header.Get("Location")
-	sockets := map[string]<-chan closed{
-		"the site's": closing(two.openSite(t, alice).ws),
-		"a pool's":   closing(two.enterPool(t, alice, "kalah/fast").ws),
-		"a room's":   closing(two.open(t, alice, loc).ws),
+	sockets := map[string]<-chan webtest.Closed{
+		"the site's": webtest.Closing(two.OpenSite(t, alice).WS),
+		"a pool's":   webtest.Closing(two.PersonEnters(t, alice, "kalah/fast", "").WS),
+		"a room's":   webtest.Closing(two.open(t, alice, loc).ws),
 	}
-	others := two.openSite(t, bob)
+	others := two.OpenSite(t, bob)
 	start := time.Now()
-	resp, _ = post(t, alice, one.URL+"/account/logout-everywhere", url.Values{"confirm": {"yes"}})
+	resp, _ = webtest.Post(t, alice, one.URL+"/account/logout-everywhere", url.Values{"confirm": {"yes"}})
 	require.Equal(t, http.StatusOK, resp.StatusCode)
-	closedBy(t, start, sockets)
-	stillWorks(others)
+	webtest.ClosedBy(t, start, sockets)
+	others.StillWorks()
 }

@@ -18,6 +18,7 @@ import (
 	"boardroom/realtime/vocab"
 	"boardroom/secret"
 	"boardroom/store"
+	"boardroom/web/request"
 	"boardroom/web/templates"
 )
 
@@ -89,21 +90,21 @@ func challengeText(c store.DirectChallenge) string {
 // siteSocket serves /site/ws to a signed-in player's page, or a bot's
 // program.
 func (s *Server) siteSocket(w http.ResponseWriter, r *http.Request) {
-	who, ok := s.socketHolder(w, r)
+	who, ok := s.kit.SocketHolder(w, r)
 	if !ok {
 		return
 	}
-	if who.account == "" {
+	if who.Account == "" {
 		http.Error(w, "sign in first", http.StatusUnauthorized)
 		return
 	}
-	ws, done, ok := s.openSocket(w, r, who)
+	ws, done, ok := s.kit.OpenSocket(w, r, who)
 	if !ok {
 		return
 	}
 	defer done()
 	ctx := r.Context()
-	page := s.Site.Open(who.account, who.tokenHash, who.botAccount)
+	page := s.Site.Open(who.Account, who.TokenHash, who.BotAccount)
 	defer s.Site.Close(page)
 	out := make(chan siteMessage, 4)
 	go func() { // answers to the page's own asks
@@ -232,27 +233,27 @@ func (s *Server) siteUpdate(ctx context.Context, page *lobby.Page, u lobby.Updat
 // challenge serves POST /@/{name}/challenge: the signed-in viewer offers
 // the player a game; the player page says it was sent, or why not.
 func (s *Server) challenge(w http.ResponseWriter, r *http.Request) {
-	u := userOf(r)
+	u := request.User(r)
 	if u == nil {
 		http.Redirect(w, r, "/login?next="+r.URL.EscapedPath(), http.StatusSeeOther)
 		return
 	}
 	to, err := s.Accounts.Player(r.Context(), r.PathValue("name"))
 	if errors.Is(err, store.ErrNotFound) {
-		s.errorPage(w, r, http.StatusNotFound, "No such player", "Nobody plays here under that name.")
+		s.kit.ErrorPage(w, r, http.StatusNotFound, "No such player", "Nobody plays here under that name.")
 		return
 	}
 	if err != nil {
-		s.logFailure(r, "challenge", err)
-		s.errorPage(w, r, http.StatusServiceUnavailable, "Not sent", "The challenge could not be sent just now; try again in a moment.")
+		s.kit.LogFailure(r, "challenge", err)
+		s.kit.ErrorPage(w, r, http.StatusServiceUnavailable, "Not sent", "The challenge could not be sent just now; try again in a moment.")
 		return
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	r.Body = http.MaxBytesReader(w, r.Body, request.MaxFormBytes)
 	if err := r.ParseForm(); err != nil {
 		s.renderPlayerPage(w, r, to, http.StatusBadRequest, refusal{text: "The form could not be read."})
 		return
 	}
-	c, err := s.Site.Challenge(r.Context(), u.Name, secret.Hash(s.ensureToken(w, r)), to.Name, r.PostForm.Get("game"),
+	c, err := s.Site.Challenge(r.Context(), u.Name, secret.Hash(s.kit.EnsureToken(w, r)), to.Name, r.PostForm.Get("game"),
 		vocab.Clock(r.PostForm.Get("clock")), r.PostForm.Get("rated") == "true")
 	if why := s.challengeRefusal(r, err); why.text != "" {
 		s.renderPlayerPage(w, r, to, http.StatusBadRequest, why)
@@ -293,7 +294,7 @@ func (s *Server) challengeRefusal(r *http.Request, err error) refusal {
 	case errors.Is(err, match.ErrBadRequest):
 		return refusal{text: friendly(err)}
 	}
-	s.logFailure(r, "challenge", err)
+	s.kit.LogFailure(r, "challenge", err)
 	return refusal{text: "The challenge could not be sent just now; try again in a moment."}
 }
 
@@ -326,7 +327,7 @@ func (s *Server) fillSocial(r *http.Request, view *templates.PlayerView, name st
 		return err
 	}
 	view.Online = online[name]
-	me := userOf(r)
+	me := request.User(r)
 	if me == nil {
 		return nil
 	}
@@ -401,14 +402,14 @@ func (s *Server) withChallenges(ctx context.Context, account string) context.Con
 // or cancel), the challenges' buttons without script: an acceptance goes
 // to the game, anything else back to the page it came from.
 func (s *Server) answerChallenge(w http.ResponseWriter, r *http.Request) {
-	u := userOf(r)
+	u := request.User(r)
 	if u == nil || s.Site == nil {
 		http.Redirect(w, r, "/login", http.StatusSeeOther)
 		return
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	r.Body = http.MaxBytesReader(w, r.Body, request.MaxFormBytes)
 	r.ParseForm()
-	page := &lobby.Page{Account: u.Name, TokenHash: secret.Hash(s.ensureToken(w, r))}
+	page := &lobby.Page{Account: u.Name, TokenHash: secret.Hash(s.kit.EnsureToken(w, r))}
 	id := r.PathValue("id")
 	var m siteMessage
 	switch r.PathValue("action") {
@@ -424,13 +425,13 @@ func (s *Server) answerChallenge(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case m.Error != "":
-		s.errorPage(w, r, http.StatusConflict, "Challenge", m.Error)
+		s.kit.ErrorPage(w, r, http.StatusConflict, "Challenge", m.Error)
 	case m.Go != "":
 		http.Redirect(w, r, m.Go, http.StatusSeeOther)
 	default:
 		back := "/"
 		if ref, err := url.Parse(r.Referer()); err == nil && ref.Path != "" {
-			back = nextPath(ref.RequestURI())
+			back = request.NextPath(ref.RequestURI())
 		}
 		http.Redirect(w, r, back, http.StatusSeeOther)
 	}

@@ -1,8 +1,6 @@
 package web
 
 import (
-	"context"
-	"encoding/json"
 	"net/http"
 	"net/url"
 	"strings"
@@ -18,51 +16,11 @@ import (
 	"boardroom/realtime/match"
 	"boardroom/store"
 	"boardroom/store/storetest"
+	"boardroom/web/webtest"
 )
 
-// sitePage is a signed-in page's site socket.
-type sitePage struct {
-	t  *testing.T
-	ws *websocket.Conn
-}
-
-func (ts *testServer) openSite(t *testing.T, c *http.Client) *sitePage {
-	t.Helper()
-	u, _ := url.Parse(ts.URL)
-	h := http.Header{"Origin": {ts.URL}}
-	for _, ck := range c.Jar.Cookies(u) {
-		h.Add("Cookie", ck.Name+"="+ck.Value)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+"/site/ws", &websocket.DialOptions{HTTPHeader: h})
-	require.NoError(t, err)
-	t.Cleanup(func() { ws.CloseNow() })
-	return &sitePage{t: t, ws: ws}
-}
-
-// until reads the socket's messages until one satisfies ok.
-func (p *sitePage) until(what string, ok func(siteMessage) bool) siteMessage {
-	p.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	for {
-		_, b, err := p.ws.Read(ctx)
-		require.NoError(p.t, err, what)
-		var m siteMessage
-		require.NoError(p.t, json.Unmarshal(b, &m))
-		if ok(m) {
-			return m
-		}
-	}
-}
-
-func (p *sitePage) say(msg string) {
-	require.NoError(p.t, p.ws.Write(context.Background(), websocket.MessageText, []byte(msg)))
-}
-
 // incoming is the challenges box of a message.
-func incoming(t *testing.T, m siteMessage) *goquery.Selection {
+func incoming(t *testing.T, m webtest.SiteMessage) *goquery.Selection {
 	if m.Incoming == nil {
 		return nil
 	}
@@ -77,26 +35,26 @@ func incoming(t *testing.T, m siteMessage) *goquery.Selection {
 // room, the challenger sees a decline too; the bad ones are refused.
 func TestDirectChallenges(t *testing.T) {
 	ts := newTestServer(t)
-	alice, bob := ts.signedUp(t, "alice"), ts.signedUp(t, "bob")
-	_, doc := get(t, alice, ts.URL+"/@/bob")
+	alice, bob := ts.SignedUp(t, "alice"), ts.SignedUp(t, "bob")
+	_, doc := webtest.Get(t, alice, ts.URL+"/@/bob")
 	require.Equal(t, "Not online", doc.Find("[data-testid=presence]").Text())
-	get(t, bob, ts.URL+"/") // his browser's token, as any visit gives it
-	bobPage := ts.openSite(t, bob)
+	webtest.Get(t, bob, ts.URL+"/") // his browser's token, as any visit gives it
+	bobPage := ts.OpenSite(t, bob)
 	require.Eventually(t, func() bool {
-		_, doc = get(t, alice, ts.URL+"/@/bob")
+		_, doc = webtest.Get(t, alice, ts.URL+"/@/bob")
 		return doc.Find("[data-testid=presence]").Text() == "Online now"
 	}, 5*time.Second, 20*time.Millisecond, "a page of Bob's is open")
 	require.Equal(t, 1, doc.Find("[data-action=challenge]").Length())
 	require.Equal(t, 1, doc.Find("form[data-testid=challenge] select[name=game] option[value=kalah]").Length())
-	_, doc = get(t, alice, ts.URL+"/@/alice")
+	_, doc = webtest.Get(t, alice, ts.URL+"/@/alice")
 	require.Zero(t, doc.Find("[data-action=challenge]").Length(), "nobody challenges themselves")
-	_, doc = get(t, ts.browser(t), ts.URL+"/@/bob")
+	_, doc = webtest.Get(t, ts.Browser(t), ts.URL+"/@/bob")
 	require.Zero(t, doc.Find("[data-action=challenge]").Length(), "guests do not challenge")
 
-	get(t, alice, ts.URL+"/") // her browser's token, as any visit gives it
-	alicePage := ts.openSite(t, alice)
+	webtest.Get(t, alice, ts.URL+"/") // her browser's token, as any visit gives it
+	alicePage := ts.OpenSite(t, alice)
 	send := func(form url.Values) (*http.Response, *goquery.Document) {
-		return post(t, alice, ts.URL+"/@/bob/challenge", form)
+		return webtest.Post(t, alice, ts.URL+"/@/bob/challenge", form)
 	}
 	resp, doc := send(url.Values{"game": {"kalah"}, "clock": {"fast"}, "rated": {"true"}})
 	require.Equal(t, http.StatusOK, resp.StatusCode)
@@ -105,33 +63,33 @@ func TestDirectChallenges(t *testing.T) {
 	id := sent.AttrOr("data-challenge", "")
 	require.NotEmpty(t, id)
 
-	m := bobPage.until("the challenge reaches Bob", func(m siteMessage) bool { return incoming(t, m).Length() == 1 })
+	m := bobPage.Until("the challenge reaches Bob", func(m webtest.SiteMessage) bool { return incoming(t, m).Length() == 1 })
 	box := incoming(t, m)
 	require.Contains(t, strings.Join(strings.Fields(box.Text()), " "), "alice 1500? challenges you: Kalah · Fast · Rated. 2:00 left")
 	require.Equal(t, 1, box.Find("[data-action=accept-challenge]").Length())
 	require.Equal(t, 1, box.Find("[data-action=decline-challenge]:not([data-reason])").Length())
-	bobPage.say(`{"accept":"` + id + `"}`)
-	room := bobPage.until("Bob goes to the game", func(m siteMessage) bool { return m.Go != "" }).Go
-	require.Equal(t, room, alicePage.until("Alice goes too", func(m siteMessage) bool { return m.Go != "" }).Go)
-	_, doc = get(t, alice, ts.URL+room)
+	bobPage.Say(`{"accept":"` + id + `"}`)
+	room := bobPage.Until("Bob goes to the game", func(m webtest.SiteMessage) bool { return m.Go != "" }).Go
+	require.Equal(t, room, alicePage.Until("Alice goes too", func(m webtest.SiteMessage) bool { return m.Go != "" }).Go)
+	_, doc = webtest.Get(t, alice, ts.URL+room)
 	require.Equal(t, 1, doc.Find(".player.yours").Length())
 	require.Equal(t, 1, doc.Find("[data-testid=rated]").Length())
-	_, doc = get(t, bob, ts.URL+room)
+	_, doc = webtest.Get(t, bob, ts.URL+room)
 	require.Equal(t, 1, doc.Find(".player.yours").Length())
-	bobPage.say(`{"accept":"` + id + `"}`)
-	require.Equal(t, "That challenge is no longer open.", bobPage.until("accepted once", func(m siteMessage) bool { return m.Error != "" }).Error)
+	bobPage.Say(`{"accept":"` + id + `"}`)
+	require.Equal(t, "That challenge is no longer open.", bobPage.Until("accepted once", func(m webtest.SiteMessage) bool { return m.Error != "" }).Error)
 	// A page Alice opens once the game has begun (the lobby, say) is told
 	// what became of her challenge, and stays where it is.
-	later := ts.openSite(t, alice)
-	m = later.until("her challenges", func(m siteMessage) bool { return len(m.Outgoing) > 0 })
+	later := ts.OpenSite(t, alice)
+	m = later.Until("her challenges", func(m webtest.SiteMessage) bool { return len(m.Outgoing) > 0 })
 	require.Empty(t, m.Go, "a page opened after the game began is not sent to it")
 
 	// A decline reaches the challenger.
 	_, doc = send(url.Values{"game": {"amazons"}, "clock": {"none"}})
 	id = doc.Find("[data-testid=challenge-sent]").AttrOr("data-challenge", "")
-	bobPage.until("the second challenge", func(m siteMessage) bool { return incoming(t, m).Length() == 1 })
-	bobPage.say(`{"decline":"` + id + `","reason":"later"}`)
-	alicePage.until("declined, with its reason", func(m siteMessage) bool {
+	bobPage.Until("the second challenge", func(m webtest.SiteMessage) bool { return incoming(t, m).Length() == 1 })
+	bobPage.Say(`{"decline":"` + id + `","reason":"later"}`)
+	alicePage.Until("declined, with its reason", func(m webtest.SiteMessage) bool {
 		for _, o := range m.Outgoing {
 			if o.ID == id && o.Status == "declined" && o.Reason == "Not now" {
 				return true
@@ -144,7 +102,7 @@ func TestDirectChallenges(t *testing.T) {
 	resp, doc = send(url.Values{"game": {"chess"}, "clock": {"fast"}})
 	require.Equal(t, http.StatusBadRequest, resp.StatusCode)
 	require.NotEmpty(t, doc.Find("[data-testid=challenge-error]").Text())
-	resp, doc = post(t, alice, ts.URL+"/@/alice/challenge", url.Values{"game": {"kalah"}, "clock": {"fast"}})
+	resp, doc = webtest.Post(t, alice, ts.URL+"/@/alice/challenge", url.Values{"game": {"kalah"}, "clock": {"fast"}})
 	require.Equal(t, "You cannot challenge yourself.", doc.Find("[data-testid=challenge-error]").Text())
 	for _, g := range []string{"kalah", "amazons", "angels"} {
 		resp, _ = send(url.Values{"game": {g}, "clock": {"slow"}})
@@ -152,16 +110,16 @@ func TestDirectChallenges(t *testing.T) {
 	}
 	_, doc = send(url.Values{"game": {"bishops"}, "clock": {"slow"}})
 	require.Contains(t, doc.Find("[data-testid=challenge-error]").Text(), "3 challenges waiting")
-	resp, _ = post(t, ts.browser(t), ts.URL+"/@/bob/challenge", url.Values{"game": {"kalah"}})
+	resp, _ = webtest.Post(t, ts.Browser(t), ts.URL+"/@/bob/challenge", url.Values{"game": {"kalah"}})
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode, "a guest is sent to log in")
-	resp, err := ts.browser(t).Get(ts.URL + "/site/ws")
+	resp, err := ts.Browser(t).Get(ts.URL + "/site/ws")
 	require.NoError(t, err)
 	resp.Body.Close()
 	require.Equal(t, http.StatusUnauthorized, resp.StatusCode)
 
-	bobPage.ws.Close(websocket.StatusGoingAway, "")
+	bobPage.WS.Close(websocket.StatusGoingAway, "")
 	require.Eventually(t, func() bool {
-		_, doc = get(t, alice, ts.URL+"/@/bob")
+		_, doc = webtest.Get(t, alice, ts.URL+"/@/bob")
 		return doc.Find("[data-testid=presence]").Text() == "Not online"
 	}, 5*time.Second, 20*time.Millisecond, "Bob's page closed")
 }
@@ -173,53 +131,53 @@ func TestDirectChallenges(t *testing.T) {
 // in words and makes no second pop-up; the buttons work without script.
 func TestSentChallengesStay(t *testing.T) {
 	ts := newTestServer(t)
-	alice, bob := ts.signedUp(t, "alice"), ts.signedUp(t, "bob")
-	get(t, alice, ts.URL+"/")
-	get(t, bob, ts.URL+"/")
-	_, doc := get(t, alice, ts.URL+"/@/bob")
+	alice, bob := ts.SignedUp(t, "alice"), ts.SignedUp(t, "bob")
+	webtest.Get(t, alice, ts.URL+"/")
+	webtest.Get(t, bob, ts.URL+"/")
+	_, doc := webtest.Get(t, alice, ts.URL+"/@/bob")
 	require.Contains(t, doc.Find("[data-testid=challenge-offline]").Text(), "bob is not online now",
 		"said before sending to one offline")
-	resp, doc := post(t, alice, ts.URL+"/@/bob/challenge", url.Values{"game": {"kalah"}, "clock": {"fast"}, "rated": {"true"}})
+	resp, doc := webtest.Post(t, alice, ts.URL+"/@/bob/challenge", url.Values{"game": {"kalah"}, "clock": {"fast"}, "rated": {"true"}})
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	require.Contains(t, doc.Find("[data-testid=challenge-sent-offline]").Text(), "bob is not online", "and after")
 	id := doc.Find("[data-testid=challenge-sent]").AttrOr("data-challenge", "")
 	require.NotEmpty(t, id)
 
-	_, doc = get(t, alice, ts.URL+"/@/bob") // a reload
+	_, doc = webtest.Get(t, alice, ts.URL+"/@/bob") // a reload
 	sent := doc.Find("[data-testid=challenge-sent]")
 	require.Equal(t, id, sent.AttrOr("data-challenge", ""), "the reload keeps it")
 	require.Equal(t, "/challenges/"+id+"/cancel", sent.Find("[data-action=cancel-challenge]").Closest("form").AttrOr("action", ""))
 	require.Regexp(t, `^[12]:\d\d left$`, sent.Find("[data-testid=time-left]").Text())
 
-	_, doc = get(t, alice, ts.URL+"/rules") // any page's header
+	_, doc = webtest.Get(t, alice, ts.URL+"/rules") // any page's header
 	require.Equal(t, "Challenges (1)", doc.Find("[data-testid=challenges-count]").Text())
 	require.Contains(t, doc.Find("[data-testid=challenges-menu] [data-testid=challenge-row]").Text(), "To bob: Kalah · Fast · Rated.")
 	require.Equal(t, 1, doc.Find("[data-testid=challenges-menu] [data-action=cancel-challenge]").Length())
-	_, doc = get(t, bob, ts.URL+"/rules")
+	_, doc = webtest.Get(t, bob, ts.URL+"/rules")
 	row := doc.Find("[data-testid=challenges-menu] [data-testid=challenge-row]")
 	require.Contains(t, strings.Join(strings.Fields(row.Text()), " "), "From alice 1500?: Kalah · Fast · Rated.")
 	require.Equal(t, 1, row.Find("[data-action=accept-challenge]").Length())
 	require.Equal(t, 1, row.Find("[data-action=decline-challenge]:not([data-reason])").Length())
-	_, doc = get(t, bob, ts.URL+"/@/bob")
+	_, doc = webtest.Get(t, bob, ts.URL+"/@/bob")
 	require.Equal(t, 1, doc.Find("[data-testid=my-challenges] [data-testid=challenge-row]").Length(), "on his own page")
 
-	bobPage := ts.openSite(t, bob)
-	bobPage.until("the challenge reaches Bob", func(m siteMessage) bool { return incoming(t, m).Length() == 1 })
-	resp, doc = post(t, alice, ts.URL+"/@/bob/challenge", url.Values{"game": {"kalah"}, "clock": {"slow"}})
+	bobPage := ts.OpenSite(t, bob)
+	bobPage.Until("the challenge reaches Bob", func(m webtest.SiteMessage) bool { return incoming(t, m).Length() == 1 })
+	resp, doc = webtest.Post(t, alice, ts.URL+"/@/bob/challenge", url.Values{"game": {"kalah"}, "clock": {"slow"}})
 	require.Equal(t, http.StatusBadRequest, resp.StatusCode)
 	require.Equal(t, "You have challenged bob to this game already, and that challenge waits for their answer. "+
 		"You may cancel it here, or in Challenges at the top of the page.", doc.Find("[data-testid=challenge-error]").Text())
 	require.Equal(t, 1, doc.Find("[data-testid=challenge-sent]").Length(), "the waiting one, with its Cancel")
-	n, err := ts.store.PendingFrom(t.Context(), "alice", time.Now())
+	n, err := ts.Store.PendingFrom(t.Context(), "alice", time.Now())
 	require.NoError(t, err)
 	require.Equal(t, 1, n, "no second pending challenge")
 
-	resp, _ = post(t, alice, ts.URL+"/challenges/"+id+"/cancel", url.Values{})
+	resp, _ = webtest.Post(t, alice, ts.URL+"/challenges/"+id+"/cancel", url.Values{})
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
-	_, doc = get(t, alice, ts.URL+"/@/bob")
+	_, doc = webtest.Get(t, alice, ts.URL+"/@/bob")
 	require.Zero(t, doc.Find("[data-testid=challenge-sent]").Length())
 	require.Zero(t, doc.Find("[data-testid=challenges-count]").Length(), "none waiting: no list")
-	bobPage.until("withdrawn", func(m siteMessage) bool { return incoming(t, m).Length() == 0 })
+	bobPage.Until("withdrawn", func(m webtest.SiteMessage) bool { return incoming(t, m).Length() == 0 })
 }
 
 // inPlay is the games-in-play rows of a player page.
@@ -236,29 +194,29 @@ func inPlay(doc *goquery.Document) *goquery.Selection {
 func TestGamesInPlayOnThePlayersPage(t *testing.T) {
 	clock := clocktest.New()
 	ts := newTestServer(t, func(c *realtime.Config) { c.Clock = clock; c.IdleUnload = 1000 * time.Hour })
-	alice, bob, carol := ts.signedUp(t, "alice"), ts.signedUp(t, "bob"), ts.browser(t)
-	_, doc := get(t, alice, ts.URL+"/@/alice")
+	alice, bob, carol := ts.SignedUp(t, "alice"), ts.SignedUp(t, "bob"), ts.Browser(t)
+	_, doc := webtest.Get(t, alice, ts.URL+"/@/alice")
 	require.Equal(t, "Your games in play", doc.Find("#games-in-play-title").Text())
 	require.Equal(t, "You have no game going on. Start one from the lobby, or challenge a player from their page.",
 		doc.Find("[data-testid=no-games-in-play]").Text())
-	_, doc = get(t, carol, ts.URL+"/@/alice")
+	_, doc = webtest.Get(t, carol, ts.URL+"/@/alice")
 	require.Equal(t, "alice has no game to watch just now.", doc.Find("[data-testid=no-games-in-play]").Text())
 
-	get(t, alice, ts.URL+"/")
-	get(t, bob, ts.URL+"/")
-	_, doc = post(t, alice, ts.URL+"/@/bob/challenge", url.Values{"game": {"kalah"}, "clock": {"none"}, "rated": {"true"}})
+	webtest.Get(t, alice, ts.URL+"/")
+	webtest.Get(t, bob, ts.URL+"/")
+	_, doc = webtest.Post(t, alice, ts.URL+"/@/bob/challenge", url.Values{"game": {"kalah"}, "clock": {"none"}, "rated": {"true"}})
 	id := doc.Find("[data-testid=challenge-sent]").AttrOr("data-challenge", "")
 	require.NotEmpty(t, id)
-	resp, _ := post(t, bob, ts.URL+"/challenges/"+id+"/accept", url.Values{})
+	resp, _ := webtest.Post(t, bob, ts.URL+"/challenges/"+id+"/accept", url.Values{})
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	room := strings.TrimPrefix(resp.Header.Get("Location"), "/r/")
 	require.NotEmpty(t, room)
 	private := storetestRoom("hidden", "alice", "dave")
 	private.Private = true
-	require.NoError(t, ts.store.CreateRoom(t.Context(), private))
+	require.NoError(t, ts.Store.CreateRoom(t.Context(), private))
 
 	text := func(s *goquery.Selection) string { return strings.Join(strings.Fields(s.Text()), " ") }
-	_, doc = get(t, alice, ts.URL+"/@/alice")
+	_, doc = webtest.Get(t, alice, ts.URL+"/@/alice")
 	rows := inPlay(doc)
 	require.Equal(t, 2, rows.Length(), "her game, and her private one, on her own page")
 	row := rows.Filter("[data-room=" + room + "]")
@@ -268,18 +226,18 @@ func TestGamesInPlayOnThePlayersPage(t *testing.T) {
 	require.Equal(t, 1, row.Find("[data-testid=turn].mine").Length())
 	require.Equal(t, "No clock · Rated · 0 moves · started just now", text(row.Find("[data-testid=in-play-terms]")))
 	require.Equal(t, "/r/"+room, row.Find("[data-action=play]").AttrOr("href", ""))
-	_, doc = get(t, bob, ts.URL+"/@/bob")
+	_, doc = webtest.Get(t, bob, ts.URL+"/@/bob")
 	row = inPlay(doc).Filter("[data-room=" + room + "]")
 	require.Equal(t, "Kalah against alice Waiting for alice", text(row.Find(".in-play-title")))
 	require.False(t, row.HasClass("your-turn"))
 
 	ts.open(t, alice, "/r/"+room).say(`{"cell":"1,1"}`) // her first move: his turn
-	_, doc = get(t, bob, ts.URL+"/@/bob")
+	_, doc = webtest.Get(t, bob, ts.URL+"/@/bob")
 	row = inPlay(doc).Filter("[data-room=" + room + "]")
 	require.Equal(t, "Your turn", row.Find("[data-testid=turn]").Text())
 	require.Contains(t, text(row.Find("[data-testid=in-play-terms]")), "· 1 move ·")
 
-	_, doc = get(t, carol, ts.URL+"/@/alice")
+	_, doc = webtest.Get(t, carol, ts.URL+"/@/alice")
 	require.Equal(t, "Playing now", doc.Find("#games-in-play-title").Text())
 	rows = inPlay(doc)
 	require.Equal(t, 1, rows.Length(), "a guest sees what the lobby lists: not the private room")
@@ -289,13 +247,13 @@ func TestGamesInPlayOnThePlayersPage(t *testing.T) {
 
 	require.Eventually(t, func() bool { // Bob never makes his first move
 		clock.Advance(match.FirstMoveWait)
-		rec, err := ts.store.Room(t.Context(), room)
+		rec, err := ts.Store.Room(t.Context(), room)
 		return err == nil && rec.Over
 	}, 10*time.Second, 50*time.Millisecond)
-	rec, err := ts.store.Room(t.Context(), room)
+	rec, err := ts.Store.Room(t.Context(), room)
 	require.NoError(t, err)
 	require.True(t, rec.Aborted, "aborted like any game whose first move never came")
-	_, doc = get(t, bob, ts.URL+"/@/bob")
+	_, doc = webtest.Get(t, bob, ts.URL+"/@/bob")
 	require.Zero(t, inPlay(doc).Length(), "an aborted game is no longer in play")
 	require.Equal(t, "You have no game going on. Start one from the lobby, or challenge a player from their page.",
 		doc.Find("[data-testid=no-games-in-play]").Text())
@@ -314,24 +272,24 @@ func storetestRoom(id, first, second string) *store.Room {
 // online and go offline; a name too long to be anyone's is not watched.
 func TestPresenceOnTheSiteSocket(t *testing.T) {
 	ts := newTestServer(t)
-	alice, bob := ts.signedUp(t, "alice"), ts.signedUp(t, "bob")
-	_, doc := get(t, bob, ts.URL+"/@/alice")
+	alice, bob := ts.SignedUp(t, "alice"), ts.SignedUp(t, "bob")
+	_, doc := webtest.Get(t, bob, ts.URL+"/@/alice")
 	require.Equal(t, "alice", doc.Find("[data-testid=presence]").AttrOr("data-presence-of", ""), "what the page watches")
 	require.Equal(t, "polite", doc.Find("[data-testid=presence]").AttrOr("aria-live", ""))
 	require.False(t, doc.Find("[data-testid=challenge-offline]").Is("[hidden]"), "she is not online: said")
-	watcher := ts.openSite(t, bob)
-	watcher.say(`{"watch":"` + strings.Repeat("a", 41) + `"}`)
-	watcher.say(`{"watch":"alice"}`)
+	watcher := ts.OpenSite(t, bob)
+	watcher.Say(`{"watch":"` + strings.Repeat("a", 41) + `"}`)
+	watcher.Say(`{"watch":"alice"}`)
 	presence := func(what string, online bool) {
 		t.Helper()
-		m := watcher.until(what, func(m siteMessage) bool { return m.Presence != nil })
-		require.Equal(t, presenceView{Account: "alice", Online: online}, *m.Presence, what)
+		m := watcher.Until(what, func(m webtest.SiteMessage) bool { return m.Presence != nil })
+		require.Equal(t, webtest.SitePresence{Account: "alice", Online: online}, *m.Presence, what)
 	}
 	presence("her presence now", false)
-	page := ts.openSite(t, alice)
+	page := ts.OpenSite(t, alice)
 	presence("she came", true)
-	_, doc = get(t, bob, ts.URL+"/@/alice")
+	_, doc = webtest.Get(t, bob, ts.URL+"/@/alice")
 	require.True(t, doc.Find("[data-testid=challenge-offline]").Is("[hidden]"), "the note is there for the script, hidden while she is online")
-	page.ws.Close(websocket.StatusGoingAway, "")
+	page.WS.Close(websocket.StatusGoingAway, "")
 	presence("she left", false)
 }

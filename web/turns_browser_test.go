@@ -14,6 +14,7 @@ import (
 	"boardroom/game/ai/engine"
 	"boardroom/realtime"
 	"boardroom/realtime/match"
+	"boardroom/web/webtest"
 )
 
 // Issue 23, a newcomer's first ten minutes: the page says what happens and
@@ -24,7 +25,7 @@ func labelOf(tb *tab, row, col int) string { return labelAt(tb, fmt.Sprintf("%d,
 
 // labelAt is the accessible name of the cell "ROW,COL".
 func labelAt(tb *tab, cell string) string {
-	return evalJS[string](tb, fmt.Sprintf(`document.querySelector('[data-testid=board] [data-cell="%s"]').getAttribute("aria-label")`, cell))
+	return webtest.EvalJS[string](tb.Tab, fmt.Sprintf(`document.querySelector('[data-testid=board] [data-cell="%s"]').getAttribute("aria-label")`, cell))
 }
 
 // An amazon's move of three clicks shows the amazon where it goes (ghosted
@@ -34,49 +35,49 @@ func labelAt(tb *tab, cell string) string {
 func TestBrowserAMoveOfSeveralClicksSaysWhatComesNext(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	browser := newBrowser(t, 1280, 900)
+	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
-	createRoom(t, ts, me, map[string]string{"game": "amazons", "mode": "hotseat"})
-	step := func() string { return me.text("[data-testid=step]") }
+	me.CreateRoom(ts.Node, map[string]string{"game": "amazons", "mode": "hotseat"})
+	step := func() string { return me.Text("[data-testid=step]") }
 	require.Equal(t, "Choose an amazon", step())
 
-	me.clickCell(9, 3) // d1
-	me.waitText("[data-testid=step]", "Now choose where it moves")
-	me.waitText("[data-testid=step-announce]", "Now choose where it moves")
+	me.ClickCell(9, 3) // d1
+	me.WaitText("[data-testid=step]", "Now choose where it moves")
+	me.WaitText("[data-testid=step-announce]", "Now choose where it moves")
 
-	me.clickCell(3, 3) // d7
-	me.waitText("[data-testid=step]", "Now shoot an arrow")
-	me.waitText("[data-testid=step-announce]", "Now shoot an arrow")
-	require.True(t, evalJS[bool](me, `!!document.querySelector('[data-cell="3,3"] svg.piece.white.preview')`), "the amazon is drawn on d7")
-	require.True(t, evalJS[bool](me, `document.querySelector('[data-cell="9,3"]').classList.contains("ghost")`), "and ghosted on d1")
-	require.Equal(t, "0.3", evalJS[string](me, `getComputedStyle(document.querySelector('[data-cell="9,3"] svg.piece')).opacity`))
+	me.ClickCell(3, 3) // d7
+	me.WaitText("[data-testid=step]", "Now shoot an arrow")
+	me.WaitText("[data-testid=step-announce]", "Now shoot an arrow")
+	require.True(t, webtest.EvalJS[bool](me.Tab, `!!document.querySelector('[data-cell="3,3"] svg.piece.white.preview')`), "the amazon is drawn on d7")
+	require.True(t, webtest.EvalJS[bool](me.Tab, `document.querySelector('[data-cell="9,3"]').classList.contains("ghost")`), "and ghosted on d1")
+	require.Equal(t, "0.3", webtest.EvalJS[string](me.Tab, `getComputedStyle(document.querySelector('[data-cell="9,3"] svg.piece')).opacity`))
 	require.Equal(t, "d7: white amazon, moved here", labelOf(me, 3, 3))
 	require.Equal(t, "d1: white amazon, moving away", labelOf(me, 9, 3))
-	require.True(t, evalJS[bool](me, `document.querySelector('[data-cell="9,3"]').classList.contains("target")`), "the arrow may go back to d1")
-	require.False(t, evalJS[bool](me, `!!document.querySelector("[data-testid=board] .capture")`), "d1 is no capture: the amazon left it")
-	require.Equal(t, "50%", evalJS[string](me, `getComputedStyle(document.querySelector('[data-cell="9,3"]'), "::after").borderTopLeftRadius`), "a plain target dot")
-	require.Equal(t, "White to move", me.text("[data-testid=turn]"), "the turn is still the same")
+	require.True(t, webtest.EvalJS[bool](me.Tab, `document.querySelector('[data-cell="9,3"]').classList.contains("target")`), "the arrow may go back to d1")
+	require.False(t, webtest.EvalJS[bool](me.Tab, `!!document.querySelector("[data-testid=board] .capture")`), "d1 is no capture: the amazon left it")
+	require.Equal(t, "50%", webtest.EvalJS[string](me.Tab, `getComputedStyle(document.querySelector('[data-cell="9,3"]'), "::after").borderTopLeftRadius`), "a plain target dot")
+	require.Equal(t, "White to move", me.Text("[data-testid=turn]"), "the turn is still the same")
 
-	me.clickCell(3, 3) // take d7 back: the amazon is home again
-	me.waitText("[data-testid=step]", "Now choose where it moves")
-	require.False(t, evalJS[bool](me, `!!document.querySelector("[data-testid=board] .preview, [data-testid=board] .ghost")`))
+	me.ClickCell(3, 3) // take d7 back: the amazon is home again
+	me.WaitText("[data-testid=step]", "Now choose where it moves")
+	require.False(t, webtest.EvalJS[bool](me.Tab, `!!document.querySelector("[data-testid=board] .preview, [data-testid=board] .ghost")`))
 
 	for _, c := range [][2]int{{3, 3}, {3, 5}} { // d7, then the arrow on f7
-		me.clickCell(c[0], c[1])
+		me.ClickCell(c[0], c[1])
 	}
-	me.waitMoves(1)
-	me.waitText("[data-testid=turn]", "Black to move")
-	me.waitText("[data-testid=step]", "Choose an amazon")
-	require.False(t, evalJS[bool](me, `!!document.querySelector("[data-testid=board] .preview, [data-testid=board] .ghost, [data-testid=board] .moved-here")`), "nothing of the preview is left")
-	require.Equal(t, 1, evalJS[int](me, `document.querySelectorAll("[data-cell='3,3'] svg.piece").length`), "one amazon on d7")
-	require.Equal(t, "White played d1-d7/f7. Black to move.", me.text("[data-testid=announce]"))
+	me.WaitMoves(1)
+	me.WaitText("[data-testid=turn]", "Black to move")
+	me.WaitText("[data-testid=step]", "Choose an amazon")
+	require.False(t, webtest.EvalJS[bool](me.Tab, `!!document.querySelector("[data-testid=board] .preview, [data-testid=board] .ghost, [data-testid=board] .moved-here")`), "nothing of the preview is left")
+	require.Equal(t, 1, webtest.EvalJS[int](me.Tab, `document.querySelectorAll("[data-cell='3,3'] svg.piece").length`), "one amazon on d7")
+	require.Equal(t, "White played d1-d7/f7. Black to move.", me.Text("[data-testid=announce]"))
 
-	createRoom(t, ts, me, map[string]string{"game": "bishops", "mode": "hotseat"})
+	me.CreateRoom(ts.Node, map[string]string{"game": "bishops", "mode": "hotseat"})
 	require.Equal(t, "Choose a bishop", step())
-	start := evalJS[string](me, `document.querySelector("[data-testid=board] .target").dataset.cell`)
-	me.click(`[data-testid=board] [data-cell="` + start + `"]`)
-	me.waitText("[data-testid=step]", "Now choose its target")
-	me.waitText("[data-testid=step-announce]", "Now choose its target")
+	start := webtest.EvalJS[string](me.Tab, `document.querySelector("[data-testid=board] .target").dataset.cell`)
+	me.Click(`[data-testid=board] [data-cell="` + start + `"]`)
+	me.WaitText("[data-testid=step]", "Now choose its target")
+	me.WaitText("[data-testid=step-announce]", "Now choose its target")
 }
 
 // Mad Bishops marks a bishop one may move and an enemy piece one may take
@@ -84,43 +85,43 @@ func TestBrowserAMoveOfSeveralClicksSaysWhatComesNext(t *testing.T) {
 func TestBrowserMadBishopsMarksCapturesApart(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	browser := newBrowser(t, 1280, 900)
+	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
-	createRoom(t, ts, me, map[string]string{"game": "bishops", "mode": "hotseat"})
+	me.CreateRoom(ts.Node, map[string]string{"game": "bishops", "mode": "hotseat"})
 	// White's first move lines up a kill, which Black may then make.
-	start := evalJS[string](me, `document.querySelector("[data-testid=board] .target").dataset.cell`)
-	me.click(`[data-testid=board] [data-cell="` + start + `"]`)
-	me.waitShown("[data-testid=board] .selected")
-	to := evalJS[string](me, `document.querySelector("[data-testid=board] .target").dataset.cell`)
-	me.click(`[data-testid=board] [data-cell="` + to + `"]`)
-	me.waitMoves(1)
-	me.waitText("[data-testid=turn]", "Black to move")
+	start := webtest.EvalJS[string](me.Tab, `document.querySelector("[data-testid=board] .target").dataset.cell`)
+	me.Click(`[data-testid=board] [data-cell="` + start + `"]`)
+	me.WaitShown("[data-testid=board] .selected")
+	to := webtest.EvalJS[string](me.Tab, `document.querySelector("[data-testid=board] .target").dataset.cell`)
+	me.Click(`[data-testid=board] [data-cell="` + to + `"]`)
+	me.WaitMoves(1)
+	me.WaitText("[data-testid=turn]", "Black to move")
 
 	afterStyle := func(cell, prop string) string {
-		return evalJS[string](me, fmt.Sprintf(`getComputedStyle(document.querySelector('[data-cell="%s"]'), "::after").%s`, cell, prop))
+		return webtest.EvalJS[string](me.Tab, fmt.Sprintf(`getComputedStyle(document.querySelector('[data-cell="%s"]'), "::after").%s`, cell, prop))
 	}
-	black := evalJS[[]string](me, `Array.from(document.querySelectorAll("[data-testid=board] .target")).map(e => e.dataset.cell)`)
+	black := webtest.EvalJS[[]string](me.Tab, `Array.from(document.querySelectorAll("[data-testid=board] .target")).map(e => e.dataset.cell)`)
 	require.NotEmpty(t, black)
 	require.Equal(t, "solid", afterStyle(black[0], "borderTopStyle"), "a piece one may move: a ring")
 	require.Equal(t, "50%", afterStyle(black[0], "borderTopLeftRadius"))
-	require.False(t, evalJS[bool](me, `!!document.querySelector("[data-testid=board] .capture")`), "nothing to take before a bishop is chosen")
+	require.False(t, webtest.EvalJS[bool](me.Tab, `!!document.querySelector("[data-testid=board] .capture")`), "nothing to take before a bishop is chosen")
 
 	found := false
 	for _, b := range black {
-		me.click(`[data-testid=board] [data-cell="` + b + `"]`)
-		me.waitShown(`[data-cell="` + b + `"].selected`)
-		captures := evalJS[[]string](me, `Array.from(document.querySelectorAll("[data-testid=board] .target.capture")).map(e => e.dataset.cell)`)
+		me.Click(`[data-testid=board] [data-cell="` + b + `"]`)
+		me.WaitShown(`[data-cell="` + b + `"].selected`)
+		captures := webtest.EvalJS[[]string](me.Tab, `Array.from(document.querySelectorAll("[data-testid=board] .target.capture")).map(e => e.dataset.cell)`)
 		if len(captures) > 0 {
 			found = true
 			c := captures[0]
-			require.True(t, evalJS[bool](me, `!!document.querySelector('[data-cell="`+c+`"] svg.piece.white')`), "a capture mark is on an enemy piece")
+			require.True(t, webtest.EvalJS[bool](me.Tab, `!!document.querySelector('[data-cell="`+c+`"] svg.piece.white')`), "a capture mark is on an enemy piece")
 			require.Equal(t, "dashed", afterStyle(c, "borderTopStyle"), "a piece one may take: a dashed square")
 			require.Equal(t, "0px", afterStyle(c, "borderTopLeftRadius"))
 			require.Regexp(t, `: white bishop, can be taken$`, labelAt(me, c))
 			break
 		}
-		me.click(`[data-testid=board] [data-cell="` + b + `"]`) // put it down
-		me.waitGone(`[data-cell="` + b + `"].selected`)
+		me.Click(`[data-testid=board] [data-cell="` + b + `"]`) // put it down
+		me.WaitGone(`[data-cell="` + b + `"].selected`)
 	}
 	require.True(t, found, "some black bishop may take the white one that lined up a kill")
 }
@@ -132,33 +133,33 @@ func TestBrowserMadBishopsMarksCapturesApart(t *testing.T) {
 func TestBrowserKalahSaysWhatHappened(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	browser := newBrowser(t, 1280, 900)
+	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
-	createRoom(t, ts, me, map[string]string{"game": "kalah", "mode": "hotseat", "houses": "3", "seeds": "2"})
-	require.Equal(t, "3", evalJS[string](me, `document.getElementById("move-text").placeholder`))
-	require.Equal(t, "Type the number of one of your houses, 1 to 3.", me.text("#move-help"))
-	share := me.text(".share .muted")
+	me.CreateRoom(ts.Node, map[string]string{"game": "kalah", "mode": "hotseat", "houses": "3", "seeds": "2"})
+	require.Equal(t, "3", webtest.EvalJS[string](me.Tab, `document.getElementById("move-text").placeholder`))
+	require.Equal(t, "Type the number of one of your houses, 1 to 3.", me.Text("#move-help"))
+	share := me.Text(".share .muted")
 	require.Contains(t, share, "houses per side: 3 · seeds per house: 2 · captures from empty houses: off")
 	require.NotContains(t, share, "=")
 	require.Regexp(t, `^P1 house 1, 2 seeds(, can be clicked)?$`, labelOf(me, 1, 1))
 
-	me.clickCell(1, 1) // P1's house 1
-	me.waitMoves(1)
-	me.clickCell(0, 2) // P2's house 2: its last seed in its store
-	me.waitMoves(2)
+	me.ClickCell(1, 1) // P1's house 1
+	me.WaitMoves(1)
+	me.ClickCell(0, 2) // P2's house 2: its last seed in its store
+	me.WaitMoves(2)
 	const again = "P2 played 2: the last seed lands in the store: another turn."
-	me.waitText("[data-testid=last-said]", again)
-	require.Contains(t, me.text("[data-testid=announce]"), again)
-	require.Equal(t, "P2 to move", me.text("[data-testid=turn]"))
+	me.WaitText("[data-testid=last-said]", again)
+	require.Contains(t, me.Text("[data-testid=announce]"), again)
+	require.Equal(t, "P2 to move", me.Text("[data-testid=turn]"))
 
 	for i, c := range [][2]int{{0, 3}, {1, 3}, {0, 2}, {0, 3}} {
-		me.clickCell(c[0], c[1])
-		me.waitMoves(3 + i)
+		me.ClickCell(c[0], c[1])
+		me.WaitMoves(3 + i)
 	}
-	me.waitShown(".live.over")
-	require.Contains(t, me.text("[data-testid=announce]"), "P2 played 1: captured 4 seeds.")
-	status := me.text("[data-testid=status]")
-	score := me.text("[data-testid=score]")
+	me.WaitShown(".live.over")
+	require.Contains(t, me.Text("[data-testid=announce]"), "P2 played 1: captured 4 seeds.")
+	status := me.Text("[data-testid=status]")
+	score := me.Text("[data-testid=score]")
 	m := regexp.MustCompile(`^Final score: P1 (\d+) · P2 (\d+)$`).FindStringSubmatch(score)
 	require.NotNil(t, m, "the final score, not the stores: %q", score)
 	p1, _ := strconv.Atoi(m[1])
@@ -172,10 +173,10 @@ func TestBrowserKalahSaysWhatHappened(t *testing.T) {
 	default:
 		require.Contains(t, status, "Draw")
 	}
-	counts := evalJS[[]string](me, `Array.from(document.querySelectorAll("[data-testid=board] .house .count")).map(e => e.textContent)`)
+	counts := webtest.EvalJS[[]string](me.Tab, `Array.from(document.querySelectorAll("[data-testid=board] .house .count")).map(e => e.textContent)`)
 	require.Equal(t, []string{"0", "0", "0", "0", "0", "0"}, counts, "the houses' seeds are gathered into the stores")
-	require.Equal(t, strconv.Itoa(p1), me.text(`[data-cell="1,4"] .count`), "P1's store holds its final count")
-	require.Equal(t, strconv.Itoa(p2), me.text(`[data-cell="0,0"] .count`))
+	require.Equal(t, strconv.Itoa(p1), me.Text(`[data-cell="1,4"] .count`), "P1's store holds its final count")
+	require.Equal(t, strconv.Itoa(p2), me.Text(`[data-cell="0,0"] .count`))
 }
 
 // A hint is a plain sentence, with the search's numbers behind a Details
@@ -193,19 +194,19 @@ func TestBrowserHintsAndThinkingInPlainWords(t *testing.T) {
 			return slowBot{b}, err
 		}
 	})
-	browser := newBrowser(t, 1280, 900)
+	browser := webtest.NewBrowser(t, 1280, 900)
 	me := newTab(t, browser, "me")
-	createRoom(t, ts, me, map[string]string{"game": "amazons", "mode": "computer", "level": "beginner"})
-	me.click("[data-action=hint]")
-	me.waitShown("[data-testid=error-details]")
-	said := me.text("[data-testid=error]")
+	me.CreateRoom(ts.Node, map[string]string{"game": "amazons", "mode": "computer", "level": "beginner"})
+	me.Click("[data-action=hint]")
+	me.WaitShown("[data-testid=error-details]")
+	said := me.Text("[data-testid=error]")
 	require.Regexp(t, `^\s*Difficult suggests moving the amazon from [a-j]\d+ to [a-j]\d+ and shooting at [a-j]\d+; it (thinks (you are ahead|you are behind|the game is even)|knows .*|sees .*)\.`, said)
-	require.NotContains(t, said[:len(said)-len(me.text("[data-testid=error-details]"))], "nodes", "no engine log in the sentence")
-	require.False(t, evalJS[bool](me, `document.querySelector("[data-testid=error-details]").open`))
-	me.click("[data-testid=error-details] summary")
-	require.Contains(t, me.text("[data-testid=error-details] p"), "nodes", "the numbers are there for who wants them")
+	require.NotContains(t, said[:len(said)-len(me.Text("[data-testid=error-details]"))], "nodes", "no engine log in the sentence")
+	require.False(t, webtest.EvalJS[bool](me.Tab, `document.querySelector("[data-testid=error-details]").open`))
+	me.Click("[data-testid=error-details] summary")
+	require.Contains(t, me.Text("[data-testid=error-details] p"), "nodes", "the numbers are there for who wants them")
 
-	evalJS[bool](me, `(function () { // every banner the page shows
+	webtest.EvalJS[bool](me.Tab, `(function () { // every banner the page shows
 		window.turnsSeen = [];
 		new MutationObserver(function () {
 			var t = document.querySelector("[data-testid=turn]");
@@ -214,13 +215,13 @@ func TestBrowserHintsAndThinkingInPlainWords(t *testing.T) {
 		return true;
 	})()`)
 	for _, c := range [][2]int{{9, 3}, {3, 3}, {3, 5}} { // d1-d7/f7
-		me.clickCell(c[0], c[1])
+		me.ClickCell(c[0], c[1])
 	}
-	me.waitMoves(2)
-	me.waitText("[data-testid=turn]", "Your move")
+	me.WaitMoves(2)
+	me.WaitText("[data-testid=turn]", "Your move")
 	// The banner's words on the way (the clicks may take longer than the
 	// computer's thought on a loaded machine, so they are recorded).
-	require.Contains(t, evalJS[[]string](me, "window.turnsSeen"), "The computer is thinking…")
+	require.Contains(t, webtest.EvalJS[[]string](me.Tab, "window.turnsSeen"), "The computer is thinking…")
 }
 
 // slowBot thinks a second before its move, so that the page is seen while
