@@ -13,11 +13,13 @@ import (
 const library = "github.com/coder/websocket"
 
 // allowed are this package and the programs that dial rooms as clients
-// (not the server), which use the library's client side directly.
+// (not the server), which use the library's client side directly, as do
+// the web tests' harness's pages.
 var allowed = map[string]bool{
 	"boardroom/roombot":         true, // the engine client's room and pool connections
 	"boardroom/cmd/loadtest":    true, // the load generator's pages
 	"boardroom/cmd/bot":         true,
+	"boardroom/web/webtest":     true, // the web tests' pages, dialing as browsers do
 	"boardroom/realtime/socket": true,
 }
 
