@@ -215,25 +215,34 @@ func TestGamesInPlayOnThePlayersPage(t *testing.T) {
 	private.Private = true
 	require.NoError(t, ts.Store.CreateRoom(t.Context(), private))
 
+	// Who moves first is drawn when the challenge is accepted.
+	rec, err := ts.Store.Room(t.Context(), room)
+	require.NoError(t, err)
+	first, second, firstName, secondName := alice, bob, "alice", "bob"
+	if rec.Seats[0].Account != "alice" {
+		first, second, firstName, secondName = bob, alice, "bob", "alice"
+	}
+
 	text := func(s *goquery.Selection) string { return strings.Join(strings.Fields(s.Text()), " ") }
 	_, doc = webtest.Get(t, alice, ts.URL+"/@/alice")
 	rows := inPlay(doc)
 	require.Equal(t, 2, rows.Length(), "her game, and her private one, on her own page")
-	row := rows.Filter("[data-room=" + room + "]")
-	require.Equal(t, "Kalah against bob Your turn", text(row.Find(".in-play-title")), "nobody has moved: hers is the first")
-	require.Equal(t, "/@/bob", row.Find(".in-play-title a[href^='/@/']").AttrOr("href", ""), "the opponent linked")
+	_, doc = webtest.Get(t, first, ts.URL+"/@/"+firstName)
+	row := inPlay(doc).Filter("[data-room='" + room + "']")
+	require.Equal(t, "Kalah against "+secondName+" Your turn", text(row.Find(".in-play-title")), "nobody has moved: the first mover's turn")
+	require.Equal(t, "/@/"+secondName, row.Find(".in-play-title a[href^='/@/']").AttrOr("href", ""), "the opponent linked")
 	require.True(t, row.HasClass("your-turn"))
 	require.Equal(t, 1, row.Find("[data-testid=turn].mine").Length())
 	require.Equal(t, "No clock · Rated · 0 moves · started just now", text(row.Find("[data-testid=in-play-terms]")))
 	require.Equal(t, "/r/"+room, row.Find("[data-action=play]").AttrOr("href", ""))
-	_, doc = webtest.Get(t, bob, ts.URL+"/@/bob")
-	row = inPlay(doc).Filter("[data-room=" + room + "]")
-	require.Equal(t, "Kalah against alice Waiting for alice", text(row.Find(".in-play-title")))
+	_, doc = webtest.Get(t, second, ts.URL+"/@/"+secondName)
+	row = inPlay(doc).Filter("[data-room='" + room + "']")
+	require.Equal(t, "Kalah against "+firstName+" Waiting for "+firstName, text(row.Find(".in-play-title")))
 	require.False(t, row.HasClass("your-turn"))
 
-	ts.open(t, alice, "/r/"+room).say(`{"cell":"1,1"}`) // her first move: his turn
-	_, doc = webtest.Get(t, bob, ts.URL+"/@/bob")
-	row = inPlay(doc).Filter("[data-room=" + room + "]")
+	ts.open(t, first, "/r/"+room).say(`{"cell":"1,1"}`) // the first move: the other's turn
+	_, doc = webtest.Get(t, second, ts.URL+"/@/"+secondName)
+	row = inPlay(doc).Filter("[data-room='" + room + "']")
 	require.Equal(t, "Your turn", row.Find("[data-testid=turn]").Text())
 	require.Contains(t, text(row.Find("[data-testid=in-play-terms]")), "· 1 move ·")
 
@@ -241,19 +250,19 @@ func TestGamesInPlayOnThePlayersPage(t *testing.T) {
 	require.Equal(t, "Playing now", doc.Find("#games-in-play-title").Text())
 	rows = inPlay(doc)
 	require.Equal(t, 1, rows.Length(), "a guest sees what the lobby lists: not the private room")
-	require.Equal(t, "Kalah against bob bob to move", text(rows.Find(".in-play-title")))
+	require.Equal(t, "Kalah against bob "+secondName+" to move", text(rows.Find(".in-play-title")))
 	require.Equal(t, "/r/"+room, rows.Find("[data-action=watch]").AttrOr("href", ""), "to watch")
 	require.Zero(t, rows.Find("[data-action=play]").Length())
 
-	require.Eventually(t, func() bool { // Bob never makes his first move
+	require.Eventually(t, func() bool { // the second never makes their first move
 		clock.Advance(match.FirstMoveWait)
 		rec, err := ts.Store.Room(t.Context(), room)
 		return err == nil && rec.Over
 	}, 10*time.Second, 50*time.Millisecond)
-	rec, err := ts.Store.Room(t.Context(), room)
+	rec, err = ts.Store.Room(t.Context(), room)
 	require.NoError(t, err)
 	require.True(t, rec.Aborted, "aborted like any game whose first move never came")
-	_, doc = webtest.Get(t, bob, ts.URL+"/@/bob")
+	_, doc = webtest.Get(t, bob, ts.URL+"/@/bob") // Bob's only game was this one
 	require.Zero(t, inPlay(doc).Length(), "an aborted game is no longer in play")
 	require.Equal(t, "You have no game going on. Start one from the lobby, or challenge a player from their page.",
 		doc.Find("[data-testid=no-games-in-play]").Text())
