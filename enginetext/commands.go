@@ -21,7 +21,15 @@ func (e *engine) newGame(id string, opts map[string]string) error {
 	if err != nil {
 		return err
 	}
-	e.s, e.history, e.bot = s, nil, nil
+	var bot game.Bot
+	if e.computer != nil {
+		// Refused here, not at the first genmove: the outside engine
+		// may not play this game at all.
+		if bot, err = e.computer.Bot(s, ThinkTime(e.budget)); err != nil {
+			return err
+		}
+	}
+	e.s, e.history, e.bot = s, nil, bot
 	e.games++
 	return nil
 }
@@ -29,6 +37,14 @@ func (e *engine) newGame(id string, opts map[string]string) error {
 // makeBot makes the computer player for the current game, level, algorithm
 // and budget, each game with a seed of its own.
 func (e *engine) makeBot() error {
+	if e.computer != nil {
+		bot, err := e.computer.Bot(e.s, ThinkTime(e.budget))
+		if err != nil {
+			return err
+		}
+		e.bot = bot
+		return nil
+	}
 	bot, err := game.PlayersOf(e.s.Game()).New(e.level, e.algorithm, e.seed*1_000_003+e.games, ThinkTime(e.budget))
 	if err != nil {
 		return err
@@ -193,6 +209,9 @@ func (e *engine) cmdTime(args []string) (string, error) {
 func (e *engine) cmdLevel(args []string) (string, error) {
 	if len(args) < 1 || len(args) > 2 {
 		return "", fmt.Errorf("level needs beginner, medium or difficult, and may name a search after it")
+	}
+	if e.computer != nil {
+		return "", fmt.Errorf("%s plays at its own strength: there is no level to set", e.computer.NameFor(e.s))
 	}
 	level, algorithm := strings.ToLower(args[0]), ""
 	if len(args) == 2 {

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"boardroom/enginetext/ucitest"
 	_ "boardroom/game/all"
 
 	"go.uber.org/goleak"
@@ -67,6 +68,9 @@ func fakeEngine(mode string) int {
 			time.Sleep(time.Hour)
 		}
 	default:
+		if strings.HasPrefix(mode, "uci") {
+			return ucitest.Engine(mode, in)
+		}
 		fmt.Fprintf(os.Stderr, "unknown fake engine %q\n", mode)
 		return 2
 	}

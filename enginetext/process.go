@@ -31,7 +31,13 @@ func WithStderr(w io.Writer) StartOption {
 // splits into the program and its arguments (no shell is involved), and
 // returns a Client that talks to it over its standard input and output.
 // The program is looked up in PATH unless the name holds a slash.
+//
+// A command line that starts with UCIPrefix ("uci:") names a program that
+// speaks UCI: the Client then drives it through a bridge (StartUCI).
 func Start(command string, opts ...StartOption) (*Client, error) {
+	if rest, ok := strings.CutPrefix(command, UCIPrefix); ok {
+		return startUCIBridge(rest, opts...)
+	}
 	args, err := SplitCommand(command)
 	if err != nil {
 		return nil, err
@@ -41,11 +47,27 @@ func Start(command string, opts ...StartOption) (*Client, error) {
 
 // StartArgs is Start with the program and its arguments already split.
 func StartArgs(args []string, opts ...StartOption) (*Client, error) {
+	p, in, out, err := spawn(args, opts)
+	if err != nil {
+		return nil, err
+	}
+	c := newClient(in)
+	c.proc, c.closer = p, in
+	go func() {
+		c.read(out)
+		out.Close()
+	}()
+	return c, nil
+}
+
+// spawn starts a program with a pipe to its standard input and one from
+// its standard output, in a process group of its own.
+func spawn(args []string, opts []StartOption) (p *process, in io.WriteCloser, out io.ReadCloser, err error) {
 	if len(args) == 0 || args[0] == "" {
-		return nil, fmt.Errorf("%w: no program to start", ErrBadCommandLine)
+		return nil, nil, nil, fmt.Errorf("%w: no program to start", ErrBadCommandLine)
 	}
 	cmd := exec.Command(args[0], args[1:]...)
-	p := &process{exited: make(chan struct{})}
+	p = &process{exited: make(chan struct{})}
 	errWriters := []io.Writer{&p.stderr}
 	for _, o := range opts {
 		o(cmd, &errWriters)
@@ -55,13 +77,13 @@ func StartArgs(args []string, opts ...StartOption) (*Client, error) {
 	// does not race with Wait, which closes the pipes it made.
 	inR, inW, err := os.Pipe()
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	outR, outW, err := os.Pipe()
 	if err != nil {
 		inR.Close()
 		inW.Close()
-		return nil, err
+		return nil, nil, nil, err
 	}
 	cmd.Stdin, cmd.Stdout = inR, outW
 	cmd.WaitDelay = time.Second // a grandchild holding standard error open
@@ -70,7 +92,7 @@ func StartArgs(args []string, opts ...StartOption) (*Client, error) {
 		for _, f := range []*os.File{inR, inW, outR, outW} {
 			f.Close()
 		}
-		return nil, fmt.Errorf("starting engine %q: %w", args[0], err)
+		return nil, nil, nil, fmt.Errorf("starting engine %q: %w", args[0], err)
 	}
 	inR.Close()
 	outW.Close()
@@ -82,13 +104,7 @@ func StartArgs(args []string, opts ...StartOption) (*Client, error) {
 		killGroup(cmd)
 		close(p.exited)
 	}()
-	c := newClient(inW)
-	c.proc, c.closer = p, inW
-	go func() {
-		c.read(outR)
-		outR.Close()
-	}()
-	return c, nil
+	return p, inW, outR, nil
 }
 
 // process is an engine program that a Client started.

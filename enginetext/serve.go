@@ -29,6 +29,20 @@ type Config struct {
 	// Seed makes the computer's choices repeatable; every game started
 	// takes its own seed from it.
 	Seed uint64
+	// Computer, when set, chooses the moves instead of Boardroom's
+	// computer players: an engine of another protocol behind this one (a
+	// UCI engine, Start's "uci:"). Level and Algorithm do not apply.
+	Computer Computer
+}
+
+// Computer is a player of moves from outside Boardroom's players.
+type Computer interface {
+	// NameFor is what the name command answers while s is the game (nil
+	// before the first).
+	NameFor(s game.State) string
+	// Bot makes the player of s's game, searching think a move; its error
+	// says why it cannot play that game.
+	Bot(s game.State, think time.Duration) (game.Bot, error)
 }
 
 // DefaultLevel and DefaultBudget are the level and the time a move of an
@@ -98,10 +112,12 @@ type engine struct {
 	s       game.State // nil until a game starts
 	history []game.State
 	bot     game.Bot // made on the first genmove after a change
+
+	computer Computer // nil: Boardroom's players
 }
 
 func newEngine(cfg Config) (*engine, error) {
-	e := &engine{name: cfg.Name, level: cfg.Level, algorithm: cfg.Algorithm, budget: cfg.Budget, seed: cfg.Seed}
+	e := &engine{name: cfg.Name, level: cfg.Level, algorithm: cfg.Algorithm, budget: cfg.Budget, seed: cfg.Seed, computer: cfg.Computer}
 	if e.level == "" {
 		e.level = DefaultLevel
 	}
@@ -120,8 +136,10 @@ func newEngine(cfg Config) (*engine, error) {
 		}
 		// The level's algorithm is the game's business: try it now, so that
 		// a bad one fails at start and not at the first genmove.
-		if err := e.makeBot(); err != nil {
-			return nil, err
+		if e.bot == nil {
+			if err := e.makeBot(); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return e, nil
@@ -193,6 +211,9 @@ func (e *engine) cmdName(args []string) (string, error) {
 	}
 	if e.name != "" {
 		return e.name, nil
+	}
+	if e.computer != nil {
+		return e.computer.NameFor(e.s), nil
 	}
 	if e.algorithm != "" {
 		return "Boardroom " + e.level + ":" + e.algorithm, nil

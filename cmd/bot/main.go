@@ -32,6 +32,7 @@ import (
 	"time"
 
 	"boardroom/enginetext"
+	"boardroom/enginetext/fairystockfish"
 	"boardroom/realtime/roomjson"
 	"boardroom/roombot"
 	"boardroom/secret"
@@ -46,7 +47,10 @@ Usage:
 
   -room URL           the room's link, as its page shares it: http://HOST/r/ID
   -engine "CMD ARGS"  the engine program and its arguments, one argument
-                      (quoted; split into words as a shell would, no shell run)
+                      (quoted; split into words as a shell would, no shell run);
+                      "uci:CMD ARGS" for an engine that speaks UCI (Amazons:
+                      its variant amazons), "fairy-stockfish" for Fairy-Stockfish,
+                      installed by npm on first use
   -name NAME          the seat's display name (default: the engine's name)
   -time DURATION      the engine's time a move when the room has no clock
                       (default 2s); with a clock, half of the time left
@@ -149,7 +153,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	engine, err := enginetext.Start(*engineCmd, enginetext.WithStderr(stderr))
+	command, err := fairystockfish.Resolve(ctx, *engineCmd)
+	if err != nil {
+		fmt.Fprintf(stderr, "bot: %v\n", err)
+		return 1
+	}
+	engine, err := enginetext.Start(command, enginetext.WithStderr(stderr))
 	if err != nil {
 		fmt.Fprintf(stderr, "bot: the engine %q did not start: %v\n", *engineCmd, err)
 		return 1

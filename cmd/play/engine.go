@@ -1,13 +1,15 @@
-// play engine [GAME [-o key=value ...]] [--level LEVEL[:ALGORITHM]] [--time DURATION] [--seed N] [--name NAME]
+// play engine [GAME [-o key=value ...]] [--level LEVEL[:ALGORITHM]] [--time DURATION] [--seed N] [--name NAME] [--engine uci:COMMAND|fairy-stockfish]
 //
 // Runs a Boardroom computer player as an engine: it reads the engine text
 // protocol's commands (docs/engine-protocol.md) from standard input and
 // answers on standard output, so that another program (or play match's
-// exec:) can drive it.
+// exec:) can drive it. With --engine the moves are a UCI engine's instead:
+// an adapter from UCI to our protocol, for the games a UCI variant covers.
 
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strconv"
@@ -15,14 +17,15 @@ import (
 	"time"
 
 	"boardroom/enginetext"
+	"boardroom/enginetext/fairystockfish"
 	"boardroom/game"
 )
 
 func init() {
-	commands["engine"] = command{run: runEngine, flags: []string{"level", "time", "seed", "name"}}
+	commands["engine"] = command{run: runEngine, flags: []string{"level", "time", "seed", "name", "engine"}}
 }
 
-func runEngine(a args, stdin io.Reader, stdout, _ io.Writer) error {
+func runEngine(a args, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(a.words) > 2 {
 		return fmt.Errorf("engine takes at most a game, got %q", strings.Join(a.words[1:], " "))
 	}
@@ -54,15 +57,38 @@ func runEngine(a args, stdin io.Reader, stdout, _ io.Writer) error {
 		}
 		cfg.Seed = seed
 	}
+	if v, ok := a.flags["engine"]; ok {
+		if _, isLevel := a.flags["level"]; isLevel {
+			return fmt.Errorf("engine: --level and --engine exclude each other: a UCI engine plays at its own strength")
+		}
+		command, err := fairystockfish.Resolve(context.Background(), v)
+		if err != nil {
+			return err
+		}
+		rest, ok := strings.CutPrefix(command, enginetext.UCIPrefix)
+		if !ok {
+			return fmt.Errorf("engine --engine takes uci:COMMAND or %s, got %q", fairystockfish.Name, v)
+		}
+		u, err := enginetext.StartUCI(rest, enginetext.WithStderr(stderr))
+		if err != nil {
+			return err
+		}
+		defer u.Close()
+		cfg.Computer = u
+	}
 	return enginetext.Serve(stdin, stdout, cfg)
 }
 
-// parseBudget reads a --time flag: a positive duration such as 500ms, at
-// most enginetext.MaxBudget.
+// parseBudget reads a --time flag (or, when cmd names it, another time
+// flag: "match --time-a"): a positive duration such as 500ms, at most
+// enginetext.MaxBudget.
 func parseBudget(cmd, v string) (time.Duration, error) {
 	d, err := time.ParseDuration(v)
 	if err != nil || d <= 0 || d > enginetext.MaxBudget {
-		return 0, fmt.Errorf("%s --time must be a positive duration such as 500ms (at most %v), got %q", cmd, enginetext.MaxBudget, v)
+		if !strings.Contains(cmd, " --") {
+			cmd += " --time"
+		}
+		return 0, fmt.Errorf("%s must be a positive duration such as 500ms (at most %v), got %q", cmd, enginetext.MaxBudget, v)
 	}
 	return d, nil
 }

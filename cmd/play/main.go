@@ -43,14 +43,17 @@ Usage:
       go to standard error. --tt MiB caps the transposition table (default
       1024), --db N sets the endgame database level, --time DURATION gives up.
 
-  play match GAME --a PLAYER --b PLAYER -n N [--time DURATION] [--seed S] [--openings K] [-o ...]
+  play match GAME --a PLAYER --b PLAYER -n N [--time DURATION] [--time-a D] [--time-b D] [--seed S] [--openings K] [-o ...]
       Play N games between players a and b. A PLAYER is a computer level
       (beginner, medium or difficult, optionally with an algorithm:
-      difficult:mcts; some games offer alphabeta, minimax and mcts), or an
+      difficult:mcts; some games offer alphabeta, minimax and mcts), an
       engine program, exec:COMMAND ARGS (quoted as one argument), driven over
-      the engine text protocol; both sides may be engines. a takes the first
-      seat in odd games and the second in even games; --time sets the time a
-      move (default 2s): Difficult's think time and each engine's budget. An
+      the engine text protocol, a UCI engine, uci:COMMAND ARGS, for the games
+      a UCI variant plays (Amazons: amazons), or fairy-stockfish, which npm
+      installs on first use (Node and npm needed); both sides may be
+      engines. a takes the first seat in odd games and the second in even
+      games; --time sets the time a move (default 2s): Difficult's think
+      time and each engine's budget; --time-a and --time-b set one side's. An
       engine loses a game for a move over 1.5 times its budget, an illegal
       move, a refusal or a crash, and the game's line says why. One line per
       game, then as the last line "a wins: X, draws: D, b wins: Y".
@@ -58,14 +61,15 @@ Usage:
       random turns drawn from --seed, named in the games' lines: players
       that choose alike would otherwise repeat games.
 
-  play engine [GAME [-o key=value ...]] [--level LEVEL[:ALGORITHM]] [--time DURATION] [--seed N] [--name NAME]
+  play engine [GAME [-o key=value ...]] [--level LEVEL[:ALGORITHM]] [--time DURATION] [--seed N] [--name NAME] [--engine uci:COMMAND|fairy-stockfish]
       Be an engine: read the engine text protocol's commands (name, game,
       play, genmove, time, level, undo, show, legal, result, quit; see
       docs/engine-protocol.md) from standard input and answer each on
       standard output. The computer plays at LEVEL (default difficult) with
       DURATION a move (default 2s); GAME starts a game before the first
       command. Example: play match kalah --a difficult --b "exec:play engine
-      --level medium".
+      --level medium". With --engine the moves are a UCI engine's: our
+      protocol in front of it (its moves checked against our rules).
 
   play --help
       This text.

@@ -4,10 +4,13 @@
 // Boardroom's levels, beginner, medium or difficult, optionally with an
 // algorithm after a colon (difficult:mcts, medium:minimax; Amazons offers
 // alphabeta, minimax and mcts), or an engine program, exec:COMMAND ARGS,
-// driven over the engine text protocol (matchengine.go). a takes the first
-// seat in odd games and the second in even games. --time sets the time a
-// move (default 2s): Difficult's think time, and each engine's budget, which
-// it loses a game for overrunning by more than half. --seed makes the
+// driven over the engine text protocol (matchengine.go), or a UCI engine,
+// uci:COMMAND ARGS, or fairy-stockfish (installed by npm on first use),
+// driven through the UCI bridge (enginetext). a takes the first seat in odd
+// games and the second in even games. --time sets the time a move (default
+// 2s): Difficult's think time, and each engine's budget, which it loses a
+// game for overrunning by more than half; --time-a and --time-b set one
+// side's (a match at time odds). --seed makes the
 // levels' series repeatable (each game and seat gets its own seed from it).
 // --openings K starts each pair of games (one with a in each seat) from a
 // position K random turns in, drawn from --seed: deterministic players
@@ -30,46 +33,49 @@ import (
 	"time"
 
 	"boardroom/enginetext"
+	"boardroom/enginetext/fairystockfish"
 	"boardroom/game"
 )
 
 func init() {
-	commands["match"] = command{run: runMatch, flags: []string{"a", "b", "n", "time", "seed", "openings"}}
+	commands["match"] = command{run: runMatch, flags: []string{"a", "b", "n", "time", "time-a", "time-b", "seed", "openings"}}
 }
 
-// execPrefix marks a player that is an engine program.
+// execPrefix marks a player that is an engine program; enginetext.UCIPrefix
+// one that speaks UCI.
 const execPrefix = "exec:"
 
 // defaultBudget is the time a move when --time is not given.
 const defaultBudget = 2 * time.Second
 
 // player is one side of a match: a level and an algorithm, or the command
-// line of an engine program.
-type player struct{ level, algorithm, command string }
+// line of an engine program (enginetext.Start's: a UCI one keeps its
+// prefix).
+type player struct{ level, algorithm, command, text string }
 
 func parsePlayer(flag, text string) (player, error) {
 	if text == "" {
-		return player{}, fmt.Errorf("match needs --%s LEVEL (beginner, medium or difficult) or --%s exec:COMMAND", flag, flag)
+		return player{}, fmt.Errorf("match needs --%s LEVEL (beginner, medium or difficult), --%s exec:COMMAND or --%s uci:COMMAND", flag, flag, flag)
 	}
-	if cmd, ok := strings.CutPrefix(text, execPrefix); ok {
-		if _, err := enginetext.SplitCommand(cmd); err != nil {
-			return player{}, fmt.Errorf("match --%s: %w", flag, err)
+	if text == fairystockfish.Name {
+		return player{command: fairystockfish.Name, text: text}, nil
+	}
+	for _, prefix := range []string{execPrefix, enginetext.UCIPrefix} {
+		if cmd, ok := strings.CutPrefix(text, prefix); ok {
+			if _, err := enginetext.SplitCommand(cmd); err != nil {
+				return player{}, fmt.Errorf("match --%s: %w", flag, err)
+			}
+			if prefix == execPrefix {
+				return player{command: cmd, text: text}, nil
+			}
+			return player{command: text, text: text}, nil
 		}
-		return player{command: cmd}, nil
 	}
 	level, algo, _ := strings.Cut(text, ":")
-	return player{level: level, algorithm: algo}, nil
+	return player{level: level, algorithm: algo, text: text}, nil
 }
 
-func (p player) String() string {
-	switch {
-	case p.command != "":
-		return execPrefix + p.command
-	case p.algorithm == "":
-		return p.level
-	}
-	return p.level + ":" + p.algorithm
-}
+func (p player) String() string { return p.text }
 
 // contestant plays the seats of one side in a game.
 type contestant interface {
@@ -126,11 +132,20 @@ func runMatch(a args, _ io.Reader, stdout, stderr io.Writer) error {
 			return fmt.Errorf("match -n must be a whole number ≥ 1, got %q", v)
 		}
 	}
-	var budget time.Duration // 0: the players' default
-	if v, ok := a.flags["time"]; ok {
-		var err error
-		if budget, err = parseBudget("match", v); err != nil {
+	var budgets [2]time.Duration // 0: the players' default
+	for i, flag := range []string{"time", "time-a", "time-b"} {
+		v, ok := a.flags[flag]
+		if !ok {
+			continue
+		}
+		budget, err := parseBudget("match --"+flag, v)
+		if err != nil {
 			return err
+		}
+		if i == 0 {
+			budgets = [2]time.Duration{budget, budget}
+		} else {
+			budgets[i-1] = budget
 		}
 	}
 	var seed uint64 = 1
@@ -156,10 +171,14 @@ func runMatch(a args, _ io.Reader, stdout, stderr io.Writer) error {
 	var sides [2]contestant
 	for i, p := range players {
 		if p.command == "" {
-			sides[i] = &computer{p: p, budget: budget}
+			sides[i] = &computer{p: p, budget: budgets[i]}
 			continue
 		}
-		e, err := startEngine(p.command, [2]string{"a", "b"}[i], budget, stderr)
+		command, err := fairystockfish.Resolve(context.Background(), p.command)
+		if err != nil {
+			return fmt.Errorf("match --%s: %w", [2]string{"a", "b"}[i], err)
+		}
+		e, err := startEngine(command, [2]string{"a", "b"}[i], budgets[i], stderr)
 		if err != nil {
 			return err
 		}
