@@ -18,6 +18,8 @@ require (
 	modernc.org/sqlite v1.61.1
 )
 
+require github.com/SherClockHolmes/webpush-go v1.4.0
+
 require (
 	github.com/a-h/parse v0.0.0-20250122154542-74294addb73e // indirect
 	github.com/andybalholm/brotli v1.1.0 // indirect

@@ -116,3 +116,33 @@ self.addEventListener("notificationclick", function (event) {
     return self.clients.openWindow(target);
   }));
 });
+
+// A Web Push from the server (package push): it is the player's move in a
+// correspondence game, or their time runs short, and no page of theirs is
+// open. The payload is {title, body, url, tag}; a url that is not a path
+// on this site is not followed.
+self.addEventListener("push", function (event) {
+  var m = {};
+  try { m = event.data ? event.data.json() : {}; } catch (err) { m = { body: event.data ? event.data.text() : "" }; }
+  var url = typeof m.url === "string" && m.url.charAt(0) === "/" && m.url.charAt(1) !== "/" ? m.url : "/games";
+  event.waitUntil(self.registration.showNotification(m.title || "Boardroom", {
+    body: m.body || "",
+    tag: m.tag || "boardroom-push",
+    icon: "/static/icons/icon-192.png",
+    data: { url: url },
+  }));
+});
+
+// The browser renewed or dropped a subscription: tell the server the new
+// one, so pushes keep reaching this device (the old one answers 410 and is
+// dropped by the server then).
+self.addEventListener("pushsubscriptionchange", function (event) {
+  var options = event.oldSubscription && event.oldSubscription.options;
+  if (!options) return;
+  event.waitUntil(self.registration.pushManager.subscribe(options).then(function (sub) {
+    return fetch("/push/subscriptions", {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/json" }, body: JSON.stringify(sub),
+    });
+  }));
+});
