@@ -33,7 +33,7 @@ func TestBrowserPlaysAnEngine(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 	defer cancel()
 	var stdout, stderr bytes.Buffer
-	cmd := exec.CommandContext(ctx, bot, "-room", room, "-engine", python+" ../examples/engines/random_player.py --seed 5")
+	cmd := exec.CommandContext(ctx, bot, "-room", room, "-engine", python+" ../../examples/engines/random_player.py --seed 5")
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	require.NoError(t, cmd.Start())
 	done := make(chan error, 1)
@@ -98,8 +98,8 @@ func pythonPath(t *testing.T) string {
 func buildBot(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "bot")
-	out, err := exec.Command("go", "build", "-o", bin, "../cmd/bot").CombinedOutput()
-	require.NoError(t, err, "go build ../cmd/bot: %s", out)
+	out, err := exec.Command("go", "build", "-o", bin, "../../cmd/bot").CombinedOutput()
+	require.NoError(t, err, "go build ../../cmd/bot: %s", out)
 	return bin
 }
 
