@@ -100,6 +100,8 @@ func TestRegistry(t *testing.T) {
 	require.Panics(t, func() { game.Register(toy{}) })
 	require.Contains(t, game.IDs(), "toysim")
 	require.Len(t, game.All(), len(game.IDs()))
+	require.Equal(t, g.Name(), game.NameOf("toy"))
+	require.Equal(t, "chess", game.NameOf("chess"), "a game no longer registered keeps its id")
 }
 
 func TestDecode(t *testing.T) {

@@ -68,6 +68,16 @@ func Lookup(id string) (Game, error) {
 	return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknownGame, id, strings.Join(idsLocked(), ", "))
 }
 
+// NameOf is the name of the registered game id, for pages that list
+// stored games: a game no longer registered keeps its id, so an old
+// record still shows.
+func NameOf(id string) string {
+	if g, err := Lookup(id); err == nil {
+		return g.Name()
+	}
+	return id
+}
+
 // All returns every registered game in the lobby's order.
 func All() []Game {
 	registry.RLock()

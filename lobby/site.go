@@ -19,7 +19,7 @@ import (
 )
 
 // Who is on the site, and direct challenges, on a node. Every page of a
-// signed-in player keeps a socket to the site (web/site.go); the node
+// signed-in player keeps a socket to the site (web/play/site.go); the node
 // tells the store which accounts have a page open here, so that any node
 // knows who is online, and sends each page the challenges to and from its
 // player as they change. A challenge is answered from any page of the one

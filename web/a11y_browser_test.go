@@ -2,7 +2,6 @@ package web
 
 import (
 	_ "embed"
-	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -13,46 +12,6 @@ import (
 	"boardroom/game"
 	"boardroom/web/webtest"
 )
-
-// playSomething makes one move of the viewer's (the first cells the page
-// marks, click by click, until the move goes out), then waits for the
-// opponent's reply; it reports whether a move was made.
-func (tb *tab) playSomething() bool {
-	tb.T.Helper()
-	count := func() int {
-		return webtest.EvalJS[int](tb.Tab, `document.querySelectorAll("[data-testid=move]").length`)
-	}
-	before := count()
-	for range 6 {
-		if !tb.soon(`!!document.querySelector("[data-testid=board] .target")`, 15*time.Second) {
-			return false
-		}
-		webtest.EvalJS[bool](tb.Tab, `(document.querySelector("[data-testid=board] .target:not(.selected)") || document.body).click(), true`)
-		if tb.soon(fmt.Sprintf(`document.querySelectorAll("[data-testid=move]").length > %d`, before), 2*time.Second) {
-			break
-		}
-	}
-	if count() == before {
-		return false
-	}
-	// The reply: the viewer may move again (or the game is over).
-	tb.soon(`!!document.querySelector("[data-testid=board] .target") || !!document.querySelector(".banner.finished")`, 15*time.Second)
-	return true
-}
-
-// soon polls a JavaScript expression until it is true or patience runs
-// out, and says which.
-func (tb *tab) soon(expr string, patience time.Duration) bool {
-	tb.T.Helper()
-	for end := time.Now().Add(patience); ; time.Sleep(50 * time.Millisecond) {
-		if webtest.EvalJS[bool](tb.Tab, expr) {
-			return true
-		}
-		if time.Now().After(end) {
-			return false
-		}
-	}
-}
 
 // TestBrowserAxe runs axe-core on every kind of page, in both themes: the
 // lobby, the rules, a room of each game in play against the computer (after
@@ -79,9 +38,9 @@ func TestBrowserAxe(t *testing.T) {
 	for _, g := range game.All() {
 		me.CreateRoom(ts.Node, map[string]string{"game": g.ID(), "mode": "computer", "level": "beginner"})
 		check(g.ID() + " room, start")
-		if me.playSomething() {
-			me.say("Good luck!")
-			me.waitChat(1)
+		if me.PlaySomething() {
+			me.Chat("Good luck!")
+			me.WaitChat(1)
 			check(g.ID() + " room, in play")
 		}
 		// Ending a game asks first, on the page: the question, then yes.
@@ -89,7 +48,7 @@ func TestBrowserAxe(t *testing.T) {
 		if webtest.EvalJS[bool](me.Tab, `!!document.querySelector("[data-action=abort]")`) {
 			end = "abort"
 		}
-		me.confirm(end)
+		me.Confirm(end)
 		me.WaitShown(".banner.finished")
 		check(g.ID() + " room, finished")
 	}

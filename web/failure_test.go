@@ -99,10 +99,10 @@ func TestATextFrameThatIsNotUTF8ClosesTheSocket(t *testing.T) {
 	resp, _ := ts.Create(t, alice, url.Values{"game": {"kalah"}, "mode": {"hotseat"}})
 	loc := resp.Header.Get("Location")
 	webtest.Get(t, alice, ts.URL+loc)
-	ws, _, err := wsDial(t, ts, alice, loc, ts.URL)
+	ws, _, err := ts.DialRoom(t, alice, loc, ts.URL)
 	require.NoError(t, err)
 	defer ws.CloseNow()
-	readFragment(t, ws)
+	webtest.ReadFragment(t, ws)
 
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()

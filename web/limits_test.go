@@ -39,10 +39,10 @@ func TestLimitsOverHTTP(t *testing.T) {
 	require.Equal(t, http.StatusTooManyRequests, resp.StatusCode)
 	require.Contains(t, body, "wait a minute")
 
-	ws, _, err := wsDial(t, ts, c, loc, ts.URL)
+	ws, _, err := ts.DialRoom(t, c, loc, ts.URL)
 	require.NoError(t, err)
 	defer ws.CloseNow()
-	_, resp, err = wsDial(t, ts, c, loc, ts.URL)
+	_, resp, err = ts.DialRoom(t, c, loc, ts.URL)
 	require.Error(t, err)
 	require.Equal(t, http.StatusTooManyRequests, resp.StatusCode)
 }

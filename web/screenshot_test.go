@@ -63,7 +63,7 @@ func TestLayoutOnDesktopAndPhone(t *testing.T) {
 					"a diagram is cut off on the right")
 				me.Screenshot(name("rules"))
 				for _, g := range games {
-					createInLobby(t, ts, me, g.id, "hotseat", g.opts)
+					me.CreateGame(ts.Node, g.id, "hotseat", g.opts)
 					state := playSome(t, me, g.id, g.turns)
 					if len(state.ToMove()) == 1 && state.ToMove()[0] == game.First {
 						// Show a selection with its targets too, where a move takes clicks.

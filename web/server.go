@@ -1,11 +1,12 @@
 // Package web is Boardroom's HTTP front. Its root assembles the server:
-// the routes, the middleware, and the areas (web/<area>: account, bots,
-// pages), each a package of handlers over the request kit (web/request)
-// and the few services it needs, which Server.Handler hands it. The areas
-// not yet moved out of the root are served here too: the rooms, the lobby
-// and quick pairing, the site's socket, and the players and their ratings.
-// Handlers are thin: the rooms (realtime) own the games, the templates
-// draw the pages.
+// the routes, the middleware (the session among them), readiness and
+// compression, and the areas (web/<area>: account, bots, pages, play,
+// players, rooms), each a package of handlers over the request kit
+// (web/request) and the few services it needs, which Server.Handler hands
+// it. Where two areas meet (the player page sends challenges, the account
+// page lists bots), the server hands one the other's method: areas do not
+// import each other. Handlers are thin: the rooms (realtime) own the
+// games, the templates draw the pages.
 package web
 
 import (
@@ -27,7 +28,10 @@ import (
 	"boardroom/web/account"
 	"boardroom/web/bots"
 	"boardroom/web/pages"
+	"boardroom/web/play"
+	"boardroom/web/players"
 	"boardroom/web/request"
+	"boardroom/web/rooms"
 	"boardroom/web/static"
 	"boardroom/web/templates"
 )
@@ -122,17 +126,15 @@ type Server struct {
 	account *account.Area
 	bots    *bots.Area
 	pages   *pages.Area
+	play    *play.Area
+	players *players.Area
+	rooms   *rooms.Area
 	// draining is set by Drain: /readyz fails from then on.
 	draining atomic.Bool
 	// readyMu guards the last readiness answer, to log its changes.
 	readyMu     sync.Mutex
 	readyReason string
 	readySeen   bool
-
-	// listsCache holds the lobby's lists made a moment ago.
-	listsCache listsCache
-	// pictures holds the rooms' pictures the lists drew lately.
-	pictures pictureCache
 }
 
 // assetVersion sets the static files' version once: servers made side by
@@ -160,32 +162,22 @@ func (s *Server) Handler() http.Handler {
 	s.bots = &bots.Area{Kit: s.kit, Accounts: s.Accounts, Store: s.Store, Pools: s.Pools, AccountPage: s.account.Page}
 	s.account.BotSection = s.bots.Section
 	s.pages = pages.New(s.kit)
+	s.rooms = &rooms.Area{Kit: s.kit, Hub: s.Hub, Store: s.Store}
+	s.play = &play.Area{Kit: s.kit, Hub: s.Hub, Store: s.Store, Accounts: s.Accounts, Pools: s.Pools, Site: s.Site, ListsFresh: s.ListsFresh}
+	s.players = &players.Area{Kit: s.kit, Accounts: s.Accounts, Store: s.Store, Site: s.Site,
+		Social: s.play.Social, BotOwner: s.bots.Owner, MarkBots: s.bots.Mark}
+	s.play.PlayerPage = s.players.Page
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /{$}", s.lobby)
-	mux.HandleFunc("POST /rooms", s.createRoom)
-	mux.HandleFunc("GET /r/{id}", s.room)
-	mux.HandleFunc("GET /r/{id}/ws", s.websocket)
-	mux.HandleFunc("GET /r/{id}/record", s.roomRecord)
-	mux.HandleFunc("GET /r/{id}/picture.svg", s.roomPicture)
-	mux.HandleFunc("GET /games/{file}", s.gamePicture)
+	s.play.Routes(mux)
+	s.rooms.Routes(mux)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", static.Handler()))
-	mux.HandleFunc("GET /lobby/lists", s.lobbyLists)
 	s.pages.Routes(mux)
 	mux.HandleFunc("GET /healthz", s.health)
 	mux.HandleFunc("GET /readyz", s.readyz)
 	if s.Accounts != nil {
 		s.account.Routes(mux)
-		mux.HandleFunc("GET /players", s.players)
-		mux.HandleFunc("GET /@/{name}", s.playerPage)
+		s.players.Routes(mux)
 		s.bots.Routes(mux)
-	}
-	if s.Pools != nil {
-		mux.HandleFunc("GET /pool/ws", s.poolSocket)
-	}
-	if s.Site != nil && s.Accounts != nil {
-		mux.HandleFunc("GET /site/ws", s.siteSocket)
-		mux.HandleFunc("POST /@/{name}/challenge", s.challenge)
-		mux.HandleFunc("POST /challenges/{id}/{action}", s.answerChallenge)
 	}
 	mux.HandleFunc("/", s.notFoundIn(mux))
 	// Go's cross-origin protection refuses state-changing requests (the lobby

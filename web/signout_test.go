@@ -27,17 +27,17 @@ import (
 // another account's socket stays open, and so does a guest's.
 func TestLogOutEverywhereClosesTheSessionsSockets(t *testing.T) {
 	ts := newTestServer(t)
-	_, _, loc, a, _ := ts.ratedRoom(t)
+	_, _, loc, a, _ := ts.RatedRoom(t)
 	alice := ts.LogIn(t, "alice") // the room's browser logs out everywhere from another
 	phone := ts.LogIn(t, "alice")
 	carol := ts.SignedUp(t, "carol")
-	guest := ts.open(t, ts.Browser(t), loc)
+	guest := ts.OpenRoom(t, ts.Browser(t), loc)
 	others := ts.OpenSite(t, carol)
 	sockets := map[string]<-chan webtest.Closed{
-		"the room's":               webtest.Closing(a.ws),
+		"the room's":               webtest.Closing(a.WS),
 		"the site's":               webtest.Closing(ts.OpenSite(t, alice).WS),
 		"another session's site's": webtest.Closing(ts.OpenSite(t, phone).WS),
-		"another session's room's": webtest.Closing(ts.open(t, phone, loc).ws),
+		"another session's room's": webtest.Closing(ts.OpenRoom(t, phone, loc).WS),
 		"another session's pool's": webtest.Closing(ts.PersonEnters(t, phone, "kalah/fast", "").WS), // one wait an account
 	}
 	start := time.Now()
@@ -45,8 +45,8 @@ func TestLogOutEverywhereClosesTheSessionsSockets(t *testing.T) {
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	webtest.ClosedBy(t, start, sockets)
 	others.StillWorks()
-	guest.say(`{"chat":"still here"}`)
-	guest.until("still here") // a guest's socket stays open
+	guest.Say(`{"chat":"still here"}`)
+	guest.Until("still here") // a guest's socket stays open
 	require.Empty(t, ts.WaitingIn(t), "the pools' waits ended with their sockets")
 }
 
@@ -111,7 +111,7 @@ func TestSignOutsReachEveryNode(t *testing.T) {
 	sockets := map[string]<-chan webtest.Closed{
 		"the site's": webtest.Closing(two.OpenSite(t, alice).WS),
 		"a pool's":   webtest.Closing(two.PersonEnters(t, alice, "kalah/fast", "").WS),
-		"a room's":   webtest.Closing(two.open(t, alice, loc).ws),
+		"a room's":   webtest.Closing(two.OpenRoom(t, alice, loc).WS),
 	}
 	others := two.OpenSite(t, bob)
 	start := time.Now()

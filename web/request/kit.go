@@ -88,6 +88,12 @@ func (k *Kit) NotFound(w http.ResponseWriter, r *http.Request) {
 	k.ErrorPage(w, r, http.StatusNotFound, "Not found", "There is no page at this address.")
 }
 
+// NoSuchRoom answers 404 for a room that does not exist: its page and its
+// picture (the rooms' area and the lobby's) say it in the same words.
+func (k *Kit) NoSuchRoom(w http.ResponseWriter, r *http.Request) {
+	k.ErrorPage(w, r, http.StatusNotFound, "No such room", "This room does not exist. Check the link, or start a new game.")
+}
+
 // LogFailure logs what went wrong in serving r: an error, unless the
 // client went away before the answer (a closed tab, a script that gives
 // up), which is no fault of the server's and is logged only with -v —

@@ -3,6 +3,7 @@ package webtest
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -196,6 +197,14 @@ func (tb *Tab) CreateRoom(n *Node, fields map[string]string, ticks ...string) st
 	tb.Run("create a room", actions...)
 	tb.Connected()
 	return tb.Location()
+}
+
+// CreateGame is CreateRoom with a game, its mode and its options.
+func (tb *Tab) CreateGame(n *Node, id, mode string, opts map[string]string) string {
+	tb.T.Helper()
+	fields := map[string]string{"game": id, "mode": mode}
+	maps.Copy(fields, opts)
+	return tb.CreateRoom(n, fields)
 }
 
 // Open opens a room's link and waits for its socket.

@@ -1,0 +1,225 @@
+package play
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"time"
+
+	"boardroom/fairplay"
+	"boardroom/game"
+	"boardroom/lobby"
+	"boardroom/realtime/vocab"
+	"boardroom/store"
+	"boardroom/web/templates"
+)
+
+// The site's socket (/site/ws): every page of a signed-in player keeps one
+// open, which is how the site knows who is online (lobby.Site) and how a
+// challenge reaches its player on whatever page they are. The server
+// sends {"incoming":HTML} (the box of challenges waiting for an answer,
+// drawn here), {"outgoing":[{"id","status","room"}]} (what became of the
+// player's own), and {"go":"/r/ID"} to the pages that go to a game: the
+// one that accepted, and those of the challenger's browser. A page sends
+// {"accept":ID}, {"decline":ID} or {"cancel":ID}. A player page sends
+// {"watch":NAME}, and is told {"presence":{"account","online"}} at once
+// and whenever that player comes online or goes offline (lobby.Site.Watch).
+//
+// A bot's program opens it with its API token ("Authorization: Bearer
+// T"), which makes the bot online while it is open, and is told of the
+// challenges to it as data, {"challenges":[{"id","from","game","clock",
+// "rated"}]}, instead of the box (docs/protocol.md, "The site's socket").
+
+// siteMessage is what the server says on the site's socket.
+type siteMessage struct {
+	Incoming *string `json:"incoming,omitempty"`
+	// Menu is the header's list of the player's challenges waiting for an
+	// answer (templates.ChallengesMenu).
+	Menu       *string          `json:"menu,omitempty"`
+	Challenges *[]challengeView `json:"challenges,omitempty"`
+	Outgoing   []outgoingView   `json:"outgoing,omitempty"`
+	Go         string           `json:"go,omitempty"`
+	Error      string           `json:"error,omitempty"`
+	Presence   *presenceView    `json:"presence,omitempty"`
+}
+
+// presenceView is the presence of the player a page watches.
+type presenceView struct {
+	Account string `json:"account"`
+	Online  bool   `json:"online"`
+}
+
+// watchedNameLength bounds the name a page may watch (the longest
+// username is shorter).
+const watchedNameLength = 40
+
+// challengeView is a challenge to a bot, as its program reads it.
+type challengeView struct {
+	ID    string      `json:"id"`
+	From  string      `json:"from"`
+	Game  string      `json:"game"`
+	Clock vocab.Clock `json:"clock"`
+	Rated bool        `json:"rated"`
+}
+
+type outgoingView struct {
+	ID     string `json:"id"`
+	Status string `json:"status"`
+	Text   string `json:"text"`
+	// Reason is why it was declined, in words ("": none given).
+	Reason string `json:"reason,omitempty"`
+}
+
+// challengeText says what a challenge offers: "Kalah · Fast · Rated".
+func challengeText(c store.DirectChallenge) string {
+	rated := "Casual"
+	if c.Rated {
+		rated = "Rated"
+	}
+	return game.NameOf(c.Game) + " · " + c.Clock.Name() + " · " + rated
+}
+
+// siteSocket serves /site/ws to a signed-in player's page, or a bot's
+// program.
+func (a *Area) siteSocket(w http.ResponseWriter, r *http.Request) {
+	who, ok := a.Kit.SocketHolder(w, r)
+	if !ok {
+		return
+	}
+	if who.Account == "" {
+		http.Error(w, "sign in first", http.StatusUnauthorized)
+		return
+	}
+	ws, done, ok := a.Kit.OpenSocket(w, r, who)
+	if !ok {
+		return
+	}
+	defer done()
+	ctx := r.Context()
+	page := a.Site.Open(who.Account, who.TokenHash, who.BotAccount)
+	defer a.Site.Close(page)
+	out := make(chan siteMessage, 4)
+	go func() { // answers to the page's own asks
+		defer close(out)
+		for {
+			b, err := ws.Read(ctx)
+			if err != nil {
+				return
+			}
+			var m struct{ Accept, Decline, Reason, Cancel, Watch string }
+			if json.Unmarshal(b, &m) != nil {
+				continue
+			}
+			if m.Watch != "" {
+				if len(m.Watch) <= watchedNameLength {
+					a.Site.Watch(page, m.Watch)
+				}
+				continue
+			}
+			out <- a.answerOnSite(ctx, page, m.Accept, m.Decline, m.Reason, m.Cancel)
+		}
+	}()
+	say := func(m siteMessage) bool {
+		b, _ := json.Marshal(m)
+		wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		return ws.Write(wctx, b) == nil
+	}
+	for {
+		select {
+		case m, ok := <-out:
+			if !ok {
+				return // the page closed
+			}
+			if !say(m) {
+				return
+			}
+		case u := <-page.Updates():
+			if !say(a.siteUpdate(ctx, page, u)) {
+				return
+			}
+		case seen := <-page.Presence():
+			if !say(siteMessage{Presence: &presenceView{Account: seen.Account, Online: seen.Online}}) {
+				return
+			}
+		}
+	}
+}
+
+// answerOnSite carries out what a page asked of a challenge.
+func (a *Area) answerOnSite(ctx context.Context, page *lobby.Page, accept, decline, reason, cancel string) siteMessage {
+	var (
+		room string
+		err  error
+	)
+	switch {
+	case accept != "":
+		room, err = a.Site.Answer(ctx, page, accept, true, "")
+	case decline != "":
+		if templates.DeclineReasonText(reason) == "" {
+			reason = "" // none of the site's
+		}
+		_, err = a.Site.Answer(ctx, page, decline, false, reason)
+	case cancel != "":
+		err = a.Site.Cancel(ctx, page, cancel)
+	default:
+		return siteMessage{Error: "That was not understood."}
+	}
+	var refused fairplay.Refused
+	switch {
+	case errors.As(err, &refused):
+		return siteMessage{Error: refused.Why}
+	case errors.Is(err, store.ErrChallengeGone):
+		return siteMessage{Error: "That challenge is no longer open."}
+	case errors.Is(err, lobby.ErrNoToken):
+		return siteMessage{Error: "Your browser sent no cookie: allow cookies to play."}
+	case err != nil:
+		a.Kit.Log.Error("challenge not answered", "err", err, "user", page.Account)
+		return siteMessage{Error: "The challenge could not be answered just now; try again."}
+	case room != "":
+		return siteMessage{Go: "/r/" + room}
+	}
+	return siteMessage{}
+}
+
+// siteUpdate is what a page is told of its player's challenges.
+func (a *Area) siteUpdate(ctx context.Context, page *lobby.Page, u lobby.Update) siteMessage {
+	if page.Bot {
+		list := make([]challengeView, len(u.Incoming))
+		for i, c := range u.Incoming {
+			list[i] = challengeView{ID: c.ID, From: c.From, Game: c.Game, Clock: c.Clock, Rated: c.Rated}
+		}
+		return siteMessage{Challenges: &list}
+	}
+	incoming := a.challengeRows(ctx, page.Account, u.Incoming)
+	var waiting []store.DirectChallenge
+	for _, c := range u.Outgoing {
+		if c.Status == store.ChallengePending && !c.Expired(time.Now()) {
+			waiting = append(waiting, c)
+		}
+	}
+	var b bytes.Buffer
+	templates.IncomingChallenges(incoming).Render(ctx, &b)
+	html := b.String()
+	b.Reset()
+	templates.ChallengesMenu(append(incoming, a.challengeRows(ctx, page.Account, waiting)...)).Render(ctx, &b)
+	menu := b.String()
+	m := siteMessage{Incoming: &html, Menu: &menu}
+	now := time.Now()
+	for _, c := range u.Outgoing {
+		status := c.Status
+		if c.Expired(now) {
+			status = "expired"
+		}
+		m.Outgoing = append(m.Outgoing, outgoingView{ID: c.ID, Status: status, Text: challengeText(c),
+			Reason: templates.DeclineReasonText(c.Reason)})
+	}
+	for _, c := range u.Accepted {
+		if c.FromToken == page.TokenHash {
+			m.Go = "/r/" + c.Room // the challenger's browser holds the seat
+		}
+	}
+	return m
+}
