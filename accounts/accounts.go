@@ -129,8 +129,8 @@ func (s *Service) LogIn(ctx context.Context, name, password string) (*store.User
 // Player is the account named name, in any case; store.ErrNotFound when
 // there is none (or the name could not be one).
 func (s *Service) Player(ctx context.Context, name string) (*store.User, error) {
-	key, problem := NameKey(name)
-	if problem != "" {
+	key := lookupKey(name)
+	if key == "" {
 		return nil, store.ErrNotFound
 	}
 	return s.Store.UserByKey(ctx, key)

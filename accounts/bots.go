@@ -100,8 +100,8 @@ func (s *Service) BotByToken(ctx context.Context, token string) (*store.Bot, err
 // Bot is the bot account named name (any case); store.ErrNotFound when
 // there is none, or that account is a person's.
 func (s *Service) Bot(ctx context.Context, name string) (*store.Bot, error) {
-	key, problem := NameKey(name)
-	if problem != "" {
+	key := lookupKey(name)
+	if key == "" {
 		return nil, store.ErrNotFound
 	}
 	return s.Store.BotByKey(ctx, key)

@@ -88,7 +88,7 @@ func (s *Service) EnsureHouseBots(ctx context.Context, names []string) ([]store.
 
 // ensureHouseBot finds or makes the house bot name.
 func (s *Service) ensureHouseBot(ctx context.Context, name string) (*store.Bot, error) {
-	key, problem := NameKey(name)
+	key, problem := nameKey(name, MaxHouseName)
 	if problem != "" {
 		return nil, fmt.Errorf("house bot %q: %s", name, problem)
 	}

@@ -167,6 +167,17 @@ func (u *UCIEngine) untilLine(ctx context.Context, word string, see func(string)
 	}
 }
 
+// Broken is why the engine stopped answering (it exited, or ignored
+// stop), or nil while it works: a broken engine is started again.
+func (u *UCIEngine) Broken() error {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.in == nil {
+		return ErrClosed
+	}
+	return u.broken
+}
+
 // Name is what the engine calls itself ("id name").
 func (u *UCIEngine) Name() string { return u.name }
 

@@ -27,3 +27,15 @@ func UCIVariantOf(s State) string {
 	}
 	return ""
 }
+
+// UCIGames are the ids of the registered games, in the lobby's order,
+// that a UCI variant plays with their default options.
+func UCIGames() []string {
+	var out []string
+	for _, g := range All() {
+		if u, ok := g.(UCIGame); ok && u.UCIVariant(nil) != "" {
+			out = append(out, g.ID())
+		}
+	}
+	return out
+}

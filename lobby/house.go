@@ -3,9 +3,11 @@ package lobby
 import (
 	"context"
 	"slices"
+	"strings"
 	"time"
 
 	"boardroom/accounts"
+	"boardroom/game"
 	"boardroom/pairing"
 	"boardroom/realtime/vocab"
 	"boardroom/store"
@@ -23,6 +25,41 @@ import (
 type HouseBot struct {
 	Account string
 	Level   vocab.Level
+	// Games are the games it plays; nil: all. An outside program's bot
+	// (Fairy-Stockfish) plays only those its variants cover.
+	Games []string
+}
+
+// Plays reports whether b plays the game gameID.
+func (b HouseBot) Plays(gameID string) bool {
+	return b.Games == nil || slices.Contains(b.Games, gameID)
+}
+
+// OutsideHouseBot makes, where it is missing, the account of a house bot
+// that an outside program plays at level (vocab.FairyStockfish), under
+// HouseName(label), for games only.
+func OutsideHouseBot(ctx context.Context, acc *accounts.Service, label string, level vocab.Level, games []string) (HouseBot, error) {
+	name := accounts.HouseName(label)
+	bots, err := acc.EnsureHouseBots(ctx, []string{name})
+	if err != nil || len(bots) == 0 {
+		return HouseBot{}, err
+	}
+	return HouseBot{Account: bots[0].Name, Level: level, Games: games}, nil
+}
+
+// HouseGameRefused is a challenge to a house bot in a game it does not
+// play.
+type HouseGameRefused struct {
+	Bot   string
+	Games []string
+}
+
+func (e HouseGameRefused) Error() string {
+	names := make([]string, len(e.Games))
+	for i, id := range e.Games {
+		names[i] = game.NameOf(id)
+	}
+	return e.Bot + " plays only " + strings.Join(names, ", ")
 }
 
 // House is the site's house bots and the cap on their games, shared by
@@ -142,12 +179,16 @@ func (ps *Pools) housePairs(ctx context.Context, pool pairing.Pool, seekers []pa
 		ps.Log.Warn("house bots' ratings not read", "err", err)
 		return nil
 	}
-	house := make([]pairing.Seeker, len(h.Bots))
-	for i, b := range h.Bots {
-		house[i] = pairing.Seeker{ID: b.houseID(), Player: "@" + store.AccountKey(b.Account), Account: b.Account, Rating: 1500, Bot: true}
-		if r, ok := ratings[b.Account]; ok {
-			house[i].Rating = r.Rating
+	var house []pairing.Seeker
+	for _, b := range h.Bots {
+		if !b.Plays(pool.Game) {
+			continue
 		}
+		s := pairing.Seeker{ID: b.houseID(), Player: "@" + store.AccountKey(b.Account), Account: b.Account, Rating: 1500, Bot: true}
+		if r, ok := ratings[b.Account]; ok {
+			s.Rating = r.Rating
+		}
+		house = append(house, s)
 	}
 	return pairing.House(seekers, pairs, house, now, slots)
 }

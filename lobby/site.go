@@ -315,6 +315,9 @@ func (s *Site) Challenge(ctx context.Context, from, fromToken, to, gameID string
 	c := store.DirectChallenge{ID: secret.Text(12), From: from, To: to, FromToken: fromToken, Game: gameID, Clock: clock,
 		Rated: rated, Created: now, Expires: now.Add(ChallengeLife), Status: store.ChallengePending}
 	house, isHouse := s.House.Find(to)
+	if isHouse && !house.Plays(gameID) {
+		return store.DirectChallenge{}, HouseGameRefused{Bot: house.Account, Games: house.Games}
+	}
 	if isHouse {
 		if err := s.houseMayPlay(ctx, from, now); err != nil {
 			return store.DirectChallenge{}, err

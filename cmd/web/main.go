@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"boardroom/accounts"
+	"boardroom/enginetext/fairystockfish"
 	"boardroom/game"
 	"boardroom/game/ai/engine"
 	_ "boardroom/game/all" // every game in the registry
@@ -38,6 +39,7 @@ import (
 
 	"boardroom/realtime"
 	"boardroom/realtime/match"
+	"boardroom/realtime/vocab"
 	"boardroom/signout"
 	"boardroom/store"
 	"boardroom/web"
@@ -69,6 +71,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	roomsPerMinute := fs.Int("max-rooms-per-minute", web.DefaultLimits.RoomsPerMinute, "rooms one client address may create a minute (0: no limit)")
 	ipv6Prefix := fs.Int("ipv6-prefix", web.DefaultIPv6Prefix, "how many leading bits of an IPv6 client's address every per-address limit counts as one client (32 to 128; IPv4 clients are counted by address)")
 	poolsPerMinute := fs.Int("max-pools-per-minute", web.DefaultLimits.PoolsPerMinute, "times one client address may enter a quick pairing pool a minute (0: no limit)")
+	outside := fs.String("fairy-stockfish", envOr("BOARDROOM_FAIRY_STOCKFISH", outsideAuto), "the house bot Boardroom-Fairy-Stockfish (Amazons), played by Fairy-Stockfish from npm under Node: auto (where node and npm are installed), on, or off")
 	houseGames := fs.Int("house-games", lobby.DefaultHouseGames, "house bots' games (the computer's levels as rated bots in quick pairing) in play at once across the site (0: no house bots)")
 	botGames := fs.Int("bot-games-per-hour", lobby.DefaultBotGamesPerHour, "games a bot account may begin in an hour, in quick pairing (negative: no limit)")
 	workers := fs.Int("engine-workers", engine.DefaultWorkers(), "searches the computer players run at once, each with its own tables (default GOMAXPROCS-1, at least 1)")
@@ -136,9 +139,21 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	// the search tables, so memory and searches stay bounded whatever the
 	// number of rooms.
 	pool := engine.New(engine.Config{Workers: *workers, Observe: metrics.EngineJob})
+	var fsPlayer *fairystockfish.Player
+	if *houseGames > 0 {
+		if fsPlayer, err = fairyStockfish(ctx, *outside, log); err != nil {
+			return err
+		}
+		if fsPlayer != nil {
+			defer fsPlayer.Close()
+		}
+	}
 	hub := realtime.NewHub(realtime.Config{
 		Store: st, Renderer: templates.Renderer{}, Log: log, BaseURL: *baseURL, Metrics: metrics, Engine: pool,
 		Bots: func(g game.Game, level, algorithm string, seed uint64) (game.Bot, error) {
+			if vocab.Level(level) == vocab.FairyStockfish && fsPlayer != nil {
+				return fsPlayer.Bot(g)
+			}
 			return game.PlayersOf(g).New(level, algorithm, seed, 0)
 		},
 		Hint: func(ctx context.Context, s game.State, p game.Player) (engine.Hinted, error) {
@@ -179,6 +194,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		if err != nil {
 			log.Error("house bots not all made", "err", err)
 		}
+		list = withOutside(ctx, list, fsPlayer, st, log)
 		house = &lobby.House{Bots: list, Games: *houseGames, Store: st}
 	}
 	front.Pools = &lobby.Pools{Store: st, Ratings: st, Games: st, Rooms: hub, Log: log, Bots: st, BotGamesPerHour: *botGames,

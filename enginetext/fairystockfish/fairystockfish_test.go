@@ -104,3 +104,32 @@ func TestInstallIsIdempotent(t *testing.T) {
 	assert.Contains(t, command, "uci:")
 	assert.Less(t, time.Since(start), time.Second, "an installed engine is not installed again")
 }
+
+// The house bot's player: made for Amazons (the engine started and warmed
+// then), refused for a game no variant covers, and started again when its
+// process is gone.
+func TestPlayerForTheHouseBot(t *testing.T) {
+	t.Parallel()
+	p := fairystockfish.NewPlayer(install(t), 100*time.Millisecond)
+	defer p.Close()
+	amazons, err := game.Lookup("amazons")
+	require.NoError(t, err)
+	bot, err := p.Bot(amazons)
+	require.NoError(t, err)
+	s, err := amazons.New(nil)
+	require.NoError(t, err)
+	m, err := bot.Choose(context.Background(), s, game.First)
+	require.NoError(t, err)
+	assert.True(t, game.IsLegal(s, game.First, m))
+
+	kalah, err := game.Lookup("kalah")
+	require.NoError(t, err)
+	_, err = p.Bot(kalah)
+	require.ErrorContains(t, err, "no UCI variant plays Kalah")
+
+	require.NoError(t, p.Close()) // as if it had died: the next move starts it again
+	require.NoError(t, s.Apply(m))
+	m, err = bot.Choose(context.Background(), s, game.Second)
+	require.NoError(t, err)
+	assert.True(t, game.IsLegal(s, game.Second, m))
+}

@@ -114,8 +114,14 @@ func (c Clock) Valid() bool { return c.info().clock == c && c != "" }
 
 // ComputerName is how every page names the computer playing at a level
 // ("Computer · Medium"): a computer seat and a house bot (the same
-// computer, rated under an account of its own) alike.
-func ComputerName(level string) string { return "Computer · " + level }
+// computer, rated under an account of its own) alike. An outside program
+// is not Boardroom's computer: it goes by its own name ("Fairy-Stockfish").
+func ComputerName(level string) string {
+	if level == FairyStockfish.Label() {
+		return level
+	}
+	return "Computer · " + level
+}
 
 // Pace is the speed of computer against computer.
 type Pace string
@@ -221,6 +227,12 @@ const (
 // DefaultLevel is the lobby form's level when none is sent.
 const DefaultLevel = Beginner
 
+// FairyStockfish is the level of the house bot that an outside program
+// plays (Fairy-Stockfish, enginetext/fairystockfish): not one of the
+// computer's own levels, so not offered by the lobby's form, and not
+// Valid.
+const FairyStockfish Level = "fairy-stockfish"
+
 // Levels lists the levels, weakest first.
 func Levels() []Level {
 	return values(game.Levels, func(c game.Choice) Level { return Level(c.Value) })
@@ -228,6 +240,9 @@ func Levels() []Level {
 
 // Label is what the pages call the level ("Difficult").
 func (l Level) Label() string {
+	if l == FairyStockfish {
+		return "Fairy-Stockfish"
+	}
 	return lookup(game.Levels, func(c game.Choice) bool { return c.Value == string(l) }).Label
 }
 

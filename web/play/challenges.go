@@ -71,6 +71,7 @@ func (a *Area) challengeRefusal(r *http.Request, err error) refusal {
 		inPlay  lobby.HouseGameInPlay
 		refused fairplay.Refused
 		again   lobby.AlreadyChallenged
+		other   lobby.HouseGameRefused
 	)
 	switch {
 	case err == nil:
@@ -79,6 +80,8 @@ func (a *Area) challengeRefusal(r *http.Request, err error) refusal {
 		return refusal{text: sentence(err.Error()), game: "/r/" + inPlay.Room}
 	case errors.As(err, &refused):
 		return refusal{text: refused.Why}
+	case errors.As(err, &other):
+		return refusal{text: sentence(err.Error()) + " Choose one of those, or another opponent."}
 	case errors.As(err, &again):
 		return refusal{text: sentence(err.Error()) + " You may cancel it here, or in Challenges at the top of the page."}
 	case errors.Is(err, lobby.ErrChallengeSelf), errors.Is(err, lobby.ErrTooMany), errors.Is(err, lobby.ErrNoToken),

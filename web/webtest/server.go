@@ -54,6 +54,9 @@ type Options struct {
 	// HouseGames is how many house bots' games may be in play at once
 	// (0: no house bots).
 	HouseGames int
+	// Outside are house bots that outside programs play, beside the
+	// computer's levels (their players come through Tweaks' Bots).
+	Outside []lobby.HouseBot
 	// Store is the database (nil: a fresh SQLite file of the test's).
 	Store *store.SQLite
 	// Signouts are shared with the other nodes of a cluster (nil: none).
@@ -83,7 +86,7 @@ func Start(t testing.TB, serve Handler, o Options) *Node {
 	if o.HouseGames > 0 {
 		bots, err := lobby.HouseBots(context.Background(), &accounts.Service{Store: st})
 		require.NoError(t, err)
-		house = &lobby.House{Bots: bots, Games: o.HouseGames, Store: st}
+		house = &lobby.House{Bots: append(bots, o.Outside...), Games: o.HouseGames, Store: st}
 	}
 	n.Server = httptest.NewUnstartedServer(nil)
 	cfg := realtime.Config{Store: st, Renderer: templates.Renderer{}, BaseURL: "http://" + n.Listener.Addr().String(),
