@@ -3,6 +3,8 @@ package play
 import (
 	"cmp"
 	"context"
+	"fmt"
+	"hash/fnv"
 	"net/http"
 	"strconv"
 	"strings"
@@ -17,11 +19,14 @@ import (
 	"boardroom/web/templates"
 )
 
-// The lobby's lists of rooms: a page of live rooms and a page of finished
-// games, each room with a small board of its position. Pages fetch them
-// again every few seconds; listsCache makes each page at most once in
-// listsFresh for everyone, so a crowd in the lobby costs a few queries, and
-// no room's moves are pushed to the lobby.
+// The lobby's lists of rooms: the open challenges, a page of live rooms
+// and a page of finished games, each room with a small board of its
+// position. A lobby page is told over the site's socket when its lists
+// change (listswatch.go) and fetches them then; listsCache serves each page
+// of the lists as made for everyone, and makes it again only when the
+// summaries it is made of changed, so a crowd in the lobby costs a few
+// small queries a second on a node, and no room's moves are pushed to the
+// lobby one by one.
 
 const (
 	// listPage is how many rooms a page of a list shows.
@@ -43,6 +48,8 @@ type listsKey struct{ live, done int }
 type listsEntry struct {
 	at    time.Time
 	lists templates.LobbyLists
+	// sig is the digest of the summaries the lists were made of.
+	sig uint64
 }
 
 // listsCache keeps the pages of the lists made in the last listsFresh.
@@ -51,20 +58,23 @@ type listsCache struct {
 	entries map[listsKey]listsEntry
 }
 
-func (c *listsCache) get(key listsKey, now time.Time, fresh time.Duration) (templates.LobbyLists, bool) {
+// freshAt reports whether e, made at e.at, is served as it is at now.
+func (e listsEntry) freshAt(now time.Time, fresh time.Duration) bool { return now.Sub(e.at) < fresh }
+
+func (c *listsCache) get(key listsKey) (listsEntry, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.entries[key]
-	return e.lists, ok && now.Sub(e.at) < fresh
+	return e, ok
 }
 
-func (c *listsCache) put(key listsKey, now time.Time, l templates.LobbyLists) {
+func (c *listsCache) put(key listsKey, e listsEntry) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.entries == nil || len(c.entries) > 256 {
 		c.entries = map[listsKey]listsEntry{} // old pages are not worth keeping
 	}
-	c.entries[key] = listsEntry{at: now, lists: l}
+	c.entries[key] = e
 }
 
 // listPages reads the pages asked for ("live", "done"; 1 when absent or bad).
@@ -79,38 +89,69 @@ func listPages(r *http.Request) listsKey {
 	return listsKey{live: page("live"), done: page("done")}
 }
 
-// lists returns the lists at these pages, made now or a moment ago.
-func (a *Area) lists(ctx context.Context, key listsKey) (templates.LobbyLists, error) {
+// lists returns the lists at these pages: as made within fresh (0: the
+// area's ListsFresh), else checked against the store's summaries and made
+// again only if they changed.
+func (a *Area) lists(ctx context.Context, key listsKey, fresh time.Duration) (templates.LobbyLists, error) {
 	now := time.Now()
-	fresh := a.ListsFresh
 	if fresh == 0 {
-		fresh = listsFresh
+		fresh = cmp.Or(a.ListsFresh, listsFresh)
 	}
-	if l, ok := a.listsCache.get(key, now, fresh); ok {
-		return l, nil
+	cached, ok := a.listsCache.get(key)
+	if ok && cached.freshAt(now, fresh) {
+		return cached.lists, nil
+	}
+	seeks, err := a.Store.Seeks(ctx, seeksShown)
+	if err != nil {
+		return templates.LobbyLists{}, err
+	}
+	since := a.Hub.Now().Add(-liveFor)
+	live, err := a.Store.List(ctx, false, since, listPage+1, (key.live-1)*listPage)
+	if err != nil {
+		return templates.LobbyLists{}, err
+	}
+	done, err := a.Store.List(ctx, true, since, listPage+1, (key.done-1)*listPage)
+	if err != nil {
+		return templates.LobbyLists{}, err
+	}
+	sig := summariesDigest(seeks, live, done)
+	if ok && cached.sig == sig {
+		cached.at = now
+		a.listsCache.put(key, cached)
+		return cached.lists, nil
 	}
 	l := templates.LobbyLists{LivePage: key.live, DonePage: key.done}
-	var err error
-	if l.Seeks, err = a.seekRows(ctx); err != nil {
+	if l.Seeks, err = a.seekRows(ctx, seeks); err != nil {
 		return l, err
 	}
-	if l.Live, l.MoreLive, err = a.listRows(ctx, false, key.live); err != nil {
-		return l, err
-	}
-	if l.Finished, l.MoreDone, err = a.listRows(ctx, true, key.done); err != nil {
-		return l, err
-	}
+	l.Live, l.MoreLive = a.listRows(ctx, false, live)
+	l.Finished, l.MoreDone = a.listRows(ctx, true, done)
 	l.MakeVersion()
-	a.listsCache.put(key, now, l)
+	a.listsCache.put(key, listsEntry{at: now, lists: l, sig: sig})
 	return l, nil
 }
 
-// listRows is one page of one list, and whether there are more.
-func (a *Area) listRows(ctx context.Context, over bool, page int) ([]templates.RoomRow, bool, error) {
-	list, err := a.Store.List(ctx, over, a.Hub.Now().Add(-liveFor), listPage+1, (page-1)*listPage)
-	if err != nil {
-		return nil, false, err
+// summariesDigest is a digest of what the lists show of the summaries,
+// with each room's age as the page words it ("3 min ago"), which changes
+// with time alone.
+func summariesDigest(lists ...[]store.Summary) uint64 {
+	h := fnv.New64a()
+	for _, list := range lists {
+		h.Write([]byte{0xff})
+		for _, s := range list {
+			fmt.Fprint(h, s.ID, "\x00", s.Turns, s.Over, s.Winner, s.Reason, s.Rated, s.Clock, s.Updated.UnixMilli(),
+				templates.RoomRow{Updated: s.Updated}.Age(), s.RatingChanges != nil, "\x00")
+			for _, seat := range s.Seats {
+				fmt.Fprint(h, seat.Kind, seat.Name, "\x00", seat.Account, seat.Level, seat.Engine, seat.BotAccount, "\x00")
+			}
+		}
 	}
+	return h.Sum64()
+}
+
+// listRows is one page of one list made of its summaries (one more than a
+// page: the last says there are more).
+func (a *Area) listRows(ctx context.Context, over bool, list []store.Summary) ([]templates.RoomRow, bool) {
 	more := len(list) > listPage
 	list = list[:min(len(list), listPage)]
 	rows := make([]templates.RoomRow, 0, len(list))
@@ -137,7 +178,7 @@ func (a *Area) listRows(ctx context.Context, over bool, page int) ([]templates.R
 		}
 		rows = append(rows, row)
 	}
-	return rows, more, nil
+	return rows, more
 }
 
 // players says who holds each seat: a person by name, a computer by level.
@@ -189,7 +230,7 @@ func plural(n int, word string) string {
 func (a *Area) lobbyLists(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 3*time.Second)
 	defer cancel()
-	l, err := a.lists(ctx, listPages(r))
+	l, err := a.lists(ctx, listPages(r), 0)
 	if err != nil {
 		a.Kit.LogFailure(r, "lobby lists", err)
 		http.Error(w, "the lists are not available now", http.StatusServiceUnavailable)
@@ -222,11 +263,7 @@ const seeksShown = 20
 
 // seekRows are the open challenges listed now, each with its creator's
 // rating in its game and speed.
-func (a *Area) seekRows(ctx context.Context) ([]templates.SeekRow, error) {
-	list, err := a.Store.Seeks(ctx, seeksShown)
-	if err != nil {
-		return nil, err
-	}
+func (a *Area) seekRows(ctx context.Context, list []store.Summary) ([]templates.SeekRow, error) {
 	rows := make([]templates.SeekRow, 0, len(list))
 	// The creators' ratings, one read for each game and clock listed.
 	type table struct {

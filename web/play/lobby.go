@@ -40,7 +40,7 @@ func (a *Area) renderLobbyRefusal(w http.ResponseWriter, r *http.Request, status
 	defer cancel()
 	data := templates.LobbyData{Games: game.All(), Form: form, Error: why.text, GameInPlay: why.game}
 	var err error
-	if data.Lists, err = a.lists(ctx, listPages(r)); err != nil {
+	if data.Lists, err = a.lists(ctx, listPages(r), 0); err != nil {
 		a.Kit.LogFailure(r, "lobby lists", err)
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")

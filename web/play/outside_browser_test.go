@@ -79,7 +79,9 @@ func TestBrowserFairyStockfishHouseBot(t *testing.T) {
 	me.WaitShown("[data-testid=board]")
 	me.WaitJS("its seat", `[...document.querySelectorAll(".player")].some(p => p.textContent.includes("Fairy-Stockfish") && p.querySelector("[data-testid=bot]"))`)
 	require.Equal(t, 1, webtest.EvalJS[int](me.Tab, `document.querySelectorAll("[data-testid=rated]").length`), "rated, as house games are")
-	moves := func() int { return webtest.EvalJS[int](me.Tab, `document.querySelectorAll("[data-testid=moves] li, .moves li").length`) }
+	moves := func() int {
+		return webtest.EvalJS[int](me.Tab, `document.querySelectorAll("[data-testid=moves] li, .moves li").length`)
+	}
 	for range 2 {
 		// Its move first when it has White; then ours, and its answer.
 		deadline := time.Now().Add(30 * time.Second)

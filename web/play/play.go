@@ -56,6 +56,8 @@ type Area struct {
 
 	// listsCache holds the lobby's lists made a moment ago.
 	listsCache listsCache
+	// listsWatch tells the lobby pages open here of their lists' changes.
+	listsWatch listsWatch
 	// pictures holds the rooms' pictures the lists drew lately.
 	pictures pictureCache
 }

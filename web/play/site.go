@@ -43,6 +43,26 @@ type siteMessage struct {
 	Go         string           `json:"go,omitempty"`
 	Error      string           `json:"error,omitempty"`
 	Presence   *presenceView    `json:"presence,omitempty"`
+	// Lists is the version of the lobby's lists the page watches, when it
+	// changed (listswatch.go).
+	Lists string `json:"lists,omitempty"`
+}
+
+// listsAsk is a lobby page's page of the lists, as it asks to watch it.
+type listsAsk struct {
+	Live int `json:"live"`
+	Done int `json:"done"`
+}
+
+func (l listsAsk) key() listsKey {
+	return listsKey{live: min(max(l.Live, 1), maxListPage), done: min(max(l.Done, 1), maxListPage)}
+}
+
+// watchedLists is the page of the lists a socket's page asked to watch in
+// its address (?live=N&done=M), if it did.
+func watchedLists(r *http.Request) (listsKey, bool) {
+	q := r.URL.Query()
+	return listPages(r), q.Has("live") || q.Has("done")
 }
 
 // presenceView is the presence of the player a page watches.
@@ -82,13 +102,14 @@ func challengeText(c store.DirectChallenge) string {
 }
 
 // siteSocket serves /site/ws to a signed-in player's page, or a bot's
-// program.
+// program; and to a guest's lobby page, for its lists alone.
 func (a *Area) siteSocket(w http.ResponseWriter, r *http.Request) {
 	who, ok := a.Kit.SocketHolder(w, r)
 	if !ok {
 		return
 	}
-	if who.Account == "" {
+	key, lists := watchedLists(r)
+	if who.Account == "" && !lists {
 		http.Error(w, "sign in first", http.StatusUnauthorized)
 		return
 	}
@@ -98,9 +119,22 @@ func (a *Area) siteSocket(w http.ResponseWriter, r *http.Request) {
 	}
 	defer done()
 	ctx := r.Context()
-	page := a.Site.Open(who.Account, who.TokenHash, who.BotAccount)
-	defer a.Site.Close(page)
+	var watcher *listsWatcher
+	if lists {
+		watcher = a.watchLists(key)
+	}
+	defer func() {
+		if watcher != nil {
+			a.unwatchLists(watcher)
+		}
+	}()
+	var page *lobby.Page // nil for a guest: no presence, no challenges
+	if who.Account != "" {
+		page = a.Site.Open(who.Account, who.TokenHash, who.BotAccount)
+		defer a.Site.Close(page)
+	}
 	out := make(chan siteMessage, 4)
+	relist := make(chan listsKey, 1)
 	go func() { // answers to the page's own asks
 		defer close(out)
 		for {
@@ -108,9 +142,23 @@ func (a *Area) siteSocket(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				return
 			}
-			var m struct{ Accept, Decline, Reason, Cancel, Watch string }
+			var m struct {
+				Accept, Decline, Reason, Cancel, Watch string
+				Lists                                  *listsAsk
+			}
 			if json.Unmarshal(b, &m) != nil {
 				continue
+			}
+			if m.Lists != nil {
+				select {
+				case <-relist: // an older ask not taken yet
+				default:
+				}
+				relist <- m.Lists.key()
+				continue
+			}
+			if page == nil {
+				continue // a guest's page asks nothing else
 			}
 			if m.Watch != "" {
 				if len(m.Watch) <= watchedNameLength {
@@ -127,6 +175,15 @@ func (a *Area) siteSocket(w http.ResponseWriter, r *http.Request) {
 		defer cancel()
 		return ws.Write(wctx, b) == nil
 	}
+	var updates <-chan lobby.Update
+	var presence <-chan lobby.Seen
+	if page != nil {
+		updates, presence = page.Updates(), page.Presence()
+	}
+	var versions <-chan string
+	if watcher != nil {
+		versions = watcher.versions
+	}
 	for {
 		select {
 		case m, ok := <-out:
@@ -136,11 +193,21 @@ func (a *Area) siteSocket(w http.ResponseWriter, r *http.Request) {
 			if !say(m) {
 				return
 			}
-		case u := <-page.Updates():
+		case key := <-relist:
+			if watcher != nil {
+				a.unwatchLists(watcher)
+			}
+			watcher = a.watchLists(key)
+			versions = watcher.versions
+		case v := <-versions:
+			if !say(siteMessage{Lists: v}) {
+				return
+			}
+		case u := <-updates:
 			if !say(a.siteUpdate(ctx, page, u)) {
 				return
 			}
-		case seen := <-page.Presence():
+		case seen := <-presence:
 			if !say(siteMessage{Presence: &presenceView{Account: seen.Account, Online: seen.Online}}) {
 				return
 			}

@@ -4,13 +4,36 @@
 // the header's list of the player's challenges current, says what became
 // of the challenges this page shows as sent, counts down their time left,
 // and goes to the room of a challenge accepted. On a player page it
-// watches that player's presence, which the server tells as it changes. It reconnects by itself
-// after a loss. The challenges' buttons are forms, which work without it.
+// watches that player's presence, which the server tells as it changes. On
+// the lobby, a guest's page too, it asks to be told when the lists of rooms
+// change ({"lists":VERSION}), and has htmx fetch them then. It reconnects by
+// itself after a loss. The challenges' buttons are forms, which work
+// without it.
 (() => {
   "use strict";
-  if (!document.body.hasAttribute("data-signed-in")) return;
+  const signedIn = document.body.hasAttribute("data-signed-in");
+  const lists = () => document.getElementById("watch");
+  if (!signedIn && !lists()) return;
   const notices = document.getElementById("site-notices");
   let ws = null, tries = 0, going = false;
+  // asked is the page of the lists the server was asked to watch.
+  let asked = "";
+
+  function listsPage() {
+    const l = lists();
+    return l ? { live: Number(l.dataset.live) || 1, done: Number(l.dataset.done) || 1 } : null;
+  }
+
+  // The lists were drawn anew: a page turned is asked for instead.
+  document.addEventListener("htmx:afterSettle", () => {
+    const p = listsPage();
+    if (!p || !ws || ws.readyState !== WebSocket.OPEN) return;
+    const key = p.live + "/" + p.done;
+    if (key !== asked) {
+      asked = key;
+      send({ lists: p });
+    }
+  });
 
   function send(m) {
     if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(m));
@@ -86,7 +109,10 @@
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const socket = new WebSocket(scheme + "//" + location.host + "/site/ws");
+    const p = listsPage();
+    asked = p ? p.live + "/" + p.done : "";
+    const query = p ? "?live=" + p.live + "&done=" + p.done : "";
+    const socket = new WebSocket(scheme + "//" + location.host + "/site/ws" + query);
     ws = socket;
     socket.onopen = () => {
       tries = 0;
@@ -107,6 +133,10 @@
           const again = notices.querySelector("[data-challenge='" + held.challenge + "'] [data-action='" + held.action + "']");
           if (again) again.focus();
         }
+      }
+      if (m.lists) {
+        const l = lists();
+        if (l && l.dataset.version !== m.lists && window.htmx) window.htmx.trigger(l, "lists");
       }
       if (typeof m.menu === "string") menu(m.menu);
       if (m.presence) showPresence(m.presence);
