@@ -78,9 +78,9 @@ func (b *base) Room(ctx context.Context, id string) (*Room, error) {
 		return nil, err
 	}
 	rows, err := b.db.QueryContext(ctx, `SELECT notation, played_at, think_us, info FROM turns WHERE room_id = $1 ORDER BY ply`, id)
-	r.Turns, err = collect(rows, err, fmt.Sprintf("room %q turns", id), func(r row) (t Turn, err error) {
+	r.Turns, err = collect(rows, err, fmt.Sprintf("room %q turns", id), func(row row) (t Turn, err error) {
 		var at, think int64
-		err = r.Scan(&t.Notation, &at, &think, &t.Info)
+		err = row.Scan(&t.Notation, &at, &think, &t.Info)
 		t.At, t.Think = time.UnixMilli(at), time.Duration(think)*time.Microsecond
 		return t, err
 	})

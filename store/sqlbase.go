@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 )
 
@@ -103,25 +102,6 @@ func (b *base) setRoom(ctx context.Context, id, set string, args ...any) error {
 func (b *base) inSeat(key string, n int) string {
 	p := " = $" + strconv.Itoa(n)
 	return `(` + b.e.seatField("seats", 0, key) + p + ` OR ` + b.e.seatField("seats", 1, key) + p + `)`
-}
-
-// anyOfIn is SQLite's anyOf: col IN ($n, $n+1, …) (FALSE for no values).
-func anyOfIn(col string, n int, values []string) (string, []any) {
-	if len(values) == 0 {
-		return "FALSE", nil
-	}
-	var b strings.Builder
-	args := make([]any, len(values))
-	b.WriteString(col + " IN (")
-	for i, v := range values {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString("$" + strconv.Itoa(n+i))
-		args[i] = v
-	}
-	b.WriteString(")")
-	return b.String(), args
 }
 
 // ctxTx is a database/sql transaction whose statements run under the
