@@ -64,7 +64,7 @@ func TestHouseLevel(t *testing.T) {
 	// A bot of alice's named before "Boardroom" was reserved.
 	old := &store.Bot{User: store.User{Name: "Boardroom-Old", Key: "boardroom-old", Created: s.now()},
 		OwnerID: alice.ID, Owner: alice.Name, TokenHash: "t", TokenAt: s.now(), SeatHash: "s"}
-	require.NoError(t, s.Store.(store.Bots).CreateBot(ctx, old, MaxBotsPerOwner))
+	require.NoError(t, s.Store.CreateBot(ctx, old, MaxBotsPerOwner))
 
 	for _, tc := range []struct{ name, want string }{
 		{"Boardroom-Medium", "Medium"},

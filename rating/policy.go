@@ -1,6 +1,10 @@
 package rating
 
-import "time"
+import (
+	"fmt"
+	"math"
+	"time"
+)
 
 // The site's rating policy: how one rated game, as it ends, moves its two
 // players' ratings. The store reads the ratings before and writes what
@@ -24,21 +28,46 @@ type Prior struct {
 	Played time.Time
 }
 
+// Change is how one rated game moved one player's rating: what the store
+// keeps with the game (as JSON) and the pages show.
+type Change struct {
+	Before Rating `json:"before"`
+	After  Rating `json:"after"`
+}
+
+// Delta is the points the game gave (negative: took), rounded as shown.
+func (c Change) Delta() int {
+	return int(math.Round(c.After.Rating)) - int(math.Round(c.Before.Rating))
+}
+
+// Signed is the change as people read it: "+12", "−8" (a minus sign),
+// "±0".
+func (c Change) Signed() string {
+	switch d := c.Delta(); {
+	case d > 0:
+		return fmt.Sprintf("+%d", d)
+	case d < 0:
+		return fmt.Sprintf("−%d", -d)
+	}
+	return "±0"
+}
+
 // RateGame works out both players' new ratings from their prior ones and
 // the winner (0, 1, or -1 for a draw), at now, each game one rating period
-// (Game) after the days each player was away (Inactive). before is each
-// player's rating as the game is shown to have changed it from: the prior
-// one, or the new player's default.
-func RateGame(prior [2]Prior, winner int, now time.Time) (before, after [2]Rating) {
+// (Game) after the days each player was away (Inactive). Each change's
+// Before is the rating as the game is shown to have changed it from: the
+// prior one, or the new player's default.
+func RateGame(prior [2]Prior, winner int, now time.Time) [2]Change {
 	p := Defaults()
 	var start [2]Rating
+	var c [2]Change
 	for i, pr := range prior {
 		if !pr.Found {
 			start[i] = p.New()
-			before[i] = start[i]
+			c[i].Before = start[i]
 			continue
 		}
-		before[i] = pr.Rating
+		c[i].Before = pr.Rating
 		start[i] = Inactive(pr.Rating, float64(now.Sub(pr.Played))/float64(Day), p)
 	}
 	score := Draw
@@ -48,6 +77,6 @@ func RateGame(prior [2]Prior, winner int, now time.Time) (before, after [2]Ratin
 	case 1:
 		score = Loss
 	}
-	after[0], after[1] = Game(start[0], start[1], score, p)
-	return before, after
+	c[0].After, c[1].After = Game(start[0], start[1], score, p)
+	return c
 }

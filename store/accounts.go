@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"time"
@@ -96,7 +95,7 @@ func (st *base) CreateUser(ctx context.Context, u *User) error {
 
 // UserByKey implements Accounts.
 func (st *base) UserByKey(ctx context.Context, key string) (*User, error) {
-	return scanUser(st.db.QueryRowContext(ctx, `SELECT id, name, key, password_hash, created_at FROM users WHERE key = $1`, key))
+	return one(st.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users u WHERE key = $1`, key), "user", scanUser())
 }
 
 // CreateSession implements Accounts.
@@ -113,8 +112,9 @@ func (st *base) CreateSession(ctx context.Context, s Session) error {
 // moved on by a minute: a page's every request must not be a write.
 func (st *base) SessionUser(ctx context.Context, hash string, now time.Time) (*User, error) {
 	var seen int64
-	u, err := scanUser(st.db.QueryRowContext(ctx, `SELECT u.id, u.name, u.key, u.password_hash, u.created_at, s.seen_at
-		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.hash = $1 AND s.expires_at > $2`, hash, now.UnixMilli()), &seen)
+	u, err := one(st.db.QueryRowContext(ctx, `SELECT `+userColumns+`, s.seen_at
+		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.hash = $1 AND s.expires_at > $2`, hash, now.UnixMilli()),
+		"user", scanUser(&seen))
 	if err != nil {
 		return nil, err
 	}
@@ -130,21 +130,12 @@ func (st *base) SessionUser(ctx context.Context, hash string, now time.Time) (*U
 func (st *base) Sessions(ctx context.Context, userID int64, now time.Time) ([]Session, error) {
 	rows, err := st.db.QueryContext(ctx, `SELECT hash, user_id, created_at, seen_at, expires_at, device, addr FROM sessions
 		WHERE user_id = $1 AND expires_at > $2 ORDER BY created_at DESC, hash`, userID, now.UnixMilli())
-	if err != nil {
-		return nil, fmt.Errorf("store: sessions: %w", err)
-	}
-	defer rows.Close()
-	var out []Session
-	for rows.Next() {
-		var s Session
+	return collect(rows, err, "sessions", func(r row) (s Session, err error) {
 		var created, seen, expires int64
-		if err := rows.Scan(&s.Hash, &s.UserID, &created, &seen, &expires, &s.Device, &s.Addr); err != nil {
-			return nil, fmt.Errorf("store: sessions: %w", err)
-		}
+		err = r.Scan(&s.Hash, &s.UserID, &created, &seen, &expires, &s.Device, &s.Addr)
 		s.Created, s.Seen, s.Expires = time.UnixMilli(created), time.UnixMilli(seen), time.UnixMilli(expires)
-		out = append(out, s)
-	}
-	return out, rows.Err()
+		return s, err
+	})
 }
 
 // DeleteSession implements Accounts.
@@ -169,20 +160,18 @@ func (st *base) SetPasswordHash(ctx context.Context, userID int64, hash string) 
 	if err != nil {
 		return fmt.Errorf("store: set password: %w", err)
 	}
-	return affected(res, "set password")
+	return affected(res, nil, ErrNotFound)
 }
 
-// scanUser reads a user row (and more columns into more, when given).
-func scanUser(row interface{ Scan(...any) error }, more ...any) (*User, error) {
-	var u User
-	var created int64
-	err := row.Scan(append([]any{&u.ID, &u.Name, &u.Key, &u.PasswordHash, &created}, more...)...)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrNotFound
+// userColumns are a user's columns (u: users), in scanUser's order.
+const userColumns = `u.id, u.name, u.key, u.password_hash, u.created_at`
+
+// scanUser reads a row of userColumns (and more columns into more).
+func scanUser(more ...any) func(row) (User, error) {
+	return func(r row) (u User, err error) {
+		var created int64
+		err = r.Scan(append([]any{&u.ID, &u.Name, &u.Key, &u.PasswordHash, &created}, more...)...)
+		u.Created = time.UnixMilli(created)
+		return u, err
 	}
-	if err != nil {
-		return nil, fmt.Errorf("store: user: %w", err)
-	}
-	u.Created = time.UnixMilli(created)
-	return &u, nil
 }

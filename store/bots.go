@@ -114,71 +114,17 @@ CREATE INDEX IF NOT EXISTS bot_games_at ON bot_games(account, at);`
 
 // botColumns are a Bot's columns, in scanBot's order (u: users, b: bots,
 // o: the owner's users row).
-const botColumns = `u.id, u.name, u.key, u.password_hash, u.created_at, b.owner_id, o.name, b.token_hash, b.token_at, b.seat_hash`
+const botColumns = userColumns + `, b.owner_id, o.name, b.token_hash, b.token_at, b.seat_hash`
 
 // botFrom joins a bot's rows.
 const botFrom = ` FROM bots b JOIN users u ON u.id = b.user_id JOIN users o ON o.id = b.owner_id`
 
 // scanBot reads a row of botColumns.
-func scanBot(row interface{ Scan(...any) error }) (*Bot, error) {
-	var (
-		b       Bot
-		tokenAt int64
-	)
-	u, err := scanUser(row, &b.OwnerID, &b.Owner, &b.TokenHash, &tokenAt, &b.SeatHash)
-	if err != nil {
-		return nil, err
-	}
-	b.User, b.TokenAt = *u, time.UnixMilli(tokenAt)
-	return &b, nil
-}
-
-// scanBots reads rows of botColumns.
-func scanBots(rows summaryRows) ([]Bot, error) {
-	var out []Bot
-	for rows.Next() {
-		b, err := scanBot(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *b)
-	}
-	return out, rows.Err()
-}
-
-// botGame is a game a pairing made for a bot: its account's key, the
-// room, and when (the room's creation, in milliseconds).
-type botGame struct {
-	account, room string
-	at            int64
-}
-
-// botGamesOf are the bots' games of a room made at at (by a pairing, or
-// a challenge's answer): one for each seat of a bot's account.
-func botGamesOf(room *Room, at int64) []botGame {
-	var out []botGame
-	for _, s := range room.Seats {
-		if s.BotAccount && s.Account != "" {
-			out = append(out, botGame{AccountKey(s.Account), room.ID, at})
-		}
-	}
-	return out
-}
-
-// scanGamesInPlay reads rows of a room's id and its seats' accounts.
-func scanGamesInPlay(rows rows) ([]GameInPlay, error) {
-	var out []GameInPlay
-	for rows.Next() {
-		var g GameInPlay
-		if err := rows.Scan(&g.Room, &g.Accounts[0], &g.Accounts[1]); err != nil {
-			return nil, fmt.Errorf("store: bot games in play: %w", err)
-		}
-		out = append(out, g)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: bot games in play: %w", err)
-	}
-	return out, nil
+func scanBot(r row) (b Bot, err error) {
+	var tokenAt int64
+	b.User, err = scanUser(&b.OwnerID, &b.Owner, &b.TokenHash, &tokenAt, &b.SeatHash)(r)
+	b.TokenAt = time.UnixMilli(tokenAt)
+	return b, err
 }
 
 // CreateBot implements Bots. The writer runs one write at a time, so the
@@ -226,112 +172,77 @@ func (st *base) CreateBot(ctx context.Context, b *Bot, most int) error {
 // BotsOf implements Bots.
 func (st *base) BotsOf(ctx context.Context, ownerID int64) ([]Bot, error) {
 	rows, err := st.db.QueryContext(ctx, `SELECT `+botColumns+botFrom+` WHERE b.owner_id = $1 ORDER BY b.user_id`, ownerID)
-	if err != nil {
-		return nil, fmt.Errorf("store: bots: %w", err)
-	}
-	defer rows.Close()
-	return scanBots(rows)
+	return collect(rows, err, "bots", scanBot)
 }
 
 // AllBots implements Bots.
 func (st *base) AllBots(ctx context.Context, limit int) ([]Bot, error) {
 	rows, err := st.db.QueryContext(ctx, `SELECT `+botColumns+botFrom+` ORDER BY u.key LIMIT $1`, limit)
-	if err != nil {
-		return nil, fmt.Errorf("store: bots: %w", err)
-	}
-	defer rows.Close()
-	return scanBots(rows)
+	return collect(rows, err, "bots", scanBot)
 }
 
 // BotByToken implements Bots.
 func (st *base) BotByToken(ctx context.Context, hash string) (*Bot, error) {
-	return scanBot(st.db.QueryRowContext(ctx, `SELECT `+botColumns+botFrom+` WHERE b.token_hash = $1`, hash))
+	return one(st.db.QueryRowContext(ctx, `SELECT `+botColumns+botFrom+` WHERE b.token_hash = $1`, hash), "bot", scanBot)
 }
 
 // BotByKey implements Bots.
 func (st *base) BotByKey(ctx context.Context, key string) (*Bot, error) {
-	return scanBot(st.db.QueryRowContext(ctx, `SELECT `+botColumns+botFrom+` WHERE u.key = $1`, key))
+	return one(st.db.QueryRowContext(ctx, `SELECT `+botColumns+botFrom+` WHERE u.key = $1`, key), "bot", scanBot)
 }
 
 // SetBotToken implements Bots.
 func (st *base) SetBotToken(ctx context.Context, ownerID, botID int64, hash string, at time.Time) error {
-	found := false
-	err := st.e.writeTx(ctx, func(tx txn) error {
-		res, err := tx.Exec(`UPDATE bots SET token_hash = $1, token_at = $2 WHERE user_id = $3 AND owner_id = $4`, hash, at.UnixMilli(), botID, ownerID)
-		if err != nil {
-			return err
-		}
-		n, err := res.RowsAffected()
-		found = n == 1
-		return err
-	})
+	res, err := st.e.exec(ctx, `UPDATE bots SET token_hash = $1, token_at = $2 WHERE user_id = $3 AND owner_id = $4`,
+		hash, at.UnixMilli(), botID, ownerID)
 	if err != nil {
 		return fmt.Errorf("store: bot token: %w", err)
 	}
-	if !found {
-		return ErrNotFound
-	}
-	return nil
+	return affected(res, nil, ErrNotFound)
 }
 
 // BotsNamed implements Bots.
 func (st *base) BotsNamed(ctx context.Context, names []string) (map[string]bool, error) {
 	out := map[string]bool{}
-	if len(names) == 0 {
+	keys, given := keyed(names)
+	if len(keys) == 0 {
 		return out, nil
 	}
-	keys := make([]string, len(names))
-	for i, n := range names {
-		keys[i] = AccountKey(n)
-	}
 	named, args := st.e.anyOf("u.key", 1, keys)
-	rows, err := st.db.QueryContext(ctx, `SELECT u.key FROM bots b JOIN users u ON u.id = b.user_id WHERE `+named, args...)
+	bots, err := st.names(ctx, "bots named", `SELECT u.key FROM bots b JOIN users u ON u.id = b.user_id WHERE `+named, args...)
 	if err != nil {
-		return nil, fmt.Errorf("store: bots named: %w", err)
+		return nil, err
 	}
-	defer rows.Close()
-	bots := map[string]bool{}
-	for rows.Next() {
-		var key string
-		if err := rows.Scan(&key); err != nil {
-			return nil, err
-		}
-		bots[key] = true
-	}
-	for _, n := range names {
-		if bots[AccountKey(n)] {
+	for _, key := range bots {
+		for _, n := range given[key] {
 			out[n] = true
 		}
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // BotGames implements Bots.
 func (st *base) BotGames(ctx context.Context, account string, since time.Time) ([]time.Time, error) {
 	rows, err := st.db.QueryContext(ctx, `SELECT at FROM bot_games WHERE account = $1 AND at >= $2 ORDER BY at`, AccountKey(account), since.UnixMilli())
-	if err != nil {
-		return nil, fmt.Errorf("store: bot games: %w", err)
-	}
-	defer rows.Close()
-	var out []time.Time
-	for rows.Next() {
-		var at int64
-		if err := rows.Scan(&at); err != nil {
-			return nil, err
-		}
-		out = append(out, time.UnixMilli(at))
-	}
-	return out, rows.Err()
+	return collect(rows, err, "bot games", func(r row) (time.Time, error) {
+		at, err := scanValue[int64](r)
+		return time.UnixMilli(at), err
+	})
 }
 
-// recordBotGames notes the bots' games of a pairing's pair (PairPool), and
-// forgets their games older than botGamesKept.
+// recordBotGames notes the bots' games of a room made at now (by a
+// pairing, or a challenge's answer): one for each seat of a bot's account.
+// It forgets their games older than botGamesKept.
 func recordBotGames(tx txn, room *Room, now int64) error {
-	for _, g := range botGamesOf(room, now) {
-		if _, err := tx.Exec(`INSERT INTO bot_games (account, room_id, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, g.account, g.room, g.at); err != nil {
+	for _, s := range room.Seats {
+		if !s.BotAccount || s.Account == "" {
+			continue
+		}
+		key := AccountKey(s.Account)
+		if _, err := tx.Exec(`INSERT INTO bot_games (account, room_id, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, key, room.ID, now); err != nil {
 			return fmt.Errorf("store: bot game: %w", err)
 		}
-		if _, err := tx.Exec(`DELETE FROM bot_games WHERE account = $1 AND at < $2`, g.account, g.at-botGamesKept.Milliseconds()); err != nil {
+		if _, err := tx.Exec(`DELETE FROM bot_games WHERE account = $1 AND at < $2`, key, now-botGamesKept.Milliseconds()); err != nil {
 			return fmt.Errorf("store: bot games: %w", err)
 		}
 	}
@@ -343,17 +254,13 @@ func (st *base) GamesInPlay(ctx context.Context, accounts []string, since time.T
 	if len(accounts) == 0 {
 		return nil, nil
 	}
-	keys := make([]string, len(accounts))
-	for i, a := range accounts {
-		keys[i] = AccountKey(a)
-	}
+	keys, _ := keyed(accounts)
 	played, args := st.e.anyOf("g.account", 2, keys)
 	rows, err := st.db.QueryContext(ctx, `SELECT DISTINCT r.id, coalesce(`+st.e.seatField("r.seats", 0, "account")+`, ''), coalesce(`+st.e.seatField("r.seats", 1, "account")+`, '')
 		FROM bot_games g JOIN rooms r ON r.id = g.room_id
 		WHERE `+played+` AND NOT r.over AND r.updated_at >= $1 ORDER BY r.id`, append([]any{since.UnixMilli()}, args...)...)
-	if err != nil {
-		return nil, fmt.Errorf("store: bot games in play: %w", err)
-	}
-	defer rows.Close()
-	return scanGamesInPlay(rows)
+	return collect(rows, err, "bot games in play", func(r row) (g GameInPlay, err error) {
+		err = r.Scan(&g.Room, &g.Accounts[0], &g.Accounts[1])
+		return g, err
+	})
 }

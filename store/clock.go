@@ -14,19 +14,10 @@ import (
 
 // SetClockFrom implements Store.
 func (b *base) SetClockFrom(ctx context.Context, id string, from time.Time) error {
-	return b.e.updateRoom(ctx, id, `clock_from = $1, clock_stopped = NULL, updated_at = $2`, millis(from), b.e.stamp())
+	return b.setRoom(ctx, id, `clock_from = $1, clock_stopped = NULL, updated_at = $2`, millis(from), b.stamp())
 }
 
 // SetClockStopped implements Store.
 func (b *base) SetClockStopped(ctx context.Context, id string, at time.Time) error {
-	return b.e.updateRoom(ctx, id, `clock_stopped = $1`, millis(at))
-}
-
-// millis is t in milliseconds for a nullable column: NULL for the zero
-// time.
-func millis(t time.Time) any {
-	if t.IsZero() {
-		return nil
-	}
-	return t.UnixMilli()
+	return b.setRoom(ctx, id, `clock_stopped = $1`, millis(at))
 }

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"fmt"
 )
 
 // A player's games in play, for their page: the rooms whose game goes on
@@ -23,16 +22,7 @@ type GamesInPlay interface {
 // LiveGames implements GamesInPlay.
 func (st *base) LiveGames(ctx context.Context, account string, private bool, limit int) ([]Summary, error) {
 	rows, err := st.db.QueryContext(ctx, `SELECT `+summaryColumns+` FROM rooms
-		WHERE over = FALSE AND aborted = FALSE AND seated = TRUE AND (private = FALSE OR $2)
-		AND (`+st.e.seatField("seats", 0, "account")+` = $1 OR `+st.e.seatField("seats", 1, "account")+` = $1)
+		WHERE over = FALSE AND aborted = FALSE AND seated = TRUE AND (private = FALSE OR $2) AND `+st.inSeat("account", 1)+`
 		ORDER BY updated_at DESC, id LIMIT $3`, account, private, limit)
-	if err != nil {
-		return nil, fmt.Errorf("store: games in play: %w", err)
-	}
-	defer rows.Close()
-	out, err := scanSummaries(rows)
-	if err != nil {
-		return nil, fmt.Errorf("store: games in play: %w", err)
-	}
-	return out, nil
+	return collect(rows, err, "games in play", scanSummary)
 }

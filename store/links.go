@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"fmt"
-	"slices"
 	"time"
 )
 
@@ -50,17 +49,6 @@ const linkTables = `CREATE TABLE IF NOT EXISTS browser_accounts (
 CREATE INDEX IF NOT EXISTS browser_accounts_account ON browser_accounts(account, at);
 CREATE INDEX IF NOT EXISTS browser_accounts_at ON browser_accounts(at);`
 
-// accountKeys are the distinct keys of accounts, without "".
-func accountKeys(accounts []string) []string {
-	keys := make([]string, 0, len(accounts))
-	for _, a := range accounts {
-		if k := AccountKey(a); k != "" && !slices.Contains(keys, k) {
-			keys = append(keys, k)
-		}
-	}
-	return keys
-}
-
 // SeeBrowser implements Links.
 func (st *base) SeeBrowser(ctx context.Context, browser, account string, at time.Time) error {
 	return st.e.writeTx(ctx, func(tx txn) error {
@@ -82,7 +70,7 @@ func (st *base) SeeBrowser(ctx context.Context, browser, account string, at time
 // browser). The accounts' keys are parameters from $2 on, each column
 // tested against the same ones; since is $1.
 func (st *base) Linked(ctx context.Context, accounts []string, since time.Time) ([]Link, error) {
-	keys := accountKeys(accounts)
+	keys, _ := keyed(accounts)
 	if len(keys) < 2 {
 		return nil, nil
 	}
@@ -96,28 +84,11 @@ func (st *base) Linked(ctx context.Context, accounts []string, since time.Time) 
 	UNION ALL
 	SELECT DISTINCT a.account, b.account, '' FROM browser_accounts a JOIN browser_accounts b ON b.browser = a.browser AND b.account > a.account
 	WHERE `+in("a.account")+` AND `+in("b.account")+` AND a.at >= $1 AND b.at >= $1`, append([]any{since.UnixMilli()}, args...)...)
-	if err != nil {
-		return nil, fmt.Errorf("store: linked: %w", err)
-	}
-	defer rows.Close()
-	return scanLinks(rows)
-}
-
-// scanLinks reads rows of linkedQuery.
-func scanLinks(rs rows) ([]Link, error) {
-	var out []Link
-	for rs.Next() {
-		var l Link
-		if err := rs.Scan(&l.A, &l.B, &l.Bot); err != nil {
-			return nil, fmt.Errorf("store: linked: %w", err)
-		}
+	return collect(rows, err, "linked", func(r row) (l Link, err error) {
+		err = r.Scan(&l.A, &l.B, &l.Bot)
 		if l.B < l.A {
 			l.A, l.B = l.B, l.A
 		}
-		out = append(out, l)
-	}
-	if err := rs.Err(); err != nil {
-		return nil, fmt.Errorf("store: linked: %w", err)
-	}
-	return out, nil
+		return l, err
+	})
 }

@@ -132,18 +132,15 @@ func (st *base) PasskeyHandle(ctx context.Context, userID int64, fresh []byte) (
 
 // UserByPasskeyHandle implements Passkeys.
 func (st *base) UserByPasskeyHandle(ctx context.Context, handle []byte) (*User, error) {
-	return scanUser(st.db.QueryRowContext(ctx, `SELECT u.id, u.name, u.key, u.password_hash, u.created_at
-		FROM passkey_users p JOIN users u ON u.id = p.user_id WHERE p.handle = $1`, handle))
+	return one(st.db.QueryRowContext(ctx, `SELECT `+userColumns+`
+		FROM passkey_users p JOIN users u ON u.id = p.user_id WHERE p.handle = $1`, handle), "user", scanUser())
 }
 
 // AddPasskey implements Passkeys.
 func (st *base) AddPasskey(ctx context.Context, p Passkey) error {
-	err := st.e.writeTx(ctx, func(tx txn) error {
-		_, err := tx.Exec(`INSERT INTO passkeys (id, user_id, rp_id, name, credential, sign_count, created_at, used_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-			p.ID, p.UserID, p.RPID, p.Name, p.Credential, int64(p.SignCount), p.Created.UnixMilli(), millisOrZero(p.Used))
-		return err
-	})
-	if err != nil && st.e.unique(err, "") {
+	_, err := st.e.exec(ctx, `INSERT INTO passkeys (id, user_id, rp_id, name, credential, sign_count, created_at, used_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+		p.ID, p.UserID, p.RPID, p.Name, p.Credential, int64(p.SignCount), p.Created.UnixMilli(), millisOrZero(p.Used))
+	if st.e.unique(err, "") {
 		return fmt.Errorf("%w: a passkey with this ID", ErrTaken)
 	}
 	if err != nil {
@@ -158,24 +155,12 @@ const passkeyColumns = `id, user_id, rp_id, name, credential, sign_count, create
 // Passkeys implements Passkeys.
 func (st *base) Passkeys(ctx context.Context, userID int64) ([]Passkey, error) {
 	rows, err := st.db.QueryContext(ctx, `SELECT `+passkeyColumns+` FROM passkeys WHERE user_id = $1 ORDER BY created_at, id`, userID)
-	if err != nil {
-		return nil, fmt.Errorf("store: passkeys: %w", err)
-	}
-	defer rows.Close()
-	var out []Passkey
-	for rows.Next() {
-		p, err := scanPasskey(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *p)
-	}
-	return out, rows.Err()
+	return collect(rows, err, "passkeys", scanPasskey)
 }
 
 // PasskeyByID implements Passkeys.
 func (st *base) PasskeyByID(ctx context.Context, id []byte) (*Passkey, error) {
-	return scanPasskey(st.db.QueryRowContext(ctx, `SELECT `+passkeyColumns+` FROM passkeys WHERE id = $1`, id))
+	return one(st.db.QueryRowContext(ctx, `SELECT `+passkeyColumns+` FROM passkeys WHERE id = $1`, id), "passkey", scanPasskey)
 }
 
 // UsePasskey implements Passkeys: the count is compared in the update
@@ -212,22 +197,11 @@ func (st *base) UsePasskey(ctx context.Context, id []byte, signCount uint32, cre
 
 // DeletePasskey implements Passkeys.
 func (st *base) DeletePasskey(ctx context.Context, userID int64, id []byte) error {
-	var n int64
-	err := st.e.writeTx(ctx, func(tx txn) error {
-		res, err := tx.Exec(`DELETE FROM passkeys WHERE id = $1 AND user_id = $2`, id, userID)
-		if err != nil {
-			return err
-		}
-		n, err = res.RowsAffected()
-		return err
-	})
+	res, err := st.e.exec(ctx, `DELETE FROM passkeys WHERE id = $1 AND user_id = $2`, id, userID)
 	if err != nil {
 		return fmt.Errorf("store: delete passkey: %w", err)
 	}
-	if n == 0 {
-		return ErrNotFound
-	}
-	return nil
+	return affected(res, nil, ErrNotFound)
 }
 
 // PutChallenge implements Passkeys.
@@ -276,27 +250,12 @@ func (st *base) TakeChallenge(ctx context.Context, id string, now time.Time) (*C
 }
 
 // scanPasskey reads a passkeys row (passkeyColumns).
-func scanPasskey(row interface{ Scan(...any) error }) (*Passkey, error) {
-	var p Passkey
+func scanPasskey(r row) (p Passkey, err error) {
 	var count, created, used int64
-	err := row.Scan(&p.ID, &p.UserID, &p.RPID, &p.Name, &p.Credential, &count, &created, &used)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrNotFound
-	}
-	if err != nil {
-		return nil, fmt.Errorf("store: passkey: %w", err)
-	}
+	err = r.Scan(&p.ID, &p.UserID, &p.RPID, &p.Name, &p.Credential, &count, &created, &used)
 	p.SignCount, p.Created = uint32(count), time.UnixMilli(created)
 	if used != 0 {
 		p.Used = time.UnixMilli(used)
 	}
-	return &p, nil
-}
-
-// millisOrZero is t in milliseconds, 0 for the zero time (never).
-func millisOrZero(t time.Time) int64 {
-	if t.IsZero() {
-		return 0
-	}
-	return t.UnixMilli()
+	return p, err
 }

@@ -28,44 +28,31 @@ type PlayerGames interface {
 	AbortsInARow(ctx context.Context, account string) (int, error)
 }
 
-// summaryRows is what both drivers' rows offer.
-type summaryRows interface {
-	Next() bool
-	Scan(dest ...any) error
-	Err() error
-}
-
-// summaryColumns are a Summary's columns, in scanSummaries's order.
+// summaryColumns are a Summary's columns, in scanSummary's order.
 const summaryColumns = `id, game, options, mode, clock, seats, turns, over, winner, reason, updated_at, rated, rating_changes`
 
-// scanSummaries reads rows of summaryColumns.
-func scanSummaries(rows summaryRows) ([]Summary, error) {
-	var out []Summary
-	for rows.Next() {
-		var (
-			sum         Summary
-			opts, seats string
-			updated     int64
-			changes     *string
-		)
-		if err := rows.Scan(&sum.ID, &sum.Game, &opts, &sum.Mode, &sum.Clock, &seats, &sum.Turns, &sum.Over, &sum.Winner,
-			&sum.Reason, &updated, &sum.Rated, &changes); err != nil {
-			return nil, err
-		}
-		var err error
-		if sum.RatingChanges, err = (ratedGame{changes: changes}).applied(sum.ID); err != nil {
-			return nil, err
-		}
-		if err := json.Unmarshal([]byte(opts), &sum.Options); err != nil {
-			return nil, fmt.Errorf("room %q options: %w", sum.ID, err)
-		}
-		if err := json.Unmarshal([]byte(seats), &sum.Seats); err != nil {
-			return nil, fmt.Errorf("room %q seats: %w", sum.ID, err)
-		}
-		sum.Updated = time.UnixMilli(updated)
-		out = append(out, sum)
+// scanSummary reads a row of summaryColumns.
+func scanSummary(r row) (sum Summary, err error) {
+	var (
+		opts, seats string
+		updated     int64
+		changes     *string
+	)
+	if err := r.Scan(&sum.ID, &sum.Game, &opts, &sum.Mode, &sum.Clock, &seats, &sum.Turns, &sum.Over, &sum.Winner,
+		&sum.Reason, &updated, &sum.Rated, &changes); err != nil {
+		return sum, err
 	}
-	return out, rows.Err()
+	if sum.RatingChanges, err = decodeChanges(changes, sum.ID); err != nil {
+		return sum, err
+	}
+	if err := json.Unmarshal([]byte(opts), &sum.Options); err != nil {
+		return sum, fmt.Errorf("room %q options: %w", sum.ID, err)
+	}
+	if err := json.Unmarshal([]byte(seats), &sum.Seats); err != nil {
+		return sum, fmt.Errorf("room %q seats: %w", sum.ID, err)
+	}
+	sum.Updated = time.UnixMilli(updated)
+	return sum, nil
 }
 
 // abortsScanned bounds how far back AbortsInARow looks.
@@ -79,36 +66,10 @@ func abortedBy(res Result) int {
 	return res.AbortedBy
 }
 
-// countAborts counts, from a player's newest game back, the games they
-// aborted themselves: rows of aborted, aborted_by and seats, newest first.
-func countAborts(rows summaryRows, account string) (int, error) {
-	n := 0
-	for rows.Next() {
-		var (
-			aborted bool
-			by      int
-			text    string
-		)
-		if err := rows.Scan(&aborted, &by, &text); err != nil {
-			return 0, err
-		}
-		var seats [2]Seat
-		if err := json.Unmarshal([]byte(text), &seats); err != nil {
-			return 0, err
-		}
-		if !aborted || by < 0 || by > 1 || AccountKey(seats[by].Account) != AccountKey(account) {
-			break
-		}
-		n++
-	}
-	return n, rows.Err()
-}
-
 // played is the condition "account played this finished game": listed
 // (not aborted, not private) and in one of its seats ($1).
 func (st *base) played() string {
-	return `over = TRUE AND aborted = FALSE AND private = FALSE AND (` + st.e.seatField("seats", 0, "account") + ` = $1 OR ` +
-		st.e.seatField("seats", 1, "account") + ` = $1)`
+	return `over = TRUE AND aborted = FALSE AND private = FALSE AND ` + st.inSeat("account", 1)
 }
 
 // PlayerRecord implements PlayerGames.
@@ -130,26 +91,30 @@ func (st *base) PlayerRecord(ctx context.Context, account string) (Record, error
 func (st *base) PlayerGames(ctx context.Context, account string, limit, offset int) ([]Summary, error) {
 	rows, err := st.db.QueryContext(ctx, `SELECT `+summaryColumns+`
 		FROM rooms WHERE `+st.played()+` ORDER BY updated_at DESC, id LIMIT $2 OFFSET $3`, account, limit, offset)
-	if err != nil {
-		return nil, fmt.Errorf("store: player games: %w", err)
-	}
-	defer rows.Close()
-	out, err := scanSummaries(rows)
-	if err != nil {
-		return nil, fmt.Errorf("store: player games: %w", err)
-	}
-	return out, nil
+	return collect(rows, err, "player games", scanSummary)
 }
 
-// AbortsInARow implements PlayerGames.
+// AbortsInARow implements PlayerGames: from the player's newest game back,
+// the games they aborted themselves.
 func (st *base) AbortsInARow(ctx context.Context, account string) (int, error) {
 	rows, err := st.db.QueryContext(ctx, `SELECT aborted, aborted_by, seats FROM rooms
-		WHERE over = TRUE AND private = FALSE AND (`+st.e.seatField("seats", 0, "account")+` = $1 OR `+
-		st.e.seatField("seats", 1, "account")+` = $1)
-		ORDER BY updated_at DESC LIMIT $2`, account, abortsScanned)
-	if err != nil {
-		return 0, fmt.Errorf("store: aborts: %w", err)
+		WHERE over = TRUE AND private = FALSE AND `+st.inSeat("account", 1)+` ORDER BY updated_at DESC LIMIT $2`, account, abortsScanned)
+	mine, err := collect(rows, err, "aborts", func(r row) (bool, error) {
+		var (
+			aborted bool
+			by      int
+			text    string
+			seats   [2]Seat
+		)
+		if err := r.Scan(&aborted, &by, &text); err != nil || !aborted || by < 0 || by > 1 {
+			return false, err
+		}
+		err := json.Unmarshal([]byte(text), &seats)
+		return AccountKey(seats[by].Account) == AccountKey(account), err
+	})
+	n := 0
+	for n < len(mine) && mine[n] {
+		n++
 	}
-	defer rows.Close()
-	return countAborts(rows, account)
+	return n, err
 }

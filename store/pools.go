@@ -101,21 +101,10 @@ func (st *base) SeePool(ctx context.Context, ids []string, at time.Time) ([]stri
 	}
 	var waiting []string
 	err := st.e.writeTx(ctx, func(tx txn) error {
-		waiting = nil // a batch that failed is run again
 		in, args := st.e.anyOf("id", 2, ids)
 		rows, err := tx.Query(`UPDATE pool_entries SET seen = $1 WHERE `+in+` RETURNING id`, append([]any{at.UnixMilli()}, args...)...)
-		if err != nil {
-			return fmt.Errorf("store: pool sightings: %w", err)
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var id string
-			if err := rows.Scan(&id); err != nil {
-				return err
-			}
-			waiting = append(waiting, id)
-		}
-		return rows.Err()
+		waiting, err = collect(rows, err, "pool sightings", scanValue[string])
+		return err
 	})
 	return waiting, err
 }
@@ -132,46 +121,26 @@ func (st *base) Matched(ctx context.Context, ids []string) (map[string]string, e
 	}
 	in, args := st.e.anyOf("entry_id", 1, ids)
 	rows, err := st.db.QueryContext(ctx, `SELECT entry_id, room_id FROM pool_matches WHERE `+in, args...)
+	matches, err := collect(rows, err, "pool matches", func(r row) (m [2]string, err error) {
+		err = r.Scan(&m[0], &m[1])
+		return m, err
+	})
 	if err != nil {
-		return nil, fmt.Errorf("store: pool matches: %w", err)
+		return nil, err
 	}
-	return scanMatches(sqlRows{rows})
-}
-
-// scanPoolEntries reads rows of poolEntryColumns.
-func scanPoolEntries(rs scanRows) ([]PoolEntry, error) {
-	defer rs.Close()
-	var out []PoolEntry
-	for rs.Next() {
-		var (
-			e                  PoolEntry
-			since, ready, seen int64
-		)
-		if err := rs.Scan(&e.ID, &e.Pool, &e.Player, &e.TokenHash, &e.Name, &e.Account, &e.Rating, &e.Bot, &e.WantsBots,
-			&since, &ready, &seen); err != nil {
-			return nil, fmt.Errorf("store: pool entries: %w", err)
-		}
-		e.Since, e.Ready, e.Seen = time.UnixMilli(since), time.UnixMilli(ready), time.UnixMilli(seen)
-		out = append(out, e)
-	}
-	if err := rs.Err(); err != nil {
-		return nil, fmt.Errorf("store: pool entries: %w", err)
+	out := map[string]string{}
+	for _, m := range matches {
+		out[m[0]] = m[1]
 	}
 	return out, nil
 }
 
-// scanMatches reads rows of a wait's id and its room.
-func scanMatches(rs scanRows) (map[string]string, error) {
-	defer rs.Close()
-	out := map[string]string{}
-	for rs.Next() {
-		var id, room string
-		if err := rs.Scan(&id, &room); err != nil {
-			return nil, fmt.Errorf("store: pool matches: %w", err)
-		}
-		out[id] = room
-	}
-	return out, rs.Err()
+// scanPoolEntry reads a row of poolEntryColumns.
+func scanPoolEntry(r row) (e PoolEntry, err error) {
+	var since, ready, seen int64
+	err = r.Scan(&e.ID, &e.Pool, &e.Player, &e.TokenHash, &e.Name, &e.Account, &e.Rating, &e.Bot, &e.WantsBots, &since, &ready, &seen)
+	e.Since, e.Ready, e.Seen = time.UnixMilli(since), time.UnixMilli(ready), time.UnixMilli(seen)
+	return e, err
 }
 
 // PairPool implements Pools: one pairing of a pool at a time (across the
@@ -188,14 +157,11 @@ func (b *base) PairPool(ctx context.Context, pool string, staleBefore time.Time,
 			return fmt.Errorf("store: pool %s: %w", pool, err)
 		}
 		rows, err := tx.Query(`SELECT `+poolEntryColumns+` FROM pool_entries WHERE pool = $1 ORDER BY since, id`+b.e.forUpdate(), pool)
-		if err != nil {
-			return fmt.Errorf("store: pool %s: %w", pool, err)
-		}
-		entries, err := scanPoolEntries(sqlRows{rows})
+		entries, err := collect(rows, err, "pool "+pool, scanPoolEntry)
 		if err != nil {
 			return err
 		}
-		now := b.e.stamp()
+		now := b.stamp()
 		for _, pr := range pick(entries) {
 			if err := b.pair(ctx, tx, pool, pr, now); err != nil {
 				return err

@@ -24,12 +24,11 @@ import (
 // (created, updated, played, sent) are the node's, in milliseconds, while
 // lease times are the database's own.
 type Postgres struct {
-	base // the domains, over sqldb
-	pool *pgxpool.Pool
-	// sqldb is pool as a database/sql handle (pgx's stdlib driver: each
-	// connection keeps its prepared statements, the pool its limit).
-	sqldb  *sql.DB
-	now    func() time.Time
+	// base is the domains, over pool as a database/sql handle (pgx's
+	// stdlib driver: each connection keeps its prepared statements, the
+	// pool its limit).
+	base
+	pool   *pgxpool.Pool
 	closed atomic.Bool
 }
 
@@ -46,49 +45,9 @@ var migrations = []string{
 		node    text NOT NULL,
 		started timestamptz NOT NULL,
 		expires timestamptz NOT NULL
-	);
-	CREATE TABLE rooms (
-		id         text PRIMARY KEY,
-		game       text NOT NULL,
-		options    text NOT NULL,
-		mode       text NOT NULL,
-		clock      text NOT NULL,
-		seats      text NOT NULL,
-		save       text,
-		over       boolean NOT NULL DEFAULT false,
-		winner     integer NOT NULL DEFAULT -1,
-		reason     text NOT NULL DEFAULT '',
-		turns      integer NOT NULL DEFAULT 0,
-		created_at bigint NOT NULL,
-		updated_at bigint NOT NULL,
-		private    boolean NOT NULL DEFAULT false,
-		aborted    boolean NOT NULL DEFAULT false,
-		seated     boolean NOT NULL DEFAULT false,
-		next       text NOT NULL DEFAULT '',
-		owner      text REFERENCES nodes(session),
-		epoch      bigint NOT NULL DEFAULT 0
-	);
+	);` + postgresDDL(roomTables+chatTables) + `
 	CREATE INDEX rooms_listed ON rooms (over, updated_at DESC, id) WHERE NOT private AND NOT aborted AND seated;
 	CREATE INDEX rooms_unfinished ON rooms (updated_at) WHERE NOT over;
-	CREATE TABLE turns (
-		room_id   text NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
-		ply       integer NOT NULL,
-		notation  text NOT NULL,
-		played_at bigint NOT NULL,
-		think_us  bigint NOT NULL,
-		info      text NOT NULL DEFAULT '',
-		epoch     bigint NOT NULL,
-		PRIMARY KEY (room_id, ply)
-	);
-	CREATE TABLE chat (
-		id      bigserial PRIMARY KEY,
-		room_id text NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
-		name    text NOT NULL,
-		seat    integer NOT NULL,
-		text    text NOT NULL,
-		sent_at bigint NOT NULL
-	);
-	CREATE INDEX chat_room ON chat (room_id, id);
 	CREATE TABLE acquisitions (
 		room_id text NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
 		epoch   bigint NOT NULL,
@@ -213,8 +172,8 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 		pool.Close()
 		return nil, fmt.Errorf("store: schema of %s: %w", Redact(dsn), err)
 	}
-	p := &Postgres{pool: pool, sqldb: stdlib.OpenDBFromPool(pool), now: time.Now}
-	p.base = base{db: p.sqldb, e: p}
+	p := &Postgres{pool: pool}
+	p.base = base{db: stdlib.OpenDBFromPool(pool), e: p, now: time.Now}
 	return p, nil
 }
 
@@ -251,7 +210,7 @@ func migratePostgres(ctx context.Context, pool *pgxpool.Pool) error {
 // Close closes the connections; later calls fail with ErrClosed.
 func (p *Postgres) Close() error {
 	if !p.closed.Swap(true) {
-		p.sqldb.Close() // leaves the pool open
+		p.db.Close() // leaves the pool open
 		p.pool.Close()
 	}
 	return nil
@@ -271,14 +230,14 @@ func (p *Postgres) Ping(ctx context.Context) error {
 // PostgreSQL as an engine (sqlbase.go): each write its own transaction.
 
 func (p *Postgres) writeTx(ctx context.Context, fn func(tx txn) error) error {
-	return inTx(ctx, p.sqldb, fn)
+	return inTx(ctx, p.db, fn)
 }
 
 func (p *Postgres) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	if p.closed.Load() {
 		return nil, ErrClosed
 	}
-	return p.sqldb.ExecContext(ctx, query, args...)
+	return p.db.ExecContext(ctx, query, args...)
 }
 
 func (p *Postgres) unique(err error, table string) bool {
@@ -294,26 +253,4 @@ func (p *Postgres) seatField(col string, i int, key string) string {
 
 func (p *Postgres) anyOf(col string, n int, values []string) (string, []any) {
 	return col + " = ANY($" + strconv.Itoa(n) + ")", []any{values}
-}
-
-func (p *Postgres) stamp() int64 { return p.now().UnixMilli() }
-
-// SetNow makes the store stamp the rooms' changes with now rather than
-// time.Now, as SQLite.SetNow. Call it before the store is used.
-func (p *Postgres) SetNow(now func() time.Time) { p.now = now }
-
-// ids runs a query of room ids.
-func (p *Postgres) ids(ctx context.Context, what, query string, args ...any) ([]string, error) {
-	if p.closed.Load() {
-		return nil, ErrClosed
-	}
-	rows, err := p.pool.Query(ctx, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("store: %s: %w", what, err)
-	}
-	ids, err := pgx.AppendRows([]string(nil), rows, pgx.RowTo[string])
-	if err != nil {
-		return nil, fmt.Errorf("store: %s: %w", what, err)
-	}
-	return ids, nil
 }

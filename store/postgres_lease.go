@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"time"
@@ -50,11 +51,11 @@ func (p *Postgres) Acquire(ctx context.Context, id, session string) (Acquired, e
 	}
 	var epoch int64
 	var silence time.Duration
-	err := p.tx(ctx, func(tx pgx.Tx) error {
+	err := inTx(ctx, p.db, func(tx txn) error {
 		var node string
 		var live bool
-		err := tx.QueryRow(ctx, `SELECT node, expires > clock_timestamp() FROM nodes WHERE session = $1`, session).Scan(&node, &live)
-		if errors.Is(err, pgx.ErrNoRows) || err == nil && !live {
+		err := tx.QueryRow(`SELECT node, expires > clock_timestamp() FROM nodes WHERE session = $1`, session).Scan(&node, &live)
+		if errors.Is(err, sql.ErrNoRows) || err == nil && !live {
 			return fmt.Errorf("store: acquire room %q: session %s has no live lease: %w", id, session, ErrFenced)
 		}
 		if err != nil {
@@ -65,8 +66,8 @@ func (p *Postgres) Acquire(ctx context.Context, id, session string) (Acquired, e
 		// beside the old owner's lease. Then the owner's lease, read after
 		// the lock by a statement of its own.
 		var owner *string
-		err = tx.QueryRow(ctx, `SELECT owner, epoch FROM rooms WHERE id = $1 FOR UPDATE`, id).Scan(&owner, &epoch)
-		if errors.Is(err, pgx.ErrNoRows) {
+		err = tx.QueryRow(`SELECT owner, epoch FROM rooms WHERE id = $1 FOR UPDATE`, id).Scan(&owner, &epoch)
+		if errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("store: acquire room %q: %w", id, ErrNotFound)
 		}
 		if err != nil {
@@ -79,7 +80,7 @@ func (p *Postgres) Acquire(ctx context.Context, id, session string) (Acquired, e
 			var ownerNode string
 			var ownerLive bool
 			var silentUS *int64 // NULL for a session of a program that records no heartbeat times
-			err := tx.QueryRow(ctx, `SELECT node, expires > clock_timestamp(),
+			err := tx.QueryRow(`SELECT node, expires > clock_timestamp(),
 					(extract(epoch FROM clock_timestamp() - seen) * 1000000)::bigint FROM nodes WHERE session = $1`, *owner).
 				Scan(&ownerNode, &ownerLive, &silentUS)
 			if err != nil {
@@ -93,10 +94,10 @@ func (p *Postgres) Acquire(ctx context.Context, id, session string) (Acquired, e
 			}
 		}
 		epoch++
-		if _, err := tx.Exec(ctx, `UPDATE rooms SET owner = $2, epoch = $3 WHERE id = $1`, id, session, epoch); err != nil {
+		if _, err := tx.Exec(`UPDATE rooms SET owner = $2, epoch = $3 WHERE id = $1`, id, session, epoch); err != nil {
 			return fmt.Errorf("store: acquire room %q: %w", id, err)
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO acquisitions (room_id, epoch, session, node, at) VALUES ($1, $2, $3, $4, clock_timestamp())`,
+		if _, err := tx.Exec(`INSERT INTO acquisitions (room_id, epoch, session, node, at) VALUES ($1, $2, $3, $4, clock_timestamp())`,
 			id, epoch, session, node); err != nil {
 			return fmt.Errorf("store: acquire room %q: %w", id, err)
 		}
@@ -110,9 +111,8 @@ func (p *Postgres) Acquire(ctx context.Context, id, session string) (Acquired, e
 
 // Release implements Leases.
 func (p *Postgres) Release(ctx context.Context, id string, f Fence) error {
-	return p.write(WithFence(ctx, f), id, func(ctx context.Context, f Fence) error {
-		return p.update(ctx, id, f, `owner = NULL`)
-	})
+	_, err := p.updateRoom(WithFence(ctx, f), id, `owner = NULL`, "")
+	return err
 }
 
 // Owner implements Leases.
@@ -138,7 +138,10 @@ func (p *Postgres) Owner(ctx context.Context, id string) (Owner, error) {
 
 // Orphans implements Leases.
 func (p *Postgres) Orphans(ctx context.Context) ([]string, error) {
-	return p.ids(ctx, "orphaned rooms", `SELECT id FROM rooms AS r WHERE NOT over AND r.owner IS NOT NULL
+	if p.closed.Load() {
+		return nil, ErrClosed
+	}
+	return p.names(ctx, "orphaned rooms", `SELECT id FROM rooms AS r WHERE NOT over AND r.owner IS NOT NULL
 		AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.session = r.owner AND n.expires > clock_timestamp())
 		ORDER BY updated_at, id`)
 }
@@ -161,19 +164,11 @@ func (p *Postgres) Epochs(ctx context.Context, id string) ([]Acquisition, error)
 	if err := p.exists(ctx, id); err != nil {
 		return nil, err
 	}
-	rows, err := p.pool.Query(ctx, `SELECT epoch, session, node, at FROM acquisitions WHERE room_id = $1 ORDER BY epoch`, id)
-	if err != nil {
-		return nil, fmt.Errorf("store: epochs of room %q: %w", id, err)
-	}
-	out, err := pgx.AppendRows([]Acquisition(nil), rows, func(row pgx.CollectableRow) (Acquisition, error) {
-		var a Acquisition
-		err := row.Scan(&a.Epoch, &a.Session, &a.Node, &a.At)
+	rows, err := p.db.QueryContext(ctx, `SELECT epoch, session, node, at FROM acquisitions WHERE room_id = $1 ORDER BY epoch`, id)
+	return collect(rows, err, fmt.Sprintf("epochs of room %q", id), func(r row) (a Acquisition, err error) {
+		err = r.Scan(&a.Epoch, &a.Session, &a.Node, &a.At)
 		return a, err
 	})
-	if err != nil {
-		return nil, fmt.Errorf("store: epochs of room %q: %w", id, err)
-	}
-	return out, nil
 }
 
 // TurnEpochs implements Leases.
@@ -181,15 +176,8 @@ func (p *Postgres) TurnEpochs(ctx context.Context, id string) ([]int64, error) {
 	if err := p.exists(ctx, id); err != nil {
 		return nil, err
 	}
-	rows, err := p.pool.Query(ctx, `SELECT epoch FROM turns WHERE room_id = $1 ORDER BY ply`, id)
-	if err != nil {
-		return nil, fmt.Errorf("store: turn epochs of room %q: %w", id, err)
-	}
-	out, err := pgx.AppendRows([]int64(nil), rows, pgx.RowTo[int64])
-	if err != nil {
-		return nil, fmt.Errorf("store: turn epochs of room %q: %w", id, err)
-	}
-	return out, nil
+	rows, err := p.db.QueryContext(ctx, `SELECT epoch FROM turns WHERE room_id = $1 ORDER BY ply`, id)
+	return collect(rows, err, fmt.Sprintf("turn epochs of room %q", id), scanValue[int64])
 }
 
 // exists returns ErrNotFound for no room id.
@@ -205,4 +193,11 @@ func (p *Postgres) exists(ctx context.Context, id string) error {
 		return fmt.Errorf("store: room %q: %w", id, ErrNotFound)
 	}
 	return nil
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }

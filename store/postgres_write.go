@@ -12,7 +12,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 )
 
@@ -134,20 +133,20 @@ func connectionEnded(err error) bool {
 		pgconn.SafeToRetry(err)
 }
 
-// updateRoom implements engine: the write's one UPDATE, fenced.
-func (p *Postgres) updateRoom(ctx context.Context, id, set string, args ...any) error {
-	return p.write(ctx, id, func(ctx context.Context, f Fence) error { return p.update(ctx, id, f, set, args...) })
-}
-
-// tryUpdateRoom implements engine: one fenced statement.
-func (p *Postgres) tryUpdateRoom(ctx context.Context, id, set, cond string, args ...any) (changed bool, err error) {
+// updateRoom implements engine: one fenced statement.
+func (p *Postgres) updateRoom(ctx context.Context, id, set, cond string, args ...any) (changed bool, err error) {
+	where := fencedAt(len(args) + 1)
+	if cond != "" {
+		where += ` AND ` + cond
+	}
 	err = p.write(ctx, id, func(ctx context.Context, f Fence) error {
-		tag, err := p.pool.Exec(ctx, `UPDATE rooms SET `+set+` WHERE `+fencedAt(len(args)+1)+` AND `+cond,
-			append(args, id, f.Session, f.Epoch)...)
+		tag, err := p.pool.Exec(ctx, `UPDATE rooms SET `+set+` WHERE `+where, append(args, id, f.Session, f.Epoch)...)
 		if err != nil {
 			return fmt.Errorf("store: room %q: %w", id, err)
 		}
-		changed = tag.RowsAffected() == 1
+		if changed = tag.RowsAffected() == 1; !changed && cond == "" {
+			return p.refusal(ctx, id, f)
+		}
 		return nil
 	})
 	return changed, err
@@ -161,7 +160,7 @@ func (p *Postgres) roomTx(ctx context.Context, id, set string, args []any, fn fu
 		take = `UPDATE rooms SET ` + set + ` WHERE ` + fencedAt(len(args)+1) + ` RETURNING 1`
 	}
 	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
-		err := inTx(ctx, p.sqldb, func(tx txn) error {
+		err := inTx(ctx, p.db, func(tx txn) error {
 			var one int
 			err := tx.QueryRow(take, append(args[:len(args):len(args)], id, f.Session, f.Epoch)...).Scan(&one)
 			if errors.Is(err, sql.ErrNoRows) {
@@ -181,7 +180,7 @@ func (p *Postgres) roomTx(ctx context.Context, id, set string, args []any, fn fu
 
 // fencedTx implements engine: a transaction under ctx's fence.
 func (p *Postgres) fencedTx(ctx context.Context, key string, fn func(tx txn) error) error {
-	return p.write(ctx, key, func(ctx context.Context, f Fence) error { return inTx(ctx, p.sqldb, fn) })
+	return p.write(ctx, key, func(ctx context.Context, f Fence) error { return inTx(ctx, p.db, fn) })
 }
 
 // insertRoom implements engine: owned, the room is the fence's at its
@@ -197,12 +196,11 @@ func (p *Postgres) insertRoom(ctx context.Context, tx txn, e encodedRoom, owned 
 		}
 		session, epoch = &f.Session, f.Epoch
 	}
-	res, err := tx.Exec(`INSERT INTO rooms (id, game, options, mode, clock, seats, save, over, winner, reason, turns,
-			created_at, updated_at, private, aborted, seated, next, owner, epoch, clock_from, clock_stopped, rated, rating_changes, open, seeking)
-		SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17::text, $18, $19::bigint, $20::bigint, $21, $22, $23, $24
-		WHERE $17::text IS NULL OR EXISTS (SELECT 1 FROM nodes WHERE session = $17::text AND expires > clock_timestamp())`,
-		e.ID, e.Game, e.options, string(e.Mode), string(e.Clock), e.seats, e.save, e.Over, e.Winner, e.Reason, len(e.Turns),
-		e.now, e.Private, e.Aborted, seated(e.Seats), e.Next, session, epoch, millis(e.ClockFrom), millis(e.ClockStopped), e.Rated, e.changes, e.Open, e.Seeking)
+	res, err := tx.Exec(`INSERT INTO rooms (`+insertRoomColumns+`, owner, epoch)
+		SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17::bigint, $18::bigint, $19, $20, $21, $22,
+			$23::text, $24
+		WHERE $23::text IS NULL OR EXISTS (SELECT 1 FROM nodes WHERE session = $23::text AND expires > clock_timestamp())`,
+		append(e.values(), session, epoch)...)
 	if err != nil {
 		return fmt.Errorf("store: create room %s: %w", e.ID, err)
 	}
@@ -248,65 +246,23 @@ func (p *Postgres) lockPool(tx txn, pool string) (mine bool, err error) {
 	return mine, err
 }
 
-// update runs one fenced UPDATE of room id's row; set assigns columns from
-// parameters $1 on (args), the fence's parameters follow.
-func (p *Postgres) update(ctx context.Context, id string, f Fence, set string, args ...any) error {
-	tag, err := p.pool.Exec(ctx, `UPDATE rooms SET `+set+` WHERE `+fencedAt(len(args)+1), append(args, id, f.Session, f.Epoch)...)
-	if err != nil {
-		return fmt.Errorf("store: room %q: %w", id, err)
-	}
-	if tag.RowsAffected() == 0 {
-		return p.refusal(ctx, id, f)
-	}
-	return nil
-}
-
-// tx runs fn in a transaction, committed when fn succeeds.
-func (p *Postgres) tx(ctx context.Context, fn func(pgx.Tx) error) error {
-	tx, err := p.pool.Begin(ctx)
-	if err != nil {
-		return fmt.Errorf("store: begin: %w", err)
-	}
-	defer tx.Rollback(context.Background()) // nothing left to undo after a commit
-	if err := fn(tx); err != nil {
-		return err
-	}
-	if err := tx.Commit(ctx); err != nil {
-		return fmt.Errorf("store: commit: %w", err)
-	}
-	return nil
-}
-
 // refusal says why a fenced write of room id matched no row.
 func (p *Postgres) refusal(ctx context.Context, id string, f Fence) error {
-	var (
-		owner, node *string
-		epoch       int64
-		live        bool
-	)
-	err := p.pool.QueryRow(ctx, `SELECT r.owner, r.epoch, n.node, coalesce(n.expires > clock_timestamp(), false)
-		FROM rooms r LEFT JOIN nodes n ON n.session = r.owner WHERE r.id = $1`, id).Scan(&owner, &epoch, &node, &live)
+	o, err := p.Owner(ctx, id)
 	switch {
-	case errors.Is(err, pgx.ErrNoRows):
+	case errors.Is(err, ErrNotFound):
 		return fmt.Errorf("store: room %q: %w", id, ErrNotFound)
 	case err != nil:
 		return fmt.Errorf("store: room %q: %w (%v)", id, ErrFenced, err)
-	case owner == nil:
+	case o.Session == "":
 		return fmt.Errorf("store: room %q has no owner (released at epoch %d), not session %s at epoch %d: %w",
-			id, epoch, f.Session, f.Epoch, ErrFenced)
-	case *owner == f.Session && epoch == f.Epoch:
+			id, o.Epoch, f.Session, f.Epoch, ErrFenced)
+	case o.Session == f.Session && o.Epoch == f.Epoch:
 		return fmt.Errorf("store: room %q: the lease of session %s has run out: %w", id, f.Session, ErrFenced)
 	default:
 		return fmt.Errorf("store: room %q is owned by node %q (session %s, epoch %d), not session %s at epoch %d: %w",
-			id, deref(node), *owner, epoch, f.Session, f.Epoch, ErrFenced)
+			id, o.Node, o.Session, o.Epoch, f.Session, f.Epoch, ErrFenced)
 	}
-}
-
-func deref(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
 }
 
 // AppendTurn implements Store, in one statement: a move's write is one

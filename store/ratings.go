@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"strings"
 	"time"
 
@@ -19,29 +18,6 @@ import (
 // them: the result of a rated room and both players' new ratings go in one
 // transaction, once (the room keeps what the game changed, RatingChanges,
 // and a result written again finds it there and changes nothing).
-
-// RatingChange is how one rated game moved one seat's rating.
-type RatingChange struct {
-	Before rating.Rating `json:"before"`
-	After  rating.Rating `json:"after"`
-}
-
-// Delta is the points the game gave (negative: took), rounded as shown.
-func (c RatingChange) Delta() int {
-	return int(math.Round(c.After.Rating)) - int(math.Round(c.Before.Rating))
-}
-
-// Signed is the change as people read it: "+12", "−8" (a minus sign),
-// "±0".
-func (c RatingChange) Signed() string {
-	switch d := c.Delta(); {
-	case d > 0:
-		return fmt.Sprintf("+%d", d)
-	case d < 0:
-		return fmt.Sprintf("−%d", -d)
-	}
-	return "±0"
-}
 
 // PlayerRating is one player's rating in one game and speed.
 type PlayerRating struct {
@@ -86,7 +62,7 @@ type Ratings interface {
 // ratedGame is what SetResult reads of a room to rate its game.
 type ratedGame struct {
 	rated   bool
-	changes *string // the JSON of the applied RatingChanges; nil: none yet
+	changes *string // the JSON of the Room.RatingChanges made; nil: none yet
 	seats   string
 	game    string
 	clock   vocab.Clock
@@ -109,89 +85,48 @@ func (g ratedGame) rates(res Result) bool {
 	return g.rated && g.changes == nil && res.Over && !res.Aborted && res.Winner >= -1 && res.Winner <= 1
 }
 
-// applied decodes the changes kept on the room.
-func (g ratedGame) applied(id string) (*[2]RatingChange, error) {
-	if g.changes == nil {
+// decodeChanges decodes the changes kept on room id (nil: none).
+func decodeChanges(changes *string, id string) (*[2]rating.Change, error) {
+	if changes == nil {
 		return nil, nil
 	}
-	var c [2]RatingChange
-	if err := json.Unmarshal([]byte(*g.changes), &c); err != nil {
+	var c [2]rating.Change
+	if err := json.Unmarshal([]byte(*changes), &c); err != nil {
 		return nil, fmt.Errorf("store: room %q rating changes: %w", id, err)
 	}
 	return &c, nil
 }
 
-// rateGame is the rating policy's change (rating.RateGame) of a game's
-// seats from their ratings before (found: whether they had one; played:
-// when they last played) and the winner, at now, as the room keeps it.
-func rateGame(before [2]rating.Rating, found [2]bool, played [2]time.Time, winner int, now time.Time) [2]RatingChange {
-	var prior [2]rating.Prior
-	for i := range prior {
-		prior[i] = rating.Prior{Rating: before[i], Found: found[i], Played: played[i]}
-	}
-	from, to := rating.RateGame(prior, winner, now)
-	return [2]RatingChange{{Before: from[0], After: to[0]}, {Before: from[1], After: to[1]}}
-}
-
 // encodeChanges is the JSON the room keeps of its game's changes.
-func encodeChanges(c [2]RatingChange) (string, error) {
+func encodeChanges(c [2]rating.Change) (*string, error) {
 	b, err := json.Marshal(c)
-	return string(b), err
+	return new(string(b)), err
 }
 
 // AccountKey is the key of a username, as users.key keeps it: its lower
 // case (names are ASCII, accounts.NameKey).
 func AccountKey(name string) string { return strings.ToLower(name) }
 
-// roomChanges is the rating_changes column of a room being inserted (an
-// archived rated game keeps what it changed): nil for none.
-func roomChanges(r *Room) (*string, error) {
-	if r.RatingChanges == nil {
-		return nil, nil
-	}
-	s, err := encodeChanges(*r.RatingChanges)
-	if err != nil {
-		return nil, fmt.Errorf("store: room %q rating changes: %w", r.ID, err)
-	}
-	return &s, nil
-}
-
 // CurrentRatings implements Ratings, in one read.
 func (st *base) CurrentRatings(ctx context.Context, game string, speed vocab.Clock, accounts []string) (map[string]rating.Rating, error) {
 	out := map[string]rating.Rating{}
-	keys := make([]string, 0, len(accounts))
-	byKey := map[string][]string{}
-	for _, name := range accounts {
-		if name != "" {
-			k := AccountKey(name)
-			keys = append(keys, k)
-			byKey[k] = append(byKey[k], name)
-		}
-	}
+	keys, names := keyed(accounts)
 	if len(keys) == 0 {
 		return out, nil
 	}
 	in, args := st.e.anyOf("u.key", 3, keys)
 	rows, err := st.db.QueryContext(ctx, `SELECT u.key, r.rating, r.deviation, r.volatility, r.games FROM ratings r JOIN users u ON u.id = r.user_id
 		WHERE `+in+` AND r.game = $1 AND r.speed = $2`, append([]any{game, string(speed)}, args...)...)
-	if err != nil {
-		return nil, fmt.Errorf("store: ratings: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var (
-			key string
-			r   rating.Rating
-		)
-		if err := rows.Scan(&key, &r.Rating, &r.Deviation, &r.Volatility, &r.Games); err != nil {
-			return nil, fmt.Errorf("store: ratings: %w", err)
-		}
-		for _, name := range byKey[key] {
+	_, err = collect(rows, err, "ratings", func(rw row) (key string, err error) {
+		var r rating.Rating
+		err = rw.Scan(&key, &r.Rating, &r.Deviation, &r.Volatility, &r.Games)
+		for _, name := range names[key] {
 			out[name] = r
 		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: ratings: %w", err)
+		return key, err
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -201,17 +136,22 @@ func (st *base) PlayerRatings(ctx context.Context, accounts ...string) ([]Player
 	if len(accounts) == 0 {
 		return nil, nil
 	}
-	keys := make([]string, len(accounts))
-	for i, a := range accounts {
-		keys[i] = AccountKey(a)
-	}
+	keys, _ := keyed(accounts)
 	in, args := st.e.anyOf("u.key", 1, keys)
-	rows, err := st.db.QueryContext(ctx, `SELECT u.name, r.game, r.speed, r.rating, r.deviation, r.volatility, r.games, r.played_at
+	rows, err := st.db.QueryContext(ctx, `SELECT `+playerRatingColumns+`
 		FROM ratings r JOIN users u ON u.id = r.user_id WHERE `+in+` ORDER BY u.key, r.game, r.speed`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("store: ratings of %q: %w", accounts, err)
-	}
-	return scanPlayerRatingRows(sqlRows{rows})
+	return collect(rows, err, fmt.Sprintf("ratings of %q", accounts), scanPlayerRating)
+}
+
+// playerRatingColumns are a PlayerRating's, in scanPlayerRating's order.
+const playerRatingColumns = `u.name, r.game, r.speed, r.rating, r.deviation, r.volatility, r.games, r.played_at`
+
+// scanPlayerRating reads a row of playerRatingColumns.
+func scanPlayerRating(r row) (p PlayerRating, err error) {
+	var at int64
+	err = r.Scan(&p.Name, &p.Game, &p.Speed, &p.Rating.Rating, &p.Deviation, &p.Volatility, &p.Games, &at)
+	p.Played = time.UnixMilli(at)
+	return p, err
 }
 
 // RatingHistory implements Ratings.
@@ -219,22 +159,20 @@ func (st *base) RatingHistory(ctx context.Context, account string, limit int) ([
 	rows, err := st.db.QueryContext(ctx, `SELECT game, speed, rating, deviation, played_at FROM (
 		SELECT h.id, h.game, h.speed, h.rating, h.deviation, h.played_at FROM rating_history h JOIN users u ON u.id = h.user_id
 		WHERE u.key = $1 ORDER BY h.id DESC LIMIT $2) last ORDER BY id`, AccountKey(account), limit)
-	if err != nil {
-		return nil, fmt.Errorf("store: rating history of %q: %w", account, err)
-	}
-	return scanRatingPointRows(sqlRows{rows})
+	return collect(rows, err, fmt.Sprintf("rating history of %q", account), func(r row) (p RatingPoint, err error) {
+		var at int64
+		err = r.Scan(&p.Game, &p.Speed, &p.Rating, &p.Deviation, &at)
+		p.At = time.UnixMilli(at)
+		return p, err
+	})
 }
 
 // Leaderboard implements Ratings.
 func (st *base) Leaderboard(ctx context.Context, game string, speed vocab.Clock, since time.Time, limit int) ([]PlayerRating, error) {
-	rows, err := st.db.QueryContext(ctx, `SELECT u.name, r.game, r.speed, r.rating, r.deviation, r.volatility, r.games, r.played_at
-		FROM ratings r JOIN users u ON u.id = r.user_id
+	rows, err := st.db.QueryContext(ctx, `SELECT `+playerRatingColumns+` FROM ratings r JOIN users u ON u.id = r.user_id
 		WHERE r.game = $1 AND r.speed = $2 AND r.played_at >= $3
 		ORDER BY r.deviation > $4, r.rating DESC, u.key LIMIT $5`, game, string(speed), since.UnixMilli(), rating.ProvisionalDeviation, limit)
-	if err != nil {
-		return nil, fmt.Errorf("store: leaderboard: %w", err)
-	}
-	return scanPlayerRatingRows(sqlRows{rows})
+	return collect(rows, err, "leaderboard", scanPlayerRating)
 }
 
 // setResultColumns are what SetResult writes of a room, from $1 on.
@@ -244,13 +182,13 @@ const setResultColumns = `over = $1, winner = $2, reason = $3, aborted = $4, abo
 // records their result. A rated room takes a transaction that holds the
 // room's row (under its fence, on PostgreSQL), so that its result is
 // written, and its game rated, by its owner alone and once.
-func (b *base) SetResult(ctx context.Context, id string, res Result) (*[2]RatingChange, error) {
+func (b *base) SetResult(ctx context.Context, id string, res Result) (*[2]rating.Change, error) {
 	args := []any{res.Over, res.Winner, res.Reason, res.Aborted, abortedBy(res)}
-	done, err := b.e.tryUpdateRoom(ctx, id, setResultColumns, `NOT rated`, append(args, b.e.stamp())...)
+	done, err := b.e.updateRoom(ctx, id, setResultColumns, `NOT rated`, append(args, b.stamp())...)
 	if err != nil || done {
 		return nil, err
 	}
-	var changes *[2]RatingChange
+	var changes *[2]rating.Change
 	err = b.e.roomTx(ctx, id, "", nil, func(tx txn) error {
 		changes = nil // a write tried again runs this again
 		var g ratedGame
@@ -260,10 +198,10 @@ func (b *base) SetResult(ctx context.Context, id string, res Result) (*[2]Rating
 		}
 		var err error
 		if g.changes != nil { // rated already: final
-			changes, err = g.applied(id)
+			changes, err = decodeChanges(g.changes, id)
 			return err
 		}
-		now := b.e.stamp()
+		now := b.stamp()
 		if _, err := tx.Exec(`UPDATE rooms SET `+setResultColumns+` WHERE id = $7`, append(args, now, id)...); err != nil {
 			return fmt.Errorf("store: room %q: %w", id, err)
 		}
@@ -287,7 +225,7 @@ func (b *base) SetResult(ctx context.Context, id string, res Result) (*[2]Rating
 // from the other's result, and never deadlock. FOR UPDATE locks only rows
 // that exist: before the rows were made first, two first games of a
 // player both found none, and the later write replaced the earlier's.
-func (b *base) rate(tx txn, id string, g ratedGame, winner int, now time.Time) (*[2]RatingChange, error) {
+func (b *base) rate(tx txn, id string, g ratedGame, winner int, now time.Time) (*[2]rating.Change, error) {
 	names, ok, err := g.accounts(id)
 	if err != nil || !ok {
 		return nil, err
@@ -305,11 +243,11 @@ func (b *base) rate(tx txn, id string, g ratedGame, winner int, now time.Time) (
 	if err := placeRatingRows(tx, users, g); err != nil {
 		return nil, fmt.Errorf("store: room %q ratings: %w", id, err)
 	}
-	before, found, played, err := b.lockRatings(tx, users, g)
+	prior, err := b.lockRatings(tx, users, g)
 	if err != nil {
 		return nil, fmt.Errorf("store: room %q ratings: %w", id, err)
 	}
-	c := rateGame(before, found, played, winner, now)
+	c := rating.RateGame(prior, winner, now)
 	for i, ch := range c {
 		a := ch.After
 		if _, err := tx.Exec(`UPDATE ratings SET rating = $4, deviation = $5, volatility = $6, games = $7, played_at = $8
@@ -326,38 +264,32 @@ func (b *base) rate(tx txn, id string, g ratedGame, winner int, now time.Time) (
 	if err != nil {
 		return nil, err
 	}
-	if _, err := tx.Exec(`UPDATE rooms SET rating_changes = $2 WHERE id = $1`, id, text); err != nil {
+	if _, err := tx.Exec(`UPDATE rooms SET rating_changes = $2 WHERE id = $1`, id, *text); err != nil {
 		return nil, fmt.Errorf("store: room %q: %w", id, err)
 	}
 	return &c, nil
 }
 
 // lockRatings reads (and on PostgreSQL locks, in the order of their ids)
-// the rating rows of users in g's game and speed: found is false for a
-// row placeRatingRows just made (no games).
-func (b *base) lockRatings(tx txn, users [2]int64, g ratedGame) (before [2]rating.Rating, found [2]bool, played [2]time.Time, err error) {
+// the rating rows of users in g's game and speed: a row placeRatingRows
+// just made (no games) is not Found.
+func (b *base) lockRatings(tx txn, users [2]int64, g ratedGame) (prior [2]rating.Prior, err error) {
 	rows, err := tx.Query(`SELECT user_id, rating, deviation, volatility, games, played_at FROM ratings
 		WHERE user_id IN ($1, $2) AND game = $3 AND speed = $4 ORDER BY user_id`+b.e.forUpdate(), users[0], users[1], g.game, string(g.clock))
-	if err != nil {
-		return before, found, played, err
-	}
-	defer rows.Close()
-	for rows.Next() {
+	_, err = collect(rows, err, "ratings", func(rw row) (user int64, err error) {
 		var (
-			user int64
-			r    rating.Rating
-			at   int64
+			r  rating.Rating
+			at int64
 		)
-		if err := rows.Scan(&user, &r.Rating, &r.Deviation, &r.Volatility, &r.Games, &at); err != nil {
-			return before, found, played, err
-		}
+		err = rw.Scan(&user, &r.Rating, &r.Deviation, &r.Volatility, &r.Games, &at)
 		for i := range users {
 			if users[i] == user && r.Games > 0 {
-				before[i], found[i], played[i] = r, true, time.UnixMilli(at)
+				prior[i] = rating.Prior{Rating: r, Found: true, Played: time.UnixMilli(at)}
 			}
 		}
-	}
-	return before, found, played, rows.Err()
+		return user, err
+	})
+	return prior, err
 }
 
 // placeRatingRows makes, in tx, the rating rows of users in g's game and

@@ -10,29 +10,81 @@ import (
 )
 
 // The rooms' reads and one-statement updates, written once for both
-// engines. A room's writes go through the engine (updateRoom, roomTx):
+// engines. A room's writes go through the engine (setRoom, roomTx):
 // SQLite's one writer, PostgreSQL's fence.
+
+// roomColumns are a room's columns, in the order roomRow.dest takes them.
+const roomColumns = `id, game, options, mode, clock, seats, save, over, winner, reason, created_at, updated_at, private, aborted, next,
+	clock_from, clock_stopped, rated, rating_changes, open, seeking`
+
+// roomRow is a room's row as it is read: the plain columns go straight
+// into the Room, the encoded ones (JSON, milliseconds, NULLs) here until
+// room decodes them.
+type roomRow struct {
+	r                  Room
+	opts, seats        string
+	save               *string
+	created, updated   int64
+	clockFrom, stopped *int64
+	changes            *string
+}
+
+// dest lists where each of roomColumns goes.
+func (w *roomRow) dest() []any {
+	r := &w.r
+	return []any{&r.ID, &r.Game, &w.opts, &r.Mode, &r.Clock, &w.seats, &w.save, &r.Over, &r.Winner, &r.Reason,
+		&w.created, &w.updated, &r.Private, &r.Aborted, &r.Next, &w.clockFrom, &w.stopped, &r.Rated, &w.changes,
+		&r.Open, &r.Seeking}
+}
+
+// room decodes the encoded columns of room id (its turns are read apart).
+func (w *roomRow) room(id string) (*Room, error) {
+	r := &w.r
+	if err := json.Unmarshal([]byte(w.opts), &r.Options); err != nil {
+		return nil, fmt.Errorf("store: room %q options: %w", id, err)
+	}
+	if err := json.Unmarshal([]byte(w.seats), &r.Seats); err != nil {
+		return nil, fmt.Errorf("store: room %q seats: %w", id, err)
+	}
+	if w.save != nil {
+		if err := json.Unmarshal([]byte(*w.save), &r.Save); err != nil {
+			return nil, fmt.Errorf("store: room %q save: %w", id, err)
+		}
+	}
+	r.Created, r.Updated = time.UnixMilli(w.created), time.UnixMilli(w.updated)
+	if w.clockFrom != nil {
+		r.ClockFrom = time.UnixMilli(*w.clockFrom)
+	}
+	if w.stopped != nil {
+		r.ClockStopped = time.UnixMilli(*w.stopped)
+	}
+	var err error
+	r.RatingChanges, err = decodeChanges(w.changes, id)
+	return r, err
+}
 
 // Room implements Store.
 func (b *base) Room(ctx context.Context, id string) (*Room, error) {
-	var row roomRow
-	err := b.db.QueryRowContext(ctx, `SELECT `+roomColumns+` FROM rooms WHERE id = $1`, id).Scan(row.dest()...)
+	var w roomRow
+	err := b.db.QueryRowContext(ctx, `SELECT `+roomColumns+` FROM rooms WHERE id = $1`, id).Scan(w.dest()...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("store: room %q: %w", id, ErrNotFound)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("store: room %q: %w", id, err)
 	}
-	r, err := row.room(id)
+	r, err := w.room(id)
 	if err != nil {
 		return nil, err
 	}
 	rows, err := b.db.QueryContext(ctx, `SELECT notation, played_at, think_us, info FROM turns WHERE room_id = $1 ORDER BY ply`, id)
+	r.Turns, err = collect(rows, err, fmt.Sprintf("room %q turns", id), func(row row) (t Turn, err error) {
+		var at, think int64
+		err = row.Scan(&t.Notation, &at, &think, &t.Info)
+		t.At, t.Think = time.UnixMilli(at), time.Duration(think)*time.Microsecond
+		return t, err
+	})
 	if err != nil {
-		return nil, fmt.Errorf("store: room %q turns: %w", id, err)
-	}
-	defer rows.Close()
-	if r.Turns, err = scanTurns(rows, id); err != nil {
 		return nil, err
 	}
 	return r, nil
@@ -41,20 +93,7 @@ func (b *base) Room(ctx context.Context, id string) (*Room, error) {
 // Unfinished implements Store: every unfinished room, whoever owns it (a
 // node of a cluster restores only the rooms it acquires: see Orphans).
 func (b *base) Unfinished(ctx context.Context) ([]string, error) {
-	rows, err := b.db.QueryContext(ctx, `SELECT id FROM rooms WHERE NOT over ORDER BY updated_at, id`)
-	if err != nil {
-		return nil, fmt.Errorf("store: unfinished rooms: %w", err)
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("store: unfinished rooms: %w", err)
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return b.names(ctx, "unfinished rooms", `SELECT id FROM rooms WHERE NOT over ORDER BY updated_at, id`)
 }
 
 // List implements Store. A live room is listed while it changed or was
@@ -66,16 +105,8 @@ func (b *base) List(ctx context.Context, over bool, since time.Time, limit, offs
 	rows, err := b.db.QueryContext(ctx, `SELECT `+summaryColumns+`
 		FROM rooms WHERE over = $1 AND NOT private AND NOT aborted AND seated AND (over OR updated_at >= $4 OR seen_at >= $4)
 		ORDER BY updated_at DESC, id LIMIT $2 OFFSET $3`,
-		over, limit, offset, sinceMillis(since))
-	if err != nil {
-		return nil, fmt.Errorf("store: list rooms: %w", err)
-	}
-	defer rows.Close()
-	out, err := scanSummaries(rows)
-	if err != nil {
-		return nil, fmt.Errorf("store: list rooms: %w", err)
-	}
-	return out, nil
+		over, limit, offset, millisOrZero(since))
+	return collect(rows, err, "list rooms", scanSummary)
 }
 
 // Chat implements Store.
@@ -85,11 +116,12 @@ func (b *base) Chat(ctx context.Context, id string, last int) ([]ChatMessage, er
 	}
 	rows, err := b.db.QueryContext(ctx, `SELECT name, seat, text, sent_at FROM
 		(SELECT id, name, seat, text, sent_at FROM chat WHERE room_id = $1 ORDER BY id DESC LIMIT $2) AS recent ORDER BY id`, id, last)
-	if err != nil {
-		return nil, fmt.Errorf("store: room %q chat: %w", id, err)
-	}
-	defer rows.Close()
-	return scanChat(rows, id)
+	return collect(rows, err, fmt.Sprintf("room %q chat", id), func(r row) (m ChatMessage, err error) {
+		var at int64
+		err = r.Scan(&m.Name, &m.Seat, &m.Text, &at)
+		m.At = time.UnixMilli(at)
+		return m, err
+	})
 }
 
 // SetSeats implements Store.
@@ -98,7 +130,7 @@ func (b *base) SetSeats(ctx context.Context, id string, seats [2]Seat) error {
 	if err != nil {
 		return err
 	}
-	return b.e.updateRoom(ctx, id, `seats = $1, seated = $2, updated_at = $3`, string(v), seated(seats), b.e.stamp())
+	return b.setRoom(ctx, id, `seats = $1, seated = $2, updated_at = $3`, string(v), seated(seats), b.stamp())
 }
 
 // SetSave implements Store.
@@ -107,14 +139,14 @@ func (b *base) SetSave(ctx context.Context, id string, save []string) error {
 	if err != nil {
 		return err
 	}
-	return b.e.updateRoom(ctx, id, `save = $1, updated_at = $2`, v, b.e.stamp())
+	return b.setRoom(ctx, id, `save = $1, updated_at = $2`, v, b.stamp())
 }
 
-// sinceMillis is a List's since in milliseconds (0 for the zero time:
-// every room).
-func sinceMillis(since time.Time) int64 {
-	if since.IsZero() {
-		return 0
+// encodeSave is the save column of save: NULL for nil.
+func encodeSave(save []string) (*string, error) {
+	if save == nil {
+		return nil, nil
 	}
-	return since.UnixMilli()
+	b, err := json.Marshal(save)
+	return new(string(b)), err
 }

@@ -20,41 +20,50 @@ import (
 type encodedRoom struct {
 	*Room
 	options, seats string
-	save           *string
-	changes        *string
+	save, changes  *string
 	now            int64
 }
 
 // encodeRoom encodes r for an insert stamped now.
 func encodeRoom(r *Room, now int64) (encodedRoom, error) {
+	e := encodedRoom{Room: r, now: now}
 	opts, err := json.Marshal(r.Options)
 	if err != nil {
-		return encodedRoom{}, fmt.Errorf("store: room %q options: %w", r.ID, err)
+		return e, fmt.Errorf("store: room %q options: %w", r.ID, err)
 	}
 	seats, err := json.Marshal(r.Seats)
 	if err != nil {
-		return encodedRoom{}, fmt.Errorf("store: room %q seats: %w", r.ID, err)
+		return e, fmt.Errorf("store: room %q seats: %w", r.ID, err)
 	}
-	changes, err := roomChanges(r)
-	if err != nil {
-		return encodedRoom{}, err
+	e.options, e.seats = string(opts), string(seats)
+	if e.save, err = encodeSave(r.Save); err != nil {
+		return e, fmt.Errorf("store: room %q save: %w", r.ID, err)
 	}
-	e := encodedRoom{Room: r, options: string(opts), seats: string(seats), changes: changes, now: now}
-	if r.Save != nil {
-		b, err := json.Marshal(r.Save)
-		if err != nil {
-			return encodedRoom{}, fmt.Errorf("store: room %q save: %w", r.ID, err)
+	if r.RatingChanges != nil {
+		if e.changes, err = encodeChanges(*r.RatingChanges); err != nil {
+			return e, fmt.Errorf("store: room %q rating changes: %w", r.ID, err)
 		}
-		e.save = new(string(b))
 	}
 	return e, nil
+}
+
+// insertRoomColumns are the columns a room is inserted with, in the order
+// of encodedRoom.values ($1 to $22: created_at and updated_at are both $12).
+const insertRoomColumns = `id, game, options, mode, clock, seats, save, over, winner, reason, turns, created_at, updated_at,
+	private, aborted, seated, next, clock_from, clock_stopped, rated, rating_changes, open, seeking`
+
+// values are the parameters of insertRoomColumns.
+func (e encodedRoom) values() []any {
+	return []any{e.ID, e.Game, e.options, string(e.Mode), string(e.Clock), e.seats, e.save, e.Over, e.Winner, e.Reason, len(e.Turns),
+		e.now, e.Private, e.Aborted, seated(e.Seats), e.Next, millis(e.ClockFrom), millis(e.ClockStopped), e.Rated, e.changes,
+		e.Open, e.Seeking}
 }
 
 // CreateRoom implements Store: on PostgreSQL the new room is owned by the
 // session of the fence ctx carries, at its epoch (at least 1), which is
 // logged as the room's first acquisition.
 func (b *base) CreateRoom(ctx context.Context, r *Room) error {
-	e, err := encodeRoom(r, b.e.stamp())
+	e, err := encodeRoom(r, b.stamp())
 	if err != nil {
 		return err
 	}
@@ -63,7 +72,7 @@ func (b *base) CreateRoom(ctx context.Context, r *Room) error {
 
 // ReplaceTurns implements Store.
 func (b *base) ReplaceTurns(ctx context.Context, id string, turns []Turn) error {
-	return b.e.roomTx(ctx, id, updateTurnsSet, []any{len(turns), b.e.stamp()}, func(tx txn) error {
+	return b.e.roomTx(ctx, id, updateTurnsSet, []any{len(turns), b.stamp()}, func(tx txn) error {
 		if _, err := tx.Exec(`DELETE FROM turns WHERE room_id = $1`, id); err != nil {
 			return fmt.Errorf("store: room %q: %w", id, err)
 		}
@@ -82,7 +91,7 @@ func (b *base) Rematch(ctx context.Context, id string, archive *Room, seats [2]S
 	var kept encodedRoom
 	if archive != nil {
 		var err error
-		if kept, err = encodeRoom(archive, b.e.stamp()); err != nil {
+		if kept, err = encodeRoom(archive, b.stamp()); err != nil {
 			return err
 		}
 	}
@@ -92,7 +101,7 @@ func (b *base) Rematch(ctx context.Context, id string, archive *Room, seats [2]S
 	}
 	set := `seats = $1, seated = $2, turns = 0, over = FALSE, winner = -1, reason = '', aborted = FALSE, aborted_by = -1,
 		clock_from = NULL, clock_stopped = NULL, rating_changes = NULL, updated_at = $3`
-	return b.e.roomTx(ctx, id, set, []any{string(v), seated(seats), b.e.stamp()}, func(tx txn) error {
+	return b.e.roomTx(ctx, id, set, []any{string(v), seated(seats), b.stamp()}, func(tx txn) error {
 		if archive != nil {
 			if err := b.e.insertRoom(ctx, tx, kept, false); err != nil {
 				return err
@@ -143,7 +152,7 @@ func (b *base) AnswerChallenge(ctx context.Context, id, to string, accept bool, 
 	if accept {
 		status, roomID, reason = ChallengeAccepted, room.ID, ""
 		var err error
-		if kept, err = encodeRoom(room, b.e.stamp()); err != nil {
+		if kept, err = encodeRoom(room, b.stamp()); err != nil {
 			return err
 		}
 	}
@@ -162,7 +171,7 @@ func (b *base) AnswerChallenge(ctx context.Context, id, to string, accept bool, 
 		if err := b.e.insertRoom(ctx, tx, kept, true); err != nil {
 			return err
 		}
-		return recordBotGames(tx, room, b.e.stamp())
+		return recordBotGames(tx, room, b.stamp())
 	}
 	if !accept {
 		return b.e.writeTx(ctx, answer)

@@ -19,7 +19,7 @@ type Seeks interface {
 
 // SetSeeking implements Store.
 func (b *base) SetSeeking(ctx context.Context, id string, on bool) error {
-	return b.e.updateRoom(ctx, id, `seeking = $1`, on)
+	return b.setRoom(ctx, id, `seeking = $1`, on)
 }
 
 // seeking is the condition "an open challenge the lobby lists now".
@@ -29,18 +29,13 @@ const seeking = `seeking = TRUE AND over = FALSE AND seated = FALSE`
 func (st *base) Seeks(ctx context.Context, limit int) ([]Summary, error) {
 	rows, err := st.db.QueryContext(ctx, `SELECT `+summaryColumns+` FROM rooms WHERE `+seeking+`
 		ORDER BY created_at DESC, id LIMIT $1`, limit)
-	if err != nil {
-		return nil, fmt.Errorf("store: seeks: %w", err)
-	}
-	defer rows.Close()
-	return scanSummaries(rows)
+	return collect(rows, err, "seeks", scanSummary)
 }
 
 // SeeksOf implements Seeks.
 func (st *base) SeeksOf(ctx context.Context, tokenHash string) (int, error) {
 	var n int
-	err := st.db.QueryRowContext(ctx, `SELECT count(*) FROM rooms WHERE `+seeking+`
-		AND (`+st.e.seatField("seats", 0, "token_hash")+` = $1 OR `+st.e.seatField("seats", 1, "token_hash")+` = $1)`, tokenHash).Scan(&n)
+	err := st.db.QueryRowContext(ctx, `SELECT count(*) FROM rooms WHERE `+seeking+` AND `+st.inSeat("token_hash", 1), tokenHash).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("store: seeks: %w", err)
 	}

@@ -130,19 +130,14 @@ func (st *base) Online(ctx context.Context, accounts []string, since time.Time) 
 	if len(accounts) == 0 {
 		return out, nil
 	}
-	keys := map[string][]string{}
-	list := make([]string, 0, len(accounts))
-	for _, a := range accounts {
-		keys[AccountKey(a)] = append(keys[AccountKey(a)], a)
-		list = append(list, AccountKey(a))
-	}
-	in, args := st.e.anyOf("account", 2, list)
+	keys, given := keyed(accounts)
+	in, args := st.e.anyOf("account", 2, keys)
 	online, err := st.names(ctx, "presence", `SELECT DISTINCT account FROM presence WHERE seen >= $1 AND `+in, append([]any{since.UnixMilli()}, args...)...)
 	if err != nil {
 		return nil, err
 	}
 	for _, k := range online {
-		for _, a := range keys[k] {
+		for _, a := range given[k] {
 			out[a] = true
 		}
 	}
@@ -158,10 +153,12 @@ func (st *base) ChallengesOf(ctx context.Context, accounts []string, since time.
 	from, _ := st.e.anyOf("from_name", 2, accounts)
 	rows, err := st.db.QueryContext(ctx, `SELECT `+challengeColumns+` FROM challenges
 		WHERE created >= $1 AND (`+to+` OR `+from+`) ORDER BY created, id`, append([]any{since.UnixMilli()}, args...)...)
-	if err != nil {
-		return nil, fmt.Errorf("store: challenges: %w", err)
-	}
-	return scanChallenges(sqlRows{rows})
+	return collect(rows, err, "challenges", func(r row) (c DirectChallenge, err error) {
+		var created, expires int64
+		err = r.Scan(&c.ID, &c.From, &c.To, &c.FromToken, &c.Game, &c.Clock, &c.Rated, &created, &expires, &c.Status, &c.Room, &c.Reason)
+		c.Created, c.Expires = time.UnixMilli(created), time.UnixMilli(expires)
+		return c, err
+	})
 }
 
 // FindPlayers implements PlayerLists.
@@ -179,14 +176,12 @@ func (st *base) OnlineNames(ctx context.Context, since time.Time, limit int) ([]
 
 // CreateChallenge implements DirectChallenges.
 func (st *base) CreateChallenge(ctx context.Context, c DirectChallenge) error {
-	return st.e.writeTx(ctx, func(tx txn) error {
-		_, err := tx.Exec(`INSERT INTO challenges (`+challengeColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-			c.ID, c.From, c.To, c.FromToken, c.Game, c.Clock, c.Rated, c.Created.UnixMilli(), c.Expires.UnixMilli(), c.Status, c.Room, c.Reason)
-		if err != nil {
-			return fmt.Errorf("store: challenge: %w", err)
-		}
-		return nil
-	})
+	_, err := st.e.exec(ctx, `INSERT INTO challenges (`+challengeColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+		c.ID, c.From, c.To, c.FromToken, c.Game, c.Clock, c.Rated, c.Created.UnixMilli(), c.Expires.UnixMilli(), c.Status, c.Room, c.Reason)
+	if err != nil {
+		return fmt.Errorf("store: challenge: %w", err)
+	}
+	return nil
 }
 
 // PendingFrom implements DirectChallenges.
@@ -202,56 +197,12 @@ func (st *base) PendingFrom(ctx context.Context, from string, now time.Time) (in
 
 // CancelChallenge implements DirectChallenges.
 func (st *base) CancelChallenge(ctx context.Context, id, from string) error {
-	return st.e.writeTx(ctx, func(tx txn) error {
-		res, err := tx.Exec(`UPDATE challenges SET status = $1 WHERE id = $2 AND from_name = $3 AND status = $4`,
-			ChallengeCancelled, id, from, ChallengePending)
-		if err != nil {
-			return fmt.Errorf("store: challenge: %w", err)
-		}
-		if n, _ := res.RowsAffected(); n != 1 {
-			return ErrChallengeGone
-		}
-		return nil
-	})
-}
-
-// names runs a query of one text column.
-func (st *base) names(ctx context.Context, what, query string, args ...any) ([]string, error) {
-	rows, err := st.db.QueryContext(ctx, query, args...)
+	res, err := st.e.exec(ctx, `UPDATE challenges SET status = $1 WHERE id = $2 AND from_name = $3 AND status = $4`,
+		ChallengeCancelled, id, from, ChallengePending)
 	if err != nil {
-		return nil, fmt.Errorf("store: %s: %w", what, err)
+		return fmt.Errorf("store: challenge: %w", err)
 	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var name string
-		if err := rows.Scan(&name); err != nil {
-			return nil, fmt.Errorf("store: %s: %w", what, err)
-		}
-		out = append(out, name)
-	}
-	return out, rows.Err()
-}
-
-// scanChallenges reads rows of challengeColumns.
-func scanChallenges(rs scanRows) ([]DirectChallenge, error) {
-	defer rs.Close()
-	var out []DirectChallenge
-	for rs.Next() {
-		var (
-			c                DirectChallenge
-			created, expires int64
-		)
-		if err := rs.Scan(&c.ID, &c.From, &c.To, &c.FromToken, &c.Game, &c.Clock, &c.Rated, &created, &expires, &c.Status, &c.Room, &c.Reason); err != nil {
-			return nil, fmt.Errorf("store: challenges: %w", err)
-		}
-		c.Created, c.Expires = time.UnixMilli(created), time.UnixMilli(expires)
-		out = append(out, c)
-	}
-	if err := rs.Err(); err != nil {
-		return nil, fmt.Errorf("store: challenges: %w", err)
-	}
-	return out, nil
+	return affected(res, nil, ErrChallengeGone)
 }
 
 // socialTables are presence and challenges, for both engines (schema.go).
@@ -278,5 +229,5 @@ CREATE TABLE IF NOT EXISTS challenges (
 CREATE INDEX IF NOT EXISTS challenges_to ON challenges(to_name, created);
 CREATE INDEX IF NOT EXISTS challenges_from ON challenges(from_name, created);`
 
-// challengeColumns are a challenge's columns, in scanChallenges's order.
+// challengeColumns are a challenge's columns, in the order ChallengesOf reads them.
 const challengeColumns = `id, from_name, to_name, from_token, game, clock, rated, created, expires, status, room, reason`

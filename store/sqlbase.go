@@ -6,7 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
+	"time"
 )
 
 // The domains are written once, over database/sql, for both engines: the
@@ -33,13 +33,15 @@ type engine interface {
 	// writeTx runs fn in a write transaction and returns once it is
 	// committed (or fn failed and nothing of it was).
 	writeTx(ctx context.Context, fn func(tx txn) error) error
+	// exec runs one write statement on its own.
+	exec(ctx context.Context, query string, args ...any) (sql.Result, error)
 	// updateRoom runs one UPDATE of room id's row, set assigning its
-	// columns from parameters $1 on (args): ErrNotFound for no room, and
-	// on PostgreSQL ErrFenced unless ctx's fence owns the room.
-	updateRoom(ctx context.Context, id, set string, args ...any) error
-	// tryUpdateRoom is updateRoom on the condition cond too, reporting
-	// whether it changed the row rather than why not.
-	tryUpdateRoom(ctx context.Context, id, set, cond string, args ...any) (bool, error)
+	// columns from parameters $1 on (args), on PostgreSQL only while ctx's
+	// fence owns the room. With a condition cond on the row too, it
+	// reports whether it changed the row; with none ("") a row it did not
+	// change is an error: ErrNotFound for no room, ErrFenced for a fence
+	// that does not own it.
+	updateRoom(ctx context.Context, id, set, cond string, args ...any) (changed bool, err error)
 	// roomTx runs fn in a write transaction that first takes room id's
 	// row: updating it by set (its columns from parameters $1 on, args),
 	// or, for set "", only holding it. ErrNotFound for no room; on
@@ -59,10 +61,6 @@ type engine interface {
 	// node is pairing it (PostgreSQL's advisory lock; the one writer
 	// always has it).
 	lockPool(tx txn, pool string) (bool, error)
-	// stamp is the time of a room's change, in milliseconds (SetNow).
-	stamp() int64
-	// exec runs one write statement on its own.
-	exec(ctx context.Context, query string, args ...any) (sql.Result, error)
 	// unique reports whether err is a unique constraint's violation (on
 	// table, or any table for "").
 	unique(err error, table string) bool
@@ -79,27 +77,31 @@ type engine interface {
 
 // base is the domains' code, shared by both engines: db reads, e writes.
 type base struct {
-	db *sql.DB
-	e  engine
+	db  *sql.DB
+	e   engine
+	now func() time.Time
 }
 
-// anyOfIn is SQLite's anyOf: col IN ($n, $n+1, …) (FALSE for no values).
-func anyOfIn(col string, n int, values []string) (string, []any) {
-	if len(values) == 0 {
-		return "FALSE", nil
-	}
-	var b strings.Builder
-	args := make([]any, len(values))
-	b.WriteString(col + " IN (")
-	for i, v := range values {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString("$" + strconv.Itoa(n+i))
-		args[i] = v
-	}
-	b.WriteString(")")
-	return b.String(), args
+// stamp is the time of a room's change, in milliseconds (SetNow).
+func (b *base) stamp() int64 { return b.now().UnixMilli() }
+
+// SetNow makes the store stamp the rooms' changes (their created and
+// changed times) with now rather than time.Now: the rooms' clock when it is
+// not the system's (a test's fake one), so that a room's changed time and
+// its game times are on one clock. Call it before the store is used.
+func (b *base) SetNow(now func() time.Time) { b.now = now }
+
+// setRoom is engine.updateRoom with no condition: the room's row must
+// change.
+func (b *base) setRoom(ctx context.Context, id, set string, args ...any) error {
+	_, err := b.e.updateRoom(ctx, id, set, "", args...)
+	return err
+}
+
+// inSeat is the condition "either seat's field key is $n".
+func (b *base) inSeat(key string, n int) string {
+	p := " = $" + strconv.Itoa(n)
+	return `(` + b.e.seatField("seats", 0, key) + p + ` OR ` + b.e.seatField("seats", 1, key) + p + `)`
 }
 
 // ctxTx is a database/sql transaction whose statements run under the
@@ -128,27 +130,103 @@ func inTx(ctx context.Context, db *sql.DB, fn func(tx txn) error) error {
 		return err
 	}
 	if err := fn(ctxTx{tx, ctx}); err != nil {
-		return errors.Join(err, ignoreDone(tx.Rollback()))
+		if rb := tx.Rollback(); !errors.Is(rb, sql.ErrTxDone) {
+			err = errors.Join(err, rb)
+		}
+		return err
 	}
 	return tx.Commit()
 }
 
-// ignoreDone drops the error of a rollback after the transaction ended.
-func ignoreDone(err error) error {
-	if errors.Is(err, sql.ErrTxDone) {
-		return nil
+// affected checks that a write (res and err its result) changed a row: none
+// is the error when it changed none.
+func affected(res sql.Result, err error, none error) error {
+	if err != nil {
+		return err
+	}
+	n, err := res.RowsAffected()
+	if err == nil && n == 0 {
+		return none
 	}
 	return err
 }
 
-// affected is ErrNotFound when res changed no row.
-func affected(res sql.Result, what string) error {
-	n, err := res.RowsAffected()
+// row is a row to read: database/sql's *Row, or *Rows at a row.
+type row interface{ Scan(dest ...any) error }
+
+// collect reads every row of a query's result (rows, or the query's error
+// err) with scan; what names the read in errors.
+func collect[T any](rows *sql.Rows, err error, what string, scan func(row) (T, error)) ([]T, error) {
 	if err != nil {
-		return fmt.Errorf("store: %s: %w", what, err)
+		return nil, fmt.Errorf("store: %s: %w", what, err)
 	}
-	if n == 0 {
-		return ErrNotFound
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: %s: %w", what, err)
+		}
+		out = append(out, v)
 	}
-	return nil
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: %s: %w", what, err)
+	}
+	return out, nil
+}
+
+// one reads the one row of a query with scan: ErrNotFound for none.
+func one[T any](r *sql.Row, what string, scan func(row) (T, error)) (*T, error) {
+	v, err := scan(r)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: %w", what, err)
+	}
+	return &v, nil
+}
+
+// scanValue reads a row of one column.
+func scanValue[T any](r row) (v T, err error) {
+	err = r.Scan(&v)
+	return v, err
+}
+
+// names runs a query of one text column.
+func (b *base) names(ctx context.Context, what, query string, args ...any) ([]string, error) {
+	rows, err := b.db.QueryContext(ctx, query, args...)
+	return collect(rows, err, what, scanValue[string])
+}
+
+// keyed are the distinct keys of accounts (usernames, any case), without
+// "", with the names given for each key.
+func keyed(accounts []string) (keys []string, names map[string][]string) {
+	names = map[string][]string{}
+	for _, a := range accounts {
+		if k := AccountKey(a); k != "" {
+			if names[k] == nil {
+				keys = append(keys, k)
+			}
+			names[k] = append(names[k], a)
+		}
+	}
+	return keys, names
+}
+
+// millis is t in milliseconds for a nullable column: NULL for the zero
+// time.
+func millis(t time.Time) any {
+	if t.IsZero() {
+		return nil
+	}
+	return t.UnixMilli()
+}
+
+// millisOrZero is t in milliseconds, 0 for the zero time (never).
+func millisOrZero(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMilli()
 }

@@ -6,51 +6,22 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
-
-	"boardroom/realtime/vocab"
 
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
 )
 
-const schema = `
-CREATE TABLE IF NOT EXISTS rooms (
-	id         TEXT PRIMARY KEY,
-	game       TEXT NOT NULL,
-	options    TEXT NOT NULL,
-	mode       TEXT NOT NULL,
-	clock      TEXT NOT NULL,
-	seats      TEXT NOT NULL,
-	save       TEXT,
-	over       INTEGER NOT NULL DEFAULT 0,
-	winner     INTEGER NOT NULL DEFAULT -1,
-	reason     TEXT NOT NULL DEFAULT '',
-	turns      INTEGER NOT NULL DEFAULT 0,
-	created_at INTEGER NOT NULL,
-	updated_at INTEGER NOT NULL,
-	private    INTEGER NOT NULL DEFAULT 0,
-	aborted    INTEGER NOT NULL DEFAULT 0,
-	seated     INTEGER NOT NULL DEFAULT 0,
-	next       TEXT NOT NULL DEFAULT '',
-	clock_from    INTEGER,
-	clock_stopped INTEGER
-);
-CREATE INDEX IF NOT EXISTS rooms_over_updated ON rooms(over, updated_at);
-CREATE TABLE IF NOT EXISTS turns (
-	room_id   TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
-	ply       INTEGER NOT NULL,
-	notation  TEXT NOT NULL,
-	played_at INTEGER NOT NULL,
-	think_us  INTEGER NOT NULL,
-	info      TEXT NOT NULL DEFAULT '',
-	PRIMARY KEY (room_id, ply)
-) WITHOUT ROWID;
-`
+// schema is a new file's: the rooms as first made, which migrate brings
+// to the last version.
+var schema = sqliteDDL(roomTables) + `CREATE INDEX IF NOT EXISTS rooms_over_updated ON rooms(over, updated_at);`
 
-// columns are the rooms table's columns added since its first version, with
-// how to fill them in a file made before: an upgrade adds what is missing.
+// columns are the columns added since the first version of their table
+// (rooms, unless named table.column), with how to fill them in a file
+// made before: an upgrade adds what is missing.
 var columns = []struct{ name, definition, fill string }{
 	{"private", "INTEGER NOT NULL DEFAULT 0", ""},
 	{"aborted", "INTEGER NOT NULL DEFAULT 0", ""},
@@ -74,6 +45,8 @@ var columns = []struct{ name, definition, fill string }{
 	// Open challenges, and whether the lobby lists one now (Seeks).
 	{"open", "INTEGER NOT NULL DEFAULT 0", ""},
 	{"seeking", "INTEGER NOT NULL DEFAULT 0", ""},
+	// Why a direct challenge was declined.
+	{"challenges.reason", "TEXT NOT NULL DEFAULT ''", ""},
 }
 
 // renamedColumns are the rooms table's columns named otherwise in older
@@ -85,16 +58,8 @@ var renamedColumns = []struct{ old, new string }{
 // tables are the tables added since the first version, created in a file
 // made before by an upgrade (as in a new file: they are part of the schema).
 var tables = []struct{ name, definition string }{
-	// chat keeps the last chatKept messages of each room, oldest first by id.
-	{"chat", `CREATE TABLE IF NOT EXISTS chat (
-		id      INTEGER PRIMARY KEY,
-		room_id TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
-		name    TEXT NOT NULL,
-		seat    INTEGER NOT NULL,
-		text    TEXT NOT NULL,
-		sent_at INTEGER NOT NULL
-	);
-	CREATE INDEX IF NOT EXISTS chat_room ON chat(room_id, id);`},
+	// The rooms' chat (AppendChat).
+	{"chat", sqliteDDL(chatTables)},
 	// users and sessions are the players' accounts (Accounts).
 	{"users and sessions", sqliteDDL(accountTables)},
 	// A player's finished games are found by the accounts in the seats
@@ -116,60 +81,43 @@ var tables = []struct{ name, definition string }{
 	{"browsers", sqliteDDL(linkTables)},
 }
 
-// migrate adds the columns and tables a file made by an older version lacks.
+// migrate adds the tables and columns a file made by an older version
+// lacks.
 func migrate(db *sql.DB) error {
-	rows, err := db.Query(`SELECT name FROM pragma_table_info('rooms')`)
+	for _, t := range tables {
+		if _, err := db.Exec(t.definition); err != nil {
+			return fmt.Errorf("create table %s: %w", t.name, err)
+		}
+	}
+	rows, err := db.Query(`SELECT CASE WHEN t.name = 'rooms' THEN '' ELSE t.name || '.' END || c.name
+		FROM sqlite_master t, pragma_table_info(t.name) c WHERE t.type = 'table'`)
+	have, err := collect(rows, err, "columns", scanValue[string])
 	if err != nil {
 		return err
 	}
-	have := map[string]bool{}
-	for rows.Next() {
-		var name string
-		if err := rows.Scan(&name); err != nil {
-			rows.Close()
-			return err
-		}
-		have[name] = true
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
 	for _, r := range renamedColumns {
-		if have[r.old] && !have[r.new] {
+		if slices.Contains(have, r.old) && !slices.Contains(have, r.new) {
 			if _, err := db.Exec(`ALTER TABLE rooms RENAME COLUMN ` + r.old + ` TO ` + r.new); err != nil {
 				return fmt.Errorf("rename column %s: %w", r.old, err)
 			}
-			have[r.new] = true
+			have = append(have, r.new)
 		}
 	}
 	for _, c := range columns {
-		if have[c.name] {
+		if slices.Contains(have, c.name) {
 			continue
 		}
-		if _, err := db.Exec(`ALTER TABLE rooms ADD COLUMN ` + c.name + ` ` + c.definition); err != nil {
+		table, column, ok := strings.Cut(c.name, ".")
+		if !ok {
+			table, column = "rooms", c.name
+		}
+		if _, err := db.Exec(`ALTER TABLE ` + table + ` ADD COLUMN ` + column + ` ` + c.definition); err != nil {
 			return fmt.Errorf("add column %s: %w", c.name, err)
 		}
 		if c.fill != "" {
 			if _, err := db.Exec(c.fill); err != nil {
 				return fmt.Errorf("fill column %s: %w", c.name, err)
 			}
-		}
-	}
-	for _, t := range tables {
-		if _, err := db.Exec(t.definition); err != nil {
-			return fmt.Errorf("create table %s: %w", t.name, err)
-		}
-	}
-	// Why a direct challenge was declined, added to a challenges table
-	// made before it.
-	var hasReason bool
-	if err := db.QueryRow(`SELECT count(*) > 0 FROM pragma_table_info('challenges') WHERE name = 'reason'`).Scan(&hasReason); err != nil {
-		return err
-	}
-	if !hasReason {
-		if _, err := db.Exec(`ALTER TABLE challenges ADD COLUMN reason TEXT NOT NULL DEFAULT ''`); err != nil {
-			return fmt.Errorf("add column reason: %w", err)
 		}
 	}
 	return nil
@@ -183,10 +131,8 @@ func migrate(db *sql.DB) error {
 // lets one SQLite file keep up with thousands of players. Reads use their
 // own connections and never wait for the writer (WAL mode).
 type SQLite struct {
-	base           // the domains, over db
-	db     *sql.DB // reads
-	wdb    *sql.DB // the writer's single connection
-	now    func() time.Time
+	base                // the domains; their reads over base.db
+	wdb    *sql.DB      // the writer's single connection
 	mu     sync.RWMutex // held for reading while a write is queued
 	closed bool
 	writes chan *writeJob
@@ -224,9 +170,8 @@ func OpenSQLite(path string) (*SQLite, error) {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	db.SetMaxOpenConns(4)
-	s := &SQLite{db: db, wdb: wdb, now: time.Now, writes: make(chan *writeJob, maxBatch), done: make(chan struct{}),
-		stmts: map[string]*sql.Stmt{}}
-	s.base = base{db: db, e: s}
+	s := &SQLite{wdb: wdb, writes: make(chan *writeJob, maxBatch), done: make(chan struct{}), stmts: map[string]*sql.Stmt{}}
+	s.base = base{db: db, e: s, now: time.Now}
 	for _, q := range []string{insertTurnSQL, updateTurnsSQL, insertChatSQL, pruneChatSQL} {
 		st, err := wdb.Prepare(q)
 		if err != nil {
@@ -267,17 +212,6 @@ func (s *SQLite) Ping(ctx context.Context) error {
 	return nil
 }
 
-func (s *SQLite) stamp() int64 { return s.now().UnixMilli() }
-
-// SetNow makes the store stamp the rooms' changes (their created and
-// changed times) with now rather than time.Now: the rooms' clock when it is
-// not the system's (a test's fake one), so that a room's changed time and
-// its game times are on one clock. Call it before the store is used.
-func (s *SQLite) SetNow(now func() time.Time) { s.now = now }
-
-// seated reports whether both seats are held (the rooms' seated column).
-func seated(seats [2]Seat) bool { return seats[0].Kind != vocab.Free && seats[1].Kind != vocab.Free }
-
 // AppendTurn implements Store.
 func (s *SQLite) AppendTurn(ctx context.Context, id string, ply int, t Turn) error {
 	return s.write(ctx, func(tx *wtx) error {
@@ -298,33 +232,31 @@ func (s *SQLite) DeleteIdle(ctx context.Context, before time.Time, keep []string
 	if err != nil {
 		return 0, err
 	}
-	var n int64
-	err = s.write(ctx, func(tx *wtx) error {
-		res, err := tx.Exec(`DELETE FROM rooms WHERE turns = 0 AND over = 0 AND updated_at < ?
+	res, err := s.exec(ctx, `DELETE FROM rooms WHERE turns = 0 AND over = 0 AND updated_at < ?
 		AND id NOT IN (SELECT value FROM json_each(?))`, before.UnixMilli(), string(keepJSON))
-		if err != nil {
-			return fmt.Errorf("store: delete idle rooms: %w", err)
-		}
-		n, err = res.RowsAffected()
-		return err
-	})
+	if err != nil {
+		return 0, fmt.Errorf("store: delete idle rooms: %w", err)
+	}
+	n, err := res.RowsAffected()
 	return int(n), err
 }
 
 // updateRoom implements engine.
-func (s *SQLite) updateRoom(ctx context.Context, id, set string, args ...any) error {
-	return s.update(ctx, id, `UPDATE rooms SET `+set+` WHERE id = $`+strconv.Itoa(len(args)+1), append(args, id)...)
-}
-
-// tryUpdateRoom implements engine.
-func (s *SQLite) tryUpdateRoom(ctx context.Context, id, set, cond string, args ...any) (changed bool, err error) {
+func (s *SQLite) updateRoom(ctx context.Context, id, set, cond string, args ...any) (changed bool, err error) {
+	query := `UPDATE rooms SET ` + set + ` WHERE id = $` + strconv.Itoa(len(args)+1)
+	if cond != "" {
+		query += ` AND ` + cond
+	}
+	args = append(args, id)
 	err = s.write(ctx, func(tx *wtx) error {
-		res, err := tx.Exec(`UPDATE rooms SET `+set+` WHERE id = $`+strconv.Itoa(len(args)+1)+` AND `+cond, append(args, id)...)
+		res, err := tx.Exec(query, args...)
 		if err != nil {
 			return fmt.Errorf("store: room %q: %w", id, err)
 		}
 		n, err := res.RowsAffected()
-		changed = n == 1
+		if changed = n == 1; !changed && cond == "" && err == nil {
+			return fmt.Errorf("store: room %q: %w", id, ErrNotFound)
+		}
 		return err
 	})
 	return changed, err
@@ -358,12 +290,8 @@ func (s *SQLite) fencedTx(ctx context.Context, key string, fn func(tx txn) error
 
 // insertRoom implements engine.
 func (s *SQLite) insertRoom(ctx context.Context, tx txn, e encodedRoom, owned bool) error {
-	_, err := tx.Exec(`INSERT INTO rooms
-		(id, game, options, mode, clock, seats, save, over, winner, reason, turns, created_at, updated_at,
-		 private, aborted, seated, next, clock_from, clock_stopped, rated, rating_changes, open, seeking)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`,
-		e.ID, e.Game, e.options, string(e.Mode), string(e.Clock), e.seats, e.save, e.Over, e.Winner, e.Reason, len(e.Turns), e.now,
-		e.Private, e.Aborted, seated(e.Seats), e.Next, millis(e.ClockFrom), millis(e.ClockStopped), e.Rated, e.changes, e.Open, e.Seeking)
+	_, err := tx.Exec(`INSERT INTO rooms (`+insertRoomColumns+`)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`, e.values()...)
 	if err != nil {
 		return fmt.Errorf("store: create room %s: %w", e.ID, err)
 	}
@@ -384,10 +312,6 @@ func (s *SQLite) insertTurns(ctx context.Context, tx txn, id string, first int, 
 // lockPool implements engine: the one writer runs one pairing at a time.
 func (s *SQLite) lockPool(tx txn, pool string) (bool, error) { return true, nil }
 
-func (s *SQLite) update(ctx context.Context, id, query string, args ...any) error {
-	return s.write(ctx, func(tx *wtx) error { return updateTx(tx, id, query, args...) })
-}
-
 // updateTx runs an UPDATE of one room and reports a missing room.
 func updateTx(tx *wtx, id, query string, args ...any) error {
 	res, err := tx.Exec(query, args...)
@@ -406,11 +330,3 @@ const (
 	// updateTurnsSQL is a change of the log (updateTurnsSet).
 	updateTurnsSQL = `UPDATE rooms SET ` + updateTurnsSet + ` WHERE id = $3`
 )
-
-func encodeSave(save []string) (any, error) {
-	if save == nil {
-		return nil, nil
-	}
-	b, err := json.Marshal(save)
-	return string(b), err
-}

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"time"
 
+	"boardroom/rating"
 	"boardroom/realtime/vocab"
 )
 
@@ -89,7 +90,7 @@ type Room struct {
 	Open, Seeking bool
 	// RatingChanges is how the game moved its seats' ratings, once it was
 	// rated (SetResult); nil before and for a game not rated.
-	RatingChanges *[2]RatingChange
+	RatingChanges *[2]rating.Change
 	// Next is the room where the players went on with a rematch; set on
 	// the record of the finished game the rematch followed.
 	Next string
@@ -136,8 +137,11 @@ type Result struct {
 // and both seats held (a friend room waiting for its friend is nobody
 // else's to take).
 func Listed(private, aborted bool, seats [2]Seat) bool {
-	return !private && !aborted && seats[0].Kind != vocab.Free && seats[1].Kind != vocab.Free
+	return !private && !aborted && seated(seats)
 }
+
+// seated reports whether both seats are held (the rooms' seated column).
+func seated(seats [2]Seat) bool { return seats[0].Kind != vocab.Free && seats[1].Kind != vocab.Free }
 
 // Summary describes a room for the lobby's lists.
 type Summary struct {
@@ -154,7 +158,7 @@ type Summary struct {
 	Rated    bool
 	// RatingChanges is how a rated game moved its seats' ratings (nil:
 	// not rated, or not yet).
-	RatingChanges *[2]RatingChange
+	RatingChanges *[2]rating.Change
 }
 
 // Store persists rooms. Every method is safe for concurrent use. A write
@@ -190,7 +194,7 @@ type Store interface {
 	// players, in the same transaction: it returns what that changed. It
 	// rates a game once: the result of a game rated already is final, and
 	// writing one again changes nothing and returns the changes made then.
-	SetResult(ctx context.Context, id string, res Result) (*[2]RatingChange, error)
+	SetResult(ctx context.Context, id string, res Result) (*[2]rating.Change, error)
 	// Rematch starts a new game in room id, in one write: the game that
 	// ended there is kept as the finished room archive (nil: not kept), the
 	// room's log, result and rating changes are cleared and its seats

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -140,8 +141,23 @@ func (s *SQLite) seatField(col string, i int, key string) string {
 	return fmt.Sprintf("json_extract(%s, '$[%d].%s')", col, i, key)
 }
 
+// anyOf is col IN ($n, $n+1, …) (FALSE for no values).
 func (s *SQLite) anyOf(col string, n int, values []string) (string, []any) {
-	return anyOfIn(col, n, values)
+	if len(values) == 0 {
+		return "FALSE", nil
+	}
+	var b strings.Builder
+	args := make([]any, len(values))
+	b.WriteString(col + " IN (")
+	for i, v := range values {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("$" + strconv.Itoa(n+i))
+		args[i] = v
+	}
+	b.WriteString(")")
+	return b.String(), args
 }
 
 // QueryRow reads within the write's transaction.

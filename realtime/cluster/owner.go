@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"boardroom/rating"
 	"boardroom/realtime/bus"
 	"boardroom/realtime/match"
 	"boardroom/store"
@@ -390,7 +391,7 @@ func (s fencedStore) SetSave(ctx context.Context, id string, save []string) erro
 	return s.check(s.Store.SetSave(s.ctx(ctx), id, save))
 }
 
-func (s fencedStore) SetResult(ctx context.Context, id string, res store.Result) (*[2]store.RatingChange, error) {
+func (s fencedStore) SetResult(ctx context.Context, id string, res store.Result) (*[2]rating.Change, error) {
 	changes, err := s.Store.SetResult(s.ctx(ctx), id, res)
 	return changes, s.check(err)
 }

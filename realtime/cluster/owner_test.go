@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"boardroom/rating"
 	"boardroom/store"
 
 	"github.com/stretchr/testify/require"
@@ -41,7 +42,7 @@ func (f *fenceRecorder) SetSave(ctx context.Context, _ string, _ []string) error
 func (f *fenceRecorder) SetSeeking(ctx context.Context, _ string, _ bool) error {
 	return f.note(ctx, "SetSeeking")
 }
-func (f *fenceRecorder) SetResult(ctx context.Context, _ string, _ store.Result) (*[2]store.RatingChange, error) {
+func (f *fenceRecorder) SetResult(ctx context.Context, _ string, _ store.Result) (*[2]rating.Change, error) {
 	return nil, f.note(ctx, "SetResult")
 }
 func (f *fenceRecorder) Rematch(ctx context.Context, _ string, _ *store.Room, _ [2]store.Seat) error {

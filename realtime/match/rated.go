@@ -10,7 +10,6 @@ import (
 	"boardroom/game"
 	"boardroom/rating"
 	"boardroom/realtime/vocab"
-	"boardroom/store"
 )
 
 // Rated games. A room is rated when its creator chose so (Spec.Rated): a
@@ -30,7 +29,7 @@ type ratings struct {
 	// account, or whose holder has no rating yet, has none).
 	current [2]*rating.Rating
 	// changes is what the game did to them, once rated.
-	changes *[2]store.RatingChange
+	changes *[2]rating.Change
 }
 
 // readRatings reads the seats' ratings in the room's game and speed, shown
@@ -58,7 +57,7 @@ func (r *Room) readRatings() {
 }
 
 // rated records what the store's rating of the game changed.
-func (r *Room) rated(changes *[2]store.RatingChange) {
+func (r *Room) rated(changes *[2]rating.Change) {
 	if changes == nil {
 		return
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
+	"boardroom/rating"
 	"boardroom/realtime/vocab"
 	"boardroom/secret"
 	"boardroom/store"
@@ -158,7 +159,7 @@ func TestARatedSpecMustBeRatable(t *testing.T) {
 // died between a game's last turn and its result.
 type failingResult struct{ store.Store }
 
-func (failingResult) SetResult(context.Context, string, store.Result) (*[2]store.RatingChange, error) {
+func (failingResult) SetResult(context.Context, string, store.Result) (*[2]rating.Change, error) {
 	return nil, errors.New("the process died")
 }
 

@@ -205,7 +205,7 @@ func ratedAtOnce(t *testing.T, sub Subject) {
 		ratedRoom(t, sub, "ac"+n, alice, carol, true, vocab.FastClock)
 		var (
 			wg      sync.WaitGroup
-			changes [2]*[2]store.RatingChange
+			changes [2]*[2]rating.Change
 		)
 		for i, id := range []string{"ab" + n, "ac" + n} {
 			wg.Go(func() {

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"boardroom/rating"
 	"boardroom/realtime/vocab"
 	"boardroom/store"
 
@@ -502,4 +503,4 @@ func closed(t *testing.T, sub Subject) {
 
 // ResultErr is the error of a SetResult, for a test that only checks the
 // write went through: require.NoError(t, ResultErr(s.SetResult(...))).
-func ResultErr(_ *[2]store.RatingChange, err error) error { return err }
+func ResultErr(_ *[2]rating.Change, err error) error { return err }
