@@ -19,6 +19,7 @@ import (
 // it stays ready; when every node said "not ready" during a NATS outage,
 // HAProxy had no server left and answered 503 for the whole site.
 func TestANodeCutOffFromNATSStaysReady(t *testing.T) {
+	t.Parallel()
 	srv := natstest.Start(t)
 	b, err := bus.DialNATS(srv.URL, "n0", nil)
 	require.NoError(t, err)
