@@ -3,7 +3,6 @@ package lobby
 import (
 	"context"
 	"log/slog"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -11,6 +10,7 @@ import (
 
 	"boardroom/accounts"
 	_ "boardroom/game/all"
+	"boardroom/internal/emptydb"
 	"boardroom/pairing"
 	"boardroom/realtime/match"
 	"boardroom/realtime/vocab"
@@ -33,7 +33,7 @@ type houseHarness struct {
 }
 
 func newHouseHarness(t *testing.T, games int) *houseHarness {
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "h.db"))
+	st, err := store.OpenSQLite(emptydb.Path(t, "h.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { st.Close() })
 	h := &houseHarness{st: st, acc: &accounts.Service{Store: st}, clock: time.Now()}

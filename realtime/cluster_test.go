@@ -4,13 +4,13 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"boardroom/internal/emptydb"
 	"boardroom/realtime/bus"
 	"boardroom/realtime/match"
 	"boardroom/realtime/match/matchtest"
@@ -187,7 +187,7 @@ func newCluster(t *testing.T, n int) *testCluster { return newClusterWith(t, n, 
 
 // newClusterWith is newCluster with tweak applied to every node's Config.
 func newClusterWith(t *testing.T, n int, tweak func(*Config)) *testCluster {
-	sqlite, err := store.OpenSQLite(filepath.Join(t.TempDir(), "rooms.db"))
+	sqlite, err := store.OpenSQLite(emptydb.Path(t, "rooms.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { sqlite.Close() })
 	cl := &testCluster{t: t, bus: bus.NewHub(), pages: &matchtest.PageRecorder{}, tweak: tweak}

@@ -2,10 +2,10 @@ package realtime
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
+	"boardroom/internal/emptydb"
 	"boardroom/realtime/bus"
 	"boardroom/realtime/bus/natstest"
 	"boardroom/realtime/match/matchtest"
@@ -24,7 +24,7 @@ func TestANodeCutOffFromNATSStaysReady(t *testing.T) {
 	b, err := bus.DialNATS(srv.URL, "n0", nil)
 	require.NoError(t, err)
 	t.Cleanup(b.Close)
-	sqlite, err := store.OpenSQLite(filepath.Join(t.TempDir(), "rooms.db"))
+	sqlite, err := store.OpenSQLite(emptydb.Path(t, "rooms.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { sqlite.Close() })
 	leases := newFakeLeases(sqlite)

@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -15,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
+	"boardroom/internal/emptydb"
 	"boardroom/lobby"
 	"boardroom/realtime"
 	"boardroom/store"
@@ -26,7 +26,7 @@ import (
 // database, as web's tests do.
 func newServer(t *testing.T) *httptest.Server {
 	t.Helper()
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "loadtest.db"))
+	st, err := store.OpenSQLite(emptydb.Path(t, "loadtest.db"))
 	require.NoError(t, err)
 	srv := httptest.NewUnstartedServer(nil)
 	hub := realtime.NewHub(realtime.Config{Store: st, Renderer: templates.Renderer{}, BaseURL: "http://" + srv.Listener.Addr().String()})

@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -15,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"boardroom/internal/emptydb"
 	"boardroom/realtime"
 	"boardroom/store"
 	"boardroom/web"
@@ -67,7 +67,7 @@ type node struct {
 // of a cluster as the load tool sees them, each serving every room.
 func newNodes(t *testing.T, n int) []*node {
 	t.Helper()
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "nodes.db"))
+	st, err := store.OpenSQLite(emptydb.Path(t, "nodes.db"))
 	require.NoError(t, err)
 	hub := realtime.NewHub(realtime.Config{Store: st, Renderer: templates.Renderer{}, BaseURL: "http://127.0.0.1"})
 	app := (&web.Server{Hub: hub, Store: st, Log: slog.New(slog.DiscardHandler)}).Handler()
