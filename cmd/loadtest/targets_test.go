@@ -101,6 +101,7 @@ func newNodes(t *testing.T, n int) []*node {
 // turn; each node gets its share of the connections and the rooms, the
 // report says so, and play works across them.
 func TestLoadSpreadsOverSeveralURLs(t *testing.T) {
+	t.Parallel()
 	nodes := newNodes(t, 2)
 	// One room at a time, so that browser n is the n-th made: room 0's
 	// creator, opponent and spectator are browsers 0, 1, 2, room 1's 3, 4, 5.
@@ -127,6 +128,7 @@ func TestLoadSpreadsOverSeveralURLs(t *testing.T) {
 
 // TestLoadWithOneURLHasNoShares: the report of a single target is as it was.
 func TestLoadWithOneURLHasNoShares(t *testing.T) {
+	t.Parallel()
 	nodes := newNodes(t, 1)
 	res, out := runLoad(t, nodes[0].Server, "-rooms", "1", "-spectators", "1", "-duration", "300ms")
 	require.Equal(t, []targetCount{{nodes[0].URL, 3, 1}}, res.targets)
