@@ -20,6 +20,7 @@ import (
 // over the cluster's bus, not at that node's next look at the store (an
 // hour away here); without the bus it would wait for it.
 func TestAPairingNudgesTheOtherNodes(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		nudged bool
@@ -62,6 +63,7 @@ func TestAPairingNudgesTheOtherNodes(t *testing.T) {
 // A challenge sent on one node reaches its player's page on another at
 // once, over the cluster's bus.
 func TestAChallengeNudgesTheOtherNodes(t *testing.T) {
+	t.Parallel()
 	st, err := store.OpenSQLite(emptydb.Path(t, "c.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { st.Close() })
@@ -107,6 +109,7 @@ func (c *countedPresence) Online(ctx context.Context, accounts []string, since t
 // (after the linger that a move from page to page needs); the node reads
 // the presence once per change, however many of its pages watch.
 func TestPresenceReachesTheWatchingPages(t *testing.T) {
+	t.Parallel()
 	st, err := store.OpenSQLite(emptydb.Path(t, "p.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { st.Close() })

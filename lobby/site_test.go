@@ -27,6 +27,7 @@ func challengeSite(t *testing.T) (*Site, *time.Time) {
 // waits, is refused with the first; in another game, or once the first
 // has expired, it is sent.
 func TestAChallengeIsNotSentTwice(t *testing.T) {
+	t.Parallel()
 	s, now := challengeSite(t)
 	ctx := t.Context()
 	first, err := s.Challenge(ctx, "alice", "tok", "bob", "kalah", vocab.FastClock, true)
@@ -48,6 +49,7 @@ func TestAChallengeIsNotSentTwice(t *testing.T) {
 
 // Expired challenges do not count towards MaxChallenges.
 func TestExpiredChallengesAreNotCounted(t *testing.T) {
+	t.Parallel()
 	s, now := challengeSite(t)
 	ctx := t.Context()
 	for _, to := range []string{"bob", "carol", "dave"} {
