@@ -2,13 +2,13 @@ package accounts
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"boardroom/internal/emptydb"
 	"boardroom/store"
 )
 
@@ -74,7 +74,7 @@ func TestHashAndVerify(t *testing.T) {
 }
 
 func newService(t testing.TB) (*Service, *time.Time) {
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "a.db"))
+	st, err := store.OpenSQLite(emptydb.Path(t, "a.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { st.Close() })
 	now := time.UnixMilli(1_800_000_000_000)

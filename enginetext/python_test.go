@@ -59,6 +59,7 @@ func TestPythonEngineFollowsTheRules(t *testing.T) {
 	}
 	for i, tc := range tests {
 		t.Run(strings.TrimSpace(tc.game+" "+fmtOpts(tc.opts)), func(t *testing.T) {
+			t.Parallel() // each talks to a Python process of its own
 			c := startPython(t, "1"+string(rune('0'+i%10)))
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()

@@ -3,20 +3,20 @@ package fairplay
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"boardroom/internal/emptydb"
 	"boardroom/store"
 )
 
 // world is a store with alice, her bot Deep, bob and carol; alice and bob
 // were used in one browser an hour before now, carol there two days ago.
 func world(t *testing.T, now time.Time) *store.SQLite {
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "f.db"))
+	st, err := store.OpenSQLite(emptydb.Path(t, "f.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { st.Close() })
 	ctx := t.Context()

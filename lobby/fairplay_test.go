@@ -14,6 +14,7 @@ import (
 // accounts of one browser) and pairs each with someone else: the pool is
 // not stopped by them.
 func TestPoolsKeepLinkedPlayersApart(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		// second is linked to ann by link; third is a stranger.

@@ -3,7 +3,6 @@ package lobby
 import (
 	"context"
 	"log/slog"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -11,6 +10,7 @@ import (
 
 	"boardroom/accounts"
 	_ "boardroom/game/all"
+	"boardroom/internal/emptydb"
 	"boardroom/pairing"
 	"boardroom/realtime/match"
 	"boardroom/realtime/vocab"
@@ -33,7 +33,7 @@ type houseHarness struct {
 }
 
 func newHouseHarness(t *testing.T, games int) *houseHarness {
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "h.db"))
+	st, err := store.OpenSQLite(emptydb.Path(t, "h.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { st.Close() })
 	h := &houseHarness{st: st, acc: &accounts.Service{Store: st}, clock: time.Now()}
@@ -111,6 +111,7 @@ func houseAndOther(rec *store.Room) (house, other store.Seat) {
 // rated game against the computer's seat under the house bot's account;
 // a person who asked for bots too, and nobody else.
 func TestHouseBotsInThePools(t *testing.T) {
+	t.Parallel()
 	h := newHouseHarness(t, 4)
 	deep := h.enter(t, "Deep", true, false)
 	require.Zero(t, h.pair(t), "a house bot waits for the pool first")
@@ -144,6 +145,7 @@ func TestHouseBotsInThePools(t *testing.T) {
 // At most HouseGames house games are in play at once: the next seeker
 // waits until one is over.
 func TestHouseGamesAreCapped(t *testing.T) {
+	t.Parallel()
 	h := newHouseHarness(t, 1)
 	var waits []*Wait
 	for _, name := range []string{"first", "second", "third"} {
@@ -182,6 +184,7 @@ func TestHouseGamesAreCapped(t *testing.T) {
 // (one account took every game the house may play): they wait for someone
 // else, or for the end of their game.
 func TestOneHouseGameAPlayerInThePools(t *testing.T) {
+	t.Parallel()
 	h := newHouseHarness(t, 4)
 	deep := h.enter(t, "Deep", true, false)
 	h.wait(t, pairing.HouseAfter)

@@ -3,13 +3,13 @@ package lobby
 import (
 	"context"
 	"log/slog"
-	"path/filepath"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"boardroom/internal/emptydb"
 	"boardroom/pairing"
 	"boardroom/realtime/bus"
 	"boardroom/realtime/vocab"
@@ -20,12 +20,13 @@ import (
 // over the cluster's bus, not at that node's next look at the store (an
 // hour away here); without the bus it would wait for it.
 func TestAPairingNudgesTheOtherNodes(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		nudged bool
 	}{{"with the bus", true}, {"without", false}} {
 		t.Run(tc.name, func(t *testing.T) {
-			st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "n.db"))
+			st, err := store.OpenSQLite(emptydb.Path(t, "n.db"))
 			require.NoError(t, err)
 			t.Cleanup(func() { st.Close() })
 			hub := bus.NewHub()
@@ -62,7 +63,8 @@ func TestAPairingNudgesTheOtherNodes(t *testing.T) {
 // A challenge sent on one node reaches its player's page on another at
 // once, over the cluster's bus.
 func TestAChallengeNudgesTheOtherNodes(t *testing.T) {
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "c.db"))
+	t.Parallel()
+	st, err := store.OpenSQLite(emptydb.Path(t, "c.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { st.Close() })
 	hub := bus.NewHub()
@@ -107,7 +109,8 @@ func (c *countedPresence) Online(ctx context.Context, accounts []string, since t
 // (after the linger that a move from page to page needs); the node reads
 // the presence once per change, however many of its pages watch.
 func TestPresenceReachesTheWatchingPages(t *testing.T) {
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "p.db"))
+	t.Parallel()
+	st, err := store.OpenSQLite(emptydb.Path(t, "p.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { st.Close() })
 	hub := bus.NewHub()

@@ -2,12 +2,12 @@ package lobby
 
 import (
 	"log/slog"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"boardroom/internal/emptydb"
 	"boardroom/realtime/vocab"
 	"boardroom/store"
 )
@@ -15,7 +15,7 @@ import (
 // challengeSite is a Site on a fresh store whose clock the test moves.
 func challengeSite(t *testing.T) (*Site, *time.Time) {
 	t.Helper()
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "c.db"))
+	st, err := store.OpenSQLite(emptydb.Path(t, "c.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { st.Close() })
 	now := time.Date(2026, 11, 28, 3, 0, 0, 0, time.UTC)
@@ -27,6 +27,7 @@ func challengeSite(t *testing.T) (*Site, *time.Time) {
 // waits, is refused with the first; in another game, or once the first
 // has expired, it is sent.
 func TestAChallengeIsNotSentTwice(t *testing.T) {
+	t.Parallel()
 	s, now := challengeSite(t)
 	ctx := t.Context()
 	first, err := s.Challenge(ctx, "alice", "tok", "bob", "kalah", vocab.FastClock, true)
@@ -48,6 +49,7 @@ func TestAChallengeIsNotSentTwice(t *testing.T) {
 
 // Expired challenges do not count towards MaxChallenges.
 func TestExpiredChallengesAreNotCounted(t *testing.T) {
+	t.Parallel()
 	s, now := challengeSite(t)
 	ctx := t.Context()
 	for _, to := range []string{"bob", "carol", "dave"} {

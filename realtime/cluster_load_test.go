@@ -18,6 +18,7 @@ import (
 // owner cannot tell how long the dead owner before it was silent, so the
 // room whose load won could restart the clock instead of resuming it.
 func TestARoomIsTakenOverOnceByCallersAtOnce(t *testing.T) {
+	t.Parallel()
 	cl := newCluster(t, 2)
 	ctx := context.Background()
 	id, err := cl.nodes[0].hub.Create(ctx, match.Spec{Game: "kalah", Mode: vocab.Hotseat, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "me")

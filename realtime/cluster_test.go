@@ -4,13 +4,13 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"boardroom/internal/emptydb"
 	"boardroom/realtime/bus"
 	"boardroom/realtime/match"
 	"boardroom/realtime/match/matchtest"
@@ -187,7 +187,7 @@ func newCluster(t *testing.T, n int) *testCluster { return newClusterWith(t, n, 
 
 // newClusterWith is newCluster with tweak applied to every node's Config.
 func newClusterWith(t *testing.T, n int, tweak func(*Config)) *testCluster {
-	sqlite, err := store.OpenSQLite(filepath.Join(t.TempDir(), "rooms.db"))
+	sqlite, err := store.OpenSQLite(emptydb.Path(t, "rooms.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { sqlite.Close() })
 	cl := &testCluster{t: t, bus: bus.NewHub(), pages: &matchtest.PageRecorder{}, tweak: tweak}
@@ -334,6 +334,7 @@ func moves(n int) func(*view.Page) bool {
 // A game between two people whose pages are on different nodes, watched
 // from a third: every click reaches the owner, every page shows every move.
 func TestClusterPagesOnEveryNode(t *testing.T) {
+	t.Parallel()
 	cl := newCluster(t, 3)
 	ctx := context.Background()
 	id, err := cl.nodes[0].hub.Create(ctx, match.Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.NoClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")
@@ -370,6 +371,7 @@ func TestClusterPagesOnEveryNode(t *testing.T) {
 // versions only go up, and the clock resumes with the time that was left
 // when the owner died (give or take a lease).
 func TestClusterFailover(t *testing.T) {
+	t.Parallel()
 	// A lease of 1.5 s, not testLease: the owner must hold the room while
 	// Bob thinks, and an 800 ms lease was lost on a machine starved of CPU
 	// (CI runs the packages' tests side by side) by any stall over 533 ms;
@@ -378,7 +380,10 @@ func TestClusterFailover(t *testing.T) {
 	const lease = 1500 * time.Millisecond
 	longer := func(c *Config) { c.Cluster.Lease = lease }
 	for name, newCl := range map[string]func(*testing.T, int, func(*Config)) *testCluster{"fake leases": newClusterWith, "postgres": newPostgresClusterWith} {
-		t.Run(name, func(t *testing.T) { testFailover(t, newCl(t, 3, longer), lease, 4*time.Second) })
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			testFailover(t, newCl(t, 3, longer), lease, 4*time.Second)
+		})
 	}
 }
 
@@ -438,6 +443,7 @@ func testFailover(t *testing.T, cl *testCluster, lease, think time.Duration) {
 // A room whose owner dies with nobody watching (the computer against
 // itself) is taken over by the orphan scan, and plays on.
 func TestClusterAdoptsOrphans(t *testing.T) {
+	t.Parallel()
 	cl := newCluster(t, 2)
 	ctx := context.Background()
 	id, err := cl.nodes[0].hub.Create(ctx, match.Spec{Game: "kalah", Mode: vocab.Watch, Clock: vocab.NoClock, Seat: vocab.FirstSeat, Level: vocab.Beginner, Pace: "fast"}, "owner")
@@ -459,6 +465,7 @@ func TestClusterAdoptsOrphans(t *testing.T) {
 // A node taking over many rooms at a slow database keeps its own lease
 // meanwhile: the adoption takes several leases, the node's session stays.
 func TestClusterAdoptionKeepsTheLease(t *testing.T) {
+	t.Parallel()
 	// A lease longer than testLease: the property is that adoption never
 	// keeps the lease from being renewed, and an 800 ms lease can run out
 	// on a loaded machine whatever the node does (a renewal every 267 ms,
@@ -489,6 +496,7 @@ func TestClusterAdoptionKeepsTheLease(t *testing.T) {
 // nobody runs for a while (no other node yet) resumes with the time it had
 // when it was handed over.
 func TestClusterHandOverStopsTheClock(t *testing.T) {
+	t.Parallel()
 	cl := newCluster(t, 1)
 	ctx := context.Background()
 	id, err := cl.nodes[0].hub.Create(ctx, match.Spec{Game: "kalah", Mode: vocab.Hotseat, Clock: vocab.BulletClock, Seat: vocab.FirstSeat, Level: vocab.Beginner}, "me")
@@ -524,6 +532,7 @@ func movesOf(p *view.Page) []string {
 // of the owner) and its socket; the browser that took the seat, signed
 // out since, no longer does.
 func TestAnAccountsSeatOnAnotherNode(t *testing.T) {
+	t.Parallel()
 	cl := newCluster(t, 2)
 	ctx := context.Background()
 	id, err := cl.nodes[0].hub.Create(ctx, match.Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.NoClock, Seat: vocab.FirstSeat,

@@ -20,6 +20,7 @@ import (
 // others read why the clock stands still; and once his node is back his
 // page returns and the clock runs on with his time.
 func TestNobodyLosesOnTimeToALostNode(t *testing.T) {
+	t.Parallel()
 	const period = 3 * time.Second
 	cl, id, alice, bob := bobToMove(t, func(c *Config) { c.Periods = map[vocab.Clock]time.Duration{vocab.BulletClock: period} })
 
@@ -45,6 +46,7 @@ func TestNobodyLosesOnTimeToALostNode(t *testing.T) {
 // stop, so the next node counted the pause against him. Now the hand-over
 // records the time he had, and the room resumes with it.
 func TestAStoppedClockStaysStoppedAcrossAHandOver(t *testing.T) {
+	t.Parallel()
 	const period = 3 * time.Second
 	cl, id, alice, bob := bobToMove(t, func(c *Config) { c.Periods = map[vocab.Clock]time.Duration{vocab.BulletClock: period} })
 
@@ -76,6 +78,7 @@ func TestAStoppedClockStaysStoppedAcrossAHandOver(t *testing.T) {
 // same loss of contact in the same turn, and he loses on time as a player
 // who left would.
 func TestAPauseForALostNodeIsBounded(t *testing.T) {
+	t.Parallel()
 	const period, bound = 2 * time.Second, 1500 * time.Millisecond
 	cl, _, alice, _ := bobToMove(t, func(c *Config) {
 		c.Periods = map[vocab.Clock]time.Duration{vocab.BulletClock: period}

@@ -2,7 +2,6 @@ package realtime
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +10,7 @@ import (
 
 	"boardroom/game"
 	_ "boardroom/game/all"
+	"boardroom/internal/emptydb"
 	"boardroom/realtime/match"
 	"boardroom/realtime/match/matchtest"
 	"boardroom/realtime/socket"
@@ -33,7 +33,7 @@ type harness struct {
 
 func newHarness(t *testing.T, tweak ...func(*Config)) *harness {
 	t.Helper()
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "rooms.db"))
+	st, err := store.OpenSQLite(emptydb.Path(t, "rooms.db"))
 	require.NoError(t, err)
 	h := &harness{t: t, store: st, pages: &matchtest.PageRecorder{}}
 	h.cfg = Config{Store: st, Renderer: h.pages, BaseURL: "http://test", BotDelay: time.Millisecond,

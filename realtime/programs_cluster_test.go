@@ -21,6 +21,7 @@ import (
 // one those pages share) nor the spectator count — and its join and moves
 // reach the owner.
 func TestAProgramOnAnotherNode(t *testing.T) {
+	t.Parallel()
 	cl := newCluster(t, 2)
 	id, err := cl.nodes[0].hub.Create(context.Background(), match.Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.NoClock,
 		Seat: vocab.FirstSeat, Level: vocab.Beginner}, "alice")

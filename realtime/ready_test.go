@@ -2,10 +2,10 @@ package realtime
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
+	"boardroom/internal/emptydb"
 	"boardroom/realtime/bus"
 	"boardroom/realtime/bus/natstest"
 	"boardroom/realtime/match/matchtest"
@@ -19,11 +19,12 @@ import (
 // it stays ready; when every node said "not ready" during a NATS outage,
 // HAProxy had no server left and answered 503 for the whole site.
 func TestANodeCutOffFromNATSStaysReady(t *testing.T) {
+	t.Parallel()
 	srv := natstest.Start(t)
 	b, err := bus.DialNATS(srv.URL, "n0", nil)
 	require.NoError(t, err)
 	t.Cleanup(b.Close)
-	sqlite, err := store.OpenSQLite(filepath.Join(t.TempDir(), "rooms.db"))
+	sqlite, err := store.OpenSQLite(emptydb.Path(t, "rooms.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { sqlite.Close() })
 	leases := newFakeLeases(sqlite)

@@ -17,6 +17,7 @@ import (
 // engine's; and, its games being rated, it declines a takeback the
 // person asks for.
 func TestBotAccountDeclinesTakebacks(t *testing.T) {
+	t.Parallel()
 	s := roombottest.New(t)
 	token := s.Bot("Zeta")
 	me := secret.New()

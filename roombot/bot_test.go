@@ -154,6 +154,7 @@ func TestBotPlaysBothSeats(t *testing.T) {
 // game (the sockets close with 1012); both bots dial again with their
 // tokens, keep their seats and finish the game.
 func TestBotReconnectsAfterARestart(t *testing.T) {
+	t.Parallel()
 	s := roombottest.New(t)
 	creator := secret.New()
 	room := s.Create(match.Spec{Game: "kalah"}, creator)
@@ -173,6 +174,7 @@ func TestBotReconnectsAfterARestart(t *testing.T) {
 
 // TestBotRefusesClearly: a bot that cannot play says why and stops.
 func TestBotRefusesClearly(t *testing.T) {
+	t.Parallel()
 	s := roombottest.New(t)
 	creator := secret.New()
 	computerRoom := s.Create(match.Spec{Game: "kalah", Mode: vocab.Computer}, creator)

@@ -17,6 +17,7 @@ import (
 // accepts one in a game it does, leaving the pool first, and is given the
 // challenge's room, where its account holds a seat.
 func TestSiteGivesChallenges(t *testing.T) {
+	t.Parallel()
 	s := roombottest.New(t)
 	token := s.Bot("Deep")
 	site := Site{Server: s.URL(), Bearer: token, Games: []string{"kalah"},

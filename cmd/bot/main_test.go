@@ -151,6 +151,7 @@ func TestTwoEnginesPlayEveryGameInARoom(t *testing.T) {
 // TestNoFreeSeat: a room that plays the computer has no seat for the bot;
 // it says so and exits 1.
 func TestNoFreeSeat(t *testing.T) {
+	t.Parallel()
 	require.NoError(t, buildErr)
 	s := roombottest.New(t)
 	room := s.Create(match.Spec{Game: "kalah", Mode: vocab.Computer, Name: "Carol"}, secret.New())
@@ -163,6 +164,7 @@ func TestNoFreeSeat(t *testing.T) {
 // TestStoppedBeforeTheEnd: a bot stopped (SIGINT) while seated says so and
 // exits 1.
 func TestStoppedBeforeTheEnd(t *testing.T) {
+	t.Parallel()
 	require.NoError(t, buildErr)
 	s := roombottest.New(t)
 	room := s.Create(match.Spec{Game: "kalah", Name: "Dora"}, secret.New())
@@ -181,6 +183,7 @@ func TestStoppedBeforeTheEnd(t *testing.T) {
 // under their accounts' names (marked BOT, rated), go back to the pool
 // after each, and stop after -games; each prints a line per game.
 func TestBotsPlayQuickPairing(t *testing.T) {
+	t.Parallel()
 	require.NoError(t, buildErr)
 	s := roombottest.New(t)
 	tokens := []string{s.Bot("Alpha"), s.Bot("Beta")}
@@ -231,6 +234,7 @@ func TestBotsPlayQuickPairing(t *testing.T) {
 // has not got, stops the bot with a message and exit 1; interrupted while
 // it waits, the bot ends normally.
 func TestBotPoolRefusals(t *testing.T) {
+	t.Parallel()
 	require.NoError(t, buildErr)
 	s := roombottest.New(t)
 	token := s.Bot("Gamma")
@@ -265,6 +269,7 @@ func TestBotPoolRefusals(t *testing.T) {
 // (the way a challenge's room would be played), against an engine
 // holding the creator's seat.
 func TestBotAccountInARoom(t *testing.T) {
+	t.Parallel()
 	require.NoError(t, buildErr)
 	s := roombottest.New(t)
 	token := s.Bot("Delta")
@@ -291,6 +296,7 @@ func TestBotAccountInARoom(t *testing.T) {
 // the bot is online while it waits, accepts a challenge in its game, and
 // plays it to the end (against an engine holding the challenger's seat).
 func TestBotAnswersAChallenge(t *testing.T) {
+	t.Parallel()
 	require.NoError(t, buildErr)
 	s := roombottest.New(t)
 	token := s.Bot("Echo")

@@ -4,7 +4,6 @@ import (
 	"context"
 	"log/slog"
 	"net/http/httptest"
-	"path/filepath"
 	"runtime/metrics"
 	"sync"
 	"testing"
@@ -16,6 +15,7 @@ import (
 
 	"boardroom/game"
 	"boardroom/game/ai/engine"
+	"boardroom/internal/emptydb"
 	"boardroom/realtime"
 	"boardroom/store"
 	"boardroom/web"
@@ -26,7 +26,7 @@ import (
 // engine of workers, as cmd/web runs them.
 func newEngineServer(t *testing.T, workers int) (srv, metrics *httptest.Server, pool *engine.Pool) {
 	t.Helper()
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "engine.db"))
+	st, err := store.OpenSQLite(emptydb.Path(t, "engine.db"))
 	require.NoError(t, err)
 	reg := prometheus.NewRegistry()
 	m := realtime.NewMetrics(reg)

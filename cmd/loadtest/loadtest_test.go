@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -15,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/game"
+	"boardroom/internal/emptydb"
 	"boardroom/lobby"
 	"boardroom/realtime"
 	"boardroom/store"
@@ -26,7 +26,7 @@ import (
 // database, as web's tests do.
 func newServer(t *testing.T) *httptest.Server {
 	t.Helper()
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "loadtest.db"))
+	st, err := store.OpenSQLite(emptydb.Path(t, "loadtest.db"))
 	require.NoError(t, err)
 	srv := httptest.NewUnstartedServer(nil)
 	hub := realtime.NewHub(realtime.Config{Store: st, Renderer: templates.Renderer{}, BaseURL: "http://" + srv.Listener.Addr().String()})
@@ -65,6 +65,7 @@ var lastLine = regexp.MustCompile(`^rooms: (\d+), connections: (\d+), moves/s: (
 // TestLoadEveryGame plays 3 rooms × 2 spectators of each game against the
 // real server for a moment: every move must reach everyone, with no error.
 func TestLoadEveryGame(t *testing.T) {
+	t.Parallel()
 	srv := newServer(t)
 	duration := time.Second
 	if testing.Short() {
@@ -94,6 +95,7 @@ func TestLoadEveryGame(t *testing.T) {
 // TestLoadAllGamesWithRestarts cycles the games over the rooms long enough
 // for Angels & Demons games (20 turns) to end and start again.
 func TestLoadAllGamesWithRestarts(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("plays for 6 s")
 	}
@@ -108,6 +110,7 @@ func TestLoadAllGamesWithRestarts(t *testing.T) {
 // played (issue 5: reconnect and resume under load): every cut page must
 // get the whole current view and its seat back, and play goes on.
 func TestLoadWithDroppedConnections(t *testing.T) {
+	t.Parallel()
 	srv := newServer(t)
 	duration := "4s"
 	if testing.Short() {
@@ -215,8 +218,12 @@ func TestRoomTrack(t *testing.T) {
 
 	sim := newRoomTrack(3, 2)
 	sim.sent(k, t0)
+	require.Zero(t, sim.pending(), "one player's choice is shown to nobody: not awaited")
+	sim.sent(k, t0)
+	require.Equal(t, 1, sim.pending(), "both chose: awaited")
+	sim.sent(turnKey{0, 2}, t0)
 	missing, incomplete = sim.sweep(t0.Add(time.Second))
-	require.Equal(t, [2]int{0, 1}, [2]int{missing, incomplete}, "only one player chose")
+	require.Equal(t, [2]int{3, 1}, [2]int{missing, incomplete}, "nobody saw turn 1; only one player chose turn 2")
 }
 
 func TestLimiter(t *testing.T) {
@@ -237,6 +244,7 @@ func TestLimiter(t *testing.T) {
 // TestLoadPools: players entering two pools over a moment are all paired,
 // two to a room, with the pairing's latency measured.
 func TestLoadPools(t *testing.T) {
+	t.Parallel()
 	srv := newServer(t)
 	cfg, err := parseFlags([]string{"-url", srv.URL, "-pool-players", "40", "-pool-over", "1s", "-pools", "kalah/fast,amazons/bullet"}, new(bytes.Buffer))
 	require.NoError(t, err)

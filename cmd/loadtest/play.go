@@ -112,10 +112,21 @@ func (t *roomTrack) skip(epoch, ply int) {
 	}
 }
 
+// pending is the turns whose receivers are still awaited: complete turns
+// not yet seen by all of them. A simultaneous turn that only one player
+// chose is not one: nobody is shown it until the other chooses, which after
+// play stopped he never does (stopPlaying), so waiting for it only ran out
+// the drain's whole timeout.
 func (t *roomTrack) pending() int {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return len(t.turns)
+	n := 0
+	for _, f := range t.turns {
+		if f.sends >= t.senders {
+			n++
+		}
+	}
+	return n
 }
 
 // outMsg is a message a player's writer sends.

@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -15,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"boardroom/internal/emptydb"
 	"boardroom/realtime"
 	"boardroom/store"
 	"boardroom/web"
@@ -67,7 +67,7 @@ type node struct {
 // of a cluster as the load tool sees them, each serving every room.
 func newNodes(t *testing.T, n int) []*node {
 	t.Helper()
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "nodes.db"))
+	st, err := store.OpenSQLite(emptydb.Path(t, "nodes.db"))
 	require.NoError(t, err)
 	hub := realtime.NewHub(realtime.Config{Store: st, Renderer: templates.Renderer{}, BaseURL: "http://127.0.0.1"})
 	app := (&web.Server{Hub: hub, Store: st, Log: slog.New(slog.DiscardHandler)}).Handler()
@@ -101,6 +101,7 @@ func newNodes(t *testing.T, n int) []*node {
 // turn; each node gets its share of the connections and the rooms, the
 // report says so, and play works across them.
 func TestLoadSpreadsOverSeveralURLs(t *testing.T) {
+	t.Parallel()
 	nodes := newNodes(t, 2)
 	// One room at a time, so that browser n is the n-th made: room 0's
 	// creator, opponent and spectator are browsers 0, 1, 2, room 1's 3, 4, 5.
@@ -127,6 +128,7 @@ func TestLoadSpreadsOverSeveralURLs(t *testing.T) {
 
 // TestLoadWithOneURLHasNoShares: the report of a single target is as it was.
 func TestLoadWithOneURLHasNoShares(t *testing.T) {
+	t.Parallel()
 	nodes := newNodes(t, 1)
 	res, out := runLoad(t, nodes[0].Server, "-rooms", "1", "-spectators", "1", "-duration", "300ms")
 	require.Equal(t, []targetCount{{nodes[0].URL, 3, 1}}, res.targets)

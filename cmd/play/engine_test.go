@@ -25,12 +25,15 @@ var (
 	buildErr error
 )
 
-// fakeEnv makes the test binary a misbehaving engine (see fakeEngine).
-const fakeEnv = "PLAY_FAKE_ENGINE"
+// fakeArg, first on the test binary's command line with a mode after it,
+// makes the binary a misbehaving engine (see fakeEngine). An argument, not
+// an environment variable, so that the tests using fakes run side by side
+// (t.Setenv forbids t.Parallel).
+const fakeArg = "fake-engine"
 
 func TestMain(m *testing.M) {
-	if mode := os.Getenv(fakeEnv); mode != "" {
-		os.Exit(fakeEngine(mode))
+	if len(os.Args) == 3 && os.Args[1] == fakeArg {
+		os.Exit(fakeEngine(os.Args[2]))
 	}
 	dir, err := os.MkdirTemp("", "play-test")
 	if err != nil {
@@ -123,8 +126,10 @@ func fakeCommand(t *testing.T, mode string) string {
 	t.Helper()
 	exe, err := os.Executable()
 	require.NoError(t, err)
-	t.Setenv(fakeEnv, mode)
-	return fmt.Sprintf("exec:%q -test.run=^$", exe)
+	// env sets GORACE for the fake alone: a test binary built with -race
+	// otherwise sleeps a second as it exits, and a match waits for its
+	// engine's exit after each game.
+	return fmt.Sprintf("exec:env GORACE=atexit_sleep_ms=0 %q %s %s", exe, fakeArg, mode)
 }
 
 func TestEngineCommand(t *testing.T) {

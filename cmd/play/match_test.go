@@ -62,9 +62,10 @@ func TestMatch(t *testing.T) {
 // first genmove, and every game is whole (the turns counted include the
 // opening's).
 func TestMatchOpenings(t *testing.T) {
+	t.Parallel()
 	engine := "exec:" + needPlay(t) + " engine --level beginner"
 	from := regexp.MustCompile(`^game \d+: \S+=[ab] \S+=[ab] from ([^:]+): .*, (\d+) turns$`)
-	openings := func(argv ...string) []string {
+	openings := func(t *testing.T, argv ...string) []string {
 		out, _, err := runCmd(t, "", argv...)
 		require.NoError(t, err)
 		lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
@@ -86,14 +87,15 @@ func TestMatchOpenings(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := openings(tc.argv...)
+			t.Parallel()
+			got := openings(t, tc.argv...)
 			require.Len(t, got, 6)
 			for i := 0; i < 6; i += 2 {
 				require.Equal(t, got[i], got[i+1], "a pair's two games")
 			}
 			require.NotEqual(t, got[0], got[2])
 			require.NotEqual(t, got[2], got[4])
-			require.Equal(t, got, openings(tc.argv...), "the same seed")
+			require.Equal(t, got, openings(t, tc.argv...), "the same seed")
 		})
 	}
 }

@@ -18,6 +18,7 @@ import (
 // player online on every node's pages; a rated game between players on two
 // nodes is rated once.
 func TestAccountsHoldAcrossNodes(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs two server processes")
 	}

@@ -30,6 +30,7 @@ import (
 // it on the same database, and checks that every move a player saw
 // acknowledged is still there and that every game goes on.
 func TestKilledServerLosesNoAcknowledgedMove(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and kills a server process")
 	}

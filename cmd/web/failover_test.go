@@ -37,6 +37,7 @@ const failoverLease = time.Second
 // room ever had two owners: each change of owner bumped the epoch by one,
 // and along each room's log the epochs that wrote the turns never go down.
 func TestClusterFailover(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs three server processes")
 	}

@@ -14,6 +14,7 @@ import (
 // them, and count the house games in play together: with -house-games 1,
 // the game a challenge began on one node leaves the other none to give.
 func TestHouseBotsAcrossNodes(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs two server processes")
 	}

@@ -15,6 +15,7 @@ import (
 // TestRoomLimitsHoldAcrossNodes: through three nodes, one address created
 // 90 rooms a minute instead of 30; the nodes now count it together.
 func TestRoomLimitsHoldAcrossNodes(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs three server processes")
 	}
@@ -44,6 +45,7 @@ func TestRoomLimitsHoldAcrossNodes(t *testing.T) {
 // network, logs in; a network's tries of every kind are counted together
 // too.
 func TestLogInLimitsHoldAcrossNodes(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs two server processes")
 	}

@@ -55,6 +55,7 @@ func start(t *testing.T, db string, log *syncBuffer, flags ...string) (string, f
 }
 
 func TestServerServesAndSurvivesARestart(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "boardroom.db")
 	log := &syncBuffer{}
 	metricsAddr := freeAddr(t)
@@ -100,6 +101,7 @@ func TestServerServesAndSurvivesARestart(t *testing.T) {
 }
 
 func TestBadFlags(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"-nope"},
 		{"-addr", "256.0.0.1:1", "-db", filepath.Join(t.TempDir(), "x.db")},

@@ -75,6 +75,7 @@ func TestVersionText(t *testing.T) {
 }
 
 func TestOpsFlagsRefused(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -99,6 +100,7 @@ func TestOpsFlagsRefused(t *testing.T) {
 }
 
 func TestDefaultNodeIsTheHostName(t *testing.T) {
+	t.Parallel()
 	name, err := os.Hostname()
 	require.NoError(t, err)
 	require.NoError(t, checkNodeName(hostname()))
@@ -110,6 +112,7 @@ func TestDefaultNodeIsTheHostName(t *testing.T) {
 // TestJSONLogsNameTheNode: with -log-format json every line is a JSON
 // object with the node's name; /readyz says the name too.
 func TestJSONLogsNameTheNode(t *testing.T) {
+	t.Parallel()
 	log := &syncBuffer{}
 	base, stop, done := startWith(t, log, "-log-format", "json", "-node", "n7", "-drain-grace", "0s")
 	status, body := fetch(t, base+"/readyz")
@@ -132,6 +135,7 @@ func TestJSONLogsNameTheNode(t *testing.T) {
 }
 
 func TestTextLogsNameTheNode(t *testing.T) {
+	t.Parallel()
 	log := &syncBuffer{}
 	_, stop, done := startWith(t, log, "-node", "n8")
 	stop()
@@ -144,6 +148,7 @@ func TestTextLogsNameTheNode(t *testing.T) {
 // TestDrainBeforeShutdown: on a signal, /readyz fails for the grace while
 // pages are still served, then the server stops.
 func TestDrainBeforeShutdown(t *testing.T) {
+	t.Parallel()
 	log := &syncBuffer{}
 	base, stop, done := startWith(t, log, "-node", "n3", "-drain-grace", "1500ms")
 	status, _ := fetch(t, base+"/readyz") // a balancer watches this node
@@ -166,6 +171,7 @@ func TestDrainBeforeShutdown(t *testing.T) {
 // TestNoDrainWaitWithoutABalancer: a server nobody probes (one run by
 // hand) stops at once, whatever the grace.
 func TestNoDrainWaitWithoutABalancer(t *testing.T) {
+	t.Parallel()
 	log := &syncBuffer{}
 	base, stop, done := startWith(t, log, "-drain-grace", "1m")
 	status, _ := fetch(t, base+"/healthz")
@@ -180,6 +186,7 @@ func TestNoDrainWaitWithoutABalancer(t *testing.T) {
 // TestTrustedProxiesFlag: behind the trusted proxy the request log names
 // the client from X-Forwarded-For.
 func TestTrustedProxiesFlag(t *testing.T) {
+	t.Parallel()
 	log := &syncBuffer{}
 	base, _, _ := startWith(t, log, "-v", "-trusted-proxies", "127.0.0.0/8,::1")
 	req, err := http.NewRequest(http.MethodGet, base+"/healthz", nil)

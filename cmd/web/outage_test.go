@@ -29,6 +29,7 @@ import (
 //   - within 5 s of each service's return the game moves on and every page
 //     shows it.
 func TestNobodyLosesToAnOutage(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs three server processes, PostgreSQL, NATS and HAProxy")
 	}

@@ -119,6 +119,7 @@ func requirePairedOnce(t *testing.T, players []*pooler, base string) {
 // TestPoolsAcrossNodes: 40 players enter one pool at once through three
 // nodes (PostgreSQL and NATS): exactly 20 rooms, everyone in exactly one.
 func TestPoolsAcrossNodes(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs three server processes")
 	}
@@ -136,6 +137,7 @@ func TestPoolsAcrossNodes(t *testing.T) {
 // the pool through the others: nobody is lost or paired twice, and the
 // rooms it made run on the others.
 func TestAPairingNodeKilled(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs three server processes")
 	}

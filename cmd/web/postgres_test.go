@@ -14,6 +14,7 @@ import (
 // TestPostgresDatabase runs the server on a PostgreSQL URL: it opens the
 // database, serves the lobby from it, and never logs the password.
 func TestPostgresDatabase(t *testing.T) {
+	t.Parallel()
 	srv := pgtest.Start(t)
 	dsn := srv.Database(t)
 	withPassword := strings.Replace(dsn, "postgres@", "postgres:hunter2-pw@", 1) // the test server trusts loopback

@@ -22,6 +22,7 @@ import (
 // must arrive within -request-timeout, while an open WebSocket is not
 // bound by it.
 func TestASlowRequestBodyIsCutOff(t *testing.T) {
+	t.Parallel()
 	base, stop := start(t, filepath.Join(t.TempDir(), "b.db"), &syncBuffer{}, "-request-timeout", "1s")
 	defer stop()
 	host := base[len("http://"):]
@@ -78,6 +79,7 @@ socket:
 // else timed out. Now an address holds at most -max-http-conns-per-addr;
 // one more is closed at once, and another address is served.
 func TestOneAddressCannotTakeEveryConnection(t *testing.T) {
+	t.Parallel()
 	base, stop := start(t, filepath.Join(t.TempDir(), "c.db"), &syncBuffer{}, "-max-http-conns-per-addr", "5")
 	defer stop()
 	host := base[len("http://"):]

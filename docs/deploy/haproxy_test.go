@@ -37,6 +37,7 @@ func needTool(t *testing.T, name string) string {
 }
 
 func TestConfigIsValid(t *testing.T) {
+	t.Parallel()
 	haproxy := needTool(t, "haproxy")
 	out, err := exec.Command(haproxy, "-c", "-f", "haproxy.cfg").CombinedOutput()
 	require.NoError(t, err, "%s", out)
@@ -173,6 +174,7 @@ func (c *cluster) ws(t *testing.T, id string) string {
 // same node; rooms spread over every node; a node whose /readyz fails
 // loses its rooms to the others and no one else's, and gets them back.
 func TestRoomsStayTogether(t *testing.T) {
+	t.Parallel()
 	c := startCluster(t)
 	const rooms = 40
 	owner := map[string]string{}
@@ -235,6 +237,7 @@ func TestRoomsStayTogether(t *testing.T) {
 // SIGTERM, gives it the time to drain and shut down, restarts it after a
 // failure and reads its settings from the environment file.
 func TestUnitStopsGracefully(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile("boardroom.service")
 	require.NoError(t, err)
 	settings := map[string][]string{}
@@ -266,6 +269,7 @@ func TestUnitStopsGracefully(t *testing.T) {
 // through HAProxy), and one address may not hold more than 256
 // connections at once.
 func TestTheBalancerBoundsSlowClients(t *testing.T) {
+	t.Parallel()
 	c := startCluster(t)
 	host := strings.TrimPrefix(c.base, "http://")
 
@@ -338,6 +342,7 @@ wait:
 // site; a room's requests still go together; and once one node is ready
 // again, only the ready ones are used.
 func TestRequestsStillGoSomewhereWhenNoNodeIsReady(t *testing.T) {
+	t.Parallel()
 	c := startCluster(t)
 	for _, n := range c.nodes {
 		n.down.Store(true)

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"boardroom/internal/race"
+
 	"github.com/stretchr/testify/require"
 )
 
@@ -66,7 +68,7 @@ func TestPerftAgainstC(t *testing.T) {
 	for i, s := range randomPositions(t, 23, 9, 10) {
 		cases = append(cases, tc{"random " + strconv.Itoa(i), s, 2})
 	}
-	if !testing.Short() && !raceEnabled {
+	if !testing.Short() && !race.Enabled {
 		st, err := Game{}.Decode(nil, ply20)
 		require.NoError(t, err)
 		cases = append(cases, tc{"ply20", st.(*State), 3})
@@ -79,7 +81,7 @@ func TestPerftAgainstC(t *testing.T) {
 // TestPerftOpeningDepth3 is the figure, perft 3 from the opening, in
 // both programs. It takes seconds, so -short and the race detector skip it.
 func TestPerftOpeningDepth3(t *testing.T) {
-	if testing.Short() || raceEnabled {
+	if testing.Short() || race.Enabled {
 		t.Skip("seconds of counting: not under -short or -race")
 	}
 	s, err := New(nil)

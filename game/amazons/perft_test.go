@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"boardroom/game"
+	"boardroom/internal/race"
 
 	"github.com/stretchr/testify/require"
 )
@@ -130,7 +131,7 @@ func TestPerftMatchesBitboardWalk(t *testing.T) {
 	deep, black := 0, 0
 	for i, s := range positions {
 		maxDepth := 2
-		if s.b.ply >= 40 && !raceEnabled {
+		if s.b.ply >= 40 && !race.Enabled {
 			maxDepth = 3
 			deep++
 		}
@@ -144,7 +145,7 @@ func TestPerftMatchesBitboardWalk(t *testing.T) {
 		}
 	}
 	require.NotZero(t, black, "no position with Black to move")
-	if !raceEnabled {
+	if !race.Enabled {
 		require.NotZero(t, deep, "no position deep enough for depth 3")
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"boardroom/game"
 	"boardroom/game/gametest"
+	"boardroom/internal/race"
 
 	"github.com/stretchr/testify/require"
 )
@@ -21,7 +22,7 @@ const maxPlies = 300
 // under the race detector, which slows them about tenfold.
 func TestConformance(t *testing.T) {
 	playouts := 0 // the suite's default
-	if raceEnabled && !testing.Short() {
+	if race.Enabled && !testing.Short() {
 		playouts = 12
 	}
 	gametest.Run(t, Game{}, gametest.Config{
@@ -44,7 +45,7 @@ func TestPerft(t *testing.T) {
 		require.NoError(t, err)
 		for d, want := range counts {
 			require.Equal(t, want, s.Perft(d), "%s perft %d", setup, d)
-			if d <= 3 || d == 4 && !testing.Short() && !raceEnabled {
+			if d <= 3 || d == 4 && !testing.Short() && !race.Enabled {
 				require.Equal(t, want, game.PerftGeneric(s, d), "%s generic perft %d", setup, d)
 			}
 		}

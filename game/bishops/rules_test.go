@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"boardroom/game"
+	"boardroom/internal/race"
 
 	"github.com/stretchr/testify/require"
 )
@@ -198,7 +199,7 @@ func TestLastPieceCaptured(t *testing.T) {
 func TestAlwaysAMove(t *testing.T) {
 	rng := game.NewRand(5)
 	n := 100_000
-	if testing.Short() || raceEnabled {
+	if testing.Short() || race.Enabled {
 		n = 5_000
 	}
 	for range n {

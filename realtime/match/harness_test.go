@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -15,6 +14,7 @@ import (
 	"boardroom/game"
 	"boardroom/game/ai/engine"
 	_ "boardroom/game/all"
+	"boardroom/internal/emptydb"
 	"boardroom/realtime/frame"
 	"boardroom/realtime/match/matchtest"
 	"boardroom/realtime/view"
@@ -229,7 +229,7 @@ type harness struct {
 
 func newHarness(t *testing.T, tweak ...func(*Config)) *harness {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "rooms.db")
+	path := emptydb.Path(t, "rooms.db")
 	st, err := store.OpenSQLite(path)
 	require.NoError(t, err)
 	h := &harness{t: t, store: st, path: path, pages: &matchtest.PageRecorder{}}

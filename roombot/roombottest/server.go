@@ -9,7 +9,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -18,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/accounts"
+	"boardroom/internal/emptydb"
 	"boardroom/lobby"
 	"boardroom/realtime"
 	"boardroom/realtime/match"
@@ -48,7 +48,7 @@ type Server struct {
 // computer's delays are a millisecond). It stops with the test.
 func New(t testing.TB, tweaks ...func(*realtime.Config)) *Server {
 	t.Helper()
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "rooms.db"))
+	st, err := store.OpenSQLite(emptydb.Path(t, "rooms.db"))
 	require.NoError(t, err)
 	s := &Server{t: t, Store: st}
 	s.srv = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

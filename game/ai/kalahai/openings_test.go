@@ -16,6 +16,7 @@ import (
 	"boardroom/game/ai"
 	"boardroom/game/kalah"
 	"boardroom/game/kalah/solve"
+	"boardroom/internal/race"
 )
 
 // opening is a row of testdata/openings.txt: a position reached by random
@@ -136,9 +137,14 @@ func TestDifficultKeepsOpeningValues(t *testing.T) {
 	}
 	// The long tier's 16 MiB database (level 14) rather than the bot's 32
 	// MiB: it builds in 2 to 3 s rather than 6 to 10, and the positions
-	// this test requires right are solved either way.
+	// this test requires right are solved either way. Under -race, where
+	// that build takes half a minute, 2 MiB: the positions it requires
+	// right have 28 seeds at most, which the short tier's 1 MiB solves.
 	defer func(c solve.Config) { kalahExactLongConfig = c }(kalahExactLongConfig)
 	kalahExactLongConfig.DBBytes = 16 << 20
+	if race.Enabled {
+		kalahExactLongConfig.DBBytes = 2 << 20
+	}
 	s, err := kalah.New(nil)
 	require.NoError(t, err)
 	for _, cfg := range []solve.Config{kalahExactConfig, kalahExactLongConfig} {
@@ -152,7 +158,7 @@ func TestDifficultKeepsOpeningValues(t *testing.T) {
 	for i, o := range readOpenings(t) {
 		_, inBook := bk.Find(o.s)
 		decided := inBook || o.seeds <= 28
-		if !decided && raceEnabled && i%2 == 1 {
+		if !decided && race.Enabled && i%2 == 1 {
 			// Under -race, every other searched position: the rate is
 			// only guarded against a collapse, and each costs its budget.
 			continue

@@ -76,7 +76,8 @@ type fakeState struct{ game.State }
 
 // Prepare builds the whole database a configuration asks for, whatever the
 // position's seeds; a cancelled context leaves it unfinished, and a later
-// call finishes it.
+// call finishes it. A configuration asking for fewer levels than are built
+// is done.
 func TestPrepare(t *testing.T) {
 	s := start(t, 5, 2, true) // a geometry no other test builds a database for
 	cancelled, cancel := context.WithCancel(context.Background())
@@ -92,6 +93,9 @@ func TestPrepare(t *testing.T) {
 	require.NoError(t, err)
 	require.GreaterOrEqual(t, int(dbFor(g, 0).ready.Load()), 12, "levels beyond the start's 20 seeds' need")
 	require.Equal(t, int(dbFor(g, 0).ready.Load()), Ready(s))
+	done, err = Prepare(context.Background(), s, Config{DBSeeds: 10})
+	require.NoError(t, err)
+	require.True(t, done, "a smaller database than the one built is complete too")
 	done, err = Prepare(context.Background(), s, Config{DBSeeds: -1})
 	require.NoError(t, err)
 	require.True(t, done, "no database asked for: nothing to build")

@@ -347,7 +347,7 @@ func Prepare(ctx context.Context, st *kalah.State, cfg Config) (done bool, err e
 	if err := s.openDB(ctx, cfg, maxDBSeeds); err != nil {
 		return false, err
 	}
-	return s.dbWant <= 0 || s.dbN == s.dbWant, nil
+	return s.dbWant <= 0 || s.dbN >= s.dbWant, nil
 }
 
 // Ready is the highest level of st's board's endgame database that is

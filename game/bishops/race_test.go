@@ -1,5 +1,0 @@
-//go:build race
-
-package bishops
-
-const raceEnabled = true
