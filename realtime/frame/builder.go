@@ -21,6 +21,8 @@ type Builder struct {
 	// shared holds the segments drawn for other viewers of the broadcast
 	// (nil: every segment is drawn).
 	shared *Shared
+	// inSegment is set while a segment is drawn.
+	inSegment bool
 }
 
 // Kind says how a part is sent.

@@ -82,12 +82,15 @@ func (b *Builder) Share(s *Shared) { b.shared = s }
 // the segment of that key already, a copy of it. The key must name
 // everything the stretch depends on among the pages of one Shared; ""
 // draws it unshared. A segment may hold whole parts, or lie inside a part
-// (then it must not mark the part's items).
+// (then it must not mark the part's items); a segment inside another is
+// drawn as a piece of the outer one.
 func (b *Builder) Segment(key string, draw func() error) error {
 	s := b.shared
-	if s == nil || key == "" {
+	if s == nil || key == "" || b.inSegment {
 		return draw()
 	}
+	b.inSegment = true
+	defer func() { b.inSegment = false }()
 	inPart := b.depth > 0
 	if i, ok := s.index[key]; ok && s.segs[i].inPart == inPart {
 		b.paste(&s.segs[i])

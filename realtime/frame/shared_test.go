@@ -19,6 +19,7 @@ type viewer struct {
 	button   string
 	open     bool // the list's segment leaves its part open
 	outer    bool // the controls' segment marks the outer list's items
+	nested   bool // the list's segment holds another of the same key
 	cellsKey string
 }
 
@@ -47,6 +48,10 @@ func (v viewer) frame(s *Shared, drawn *int) *Frame {
 	})
 	_ = b.Segment("moves", func() error {
 		*drawn++
+		if v.nested {
+			// The same key inside: a piece of the outer segment.
+			_ = b.Segment("moves", func() error { w.WriteString(`<b>in</b>`); return nil })
+		}
 		b.Begin("moves", List)
 		w.WriteString(`<ol id="moves">`)
 		b.Items()
@@ -108,6 +113,7 @@ func TestSegmentsArePastedAsDrawn(t *testing.T) {
 		}()}, 4},
 		{"an empty list", []viewer{{header: "a", button: "b"}, {header: "bb", button: "b"}}, 3},
 		{"a segment leaving its part open", []viewer{{header: "a", items: []string{"1"}, open: true}, {header: "b", items: []string{"1"}, open: true}}, 4},
+		{"a segment inside another", []viewer{{header: "a", items: []string{"1"}, nested: true}, {header: "bb", items: []string{"1"}, nested: true}}, 3},
 		{"a segment marking its part's items", []viewer{{header: "a", outer: true}, {header: "b", outer: true}}, 4},
 	}
 	for _, tc := range cases {

@@ -43,82 +43,73 @@ func cells(p *view.Page, b game.Board, static bool, marks []game.Cell) templ.Com
 		if err != nil {
 			return err
 		}
-		if fb != nil && !static {
-			return fb.Segment(cellsKey(p), func() error { return drawCells(w, fb, p, b, static, marks) })
-		}
-		return drawCells(w, fb, p, b, static, marks)
-	})
-}
-
-// drawCells writes the cells (see cells) into w, each a part of fb's frame
-// when there is one.
-func drawCells(w io.Writer, fb *frame.Builder, p *view.Page, b game.Board, static bool, marks []game.Cell) error {
-	v := game.ViewOf(p.Game)
-	out := newCellWriter(w)
-	row := -1
-	for _, at := range b.Cells() {
-		cv := v.Cell(p.State, at)
-		if static {
-			class := cv.Class
-			if slices.Contains(marks, at) {
-				class = strings.TrimSpace(class + " marked")
-			}
-			out.picture(at, class)
-		} else {
-			if int(at.Row) != row {
-				if row >= 0 {
-					out.s(`</div>`)
+		v := game.ViewOf(p.Game)
+		out := newCellWriter(w)
+		row := -1
+		for _, at := range b.Cells() {
+			cv := v.Cell(p.State, at)
+			if static {
+				class := cv.Class
+				if slices.Contains(marks, at) {
+					class = strings.TrimSpace(class + " marked")
 				}
-				row = int(at.Row)
-				out.s(`<div role="row" class="row">`)
+				out.picture(at, class)
+			} else {
+				if int(at.Row) != row {
+					if row >= 0 {
+						out.s(`</div>`)
+					}
+					row = int(at.Row)
+					out.s(`<div role="row" class="row">`)
+				}
+				out.s(`<div role="gridcell" class="gridcell">`)
+				if fb != nil {
+					fb.Begin(cellPartID(at), frame.Element)
+				}
+				out.open(p, at, cv.Class, cv.Name, cv.What, cv.Piece != "")
 			}
-			out.s(`<div role="gridcell" class="gridcell">`)
+			if cv.Piece != "" {
+				out.s(`<svg class="`)
+				out.s(cv.PieceClass)
+				out.s(`" aria-hidden="true" viewBox="0 0 100 100"><use href="#`)
+				out.s(cv.Piece)
+				out.s(`"></use></svg>`)
+			}
+			// The caption before the count: the text a cell shows reads in
+			// the order of its accessible name ("P1 house 3, 4 seeds" shows
+			// "3" and "4"), which WCAG 2.5.3 asks of a label; both are placed
+			// by the style sheet, not by their order.
+			if cv.Caption != "" {
+				out.s(`<span class="caption" data-coord="`)
+				out.escaped(cv.Caption)
+				out.s(`">`)
+				out.escaped(cv.Caption)
+				out.s(`</span> `)
+			}
+			if cv.Counted {
+				out.s(`<span class="seeds" aria-hidden="true">`)
+				for range min(cv.Count, seedDots) {
+					out.s(`<i></i>`)
+				}
+				out.s(`</span> <span class="count">`)
+				out.s(strconv.Itoa(cv.Count))
+				out.s(`</span>`)
+			}
+			if static {
+				out.s(`</span>`)
+				continue
+			}
+			out.s(`</button>`)
 			if fb != nil {
-				fb.Begin(cellPartID(at), frame.Element)
+				fb.End()
 			}
-			out.open(p, at, cv.Class, cv.Name, cv.What, cv.Piece != "")
+			out.s(`</div>`)
 		}
-		if cv.Piece != "" {
-			out.s(`<svg class="`)
-			out.s(cv.PieceClass)
-			out.s(`" aria-hidden="true" viewBox="0 0 100 100"><use href="#`)
-			out.s(cv.Piece)
-			out.s(`"></use></svg>`)
+		if row >= 0 {
+			out.s(`</div>`)
 		}
-		// The caption before the count: the text a cell shows reads in
-		// the order of its accessible name ("P1 house 3, 4 seeds" shows
-		// "3" and "4"), which WCAG 2.5.3 asks of a label; both are placed
-		// by the style sheet, not by their order.
-		if cv.Caption != "" {
-			out.s(`<span class="caption" data-coord="`)
-			out.escaped(cv.Caption)
-			out.s(`">`)
-			out.escaped(cv.Caption)
-			out.s(`</span> `)
-		}
-		if cv.Counted {
-			out.s(`<span class="seeds" aria-hidden="true">`)
-			for range min(cv.Count, seedDots) {
-				out.s(`<i></i>`)
-			}
-			out.s(`</span> <span class="count">`)
-			out.s(strconv.Itoa(cv.Count))
-			out.s(`</span>`)
-		}
-		if static {
-			out.s(`</span>`)
-			continue
-		}
-		out.s(`</button>`)
-		if fb != nil {
-			fb.End()
-		}
-		out.s(`</div>`)
-	}
-	if row >= 0 {
-		out.s(`</div>`)
-	}
-	return out.err
+		return out.err
+	})
 }
 
 // coordList draws the ranks or files along the board (nothing when the

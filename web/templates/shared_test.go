@@ -210,6 +210,25 @@ var viewerKinds = []viewerKind{
 		p.Paths = view.EncodePaths(legal)
 		return p
 	}},
+	{"player against the clock", func(t *testing.T, id string, m *moment) *view.Page {
+		p, seat := mover(t, id, m)
+		if p == nil {
+			return nil
+		}
+		p.Flash, p.FlashID = "ok", 4
+		p.Clock = view.Clock{Enabled: true, Running: true, RemainingMS: 12_345, TotalMS: 30_000, Label: "Fast · 30 s", Whose: "Your time"}
+		p.Seats[seat].Rating, p.Seats[seat.Other()].Rating, p.Seats[seat].RatingChange = "1500?", "1712", "+12"
+		p.Seats[seat].Account, p.Seats[seat.Other()].Bot = "alice", true
+		return p
+	}},
+	{"spectator of a first move's wait", func(t *testing.T, id string, m *moment) *view.Page {
+		p := base(t, id, m)
+		p.Spectator = true
+		p.Clock = view.Clock{Enabled: true, FirstMove: true, RemainingMS: 60_000, TotalMS: 60_000, Label: "First move, or the game is aborted"}
+		p.Invitation, p.Rated, p.Controls.Join = "Alice invites you to play <White>", true, true
+		p.Request = &view.Request{Kind: vocab.TakebackProposal, Text: "Your opponent asks to take back a move"}
+		return p
+	}},
 	{"player told off", func(t *testing.T, id string, m *moment) *view.Page {
 		seat, _ := toMove(m)
 		p := base(t, id, m)
