@@ -133,7 +133,9 @@ func mark(id string, kind frame.Kind) templ.Component {
 func segment(key string) templ.Component { return listSegment(key, "") }
 
 // listSegment is a segment whose children are the element of list part id
-// (see listBegin); "" for no part.
+// (see listBegin); "" for no part. (In a segment's block, @listBegin on a
+// line before the element makes templ write a space between them, which
+// the page has never had.)
 func listSegment(key, id string) templ.Component {
 	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
 		children := templ.GetChildren(ctx)
