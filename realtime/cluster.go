@@ -94,7 +94,7 @@ func (h *Hub) LivePage(ctx context.Context, id string, w match.Who, share string
 			return LivePage{}, err
 		}
 		p.ShareURL = share
-		return LivePage{Game: p.Game, RoomID: id, Live: h.deps.Render.Frame(p).HTML}, nil
+		return LivePage{Game: p.Game, RoomID: id, Live: h.deps.Render.Frame(p, nil).HTML}, nil
 	}
 	wait := 50 * time.Millisecond
 	for {
@@ -109,7 +109,7 @@ func (h *Hub) LivePage(ctx context.Context, id string, w match.Who, share string
 				return LivePage{}, err
 			}
 			p.ShareURL = share
-			return LivePage{Game: p.Game, RoomID: id, Live: h.deps.Render.Frame(p).HTML}, nil
+			return LivePage{Game: p.Game, RoomID: id, Live: h.deps.Render.Frame(p, nil).HTML}, nil
 		case errors.Is(err, cluster.ErrElsewhere):
 			if gameID, live, err := h.node.Snapshot(ctx, id, w, share); err == nil {
 				g, err := game.Lookup(gameID)

@@ -198,7 +198,7 @@ func (o *owner) peer(ctx context.Context, req peerRequest, answer func(peerReply
 		if req.Share != "" {
 			p.ShareURL = req.Share
 		}
-		answer(peerReply{Game: r.Game().ID(), Live: o.n.render.Frame(p).HTML})
+		answer(peerReply{Game: r.Game().ID(), Live: o.n.render.Frame(p, nil).HTML})
 	default:
 		answer(peerReply{Error: "unknown request"})
 	}

@@ -15,6 +15,14 @@ type Builder struct {
 	parts []part
 	lists []list
 	depth int // open parts, counting ignored nested ones
+	// marks counts the list marks taken (Items, Item, ItemsEnd), so that a
+	// segment inside a part knows whether it marked the part's items.
+	marks int
+	// shared holds the segments drawn for other viewers of the broadcast
+	// (nil: every segment is drawn).
+	shared *Shared
+	// inSegment is set while a segment is drawn.
+	inSegment bool
 }
 
 // Kind says how a part is sent.
@@ -164,6 +172,7 @@ func (b *Builder) open() *list {
 func (b *Builder) Items() {
 	if l := b.open(); l != nil {
 		l.inner[0] = b.at()
+		b.marks++
 	}
 }
 
@@ -171,6 +180,7 @@ func (b *Builder) Items() {
 func (b *Builder) Item() {
 	if l := b.open(); l != nil {
 		l.items = append(l.items, b.at())
+		b.marks++
 	}
 }
 
@@ -178,6 +188,7 @@ func (b *Builder) Item() {
 func (b *Builder) ItemsEnd() {
 	if l := b.open(); l != nil {
 		l.inner[1] = b.at()
+		b.marks++
 	}
 }
 
@@ -195,7 +206,8 @@ func (b *Builder) Frame() *Frame {
 	return f
 }
 
-// seal works out the frame's digest from its bytes and parts.
+// seal works out the frame's digest from its bytes and parts; the parts
+// pasted from a segment come with their hashes.
 func (f *Frame) seal() {
 	d := f.digest
 	if len(f.parts) == 0 {
@@ -213,23 +225,36 @@ func (f *Frame) seal() {
 		shell.WriteString(p.id)
 		shell.WriteString("\x00")
 		at = p.end
-		d.hashes[i] = hash(f.HTML[p.start:p.end])
-		if p.kind != List {
-			continue
+		if !p.sealed {
+			sealPart(f.HTML, p, f.lists)
 		}
-		l := &f.lists[p.list]
-		if l.inner[0] < p.start || l.inner[1] < l.inner[0] || p.end < l.inner[1] ||
-			(len(l.items) > 0 && (l.items[0] < l.inner[0] || l.items[len(l.items)-1] > l.inner[1])) {
-			p.kind = Element // marks out of place: no appending
-			continue
+		d.hashes[i] = p.hash
+		if p.kind == List {
+			d.lists[p.list] = f.lists[p.list].digest
 		}
-		var outer maphash.Hash
-		outer.SetSeed(seed)
-		outer.Write(f.HTML[p.start:l.inner[0]])
-		outer.WriteString("\x00")
-		outer.Write(f.HTML[l.inner[1]:p.end])
-		d.lists[p.list] = listDigest{outer: outer.Sum64(), items: len(l.items), all: hash(f.HTML[l.inner[0]:l.inner[1]])}
 	}
 	shell.Write(f.HTML[at:])
 	d.shell = shell.Sum64()
+}
+
+// sealPart works out the hash of part p of html and, for a list, its
+// digest; a list whose marks are out of place becomes an Element (no
+// appending).
+func sealPart(html []byte, p *part, lists []list) {
+	p.hash, p.sealed = hash(html[p.start:p.end]), true
+	if p.kind != List {
+		return
+	}
+	l := &lists[p.list]
+	if l.inner[0] < p.start || l.inner[1] < l.inner[0] || p.end < l.inner[1] ||
+		(len(l.items) > 0 && (l.item(0) < l.inner[0] || l.item(len(l.items)-1) > l.inner[1])) {
+		p.kind = Element // marks out of place: no appending
+		return
+	}
+	var outer maphash.Hash
+	outer.SetSeed(seed)
+	outer.Write(html[p.start:l.inner[0]])
+	outer.WriteString("\x00")
+	outer.Write(html[l.inner[1]:p.end])
+	l.digest = listDigest{outer: outer.Sum64(), items: len(l.items), all: hash(html[l.inner[0]:l.inner[1]])}
 }

@@ -41,15 +41,28 @@ type part struct {
 	id         string
 	start, end int32
 	kind       Kind
-	list       int32 // index into lists, for a List part
+	// sealed says hash (and the list's digest) are worked out: a part
+	// pasted from a segment drawn for another viewer comes with them.
+	sealed bool
+	list   int32 // index into lists, for a List part
+	hash   uint64
 }
 
 // list records where a list part's items are, so that an update may append
 // new items instead of resending the list.
 type list struct {
-	items []int32 // start offsets of the items, in order
-	inner [2]int32
+	// items are the start offsets of the items, in order, counted from
+	// base: a list pasted from a segment shares the segment's offsets (read
+	// only) and is placed by its base.
+	items []int32
+	base  int32
+	inner [2]int32 // absolute offsets (-1: not marked)
+	// digest is the list's, once its part is sealed.
+	digest listDigest
 }
+
+// item is the offset of item i.
+func (l *list) item(i int) int32 { return l.base + l.items[i] }
 
 // Digest is what an update needs to know of the frame a page shows: hashes
 // of its parts rather than their bytes, so that a connection keeps a few
@@ -182,8 +195,17 @@ func appended(old *listDigest, new *Frame, np *part) ([]byte, bool) {
 		return nil, false
 	}
 	h := new.HTML
-	if hash(h[l.inner[0]:l.items[old.items]]) != old.all {
+	if hash(h[l.inner[0]:l.item(old.items)]) != old.all {
 		return nil, false
 	}
-	return h[l.items[old.items]:l.inner[1]], true
+	return h[l.item(old.items):l.inner[1]], true
+}
+
+// Equal reports whether two digests are of the same frame as far as
+// updates go (Delta from one is Delta from the other).
+func (d *Digest) Equal(e *Digest) bool {
+	if d == nil || e == nil {
+		return d == e
+	}
+	return d.shell == e.shell && slices.Equal(d.hashes, e.hashes) && slices.Equal(d.lists, e.lists)
 }

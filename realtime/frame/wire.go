@@ -26,12 +26,13 @@ func (f *Frame) AppendBinary(b []byte) []byte {
 		b = binary.AppendVarint(b, int64(p.list))
 	}
 	b = binary.AppendUvarint(b, uint64(len(f.lists)))
-	for _, l := range f.lists {
+	for i := range f.lists {
+		l := &f.lists[i]
 		b = binary.AppendVarint(b, int64(l.inner[0]))
 		b = binary.AppendVarint(b, int64(l.inner[1]))
 		b = binary.AppendUvarint(b, uint64(len(l.items)))
-		for _, it := range l.items {
-			b = binary.AppendUvarint(b, uint64(it))
+		for j := range l.items {
+			b = binary.AppendUvarint(b, uint64(l.item(j)))
 		}
 	}
 	return b

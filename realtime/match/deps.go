@@ -101,7 +101,10 @@ type BotMaker func(g game.Game, level, algorithm string, seed uint64) (game.Bot,
 // over the WebSocket what changed since the viewer's previous frame (package
 // frame), or all of it.
 type Renderer interface {
-	Frame(p *view.Page) *frame.Frame
+	// Frame draws p. The frames of one broadcast are drawn with one Shared,
+	// through which they copy what their viewers see alike instead of
+	// drawing it again; nil for a frame drawn on its own.
+	Frame(p *view.Page, shared *frame.Shared) *frame.Frame
 	// Spectators renders just the spectator count, for the updates that
 	// only that changes (someone starts or stops watching).
 	Spectators(n int) []byte

@@ -248,6 +248,8 @@ func (r *Room) broadcast() {
 	defer func() { r.deps.Metrics.Broadcast(time.Since(start)) }()
 	frames := map[string]*frame.Frame{}
 	var drawn []*frame.Frame // every frame drawn here, to be released
+	shared := frame.NewShared()
+	defer shared.Release()
 	deltas := frame.SharedDeltas{}
 	var states map[string][]byte // the programs' states by view, made on demand
 	var elsewhere Relayed
@@ -262,7 +264,7 @@ func (r *Room) broadcast() {
 		key := r.viewKey(v)
 		f, ok := frames[key]
 		if !ok || key == "" {
-			f = r.viewers.render.Frame(r.page(v))
+			f = r.viewers.render.Frame(r.page(v), shared)
 			drawn = append(drawn, f)
 			if key != "" {
 				frames[key] = f
@@ -329,7 +331,7 @@ func (r *Room) sendTo(c *Conn) {
 	}
 	f := r.viewers.specFrame
 	if key != "spectator" || f == nil || r.viewers.specVersion != r.version || r.clock.running() {
-		f = r.viewers.render.Frame(r.page(v))
+		f = r.viewers.render.Frame(r.page(v), nil)
 		r.rememberSpectatorFrame(key, f)
 		defer r.release(f)
 	}

@@ -19,7 +19,7 @@ func BenchmarkFragment(b *testing.B) {
 			var size int
 			b.ReportAllocs()
 			for b.Loop() {
-				f := Renderer{}.Frame(p)
+				f := Renderer{}.Frame(p, nil)
 				size = len(f.HTML)
 				f.Release()
 			}
@@ -38,7 +38,7 @@ func BenchmarkUpdate(b *testing.B) {
 			pages := viewerPages(&testing.T{}, id, 11, false)
 			frames := make([]*frame.Frame, len(pages))
 			for i, p := range pages {
-				frames[i] = Renderer{}.Frame(p)
+				frames[i] = Renderer{}.Frame(p, nil)
 			}
 			sent, whole := 0, 0
 			for i := 1; i < len(frames); i++ {
@@ -49,7 +49,7 @@ func BenchmarkUpdate(b *testing.B) {
 			i := 0
 			for b.Loop() {
 				i = i%(len(pages)-1) + 1
-				f := Renderer{}.Frame(pages[i])
+				f := Renderer{}.Frame(pages[i], nil)
 				frame.Delta(frames[i-1].Digest(), f)
 				f.Release() // as the room does once the update is sent
 			}

@@ -37,7 +37,7 @@ func TestChatLines(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := page(t, "amazons", nil)
 			p.Chat = []view.ChatLine{tc.line}
-			html := string(Renderer{}.Frame(p).HTML)
+			html := string(Renderer{}.Frame(p, nil).HTML)
 			doc := render(t, p)
 			line := doc.Find("[data-testid=chat-log] [data-testid=chat-line]")
 			require.Equal(t, 1, line.Length())
@@ -81,12 +81,12 @@ func TestChatMessagesAreAppended(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := page(t, "amazons", nil)
 			p.Chat, p.Version = tc.before, 1
-			old := Renderer{}.Frame(p)
+			old := Renderer{}.Frame(p, nil)
 			doc, err := goquery.NewDocumentFromReader(bytes.NewReader(old.HTML))
 			require.NoError(t, err)
 			np := *p
 			np.Chat, np.Version = tc.next, 2
-			f := Renderer{}.Frame(&np)
+			f := Renderer{}.Frame(&np, nil)
 			update := frame.Delta(old.Digest(), f)
 			require.Equal(t, tc.appended, bytes.Contains(update, []byte(`hx-swap-oob="beforeend:#chat-log"`)), "%s", update)
 			if tc.appended {

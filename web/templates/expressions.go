@@ -3,7 +3,8 @@ package templates
 import (
 	"context"
 	"io"
-	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/a-h/templ"
 )
@@ -23,24 +24,63 @@ type classAttr [1]templ.KeyValue[string, any]
 func (a *classAttr) Items() []templ.KeyValue[string, any] { return a[:] }
 
 // cls is the class attribute of the names given, in order, the empty ones
-// left out.
+// left out. The attributes are kept once made (a page has a few dozen
+// distinct ones), so that writing one allocates nothing: the names are
+// joined on the stack and looked up.
 func cls(names ...string) templ.Attributer {
-	n := 0
-	for _, s := range names {
-		n += len(s) + 1
-	}
-	var b strings.Builder
-	b.Grow(n)
+	var stack [128]byte
+	b := stack[:0]
 	for _, s := range names {
 		if s == "" {
 			continue
 		}
-		if b.Len() > 0 {
-			b.WriteByte(' ')
+		if len(b) > 0 {
+			b = append(b, ' ')
 		}
-		b.WriteString(s)
+		b = append(b, s...)
 	}
-	return &classAttr{{Key: "class", Value: b.String()}}
+	if m := classes.Load(); m != nil {
+		if a, ok := (*m)[string(b)]; ok {
+			return a
+		}
+	}
+	return newClass(string(b))
+}
+
+var (
+	// classes are the class attributes made so far, replaced whole (under
+	// classesMu) when one is added, read without a lock.
+	classes   atomic.Pointer[map[string]*classAttr]
+	classesMu sync.Mutex
+)
+
+// maxClasses bounds the class attributes kept; past it (class names made
+// from data, which the live fragment has none of) they are made each time.
+const maxClasses = 2048
+
+// newClass makes the attribute of class and keeps it.
+func newClass(class string) *classAttr {
+	a := &classAttr{{Key: "class", Value: class}}
+	classesMu.Lock()
+	defer classesMu.Unlock()
+	old := classes.Load()
+	if old != nil && len(*old) >= maxClasses {
+		return a
+	}
+	next := make(map[string]*classAttr, 1+len(classesOf(old)))
+	for k, v := range classesOf(old) {
+		next[k] = v
+	}
+	next[class] = a
+	classes.Store(&next)
+	return a
+}
+
+func classesOf(m *map[string]*classAttr) map[string]*classAttr {
+	if m == nil {
+		return nil
+	}
+	return *m
 }
 
 // when is name when on holds, else nothing.

@@ -26,11 +26,7 @@ func viewerPages(t *testing.T, id string, seed uint64, player bool) []*view.Page
 	var pages []*view.Page
 	for ply := 0; ply < 60 && !s.Outcome().Over; ply++ {
 		toMove := s.ToMove()
-		var turn []game.Move
-		for _, q := range toMove {
-			legal := s.Legal(q, nil)
-			turn = append(turn, legal[rng.IntN(len(legal))])
-		}
+		turn := randomTurn(rng, s)
 		text := game.FormatTurn(s, turn)
 		states = append(states, s.Clone())
 		require.NoError(t, s.Apply(turn...))
@@ -64,6 +60,16 @@ func viewerPages(t *testing.T, id string, seed uint64, player bool) []*view.Page
 	return pages
 }
 
+// randomTurn picks a legal move at random for each seat to move in s.
+func randomTurn(rng interface{ IntN(int) int }, s game.State) []game.Move {
+	var turn []game.Move
+	for _, q := range s.ToMove() {
+		legal := s.Legal(q, nil)
+		turn = append(turn, legal[rng.IntN(len(legal))])
+	}
+	return turn
+}
+
 // TestUpdatesRedrawThePage checks, over random games of every game, that
 // the updates sent (the parts that changed) turn the page the viewer shows
 // into exactly the page the server drew, and that they are smaller.
@@ -79,7 +85,7 @@ func TestUpdatesRedrawThePage(t *testing.T) {
 				var doc *goquery.Document
 				sent, whole, appends := 0, 0, 0
 				for _, p := range viewerPages(t, id, 7, player) {
-					f := Renderer{}.Frame(p)
+					f := Renderer{}.Frame(p, nil)
 					require.Greater(t, f.Parts(), 5, "the fragment is cut into parts")
 					update := frame.Delta(shown.Digest(), f)
 					if doc == nil {
@@ -118,7 +124,7 @@ func TestUpdatesRedrawThePage(t *testing.T) {
 func TestPartsAreElementsWithTheirIDs(t *testing.T) {
 	for _, id := range game.IDs() {
 		for _, p := range viewerPages(t, id, 3, true)[:3] {
-			f := Renderer{}.Frame(p)
+			f := Renderer{}.Frame(p, nil)
 			for i := range f.Parts() {
 				pid, html := f.Part(i)
 				doc, err := goquery.NewDocumentFromReader(bytes.NewReader(html))

@@ -40,7 +40,7 @@ func TestSeatsShowTheirHoldersNames(t *testing.T) {
 			for i := range p.Seats {
 				p.Seats[i].Holder, p.Seats[i].Kind, p.Seats[i].Yours = tc.seats[i].Holder, tc.seats[i].Kind, tc.seats[i].Yours
 			}
-			html := string(Renderer{}.Frame(p).HTML)
+			html := string(Renderer{}.Frame(p, nil).HTML)
 			doc := render(t, p)
 			for i, want := range tc.want {
 				require.Equal(t, want, strings.TrimSpace(doc.Find(".player.seat"+itoa(i)+" .holder").Text()))

@@ -17,9 +17,15 @@ import (
 type Renderer struct{}
 
 // Frame renders the part of the room page that the WebSocket replaces,
-// with its parts marked (package frame).
-func (Renderer) Frame(p *view.Page) *frame.Frame {
+// with its parts marked (package frame). The frames of one broadcast share
+// what their viewers see alike (the board's cells, the move list, the
+// chat: see the keys in parts.go) through shared, drawn once and copied;
+// nil draws everything. The pages drawn with one Shared must be of one
+// room at one moment (one broadcast): the keys say what differs between
+// viewers, not between rooms or versions.
+func (Renderer) Frame(p *view.Page, shared *frame.Shared) *frame.Frame {
 	var b frame.Builder
+	b.Share(shared)
 	b.Grow(boardOf(p).CellCount() + 16) // every cell is a part, and about a dozen others
 	if err := Live(p).Render(withBuilder(context.Background(), &b), b.Buffer()); err != nil {
 		// Rendering into memory fails only on a template bug; show it.

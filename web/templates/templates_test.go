@@ -20,7 +20,7 @@ import (
 
 func render(t *testing.T, p *view.Page) *goquery.Document {
 	t.Helper()
-	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(Renderer{}.Frame(p).HTML))
+	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(Renderer{}.Frame(p, nil).HTML))
 	require.NoError(t, err)
 	return doc
 }
@@ -236,7 +236,7 @@ func TestLobbyForm(t *testing.T) {
 func TestSpectatorCountAloneIsThePart(t *testing.T) {
 	p := page(t, "kalah", nil)
 	p.Spectators = 7
-	f := Renderer{}.Frame(p)
+	f := Renderer{}.Frame(p, nil)
 	for i := range f.Parts() {
 		if id, html := f.Part(i); id == "spectators" {
 			require.Equal(t, string(html), string(Renderer{}.Spectators(7)))

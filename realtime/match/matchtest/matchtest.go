@@ -24,7 +24,7 @@ type PageRecorder struct {
 }
 
 // Frame implements match.Renderer.
-func (p *PageRecorder) Frame(pg *view.Page) *frame.Frame {
+func (p *PageRecorder) Frame(pg *view.Page, _ *frame.Shared) *frame.Frame {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.pages = append(p.pages, pg)
