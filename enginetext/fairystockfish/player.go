@@ -53,21 +53,25 @@ func (p *Player) running() (*enginetext.UCIEngine, error) {
 	return p.engine, nil
 }
 
-// Bot is the computer player of a game of g: the engine started and set to
-// g's variant now, so that the first move is not slowed by it. It fails
-// for a game no variant of the engine plays.
+// Bot is the computer player of a game of g. It fails at once for a game
+// no UCI variant plays; otherwise the engine is started (and set to the
+// variant) in the background from now, so that its load is under way
+// before the first move is asked, and nobody waits for it: a room seats
+// the bot without delay, and only the bot's first move waits for a load
+// that has not finished (seconds alone, far more on a busy machine).
 func (p *Player) Bot(g game.Game) (game.Bot, error) {
 	s, err := g.New(nil)
 	if err != nil {
 		return nil, err
 	}
-	e, err := p.running()
-	if err != nil {
-		return nil, err
+	if game.UCIVariantOf(s) == "" {
+		return nil, fmt.Errorf("no UCI variant plays %s, so Fairy-Stockfish cannot play it", g.Name())
 	}
-	if _, err := e.Bot(s, p.think); err != nil {
-		return nil, err
-	}
+	go func() {
+		if e, err := p.running(); err == nil {
+			e.Bot(s, p.think) // warms the variant; a failure shows at the first move
+		}
+	}()
 	return playerBot{p}, nil
 }
 
