@@ -21,10 +21,7 @@ func TestBrowserLobbyOffline(t *testing.T) {
 	px := ts.Outage(t)
 	browser := webtest.NewBrowser(t, 390, 844)
 	alice := webtest.NewTab(t, browser, "alice")
-	alice.Run("open the lobby", chromedp.Navigate(px.Node.URL+"/"))
-	require.True(t, webtest.EvalJS[bool](alice, `!!navigator.serviceWorker && (navigator.serviceWorker.ready.then(function () { return caches.keys(); }).then(function (k) { window.swCaches = k; }), true)`))
-	alice.WaitJSFor(20*time.Second, "the worker installed, its cache filled", `!!window.swCaches && window.swCaches.length === 1`)
-	alice.WaitJS("the page is the worker's", `!!navigator.serviceWorker.controller`)
+	workerInstalled(alice, px.Node.URL)
 	require.True(t, webtest.EvalJS[bool](alice, `document.querySelector("[data-testid=offline-note]").hidden`), "online, nothing is said")
 
 	// A room still works with the worker in the way.
@@ -60,10 +57,7 @@ func TestBrowserOfflineCopiesNameNobody(t *testing.T) {
 	browser := webtest.NewBrowser(t, 390, 844)
 	olga := webtest.NewTab(t, browser, "olga")
 	olga.SignUpIn(px.Node, "Olga")
-	olga.Run("open the lobby", chromedp.Navigate(px.Node.URL+"/"))
-	require.True(t, webtest.EvalJS[bool](olga, `!!navigator.serviceWorker && (navigator.serviceWorker.ready.then(function () { return caches.keys(); }).then(function (k) { window.swCaches = k; }), true)`))
-	olga.WaitJSFor(20*time.Second, "the worker installed, its cache filled", `!!window.swCaches && window.swCaches.length === 1`)
-	olga.WaitJS("the page is the worker's", `!!navigator.serviceWorker.controller`)
+	workerInstalled(olga, px.Node.URL)
 	for _, path := range []string{"/", "/rules"} { // visited signed in, through the worker
 		olga.Run("visit "+path, chromedp.Navigate(px.Node.URL+path))
 		olga.WaitShown("a[data-testid=me]")
@@ -77,4 +71,19 @@ func TestBrowserOfflineCopiesNameNobody(t *testing.T) {
 		require.False(t, webtest.EvalJS[bool](olga, `!!document.querySelector("a[data-testid=me]")`), "%s: the copy names nobody", path)
 		require.NotContains(t, webtest.EvalJS[string](olga, `document.body.textContent`), "Olga", path)
 	}
+}
+
+// workerInstalled opens the lobby and waits until the service worker is
+// installed, its cache filled, and the lobby is a page the worker answers.
+// The lobby is loaded once more when the worker is active: its
+// clients.claim() takes only the pages already loaded when it activates, so
+// a page whose navigation was under way then (the worker registers from
+// the page before, 1.5 s after its load) stays the network's for good.
+func workerInstalled(tb *webtest.Tab, site string) {
+	tb.T.Helper()
+	tb.Run("open the lobby", chromedp.Navigate(site+"/"))
+	require.True(tb.T, webtest.EvalJS[bool](tb, `!!navigator.serviceWorker && (navigator.serviceWorker.ready.then(function () { return caches.keys(); }).then(function (k) { window.swCaches = k; }), true)`))
+	tb.WaitJSFor(20*time.Second, "the worker installed, its cache filled", `!!window.swCaches && window.swCaches.length === 1`)
+	tb.Run("open the lobby again, the worker active", chromedp.Navigate(site+"/"))
+	tb.WaitJS("the page is the worker's", `!!navigator.serviceWorker.controller`)
 }
