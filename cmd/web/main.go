@@ -23,6 +23,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -199,10 +200,17 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	}
 	front.Pools = &lobby.Pools{Store: st, Ratings: st, Games: st, Rooms: hub, Log: log, Bots: st, BotGamesPerHour: *botGames,
 		House: house, Nudges: nudges, Links: st}
-	go front.Pools.Run(ctx)
+	// The lobby's loops write to the store until they stop (the site
+	// clears this node's presence on its way out): the store closes only
+	// after they have returned.
+	loopsCtx, stopLoops := context.WithCancel(ctx)
+	var lobbyLoops sync.WaitGroup
+	defer lobbyLoops.Wait()
+	defer stopLoops() // first: a return before ctx ends (the server failed) stops them too
+	lobbyLoops.Go(func() { front.Pools.Run(loopsCtx) })
 	front.Site = &lobby.Site{Presence: st, Challenges: st, Rooms: hub, Node: ops.node, Log: log, House: house, Nudges: nudges,
 		Links: st}
-	go front.Site.Run(ctx)
+	lobbyLoops.Go(func() { front.Site.Run(loopsCtx) })
 	if *requestTimeout <= 0 {
 		return fmt.Errorf("-request-timeout must be positive, got %v", *requestTimeout)
 	}

@@ -13,9 +13,17 @@
 // test's cleanup, so that a test that fails or gives up leaves nothing open
 // in the browser the others use.
 //
+// The Chromium is Debian's chromium-headless-shell, the headless browser
+// without the desktop browser's layers: the same engine (Blink, V8, service
+// workers, push, WebAuthn's virtual authenticators) for half the CPU a page
+// costs (web/rooms' tests: 410 → 206 CPU seconds, BENCHMARKS.md "Tests in
+// minutes"). What the shell leaves out, notifications (it says
+// Notification.permission is "denied" whatever was granted), a test gets
+// from the full Chromium with NewFullWindow.
+//
 // Tests run in parallel, but no more of them hold windows at once than
-// there are cores (GOMAXPROCS, go test's default -parallel): under -race a
-// browser test keeps a core busy (its server and its pages), so more at
+// there are cores (GOMAXPROCS, go test's default -parallel): a browser test
+// keeps a core busy (its server under -race, and its pages), so more at
 // once only stretched each action towards its timeout (BENCHMARKS.md,
 // "Tests in minutes"). A larger -parallel leaves them capped.
 package browsertest
@@ -33,48 +41,79 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
+// chromium is one kind of Chromium the package's tests share, started on
+// first use.
+type chromium struct {
+	names   []string // the executables that are it, the first found used
+	install string   // the Debian package that has it
+
+	once    sync.Once
+	browser context.Context // its first tab
+	stop    context.CancelFunc
+	err     error
+}
+
 var (
-	startOnce sync.Once
-	browser   context.Context // the shared Chromium's first tab
-	stop      context.CancelFunc
-	startErr  error
+	shell = &chromium{names: []string{"chromium-headless-shell"}, install: "chromium-headless-shell"}
+	full  = &chromium{names: []string{"chromium", "chromium-browser", "google-chrome"}, install: "chromium"}
 
 	slots   = make(chan struct{}, runtime.GOMAXPROCS(0)) // a place per core for the tests holding windows
 	holders sync.Map                                     // test name → struct{}: the tests holding a place
 )
 
-// Main runs a package's tests and then stops the shared Chromium, if any
-// test started it.
+// Main runs a package's tests and then stops the shared Chromiums that
+// tests started.
 func Main(m *testing.M) int {
 	code := m.Run()
-	if stop != nil {
-		stop()
+	for _, c := range []*chromium{shell, full} {
+		if c.stop != nil {
+			c.stop()
+		}
 	}
 	return code
 }
 
-// ChromiumPath finds Debian's Chromium. Browser tests skip on a developer
-// machine without it, but fail in CI (CI=true), where .ci/run installs it.
+// ChromiumPath finds the Chromium NewWindow opens windows in: Debian's
+// chromium-headless-shell, else (on a developer's machine) the full
+// chromium. Browser tests skip on a developer machine with neither, but
+// fail in CI (CI=true), where .ci/run installs both.
 func ChromiumPath(t testing.TB) string {
 	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
+	if p, ok := shell.path(); ok {
+		return p
 	}
 	if os.Getenv("CI") == "true" {
-		t.Fatal("Chromium is required for the browser tests in CI (apt-get install chromium)")
+		t.Fatal("chromium-headless-shell is required for the browser tests in CI (apt-get install chromium-headless-shell)")
 	}
-	t.Skip("no Chromium on this machine: install Debian's chromium to run the browser tests")
+	return full.pathOrSkip(t)
+}
+
+func (c *chromium) path() (string, bool) {
+	for _, name := range c.names {
+		if p, err := exec.LookPath(name); err == nil {
+			return p, true
+		}
+	}
+	return "", false
+}
+
+func (c *chromium) pathOrSkip(t testing.TB) string {
+	t.Helper()
+	if p, ok := c.path(); ok {
+		return p
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("%s is required for the browser tests in CI (apt-get install %s)", c.names[0], c.install)
+	}
+	t.Skipf("no %s on this machine: install Debian's %s to run the browser tests", c.names[0], c.install)
 	return ""
 }
 
-// shared starts the package's Chromium on first use. It is not tied to
-// any test's context: Main stops it after the last test.
-func shared(t testing.TB) context.Context {
+// shared starts c on first use, at path. It is not tied to any test's
+// context: Main stops it after the last test.
+func (c *chromium) shared(t testing.TB, path string) context.Context {
 	t.Helper()
-	path := ChromiumPath(t)
-	startOnce.Do(func() {
+	c.once.Do(func() {
 		opts := []chromedp.ExecAllocatorOption{
 			chromedp.ExecPath(path),
 			chromedp.Headless,
@@ -98,20 +137,20 @@ func shared(t testing.TB) context.Context {
 		}
 		dir, err := os.MkdirTemp("", "browsertest")
 		if err != nil {
-			startErr = err
+			c.err = err
 			return
 		}
 		opts = append(opts, chromedp.UserDataDir(dir))
 		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 		ctx, cancelBrowser := chromedp.NewContext(alloc)
-		stop = func() { cancelBrowser(); cancelAlloc(); os.RemoveAll(dir) }
-		browser = ctx
-		startErr = chromedp.Do(ctx)
+		c.stop = func() { cancelBrowser(); cancelAlloc(); os.RemoveAll(dir) }
+		c.browser = ctx
+		c.err = chromedp.Do(ctx)
 	})
-	if startErr != nil {
-		t.Fatalf("starting Chromium: %v", startErr)
+	if c.err != nil {
+		t.Fatalf("starting %s: %v", path, c.err)
 	}
-	return browser
+	return c.browser
 }
 
 // hold takes one of the places for t until t ends. A subtest shares
@@ -163,7 +202,22 @@ func holderOf(name string) bool {
 // tab and disposing of its BrowserContext, when t ends.
 func NewWindow(t testing.TB, width, height int) context.Context {
 	t.Helper()
-	parent := shared(t)
+	path := ChromiumPath(t)
+	if _, ok := shell.path(); ok {
+		return window(t, shell.shared(t, path), width, height)
+	}
+	return window(t, full.shared(t, path), width, height) // a developer's machine without the shell
+}
+
+// NewFullWindow is NewWindow in the full Chromium, for what the headless
+// shell leaves out: notifications.
+func NewFullWindow(t testing.TB, width, height int) context.Context {
+	t.Helper()
+	return window(t, full.shared(t, full.pathOrSkip(t)), width, height)
+}
+
+func window(t testing.TB, parent context.Context, width, height int) context.Context {
+	t.Helper()
 	hold(t)
 	ctx, cancel := chromedp.NewContext(parent, chromedp.WithNewBrowserContext())
 	t.Cleanup(cancel)

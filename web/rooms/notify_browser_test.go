@@ -52,7 +52,7 @@ func permit(tb *tab, origin string, setting browser.PermissionSetting) {
 func TestBrowserNotifications(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	b := webtest.NewBrowser(t, 1280, 900)
+	b := webtest.NewFullBrowser(t, 1280, 900) // the headless shell has no notifications
 	alice, bob := newTab(t, b, "alice"), newTab(t, b, "bob")
 	room := alice.CreateRoom(ts.Node, map[string]string{"game": "amazons", "mode": "friend"})
 	permit(alice, ts.URL, browser.PermissionSettingGranted)

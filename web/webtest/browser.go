@@ -23,14 +23,24 @@ import (
 // BrowserSize is what a test's browser was when each test started its own
 // Chromium: a window size. Each tab newTab opens with it is a visitor of
 // its own in the package's shared Chromium, its viewport this size.
-type BrowserSize struct{ width, height int }
+type BrowserSize struct {
+	width, height int
+	full          bool // the full Chromium's, not the headless shell's
+}
 
 // NewBrowser is a browser window of width×height for the test's visitors.
 // It skips (or, in CI, fails) the test where there is no Chromium.
 func NewBrowser(t *testing.T, width, height int) BrowserSize {
 	t.Helper()
 	browsertest.ChromiumPath(t)
-	return BrowserSize{width, height}
+	return BrowserSize{width: width, height: height}
+}
+
+// NewFullBrowser is NewBrowser in the full Chromium, for a test of what the
+// headless shell leaves out: notifications.
+func NewFullBrowser(t *testing.T, width, height int) BrowserSize {
+	t.Helper()
+	return BrowserSize{width: width, height: height, full: true}
 }
 
 // Tab is one person's browser window: its own cookies (a separate browser
@@ -43,6 +53,9 @@ type Tab struct {
 
 func NewTab(t *testing.T, browser BrowserSize, name string) *Tab {
 	t.Helper()
+	if browser.full {
+		return &Tab{T: t, Name: name, Ctx: browsertest.NewFullWindow(t, browser.width, browser.height)}
+	}
 	return &Tab{T: t, Name: name, Ctx: browsertest.NewWindow(t, browser.width, browser.height)}
 }
 

@@ -17,6 +17,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -101,14 +102,20 @@ func Start(t testing.TB, serve Handler, o Options) *Node {
 		// loaded machine delayed its node's sightings (1 s was too short).
 		Timings: lobby.Timings{Pair: 50 * time.Millisecond, Seen: 200 * time.Millisecond, Stale: 10 * time.Second}, House: house}
 	poolsCtx, stopPools := context.WithCancel(context.Background())
-	go n.Pools.Run(poolsCtx)
+	var lobbyLoops sync.WaitGroup
+	lobbyLoops.Go(func() { n.Pools.Run(poolsCtx) })
 	n.Site = &lobby.Site{Presence: st, Challenges: st, Links: st, Rooms: n.Hub, Node: "test", Log: n.Log,
 		Every: 50 * time.Millisecond, House: house}
-	go n.Site.Run(poolsCtx)
+	lobbyLoops.Go(func() { n.Site.Run(poolsCtx) })
 	n.Config.Handler = serve(n)
 	n.Start()
 	t.Cleanup(func() {
+		// The loops write until they return (the site clears its
+		// presence on its way out): the store closes after them, and its
+		// files are removed after it, or a write in flight left a file in
+		// the test's folder as it was removed.
 		stopPools()
+		lobbyLoops.Wait()
 		n.Close()
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
