@@ -208,3 +208,43 @@ func FuzzParseSubscription(f *testing.F) {
 		require.Equal(t, "https", u.Scheme)
 	})
 }
+
+// TestLoadedKeysAreKeptAndSign: LoadKeys makes a pair only where the
+// keeper has none, and the pair it hands back (public and private in their
+// places) signs what the receiver checks.
+func TestLoadedKeysAreKeptAndSign(t *testing.T) {
+	var kept []string
+	made := 0
+	keep := func(_ context.Context, fresh func() (string, string, error)) (string, string, error) {
+		if kept == nil {
+			pub, priv, err := fresh()
+			if err != nil {
+				return "", "", err
+			}
+			made++
+			kept = []string{pub, priv}
+		}
+		return kept[0], kept[1], nil
+	}
+	keys, err := push.LoadKeys(context.Background(), keep)
+	require.NoError(t, err)
+	again, err := push.LoadKeys(context.Background(), keep)
+	require.NoError(t, err)
+	require.Equal(t, keys, again)
+	require.Equal(t, 1, made)
+
+	r := pushtest.New(t)
+	s := push.NewSender(keys, push.Hosts{r.Host()}, "mailto:ops@boardroom.test", r.Transport())
+	_, data := r.Subscribe()
+	sub, err := push.ParseSubscription(data, push.Hosts{r.Host()})
+	require.NoError(t, err)
+	require.NoError(t, s.Send(context.Background(), sub, push.Message{Title: "x"}))
+	n, err := r.Next(2 * time.Second)
+	require.NoError(t, err)
+	require.Equal(t, keys.Public, n.Key)
+
+	_, err = push.LoadKeys(context.Background(), func(context.Context, func() (string, string, error)) (string, string, error) {
+		return "", "", context.DeadlineExceeded
+	})
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+}

@@ -31,6 +31,23 @@ func NewKeys() (Keys, error) {
 	return Keys{Public: public, Private: private}, nil
 }
 
+// Keeper keeps a site's one key pair (store.Push's PushKeys): it stores
+// the pair fresh makes when it has none, and returns the one it has.
+type Keeper func(ctx context.Context, fresh func() (public, private string, err error)) (public, private string, err error)
+
+// LoadKeys is the site's key pair as keep has it, made by NewKeys the first
+// time: every node that loads it at once gets the same pair.
+func LoadKeys(ctx context.Context, keep Keeper) (Keys, error) {
+	public, private, err := keep(ctx, func() (string, string, error) {
+		k, err := NewKeys()
+		return k.Public, k.Private, err
+	})
+	if err != nil {
+		return Keys{}, fmt.Errorf("push: keys: %w", err)
+	}
+	return Keys{Public: public, Private: private}, nil
+}
+
 // Message is a notification's payload, as the service worker shows it.
 type Message struct {
 	Title string `json:"title"`

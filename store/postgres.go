@@ -101,6 +101,8 @@ var migrations = []string{
 	// 13: why a direct challenge was declined (in the table already where
 	// 10 made it with the one source of the tables).
 	`ALTER TABLE challenges ADD COLUMN IF NOT EXISTS reason text NOT NULL DEFAULT '';`,
+	// 14: Web Push's key pair and the accounts' devices (Push).
+	postgresDDL(pushTables),
 }
 
 // migrationLock is the advisory lock that keeps nodes starting together

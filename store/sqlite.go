@@ -79,6 +79,8 @@ var tables = []struct{ name, definition string }{
 	{"bots", sqliteDDL(botTables)},
 	// The accounts seen in each browser (Links).
 	{"browsers", sqliteDDL(linkTables)},
+	// Web Push's key pair and the accounts' devices (Push).
+	{"push", sqliteDDL(pushTables)},
 }
 
 // migrate adds the tables and columns a file made by an older version

@@ -238,6 +238,7 @@ type Store interface {
 	Seeks
 	Presence
 	DirectChallenges
+	Push
 	Close() error
 }
 

@@ -22,6 +22,7 @@ import (
 
 	"boardroom/accounts"
 	"boardroom/lobby"
+	"boardroom/push"
 	"boardroom/realtime"
 	"boardroom/signout"
 	"boardroom/store"
@@ -118,6 +119,13 @@ type Server struct {
 	// Signouts closes the sockets of sessions that end, on every node of
 	// a cluster (nil: made for this node alone).
 	Signouts *signout.Sockets
+	// PushHosts are the push services browsers may subscribe at (cmd/web
+	// -push-hosts; nil: push.DefaultHosts; empty: none): an endpoint elsewhere is
+	// refused (web/account, push.go).
+	PushHosts push.Hosts
+	// PushKeys is the site's VAPID pair, as cmd/web loaded it from the
+	// Store at start (zero: loaded from it, or made, at the first need).
+	PushKeys push.Keys
 
 	// kit is what every area asks of a request (web/request), made by
 	// Handler from the fields above.
@@ -159,6 +167,9 @@ func (s *Server) Handler() http.Handler {
 	s.kit = request.New(request.Config{Log: s.Log, TrustedProxies: s.TrustedProxies, IPv6Prefix: s.IPv6Prefix,
 		Limits: limits, SharedLimits: s.SharedLimits, Accounts: s.Accounts, Signouts: s.Signouts, Origins: s.Origins, Links: links})
 	s.account = &account.Area{Kit: s.kit, Accounts: s.Accounts, PublicURL: s.PublicURL}
+	if s.Store != nil {
+		s.account.Push = &account.PushConfig{Store: s.Store, Hosts: s.PushHosts, Keys: s.PushKeys}
+	}
 	s.bots = &bots.Area{Kit: s.kit, Accounts: s.Accounts, Store: s.Store, Pools: s.Pools, AccountPage: s.account.Page}
 	s.account.BotSection = s.bots.Section
 	s.pages = pages.New(s.kit)

@@ -33,6 +33,7 @@ import (
 	"boardroom/game/ai/engine"
 	_ "boardroom/game/all" // every game in the registry
 	"boardroom/lobby"
+	"boardroom/push"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
@@ -82,6 +83,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	ops := addOpsFlags(fs)
 	natsURL := fs.String("nats", os.Getenv("BOARDROOM_NATS"), "NATS server connecting the nodes of a cluster (nats://HOST:PORT; needs a PostgreSQL -db)")
 	lease := fs.Duration("lease", realtime.DefaultLease, "how long a node owns its rooms without a heartbeat (a cluster on PostgreSQL)")
+	pushHostList := fs.String("push-hosts", strings.Join(push.DefaultHosts, ","), "comma-separated push services browsers may subscribe at for notifications (a name, *.domain for every host under it, or host:port); an endpoint elsewhere is refused (empty: none, no subscription is taken)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -98,6 +100,13 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	}
 	if *workers < 1 {
 		return fmt.Errorf("-engine-workers must be at least 1, got %d", *workers)
+	}
+	pushHosts, err := push.ParseHosts(*pushHostList)
+	if err != nil {
+		return fmt.Errorf("-push-hosts: %w", err)
+	}
+	if pushHosts == nil {
+		pushHosts = push.Hosts{} // an empty list allows none (nil would be the default)
 	}
 	level := slog.LevelInfo
 	if *verbose {
@@ -117,6 +126,13 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		return err
 	}
 	defer st.Close()
+	// The VAPID pair is made once and kept in the database, so that every
+	// node signs alike: the first node to start makes it, the others (even
+	// starting at once) read the same.
+	pushKeys, err := push.LoadKeys(ctx, st.PushKeys)
+	if err != nil {
+		return err
+	}
 	cluster, leaveCluster, err := clusterOf(st, *natsURL, ops.node, *lease, log)
 	if err != nil {
 		return err
@@ -180,7 +196,8 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		Hub: hub, Store: st, Log: log, Origins: splitList(*origins),
 		Limits: &web.Limits{ConnsPerAddr: *connsPerAddr, RoomsPerMinute: *roomsPerMinute, PoolsPerMinute: *poolsPerMinute},
 		Node:   ops.node, TrustedProxies: proxies, IPv6Prefix: *ipv6Prefix, SharedLimits: sharedLimits(st, cluster), PublicURL: publicURL,
-		Ready: func(context.Context) error { return hub.ClusterReady() },
+		Ready:     func(context.Context) error { return hub.ClusterReady() },
+		PushHosts: pushHosts, PushKeys: pushKeys,
 	}
 	var nudges lobby.Nudges // the lobby's news to the other nodes: the cluster's bus
 	var signouts signout.Bus

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/url"
@@ -87,6 +88,7 @@ func TestServerServesAndSurvivesARestart(t *testing.T) {
 	resp.Body.Close()
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	room := resp.Header.Get("Location")
+	key := pushKey(t, base)
 	stop()
 	require.Contains(t, log.String(), "shutting down")
 	require.Contains(t, log.String(), "stopped")
@@ -98,6 +100,20 @@ func TestServerServesAndSurvivesARestart(t *testing.T) {
 	resp.Body.Close()
 	require.Equal(t, http.StatusOK, resp.StatusCode, "the room is still there after a restart")
 	require.Contains(t, log.String(), "rooms_restored=1")
+	require.Equal(t, key, pushKey(t, base), "the VAPID pair is kept in the database")
+}
+
+// pushKey is the public key the server at base gives browsers.
+func pushKey(t *testing.T, base string) string {
+	t.Helper()
+	resp, err := http.Get(base + "/push/key")
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	var out struct{ Key string }
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&out))
+	require.NotEmpty(t, out.Key)
+	return out.Key
 }
 
 func TestBadFlags(t *testing.T) {
@@ -108,6 +124,7 @@ func TestBadFlags(t *testing.T) {
 		{"-engine-workers", "0", "-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "y.db")},
 		{"-ipv6-prefix", "16", "-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "z.db")},
 		{"-ipv6-prefix", "129", "-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "z.db")},
+		{"-push-hosts", "fcm.googleapis.com,https://x/", "-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "p.db")},
 	} {
 		require.Error(t, run(context.Background(), args, &syncBuffer{}, nil), "%v", args)
 	}

@@ -73,6 +73,8 @@ func Run(t *testing.T, open Opener) {
 		{"DirectChallenges", directChallenges},
 		{"Bots", bots},
 		{"Links", links},
+		{"PushKeys", pushKeys},
+		{"PushSubscriptions", pushSubscriptions},
 		{"Closed", closed},
 	}
 	for _, tc := range tests {

@@ -2,7 +2,8 @@
 // signing up, logging in and out with a password or a passkey, and the
 // account page (where one is logged in, each log-in ended on its own or all
 // at once, the password, the passkeys, and the bots' section, which the
-// bots area draws). The session a log-in starts is read on every request
+// bots area draws), and the devices an account gets notifications on (Web
+// Push's subscriptions, push.go). The session a log-in starts is read on every request
 // by the server's middleware, into the request kit (request.User).
 package account
 
@@ -31,10 +32,13 @@ type Area struct {
 	// BotSection is the account page's list of the player's bots, with
 	// what a bots' form said (the bots area's; nil: none).
 	BotSection func(r *http.Request, u *store.User, view templates.BotSection) (templates.BotSection, error)
+	// Push keeps the accounts' devices for Web Push (push.go; nil: no
+	// /push/ endpoints).
+	Push *PushConfig
 }
 
-// Routes adds the accounts' pages, and the passkeys' when the store keeps
-// them.
+// Routes adds the accounts' pages, the passkeys' ceremonies and the push
+// subscriptions' endpoints.
 func (a *Area) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /signup", a.signUpForm)
 	mux.HandleFunc("POST /signup", a.signUp)
@@ -46,6 +50,7 @@ func (a *Area) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /account/sessions/end", a.endSession)
 	mux.HandleFunc("POST /account/password", a.changePassword)
 	a.passkeyRoutes(mux)
+	a.pushRoutes(mux)
 }
 
 func (a *Area) renderAccountForm(w http.ResponseWriter, r *http.Request, status int, page func(templates.AccountForm) templ.Component, f templates.AccountForm) {

@@ -83,17 +83,18 @@ func (a *Area) takePasskeyCookie(w http.ResponseWriter, r *http.Request) string 
 	return c.Value
 }
 
-// passkeyJSON answers a passkey request: v as JSON, never cached.
-func passkeyJSON(w http.ResponseWriter, status int, v any) {
+// answerJSON answers a script's request (a passkey ceremony's, a push
+// subscription's): v as JSON, never cached.
+func answerJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	json.NewEncoder(w).Encode(v)
 }
 
-// passkeyProblem answers with a sentence for the page ({"error": text}).
-func passkeyProblem(w http.ResponseWriter, status int, text string) {
-	passkeyJSON(w, status, map[string]string{"error": text})
+// answerProblem answers with a sentence for the page ({"error": text}).
+func answerProblem(w http.ResponseWriter, status int, text string) {
+	answerJSON(w, status, map[string]string{"error": text})
 }
 
 // passkeyRefused answers a refused or failed ceremony (what: "log in",
@@ -105,19 +106,19 @@ func (a *Area) passkeyRefused(w http.ResponseWriter, r *http.Request, what strin
 	}
 	switch {
 	case errors.Is(err, accounts.ErrNoChallenge):
-		passkeyProblem(w, http.StatusBadRequest, "The passkey was asked too long ago, or its answer was used already; try again.")
+		answerProblem(w, http.StatusBadRequest, "The passkey was asked too long ago, or its answer was used already; try again.")
 	case errors.Is(err, accounts.ErrUnknownPasskey):
-		passkeyProblem(w, refused, "This passkey is not known here. Log in with your password, then add it on your account page.")
+		answerProblem(w, refused, "This passkey is not known here. Log in with your password, then add it on your account page.")
 	case errors.Is(err, accounts.ErrPasskeyTaken):
-		passkeyProblem(w, http.StatusConflict, "This passkey is on an account here already.")
+		answerProblem(w, http.StatusConflict, "This passkey is on an account here already.")
 	case errors.Is(err, accounts.ErrBadPasskey):
 		a.Kit.Log.Info("passkey refused", "to", what, "err", err, "client", a.Kit.ClientAddr(r))
-		passkeyProblem(w, refused, "The passkey could not be checked; try again.")
+		answerProblem(w, refused, "The passkey could not be checked; try again.")
 	case errors.Is(err, accounts.ErrBadRelyingParty):
-		passkeyProblem(w, http.StatusBadRequest, "Passkeys work only when the site is opened by its name, not by a numeric address.")
+		answerProblem(w, http.StatusBadRequest, "Passkeys work only when the site is opened by its name, not by a numeric address.")
 	default:
 		a.Kit.LogFailure(r, "passkey "+what, err)
-		passkeyProblem(w, http.StatusServiceUnavailable, "Passkeys cannot be used just now; try again in a moment.")
+		answerProblem(w, http.StatusServiceUnavailable, "Passkeys cannot be used just now; try again in a moment.")
 	}
 }
 
@@ -128,10 +129,10 @@ func readPasskeyAnswer(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooBig):
-		passkeyProblem(w, http.StatusRequestEntityTooLarge, "The passkey's answer was too long to be one; try again.")
+		answerProblem(w, http.StatusRequestEntityTooLarge, "The passkey's answer was too long to be one; try again.")
 		return nil, false
 	case err != nil:
-		passkeyProblem(w, http.StatusBadRequest, "The passkey's answer could not be read; try again.")
+		answerProblem(w, http.StatusBadRequest, "The passkey's answer could not be read; try again.")
 		return nil, false
 	}
 	return body, true
@@ -144,20 +145,20 @@ func (a *Area) passkeyThrottled(w http.ResponseWriter, r *http.Request) bool {
 	if a.Kit.MayTryFromNetwork(r) {
 		return false
 	}
-	passkeyProblem(w, http.StatusTooManyRequests, "Too many tries from your address; wait a minute and try again.")
+	answerProblem(w, http.StatusTooManyRequests, "Too many tries from your address; wait a minute and try again.")
 	return true
 }
 
 func (a *Area) passkeyRegisterBegin(w http.ResponseWriter, r *http.Request) {
 	u := request.User(r)
 	if u == nil {
-		passkeyProblem(w, http.StatusUnauthorized, "Log in first: a passkey is added to your account.")
+		answerProblem(w, http.StatusUnauthorized, "Log in first: a passkey is added to your account.")
 		return
 	}
 	// A signed-in person adding a passkey to their own account guesses
 	// nothing: it is not a log-in's try (docs/accounts.md, "Protection").
 	if !a.Kit.TakeLimit(r, "passkey-add/"+u.Key, accounts.PasskeyAddsPerAccount) {
-		passkeyProblem(w, http.StatusTooManyRequests, "You asked for many passkeys in a minute; wait a minute and try again.")
+		answerProblem(w, http.StatusTooManyRequests, "You asked for many passkeys in a minute; wait a minute and try again.")
 		return
 	}
 	options, id, err := a.Accounts.BeginRegistration(r.Context(), a.relyingParty(r), u)
@@ -166,14 +167,14 @@ func (a *Area) passkeyRegisterBegin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a.setPasskeyCookie(w, r, id)
-	passkeyJSON(w, http.StatusOK, json.RawMessage(options))
+	answerJSON(w, http.StatusOK, json.RawMessage(options))
 }
 
 func (a *Area) passkeyRegisterFinish(w http.ResponseWriter, r *http.Request) {
 	id := a.takePasskeyCookie(w, r)
 	u := request.User(r)
 	if u == nil {
-		passkeyProblem(w, http.StatusUnauthorized, "Log in first: a passkey is added to your account.")
+		answerProblem(w, http.StatusUnauthorized, "Log in first: a passkey is added to your account.")
 		return
 	}
 	body, ok := readPasskeyAnswer(w, r)
@@ -186,7 +187,7 @@ func (a *Area) passkeyRegisterFinish(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a.Kit.Log.Info("passkey added", "user", u.Name, "passkey", k.Name)
-	passkeyJSON(w, http.StatusOK, map[string]string{"next": "/account"})
+	answerJSON(w, http.StatusOK, map[string]string{"next": "/account"})
 }
 
 func (a *Area) passkeyLoginBegin(w http.ResponseWriter, r *http.Request) {
@@ -199,7 +200,7 @@ func (a *Area) passkeyLoginBegin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a.setPasskeyCookie(w, r, id)
-	passkeyJSON(w, http.StatusOK, json.RawMessage(options))
+	answerJSON(w, http.StatusOK, json.RawMessage(options))
 }
 
 // passkeyLoginFinish logs in the passkey's account as a password does
@@ -222,7 +223,7 @@ func (a *Area) passkeyLoginFinish(w http.ResponseWriter, r *http.Request) {
 		a.passkeyRefused(w, r, "log in", err)
 		return
 	}
-	passkeyJSON(w, http.StatusOK, map[string]string{"next": request.NextPath(r.URL.Query().Get("next"))})
+	answerJSON(w, http.StatusOK, map[string]string{"next": request.NextPath(r.URL.Query().Get("next"))})
 }
 
 // passkeyRemove removes one of the player's passkeys (the account page's

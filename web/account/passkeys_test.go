@@ -32,6 +32,8 @@ type visitor struct {
 	h       http.Handler
 	addr    string
 	cookies map[string]*http.Cookie
+	// header is added to every request (a cross-site page's, say).
+	header http.Header
 }
 
 func newVisitor(t *testing.T, ts *webtest.Node, addr string) *visitor {
@@ -49,6 +51,9 @@ func (v *visitor) do(method, target, contentType string, body []byte) *http.Resp
 	req.Header.Set("User-Agent", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36")
 	for _, c := range v.cookies {
 		req.AddCookie(c)
+	}
+	for k, vs := range v.header {
+		req.Header[k] = vs
 	}
 	rec := httptest.NewRecorder()
 	v.h.ServeHTTP(rec, req)

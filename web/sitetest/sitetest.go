@@ -17,9 +17,22 @@ import (
 
 // Serve assembles the site of a test node: no limits, the lobby's lists
 // made for every request.
-func Serve(n *webtest.Node) http.Handler {
-	return (&web.Server{Hub: n.Hub, Store: n.Store, Log: n.Log, Limits: &web.Limits{}, ListsFresh: -1,
-		Pools: n.Pools, Site: n.Site, Signouts: n.Signouts}).Handler()
+func Serve(n *webtest.Node) http.Handler { return server(n).Handler() }
+
+// ServeWith is Serve with the server changed first (its push services,
+// say).
+func ServeWith(change func(*web.Server)) webtest.Handler {
+	return func(n *webtest.Node) http.Handler {
+		s := server(n)
+		change(s)
+		return s.Handler()
+	}
+}
+
+// server is the site of a test node, not yet assembled.
+func server(n *webtest.Node) *web.Server {
+	return &web.Server{Hub: n.Hub, Store: n.Store, Log: n.Log, Limits: &web.Limits{}, ListsFresh: -1,
+		Pools: n.Pools, Site: n.Site, Signouts: n.Signouts}
 }
 
 // New runs the whole site for a test, on a fresh database; tweaks change
