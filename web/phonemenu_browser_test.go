@@ -95,6 +95,9 @@ func TestBrowserPhoneMenu(t *testing.T) {
 			me.WaitJS("the players' page", `location.pathname === "/players"`)
 			me.WaitShown("[data-testid=menu-button]")
 			require.False(t, me.menuOpen(), "a new page's menu starts folded")
+			me.Run("back", chromedp.NavigateBack())
+			me.WaitJS("the lobby again", `location.pathname === "/" && !!document.querySelector("[data-testid=menu-button]")`)
+			require.False(t, me.menuOpen(), "the lobby, come back to, has its menu folded")
 
 			// Without script nothing folds: the links wrap under the logo.
 			webtest.EvalJS[bool](me.Tab, `(document.documentElement.classList.remove("has-menu"), true)`)

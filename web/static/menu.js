@@ -27,4 +27,10 @@
     setOpen(btn, false);
     btn.focus();
   });
+  // Back to a page kept whole by the browser (the back-forward cache): its
+  // menu was left open by the link followed from it; it comes back folded.
+  window.addEventListener("pageshow", function (e) {
+    var btn = menuButton();
+    if (e.persisted && btn) setOpen(btn, false);
+  });
 })();
