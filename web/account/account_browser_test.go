@@ -13,9 +13,9 @@ import (
 )
 
 // TestBrowserSignUpOnAPhone: a newcomer on a phone opens Log in from the
-// header, follows it to Sign up, signs up, and sees their name in the
+// header's menu, follows it to Sign up, signs up, and sees their name in the
 // header, which fits the screen; their account page lists this browser;
-// they log out from the header. The account pages pass axe in both
+// they log out from the header's menu. The account pages pass axe in both
 // themes.
 func TestBrowserSignUpOnAPhone(t *testing.T) {
 	t.Parallel()
@@ -24,6 +24,7 @@ func TestBrowserSignUpOnAPhone(t *testing.T) {
 	me := webtest.NewTab(t, browser, "me")
 	me.Run("phone", chromedp.EmulateViewport(390, 844))
 	me.Run("open the lobby", chromedp.Navigate(ts.URL+"/"))
+	me.OpenMenu()
 	me.Run("log in from the header", chromedp.Click(chromedp.CSS("[data-testid=login-link]")))
 	me.WaitShown("form[data-testid=login]")
 	failed := me.AxeBothThemes("log in")
@@ -60,6 +61,7 @@ func TestBrowserSignUpOnAPhone(t *testing.T) {
 	failed = append(failed, me.AxeBothThemes("player page")...)
 	require.Empty(t, failed, "axe-core: critical or serious violations:\n%s", strings.Join(failed, "\n"))
 
+	me.OpenMenu()
 	me.Run("log out", chromedp.Click(chromedp.CSS("[data-action=logout]")))
 	me.WaitShown("[data-testid=login-link]")
 	require.False(t, webtest.EvalJS[bool](me, `!!document.querySelector("[data-testid=me]")`))

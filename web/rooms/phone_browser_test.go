@@ -12,10 +12,11 @@ import (
 	"boardroom/web/webtest"
 )
 
-// headerProblems says what of the header a phone's player cannot reach:
-// a destination missing or hidden, a link or button under 24 px tall, a
-// page wider than the screen.
+// headerProblems says what of the header a phone's player cannot reach
+// once its menu is open: a destination missing or hidden, a link or button
+// under 24 px tall, a page wider than the screen.
 func (tb *tab) headerProblems(destinations []string) []string {
+	tb.OpenMenu()
 	return webtest.EvalJS[[]string](tb.Tab, fmt.Sprintf(`(() => {
 		const problems = [];
 		for (const sel of %s) {
@@ -53,8 +54,8 @@ func (tb *tab) oneLine(sel string) bool {
 }
 
 // TestBrowserOnAPhone (390×844, issue 42, "Phone"): the header keeps every
-// destination, a guest's and a signed-in player's, each link at least
-// 24 px tall, with nothing to scroll sideways; the bots' ladder shows its
+// destination (its menu open), a guest's and a signed-in player's, each
+// link at least 24 px tall, with nothing to scroll sideways; the bots' ladder shows its
 // ratings within the screen; the lobby's "You play as Alice." is one line
 // (it broke over three), on a desktop too. The phone's pages pass axe in
 // both themes.

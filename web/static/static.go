@@ -13,7 +13,7 @@ import (
 	"strings"
 )
 
-//go:embed app.css app.js conn.js keys.js pick.js sound.js theme.js names.js chat.js pwa.js notify.js pool.js passkey.js site.js sw.js pieces.svg favicon.svg icons vendor
+//go:embed app.css app.js conn.js keys.js pick.js sound.js theme.js menu.js names.js chat.js pwa.js notify.js pool.js passkey.js site.js sw.js pieces.svg favicon.svg icons vendor
 var files embed.FS
 
 // Sprite returns the SVG symbols of the pieces, for pages to include once

@@ -84,3 +84,15 @@ func (tb *Tab) WaitChat(n int) {
 	tb.T.Helper()
 	tb.WaitJS(fmt.Sprintf("%d chat lines", n), fmt.Sprintf(`document.querySelectorAll("[data-testid=chat-log] [data-testid=chat-line]").length === %d`, n))
 }
+
+// OpenMenu opens the header's menu where a phone folds the site's links
+// behind it (menu.js), so that a test may follow them as a person would;
+// where the Menu button is not shown (a desktop) it does nothing.
+func (tb *Tab) OpenMenu() {
+	tb.T.Helper()
+	EvalJS[bool](tb, `(() => {
+		const b = document.querySelector("[data-testid=menu-button]");
+		if (b && b.checkVisibility() && b.getAttribute("aria-expanded") !== "true") b.click();
+		return true;
+	})()`)
+}
