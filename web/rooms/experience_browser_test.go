@@ -225,7 +225,7 @@ func TestBrowserPhonesAndBigScreens(t *testing.T) {
 	me := newTab(t, browser, "me")
 	room := me.CreateRoom(ts.Node, map[string]string{"game": "angels", "mode": "hotseat", "size": "41"})
 	fits := `document.documentElement.scrollWidth <= window.innerWidth`
-	for _, w := range []int64{360, 390, 768, 1440, 2560} {
+	for _, w := range []int64{320, 360, 390, 768, 1440, 2560} {
 		me.Run("viewport", chromedp.EmulateViewport(w, 900))
 		for _, page := range []string{ts.URL + "/", ts.URL + "/rules", ts.URL + "/rules/kalah", ts.URL + "/rules/angels", room} {
 			me.Run("open", chromedp.Navigate(page))
