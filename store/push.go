@@ -151,11 +151,3 @@ func (st *base) DropPushSubscription(ctx context.Context, endpoint string) error
 	_, err := st.e.exec(ctx, `DELETE FROM push_subscriptions WHERE endpoint = $1`, endpoint)
 	return wrap("drop push subscription", err)
 }
-
-// wrap names what failed in a store's error (nil stays nil).
-func wrap(what string, err error) error {
-	if err == nil {
-		return nil
-	}
-	return fmt.Errorf("store: %s: %w", what, err)
-}

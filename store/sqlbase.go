@@ -151,6 +151,14 @@ func affected(res sql.Result, err error, none error) error {
 	return err
 }
 
+// wrap names what failed in a store's error (nil stays nil).
+func wrap(what string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("store: %s: %w", what, err)
+}
+
 // row is a row to read: database/sql's *Row, or *Rows at a row.
 type row interface{ Scan(dest ...any) error }
 
@@ -158,19 +166,19 @@ type row interface{ Scan(dest ...any) error }
 // err) with scan; what names the read in errors.
 func collect[T any](rows *sql.Rows, err error, what string, scan func(row) (T, error)) ([]T, error) {
 	if err != nil {
-		return nil, fmt.Errorf("store: %s: %w", what, err)
+		return nil, wrap(what, err)
 	}
 	defer rows.Close()
 	var out []T
 	for rows.Next() {
 		v, err := scan(rows)
 		if err != nil {
-			return nil, fmt.Errorf("store: %s: %w", what, err)
+			return nil, wrap(what, err)
 		}
 		out = append(out, v)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: %s: %w", what, err)
+		return nil, wrap(what, err)
 	}
 	return out, nil
 }
@@ -182,7 +190,7 @@ func one[T any](r *sql.Row, what string, scan func(row) (T, error)) (*T, error) 
 		return nil, ErrNotFound
 	}
 	if err != nil {
-		return nil, fmt.Errorf("store: %s: %w", what, err)
+		return nil, wrap(what, err)
 	}
 	return &v, nil
 }
