@@ -125,14 +125,21 @@ func (a *Area) passkeyRefused(w http.ResponseWriter, r *http.Request, what strin
 // readPasskeyAnswer reads a finish's body; false when it could not be read
 // (answered already).
 func readPasskeyAnswer(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxPasskeyBytes))
+	return readSmallBody(w, r, MaxPasskeyBytes, "The passkey's answer was too long to be one; try again.",
+		"The passkey's answer could not be read; try again.")
+}
+
+// readSmallBody reads a JSON request's body of at most limit bytes; false
+// when it could not be read, answered with tooLong or unreadable.
+func readSmallBody(w http.ResponseWriter, r *http.Request, limit int64, tooLong, unreadable string) ([]byte, bool) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooBig):
-		answerProblem(w, http.StatusRequestEntityTooLarge, "The passkey's answer was too long to be one; try again.")
+		answerProblem(w, http.StatusRequestEntityTooLarge, tooLong)
 		return nil, false
 	case err != nil:
-		answerProblem(w, http.StatusBadRequest, "The passkey's answer could not be read; try again.")
+		answerProblem(w, http.StatusBadRequest, unreadable)
 		return nil, false
 	}
 	return body, true

@@ -3,7 +3,6 @@ package account
 import (
 	"encoding/json"
 	"errors"
-	"io"
 	"net/http"
 	"strings"
 	"sync"
@@ -95,17 +94,7 @@ func pushUser(w http.ResponseWriter, r *http.Request) *store.User {
 // readPushBody reads a subscription's request; false when it could not be
 // read (answered already).
 func readPushBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxPushBytes))
-	var tooBig *http.MaxBytesError
-	switch {
-	case errors.As(err, &tooBig):
-		answerProblem(w, http.StatusRequestEntityTooLarge, "That is too long to be a push subscription.")
-		return nil, false
-	case err != nil:
-		answerProblem(w, http.StatusBadRequest, "The subscription could not be read; try again.")
-		return nil, false
-	}
-	return body, true
+	return readSmallBody(w, r, MaxPushBytes, "That is too long to be a push subscription.", "The subscription could not be read; try again.")
 }
 
 // pushSubscribe stores the browser's PushSubscription for the player,
