@@ -25,6 +25,33 @@ func BenchmarkAppendTurn(b *testing.B) {
 		defer st.Close()
 		benchAppendTurn(b, st, context.Background())
 	})
+	// One room's turn at a time, as at a few hundred moves a second: every
+	// commit carries one move, and a move waits for no other.
+	b.Run("SQLite/alone", func(b *testing.B) {
+		st, err := OpenSQLite(filepath.Join(b.TempDir(), "bench.db"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer st.Close()
+		ctx := context.Background()
+		const rooms = 500
+		for i := range rooms {
+			if err := st.CreateRoom(ctx, &Room{ID: "r" + strconv.Itoa(i), Game: "kalah", Mode: "friend"}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		var plies [rooms]int
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			r := i % rooms
+			if err := st.AppendTurn(ctx, "r"+strconv.Itoa(r), plies[r], Turn{Notation: "3", At: time.Now(), Info: "depth 6"}); err != nil {
+				b.Fatal(err)
+			}
+			plies[r]++
+			i++
+		}
+	})
 	b.Run("Postgres", func(b *testing.B) {
 		ctx := context.Background()
 		st, err := OpenPostgres(ctx, pgtest.Shared(b).Database(b))

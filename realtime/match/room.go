@@ -123,6 +123,8 @@ type (
 	evPresence struct{}
 	// evCrowdGone comes a crowdWindow after a spectator arrived.
 	evCrowdGone struct{}
+	// evMemoIdle comes a memoWindow after a move was drawn with the memo.
+	evMemoIdle  struct{}
 	evClaimable struct{}
 	evHint      struct {
 		ctx  context.Context // the hint's: which request this answers
@@ -145,6 +147,7 @@ func (evComputerMove) roomEvent() {}
 func (evSnapshot) roomEvent()     {}
 func (evPresence) roomEvent()     {}
 func (evCrowdGone) roomEvent()    {}
+func (evMemoIdle) roomEvent()     {}
 func (evClaimable) roomEvent()    {}
 func (evHint) roomEvent()         {}
 func (evIdle) roomEvent()         {}
@@ -474,6 +477,8 @@ func (r *Room) handleSafely(ev event) {
 		r.sendPresence()
 	case evCrowdGone:
 		r.crowdGone()
+	case evMemoIdle:
+		r.memoIdle()
 	case evClaimable:
 		r.claimable()
 	case evFunc:

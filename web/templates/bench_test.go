@@ -5,6 +5,7 @@ import (
 
 	"boardroom/game"
 	"boardroom/realtime/frame"
+	"boardroom/realtime/view"
 )
 
 // BenchmarkFragment measures drawing a room's live fragment, the server's
@@ -56,5 +57,45 @@ func BenchmarkUpdate(b *testing.B) {
 			b.ReportMetric(float64(sent)/float64(len(frames)-1), "bytes")
 			b.ReportMetric(float64(whole)/float64(len(frames)-1), "whole")
 		})
+	}
+}
+
+// BenchmarkBroadcast measures what a room draws for one move: the frames of
+// the two players and the spectators with one Shared, over the turns of a
+// random game, with the room's memo of the board (as rooms draw them) and
+// without.
+func BenchmarkBroadcast(b *testing.B) {
+	for _, id := range []string{"amazons", "kalah", "angels", "bishops", "demons"} {
+		for _, withMemo := range []bool{false, true} {
+			name := id
+			if withMemo {
+				name += "/memo"
+			}
+			b.Run(name, func(b *testing.B) {
+				spectator := viewerPages(&testing.T{}, id, 11, false)
+				var players [2][]*view.Page
+				for _, p := range spectator {
+					for seat := range players {
+						q := *p
+						q.Seats[seat].Yours, q.Turn = true, "Your move"
+						players[seat] = append(players[seat], &q)
+					}
+				}
+				memo := &frame.Memo{}
+				b.ReportAllocs()
+				i := 0
+				for b.Loop() {
+					i = (i + 1) % len(spectator)
+					shared := frame.NewShared()
+					if withMemo {
+						shared.UseMemo(memo)
+					}
+					for _, p := range []*view.Page{players[0][i], players[1][i], spectator[i]} {
+						Renderer{}.Frame(p, shared).Release()
+					}
+					shared.Release()
+				}
+			})
+		}
 	}
 }

@@ -80,7 +80,7 @@ func cellButton(p *view.Page, c game.Cell, classes, label string) templ.Componen
 			defer b.End()
 		}
 		out := newCellWriter(w)
-		out.open(p, c, classes, "", label, false)
+		out.open(c, classes, "", label, marksOf(p, c, false))
 		if out.err != nil {
 			return out.err
 		}
