@@ -26,6 +26,9 @@ type Spec struct {
 	Algorithm string
 	Seat      vocab.SeatChoice
 	Clock     vocab.Clock
+	// Days are a correspondence clock's days a move (vocab.Days; 0 for
+	// every other clock).
+	Days int
 	// LevelSecond is the second seat's level in computer against computer
 	// ("": the same as Level).
 	LevelSecond vocab.Level
@@ -69,6 +72,10 @@ func NewRecord(spec Spec, token string, now time.Time) (*store.Room, error) {
 		if err != nil {
 			return nil, err
 		}
+	}
+	days, err := vocab.ClockDays(spec.Clock, spec.Days)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadRequest, err)
 	}
 	if spec.LevelSecond == "" || spec.Mode != vocab.Watch {
 		spec.LevelSecond = spec.Level
@@ -128,7 +135,7 @@ func NewRecord(spec Spec, token string, now time.Time) (*store.Room, error) {
 		return nil, fmt.Errorf("%w: an open challenge is a public game against someone from the lobby", ErrBadRequest)
 	}
 	rec := &store.Room{
-		ID: NewID(), Game: g.ID(), Options: start.Options(), Mode: spec.Mode, Clock: spec.Clock,
+		ID: NewID(), Game: g.ID(), Options: start.Options(), Mode: spec.Mode, Clock: spec.Clock, Days: days,
 		Seats: seats, Winner: -1, Private: spec.Private, Rated: spec.Rated, Open: spec.Open, Seeking: spec.Open,
 	}
 	// A clock that starts with the room (both seats held) counts from its
