@@ -53,6 +53,7 @@ var columns = []struct{ name, definition, fill string }{
 	{"due_at", "INTEGER NOT NULL DEFAULT 0", ""},
 	{"alarm_at", "INTEGER NOT NULL DEFAULT 0", ""},
 	{"movers", "TEXT NOT NULL DEFAULT ''", ""},
+	{"challenges.days", "INTEGER NOT NULL DEFAULT 0", ""},
 }
 
 // renamedColumns are the rooms table's columns named otherwise in older

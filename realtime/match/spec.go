@@ -169,11 +169,12 @@ func NewID() string { return secret.Text(12) }
 
 // PairedRecord makes the record of a room for two people paired by quick
 // pairing or a challenge, at now: the game's standard rules, each on their
-// own page (a friend game) on clock, rated or not, the seats drawn at
+// own page (a friend game) on clock (with days a move, a correspondence
+// clock's; 0 for the others), rated or not, the seats drawn at
 // random. Both seats are held from the start: the clock runs from now. A
 // seat of Kind vocab.ComputerSeat is a house bot's (the server's computer at its
 // Level, under its account); the others are people's, or engines'.
-func PairedRecord(gameID string, clock vocab.Clock, rated bool, seats [2]store.Seat, now time.Time) (*store.Room, error) {
+func PairedRecord(gameID string, clock vocab.Clock, days int, rated bool, seats [2]store.Seat, now time.Time) (*store.Room, error) {
 	g, err := game.Lookup(gameID)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrBadRequest, err)
@@ -184,6 +185,10 @@ func PairedRecord(gameID string, clock vocab.Clock, rated bool, seats [2]store.S
 	}
 	if err := oneOf("clock", clock, vocab.Clocks()); err != nil {
 		return nil, err
+	}
+	days, err = vocab.ClockDays(clock, days)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadRequest, err)
 	}
 	for i := range seats {
 		if seats[i].Kind != vocab.ComputerSeat { // a house bot's seat is the computer's
@@ -203,7 +208,7 @@ func PairedRecord(gameID string, clock vocab.Clock, rated bool, seats [2]store.S
 		seats[0], seats[1] = seats[1], seats[0]
 	}
 	return &store.Room{
-		ID: NewID(), Game: g.ID(), Options: start.Options(), Mode: vocab.Friend, Clock: clock,
+		ID: NewID(), Game: g.ID(), Options: start.Options(), Mode: vocab.Friend, Clock: clock, Days: days,
 		Seats: seats, Winner: -1, Rated: rated, ClockFrom: now,
 	}, nil
 }

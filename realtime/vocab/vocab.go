@@ -151,6 +151,15 @@ func (c Clock) PeriodOf(days int) time.Duration {
 	return c.Period()
 }
 
+// NameDays is the clock's name with a correspondence clock's days a move
+// ("Correspondence · 3 days"; "Fast" for the others, whatever days).
+func (c Clock) NameDays(days int) string {
+	if c == CorrespondenceClock {
+		return c.Name() + " · " + DaysLabel(days)
+	}
+	return c.Name()
+}
+
 // Correspondence reports whether c is kept across days.
 func (c Clock) Correspondence() bool { return c == CorrespondenceClock }
 

@@ -98,7 +98,7 @@ func challengeText(c store.DirectChallenge) string {
 	if c.Rated {
 		rated = "Rated"
 	}
-	return game.NameOf(c.Game) + " · " + c.Clock.Name() + " · " + rated
+	return game.NameOf(c.Game) + " · " + c.Clock.NameDays(c.Days) + " · " + rated
 }
 
 // siteSocket serves /site/ws to a signed-in player's page, or a bot's

@@ -142,6 +142,9 @@ func TestPlayerPageGameRows(t *testing.T) {
 	c := ts.SignedUp(t, "alice")
 	ts.SignedUp(t, "bob")
 	ts.playRated(t, "b", "alice", "bob", vocab.BulletClock, 1) // Alice wins
+	// The store stamps changes in milliseconds: within the same one the
+	// casual game would not be the newer (the tie goes by id).
+	time.Sleep(2 * time.Millisecond)
 	casual := storetest.SampleRoom("casual")
 	casual.Seats[0].Account, casual.Seats[0].Name = "bob", "bob"
 	casual.Seats[1].Account, casual.Seats[1].Name = "alice", "alice"
