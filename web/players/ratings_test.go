@@ -284,3 +284,21 @@ func TestPlayersSearchAndOnline(t *testing.T) {
 	}, 5*time.Second, 20*time.Millisecond, "Alice is online")
 	require.Equal(t, 1, doc.Find("[data-testid=online-now] [data-testid=online]").Length(), "marked online")
 }
+
+// TestCorrespondenceRatings: correspondence games are rated in a speed of
+// their own, shown on the player page and in their own leaderboards.
+func TestCorrespondenceRatings(t *testing.T) {
+	ts := newTestServer(t)
+	c := ts.SignedUp(t, "alice")
+	ts.SignedUp(t, "bob")
+	ts.playRated(t, "k", "alice", "bob", vocab.CorrespondenceClock, 40)
+	_, doc := webtest.Get(t, c, ts.URL+"/@/alice")
+	row := doc.Find("[data-testid=rating][data-game=kalah][data-speed=correspondence]")
+	require.Equal(t, 1, row.Length(), "a rating of its own")
+	require.Contains(t, row.Text(), "Correspondence")
+	require.Zero(t, doc.Find("[data-testid=rating][data-speed=slow]").Length(), "not another speed's")
+	_, doc = webtest.Get(t, c, ts.URL+"/players")
+	board := doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=correspondence]")
+	require.Equal(t, "Correspondence", board.Find("h3").Text())
+	require.Equal(t, "/@/alice", board.Find("ol [data-testid=leader] a").First().AttrOr("href", ""), "best first")
+}
