@@ -78,6 +78,10 @@ func TestCorrespondenceClock(t *testing.T) {
 			require.Equal(t, at.Add(3*day).UnixMilli(), rec.Due.At.UnixMilli(), "the deadline written with the turn")
 			require.Equal(t, at.Add(3*day*8/10).UnixMilli(), rec.Due.Alarm.UnixMilli(), "the alarm at 80%")
 			require.Equal(t, []string{"ann"}, rec.Due.Movers)
+			js := h.connectProgram(r, "watcher", false).state().Clock
+			require.Equal(t, 3, js.Days, "the room's JSON for programs")
+			require.Equal(t, "3 days 0 h", js.Left)
+			require.True(t, js.Running)
 
 			clock.Advance(tc.ran)
 			stopFor(t, h, clock, cs, tc.down, tc.crash)
