@@ -348,7 +348,7 @@ func (ps *Pools) pick(ctx context.Context, pool pairing.Pool, entries []store.Po
 		if e, s, ok := ps.houseEntry(pool, p.B, now); ok {
 			b, seats[1] = e, s
 		}
-		rec, err := match.PairedRecord(pool.Game, pool.Speed, p.Rated(), seats, now)
+		rec, err := match.PairedRecord(pool.Game, pool.Speed, 0, p.Rated(), seats, now)
 		if err != nil {
 			ps.Log.Error("paired room not made", "pool", pool, "err", err)
 			continue

@@ -284,8 +284,14 @@ var (
 )
 
 // Challenge offers to's player a game from from (signed in, in the
-// browser whose token hashes to fromToken).
+// browser whose token hashes to fromToken), on a clock of seconds.
 func (s *Site) Challenge(ctx context.Context, from, fromToken, to, gameID string, clock vocab.Clock, rated bool) (store.DirectChallenge, error) {
+	return s.ChallengeDays(ctx, from, fromToken, to, gameID, clock, 0, rated)
+}
+
+// ChallengeDays is Challenge on any clock: days are a correspondence
+// clock's days a move (vocab.Days), 0 for the others.
+func (s *Site) ChallengeDays(ctx context.Context, from, fromToken, to, gameID string, clock vocab.Clock, days int, rated bool) (store.DirectChallenge, error) {
 	now := s.now()
 	switch {
 	case strings.EqualFold(from, to):
@@ -298,6 +304,10 @@ func (s *Site) Challenge(ctx context.Context, from, fromToken, to, gameID string
 	}
 	if !slices.Contains(vocab.Clocks(), clock) {
 		return store.DirectChallenge{}, fmt.Errorf("%w: no clock %q", match.ErrBadRequest, clock)
+	}
+	days, err := vocab.ClockDays(clock, days)
+	if err != nil {
+		return store.DirectChallenge{}, fmt.Errorf("%w: %w", match.ErrBadRequest, err)
 	}
 	if err := s.mayRate(ctx, rated, from, to, now); err != nil {
 		return store.DirectChallenge{}, err
@@ -312,7 +322,7 @@ func (s *Site) Challenge(ctx context.Context, from, fromToken, to, gameID string
 	if n >= MaxChallenges {
 		return store.DirectChallenge{}, ErrTooMany
 	}
-	c := store.DirectChallenge{ID: secret.Text(12), From: from, To: to, FromToken: fromToken, Game: gameID, Clock: clock,
+	c := store.DirectChallenge{ID: secret.Text(12), From: from, To: to, FromToken: fromToken, Game: gameID, Clock: clock, Days: days,
 		Rated: rated, Created: now, Expires: now.Add(ChallengeLife), Status: store.ChallengePending}
 	house, isHouse := s.House.Find(to)
 	if isHouse && !house.Plays(gameID) {
@@ -444,7 +454,7 @@ func (s *Site) Answer(ctx context.Context, p *Page, id string, accept bool, reas
 // accept makes the room of challenge c for seats, in the write that
 // answers c, and runs it here.
 func (s *Site) accept(ctx context.Context, c store.DirectChallenge, seats [2]store.Seat, now time.Time) (string, error) {
-	rec, err := match.PairedRecord(c.Game, c.Clock, c.Rated, seats, now)
+	rec, err := match.PairedRecord(c.Game, c.Clock, c.Days, c.Rated, seats, now)
 	if err != nil {
 		return "", err
 	}

@@ -62,3 +62,28 @@ func TestExpiredChallengesAreNotCounted(t *testing.T) {
 	_, err = s.Challenge(ctx, "alice", "tok", "erin", "kalah", vocab.FastClock, true)
 	require.NoError(t, err, "the three waiting have expired")
 }
+
+// A correspondence challenge carries its days a move into the room its
+// acceptance makes; days not offered are refused and send nothing.
+func TestACorrespondenceChallenge(t *testing.T) {
+	t.Parallel()
+	s, now := challengeSite(t)
+	ctx := t.Context()
+	_, err := s.ChallengeDays(ctx, "alice", "tok", "bob", "kalah", vocab.CorrespondenceClock, 4, false)
+	require.ErrorContains(t, err, "days must be one of 1, 2, 3, 5, 7, 14")
+	_, err = s.ChallengeDays(ctx, "alice", "tok", "bob", "kalah", vocab.FastClock, 3, false)
+	require.ErrorContains(t, err, "days a move are for the correspondence clock")
+	n, err := s.Challenges.PendingFrom(ctx, "alice", *now)
+	require.NoError(t, err)
+	require.Zero(t, n, "nothing sent")
+
+	c, err := s.ChallengeDays(ctx, "alice", "tok", "bob", "kalah", vocab.CorrespondenceClock, 14, false)
+	require.NoError(t, err)
+	require.Equal(t, 14, c.Days)
+	id, err := s.Answer(ctx, &Page{Account: "bob", TokenHash: "tb"}, c.ID, true, "")
+	require.NoError(t, err)
+	rec, err := s.Challenges.(store.Store).Room(ctx, id)
+	require.NoError(t, err)
+	require.Equal(t, vocab.CorrespondenceClock, rec.Clock)
+	require.Equal(t, 14, rec.Days)
+}

@@ -29,7 +29,7 @@ type PlayerGames interface {
 }
 
 // summaryColumns are a Summary's columns, in scanSummary's order.
-const summaryColumns = `id, game, options, mode, clock, seats, turns, over, winner, reason, updated_at, rated, rating_changes`
+const summaryColumns = `id, game, options, mode, clock, seats, turns, over, winner, reason, updated_at, rated, rating_changes, days`
 
 // scanSummary reads a row of summaryColumns.
 func scanSummary(r row) (sum Summary, err error) {
@@ -39,7 +39,7 @@ func scanSummary(r row) (sum Summary, err error) {
 		changes     *string
 	)
 	if err := r.Scan(&sum.ID, &sum.Game, &opts, &sum.Mode, &sum.Clock, &seats, &sum.Turns, &sum.Over, &sum.Winner,
-		&sum.Reason, &updated, &sum.Rated, &changes); err != nil {
+		&sum.Reason, &updated, &sum.Rated, &changes, &sum.Days); err != nil {
 		return sum, err
 	}
 	if sum.RatingChanges, err = decodeChanges(changes, sum.ID); err != nil {

@@ -103,6 +103,15 @@ var migrations = []string{
 	`ALTER TABLE challenges ADD COLUMN IF NOT EXISTS reason text NOT NULL DEFAULT '';`,
 	// 14: Web Push's key pair and the accounts' devices (Push).
 	postgresDDL(pushTables),
+	// 15: correspondence: a clock's days a move, and its turn's deadline,
+	// alarm (milliseconds, the node's time; 0: none) and movers
+	// (Deadlines), which the deadline keeper finds by their indexes; a
+	// direct challenge's days a move.
+	`ALTER TABLE challenges ADD COLUMN days integer NOT NULL DEFAULT 0;
+	ALTER TABLE rooms ADD COLUMN days integer NOT NULL DEFAULT 0, ADD COLUMN due_at bigint NOT NULL DEFAULT 0,
+		ADD COLUMN alarm_at bigint NOT NULL DEFAULT 0, ADD COLUMN movers text NOT NULL DEFAULT '';
+	CREATE INDEX rooms_due ON rooms (due_at) WHERE due_at > 0 AND NOT over;
+	CREATE INDEX rooms_alarm ON rooms (alarm_at) WHERE alarm_at > 0 AND NOT over;`,
 }
 
 // migrationLock is the advisory lock that keeps nodes starting together

@@ -197,9 +197,9 @@ func (p *Postgres) insertRoom(ctx context.Context, tx txn, e encodedRoom, owned 
 		session, epoch = &f.Session, f.Epoch
 	}
 	res, err := tx.Exec(`INSERT INTO rooms (`+insertRoomColumns+`, owner, epoch)
-		SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17::bigint, $18::bigint, $19, $20, $21, $22,
-			$23::text, $24
-		WHERE $23::text IS NULL OR EXISTS (SELECT 1 FROM nodes WHERE session = $23::text AND expires > clock_timestamp())`,
+		SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17::bigint, $18::bigint, $19, $20, $21, $22, $23,
+			$24::text, $25
+		WHERE $24::text IS NULL OR EXISTS (SELECT 1 FROM nodes WHERE session = $24::text AND expires > clock_timestamp())`,
 		append(e.values(), session, epoch)...)
 	if err != nil {
 		return fmt.Errorf("store: create room %s: %w", e.ID, err)
@@ -270,10 +270,12 @@ func (p *Postgres) refusal(ctx context.Context, id string, f Fence) error {
 func (p *Postgres) AppendTurn(ctx context.Context, id string, ply int, t Turn) error {
 	return p.write(ctx, id, func(ctx context.Context, f Fence) error {
 		tag, err := p.pool.Exec(ctx, `WITH room AS (
-				UPDATE rooms SET turns = $4, updated_at = $5, clock_from = NULL, clock_stopped = NULL WHERE `+fencedRoom+` RETURNING id)
+				UPDATE rooms SET turns = $4, updated_at = $5, clock_from = NULL, clock_stopped = NULL, `+dueSet(11)+`
+				WHERE `+fencedRoom+` RETURNING id)
 			INSERT INTO turns (room_id, ply, notation, played_at, think_us, info, epoch)
 			SELECT id, $6, $7, $8, $9, $10, $3 FROM room`,
-			id, f.Session, f.Epoch, ply+1, p.stamp(), ply, t.Notation, t.At.UnixMilli(), t.Think.Microseconds(), t.Info)
+			append([]any{id, f.Session, f.Epoch, ply + 1, p.stamp(), ply, t.Notation, t.At.UnixMilli(), t.Think.Microseconds(), t.Info},
+				dueArgs(t.Due)...)...)
 		if err != nil {
 			return fmt.Errorf("store: room %q turn %d: %w", id, ply, err)
 		}
@@ -298,9 +300,10 @@ func (p *Postgres) DeleteIdle(ctx context.Context, before time.Time, keep []stri
 		keep = []string{} // id = ANY(NULL) would keep every room
 	}
 	tag, err := p.pool.Exec(ctx, `DELETE FROM rooms AS r WHERE turns = 0 AND NOT over AND updated_at < $1 AND NOT (id = ANY($2))
+		AND (`+notCorrespondence+` OR updated_at < $4)
 		AND (owner IS NULL OR owner = $3
 			OR NOT EXISTS (SELECT 1 FROM nodes n WHERE n.session = r.owner AND n.expires > clock_timestamp()))`,
-		before.UnixMilli(), keep, f.Session)
+		before.UnixMilli(), keep, f.Session, before.Add(-correspondenceKept).UnixMilli())
 	if err != nil {
 		return 0, fmt.Errorf("store: delete idle rooms: %w", err)
 	}

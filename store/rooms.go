@@ -15,7 +15,7 @@ import (
 
 // roomColumns are a room's columns, in the order roomRow.dest takes them.
 const roomColumns = `id, game, options, mode, clock, seats, save, over, winner, reason, created_at, updated_at, private, aborted, next,
-	clock_from, clock_stopped, rated, rating_changes, open, seeking`
+	clock_from, clock_stopped, rated, rating_changes, open, seeking, days, due_at, alarm_at, movers`
 
 // roomRow is a room's row as it is read: the plain columns go straight
 // into the Room, the encoded ones (JSON, milliseconds, NULLs) here until
@@ -27,6 +27,8 @@ type roomRow struct {
 	created, updated   int64
 	clockFrom, stopped *int64
 	changes            *string
+	due, alarm         int64
+	movers             string
 }
 
 // dest lists where each of roomColumns goes.
@@ -34,7 +36,7 @@ func (w *roomRow) dest() []any {
 	r := &w.r
 	return []any{&r.ID, &r.Game, &w.opts, &r.Mode, &r.Clock, &w.seats, &w.save, &r.Over, &r.Winner, &r.Reason,
 		&w.created, &w.updated, &r.Private, &r.Aborted, &r.Next, &w.clockFrom, &w.stopped, &r.Rated, &w.changes,
-		&r.Open, &r.Seeking}
+		&r.Open, &r.Seeking, &r.Days, &w.due, &w.alarm, &w.movers}
 }
 
 // room decodes the encoded columns of room id (its turns are read apart).
@@ -55,6 +57,7 @@ func (w *roomRow) room(id string) (*Room, error) {
 	if w.clockFrom != nil {
 		r.ClockFrom = time.UnixMilli(*w.clockFrom)
 	}
+	r.Due = readDue(w.due, w.alarm, w.movers)
 	if w.stopped != nil {
 		r.ClockStopped = time.UnixMilli(*w.stopped)
 	}

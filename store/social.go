@@ -62,6 +62,7 @@ type DirectChallenge struct {
 	From, To, FromToken string
 	Game                string
 	Clock               vocab.Clock
+	Days                int // a correspondence clock's days a move
 	Rated               bool
 	Created, Expires    time.Time
 	// Status is one of the DirectChallenge states; Room the room an accepted
@@ -155,7 +156,7 @@ func (st *base) ChallengesOf(ctx context.Context, accounts []string, since time.
 		WHERE created >= $1 AND (`+to+` OR `+from+`) ORDER BY created, id`, append([]any{since.UnixMilli()}, args...)...)
 	return collect(rows, err, "challenges", func(r row) (c DirectChallenge, err error) {
 		var created, expires int64
-		err = r.Scan(&c.ID, &c.From, &c.To, &c.FromToken, &c.Game, &c.Clock, &c.Rated, &created, &expires, &c.Status, &c.Room, &c.Reason)
+		err = r.Scan(&c.ID, &c.From, &c.To, &c.FromToken, &c.Game, &c.Clock, &c.Rated, &created, &expires, &c.Status, &c.Room, &c.Reason, &c.Days)
 		c.Created, c.Expires = time.UnixMilli(created), time.UnixMilli(expires)
 		return c, err
 	})
@@ -176,8 +177,8 @@ func (st *base) OnlineNames(ctx context.Context, since time.Time, limit int) ([]
 
 // CreateChallenge implements DirectChallenges.
 func (st *base) CreateChallenge(ctx context.Context, c DirectChallenge) error {
-	_, err := st.e.exec(ctx, `INSERT INTO challenges (`+challengeColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-		c.ID, c.From, c.To, c.FromToken, c.Game, c.Clock, c.Rated, c.Created.UnixMilli(), c.Expires.UnixMilli(), c.Status, c.Room, c.Reason)
+	_, err := st.e.exec(ctx, `INSERT INTO challenges (`+challengeColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+		c.ID, c.From, c.To, c.FromToken, c.Game, c.Clock, c.Rated, c.Created.UnixMilli(), c.Expires.UnixMilli(), c.Status, c.Room, c.Reason, c.Days)
 	if err != nil {
 		return fmt.Errorf("store: challenge: %w", err)
 	}
@@ -230,4 +231,4 @@ CREATE INDEX IF NOT EXISTS challenges_to ON challenges(to_name, created);
 CREATE INDEX IF NOT EXISTS challenges_from ON challenges(from_name, created);`
 
 // challengeColumns are a challenge's columns, in the order ChallengesOf reads them.
-const challengeColumns = `id, from_name, to_name, from_token, game, clock, rated, created, expires, status, room, reason`
+const challengeColumns = `id, from_name, to_name, from_token, game, clock, rated, created, expires, status, room, reason, days`

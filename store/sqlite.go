@@ -47,6 +47,13 @@ var columns = []struct{ name, definition, fill string }{
 	{"seeking", "INTEGER NOT NULL DEFAULT 0", ""},
 	// Why a direct challenge was declined.
 	{"challenges.reason", "TEXT NOT NULL DEFAULT ''", ""},
+	// A correspondence clock's days a move, and its turn's deadline, alarm
+	// (milliseconds, 0: none) and movers (Deadlines).
+	{"days", "INTEGER NOT NULL DEFAULT 0", ""},
+	{"due_at", "INTEGER NOT NULL DEFAULT 0", ""},
+	{"alarm_at", "INTEGER NOT NULL DEFAULT 0", ""},
+	{"movers", "TEXT NOT NULL DEFAULT ''", ""},
+	{"challenges.days", "INTEGER NOT NULL DEFAULT 0", ""},
 }
 
 // renamedColumns are the rooms table's columns named otherwise in older
@@ -174,7 +181,7 @@ func OpenSQLite(path string) (*SQLite, error) {
 	db.SetMaxOpenConns(4)
 	s := &SQLite{wdb: wdb, writes: make(chan *writeJob, maxBatch), done: make(chan struct{}), stmts: map[string]*sql.Stmt{}}
 	s.base = base{db: db, e: s, now: time.Now}
-	for _, q := range []string{insertTurnSQL, updateTurnsSQL, insertChatSQL, pruneChatSQL} {
+	for _, q := range []string{insertTurnSQL, appendTurnSQL, insertChatSQL, pruneChatSQL} {
 		st, err := wdb.Prepare(q)
 		if err != nil {
 			wdb.Close()
@@ -218,7 +225,7 @@ func (s *SQLite) Ping(ctx context.Context) error {
 func (s *SQLite) AppendTurn(ctx context.Context, id string, ply int, t Turn) error {
 	return s.write(ctx, func(tx *wtx) error {
 		// The room first: a missing one is ErrNotFound, as for every write.
-		if err := updateTx(tx, id, updateTurnsSQL, ply+1, s.stamp(), id); err != nil {
+		if err := updateTx(tx, id, appendTurnSQL, append([]any{ply + 1, s.stamp()}, append(dueArgs(t.Due), id)...)...); err != nil {
 			return err
 		}
 		return s.insertTurns(ctx, tx, id, ply, []Turn{t})
@@ -234,8 +241,9 @@ func (s *SQLite) DeleteIdle(ctx context.Context, before time.Time, keep []string
 	if err != nil {
 		return 0, err
 	}
-	res, err := s.exec(ctx, `DELETE FROM rooms WHERE turns = 0 AND over = 0 AND updated_at < ?
-		AND id NOT IN (SELECT value FROM json_each(?))`, before.UnixMilli(), string(keepJSON))
+	res, err := s.exec(ctx, `DELETE FROM rooms WHERE turns = 0 AND over = 0 AND updated_at < $1
+		AND id NOT IN (SELECT value FROM json_each($2)) AND (`+notCorrespondence+` OR updated_at < $3)`,
+		before.UnixMilli(), string(keepJSON), before.Add(-correspondenceKept).UnixMilli())
 	if err != nil {
 		return 0, fmt.Errorf("store: delete idle rooms: %w", err)
 	}
@@ -293,7 +301,7 @@ func (s *SQLite) fencedTx(ctx context.Context, key string, fn func(tx txn) error
 // insertRoom implements engine.
 func (s *SQLite) insertRoom(ctx context.Context, tx txn, e encodedRoom, owned bool) error {
 	_, err := tx.Exec(`INSERT INTO rooms (`+insertRoomColumns+`)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`, e.values()...)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)`, e.values()...)
 	if err != nil {
 		return fmt.Errorf("store: create room %s: %w", e.ID, err)
 	}
@@ -329,6 +337,8 @@ func updateTx(tx *wtx, id, query string, args ...any) error {
 // The statements every move runs, prepared once.
 const (
 	insertTurnSQL = `INSERT INTO turns (room_id, ply, notation, played_at, think_us, info) VALUES (?, ?, ?, ?, ?, ?)`
-	// updateTurnsSQL is a change of the log (updateTurnsSet).
-	updateTurnsSQL = `UPDATE rooms SET ` + updateTurnsSet + ` WHERE id = $3`
 )
+
+// appendTurnSQL is a move's change of the log (updateTurnsSet) with the
+// next turn's deadline (dueSet).
+var appendTurnSQL = `UPDATE rooms SET ` + updateTurnsSet + `, ` + dueSet(3) + ` WHERE id = $6`

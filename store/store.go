@@ -57,6 +57,10 @@ type Turn struct {
 	Think time.Duration
 	// Info is what a computer said about its move (depth, evaluation), as JSON.
 	Info string
+	// Due is the deadline of the turn this one hands over to, in a
+	// correspondence room (zero: none). It is not kept with the turn:
+	// AppendTurn writes it on the room, in the turn's one write.
+	Due Due
 }
 
 // Room is everything stored about one room.
@@ -66,7 +70,12 @@ type Room struct {
 	Options map[string]string
 	Mode    vocab.Mode
 	Clock   vocab.Clock
-	Seats   [2]Seat
+	// Days are a correspondence clock's days a move (0 for the others).
+	Days  int
+	Seats [2]Seat
+	// Due is the deadline of the turn being played, in a correspondence
+	// room (zero: none; Deadlines).
+	Due Due
 	// Turns is the log of the game as it stands (an undone turn is removed).
 	Turns []Turn
 	// Save is the save slot: the turns of the saved game; nil when empty.
@@ -148,6 +157,7 @@ type Summary struct {
 	ID, Game string
 	Mode     vocab.Mode
 	Clock    vocab.Clock
+	Days     int // a correspondence clock's days a move
 	Options  map[string]string
 	Seats    [2]Seat
 	Turns    int
@@ -172,7 +182,8 @@ type Store interface {
 	SetSeats(ctx context.Context, id string, seats [2]Seat) error
 	// AppendTurn adds turn number ply (0-based) to the log. Like every
 	// change of the log (ReplaceTurns, Rematch) it clears the clock's
-	// recorded start and stop: the new turn's clock starts at t.At.
+	// recorded start and stop: the new turn's clock starts at t.At. It
+	// records t.Due as the room's deadline (SetDue) in the same write.
 	AppendTurn(ctx context.Context, id string, ply int, t Turn) error
 	// ReplaceTurns replaces the whole log (undo, redo, load, new game).
 	ReplaceTurns(ctx context.Context, id string, turns []Turn) error
@@ -219,7 +230,9 @@ type Store interface {
 	// first.
 	Chat(ctx context.Context, id string, last int) ([]ChatMessage, error)
 	// DeleteIdle removes rooms untouched since before, whose game never
-	// started, except those in keep, and returns how many went.
+	// started, except those in keep, and returns how many went. A
+	// correspondence room (whose first move may take days, whose open
+	// challenge waits for days) goes only once untouched for 14 days more.
 	DeleteIdle(ctx context.Context, before time.Time, keep []string) (int, error)
 	// Ratings are the players' ratings the rooms show on their seats.
 	Ratings
@@ -239,6 +252,7 @@ type Store interface {
 	Presence
 	DirectChallenges
 	Push
+	Deadlines
 	Close() error
 }
 

@@ -39,6 +39,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"boardroom/deadline"
 	"boardroom/realtime"
 	"boardroom/realtime/match"
 	"boardroom/realtime/vocab"
@@ -251,6 +252,13 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	go func() { serveErr <- srv.Serve(web.LimitListener(ln, *httpConnsPerAddr, proxies, *ipv6Prefix)) }()
 	go cleanIdleRooms(ctx, hub, log)
 	go markSeen(ctx, hub, log)
+	// Correspondence games end on time while nobody has them open: each
+	// node looks (the room's lease makes one node end each game).
+	keeper := &deadline.Keeper{Store: st, Log: log, Load: func(ctx context.Context, id string) error {
+		_, err := hub.Room(ctx, id)
+		return err
+	}}
+	go keeper.Run(ctx)
 
 	select {
 	case err := <-serveErr:

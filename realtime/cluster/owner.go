@@ -383,6 +383,10 @@ func (s fencedStore) ReplaceTurns(ctx context.Context, id string, turns []store.
 	return s.check(s.Store.ReplaceTurns(s.ctx(ctx), id, turns))
 }
 
+func (s fencedStore) SetDue(ctx context.Context, id string, d store.Due) error {
+	return s.check(s.Store.SetDue(s.ctx(ctx), id, d))
+}
+
 func (s fencedStore) SetSeeking(ctx context.Context, id string, on bool) error {
 	return s.check(s.Store.SetSeeking(s.ctx(ctx), id, on))
 }

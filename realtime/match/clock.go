@@ -43,6 +43,8 @@ import (
 // first move) of the seats to move, and the wait before a claim.
 type moveClock struct {
 	setting vocab.Clock
+	// days are a correspondence clock's days a move (0 for the others).
+	days int
 	// period is the setting's time per move (0: no clock).
 	period                   time.Duration
 	firstMoveWait, claimWait time.Duration
@@ -61,6 +63,9 @@ type moveClock struct {
 	// mark is where the clock stood when the room was made, read once
 	// when the room starts running (resumeClock).
 	mark clockMark
+	// storedDue is the deadline the store has for a correspondence room
+	// (deadline.go), so that only a change is written.
+	storedDue store.Due
 
 	// paused is set while the clock stands still because the room lost
 	// contact with the node holding the page of the player to move
@@ -134,10 +139,21 @@ func latest(a, b time.Time) time.Time {
 	return b
 }
 
-func newMoveClock(setting vocab.Clock, clock Clock, t timings) moveClock {
-	return moveClock{setting: setting, period: t.period(setting), firstMoveWait: t.firstMoveWait,
+// newMoveClock is the clock of a room on setting. A correspondence clock
+// gives the first move its whole period too: a player away for a day must
+// not see their game aborted within a minute.
+func newMoveClock(setting vocab.Clock, days int, clock Clock, t timings) moveClock {
+	c := moveClock{setting: setting, days: days, period: t.period(setting, days), firstMoveWait: t.firstMoveWait,
 		claimWait: t.claimWait, clock: clock}
+	if setting.Correspondence() && c.period > 0 {
+		c.firstMoveWait = c.period
+	}
+	return c
 }
+
+// correspondence reports whether the clock runs by the wall clock, across
+// days, whether or not the room runs (deadline.go).
+func (c *moveClock) correspondence() bool { return c.setting.Correspondence() }
 
 // enabled reports whether the room has a move clock at all.
 func (c *moveClock) enabled() bool { return c.period > 0 }
@@ -176,8 +192,12 @@ func (c *moveClock) remaining() time.Duration {
 	return max(c.deadline.Sub(c.clock.Now()), 0)
 }
 
-// label names the clock on the page ("Bullet · 10 s").
+// label names the clock on the page ("Bullet · 10 s", "Correspondence ·
+// 3 days").
 func (c *moveClock) label() string {
+	if c.correspondence() {
+		return c.setting.Name() + " · " + vocab.DaysLabel(c.days)
+	}
 	return fmt.Sprintf("%s · %d s", c.setting.Name(), c.period/time.Second)
 }
 
@@ -232,6 +252,7 @@ func (r *Room) startClock(from time.Time) {
 	if wait, firstMove, ok := r.timing(); ok {
 		r.clock.start(from, wait, firstMove, func(gen uint64) { r.sendLater(evTimeout{gen: gen}) })
 	}
+	r.recordDue()
 }
 
 // recordClockFrom stores that the running clock started at from, a moment
@@ -255,7 +276,7 @@ func (r *Room) recordClockFrom(from time.Time) {
 func (r *Room) resumeClock() {
 	m, now := r.clock.mark, r.deps.Clock.Now()
 	elapsed := now.Sub(m.from)
-	if !m.stopped.IsZero() {
+	if !m.stopped.IsZero() && !r.clock.correspondence() { // days run on while no node runs the room
 		elapsed = m.stopped.Sub(m.from) // the clock stood still since
 	}
 	from := now.Add(-max(elapsed, 0))
@@ -275,6 +296,9 @@ func (r *Room) resumeClock() {
 // room runs next it resumes with that time, not with what the pause
 // would have cost them.
 func (r *Room) freezeClock() {
+	if r.clock.correspondence() {
+		return // it never stands still: its deadline is in the store
+	}
 	now := r.deps.Clock.Now()
 	if p := r.clock.paused; p != nil {
 		if wait, _, ok := r.timing(); ok {
@@ -341,9 +365,11 @@ func (r *Room) timeout(gen uint64) {
 // stands still, with the time they had then, until a page of theirs is
 // back (contactBack) or for ContactPauseMax, after which it runs on. It
 // reports whether it stopped the clock (not when the player is not to
-// move, or their pause this turn is spent).
+// move, or their pause this turn is spent, or the clock is a
+// correspondence one: a player with days a move had days to reach the
+// site, and a node lost in its last minutes stops nothing).
 func (r *Room) contactLost(p game.Player, since time.Time) bool {
-	if !r.clock.running() || r.clock.paused != nil || r.clock.pauseSpent[p] || !slices.Contains(r.seats.due(r.state.ToMove()), p) {
+	if r.clock.correspondence() || !r.clock.running() || r.clock.paused != nil || r.clock.pauseSpent[p] || !slices.Contains(r.seats.due(r.state.ToMove()), p) {
 		return false
 	}
 	name := r.seats.name(p)

@@ -19,7 +19,7 @@ func houseGame(t *testing.T, h *harness, gameID string) (*Room, *client, game.Pl
 	h.signUp("deep", "Boardroom-Beginner")
 	seats := [2]store.Seat{{TokenHash: secret.Hash("deep"), Account: "deep", BotAccount: true},
 		{Kind: vocab.ComputerSeat, Level: vocab.Beginner, Name: "Boardroom-Beginner", Account: "Boardroom-Beginner", BotAccount: true}}
-	rec, err := PairedRecord(gameID, vocab.FastClock, true, seats, time.Now())
+	rec, err := PairedRecord(gameID, vocab.FastClock, 0, true, seats, time.Now())
 	require.NoError(t, err)
 	require.NoError(t, h.store.CreateRoom(context.Background(), rec))
 	r, err := h.hub.Room(context.Background(), rec.ID)

@@ -199,7 +199,7 @@ func (r *Room) rematch() {
 	if !r.aborted && len(r.history.turns) > 0 {
 		out := r.outcome()
 		archive = &store.Room{
-			ID: NewID(), Game: r.g.ID(), Options: r.opts, Mode: r.mode, Clock: r.clock.setting, Seats: r.seats.held,
+			ID: NewID(), Game: r.g.ID(), Options: r.opts, Mode: r.mode, Clock: r.clock.setting, Days: r.clock.days, Seats: r.seats.held,
 			Turns: r.history.stored(), Over: true, Winner: int(out.Winner), Reason: out.Reason,
 			Private: r.private, Next: r.id, Rated: r.ratings.rated, RatingChanges: r.ratings.changes,
 		}

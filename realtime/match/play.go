@@ -195,7 +195,7 @@ func (r *Room) applyTurn(moves []game.Move, think time.Duration, info string) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
-	turn := store.Turn{Notation: text, At: now, Think: think, Info: info}
+	turn := store.Turn{Notation: text, At: now, Think: think, Info: info, Due: r.dueAfter(next, now)}
 	if err := r.deps.Store.AppendTurn(ctx, r.id, len(r.history.turns), turn); err != nil {
 		r.deps.Log.Error("turn not stored", "room", r.id, "turn", text, "err", err)
 		r.seats.pending = [2]*game.Move{}
@@ -203,6 +203,7 @@ func (r *Room) applyTurn(moves []game.Move, think time.Duration, info string) {
 		return
 	}
 	r.state = next
+	r.clock.storedDue = turn.Due
 	r.history.append(rec)
 	r.deps.Metrics.Moved(r.g.ID())
 	r.seats.newTurn()

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"time"
 
 	"boardroom/game"
 	"boardroom/realtime/frame"
@@ -187,6 +188,10 @@ func (r *Room) roomState(w Who, legal bool) *roomjson.State {
 		s.Clock.RemainingMS = s.Clock.PeriodMS
 		if s.Clock.Running {
 			s.Clock.RemainingMS = r.clock.remaining().Milliseconds()
+		}
+		if r.clock.correspondence() {
+			s.Clock.Days = r.clock.days
+			s.Clock.Left = vocab.Left(time.Duration(s.Clock.RemainingMS) * time.Millisecond)
 		}
 	}
 	if r.request != nil {

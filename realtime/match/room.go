@@ -170,7 +170,7 @@ func newRoom(rec *store.Room, d Deps) (*Room, error) {
 		id: rec.ID, g: g, opts: start.Options(), mode: rec.Mode, private: rec.Private, open: rec.Open, seeking: rec.Seeking, deps: d,
 		inbox: make(chan event, 64), stopping: make(chan struct{}), finished: make(chan struct{}), quit: make(chan StopReason, 1), state: start, aborted: rec.Aborted, abortedBy: game.NoPlayer, next: rec.Next,
 		seats:     newSeats(rec.Seats, now),
-		clock:     newMoveClock(rec.Clock, d.Clock, d.timings),
+		clock:     newMoveClock(rec.Clock, rec.Days, d.Clock, d.timings),
 		computers: newComputers(d.Bots, d.Engine, d.timings),
 		history:   history{save: rec.Save},
 		viewers:   newViewers(d.Render, d.Metrics, d.timings.replayStep, now),
@@ -189,6 +189,7 @@ func newRoom(rec *store.Room, d Deps) (*Room, error) {
 	}
 	r.history.set(turns, nil)
 	r.clock.mark = loadedMark(rec)
+	r.clock.storedDue = rec.Due
 	r.computers.said = r.history.lastInfo()
 	if rec.Over && !r.state.Outcome().Over {
 		end := game.Win(game.Player(rec.Winner), rec.Reason)

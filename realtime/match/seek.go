@@ -6,7 +6,10 @@ import "context"
 // listed in the lobby's challenges while its free seat waits and its
 // creator's page is open; anyone there may take the seat (the lobby's
 // Accept opens the room's page, which joins as it connects), and the
-// creator's page, in the room, goes into play.
+// creator's page, in the room, goes into play. A correspondence challenge
+// is listed whether or not its creator's page is open, and stays listed as
+// the room leaves memory: its creator may be away for days (the store
+// lists it for 14 days at most).
 
 // updateSeek tells the store whether the lobby lists the room now, when
 // that changed.
@@ -20,7 +23,7 @@ func (r *Room) updateSeek() {
 // unlistSeek takes the room out of the lobby's challenges (it leaves
 // memory).
 func (r *Room) unlistSeek() {
-	if r.open {
+	if r.open && !r.clock.correspondence() {
 		r.setSeeking(false)
 	}
 }
@@ -29,6 +32,9 @@ func (r *Room) unlistSeek() {
 // its game going on and its creator's page open.
 func (r *Room) wantsSeek() bool {
 	want := false
+	if r.seats.waiting() && !r.over() && r.clock.correspondence() {
+		return true
+	}
 	if r.seats.waiting() && !r.over() {
 		_, online := r.viewers.presence(&r.seats)
 		for i, h := range r.seats.held {

@@ -26,6 +26,9 @@ type Spec struct {
 	Algorithm string
 	Seat      vocab.SeatChoice
 	Clock     vocab.Clock
+	// Days are a correspondence clock's days a move (vocab.Days; 0 for
+	// every other clock).
+	Days int
 	// LevelSecond is the second seat's level in computer against computer
 	// ("": the same as Level).
 	LevelSecond vocab.Level
@@ -69,6 +72,10 @@ func NewRecord(spec Spec, token string, now time.Time) (*store.Room, error) {
 		if err != nil {
 			return nil, err
 		}
+	}
+	days, err := vocab.ClockDays(spec.Clock, spec.Days)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadRequest, err)
 	}
 	if spec.LevelSecond == "" || spec.Mode != vocab.Watch {
 		spec.LevelSecond = spec.Level
@@ -128,7 +135,7 @@ func NewRecord(spec Spec, token string, now time.Time) (*store.Room, error) {
 		return nil, fmt.Errorf("%w: an open challenge is a public game against someone from the lobby", ErrBadRequest)
 	}
 	rec := &store.Room{
-		ID: NewID(), Game: g.ID(), Options: start.Options(), Mode: spec.Mode, Clock: spec.Clock,
+		ID: NewID(), Game: g.ID(), Options: start.Options(), Mode: spec.Mode, Clock: spec.Clock, Days: days,
 		Seats: seats, Winner: -1, Private: spec.Private, Rated: spec.Rated, Open: spec.Open, Seeking: spec.Open,
 	}
 	// A clock that starts with the room (both seats held) counts from its
@@ -162,11 +169,12 @@ func NewID() string { return secret.Text(12) }
 
 // PairedRecord makes the record of a room for two people paired by quick
 // pairing or a challenge, at now: the game's standard rules, each on their
-// own page (a friend game) on clock, rated or not, the seats drawn at
+// own page (a friend game) on clock (with days a move, a correspondence
+// clock's; 0 for the others), rated or not, the seats drawn at
 // random. Both seats are held from the start: the clock runs from now. A
 // seat of Kind vocab.ComputerSeat is a house bot's (the server's computer at its
 // Level, under its account); the others are people's, or engines'.
-func PairedRecord(gameID string, clock vocab.Clock, rated bool, seats [2]store.Seat, now time.Time) (*store.Room, error) {
+func PairedRecord(gameID string, clock vocab.Clock, days int, rated bool, seats [2]store.Seat, now time.Time) (*store.Room, error) {
 	g, err := game.Lookup(gameID)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrBadRequest, err)
@@ -177,6 +185,10 @@ func PairedRecord(gameID string, clock vocab.Clock, rated bool, seats [2]store.S
 	}
 	if err := oneOf("clock", clock, vocab.Clocks()); err != nil {
 		return nil, err
+	}
+	days, err = vocab.ClockDays(clock, days)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadRequest, err)
 	}
 	for i := range seats {
 		if seats[i].Kind != vocab.ComputerSeat { // a house bot's seat is the computer's
@@ -196,7 +208,7 @@ func PairedRecord(gameID string, clock vocab.Clock, rated bool, seats [2]store.S
 		seats[0], seats[1] = seats[1], seats[0]
 	}
 	return &store.Room{
-		ID: NewID(), Game: g.ID(), Options: start.Options(), Mode: vocab.Friend, Clock: clock,
+		ID: NewID(), Game: g.ID(), Options: start.Options(), Mode: vocab.Friend, Clock: clock, Days: days,
 		Seats: seats, Winner: -1, Rated: rated, ClockFrom: now,
 	}, nil
 }

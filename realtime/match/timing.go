@@ -121,12 +121,17 @@ func timingsOf(cfg Knobs) timings {
 	}
 }
 
-// period is the time per move of a move clock (0: no clock).
-func (t *timings) period(c vocab.Clock) time.Duration {
+// period is the time per move of a move clock with days a move (a
+// correspondence clock's), 0 for no clock. An override of a
+// correspondence clock (tests) counts for each of its days.
+func (t *timings) period(c vocab.Clock, days int) time.Duration {
 	if d, ok := t.periods[c]; ok {
+		if c.Correspondence() {
+			return d * time.Duration(days)
+		}
 		return d
 	}
-	return c.Period()
+	return c.PeriodOf(days)
 }
 
 // paceDelay is the least time between the moves of computer against

@@ -119,6 +119,13 @@ type Clock struct {
 	// FirstMove says the time running is the wait for a seat's first
 	// move: when it runs out the game is aborted.
 	FirstMove bool `json:"first_move"`
+	// Days are a correspondence clock's days a move (absent for the
+	// others, whose period is seconds).
+	Days int `json:"days,omitempty"`
+	// Left is RemainingMS in words, in days and hours for a correspondence
+	// clock ("2 days 5 h", "5 h 12 min" under a day); absent for the
+	// others.
+	Left string `json:"left,omitempty"`
 }
 
 // Proposal is a proposal waiting for an answer: "takeback", "new",

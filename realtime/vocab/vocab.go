@@ -13,6 +13,7 @@ package vocab
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -69,6 +70,9 @@ const (
 	BulletClock Clock = "bullet"
 	FastClock   Clock = "fast"
 	SlowClock   Clock = "slow"
+	// CorrespondenceClock is play across days: a number of days a move
+	// (Days), kept by the wall clock whether or not the room runs.
+	CorrespondenceClock Clock = "correspondence"
 )
 
 // DefaultClock is the lobby form's clock when none is sent.
@@ -85,6 +89,102 @@ var clocks = []clockInfo{
 	{BulletClock, "Bullet", 10 * time.Second},
 	{FastClock, "Fast", 30 * time.Second},
 	{SlowClock, "Slow", 60 * time.Second},
+	{CorrespondenceClock, "Correspondence", 0}, // its period is its Days'
+}
+
+// Days are the days a move a correspondence clock may give.
+var Days = []int{1, 2, 3, 5, 7, 14}
+
+// DefaultDays is the lobby form's days a move when none is sent.
+const DefaultDays = 3
+
+// Day is a correspondence clock's unit.
+const Day = 24 * time.Hour
+
+// ClockDays checks the days a move sent with clock (the lobby form's,
+// a challenge's): a correspondence clock needs one of Days, every other
+// clock none (0). It returns the days the room keeps: 0 unless
+// correspondence.
+func ClockDays(clock Clock, days int) (int, error) {
+	if clock != CorrespondenceClock {
+		if days != 0 {
+			return 0, fmt.Errorf("days a move are for the correspondence clock, not %q", clock)
+		}
+		return 0, nil
+	}
+	if !slices.Contains(Days, days) {
+		return 0, fmt.Errorf("days must be one of %s for a correspondence clock, not %d", listInts(Days), days)
+	}
+	return days, nil
+}
+
+// ParseDays reads the days field of a form ("": none).
+func ParseDays(clock Clock, field string) (int, error) {
+	days := 0
+	if field != "" {
+		n, err := strconv.Atoi(field)
+		if err != nil {
+			return 0, fmt.Errorf("days must be a whole number, not %q", field)
+		}
+		days = n
+	}
+	if clock == CorrespondenceClock && field == "" {
+		days = DefaultDays
+	}
+	return ClockDays(clock, days)
+}
+
+func listInts(all []int) string {
+	out := make([]string, len(all))
+	for i, v := range all {
+		out[i] = strconv.Itoa(v)
+	}
+	return strings.Join(out, ", ")
+}
+
+// PeriodOf is the time a seat has for each move on clock c with days a
+// move (a correspondence clock's; ignored by the others).
+func (c Clock) PeriodOf(days int) time.Duration {
+	if c == CorrespondenceClock {
+		return time.Duration(days) * Day
+	}
+	return c.Period()
+}
+
+// NameDays is the clock's name with a correspondence clock's days a move
+// ("Correspondence · 3 days"; "Fast" for the others, whatever days).
+func (c Clock) NameDays(days int) string {
+	if c == CorrespondenceClock {
+		return c.Name() + " · " + DaysLabel(days)
+	}
+	return c.Name()
+}
+
+// Correspondence reports whether c is kept across days.
+func (c Clock) Correspondence() bool { return c == CorrespondenceClock }
+
+// DaysLabel names days a move ("1 day", "3 days").
+func DaysLabel(days int) string {
+	if days == 1 {
+		return "1 day"
+	}
+	return strconv.Itoa(days) + " days"
+}
+
+// Left says the time left on a correspondence clock in days and hours
+// ("2 days 5 h"), or hours and minutes under a day ("5 h 12 min"), or
+// minutes and seconds under an hour ("12 min 5 s").
+func Left(d time.Duration) string {
+	d = max(d, 0)
+	switch {
+	case d >= Day:
+		days, hours := int(d/Day), int(d%Day/time.Hour)
+		return fmt.Sprintf("%s %d h", DaysLabel(days), hours)
+	case d >= time.Hour:
+		return fmt.Sprintf("%d h %d min", int(d/time.Hour), int(d%time.Hour/time.Minute))
+	default:
+		return fmt.Sprintf("%d min %d s", int(d/time.Minute), int(d%time.Minute/time.Second))
+	}
 }
 
 // Clocks lists the move clocks in the lobby's order, no clock first.
@@ -94,15 +194,20 @@ func (c Clock) info() clockInfo {
 	return lookup(clocks, func(i clockInfo) bool { return i.clock == c })
 }
 
-// Period is the time a seat has for each move; 0 for no clock.
+// Period is the time a seat has for each move; 0 for no clock (and for a
+// correspondence clock, whose period is its days': PeriodOf).
 func (c Clock) Period() time.Duration { return c.info().period }
 
 // Name is the clock's name ("Bullet", "No clock").
 func (c Clock) Name() string { return c.info().name }
 
-// Label is what the lobby form calls the clock ("Bullet · 10 s a move").
+// Label is what the lobby form calls the clock ("Bullet · 10 s a move",
+// "Correspondence · days a move").
 func (c Clock) Label() string {
 	i := c.info()
+	if c == CorrespondenceClock {
+		return i.name + " · days a move"
+	}
 	if i.period == 0 {
 		return i.name
 	}

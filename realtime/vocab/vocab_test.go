@@ -41,6 +41,7 @@ func TestClocks(t *testing.T) {
 		{BulletClock, "Bullet", "Bullet · 10 s a move", 10 * time.Second},
 		{FastClock, "Fast", "Fast · 30 s a move", 30 * time.Second},
 		{SlowClock, "Slow", "Slow · 60 s a move", 60 * time.Second},
+		{CorrespondenceClock, "Correspondence", "Correspondence · days a move", 0},
 	}
 	var all []Clock
 	for _, tc := range tests {
@@ -53,6 +54,54 @@ func TestClocks(t *testing.T) {
 	require.Equal(t, all, Clocks())
 	require.False(t, Clock("blitz").Valid())
 	require.Zero(t, Clock("blitz").Period())
+}
+
+func TestClockDays(t *testing.T) {
+	tests := []struct {
+		name  string
+		clock Clock
+		field string
+		days  int
+		err   string
+	}{
+		{"correspondence with days", CorrespondenceClock, "7", 7, ""},
+		{"correspondence without days has the default", CorrespondenceClock, "", DefaultDays, ""},
+		{"fourteen days", CorrespondenceClock, "14", 14, ""},
+		{"days not offered", CorrespondenceClock, "4", 0, "days must be one of 1, 2, 3, 5, 7, 14"},
+		{"zero days", CorrespondenceClock, "0", 0, "days must be one of"},
+		{"not a number", CorrespondenceClock, "three", 0, "whole number"},
+		{"another clock has none", FastClock, "", 0, ""},
+		{"another clock with days", FastClock, "3", 0, "days a move are for the correspondence clock"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			days, err := ParseDays(tc.clock, tc.field)
+			if tc.err != "" {
+				require.ErrorContains(t, err, tc.err)
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, tc.days, days)
+			require.Equal(t, time.Duration(days)*24*time.Hour, CorrespondenceClock.PeriodOf(days))
+		})
+	}
+	require.Equal(t, 30*time.Second, FastClock.PeriodOf(5), "days count only for correspondence")
+}
+
+func TestLeft(t *testing.T) {
+	tests := []struct {
+		left time.Duration
+		want string
+	}{
+		{2*Day + 5*time.Hour + 30*time.Minute, "2 days 5 h"},
+		{Day + time.Hour, "1 day 1 h"},
+		{5*time.Hour + 12*time.Minute + 59*time.Second, "5 h 12 min"},
+		{12*time.Minute + 5*time.Second, "12 min 5 s"},
+		{-time.Second, "0 min 0 s"},
+	}
+	for _, tc := range tests {
+		require.Equal(t, tc.want, Left(tc.left), tc.left.String())
+	}
 }
 
 func TestPaces(t *testing.T) {

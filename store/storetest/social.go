@@ -83,6 +83,12 @@ func directChallenges(t *testing.T, sub Subject) {
 	challenge("c1", "alice", "bob", now)
 	challenge("c2", "alice", "carol", now.Add(time.Second))
 	challenge("c3", "dave", "bob", now.Add(2*time.Second))
+	corr := store.DirectChallenge{ID: "k5", From: "gil", To: "fay", FromToken: "t-gil", Game: "kalah", Clock: "correspondence", Days: 7,
+		Created: now, Expires: now.Add(2 * time.Minute), Status: store.ChallengePending}
+	require.NoError(t, st.CreateChallenge(ctx, corr))
+	got, err := st.ChallengesOf(ctx, []string{"fay"}, now)
+	require.NoError(t, err)
+	require.Equal(t, []store.DirectChallenge{corr}, got, "a correspondence challenge keeps its days")
 	n, err := st.PendingFrom(ctx, "alice", now.Add(3*time.Second))
 	require.NoError(t, err)
 	require.Equal(t, 2, n)

@@ -67,6 +67,8 @@ func Run(t *testing.T, open Opener) {
 		{"PoolsAtOnce", poolsAtOnce},
 		{"AbortsInARow", abortsInARow},
 		{"Seeks", seeks},
+		{"CorrespondenceSeeks", correspondenceSeeks},
+		{"Deadlines", deadlines},
 		{"Passkeys", passkeys},
 		{"Presence", presence},
 		{"PlayerLists", playerLists},

@@ -276,7 +276,7 @@ func pairBotGame(t *testing.T, ts *webtest.Node, bot string) {
 	require.NoError(t, ts.Store.EnterPool(ctx, a))
 	require.NoError(t, ts.Store.EnterPool(ctx, b))
 	_, err := ts.Store.PairPool(ctx, "amazons/slow", time.Time{}, func(es []store.PoolEntry) []store.PoolPair {
-		r, err := match.PairedRecord("kalah", vocab.FastClock, false,
+		r, err := match.PairedRecord("kalah", vocab.FastClock, 0, false,
 			[2]store.Seat{{TokenHash: a.TokenHash, Account: bot, BotAccount: true}, {TokenHash: b.TokenHash}}, at)
 		require.NoError(t, err)
 		return []store.PoolPair{{A: a, B: b, Room: r}}
@@ -294,7 +294,7 @@ func TestBotsOnTheLadders(t *testing.T) {
 	ts.SignedUp(t, "bob")
 	ctx := t.Context()
 	for i := range 40 {
-		r, err := match.PairedRecord("kalah", vocab.SlowClock, true,
+		r, err := match.PairedRecord("kalah", vocab.SlowClock, 0, true,
 			[2]store.Seat{{TokenHash: "a", Account: "Robo", BotAccount: true}, {TokenHash: "b", Account: "bob"}}, time.Now())
 		require.NoError(t, err)
 		require.NoError(t, ts.Store.CreateRoom(ctx, r))

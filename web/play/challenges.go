@@ -46,13 +46,18 @@ func (a *Area) challenge(w http.ResponseWriter, r *http.Request) {
 		a.playerPage(w, r, to, http.StatusBadRequest, refusal{text: "The form could not be read."})
 		return
 	}
-	c, err := a.Site.Challenge(r.Context(), u.Name, secret.Hash(a.Kit.EnsureToken(w, r)), to.Name, r.PostForm.Get("game"),
-		vocab.Clock(r.PostForm.Get("clock")), r.PostForm.Get("rated") == "true")
+	clock := vocab.Clock(r.PostForm.Get("clock"))
+	var c store.DirectChallenge
+	days, err := formDays(clock, r.PostForm.Get("days"))
+	if err == nil {
+		c, err = a.Site.ChallengeDays(r.Context(), u.Name, secret.Hash(a.Kit.EnsureToken(w, r)), to.Name, r.PostForm.Get("game"),
+			clock, days, r.PostForm.Get("rated") == "true")
+	}
 	if why := a.challengeRefusal(r, err); why.text != "" {
 		a.playerPage(w, r, to, http.StatusBadRequest, why)
 		return
 	}
-	a.Kit.Log.Info("challenge sent", "from", u.Name, "to", to.Name, "game", c.Game, "clock", c.Clock, "rated", c.Rated)
+	a.Kit.Log.Info("challenge sent", "from", u.Name, "to", to.Name, "game", c.Game, "clock", c.Clock, "days", c.Days, "rated", c.Rated)
 	if c.Room != "" { // a house bot accepts at once
 		http.Redirect(w, r, "/r/"+c.Room, http.StatusSeeOther)
 		return

@@ -23,7 +23,7 @@ func TestLobby(t *testing.T) {
 	require.Equal(t, 1, form.Length())
 	require.Equal(t, "/rooms", form.AttrOr("action", ""))
 	require.Equal(t, "post", form.AttrOr("method", ""))
-	for _, name := range []string{"mode", "level", "clock", "seat", "pace", "houses", "seeds", "empty_capture", "size", "power", "setup", "turns", "algorithm"} {
+	for _, name := range []string{"mode", "level", "clock", "seat", "pace", "houses", "seeds", "empty_capture", "size", "power", "setup", "turns", "algorithm", "days"} {
 		require.Equal(t, 1, form.Find("[name="+name+"]").Length(), "exactly one field %s", name)
 	}
 	var games []string
@@ -56,7 +56,14 @@ func TestCreateRoom(t *testing.T) {
 		{"angel power above half the board", url.Values{"game": {"angels"}, "size": {"6"}, "power": {"4"}}, http.StatusBadRequest, "Power must be from 1 to size/2 = 3"},
 		{"odd demons board", url.Values{"game": {"demons"}, "size": {"7"}}, http.StatusBadRequest, "Size must be one of 6, 8, 10, 12"},
 		{"bad mode", url.Values{"game": {"kalah"}, "mode": {"online"}}, http.StatusBadRequest, "Mode must be one of friend, hotseat, computer, watch"},
-		{"bad clock", url.Values{"game": {"kalah"}, "clock": {"blitz"}}, http.StatusBadRequest, "Clock must be one of none, bullet, fast, slow"},
+		{"bad clock", url.Values{"game": {"kalah"}, "clock": {"blitz"}}, http.StatusBadRequest, "Clock must be one of none, bullet, fast, slow, correspondence"},
+		{"correspondence", url.Values{"game": {"kalah"}, "mode": {"open"}, "clock": {"correspondence"}, "days": {"14"}}, http.StatusSeeOther, ""},
+		{"correspondence, days by default", url.Values{"game": {"kalah"}, "clock": {"correspondence"}}, http.StatusSeeOther, ""},
+		{"days of another clock do not count", url.Values{"game": {"kalah"}, "clock": {"fast"}, "days": {"3"}}, http.StatusSeeOther, ""},
+		{"days not offered", url.Values{"game": {"kalah"}, "clock": {"correspondence"}, "days": {"30"}}, http.StatusBadRequest,
+			"Days must be one of 1, 2, 3, 5, 7, 14 for a correspondence clock, not 30"},
+		{"days not a number", url.Values{"game": {"kalah"}, "clock": {"correspondence"}, "days": {"a week"}}, http.StatusBadRequest,
+			`Days must be a whole number, not "a week"`},
 		{"bad pace", url.Values{"game": {"kalah"}, "mode": {"watch"}, "pace": {"warp"}}, http.StatusBadRequest, "Pace must be one of fast, normal, slow"},
 	}
 	for _, tc := range tests {

@@ -25,8 +25,8 @@ func (a *Area) houseGame(w http.ResponseWriter, r *http.Request, form map[string
 		a.renderLobby(w, r, http.StatusTooManyRequests, form, "You have created many rooms in a short time; wait a minute and try again.")
 		return
 	}
-	c, err := a.Site.Challenge(r.Context(), spec.Account, secret.Hash(a.Kit.EnsureToken(w, r)), accounts.HouseName(spec.Level.Label()),
-		spec.Game, spec.Clock, true)
+	c, err := a.Site.ChallengeDays(r.Context(), spec.Account, secret.Hash(a.Kit.EnsureToken(w, r)), accounts.HouseName(spec.Level.Label()),
+		spec.Game, spec.Clock, spec.Days, true)
 	why := a.challengeRefusal(r, err)
 	if why.text == "" && c.Room == "" {
 		why.text = "The computer did not take the game; try again in a moment."

@@ -161,7 +161,7 @@ func (a *Area) listRows(ctx context.Context, over bool, list []store.Summary) ([
 			continue
 		}
 		row := templates.RoomRow{ID: sum.ID, Href: "/r/" + sum.ID, Game: g.Name(), Players: players(g, sum.Seats),
-			Detail: plural(sum.Turns, "move") + clockSuffix(sum.Clock), Turns: sum.Turns, Updated: sum.Updated}
+			Detail: plural(sum.Turns, "move") + clockSuffix(sum.Clock, sum.Days), Turns: sum.Turns, Updated: sum.Updated}
 		if over {
 			row.Href += "#replay" // a finished game opens in its replay
 			row.Result = result(g, sum)
@@ -212,7 +212,10 @@ func result(g game.Game, sum store.Summary) string {
 }
 
 // clockSuffix names the room's move clock, if it has one.
-func clockSuffix(clock vocab.Clock) string {
+func clockSuffix(clock vocab.Clock, days int) string {
+	if clock.Correspondence() {
+		return " · " + clock.NameDays(days)
+	}
 	if clock.Period() == 0 {
 		return ""
 	}
@@ -281,7 +284,7 @@ func (a *Area) seekRows(ctx context.Context, list []store.Summary) ([]templates.
 		if creator.Kind == vocab.Free {
 			creator = sum.Seats[1]
 		}
-		rows = append(rows, templates.SeekRow{ID: sum.ID, Game: g.Name(), Speed: sum.Clock.Name(), Rated: sum.Rated, Name: creator.Name,
+		rows = append(rows, templates.SeekRow{ID: sum.ID, Game: g.Name(), Speed: sum.Clock.NameDays(sum.Days), Rated: sum.Rated, Name: creator.Name,
 			Account: creator.Account, Bot: creator.BotAccount})
 		keys = append(keys, table{sum.Game, sum.Clock})
 		if creator.Account != "" {

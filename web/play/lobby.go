@@ -73,6 +73,12 @@ func (a *Area) createRoom(w http.ResponseWriter, r *http.Request) {
 		Pace: vocab.Pace(form["pace"]), LevelSecond: vocab.Level(form["level_second"]), Private: form["private"] == "true",
 		Rated: form["rated"] == "true" && (form["mode"] == string(vocab.Friend) || form["mode"] == templates.OpenMode), Name: cmp.Or(match.CleanName(form["name"]), request.ReadName(r)), Options: map[string]string{},
 	}
+	days, err := formDays(spec.Clock, form["days"])
+	if err != nil {
+		a.renderLobby(w, r, http.StatusBadRequest, form, friendly(err))
+		return
+	}
+	spec.Days = days
 	if spec.Mode == templates.OpenMode { // an open challenge: a friend's game, for anyone in the lobby
 		spec.Mode, spec.Open, spec.Private = vocab.Friend, true, false
 	}
@@ -151,6 +157,20 @@ func friendly(err error) string {
 
 // orDefault reads a form field of the room's vocabulary; Hub.Create
 // refuses a value that is not one of the type's.
+// formDays reads a form's days a move for clock: a correspondence clock's
+// (vocab.Days, the default when empty; anything else is refused), none
+// for another clock, whose form sends the field hidden (as the search's).
+func formDays(clock vocab.Clock, field string) (int, error) {
+	if !clock.Correspondence() {
+		return 0, nil
+	}
+	days, err := vocab.ParseDays(clock, field)
+	if err != nil {
+		return 0, fmt.Errorf("%w: %w", match.ErrBadRequest, err)
+	}
+	return days, nil
+}
+
 func orDefault[T ~string](v string, def T) T {
 	if v == "" {
 		return def

@@ -81,7 +81,10 @@ type challengeView struct {
 	From  string      `json:"from"`
 	Game  string      `json:"game"`
 	Clock vocab.Clock `json:"clock"`
-	Rated bool        `json:"rated"`
+	// Days are a correspondence clock's days a move (absent for the
+	// others).
+	Days  int  `json:"days,omitempty"`
+	Rated bool `json:"rated"`
 }
 
 type outgoingView struct {
@@ -98,7 +101,7 @@ func challengeText(c store.DirectChallenge) string {
 	if c.Rated {
 		rated = "Rated"
 	}
-	return game.NameOf(c.Game) + " · " + c.Clock.Name() + " · " + rated
+	return game.NameOf(c.Game) + " · " + c.Clock.NameDays(c.Days) + " · " + rated
 }
 
 // siteSocket serves /site/ws to a signed-in player's page, or a bot's
@@ -256,7 +259,7 @@ func (a *Area) siteUpdate(ctx context.Context, page *lobby.Page, u lobby.Update)
 	if page.Bot {
 		list := make([]challengeView, len(u.Incoming))
 		for i, c := range u.Incoming {
-			list[i] = challengeView{ID: c.ID, From: c.From, Game: c.Game, Clock: c.Clock, Rated: c.Rated}
+			list[i] = challengeView{ID: c.ID, From: c.From, Game: c.Game, Clock: c.Clock, Days: c.Days, Rated: c.Rated}
 		}
 		return siteMessage{Challenges: &list}
 	}

@@ -49,7 +49,7 @@ func (a *Area) gameInPlay(ctx context.Context, sum store.Summary, name string, o
 	if !strings.EqualFold(sum.Seats[0].Account, name) {
 		mine = 1
 	}
-	row := templates.GameInPlayRow{RoomID: sum.ID, Game: game.NameOf(sum.Game), Clock: sum.Clock.Label(), Rated: sum.Rated,
+	row := templates.GameInPlayRow{RoomID: sum.ID, Game: game.NameOf(sum.Game), Clock: inPlayClock(sum), Rated: sum.Rated,
 		Moves: sum.Turns, OneScreen: sum.Mode == vocab.Hotseat}
 	row.Opponent, row.OpponentPage = opponent(sum.Seats[1-mine])
 	rec, err := a.Store.Room(ctx, sum.ID)
@@ -119,4 +119,13 @@ func gameStart(rec *store.Room) time.Time {
 		return rec.ClockFrom
 	}
 	return rec.Created
+}
+
+// inPlayClock names a game's clock in the list of games in play ("Fast ·
+// 30 s a move", "Correspondence · 3 days").
+func inPlayClock(sum store.Summary) string {
+	if sum.Clock.Correspondence() {
+		return sum.Clock.NameDays(sum.Days)
+	}
+	return sum.Clock.Label()
 }

@@ -142,6 +142,9 @@ func TestPlayerPageGameRows(t *testing.T) {
 	c := ts.SignedUp(t, "alice")
 	ts.SignedUp(t, "bob")
 	ts.playRated(t, "b", "alice", "bob", vocab.BulletClock, 1) // Alice wins
+	// The store stamps changes in milliseconds: within the same one the
+	// casual game would not be the newer (the tie goes by id).
+	time.Sleep(2 * time.Millisecond)
 	casual := storetest.SampleRoom("casual")
 	casual.Seats[0].Account, casual.Seats[0].Name = "bob", "bob"
 	casual.Seats[1].Account, casual.Seats[1].Name = "alice", "alice"
@@ -280,4 +283,22 @@ func TestPlayersSearchAndOnline(t *testing.T) {
 		return slices.Equal(names(doc.Find("[data-testid=online-now]")), []string{"alice"})
 	}, 5*time.Second, 20*time.Millisecond, "Alice is online")
 	require.Equal(t, 1, doc.Find("[data-testid=online-now] [data-testid=online]").Length(), "marked online")
+}
+
+// TestCorrespondenceRatings: correspondence games are rated in a speed of
+// their own, shown on the player page and in their own leaderboards.
+func TestCorrespondenceRatings(t *testing.T) {
+	ts := newTestServer(t)
+	c := ts.SignedUp(t, "alice")
+	ts.SignedUp(t, "bob")
+	ts.playRated(t, "k", "alice", "bob", vocab.CorrespondenceClock, 40)
+	_, doc := webtest.Get(t, c, ts.URL+"/@/alice")
+	row := doc.Find("[data-testid=rating][data-game=kalah][data-speed=correspondence]")
+	require.Equal(t, 1, row.Length(), "a rating of its own")
+	require.Contains(t, row.Text(), "Correspondence")
+	require.Zero(t, doc.Find("[data-testid=rating][data-speed=slow]").Length(), "not another speed's")
+	_, doc = webtest.Get(t, c, ts.URL+"/players")
+	board := doc.Find("[data-testid=leaderboard][data-game=kalah][data-speed=correspondence]")
+	require.Equal(t, "Correspondence", board.Find("h3").Text())
+	require.Equal(t, "/@/alice", board.Find("ol [data-testid=leader] a").First().AttrOr("href", ""), "best first")
 }

@@ -12,11 +12,19 @@
       var left = Number(el.dataset.remainingMs) - (Date.now() - Number(el.dataset.arrived));
       var s = Math.max(0, Math.ceil(left / 1000));
       var t = el.querySelector(".time");
-      if (t) t.textContent = Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+      if (t) t.textContent = s >= 3600 ? daysLeft(Math.floor(left / 1000)) : Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
       el.classList.toggle("low", left < 5000);
     });
   }
   setInterval(tickClocks, 200);
+
+  // A correspondence clock's time left in days and hours, or hours and
+  // minutes under a day, as the server writes it (vocab.Left).
+  function daysLeft(s) {
+    var day = 86400, days = Math.floor(s / day), h = Math.floor((s % day) / 3600);
+    if (days > 0) return (days === 1 ? "1 day" : days + " days") + " " + h + " h";
+    return h + " h " + Math.floor((s % 3600) / 60) + " min";
+  }
 
   // The flip control turns the board round for this page only (the room
   // keeps the class across updates); the server turns it for the second seat.

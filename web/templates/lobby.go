@@ -259,7 +259,17 @@ var (
 	LevelLabels = game.Levels
 	PaceLabels  = choices(vocab.Paces())
 	SeatLabels  = choices(vocab.SeatChoices())
+	// DaysLabels are a correspondence clock's days a move ("3 days").
+	DaysLabels = daysChoices()
 )
+
+func daysChoices() []game.Choice {
+	out := make([]game.Choice, len(vocab.Days))
+	for i, d := range vocab.Days {
+		out[i] = game.Choice{Value: strconv.Itoa(d), Label: vocab.DaysLabel(d)}
+	}
+	return out
+}
 
 // choices pairs each value with its label, for a select of the form.
 func choices[T interface {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"boardroom/game"
 	"boardroom/realtime/frame"
@@ -54,6 +55,9 @@ func itoa(n int) string { return strconv.Itoa(n) }
 
 // clockText shows milliseconds as m:ss.
 func clockText(ms int64) string {
+	if d := time.Duration(ms) * time.Millisecond; d >= time.Hour { // a correspondence clock's days and hours
+		return vocab.Left(d)
+	}
 	s := (ms + 999) / 1000
 	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/stretchr/testify/require"
@@ -322,5 +323,24 @@ func TestAFinishedGameShowsItsEnding(t *testing.T) {
 				require.Equal(t, 1, doc.Find("[data-action="+a+"]").Length(), "%s during the game, greyed or not", a)
 			}
 		})
+	}
+}
+
+// A correspondence clock's time left is shown in days and hours, or hours
+// and minutes under a day; a clock of seconds as minutes and seconds.
+func TestClockInDays(t *testing.T) {
+	tests := []struct {
+		left time.Duration
+		want string
+	}{
+		{2*24*time.Hour + 5*time.Hour + 59*time.Minute, "2 days 5 h"},
+		{5*time.Hour + 12*time.Minute, "5 h 12 min"},
+		{59 * time.Second, "0:59"},
+	}
+	for _, tc := range tests {
+		p := page(t, "kalah", nil)
+		p.Clock = view.Clock{Enabled: true, Running: true, RemainingMS: tc.left.Milliseconds(), Label: "Correspondence · 3 days"}
+		doc := render(t, p)
+		require.Equal(t, tc.want, doc.Find("[data-testid=clock] .time").Text())
 	}
 }
