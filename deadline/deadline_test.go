@@ -144,8 +144,10 @@ func TestKeeperEndsGamesOnTimeAndRaisesTheAlarm(t *testing.T) {
 		require.Equal(t, step.ended, ended, step.name)
 		require.Equal(t, step.alarms, said.all(), step.name)
 	}
-	s.clock.Advance(0) // the loaded room's clock, run out, fires
 	require.Eventually(t, func() bool {
+		// The loaded room's clock, run out, fires once the room has set
+		// it: the room starts on its own goroutine, after Load returned.
+		s.clock.Advance(0)
 		rec, err = s.st.Room(ctx, id)
 		require.NoError(t, err)
 		return rec.Over
