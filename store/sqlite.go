@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
@@ -134,18 +135,23 @@ func migrate(db *sql.DB) error {
 
 // SQLite is a Store in one SQLite file.
 //
-// Writes go through one writer goroutine in the order they arrive, and the
-// writes waiting at any moment are committed together in one transaction
-// (writer.go): under load a commit carries many rooms' moves, which is what
+// Writes go through one connection in the order they arrive, and the
+// writes waiting at any moment are committed together in one transaction,
+// by the caller that found nobody committing (writer.go): under load a commit carries many rooms' moves, which is what
 // lets one SQLite file keep up with thousands of players. Reads use their
 // own connections and never wait for the writer (WAL mode).
 type SQLite struct {
 	base                // the domains; their reads over base.db
 	wdb    *sql.DB      // the writer's single connection
-	mu     sync.RWMutex // held for reading while a write is queued
+	mu     sync.RWMutex // held for reading while a write is under way
 	closed bool
-	writes chan *writeJob
-	done   chan struct{}
+	// wmu guards the writes queued and whether a caller leads (commits
+	// them: writer.go); batch is the leader's.
+	wmu     sync.Mutex
+	queue   []*writeJob
+	leading bool
+	batch   []*writeJob
+	commits atomic.Int64 // transactions committed, for tests
 	// stmts are the writes' frequent statements, prepared once on the
 	// writer's connection.
 	stmts map[string]*sql.Stmt
@@ -179,7 +185,7 @@ func OpenSQLite(path string) (*SQLite, error) {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	db.SetMaxOpenConns(4)
-	s := &SQLite{wdb: wdb, writes: make(chan *writeJob, maxBatch), done: make(chan struct{}), stmts: map[string]*sql.Stmt{}}
+	s := &SQLite{wdb: wdb, stmts: map[string]*sql.Stmt{}}
 	s.base = base{db: db, e: s, now: time.Now}
 	for _, q := range []string{insertTurnSQL, appendTurnSQL, insertChatSQL, pruneChatSQL} {
 		st, err := wdb.Prepare(q)
@@ -190,19 +196,14 @@ func OpenSQLite(path string) (*SQLite, error) {
 		}
 		s.stmts[q] = st
 	}
-	go s.writer()
 	return s, nil
 }
 
-// Close finishes the queued writes and closes the database.
+// Close finishes the writes under way and closes the database.
 func (s *SQLite) Close() error {
-	s.mu.Lock()
-	if !s.closed {
-		s.closed = true
-		close(s.writes)
-	}
+	s.mu.Lock() // once every write under way is done
+	s.closed = true
 	s.mu.Unlock()
-	<-s.done
 	return errors.Join(s.db.Close(), s.wdb.Close())
 }
 

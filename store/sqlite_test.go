@@ -71,8 +71,40 @@ func TestWritesShareCommits(t *testing.T) {
 	live, err := s.List(ctx, false, time.Time{}, 1000, 0)
 	require.NoError(t, err)
 	require.Len(t, live, 1+180)
+	require.Less(t, s.commits.Load(), int64(1+200), "writes that came together shared commits")
 	require.NoError(t, s.Close())
 	require.ErrorIs(t, s.SetSeats(ctx, "r", [2]Seat{}), ErrClosed)
+}
+
+// TestAWriteThatPanicsFailsAlone: a write that panics (a bug) fails with
+// an error, its batch-mates are committed, and the writes go on: the
+// caller that commits for the others must not take them down with it.
+func TestAWriteThatPanicsFailsAlone(t *testing.T) {
+	ctx := context.Background()
+	s, _ := open(t)
+	var wg sync.WaitGroup
+	errs := make([]error, 50)
+	for i := range errs {
+		wg.Go(func() {
+			if i == 7 {
+				errs[i] = s.write(ctx, func(*wtx) error { panic("a bug") })
+				return
+			}
+			errs[i] = s.CreateRoom(ctx, sampleRoom("room"+strconv.Itoa(i)))
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if i == 7 {
+			require.ErrorContains(t, err, "a write panicked: a bug")
+		} else {
+			require.NoError(t, err, "write %d", i)
+		}
+	}
+	require.NoError(t, s.CreateRoom(ctx, sampleRoom("after")), "the writes go on")
+	live, err := s.List(ctx, false, time.Time{}, 1000, 0)
+	require.NoError(t, err)
+	require.Len(t, live, 50)
 }
 
 // TestUpgradeOldFile opens a file made before rooms could be private,

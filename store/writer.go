@@ -3,18 +3,27 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
 
-// The writer: one goroutine that owns the write connection and commits
-// what is queued in batches. A room waits for its move to be committed
-// before it shows it, so the writer's speed is every move's latency: a
-// batch runs its writes back to back in one transaction, with the frequent
-// statements prepared once. If one write of a batch fails, the batch is
-// rolled back and each of its writes is run again in a transaction of its
-// own, so that one failing write never undoes another.
+// The writer: the write connection commits what is queued in batches, one
+// batch at a time. A room waits for its move to be committed before it
+// shows it, so the writer's speed is every move's latency: a batch runs its
+// writes back to back in one transaction, with the frequent statements
+// prepared once. If one write of a batch fails, the batch is rolled back
+// and each of its writes is run again in a transaction of its own, so that
+// one failing write never undoes another.
+//
+// There is no writer goroutine: the caller that finds nobody committing
+// commits the queue itself (it leads), and the callers that arrive
+// meanwhile queue up for its next batch. Handing each write to a goroutine
+// and back woke two threads a move, more than the commit of one move's two
+// statements cost. A leader whose own write is done hands the lead to the
+// first write still waiting, so that no caller commits for others for long.
 
 // writeJob is one write waiting for the writer.
 type writeJob struct {
@@ -22,8 +31,10 @@ type writeJob struct {
 	err chan error
 }
 
-// maxBatch bounds how many writes share one commit (and how many may wait
-// in the queue for the next).
+// errLead tells a queued write that it leads now.
+var errLead = errors.New("store: lead the writes")
+
+// maxBatch bounds how many writes share one commit.
 const maxBatch = 1024
 
 // wtx is the transaction a write runs in.
@@ -41,46 +52,55 @@ func (w *wtx) Exec(query string, args ...any) (sql.Result, error) {
 	return w.tx.Exec(query, args...)
 }
 
-// write queues fn and waits until it is committed (or failed). Once queued
-// a write is always carried out, so the caller waits for its result even if
-// ctx ends: the caller must not believe a write lost that was made.
-func (s *SQLite) write(ctx context.Context, fn func(*wtx) error) error {
-	job := &writeJob{fn: fn, err: make(chan error, 1)}
-	s.mu.RLock()
+// write queues fn and waits until it is committed (or failed), committing
+// the queue itself when nobody else is. A queued write is always carried
+// out (ctx is not consulted once the store took it), so that the caller
+// never believes a write lost that was made.
+func (s *SQLite) write(_ context.Context, fn func(*wtx) error) error {
+	s.mu.RLock() // Close waits for the writes under way
+	defer s.mu.RUnlock()
 	if s.closed {
-		s.mu.RUnlock()
 		return ErrClosed
 	}
-	select {
-	case s.writes <- job:
-	case <-ctx.Done():
-		s.mu.RUnlock()
-		return fmt.Errorf("store: %w", ctx.Err())
+	job := &writeJob{fn: fn, err: make(chan error, 1)}
+	s.wmu.Lock()
+	s.queue = append(s.queue, job)
+	if s.leading {
+		s.wmu.Unlock()
+		if err := <-job.err; err != errLead {
+			return err
+		}
+	} else {
+		s.leading = true
+		s.wmu.Unlock()
 	}
-	s.mu.RUnlock()
-	return <-job.err
+	return s.lead(job)
 }
 
-// writer commits queued writes in batches until the queue is closed.
-func (s *SQLite) writer() {
-	defer close(s.done)
-	batch := make([]*writeJob, 0, maxBatch)
-	for job := range s.writes {
-		batch = append(batch[:0], job)
-	fill:
-		for len(batch) < maxBatch {
-			select {
-			case j, ok := <-s.writes:
-				if !ok {
-					break fill
-				}
-				batch = append(batch, j)
-			default:
-				break fill
-			}
-		}
+// lead commits the queue, a batch at a time, until own is committed, then
+// hands the lead to the first write waiting, if any.
+func (s *SQLite) lead(own *writeJob) error {
+	for done := false; !done; {
+		s.wmu.Lock()
+		n := min(len(s.queue), maxBatch)
+		batch := append(s.batch[:0], s.queue[:n]...)
+		rest := copy(s.queue, s.queue[n:])
+		clear(s.queue[rest:])
+		s.queue = s.queue[:rest]
+		s.wmu.Unlock()
+		done = slices.Contains(batch, own)
 		s.commit(batch)
+		clear(batch)
+		s.batch = batch[:0] // only the leader touches it
 	}
+	s.wmu.Lock()
+	if len(s.queue) == 0 {
+		s.leading = false
+	} else {
+		s.queue[0].err <- errLead // it commits the rest, and what comes
+	}
+	s.wmu.Unlock()
+	return <-own.err
 }
 
 // commit runs a batch in one transaction, or, when one of its writes fails,
@@ -106,7 +126,7 @@ func (s *SQLite) run(batch []*writeJob) error {
 	}
 	w := &wtx{tx: tx, stmts: s.stmts}
 	for _, j := range batch {
-		if err := j.fn(w); err != nil {
+		if err := runSafely(j.fn, w); err != nil {
 			tx.Rollback()
 			return err
 		}
@@ -114,7 +134,19 @@ func (s *SQLite) run(batch []*writeJob) error {
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store: commit: %w", err)
 	}
+	s.commits.Add(1)
 	return nil
+}
+
+// runSafely runs a write, a panic in it made its error: the writes of
+// other callers in its batch, and the lead, must not be lost with it.
+func runSafely(fn func(*wtx) error, w *wtx) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("store: a write panicked: %v", r)
+		}
+	}()
+	return fn(w)
 }
 
 // SQLite as an engine (sqlbase.go): its writes go through the one writer.
