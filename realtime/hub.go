@@ -59,6 +59,12 @@ type Config struct {
 	// Periods overrides the move clocks' time per move (tests shorten
 	// them); a clock missing here has its own Period.
 	Periods map[vocab.Clock]time.Duration
+	// AcrossDays overrides which move clocks are played across days
+	// (tests: a clock of seconds stands for correspondence).
+	AcrossDays map[vocab.Clock]bool
+	// Turns tells a player of a game played across days, with no page of
+	// the room open, that it is their move (nil: nobody is told).
+	Turns match.TurnNotifier
 	// Hint finds a good move for a player who asks (nil: no hints).
 	Hint func(ctx context.Context, s game.State, p game.Player) (engine.Hinted, error)
 	// Evaluate scores a position from the first seat's view, for the
@@ -128,10 +134,11 @@ func NewHub(cfg Config) *Hub {
 	h.deps = match.Deps{
 		Store: cfg.Store, Render: cfg.Renderer, Bots: cfg.Bots, Engine: cfg.Engine, Hint: cfg.Hint, Evaluate: cfg.Evaluate,
 		Clock: cfg.Clock, Log: cfg.Log, Metrics: metrics, BaseURL: cfg.BaseURL, Ctx: ctx, Leave: h.forget, Unloading: cfg.unloading,
-		Knobs: match.Knobs{
+		Turns: cfg.Turns, Knobs: match.Knobs{
 			BotDelay: cfg.BotDelay, WatchDelay: cfg.WatchDelay, MoveBudget: cfg.MoveBudget, ReplayStep: cfg.ReplayStep,
 			IdleUnload: cfg.IdleUnload, UnwatchedPause: cfg.UnwatchedPause, ContactPause: cfg.ContactPause,
 			FirstMoveWait: cfg.FirstMoveWait, ClaimWait: cfg.ClaimWait, Paces: cfg.Paces, Periods: cfg.Periods,
+			AcrossDays: cfg.AcrossDays,
 		},
 	}
 	if cfg.Cluster != nil {

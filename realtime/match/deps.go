@@ -36,6 +36,10 @@ type Deps struct {
 	Knobs   Knobs
 	// BaseURL prefixes share links.
 	BaseURL string
+	// Turns tells a player of a game played across days that it is their
+	// move while no page of theirs is open in the room (nil: nobody is
+	// told; notices.go).
+	Turns TurnNotifier
 	// Ctx ends with the server: the rooms' background work (computer
 	// players, hints, timers' events) stops with it.
 	Ctx context.Context

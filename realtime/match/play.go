@@ -215,6 +215,7 @@ func (r *Room) applyTurn(moves []game.Move, think time.Duration, info string) {
 		r.storeResult()
 	}
 	r.afterMove(now)
+	r.tellAwayMovers()
 }
 
 // turnNotSaved tells the people whose moves made a turn that could not be

@@ -1,0 +1,84 @@
+package match
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"boardroom/realtime/vocab"
+)
+
+// turnsHeard records the notices a room gives (a TurnNotifier).
+type turnsHeard struct {
+	mu   sync.Mutex
+	told []string
+}
+
+func (th *turnsHeard) YourMove(_ context.Context, account, roomID, gameName, opponent string) {
+	th.mu.Lock()
+	defer th.mu.Unlock()
+	th.told = append(th.told, account+" "+roomID+" "+gameName+" "+opponent)
+}
+
+func (th *turnsHeard) heard() []string {
+	th.mu.Lock()
+	defer th.mu.Unlock()
+	return th.told
+}
+
+// TestAPlayerAwayIsToldItIsTheirMove (issue 39, item 5): in a game played
+// across days, a move that leaves a signed-in player to move with no page
+// of theirs open in the room tells them; a page of theirs open on any
+// device, a clock of one sitting, or a guest's seat tells nobody. Fast
+// stands for the correspondence clock here (Knobs.AcrossDays), which
+// vocab does not have yet.
+func TestAPlayerAwayIsToldItIsTheirMove(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		acrossDays bool
+		// bobsPages: how Bob's pages stand when Alice moves.
+		bobsPages string
+		guest     bool
+		told      bool
+	}{
+		{name: "no page of his open", acrossDays: true, bobsPages: "none", told: true},
+		{name: "his page open", acrossDays: true, bobsPages: "open"},
+		{name: "his page open on another device only", acrossDays: true, bobsPages: "phone"},
+		{name: "a clock of one sitting", bobsPages: "none"},
+		{name: "a guest's seat", acrossDays: true, bobsPages: "none", guest: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			heard := &turnsHeard{}
+			h := newHarness(t, func(c *Config) {
+				c.Turns = heard
+				c.AcrossDays = map[vocab.Clock]bool{vocab.FastClock: tc.acrossDays}
+			})
+			h.signUp("alice", "bob")
+			r := h.create(Spec{Game: "kalah", Account: "alice", Clock: vocab.FastClock}, "alice")
+			alice := h.connectAs(r, "alice", "alice")
+			var bob *client
+			if tc.guest {
+				bob = h.connect(r, "bob")
+			} else {
+				bob = h.connectAs(r, "bob", "bob")
+			}
+			bob.action(vocab.Join)
+			switch tc.bobsPages {
+			case "none":
+				bob.leave()
+			case "phone":
+				h.connectAs(r, "bob-phone", "bob")
+				bob.leave()
+			}
+			alice.click(1, 1)
+			alice.sync()
+			if tc.told {
+				require.Equal(t, []string{"bob " + r.ID() + " Kalah alice"}, heard.heard())
+			} else {
+				require.Empty(t, heard.heard())
+			}
+		})
+	}
+}
