@@ -33,6 +33,7 @@ import (
 	"boardroom/game/ai/engine"
 	_ "boardroom/game/all" // every game in the registry
 	"boardroom/lobby"
+	"boardroom/notify"
 	"boardroom/push"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -85,6 +86,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	natsURL := fs.String("nats", os.Getenv("BOARDROOM_NATS"), "NATS server connecting the nodes of a cluster (nats://HOST:PORT; needs a PostgreSQL -db)")
 	lease := fs.Duration("lease", realtime.DefaultLease, "how long a node owns its rooms without a heartbeat (a cluster on PostgreSQL)")
 	pushHostList := fs.String("push-hosts", strings.Join(push.DefaultHosts, ","), "comma-separated push services browsers may subscribe at for notifications (a name, *.domain for every host under it, or host:port); an endpoint elsewhere is refused (empty: none, no subscription is taken)")
+	pushContact := fs.String("push-contact", os.Getenv("BOARDROOM_PUSH_CONTACT"), "how push services reach the site's operator, sent with every notification (VAPID's subject): a mailto: or https: URL (default: the -base-url when it is https, else mailto:webmaster@ its host)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -108,6 +110,9 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	}
 	if pushHosts == nil {
 		pushHosts = push.Hosts{} // an empty list allows none (nil would be the default)
+	}
+	if err := checkContact(*pushContact); err != nil {
+		return err
 	}
 	level := slog.LevelInfo
 	if *verbose {
@@ -150,6 +155,11 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	if *baseURL == "" {
 		*baseURL = "http://" + displayAddr(ln.Addr().String())
 	}
+	// Notifications are sent from a queue, never by a room itself: a slow
+	// push service holds no game (package notify).
+	notifier := notify.New(notify.Config{Store: st, Log: log,
+		Sender: push.NewSender(pushKeys, pushHosts, contactOr(*pushContact, *baseURL), nil)})
+	defer notifier.Close()
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	metrics := realtime.NewMetrics(reg)
@@ -182,6 +192,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 			return v
 		},
 		Cluster: cluster,
+		Turns:   notifier,
 	})
 	if *metricsAddr != "" {
 		private.mux(*metricsAddr).Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))

@@ -50,6 +50,9 @@ type Receiver struct {
 	mu      sync.Mutex
 	devices map[string]*device
 	errs    []error
+	// delay is how long the receiver waits before answering: a slow push
+	// service (SetDelay).
+	delay time.Duration
 }
 
 type device struct {
@@ -127,11 +130,30 @@ func (r *Receiver) Refused() []error {
 	return append([]error(nil), r.errs...)
 }
 
+// SetDelay makes the receiver wait d before it answers each request (or
+// until the sender gives up), as a slow or overloaded push service does.
+func (r *Receiver) SetDelay(d time.Duration) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.delay = d
+}
+
 func (r *Receiver) serve(w http.ResponseWriter, req *http.Request) {
 	id, _ := strings.CutPrefix(req.URL.Path, "/push/")
 	r.mu.Lock()
-	d := r.devices[id]
+	d, delay := r.devices[id], r.delay
 	r.mu.Unlock()
+	if delay > 0 {
+		// The body read first, so that the server notices the sender
+		// giving up (it watches the connection only once the body is in).
+		body, _ := io.ReadAll(io.LimitReader(req.Body, 8<<10))
+		req.Body = io.NopCloser(bytes.NewReader(body))
+		select {
+		case <-time.After(delay):
+		case <-req.Context().Done():
+			return
+		}
+	}
 	if req.Method != http.MethodPost || d == nil {
 		http.NotFound(w, req)
 		return
