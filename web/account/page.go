@@ -181,6 +181,9 @@ func (a *Area) renderAccountView(w http.ResponseWriter, r *http.Request, status 
 	if err == nil {
 		v.Passkeys, err = a.passkeyList(r, u)
 	}
+	if err == nil {
+		v.Devices, err = a.pushDeviceList(r, u)
+	}
 	if err == nil && a.BotSection != nil {
 		v.Bots, err = a.BotSection(r, u, v.Bots)
 	}

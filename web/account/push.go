@@ -51,6 +51,7 @@ func (a *Area) pushRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /push/key", a.pushKey)
 	mux.HandleFunc("POST /push/subscriptions", a.pushSubscribe)
 	mux.HandleFunc("DELETE /push/subscriptions", a.pushUnsubscribe)
+	mux.HandleFunc("POST /account/push/remove", a.pushDeviceRemove)
 }
 
 // keys is the site's pair, loaded once: every node loads the one the store

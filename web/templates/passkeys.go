@@ -15,3 +15,41 @@ type PasskeyRow struct {
 	// are dates in words ("never" when it logged nobody in yet).
 	Name, Added, LastUsed string
 }
+
+// PushDevices is the account page's devices that notifications are pushed
+// to (Web Push).
+type PushDevices struct {
+	// Offered says the site sends notifications (else no section).
+	Offered bool
+	Devices []PushDeviceRow
+}
+
+// PushDeviceRow is one device: never its endpoint, the subscription's
+// secret, but its push service and a hash of it (push.DeviceID).
+type PushDeviceRow struct {
+	// ID is push.DeviceID of its endpoint, for the form that removes it.
+	ID string
+	// Host is its push service's host; Browser the browser that service
+	// serves, in words ("" when not a known one).
+	Host, Browser string
+	// Subscribed is when it subscribed, in words.
+	Subscribed string
+}
+
+// Name is what the page calls the device.
+func (d PushDeviceRow) Name() string {
+	if d.Browser == "" {
+		return "A browser"
+	}
+	return d.Browser
+}
+
+// Removable is a row of the account page that a form removes: what it is
+// (Name, and a line of Detail), the form's Action and the hidden Field
+// naming it (Value), and its button's data-action and accessible Label,
+// which must contain "Remove" (what the button shows).
+type Removable struct {
+	TestID, Name, Detail string
+	Action, Field, Value string
+	DataAction, Label    string
+}

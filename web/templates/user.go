@@ -48,6 +48,8 @@ type AccountView struct {
 	Name     string
 	Sessions []SessionRow
 	Passkeys PasskeyList
+	// Devices are the ones notifications are pushed to.
+	Devices  PushDevices
 	Bots     BotSection
 	Password PasswordForm
 	// Notice says what the form just posted did ("Logged out of …").
