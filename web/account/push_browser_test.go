@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/serviceworker"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
@@ -72,7 +74,8 @@ func bellState(tb *webtest.Tab) string {
 // subscription, which the account page then lists; pressed again it
 // unsubscribes. A browser without Web Push, one that blocked
 // notifications, and a subscription the server refuses are each told in
-// words. The PushManager is a stand-in (fakePushManager): full Chromium has
+// words. The service worker shows what is pushed (delivered by DevTools),
+// the newest of a room only. The PushManager is a stand-in (fakePushManager): full Chromium has
 // one, but its subscribe needs Google's push service.
 func TestBrowserPushBell(t *testing.T) {
 	t.Parallel()
@@ -123,6 +126,7 @@ func TestBrowserPushBell(t *testing.T) {
 	me.WaitJS("still subscribed", bellJS+`.getAttribute("data-push") === "subscribed"`)
 	require.Contains(t, me.Text("[data-testid=push-device]"), "through "+rcv.Host())
 	failed := me.AxeBothThemes("account, a push device")
+	workerShows(t, me, ts.URL)
 
 	// Pressed again: unsubscribed, here and at the server.
 	me.Click("[data-action=notify]")
@@ -148,6 +152,50 @@ func TestBrowserPushBell(t *testing.T) {
 	old.WaitJS("told", `document.querySelector("[data-testid=bell-note]").textContent.includes("no Web Push")`)
 	failed = append(failed, old.AxeBothThemes("account, no Web Push")...)
 	require.Empty(t, failed, "axe-core: critical or serious violations:\n%s", strings.Join(failed, "\n"))
+}
+
+// workerShows has the service worker receive two pushes of one room, as
+// its push service would deliver them (DevTools' deliverPushMessage): it
+// shows the newer only, as the payload says, its click going to the room.
+func workerShows(t *testing.T, tb *webtest.Tab, origin string) {
+	regs := make(chan serviceworker.RegistrationID, 16)
+	chromedp.Listen(tb.Ctx, func(ev any) {
+		if e, ok := ev.(*serviceworker.EventWorkerRegistrationUpdated); ok {
+			for _, r := range e.Registrations {
+				if !r.IsDeleted && strings.HasPrefix(r.ScopeURL, origin) {
+					select {
+					case regs <- r.RegistrationID:
+					default:
+					}
+				}
+			}
+		}
+	})
+	tb.Run("service workers", func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, tg, serviceworker.Enable, cdp.Empty{})
+		return chromedp.Void{}, err
+	})
+	var id serviceworker.RegistrationID
+	select {
+	case id = <-regs:
+	case <-time.After(10 * time.Second):
+		t.Fatal("no service worker registered")
+	}
+	for _, body := range []string{"bob has moved: it is your turn.", "You have 1 day left for your move."} {
+		data, _ := json.Marshal(push.Message{Title: "Boardroom", Body: body, URL: "/r/abc", Tag: "room-abc"})
+		tb.Run("a push", func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+			_, err := cdp.Call(ctx, tg, serviceworker.DeliverPushMessage, serviceworker.DeliverPushMessageParams{
+				Origin: origin, RegistrationID: id, Data: string(data)})
+			return chromedp.Void{}, err
+		})
+	}
+	shown := `navigator.serviceWorker.ready.then(function (r) { return r.getNotifications(); }).then(function (ns) {
+		window.shown = ns.map(function (n) { return n.title + " | " + n.body + " | " + n.tag + " | " + n.data.url; });
+	}), !!window.shown && window.shown.length === 1 && window.shown[0].includes("1 day")`
+	if !tb.Soon(shown, 10*time.Second) {
+		t.Fatalf("shown: %v", webtest.EvalJS[[]string](tb, `window.shown || []`))
+	}
+	require.Equal(t, []string{"Boardroom | You have 1 day left for your move. | room-abc | /r/abc"}, webtest.EvalJS[[]string](tb, `window.shown`))
 }
 
 // jsString is s as a JavaScript string literal.
