@@ -221,3 +221,9 @@ func TestRemaining(t *testing.T) {
 		})
 	}
 }
+
+// The deadline keeper's alarm is the notifier's (the rooms' YourMove is
+// checked where realtime/match gives it to a room: pushed_test.go).
+var _ interface {
+	TimeRunningLow(ctx context.Context, account, roomID string, left time.Duration)
+} = (*notify.Notifier)(nil)

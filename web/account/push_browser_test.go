@@ -135,6 +135,19 @@ func TestBrowserPushBell(t *testing.T) {
 	me.Run("the account page", chromedp.Navigate(ts.URL+"/account"))
 	me.WaitShown("[data-testid=no-push-devices]")
 
+	// Subscribed again, then removed on the account page, where this
+	// browser's row is marked: the browser is unsubscribed too.
+	me.Click("[data-action=notify]")
+	me.WaitJS("subscribed", bellJS+`.getAttribute("data-push") === "subscribed"`)
+	me.Run("the account page", chromedp.Navigate(ts.URL+"/account"))
+	me.WaitShown("[data-testid=push-device] [data-testid=this-device]")
+	me.Click("[data-action=remove-push-device]")
+	me.WaitShown("[data-testid=account-notice]")
+	require.Contains(t, me.Text("[data-testid=account-notice]"), "are stopped")
+	me.WaitJS("unsubscribed", bellJS+`.getAttribute("data-push") === "unsubscribed"`)
+	require.True(t, webtest.EvalJS[bool](me, `!localStorage.getItem("push-sub")`))
+	require.True(t, webtest.EvalJS[bool](me, `!!document.querySelector("[data-testid=no-push-devices]")`))
+
 	// Blocked: said, and nothing asked.
 	allowNotifications(me, ts.URL, browser.PermissionSettingDenied)
 	me.Run("again", chromedp.Navigate(ts.URL+"/account"))

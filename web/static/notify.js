@@ -191,6 +191,37 @@
   }
   function game() { return document.title.replace(/ · Boardroom$/, ""); }
 
+  // deviceID is the account page's name for this device (push.DeviceID:
+  // the first 16 bytes of the endpoint's SHA-256, base64url).
+  function deviceID(endpoint) {
+    return crypto.subtle.digest("SHA-256", new TextEncoder().encode(endpoint)).then(function (sum) {
+      return btoa(String.fromCharCode.apply(null, new Uint8Array(sum).slice(0, 16)))
+        .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    });
+  }
+
+  // markThisDevice marks this browser's row on the account page; its
+  // Remove unsubscribes the browser too, so the bell does not go on saying
+  // it is subscribed.
+  function markThisDevice(sub) {
+    var inputs = document.querySelectorAll("[data-testid=push-device] input[name=device]");
+    if (!sub || !inputs.length || !window.crypto || !crypto.subtle) return;
+    deviceID(sub.endpoint).then(function (id) {
+      inputs.forEach(function (input) {
+        if (input.value !== id) return;
+        var badge = document.createElement("span");
+        badge.className = "badge";
+        badge.setAttribute("data-testid", "this-device");
+        badge.textContent = "this browser";
+        input.closest("li").querySelector("strong").after(badge);
+        input.form.addEventListener("submit", function (e) {
+          e.preventDefault();
+          sub.unsubscribe().catch(function () { /* the server's removal is what counts */ }).then(function () { input.form.submit(); });
+        });
+      });
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     look();
     paint();
@@ -198,6 +229,7 @@
     ready().then(function (reg) { return reg.pushManager.getSubscription(); }).then(function (sub) {
       pushed = !!sub;
       paint();
+      markThisDevice(sub);
     }, function () { /* no worker: not subscribed */ });
   });
   document.addEventListener("htmx:wsAfterMessage", function () {
