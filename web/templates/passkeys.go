@@ -53,3 +53,30 @@ type Removable struct {
 	Action, Field, Value string
 	DataAction, Label    string
 }
+
+// RemovableList is a section of Removable rows: its ID names its heading
+// and, with "no-" before it, the line said when it has none (Empty).
+type RemovableList struct {
+	ID, Title, Intro, Empty string
+	Rows                    []Removable
+}
+
+func (list PasskeyList) rows() []Removable {
+	var out []Removable
+	for _, k := range list.Keys {
+		out = append(out, Removable{TestID: "passkey", Name: k.Name, Detail: "added " + k.Added + "; last used " + k.LastUsed,
+			Action: "/account/passkeys/remove", Field: "id", Value: k.ID, DataAction: "remove-passkey",
+			Label: "Remove the passkey " + k.Name + " added " + k.Added})
+	}
+	return out
+}
+
+func (list PushDevices) rows() []Removable {
+	var out []Removable
+	for _, d := range list.Devices {
+		out = append(out, Removable{TestID: "push-device", Name: d.Name(), Detail: "through " + d.Host + "; since " + d.Subscribed,
+			Action: "/account/push/remove", Field: "device", Value: d.ID, DataAction: "remove-push-device",
+			Label: "Remove " + d.Name() + " through " + d.Host + ", subscribed " + d.Subscribed + ", from the devices notified"})
+	}
+	return out
+}
