@@ -125,6 +125,7 @@ func TestBadFlags(t *testing.T) {
 		{"-ipv6-prefix", "16", "-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "z.db")},
 		{"-ipv6-prefix", "129", "-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "z.db")},
 		{"-push-hosts", "fcm.googleapis.com,https://x/", "-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "p.db")},
+		{"-push-contact", "ops@example.org", "-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "c.db")},
 	} {
 		require.Error(t, run(context.Background(), args, &syncBuffer{}, nil), "%v", args)
 	}
