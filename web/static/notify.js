@@ -45,21 +45,23 @@
     btn.classList.toggle("blocked", blocked);
     if (signedIn()) btn.setAttribute("data-push", pushState());
     var label = blocked ? "Notifications are blocked for this site in your browser's settings"
-      : pushing && on && pushed ? "Notifications on: this device is told when it is your move, even with the site closed"
-        : pushing ? "Notify me on this device when it is my move, even with the site closed"
-          : on && seated() ? "Notifications on: you are told when it is your move while this tab is hidden"
+      : on && pushed ? "Notifications on: this device is told when it is your move, even with the site closed"
+        : on && seated() ? "Notifications on: you are told when it is your move while this tab is hidden"
+          : pushing ? "Notify me on this device when it is my move, even with the site closed"
             : seated() ? "Notify me when it is my move while this tab is hidden"
               : "This browser cannot be told of your moves with the site closed";
     btn.setAttribute("aria-label", label);
     btn.title = label;
   }
 
-  function tell(text) {
+  // tell says what the bell did; a failure (lasting) stays until the next
+  // word, so that it can be read whatever the time it took.
+  function tell(text, lasting) {
     var el = document.querySelector("[data-testid=notify-note]") || document.querySelector("[data-testid=bell-note]");
     if (!el) return;
     el.textContent = text;
     clearTimeout(tell.timer);
-    tell.timer = setTimeout(function () { el.textContent = ""; }, 6000);
+    if (!lasting) tell.timer = setTimeout(function () { el.textContent = ""; }, 6000);
   }
 
   // ready is the service worker's registration, or an error when it does
@@ -125,7 +127,7 @@
     subscribe().then(function () {
       tell("Notifications on: this device is told when it is your move, even with the site closed.");
     }, function (err) {
-      tell("Notifications on only while a tab of the site is open: " + err.message);
+      tell("Notifications on only while a tab of the site is open: " + err.message, true);
     }).then(paint);
   }
 
@@ -137,7 +139,7 @@
       return;
     }
     unsubscribe().then(function () { tell("Notifications off on this device."); }, function (err) {
-      tell("Notifications off, but this device could not be unsubscribed: " + err.message);
+      tell("Notifications off, but this device could not be unsubscribed: " + err.message, true);
     }).then(paint);
   }
 
