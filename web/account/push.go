@@ -49,6 +49,7 @@ func (a *Area) pushRoutes(mux *http.ServeMux) {
 		return
 	}
 	mux.HandleFunc("GET /push/key", a.pushKey)
+	mux.HandleFunc("GET /push/subscriptions", a.pushDevices)
 	mux.HandleFunc("POST /push/subscriptions", a.pushSubscribe)
 	mux.HandleFunc("DELETE /push/subscriptions", a.pushUnsubscribe)
 	mux.HandleFunc("POST /account/push/remove", a.pushDeviceRemove)

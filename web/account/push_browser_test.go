@@ -128,6 +128,16 @@ func TestBrowserPushBell(t *testing.T) {
 	failed := me.AxeBothThemes("account, a push device")
 	workerShows(t, me, ts.URL)
 
+	// The server no longer sends to it (removed from another device): the
+	// next page says this device is not subscribed, and the browser's
+	// subscription is taken back.
+	require.NoError(t, ts.Store.DropPushSubscription(t.Context(), endpointOf(t, phone)))
+	me.Run("another page", chromedp.Navigate(ts.URL+"/players"))
+	me.WaitJS("unsubscribed", bellJS+`.getAttribute("data-push") === "unsubscribed"`)
+	require.True(t, webtest.EvalJS[bool](me, `!localStorage.getItem("push-sub")`))
+	me.Click("[data-action=notify]")
+	me.WaitJS("subscribed", bellJS+`.getAttribute("data-push") === "subscribed"`)
+
 	// Pressed again: unsubscribed, here and at the server.
 	me.Click("[data-action=notify]")
 	me.WaitJS("unsubscribed", bellJS+`.getAttribute("data-push") === "unsubscribed"`)

@@ -66,3 +66,26 @@ func (a *Area) pushDeviceRemove(w http.ResponseWriter, r *http.Request) {
 	}
 	a.renderAccountView(w, r, http.StatusNotFound, templates.AccountView{Notice: "That device is not one of yours, or it was removed already."})
 }
+
+// pushDevices answers the player's devices by push.DeviceID
+// ({"devices": [...]}), never their endpoints: a browser holding a
+// subscription sees whether the server still sends to it (removed on the
+// account page, from another device, or dropped as gone), and the bell
+// then says it is not subscribed.
+func (a *Area) pushDevices(w http.ResponseWriter, r *http.Request) {
+	u := pushUser(w, r)
+	if u == nil {
+		return
+	}
+	subs, err := a.Push.Store.PushSubscriptions(r.Context(), u.ID)
+	if err != nil {
+		a.Kit.LogFailure(r, "push devices", err)
+		answerProblem(w, http.StatusServiceUnavailable, "Your devices could not be read just now; try again in a moment.")
+		return
+	}
+	ids := []string{}
+	for _, s := range subs {
+		ids = append(ids, push.DeviceID(s.Endpoint))
+	}
+	answerJSON(w, http.StatusOK, map[string][]string{"devices": ids})
+}

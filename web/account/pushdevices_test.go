@@ -1,6 +1,7 @@
 package account_test
 
 import (
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/url"
@@ -48,6 +49,25 @@ func TestPushDevicesOnTheAccountPage(t *testing.T) {
 	require.Equal(t, 2, rows.Length())
 	require.Contains(t, rows.First().Text(), "through "+rcv.Host())
 	require.Equal(t, 0, bob.page("/account").Find("[data-testid=no-push-devices]").Length())
+
+	// What a browser asks to see whether the server still sends to it.
+	for _, tc := range []struct {
+		who    *visitor
+		status int
+		want   []string
+	}{
+		{alice, http.StatusOK, []string{push.DeviceID(endpointOf(t, phone)), push.DeviceID(endpointOf(t, laptop))}},
+		{bob, http.StatusOK, []string{push.DeviceID(endpointOf(t, tablet))}},
+		{guest, http.StatusUnauthorized, nil},
+	} {
+		resp := tc.who.do(http.MethodGet, "/push/subscriptions", "", nil)
+		require.Equal(t, tc.status, resp.StatusCode)
+		if tc.want != nil {
+			var got struct{ Devices []string }
+			require.NoError(t, json.NewDecoder(resp.Body).Decode(&got))
+			require.ElementsMatch(t, tc.want, got.Devices)
+		}
+	}
 
 	remove := func(sub []byte) []byte {
 		return []byte(url.Values{"device": {push.DeviceID(endpointOf(t, sub))}}.Encode())

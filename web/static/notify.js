@@ -224,11 +224,24 @@
     });
   }
 
+  // stillSent is this browser's subscription if the server still sends to
+  // it, else null, the subscription taken back: it was removed on the
+  // account page from another device, or dropped as gone.
+  function stillSent(sub) {
+    if (!sub || !window.crypto || !crypto.subtle) return sub;
+    return Promise.all([deviceID(sub.endpoint), fetch("/push/subscriptions", { credentials: "same-origin" }).then(function (resp) {
+      return resp.ok ? resp.json() : null;
+    })]).then(function (got) {
+      if (!got[1] || got[1].devices.indexOf(got[0]) >= 0) return sub; // unknown: as the browser has it
+      return sub.unsubscribe().then(function () { return null; }, function () { return null; });
+    }, function () { return sub; });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     look();
     paint();
     if (!signedIn() || !pushable()) return;
-    ready().then(function (reg) { return reg.pushManager.getSubscription(); }).then(function (sub) {
+    ready().then(function (reg) { return reg.pushManager.getSubscription(); }).then(stillSent).then(function (sub) {
       pushed = !!sub;
       paint();
       markThisDevice(sub);
