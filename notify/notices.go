@@ -32,7 +32,7 @@ func (n *Notifier) YourMove(_ context.Context, account, roomID, gameName, oppone
 // TimeRunningLow tells account that most of their time for the move in
 // room roomID is used, left remaining: the alarm at 80% of a
 // correspondence move's time, which the deadline keeper raises once a
-// move.
+// move (deadline.Alarm).
 func (n *Notifier) TimeRunningLow(_ context.Context, account, roomID string, left time.Duration) {
 	n.Notify(account, push.Message{
 		Title: "Your time is running out",

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"boardroom/deadline"
 	"boardroom/internal/emptydb"
 	"boardroom/notify"
 	"boardroom/push"
@@ -224,6 +225,4 @@ func TestRemaining(t *testing.T) {
 
 // The deadline keeper's alarm is the notifier's (the rooms' YourMove is
 // checked where realtime/match gives it to a room: pushed_test.go).
-var _ interface {
-	TimeRunningLow(ctx context.Context, account, roomID string, left time.Duration)
-} = (*notify.Notifier)(nil)
+var _ deadline.Alarm = (*notify.Notifier)(nil)

@@ -59,11 +59,8 @@ type Config struct {
 	// Periods overrides the move clocks' time per move (tests shorten
 	// them); a clock missing here has its own Period.
 	Periods map[vocab.Clock]time.Duration
-	// AcrossDays overrides which move clocks are played across days
-	// (tests: a clock of seconds stands for correspondence).
-	AcrossDays map[vocab.Clock]bool
-	// Turns tells a player of a game played across days, with no page of
-	// the room open, that it is their move (nil: nobody is told).
+	// Turns tells a player of a correspondence game, with no page of the
+	// room open, that it is their move (nil: nobody is told).
 	Turns match.TurnNotifier
 	// Hint finds a good move for a player who asks (nil: no hints).
 	Hint func(ctx context.Context, s game.State, p game.Player) (engine.Hinted, error)
@@ -138,7 +135,6 @@ func NewHub(cfg Config) *Hub {
 			BotDelay: cfg.BotDelay, WatchDelay: cfg.WatchDelay, MoveBudget: cfg.MoveBudget, ReplayStep: cfg.ReplayStep,
 			IdleUnload: cfg.IdleUnload, UnwatchedPause: cfg.UnwatchedPause, ContactPause: cfg.ContactPause,
 			FirstMoveWait: cfg.FirstMoveWait, ClaimWait: cfg.ClaimWait, Paces: cfg.Paces, Periods: cfg.Periods,
-			AcrossDays: cfg.AcrossDays,
 		},
 	}
 	if cfg.Cluster != nil {

@@ -39,10 +39,7 @@ func (tr *toldRooms) list() []string {
 func TestAwayIsAwayOnEveryNode(t *testing.T) {
 	t.Parallel()
 	told := &toldRooms{}
-	cl := newClusterWith(t, 2, func(c *Config) {
-		c.Turns = told
-		c.AcrossDays = map[vocab.Clock]bool{vocab.FastClock: true}
-	})
+	cl := newClusterWith(t, 2, func(c *Config) { c.Turns = told })
 	var away string
 	for i, tc := range []struct {
 		name    string
@@ -53,7 +50,7 @@ func TestAwayIsAwayOnEveryNode(t *testing.T) {
 	} {
 		tokens := strconv.Itoa(i)
 		t.Run(tc.name, func(t *testing.T) {
-			id, err := cl.nodes[0].hub.Create(context.Background(), match.Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.FastClock,
+			id, err := cl.nodes[0].hub.Create(context.Background(), match.Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.CorrespondenceClock, Days: 1,
 				Seat: vocab.FirstSeat, Level: vocab.Beginner, Account: "alice"}, "alice-"+tokens)
 			require.NoError(t, err)
 			alice := cl.openAs(0, id, "alice-"+tokens, "alice")

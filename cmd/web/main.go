@@ -265,7 +265,8 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	go markSeen(ctx, hub, log)
 	// Correspondence games end on time while nobody has them open: each
 	// node looks (the room's lease makes one node end each game).
-	keeper := &deadline.Keeper{Store: st, Log: log, Load: func(ctx context.Context, id string) error {
+	// Its alarm at 80% of a mover's time is a push to their devices.
+	keeper := &deadline.Keeper{Store: st, Log: log, Alarm: notifier, Load: func(ctx context.Context, id string) error {
 		_, err := hub.Room(ctx, id)
 		return err
 	}}

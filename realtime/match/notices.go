@@ -26,7 +26,7 @@ type TurnNotifier interface {
 // tellAwayMovers tells each signed-in person now to move who has no page of
 // the room open, in a game played across days, that it is their move.
 func (r *Room) tellAwayMovers() {
-	if r.deps.Turns == nil || !r.deps.timings.isAcrossDays(r.clock.setting) || r.over() {
+	if r.deps.Turns == nil || !r.clock.setting.Correspondence() || r.over() {
 		return
 	}
 	_, online := r.viewers.presence(&r.seats)

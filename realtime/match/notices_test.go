@@ -31,32 +31,29 @@ func (th *turnsHeard) heard() []string {
 // TestAPlayerAwayIsToldItIsTheirMove (issue 39, item 5): in a game played
 // across days, a move that leaves a signed-in player to move with no page
 // of theirs open in the room tells them; a page of theirs open on any
-// device, a clock of one sitting, or a guest's seat tells nobody. Fast
-// stands for the correspondence clock here (Knobs.AcrossDays), which
-// vocab does not have yet.
+// device, a clock of one sitting, or a guest's seat tells nobody.
 func TestAPlayerAwayIsToldItIsTheirMove(t *testing.T) {
 	for _, tc := range []struct {
-		name       string
-		acrossDays bool
+		name  string
+		clock vocab.Clock
 		// bobsPages: how Bob's pages stand when Alice moves.
 		bobsPages string
 		guest     bool
 		told      bool
 	}{
-		{name: "no page of his open", acrossDays: true, bobsPages: "none", told: true},
-		{name: "his page open", acrossDays: true, bobsPages: "open"},
-		{name: "his page open on another device only", acrossDays: true, bobsPages: "phone"},
-		{name: "a clock of one sitting", bobsPages: "none"},
-		{name: "a guest's seat", acrossDays: true, bobsPages: "none", guest: true},
+		{name: "no page of his open", clock: vocab.CorrespondenceClock, bobsPages: "none", told: true},
+		{name: "his page open", clock: vocab.CorrespondenceClock, bobsPages: "open"},
+		{name: "his page open on another device only", clock: vocab.CorrespondenceClock, bobsPages: "phone"},
+		{name: "a clock of one sitting", clock: vocab.FastClock, bobsPages: "none"},
+		{name: "a guest's seat", clock: vocab.CorrespondenceClock, bobsPages: "none", guest: true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			heard := &turnsHeard{}
 			h := newHarness(t, func(c *Config) {
 				c.Turns = heard
-				c.AcrossDays = map[vocab.Clock]bool{vocab.FastClock: tc.acrossDays}
 			})
 			h.signUp("alice", "bob")
-			r := h.create(Spec{Game: "kalah", Account: "alice", Clock: vocab.FastClock}, "alice")
+			r := h.create(Spec{Game: "kalah", Account: "alice", Clock: tc.clock, Days: days(tc.clock)}, "alice")
 			alice := h.connectAs(r, "alice", "alice")
 			var bob *client
 			if tc.guest {
@@ -81,4 +78,12 @@ func TestAPlayerAwayIsToldItIsTheirMove(t *testing.T) {
 			}
 		})
 	}
+}
+
+// days is a clock's days a move in a test's spec: one for correspondence.
+func days(c vocab.Clock) int {
+	if c.Correspondence() {
+		return 1
+	}
+	return 0
 }

@@ -17,7 +17,7 @@ import (
 	"boardroom/store"
 )
 
-// pushedMoves plays n games' first moves, each leaving Bob, who has no page
+// pushedMoves plays n correspondence games' first moves, each leaving Bob, who has no page
 // of the room open, to move, with the rooms' notices sent by a Notifier to
 // a local push service: it returns each notice's time from the move's
 // sending to its arrival, decrypted, at Bob's device.
@@ -30,7 +30,6 @@ func pushedMoves(t *testing.T, n int) []time.Duration {
 		notifier = notify.New(notify.Config{Store: c.Store,
 			Sender: push.NewSender(keys, push.Hosts{rcv.Host()}, "mailto:ops@boardroom.test", rcv.Transport())})
 		c.Turns = notifier
-		c.AcrossDays = map[vocab.Clock]bool{vocab.FastClock: true}
 	})
 	t.Cleanup(notifier.Close)
 	h.signUp("alice", "bob")
@@ -44,7 +43,7 @@ func pushedMoves(t *testing.T, n int) []time.Duration {
 
 	var took []time.Duration
 	for range n {
-		r := h.create(Spec{Game: "kalah", Account: "alice", Clock: vocab.FastClock}, "alice")
+		r := h.create(Spec{Game: "kalah", Account: "alice", Clock: vocab.CorrespondenceClock, Days: 1}, "alice")
 		alice, bobsPage := h.connectAs(r, "alice", "alice"), h.connectAs(r, "bob", "bob")
 		bobsPage.action(vocab.Join)
 		bobsPage.leave()

@@ -62,8 +62,6 @@ type timings struct {
 	// paces and periods override the vocabulary's delays and periods.
 	paces   map[vocab.Pace]time.Duration
 	periods map[vocab.Clock]time.Duration
-	// acrossDays overrides which clocks are played across days.
-	acrossDays map[vocab.Clock]bool
 }
 
 // Knobs are the waits and delays a registry may set (tests shorten them);
@@ -98,10 +96,6 @@ type Knobs struct {
 	// Periods overrides the move clocks' time per move; a clock missing
 	// here has its own Period.
 	Periods map[vocab.Clock]time.Duration
-	// AcrossDays overrides which move clocks are played across days
-	// (vocab.Clock.AcrossDays), so that a test may stand a clock of
-	// seconds for a correspondence one; a clock missing here has its own.
-	AcrossDays map[vocab.Clock]bool
 }
 
 // timingsOf reads the knobs; a zero knob has its default.
@@ -124,7 +118,6 @@ func timingsOf(cfg Knobs) timings {
 		claimWait:      or(cfg.ClaimWait, ClaimWait),
 		paces:          cfg.Paces,
 		periods:        cfg.Periods,
-		acrossDays:     cfg.AcrossDays,
 	}
 }
 
@@ -139,14 +132,6 @@ func (t *timings) period(c vocab.Clock, days int) time.Duration {
 		return d
 	}
 	return c.PeriodOf(days)
-}
-
-// isAcrossDays says whether a game on c is played across days.
-func (t *timings) isAcrossDays(c vocab.Clock) bool {
-	if across, ok := t.acrossDays[c]; ok {
-		return across
-	}
-	return c.AcrossDays()
 }
 
 // paceDelay is the least time between the moves of computer against

@@ -217,12 +217,6 @@ func (c Clock) Label() string {
 // Valid reports whether c is one of Clocks.
 func (c Clock) Valid() bool { return c.info().clock == c && c != "" }
 
-// AcrossDays reports whether a game on c is played across days
-// (correspondence): its players come and go between moves, so the one to
-// move is told by a push notification when no page of theirs is open. No
-// clock of today's is (the correspondence clock will be).
-func (c Clock) AcrossDays() bool { return false }
-
 // ComputerName is how every page names the computer playing at a level
 // ("Computer · Medium"): a computer seat and a house bot (the same
 // computer, rated under an account of its own) alike. An outside program
