@@ -77,11 +77,16 @@ func (tb *Tab) WaitJS(what, expr string) {
 func (tb *Tab) WaitJSFor(patience time.Duration, what, expr string) {
 	tb.T.Helper()
 	var err error
-	for range 3 { // a page that navigates while it is polled loses its context: poll the new one
-		ctx, cancel := context.WithTimeout(tb.Ctx, patience+5*time.Second)
-		_, err = chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(patience)))
+	// A page that navigates while it is polled loses its context: the new
+	// page is polled, for what is left of the patience, however many times
+	// it navigates (a log-out everywhere posts, is redirected, and reloads
+	// when its site socket is closed under it).
+	for end := time.Now().Add(patience); ; {
+		left := time.Until(end)
+		ctx, cancel := context.WithTimeout(tb.Ctx, left+5*time.Second)
+		_, err = chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(left)))
 		cancel()
-		if err == nil || !(strings.Contains(err.Error(), "Cannot find context") || strings.Contains(err.Error(), "Inspected target navigated")) {
+		if err == nil || time.Until(end) <= 0 || !(strings.Contains(err.Error(), "Cannot find context") || strings.Contains(err.Error(), "Inspected target navigated")) {
 			break
 		}
 	}
