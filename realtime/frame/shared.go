@@ -21,8 +21,6 @@ type Shared struct {
 	segs  []segment
 	// arena holds the segments' bytes.
 	arena []byte
-	// memo is the room's, kept between broadcasts (UseMemo; nil: none).
-	memo *Memo
 }
 
 // segment is a stretch drawn once: its bytes and the parts in it, their
@@ -54,7 +52,6 @@ func (s *Shared) Release() {
 		*g = segment{parts: g.parts[:0], lists: g.lists[:0]}
 	}
 	s.segs = s.segs[:0]
-	s.memo = nil
 	if cap(s.arena) > maxPooled {
 		s.arena = nil
 	}
@@ -120,9 +117,7 @@ func (b *Builder) Segment(key string, draw func() error) error {
 	g.html, g.inPart = s.keep(html[start:]), inPart
 	for i := firstPart; i < len(b.parts); i++ {
 		p := &b.parts[i]
-		if !p.sealed { // a part recalled from the memo comes sealed
-			sealPart(html, p, b.lists) // here, so that the frame and the copies share the work
-		}
+		sealPart(html, p, b.lists) // here, so that the frame and the copies share the work
 		q := *p
 		q.start, q.end = p.start-start, p.end-start
 		if p.list >= 0 {

@@ -285,7 +285,6 @@ func (r *Room) afterChange(newTurn bool) {
 // afterMove runs after a move stored at at: the next turn's clock starts
 // then, which the stored turn tells (no write of its own).
 func (r *Room) afterMove(at time.Time) {
-	r.keepMemo()
 	r.newTurn(at)
 	r.refresh()
 }

@@ -123,8 +123,6 @@ type (
 	evPresence struct{}
 	// evCrowdGone comes a crowdWindow after a spectator arrived.
 	evCrowdGone struct{}
-	// evMemoIdle comes a memoWindow after a move was drawn with the memo.
-	evMemoIdle  struct{}
 	evClaimable struct{}
 	evHint      struct {
 		ctx  context.Context // the hint's: which request this answers
@@ -147,7 +145,6 @@ func (evComputerMove) roomEvent() {}
 func (evSnapshot) roomEvent()     {}
 func (evPresence) roomEvent()     {}
 func (evCrowdGone) roomEvent()    {}
-func (evMemoIdle) roomEvent()     {}
 func (evClaimable) roomEvent()    {}
 func (evHint) roomEvent()         {}
 func (evIdle) roomEvent()         {}
@@ -478,8 +475,6 @@ func (r *Room) handleSafely(ev event) {
 		r.sendPresence()
 	case evCrowdGone:
 		r.crowdGone()
-	case evMemoIdle:
-		r.memoIdle()
 	case evClaimable:
 		r.claimable()
 	case evFunc:

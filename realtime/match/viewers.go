@@ -50,12 +50,6 @@ type viewers struct {
 	// crowdPending is set while evCrowdGone is on its way.
 	spectatorArrived time.Time
 	crowdPending     bool
-	// memo keeps the cells drawn in the last broadcast for the next
-	// (frame.Memo) while moves are being made; lastMove is when the last
-	// was, and memoPending is set while evMemoIdle is on its way (memo.go).
-	memo        *frame.Memo
-	lastMove    time.Time
-	memoPending bool
 	// presencePending is set while a spectator-count update is scheduled.
 	presencePending bool
 	flashes         uint64 // counts the flashes and messages shown, for FlashID
@@ -87,7 +81,6 @@ func (vs *viewers) remove(c *Conn, now time.Time) (ok bool) {
 	vs.metrics.Connected(-1)
 	if len(vs.conns) == 0 {
 		vs.idleSince = now
-		vs.memo = nil // nobody to draw for
 	}
 	return true
 }
@@ -256,7 +249,6 @@ func (r *Room) broadcast() {
 	frames := map[string]*frame.Frame{}
 	var drawn []*frame.Frame // every frame drawn here, to be released
 	shared := frame.NewShared()
-	shared.UseMemo(r.viewers.memo)
 	defer shared.Release()
 	deltas := frame.SharedDeltas{}
 	var states map[string][]byte // the programs' states by view, made on demand
@@ -381,17 +373,11 @@ func (r *Room) rememberSpectatorFrame(key string, f *frame.Frame) {
 
 // expectCrowdGone has evCrowdGone come after d, unless it is on its way.
 func (r *Room) expectCrowdGone(d time.Duration) {
-	r.expect(&r.viewers.crowdPending, d, evCrowdGone{})
-}
-
-// expect has ev come after d, unless one is on its way (*pending, which
-// the event's handler clears).
-func (r *Room) expect(pending *bool, d time.Duration, ev event) {
-	if *pending {
+	if r.viewers.crowdPending {
 		return
 	}
-	*pending = true
-	r.deps.Clock.AfterFunc(d, func() { r.sendLater(ev) })
+	r.viewers.crowdPending = true
+	r.deps.Clock.AfterFunc(d, func() { r.sendLater(evCrowdGone{}) })
 }
 
 // crowdGone lets go of the spectators' frame once no spectator has arrived

@@ -62,40 +62,29 @@ func BenchmarkUpdate(b *testing.B) {
 
 // BenchmarkBroadcast measures what a room draws for one move: the frames of
 // the two players and the spectators with one Shared, over the turns of a
-// random game, with the room's memo of the board (as rooms draw them) and
-// without.
+// random game.
 func BenchmarkBroadcast(b *testing.B) {
 	for _, id := range []string{"amazons", "kalah", "angels", "bishops", "demons"} {
-		for _, withMemo := range []bool{false, true} {
-			name := id
-			if withMemo {
-				name += "/memo"
+		b.Run(id, func(b *testing.B) {
+			spectator := viewerPages(&testing.T{}, id, 11, false)
+			var players [2][]*view.Page
+			for _, p := range spectator {
+				for seat := range players {
+					q := *p
+					q.Seats[seat].Yours, q.Turn = true, "Your move"
+					players[seat] = append(players[seat], &q)
+				}
 			}
-			b.Run(name, func(b *testing.B) {
-				spectator := viewerPages(&testing.T{}, id, 11, false)
-				var players [2][]*view.Page
-				for _, p := range spectator {
-					for seat := range players {
-						q := *p
-						q.Seats[seat].Yours, q.Turn = true, "Your move"
-						players[seat] = append(players[seat], &q)
-					}
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				i = (i + 1) % len(spectator)
+				shared := frame.NewShared()
+				for _, p := range []*view.Page{players[0][i], players[1][i], spectator[i]} {
+					Renderer{}.Frame(p, shared).Release()
 				}
-				memo := &frame.Memo{}
-				b.ReportAllocs()
-				i := 0
-				for b.Loop() {
-					i = (i + 1) % len(spectator)
-					shared := frame.NewShared()
-					if withMemo {
-						shared.UseMemo(memo)
-					}
-					for _, p := range []*view.Page{players[0][i], players[1][i], spectator[i]} {
-						Renderer{}.Frame(p, shared).Release()
-					}
-					shared.Release()
-				}
-			})
-		}
+				shared.Release()
+			}
+		})
 	}
 }

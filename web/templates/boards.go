@@ -37,10 +37,6 @@ func boardCells(p *view.Page, b game.Board) templ.Component { return cells(p, b,
 // grid role requires. Rows and gridcells are display: contents (app.css),
 // so the buttons stay the CSS grid's items; they are outside the cells'
 // parts, so an update still carries only the buttons that changed.
-//
-// In a broadcast with the room's memo (frame.Memo), a cell that shows what
-// it showed in the room's last broadcast is copied from it, part and hash
-// included, instead of drawn: a move changes a few cells.
 func cells(p *view.Page, b game.Board, static bool, marks []game.Cell) templ.Component {
 	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
 		fb, w, err := framed(ctx, w)
@@ -49,48 +45,63 @@ func cells(p *view.Page, b game.Board, static bool, marks []game.Cell) templ.Com
 		}
 		v := game.ViewOf(p.Game)
 		out := newCellWriter(w)
-		if static {
-			for _, at := range b.Cells() {
-				cv := v.Cell(p.State, at)
+		row := -1
+		for _, at := range b.Cells() {
+			cv := v.Cell(p.State, at)
+			if static {
 				class := cv.Class
 				if slices.Contains(marks, at) {
 					class = strings.TrimSpace(class + " marked")
 				}
 				out.picture(at, class)
-				cellContent(out, cv)
-				out.s(`</span>`)
-			}
-			return out.err
-		}
-		memo, keys := cellMemo(fb, b)
-		row := -1
-		for i, at := range b.Cells() {
-			cv := v.Cell(p.State, at)
-			if int(at.Row) != row {
-				if row >= 0 {
-					out.s(`</div>`)
+			} else {
+				if int(at.Row) != row {
+					if row >= 0 {
+						out.s(`</div>`)
+					}
+					row = int(at.Row)
+					out.s(`<div role="row" class="row">`)
 				}
-				row = int(at.Row)
-				out.s(`<div role="row" class="row">`)
-			}
-			out.s(`<div role="gridcell" class="gridcell">`)
-			key := cellKey{at: at, view: cv, marks: marksOf(p, at, cv.Piece != "")}
-			if keys == nil || keys[i] != key || !fb.Recall(memo, i) {
-				var s frame.Stretch
+				out.s(`<div role="gridcell" class="gridcell">`)
 				if fb != nil {
-					s = fb.Mark()
 					fb.Begin(cellPartID(at), frame.Element)
 				}
-				out.open(at, cv.Class, cv.Name, cv.What, key.marks)
-				cellContent(out, cv)
-				out.s(`</button>`)
-				if fb != nil {
-					fb.End()
+				out.open(p, at, cv.Class, cv.Name, cv.What, cv.Piece != "")
+			}
+			if cv.Piece != "" {
+				out.s(`<svg class="`)
+				out.s(cv.PieceClass)
+				out.s(`" aria-hidden="true" viewBox="0 0 100 100"><use href="#`)
+				out.s(cv.Piece)
+				out.s(`"></use></svg>`)
+			}
+			// The caption before the count: the text a cell shows reads in
+			// the order of its accessible name ("P1 house 3, 4 seeds" shows
+			// "3" and "4"), which WCAG 2.5.3 asks of a label; both are placed
+			// by the style sheet, not by their order.
+			if cv.Caption != "" {
+				out.s(`<span class="caption" data-coord="`)
+				out.escaped(cv.Caption)
+				out.s(`">`)
+				out.escaped(cv.Caption)
+				out.s(`</span> `)
+			}
+			if cv.Counted {
+				out.s(`<span class="seeds" aria-hidden="true">`)
+				for range min(cv.Count, seedDots) {
+					out.s(`<i></i>`)
 				}
-				if keys != nil && out.err == nil {
-					fb.Remember(memo, i, s)
-					keys[i] = key
-				}
+				out.s(`</span> <span class="count">`)
+				out.s(strconv.Itoa(cv.Count))
+				out.s(`</span>`)
+			}
+			if static {
+				out.s(`</span>`)
+				continue
+			}
+			out.s(`</button>`)
+			if fb != nil {
+				fb.End()
 			}
 			out.s(`</div>`)
 		}
@@ -99,65 +110,6 @@ func cells(p *view.Page, b game.Board, static bool, marks []game.Cell) templ.Com
 		}
 		return out.err
 	})
-}
-
-// cellKey is everything a cell's button is drawn from: two cells with the
-// same key are the same bytes.
-type cellKey struct {
-	at    game.Cell
-	view  game.CellView
-	marks cellMarks
-}
-
-// cellKeys are the keys of the cells a room's memo holds, by slot.
-type cellKeys struct{ keys []cellKey }
-
-// cellMemo returns the broadcast's memo, sized for board b, and the keys
-// of the cells it holds; nil and nil without one.
-func cellMemo(fb *frame.Builder, b game.Board) (*frame.Memo, []cellKey) {
-	memo := fb.Memo()
-	if memo == nil {
-		return nil, nil
-	}
-	n := b.CellCount()
-	memo.Slots(n)
-	ks, ok := memo.Keys.(*cellKeys)
-	if !ok || len(ks.keys) != n {
-		ks = &cellKeys{keys: make([]cellKey, n)}
-		memo.Keys = ks
-	}
-	return memo, ks.keys
-}
-
-// cellContent writes what is inside a cell: its piece, caption and seeds.
-func cellContent(out *cellWriter, cv game.CellView) {
-	if cv.Piece != "" {
-		out.s(`<svg class="`)
-		out.s(cv.PieceClass)
-		out.s(`" aria-hidden="true" viewBox="0 0 100 100"><use href="#`)
-		out.s(cv.Piece)
-		out.s(`"></use></svg>`)
-	}
-	// The caption before the count: the text a cell shows reads in the
-	// order of its accessible name ("P1 house 3, 4 seeds" shows "3" and
-	// "4"), which WCAG 2.5.3 asks of a label; both are placed by the style
-	// sheet, not by their order.
-	if cv.Caption != "" {
-		out.s(`<span class="caption" data-coord="`)
-		out.escaped(cv.Caption)
-		out.s(`">`)
-		out.escaped(cv.Caption)
-		out.s(`</span> `)
-	}
-	if cv.Counted {
-		out.s(`<span class="seeds" aria-hidden="true">`)
-		for range min(cv.Count, seedDots) {
-			out.s(`<i></i>`)
-		}
-		out.s(`</span> <span class="count">`)
-		out.s(strconv.Itoa(cv.Count))
-		out.s(`</span>`)
-	}
 }
 
 // coordList draws the ranks or files along the board (nothing when the

@@ -80,7 +80,7 @@ func cellButton(p *view.Page, c game.Cell, classes, label string) templ.Componen
 			defer b.End()
 		}
 		out := newCellWriter(w)
-		out.open(c, classes, "", label, marksOf(p, c, false))
+		out.open(p, c, classes, "", label, false)
 		if out.err != nil {
 			return out.err
 		}

@@ -69,47 +69,11 @@ func (cw *cellWriter) picture(c game.Cell, extra string) {
 	cw.s(`">`)
 }
 
-// cellMarks are what a viewer may do with a cell and what is pointed out
-// on it, beyond what the game shows there.
-type cellMarks uint8
-
-const (
-	markTarget   cellMarks = 1 << iota // one may click it towards a move
-	markCapture                        // a target holding a piece, once a piece is chosen
-	markSelected                       // a click of the move being made
-	markLast                           // part of the last move
-	markChosen                         // the viewer's secret choice
-	markHint                           // the hint's
-)
-
-// marksOf works out a cell's marks for p's viewer. A page with the moves'
-// paths marks its targets itself (pick.js). A target that holds a piece
-// once a piece is chosen is one to take (capture), marked unlike the
-// pieces one may move (as pick.js does).
-func marksOf(p *view.Page, c game.Cell, piece bool) cellMarks {
-	var m cellMarks
-	selectable := p.ServerMarks() && p.Selectable(c)
-	for _, f := range [...]struct {
-		on   bool
-		mark cellMarks
-	}{{selectable, markTarget}, {selectable && piece && len(p.Selected) > 0, markCapture}, {p.IsSelected(c), markSelected},
-		{p.InLastMove(c), markLast}, {p.IsMyChoice(c), markChosen}, {p.IsHint(c), markHint}} {
-		if f.on {
-			m |= f.mark
-		}
-	}
-	return m
-}
-
-// markClasses are the marks' style classes, in the order they are written.
-var markClasses = [...]struct {
-	mark  cellMarks
-	class string
-}{{markTarget, " target"}, {markCapture, " capture"}, {markSelected, " selected"}, {markLast, " last"}, {markChosen, " chosen"}, {markHint, " hint"}}
-
 // open writes a cell's start tag: its colour, what the game puts there
-// (extra), its marks, and its label.
-func (cw *cellWriter) open(c game.Cell, extra, name, what string, m cellMarks) {
+// (extra) and what the viewer may do with it, and its label. A target that
+// holds a piece once a piece is chosen is one to take (capture), marked
+// unlike the pieces one may move (as pick.js does).
+func (cw *cellWriter) open(p *view.Page, c game.Cell, extra, name, what string, piece bool) {
 	cw.s(cellPrefix(c))
 	cw.s(` class="cell `)
 	cw.s(shade(c))
@@ -117,9 +81,16 @@ func (cw *cellWriter) open(c game.Cell, extra, name, what string, m cellMarks) {
 		cw.s(" ")
 		cw.escaped(extra)
 	}
-	for _, f := range markClasses {
-		if m&f.mark != 0 {
-			cw.s(f.class)
+	// A page with the moves' paths marks its targets itself (pick.js).
+	selectable := p.ServerMarks() && p.Selectable(c)
+	selected, mine := p.IsSelected(c), p.IsMyChoice(c)
+	capture := selectable && piece && len(p.Selected) > 0
+	for _, f := range [...]struct {
+		on   bool
+		name string
+	}{{selectable, " target"}, {capture, " capture"}, {selected, " selected"}, {p.InLastMove(c), " last"}, {mine, " chosen"}, {p.IsHint(c), " hint"}} {
+		if f.on {
+			cw.s(f.name)
 		}
 	}
 	cw.s(`" aria-label="`)
@@ -129,13 +100,13 @@ func (cw *cellWriter) open(c game.Cell, extra, name, what string, m cellMarks) {
 	}
 	cw.escaped(what)
 	switch {
-	case m&markSelected != 0:
+	case selected:
 		cw.s(", selected")
-	case m&markChosen != 0:
+	case mine:
 		cw.s(", your choice")
-	case m&markCapture != 0:
+	case capture:
 		cw.s(", can be taken")
-	case m&markTarget != 0:
+	case selectable:
 		cw.s(", can be clicked")
 	}
 	cw.s(`">`)
