@@ -152,6 +152,9 @@ type SQLite struct {
 	leading bool
 	batch   []*writeJob
 	commits atomic.Int64 // transactions committed, for tests
+	// activity is when each room's changed time was last written by a
+	// move (the writes' leader's alone: AppendTurn).
+	activity activity
 	// stmts are the writes' frequent statements, prepared once on the
 	// writer's connection.
 	stmts map[string]*sql.Stmt
@@ -187,7 +190,7 @@ func OpenSQLite(path string) (*SQLite, error) {
 	db.SetMaxOpenConns(4)
 	s := &SQLite{wdb: wdb, stmts: map[string]*sql.Stmt{}}
 	s.base = base{db: db, e: s, now: time.Now}
-	for _, q := range []string{insertTurnSQL, appendTurnSQL, insertChatSQL, pruneChatSQL} {
+	for _, q := range []string{insertTurnSQL, appendTurnSQL, appendQuietTurnSQL, insertChatSQL, pruneChatSQL} {
 		st, err := wdb.Prepare(q)
 		if err != nil {
 			wdb.Close()
@@ -223,11 +226,25 @@ func (s *SQLite) Ping(ctx context.Context) error {
 }
 
 // AppendTurn implements Store.
+//
+// The room's changed time (updated_at) is written with a move only once an
+// activityStep has passed since this store last wrote it: the index that
+// orders the rooms by it (the lobby's lists) was half of the pages a move
+// wrote to the log, and what reads it asks for ten minutes' precision.
 func (s *SQLite) AppendTurn(ctx context.Context, id string, ply int, t Turn) error {
 	return s.write(ctx, func(tx *wtx) error {
 		// The room first: a missing one is ErrNotFound, as for every write.
-		if err := updateTx(tx, id, appendTurnSQL, append([]any{ply + 1, s.stamp()}, append(dueArgs(t.Due), id)...)...); err != nil {
+		now := s.stamp()
+		query, args := appendQuietTurnSQL, append([]any{ply + 1}, dueArgs(t.Due)...)
+		touch := s.activity.due(id, now)
+		if touch {
+			query, args = appendTurnSQL, append([]any{ply + 1, now}, dueArgs(t.Due)...)
+		}
+		if err := updateTx(tx, id, query, append(args, id)...); err != nil {
 			return err
+		}
+		if touch {
+			s.activity.wrote(id, now)
 		}
 		return s.insertTurns(ctx, tx, id, ply, []Turn{t})
 	})
@@ -343,3 +360,6 @@ const (
 // appendTurnSQL is a move's change of the log (updateTurnsSet) with the
 // next turn's deadline (dueSet).
 var appendTurnSQL = `UPDATE rooms SET ` + updateTurnsSet + `, ` + dueSet(3) + ` WHERE id = $6`
+
+// appendQuietTurnSQL is appendTurnSQL without the changed time.
+var appendQuietTurnSQL = `UPDATE rooms SET turns = $1, clock_from = NULL, clock_stopped = NULL, ` + dueSet(2) + ` WHERE id = $5`

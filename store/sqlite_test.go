@@ -200,3 +200,34 @@ func TestUpgradeRenamesFull(t *testing.T) {
 	require.NoError(t, err)
 	require.ElementsMatch(t, []string{"both", "waiting"}, ids(live))
 }
+
+// TestMovesStampTheRoomEveryMinute: a move writes the room's changed time
+// only once a minute has passed since the last it wrote (the index of the
+// lobby's lists was half of what a move wrote), its count of turns always.
+func TestMovesStampTheRoomEveryMinute(t *testing.T) {
+	ctx := context.Background()
+	s, _ := open(t)
+	now := time.UnixMilli(1_000_000)
+	s.SetNow(func() time.Time { return now })
+	require.NoError(t, s.CreateRoom(ctx, sampleRoom("r")))
+	steps := []struct {
+		after   time.Duration
+		updated time.Time
+	}{
+		{0, now},                // the first move stamps it
+		{30 * time.Second, now}, // within the minute: not again
+		{59 * time.Second, now}, // still within it
+		{61 * time.Second, now.Add(61 * time.Second)}, // a minute on
+		{62 * time.Second, now.Add(61 * time.Second)},
+	}
+	start := now
+	for ply, step := range steps {
+		now = start.Add(step.after)
+		require.NoError(t, s.AppendTurn(ctx, "r", ply, Turn{Notation: "3", At: now}))
+		live, err := s.List(ctx, false, time.Time{}, 10, 0)
+		require.NoError(t, err)
+		require.Len(t, live, 1)
+		require.Equal(t, ply+1, live[0].Turns, "move %d: the turns counted", ply+1)
+		require.Equal(t, step.updated.UnixMilli(), live[0].Updated.UnixMilli(), "move %d at +%s", ply+1, step.after)
+	}
+}
