@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -141,10 +142,14 @@ func migrate(db *sql.DB) error {
 // lets one SQLite file keep up with thousands of players. Reads use their
 // own connections and never wait for the writer (WAL mode).
 type SQLite struct {
-	base                // the domains; their reads over base.db
-	wdb    *sql.DB      // the writer's single connection
-	mu     sync.RWMutex // held for reading while a write is under way
-	closed bool
+	base          // the domains; their reads over base.db
+	wdb   *sql.DB // the writer's single connection, wconn
+	wconn *sql.Conn
+	// begin, commitStmt and rollback are the writes' transaction, prepared
+	// on wconn.
+	begin, commitStmt, rollback *sql.Stmt
+	mu                          sync.RWMutex // held for reading while a write is under way
+	closed                      bool
 	// wmu guards the writes queued and whether a caller leads (commits
 	// them: writer.go); batch is the leader's.
 	wmu     sync.Mutex
@@ -190,24 +195,60 @@ func OpenSQLite(path string) (*SQLite, error) {
 	db.SetMaxOpenConns(4)
 	s := &SQLite{wdb: wdb, stmts: map[string]*sql.Stmt{}}
 	s.base = base{db: db, e: s, now: time.Now}
-	for _, q := range []string{insertTurnSQL, appendTurnSQL, appendQuietTurnSQL, insertChatSQL, pruneChatSQL} {
-		st, err := wdb.Prepare(q)
-		if err != nil {
-			wdb.Close()
-			db.Close()
-			return nil, fmt.Errorf("store: prepare %q: %w", q, err)
-		}
-		s.stmts[q] = st
+	if err := s.prepareWrites(); err != nil {
+		wdb.Close()
+		db.Close()
+		return nil, err
 	}
 	return s, nil
+}
+
+// prepareWrites takes the write connection for the writes' own (wconn) and
+// prepares on it the transaction's statements and the frequent writes.
+func (s *SQLite) prepareWrites() error {
+	conn, err := s.wdb.Conn(context.Background())
+	if err != nil {
+		return fmt.Errorf("store: the write connection: %w", err)
+	}
+	s.wconn = conn
+	prepare := func(q string) (*sql.Stmt, error) {
+		st, err := conn.PrepareContext(context.Background(), q)
+		if err != nil {
+			return nil, fmt.Errorf("store: prepare %q: %w", q, err)
+		}
+		return st, nil
+	}
+	for _, q := range []string{insertTurnSQL, appendTurnSQL, appendQuietTurnSQL, insertChatSQL, pruneChatSQL} {
+		if s.stmts[q], err = prepare(q); err != nil {
+			return err
+		}
+	}
+	if s.begin, err = prepare("BEGIN IMMEDIATE"); err != nil {
+		return err
+	}
+	if s.commitStmt, err = prepare("COMMIT"); err != nil {
+		return err
+	}
+	s.rollback, err = prepare("ROLLBACK")
+	return err
 }
 
 // Close finishes the writes under way and closes the database.
 func (s *SQLite) Close() error {
 	s.mu.Lock() // once every write under way is done
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil
+	}
 	s.closed = true
-	s.mu.Unlock()
-	return errors.Join(s.db.Close(), s.wdb.Close())
+	// The statements first: a connection closed with statements of its
+	// own still open stays open, and its log is neither checkpointed nor
+	// removed.
+	errs := []error{s.db.Close()}
+	for _, st := range append(slices.Collect(maps.Values(s.stmts)), s.begin, s.commitStmt, s.rollback) {
+		errs = append(errs, st.Close())
+	}
+	return errors.Join(append(errs, s.wconn.Close(), s.wdb.Close())...)
 }
 
 // Ping checks that the file can be read and the store is open.
