@@ -7,25 +7,45 @@ package store
 const activityStep = 60_000 // milliseconds
 
 // maxActivity bounds the rooms remembered: past it the memory starts over
-// (each room's next move writes its changed time again).
+// (each room's next move writes its row whole again).
 const maxActivity = 100_000
 
-// activity remembers when the SQLite store's moves last wrote each room's
-// changed time. It is used by the writes' leader alone.
+// activity remembers, for the SQLite store's moves (AppendTurn), when a
+// move last wrote each room's changed time, as long as nothing but moves
+// has written the room's row since. It is used by the writes' leader
+// alone.
 type activity struct {
 	at map[string]int64
 }
 
-// due reports whether a move at now writes room id's changed time.
-func (a *activity) due(id string, now int64) bool {
+// What a move at some moment writes of its room's row.
+type rowState int
+
+const (
+	// stampDue: the row whole, its changed time with it (a first move, a
+	// minute on, or a row something else wrote since).
+	stampDue rowState = iota
+	// rowClean: nothing, unless a deadline changes (the last write of the
+	// row was a move's, which cleared the clock's columns).
+	rowClean
+)
+
+// state says what a move at now writes of room id's row.
+func (a *activity) state(id string, now int64) rowState {
 	at, ok := a.at[id]
-	return !ok || now-at >= activityStep || now < at
+	if !ok || now-at >= activityStep || now < at {
+		return stampDue
+	}
+	return rowClean
 }
 
-// wrote notes that room id's changed time was written at now.
+// wrote notes that a move wrote room id's row whole at now.
 func (a *activity) wrote(id string, now int64) {
 	if a.at == nil || len(a.at) >= maxActivity {
 		a.at = make(map[string]int64)
 	}
 	a.at[id] = now
 }
+
+// forget notes that room id's row was written otherwise than by a move.
+func (a *activity) forget(id string) { delete(a.at, id) }

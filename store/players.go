@@ -29,7 +29,11 @@ type PlayerGames interface {
 }
 
 // summaryColumns are a Summary's columns, in scanSummary's order.
-const summaryColumns = `id, game, options, mode, clock, seats, turns, over, winner, reason, updated_at, rated, rating_changes, days`
+//
+// The count of turns is the room's log's (a move of the SQLite store does
+// not write it in the row: AppendTurn); its last ply is one seek.
+const summaryColumns = `id, game, options, mode, clock, seats,
+	(SELECT coalesce(max(ply) + 1, 0) FROM turns WHERE turns.room_id = rooms.id), over, winner, reason, updated_at, rated, rating_changes, days`
 
 // scanSummary reads a row of summaryColumns.
 func scanSummary(r row) (sum Summary, err error) {

@@ -268,24 +268,34 @@ func (s *SQLite) Ping(ctx context.Context) error {
 
 // AppendTurn implements Store.
 //
-// The room's changed time (updated_at) is written with a move only once an
-// activityStep has passed since this store last wrote it: the index that
-// orders the rooms by it (the lobby's lists) was half of the pages a move
-// wrote to the log, and what reads it asks for ten minutes' precision.
+// What a move writes of its room's row is kept to what changed. Its
+// changed time (updated_at) is written only once an activityStep has
+// passed since this store last wrote it: the index that orders the rooms
+// by it (the lobby's lists) was half of the pages a move wrote to the log,
+// and what reads it asks for ten minutes' precision. The row's count of
+// turns is not kept by a move at all (a summary counts the room's turns),
+// so a move of a room whose row a move of this store wrote last, with no
+// deadline to keep (not a correspondence game), writes its turn alone: one
+// page of the log, where a move wrote four.
 func (s *SQLite) AppendTurn(ctx context.Context, id string, ply int, t Turn) error {
 	return s.write(ctx, func(tx *wtx) error {
-		// The room first: a missing one is ErrNotFound, as for every write.
 		now := s.stamp()
-		query, args := appendQuietTurnSQL, append([]any{ply + 1}, dueArgs(t.Due)...)
-		touch := s.activity.due(id, now)
-		if touch {
-			query, args = appendTurnSQL, append([]any{ply + 1, now}, dueArgs(t.Due)...)
-		}
-		if err := updateTx(tx, id, query, append(args, id)...); err != nil {
-			return err
-		}
-		if touch {
+		switch s.activity.state(id, now) {
+		case stampDue:
+			err := updateTx(tx, id, appendTurnSQL, append(append([]any{ply + 1, now}, dueArgs(t.Due)...), id)...)
+			if err != nil {
+				return err // a missing room is ErrNotFound, as for every write
+			}
 			s.activity.wrote(id, now)
+		case rowClean:
+			if t.Due.At.IsZero() {
+				break // the turn alone; a missing room fails its foreign key
+			}
+			fallthrough
+		default:
+			if err := updateTx(tx, id, appendQuietTurnSQL, append(append([]any{ply + 1}, dueArgs(t.Due)...), id)...); err != nil {
+				return err
+			}
 		}
 		return s.insertTurns(ctx, tx, id, ply, []Turn{t})
 	})
@@ -318,6 +328,7 @@ func (s *SQLite) updateRoom(ctx context.Context, id, set, cond string, args ...a
 	}
 	args = append(args, id)
 	err = s.write(ctx, func(tx *wtx) error {
+		s.activity.forget(id) // its row may change: the next move writes it whole
 		res, err := tx.Exec(query, args...)
 		if err != nil {
 			return fmt.Errorf("store: room %q: %w", id, err)
@@ -334,6 +345,7 @@ func (s *SQLite) updateRoom(ctx context.Context, id, set, cond string, args ...a
 // roomTx implements engine: the one writer holds every row.
 func (s *SQLite) roomTx(ctx context.Context, id, set string, args []any, fn func(tx txn) error) error {
 	return s.write(ctx, func(tx *wtx) error {
+		s.activity.forget(id) // its row may change: the next move writes it whole
 		if set != "" {
 			if err := updateTx(tx, id, `UPDATE rooms SET `+set+` WHERE id = $`+strconv.Itoa(len(args)+1), append(args, id)...); err != nil {
 				return err
@@ -371,6 +383,9 @@ func (s *SQLite) insertRoom(ctx context.Context, tx txn, e encodedRoom, owned bo
 func (s *SQLite) insertTurns(ctx context.Context, tx txn, id string, first int, turns []Turn) error {
 	for i, t := range turns {
 		_, err := tx.Exec(insertTurnSQL, id, first+i, t.Notation, t.At.UnixMilli(), t.Think.Microseconds(), t.Info)
+		if err != nil && strings.Contains(err.Error(), "FOREIGN KEY constraint failed") {
+			return fmt.Errorf("store: room %q: %w", id, ErrNotFound)
+		}
 		if err != nil {
 			return fmt.Errorf("store: room %q turn %d: %w", id, first+i, err)
 		}

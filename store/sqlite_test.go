@@ -201,15 +201,21 @@ func TestUpgradeRenamesFull(t *testing.T) {
 	require.ElementsMatch(t, []string{"both", "waiting"}, ids(live))
 }
 
+// roomOnAClock is a store that stamps its writes with *now, holding room "r".
+func roomOnAClock(t *testing.T, now *time.Time) *SQLite {
+	s, _ := open(t)
+	s.SetNow(func() time.Time { return *now })
+	require.NoError(t, s.CreateRoom(context.Background(), sampleRoom("r")))
+	return s
+}
+
 // TestMovesStampTheRoomEveryMinute: a move writes the room's changed time
 // only once a minute has passed since the last it wrote (the index of the
 // lobby's lists was half of what a move wrote), its count of turns always.
 func TestMovesStampTheRoomEveryMinute(t *testing.T) {
 	ctx := context.Background()
-	s, _ := open(t)
 	now := time.UnixMilli(1_000_000)
-	s.SetNow(func() time.Time { return now })
-	require.NoError(t, s.CreateRoom(ctx, sampleRoom("r")))
+	s := roomOnAClock(t, &now)
 	steps := []struct {
 		after   time.Duration
 		updated time.Time
@@ -230,4 +236,28 @@ func TestMovesStampTheRoomEveryMinute(t *testing.T) {
 		require.Equal(t, ply+1, live[0].Turns, "move %d: the turns counted", ply+1)
 		require.Equal(t, step.updated.UnixMilli(), live[0].Updated.UnixMilli(), "move %d at +%s", ply+1, step.after)
 	}
+}
+
+// TestAMoveClearsTheClockMarksWrittenSince: a move that writes its turn
+// alone (its row last written by a move) still clears the clock's marks
+// when something wrote them since: any other write of the row makes the
+// next move write the row whole.
+func TestAMoveClearsTheClockMarksWrittenSince(t *testing.T) {
+	ctx := context.Background()
+	now := time.UnixMilli(1_000_000)
+	s := roomOnAClock(t, &now)
+	require.NoError(t, s.AppendTurn(ctx, "r", 0, Turn{Notation: "3", At: now}))
+	require.NoError(t, s.AppendTurn(ctx, "r", 1, Turn{Notation: "4", At: now})) // the turn alone
+	require.NoError(t, s.SetClockFrom(ctx, "r", now.Add(time.Second)))
+	require.NoError(t, s.SetClockStopped(ctx, "r", now.Add(2*time.Second)))
+	rec, err := s.Room(ctx, "r")
+	require.NoError(t, err)
+	require.False(t, rec.ClockFrom.IsZero())
+	require.NoError(t, s.AppendTurn(ctx, "r", 2, Turn{Notation: "5", At: now}))
+	rec, err = s.Room(ctx, "r")
+	require.NoError(t, err)
+	require.True(t, rec.ClockFrom.IsZero(), "cleared by the move")
+	require.True(t, rec.ClockStopped.IsZero(), "cleared by the move")
+	require.Len(t, rec.Turns, 3)
+	require.ErrorIs(t, s.AppendTurn(ctx, "missing", 0, Turn{Notation: "3", At: now}), ErrNotFound)
 }
