@@ -96,7 +96,9 @@ func TestBrowserPhoneMenu(t *testing.T) {
 			me.WaitShown("[data-testid=menu-button]")
 			require.False(t, me.menuOpen(), "a new page's menu starts folded")
 			me.Run("back", chromedp.NavigateBack())
-			me.WaitJS("the lobby again", `location.pathname === "/" && !!document.querySelector("[data-testid=menu-button]")`)
+			// Loaded, its style sheet with it: the layout measured below is
+			// the styled one (the page's script can be found before).
+			me.WaitJS("the lobby again", `location.pathname === "/" && !!document.querySelector("[data-testid=menu-button]") && document.readyState === "complete"`)
 			require.False(t, me.menuOpen(), "the lobby, come back to, has its menu folded")
 
 			// Without script nothing folds: the links wrap under the logo.
