@@ -234,4 +234,3 @@ func pushKeyOf(t *testing.T, ts *webtest.Node) string {
 	require.NoError(t, json.NewDecoder(resp.Body).Decode(&out))
 	return out.Key
 }
-
