@@ -104,17 +104,24 @@ func fromMillis(ms int64) time.Time {
 	return time.UnixMilli(ms)
 }
 
+// The deadline keeper's looks, by the partial indexes of the rooms due
+// (rooms_due, rooms_alarm: both engines have them, on the same condition).
+const (
+	overdueSQL = `SELECT ` + dueColumns + ` FROM rooms
+		WHERE due_at > 0 AND due_at <= $1 AND NOT over ORDER BY due_at, id LIMIT $2`
+	alarmsSQL = `SELECT ` + dueColumns + ` FROM rooms
+		WHERE alarm_at > 0 AND alarm_at <= $1 AND NOT over ORDER BY alarm_at, id LIMIT $2`
+)
+
 // Overdue implements Deadlines.
 func (b *base) Overdue(ctx context.Context, at time.Time, limit int) ([]DueRoom, error) {
-	rows, err := b.db.QueryContext(ctx, `SELECT `+dueColumns+` FROM rooms
-		WHERE due_at > 0 AND due_at <= $1 AND over = FALSE ORDER BY due_at, id LIMIT $2`, at.UnixMilli(), limit)
+	rows, err := b.db.QueryContext(ctx, overdueSQL, at.UnixMilli(), limit)
 	return collect(rows, err, "overdue rooms", scanDue)
 }
 
 // Alarms implements Deadlines.
 func (b *base) Alarms(ctx context.Context, at time.Time, limit int) ([]DueRoom, error) {
-	rows, err := b.db.QueryContext(ctx, `SELECT `+dueColumns+` FROM rooms
-		WHERE alarm_at > 0 AND alarm_at <= $1 AND over = FALSE ORDER BY alarm_at, id LIMIT $2`, at.UnixMilli(), limit)
+	rows, err := b.db.QueryContext(ctx, alarmsSQL, at.UnixMilli(), limit)
 	return collect(rows, err, "alarms", scanDue)
 }
 

@@ -131,8 +131,19 @@ func migrate(db *sql.DB) error {
 			}
 		}
 	}
+	if _, err := db.Exec(columnIndexes); err != nil {
+		return fmt.Errorf("index the added columns: %w", err)
+	}
 	return nil
 }
+
+// columnIndexes index columns added since the first schema, once they are
+// there: the deadline keeper's looks (Overdue, Alarms) find the few
+// correspondence rooms due among all the rooms stored, every 30 s on every
+// node, without reading them all. Only correspondence rooms are in them,
+// so a live game's move writes neither.
+const columnIndexes = `CREATE INDEX IF NOT EXISTS rooms_due ON rooms(due_at) WHERE due_at > 0 AND NOT over;
+CREATE INDEX IF NOT EXISTS rooms_alarm ON rooms(alarm_at) WHERE alarm_at > 0 AND NOT over;`
 
 // SQLite is a Store in one SQLite file.
 //

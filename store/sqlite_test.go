@@ -9,6 +9,7 @@ import (
 	"database/sql"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -260,4 +261,26 @@ func TestAMoveClearsTheClockMarksWrittenSince(t *testing.T) {
 	require.True(t, rec.ClockStopped.IsZero(), "cleared by the move")
 	require.Len(t, rec.Turns, 3)
 	require.ErrorIs(t, s.AppendTurn(ctx, "missing", 0, Turn{Notation: "3", At: now}), ErrNotFound)
+}
+
+// TestTheKeeperReadsDueRoomsByIndex: the deadline keeper's looks use the
+// partial indexes of the due rooms, not a scan of every room stored.
+func TestTheKeeperReadsDueRoomsByIndex(t *testing.T) {
+	s, _ := open(t)
+	for _, tc := range []struct{ query, index string }{
+		{overdueSQL, "rooms_due"},
+		{alarmsSQL, "rooms_alarm"},
+	} {
+		rows, err := s.db.Query(`EXPLAIN QUERY PLAN `+tc.query, 5, 10)
+		require.NoError(t, err)
+		var plan []string
+		for rows.Next() {
+			var id, parent, unused int
+			var detail string
+			require.NoError(t, rows.Scan(&id, &parent, &unused, &detail))
+			plan = append(plan, detail)
+		}
+		require.NoError(t, rows.Close())
+		require.Contains(t, strings.Join(plan, "; "), "USING INDEX "+tc.index, tc.query)
+	}
 }
