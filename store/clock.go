@@ -10,7 +10,9 @@ import (
 // played started, when that is not the last turn's time (clock_from), and
 // when the room stopped with its clock running (clock_stopped). Both are
 // the node's times in milliseconds, as every game time, and NULL when not
-// recorded; every change of the log clears them (updateTurnsSQL, Rematch).
+// recorded; every change of the log clears them (a move's write, ReplaceTurns,
+// Rematch: on SQLite a move that writes its turn alone finds them cleared
+// already, writer.go's activity).
 
 // SetClockFrom implements Store.
 func (b *base) SetClockFrom(ctx context.Context, id string, from time.Time) error {

@@ -291,22 +291,16 @@ func (s *SQLite) Ping(ctx context.Context) error {
 func (s *SQLite) AppendTurn(ctx context.Context, id string, ply int, t Turn) error {
 	return s.write(ctx, func(tx *wtx) error {
 		now := s.stamp()
-		switch s.activity.state(id, now) {
-		case stampDue:
-			err := updateTx(tx, id, appendTurnSQL, append(append([]any{ply + 1, now}, dueArgs(t.Due)...), id)...)
-			if err != nil {
-				return err // a missing room is ErrNotFound, as for every write
-			}
+		var err error
+		switch {
+		case s.activity.due(id, now): // a missing room is ErrNotFound, as for every write
+			err = updateTx(tx, id, appendTurnSQL, append(append([]any{ply + 1, now}, dueArgs(t.Due)...), id)...)
 			s.activity.wrote(id, now)
-		case rowClean:
-			if t.Due.At.IsZero() {
-				break // the turn alone; a missing room fails its foreign key
-			}
-			fallthrough
-		default:
-			if err := updateTx(tx, id, appendQuietTurnSQL, append(append([]any{ply + 1}, dueArgs(t.Due)...), id)...); err != nil {
-				return err
-			}
+		case !t.Due.At.IsZero():
+			err = updateTx(tx, id, appendQuietTurnSQL, append(append([]any{ply + 1}, dueArgs(t.Due)...), id)...)
+		} // else the turn alone: a missing room fails its foreign key
+		if err != nil {
+			return err
 		}
 		return s.insertTurns(ctx, tx, id, ply, []Turn{t})
 	})

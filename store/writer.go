@@ -226,25 +226,14 @@ type activity struct {
 	at map[string]int64
 }
 
-// What a move at some moment writes of its room's row.
-type rowState int
-
-const (
-	// stampDue: the row whole, its changed time with it (a first move, a
-	// minute on, or a row something else wrote since).
-	stampDue rowState = iota
-	// rowClean: nothing, unless a deadline changes (the last write of the
-	// row was a move's, which cleared the clock's columns).
-	rowClean
-)
-
-// state says what a move at now writes of room id's row.
-func (a *activity) state(id string, now int64) rowState {
+// due reports whether a move at now writes room id's row whole, its
+// changed time with it: a first move, a minute on, or a row something else
+// wrote since. Otherwise the row needs nothing of the move but a changed
+// deadline (the last write of it was a move's, which cleared the clock's
+// marks).
+func (a *activity) due(id string, now int64) bool {
 	at, ok := a.at[id]
-	if !ok || now-at >= activityStep || now < at {
-		return stampDue
-	}
-	return rowClean
+	return !ok || now-at >= activityStep || now < at
 }
 
 // wrote notes that a move wrote room id's row whole at now.
