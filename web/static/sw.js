@@ -121,16 +121,26 @@ self.addEventListener("notificationclick", function (event) {
 // correspondence game, or their time runs short, and no page of theirs is
 // open. The payload is {title, body, url, tag}; a url that is not a path
 // on this site is not followed.
+//
+// Pushes are shown one after another, in the order they came: Chromium
+// loads each notification's icon before it shows it, and two pushes of a
+// room arriving together (a move, then the time's alarm) could otherwise
+// be shown in the order their icons loaded, the older replacing the newer.
+var showing = Promise.resolve();
 self.addEventListener("push", function (event) {
   var m = {};
   try { m = event.data ? event.data.json() : {}; } catch (err) { m = { body: event.data ? event.data.text() : "" }; }
   var url = typeof m.url === "string" && m.url.charAt(0) === "/" && m.url.charAt(1) !== "/" ? m.url : "/games";
-  event.waitUntil(self.registration.showNotification(m.title || "Boardroom", {
-    body: m.body || "",
-    tag: m.tag || "boardroom-push",
-    icon: "/static/icons/icon-192.png",
-    data: { url: url },
-  }));
+  var shown = showing.then(function () {
+    return self.registration.showNotification(m.title || "Boardroom", {
+      body: m.body || "",
+      tag: m.tag || "boardroom-push",
+      icon: "/static/icons/icon-192.png",
+      data: { url: url },
+    });
+  });
+  showing = shown.catch(function () {});
+  event.waitUntil(shown);
 });
 
 // The browser renewed or dropped a subscription: tell the server the new
