@@ -108,7 +108,7 @@ func (f *fakeLeases) Owner(_ context.Context, id string) (store.Owner, error) {
 }
 
 func (f *fakeLeases) Orphans(ctx context.Context) ([]string, error) {
-	ids, err := f.rooms.Unfinished(ctx)
+	ids, err := f.rooms.Restorable(ctx)
 	if err != nil {
 		return nil, err
 	}

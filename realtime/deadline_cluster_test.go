@@ -23,7 +23,7 @@ import (
 func TestClusterEndsACorrespondenceGameOnTimeOnce(t *testing.T) {
 	const period = 3 * time.Second // the game's one "day"
 	cl := newPostgresClusterWith(t, 3, func(c *Config) {
-		c.IdleUnload = 100 * time.Millisecond
+		c.SleepAfter = 100 * time.Millisecond
 		c.Periods = map[vocab.Clock]time.Duration{vocab.CorrespondenceClock: period}
 	})
 	ctx := context.Background()

@@ -43,8 +43,9 @@ type Config struct {
 	// ReplayStep is the pace of replay auto-play (default 800 ms).
 	ReplayStep time.Duration
 	// IdleUnload is how long a room with no connection stays in memory
-	// (default 10 minutes).
-	IdleUnload time.Duration
+	// (default 10 minutes); SleepAfter a correspondence room's (default
+	// 30 seconds: match.Knobs).
+	IdleUnload, SleepAfter time.Duration
 	// UnwatchedPause is how long computer against computer plays on with
 	// nobody watching before it pauses until someone looks (default 1
 	// minute).
@@ -133,7 +134,7 @@ func NewHub(cfg Config) *Hub {
 		Clock: cfg.Clock, Log: cfg.Log, Metrics: metrics, BaseURL: cfg.BaseURL, Ctx: ctx, Leave: h.forget, Unloading: cfg.unloading,
 		Turns: cfg.Turns, Knobs: match.Knobs{
 			BotDelay: cfg.BotDelay, WatchDelay: cfg.WatchDelay, MoveBudget: cfg.MoveBudget, ReplayStep: cfg.ReplayStep,
-			IdleUnload: cfg.IdleUnload, UnwatchedPause: cfg.UnwatchedPause, ContactPause: cfg.ContactPause,
+			IdleUnload: cfg.IdleUnload, SleepAfter: cfg.SleepAfter, UnwatchedPause: cfg.UnwatchedPause, ContactPause: cfg.ContactPause,
 			FirstMoveWait: cfg.FirstMoveWait, ClaimWait: cfg.ClaimWait, Paces: cfg.Paces, Periods: cfg.Periods,
 		},
 	}
@@ -247,13 +248,16 @@ func (h *Hub) ask(ctx context.Context, id string, f func(*match.Room) error) (*m
 // stop again at once unless the server is stopping.
 const askAttempts = 3
 
-// Restore starts every unfinished room in the store, so that their clocks
-// and computer players run again after a restart.
+// Restore starts the unfinished rooms in the store, so that their clocks
+// and computer players run again after a restart: all but correspondence
+// games between people (store.Restorable), which sleep until a page, a
+// move or their deadline wakes them, so that a start does not load the
+// thousands of games that go on across days.
 func (h *Hub) Restore(ctx context.Context) (int, error) {
 	if h.node != nil {
 		return h.joinCluster(ctx)
 	}
-	ids, err := h.deps.Store.Unfinished(ctx)
+	ids, err := h.deps.Store.Restorable(ctx)
 	if err != nil {
 		return 0, err
 	}

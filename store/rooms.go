@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"boardroom/realtime/vocab"
 )
 
 // The rooms' reads and one-statement updates, written once for both
@@ -93,10 +95,12 @@ func (b *base) Room(ctx context.Context, id string) (*Room, error) {
 	return r, nil
 }
 
-// Unfinished implements Store: every unfinished room, whoever owns it (a
-// node of a cluster restores only the rooms it acquires: see Orphans).
-func (b *base) Unfinished(ctx context.Context) ([]string, error) {
-	return b.names(ctx, "unfinished rooms", `SELECT id FROM rooms WHERE NOT over ORDER BY updated_at, id`)
+// Restorable implements Store, whoever owns the rooms (a node of a cluster
+// restores only the rooms it acquires: see Orphans). A computer's seat is
+// told by the seats' JSON (Seat.Kind, as json.Marshal writes it).
+func (b *base) Restorable(ctx context.Context) ([]string, error) {
+	return b.names(ctx, "rooms to restore", `SELECT id FROM rooms WHERE NOT over AND (clock <> $1 OR seats LIKE $2)
+		ORDER BY updated_at, id`, vocab.CorrespondenceClock, `%"kind":"`+string(vocab.ComputerSeat)+`"%`)
 }
 
 // List implements Store. A live room is listed while it changed or was

@@ -211,8 +211,12 @@ type Store interface {
 	// room's log, result and rating changes are cleared and its seats
 	// become seats (whether it is rated stays).
 	Rematch(ctx context.Context, id string, archive *Room, seats [2]Seat) error
-	// Unfinished lists the ids of every room whose game is not over.
-	Unfinished(ctx context.Context) ([]string, error)
+	// Restorable lists the ids of the rooms to run again at a start: every
+	// one whose game is not over but a correspondence game between people,
+	// which sleeps in the store until a page, a move or its deadline
+	// (Deadlines) wakes it. A computer's correspondence game is run: the
+	// computer may be to move.
+	Restorable(ctx context.Context) ([]string, error)
 	// List returns up to limit listed rooms (see Listed), most recently
 	// changed first: live ones (over false) or finished ones (over true).
 	// A live room is listed only if it changed or was seen (SetSeen) at or

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"boardroom/game"
 	"boardroom/realtime/vocab"
 	"boardroom/store"
 
@@ -164,4 +165,83 @@ func TestCorrespondenceDeadlineFollowsTheClock(t *testing.T) {
 	require.Equal(t, clock.Now().Add(2*time.Hour).UnixMilli(), due().At.UnixMilli())
 	require.Empty(t, due().Movers, "a guest to move")
 	require.Equal(t, int64((2 * time.Hour).Milliseconds()), alice.last().Clock.RemainingMS)
+}
+
+// A correspondence room nobody has open sleeps (issue 39 item 2): it
+// leaves memory SleepAfter after its last page closed, where any other
+// room waits IdleUnload, and a start does not run it again unless a
+// computer plays in it. A page wakes it as it was.
+func TestCorrespondenceRoomsSleep(t *testing.T) {
+	tests := []struct {
+		name  string
+		spec  Spec
+		sleep bool // leaves memory after SleepAfter
+		// restored: run again at a start.
+		restored bool
+	}{
+		{"correspondence between people", Spec{Game: "kalah", Mode: vocab.Hotseat, Clock: vocab.CorrespondenceClock, Days: 3}, true, false},
+		{"correspondence against the computer", Spec{Game: "kalah", Mode: vocab.Computer, Clock: vocab.CorrespondenceClock, Days: 3}, true, true},
+		{"a live game", Spec{Game: "kalah", Mode: vocab.Hotseat, Clock: vocab.SlowClock}, false, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h, clock, _ := resumeHarness(t, func(c *Config) { c.SleepAfter = 30 * time.Second })
+			r := h.create(tc.spec, "me")
+			me := h.connect(r, "me")
+			me.click(1, 4) // Kalah: sow the fourth house, the turn passes
+			if tc.spec.Mode == vocab.Computer {
+				require.Eventually(t, func() bool {
+					clock.Advance(100 * time.Millisecond)
+					mine := false
+					inRoom(t, r, func(r *Room) { mine = !r.computers.thinking() && r.state.ToMove()[0] == 0 })
+					return mine
+				}, 5*time.Second, time.Millisecond, "the computer has answered")
+			}
+			moves := movesOf(me.last())
+			me.leave()
+			clock.Advance(29 * time.Second)
+			me.sync()
+			require.Equal(t, 1, h.hub.Live(), "a reload has time to come back")
+			clock.Advance(time.Second)
+			if tc.sleep {
+				require.Eventually(t, func() bool { return h.hub.Live() == 0 }, 5*time.Second, time.Millisecond, "asleep")
+			} else {
+				time.Sleep(20 * time.Millisecond)
+				require.Equal(t, 1, h.hub.Live(), "a live game stays IdleUnload")
+			}
+
+			h.restart()
+			want := 0
+			if tc.restored {
+				want = 1
+			}
+			require.Equal(t, want, h.hub.Live(), "rooms run again at a start")
+			r, err := h.hub.Room(context.Background(), r.ID())
+			require.NoError(t, err)
+			p := h.connect(r, "me").last()
+			require.Equal(t, moves, movesOf(p), "woken as it was")
+			require.False(t, p.Over)
+		})
+	}
+}
+
+// A computer choosing its move keeps a correspondence room awake: asleep,
+// its move would wait for the next visit, and the deadline keeper would
+// find its time run out.
+func TestAThinkingComputerKeepsItsRoomAwake(t *testing.T) {
+	started := make(chan struct{}, 8)
+	h, clock, _ := resumeHarness(t, func(c *Config) {
+		c.SleepAfter = 30 * time.Second
+		c.Bots = func(game.Game, string, string, uint64) (game.Bot, error) { return blocker{started}, nil }
+	})
+	r := h.create(Spec{Game: "kalah", Mode: vocab.Computer, Clock: vocab.CorrespondenceClock, Days: 3}, "me")
+	me := h.connect(r, "me")
+	me.click(1, 1)
+	clock.Advance(time.Second) // the computer's least time a move
+	<-started
+	me.leave()
+	clock.Advance(time.Hour)
+	time.Sleep(20 * time.Millisecond)
+	require.Equal(t, 1, h.hub.Live(), "thinking: awake")
+	waitFor(t, r, "still thinking", func(r *Room) bool { return r.computers.thinking() })
 }

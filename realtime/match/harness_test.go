@@ -144,7 +144,7 @@ func (h *testHub) Snapshot(ctx context.Context, id, tokenHash string) (*view.Pag
 
 // Restore runs every unfinished room again, as after a restart.
 func (h *testHub) Restore(ctx context.Context) (int, error) {
-	ids, err := h.deps.Store.Unfinished(ctx)
+	ids, err := h.deps.Store.Restorable(ctx)
 	if err != nil {
 		return 0, err
 	}

@@ -409,6 +409,19 @@ func (r *Room) refuse(ev event) {
 // running), so that it stays in memory with nobody watching.
 func (r *Room) busy() bool { return !r.over() && r.computers.running() }
 
+// unloadAfter is how long the room stays in memory with no page open: a
+// correspondence room sleeps soon (issue 39: it holds no goroutine and no
+// memory while nobody looks, for days), any other after idleUnload. A
+// computer choosing a move keeps any room awake until it has moved: asleep,
+// its move would wait for the next visit, and in a correspondence game
+// the deadline keeper would find its time run out.
+func (r *Room) unloadAfter() time.Duration {
+	if r.clock.correspondence() {
+		return r.deps.timings.sleepAfter
+	}
+	return r.deps.timings.idleUnload
+}
+
 // scheduleIdle sets the timer that unloads the room once it has had no
 // page open for idleUnload and nothing to do (it runs on the room's Clock,
 // so tests can drive it).
@@ -417,7 +430,7 @@ func (r *Room) scheduleIdle() {
 	if len(r.viewers.conns) > 0 {
 		return
 	}
-	wait := r.deps.timings.idleUnload
+	wait := r.unloadAfter()
 	if r.busy() {
 		wait = r.deps.timings.unwatchedPause // computer against computer, unwatched: pause it then
 	}
@@ -436,8 +449,14 @@ func (r *Room) idle() bool {
 		r.computers.stop()
 		r.deps.Log.Debug("computer game paused: nobody watches", "room", r.id)
 	}
-	if len(r.viewers.conns) == 0 && !r.busy() && unwatched >= r.deps.timings.idleUnload {
-		return true
+	if len(r.viewers.conns) == 0 && !r.busy() && unwatched >= r.unloadAfter() {
+		if !r.computers.thinking() {
+			return true
+		}
+		// Its move first: the move schedules the unload again (refresh);
+		// this is in case the search never ends.
+		r.viewers.stopIdleTimer = r.deps.Clock.AfterFunc(r.unloadAfter(), func() { r.sendLater(evIdle{}) })
+		return false
 	}
 	r.scheduleIdle()
 	return false

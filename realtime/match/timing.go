@@ -51,6 +51,8 @@ type timings struct {
 	moveBudget time.Duration
 	replayStep time.Duration
 	idleUnload time.Duration
+	// sleepAfter is idleUnload for a correspondence room (its sleep).
+	sleepAfter time.Duration
 	// unwatchedPause: computer against computer pauses after this long
 	// with no page open.
 	unwatchedPause time.Duration
@@ -80,6 +82,12 @@ type Knobs struct {
 	// IdleUnload is how long a room with no connection stays in memory
 	// (default 10 minutes).
 	IdleUnload time.Duration
+	// SleepAfter is how long a correspondence room with no connection
+	// stays in memory (default 30 seconds): its game lasts days, its
+	// deadline is the store's, and a page, a move or the deadline keeper
+	// loads it again, so it sleeps in the store as soon as a reload or a
+	// next page has had time to come back.
+	SleepAfter time.Duration
 	// UnwatchedPause is how long computer against computer plays on with
 	// nobody watching before it pauses until someone looks (default 1
 	// minute).
@@ -112,6 +120,7 @@ func timingsOf(cfg Knobs) timings {
 		moveBudget:     cfg.MoveBudget,
 		replayStep:     or(cfg.ReplayStep, 800*time.Millisecond),
 		idleUnload:     or(cfg.IdleUnload, 10*time.Minute),
+		sleepAfter:     or(cfg.SleepAfter, 30*time.Second),
 		unwatchedPause: or(cfg.UnwatchedPause, time.Minute),
 		contactPause:   or(cfg.ContactPause, ContactPauseMax),
 		firstMoveWait:  or(cfg.FirstMoveWait, FirstMoveWait),

@@ -50,6 +50,7 @@ func Run(t *testing.T, open Opener) {
 		{"TurnsKeepTheirDetails", turnsKeepTheirDetails},
 		{"MissingRoom", missingRoom},
 		{"ListsAndCleanup", listsAndCleanup},
+		{"CorrespondenceBetweenPeopleSleeps", correspondenceBetweenPeopleSleeps},
 		{"ListedRooms", listedRooms},
 		{"ListPages", listPages},
 		{"ListedWhileSeen", listedWhileSeen},
@@ -214,6 +215,49 @@ func missingRoom(t *testing.T, sub Subject) {
 	require.Empty(t, msgs)
 }
 
+// correspondenceBetweenPeopleSleeps: a start restores every unfinished
+// room but a correspondence game where only people sit (issue 39 item 2);
+// one with a computer's seat (a house bot's, or against the computer) is
+// restored, since the computer may be to move.
+func correspondenceBetweenPeopleSleeps(t *testing.T, sub Subject) {
+	ctx, s := sub.Ctx, sub.Store
+	computer := store.Seat{Kind: vocab.ComputerSeat, Level: "medium"}
+	house := store.Seat{Kind: vocab.ComputerSeat, Level: "easy", Account: "Easybot"}
+	var want []string
+	for _, r := range []struct {
+		id      string
+		clock   vocab.Clock
+		seats   [2]store.Seat
+		over    bool
+		restore bool
+	}{
+		{"live", "fast", SampleRoom("").Seats, false, true},
+		{"no-clock", "none", SampleRoom("").Seats, false, true},
+		{"people", vocab.CorrespondenceClock, SampleRoom("").Seats, false, false},
+		{"free-seat", vocab.CorrespondenceClock, [2]store.Seat{SampleRoom("").Seats[0]}, false, false},
+		{"against-computer", vocab.CorrespondenceClock, [2]store.Seat{SampleRoom("").Seats[0], computer}, false, true},
+		{"house-bot", vocab.CorrespondenceClock, [2]store.Seat{house, SampleRoom("").Seats[1]}, false, true},
+		{"finished", "fast", SampleRoom("").Seats, true, false},
+		{"finished-computer", vocab.CorrespondenceClock, [2]store.Seat{computer, computer}, true, false},
+	} {
+		if r.restore {
+			want = append(want, r.id)
+		}
+		room := SampleRoom(r.id)
+		room.Clock, room.Seats = r.clock, r.seats
+		if r.clock.Correspondence() {
+			room.Days = 3
+		}
+		require.NoError(t, s.CreateRoom(ctx, room), r.id)
+		if r.over {
+			require.NoError(t, ResultErr(s.SetResult(ctx, r.id, store.Result{Over: true, Winner: 0, Reason: "resigned"})))
+		}
+	}
+	restorable, err := s.Restorable(ctx)
+	require.NoError(t, err)
+	require.ElementsMatch(t, want, restorable)
+}
+
 func listsAndCleanup(t *testing.T, sub Subject) {
 	ctx, s := sub.Ctx, sub.Store
 	clock := tick(sub)
@@ -234,9 +278,9 @@ func listsAndCleanup(t *testing.T, sub Subject) {
 	require.Equal(t, []string{"c"}, IDs(over))
 	require.Equal(t, -1, over[0].Winner)
 	require.Equal(t, "equal seeds", over[0].Reason)
-	unfinished, err := s.Unfinished(ctx)
+	restorable, err := s.Restorable(ctx)
 	require.NoError(t, err)
-	require.ElementsMatch(t, []string{"a", "b", "d"}, unfinished)
+	require.ElementsMatch(t, []string{"a", "b", "d"}, restorable)
 
 	n, err := s.DeleteIdle(ctx, *clock, []string{"d"})
 	require.NoError(t, err)
