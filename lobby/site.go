@@ -25,8 +25,27 @@ import (
 // player as they change. A challenge is answered from any page of the one
 // challenged; accepting it makes the room in the same write.
 
-// ChallengeLife is how long a challenge waits for an answer.
-const ChallengeLife = 2 * time.Minute
+// ChallengeLife is how long a challenge waits for an answer;
+// CorrespondenceChallengeLife a correspondence challenge's, which the one
+// challenged may find when they next come, days later (as an open
+// correspondence challenge stays listed).
+const (
+	ChallengeLife               = 2 * time.Minute
+	CorrespondenceChallengeLife = 14 * vocab.Day
+)
+
+// challengeLife is how long a challenge on clock waits for an answer.
+func challengeLife(clock vocab.Clock) time.Duration {
+	if clock.Correspondence() {
+		return CorrespondenceChallengeLife
+	}
+	return ChallengeLife
+}
+
+// answerShown is how long a challenge stays in the lists the pages are sent
+// once it stopped waiting (answered, withdrawn, expired): its challenger's
+// pages hear what became of it.
+const answerShown = time.Minute
 
 // MaxChallenges is how many challenges one player may have waiting.
 const MaxChallenges = 3
@@ -230,7 +249,7 @@ func (s *Site) send(ctx context.Context, pages []*Page, accounts []string) {
 		return
 	}
 	now := s.now()
-	list, err := s.Challenges.ChallengesOf(ctx, accounts, now.Add(-ChallengeLife-time.Minute))
+	list, err := s.Challenges.ChallengesOf(ctx, accounts, now.Add(-answerShown))
 	if err != nil {
 		s.Log.Warn("challenges not read", "err", err)
 		return
@@ -323,7 +342,7 @@ func (s *Site) ChallengeDays(ctx context.Context, from, fromToken, to, gameID st
 		return store.DirectChallenge{}, ErrTooMany
 	}
 	c := store.DirectChallenge{ID: secret.Text(12), From: from, To: to, FromToken: fromToken, Game: gameID, Clock: clock, Days: days,
-		Rated: rated, Created: now, Expires: now.Add(ChallengeLife), Status: store.ChallengePending}
+		Rated: rated, Created: now, Expires: now.Add(challengeLife(clock)), Status: store.ChallengePending}
 	house, isHouse := s.House.Find(to)
 	if isHouse && !house.Plays(gameID) {
 		return store.DirectChallenge{}, HouseGameRefused{Bot: house.Account, Games: house.Games}
@@ -358,7 +377,7 @@ func (e AlreadyChallenged) Error() string {
 // notAgain refuses from a second challenge to to in gameID while one waits
 // for an answer (AlreadyChallenged).
 func (s *Site) notAgain(ctx context.Context, from, to, gameID string, now time.Time) error {
-	list, err := s.Challenges.ChallengesOf(ctx, []string{from}, now.Add(-ChallengeLife-time.Minute))
+	list, err := s.Challenges.ChallengesOf(ctx, []string{from}, now.Add(-answerShown))
 	if err != nil {
 		return err
 	}
@@ -428,7 +447,7 @@ func (s *Site) houseAccepts(ctx context.Context, c store.DirectChallenge, b Hous
 // names, "": none); it returns the room of one accepted.
 func (s *Site) Answer(ctx context.Context, p *Page, id string, accept bool, reason string) (string, error) {
 	now := s.now()
-	list, err := s.Challenges.ChallengesOf(ctx, []string{p.Account}, now.Add(-ChallengeLife-time.Minute))
+	list, err := s.Challenges.ChallengesOf(ctx, []string{p.Account}, now.Add(-answerShown))
 	if err != nil {
 		return "", err
 	}
@@ -476,7 +495,7 @@ func (s *Site) accept(ctx context.Context, c store.DirectChallenge, seats [2]sto
 // answer now (none expired), oldest first.
 func (s *Site) Waiting(ctx context.Context, account string) (incoming, outgoing []store.DirectChallenge, err error) {
 	now := s.now()
-	list, err := s.Challenges.ChallengesOf(ctx, []string{account}, now.Add(-ChallengeLife-time.Minute))
+	list, err := s.Challenges.ChallengesOf(ctx, []string{account}, now.Add(-answerShown))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -495,5 +514,5 @@ func (s *Site) Waiting(ctx context.Context, account string) (incoming, outgoing 
 // Cancel withdraws one of p's player's challenges.
 func (s *Site) Cancel(ctx context.Context, p *Page, id string) error {
 	defer s.changed()
-	return s.Challenges.CancelChallenge(ctx, id, p.Account)
+	return s.Challenges.CancelChallenge(ctx, id, p.Account, s.now())
 }

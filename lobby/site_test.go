@@ -87,3 +87,59 @@ func TestACorrespondenceChallenge(t *testing.T) {
 	require.Equal(t, vocab.CorrespondenceClock, rec.Clock)
 	require.Equal(t, 14, rec.Days)
 }
+
+// A correspondence challenge waits days for its answer (issue 39: the one
+// challenged may not come for days); one on a live clock, two minutes.
+// While it waits it is in both players' lists; accepted days after it was
+// made, its challenger's pages hear of it; past its life it has expired.
+func TestAChallengeWaitsAsLongAsItsClockAsks(t *testing.T) {
+	tests := []struct {
+		name  string
+		clock vocab.Clock
+		days  int
+		// waited is a time it still waits after; life when it expires.
+		waited, life time.Duration
+	}{
+		{"fast", vocab.FastClock, 0, ChallengeLife - time.Second, ChallengeLife},
+		{"correspondence", vocab.CorrespondenceClock, 3, 13 * vocab.Day, 14 * vocab.Day},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, now := challengeSite(t)
+			ctx := t.Context()
+			made := *now
+			c, err := s.ChallengeDays(ctx, "alice", "tok", "bob", "kalah", tc.clock, tc.days, false)
+			require.NoError(t, err)
+			require.Equal(t, made.Add(tc.life), c.Expires)
+
+			*now = made.Add(tc.waited)
+			in, _, err := s.Waiting(ctx, "bob")
+			require.NoError(t, err)
+			require.Len(t, in, 1, "still waiting for bob")
+			_, out, err := s.Waiting(ctx, "alice")
+			require.NoError(t, err)
+			require.Len(t, out, 1, "and among alice's")
+			alice := s.Open("alice", "tok", false)
+			defer s.Close(alice)
+			s.send(ctx, []*Page{alice}, []string{"alice"})
+			require.Len(t, (<-alice.updates).Outgoing, 1)
+
+			_, err = s.Answer(ctx, &Page{Account: "bob", TokenHash: "tb"}, c.ID, true, "")
+			require.NoError(t, err)
+			s.send(ctx, []*Page{alice}, []string{"alice"})
+			u := <-alice.updates
+			require.Len(t, u.Accepted, 1, "alice's page hears it was accepted")
+			require.Equal(t, store.ChallengeAccepted, u.Accepted[0].Status)
+
+			second, err := s.ChallengeDays(ctx, "alice", "tok", "bob", "amazons", tc.clock, tc.days, false)
+			require.NoError(t, err)
+			*now = now.Add(tc.life)
+			in, _, err = s.Waiting(ctx, "bob")
+			require.NoError(t, err)
+			require.Empty(t, in, "expired")
+			_, err = s.Answer(ctx, &Page{Account: "bob", TokenHash: "tb"}, second.ID, true, "")
+			require.ErrorIs(t, err, store.ErrChallengeGone)
+		})
+	}
+}

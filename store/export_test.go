@@ -11,3 +11,6 @@ func SetNow(s Store, now func() time.Time) {
 // FirstSchema is the first version of the PostgreSQL schema, to make a
 // database as an older program left it.
 func FirstSchema() string { return migrations[0] }
+
+// SchemaVersion is the PostgreSQL schema's version this program makes.
+func SchemaVersion() int { return len(migrations) }

@@ -112,6 +112,12 @@ var migrations = []string{
 		ADD COLUMN alarm_at bigint NOT NULL DEFAULT 0, ADD COLUMN movers text NOT NULL DEFAULT '';
 	CREATE INDEX rooms_due ON rooms (due_at) WHERE due_at > 0 AND NOT over;
 	CREATE INDEX rooms_alarm ON rooms (alarm_at) WHERE alarm_at > 0 AND NOT over;`,
+	// 16: a player's direct challenges are read by when they stop waiting
+	// (ChallengesOf), not when they were made: a correspondence challenge
+	// waits for days. (A database made at 10 or later has them already.)
+	`DROP INDEX IF EXISTS challenges_to; DROP INDEX IF EXISTS challenges_from;
+	CREATE INDEX IF NOT EXISTS challenges_to_waiting ON challenges (to_name, expires);
+	CREATE INDEX IF NOT EXISTS challenges_from_waiting ON challenges (from_name, expires);`,
 }
 
 // migrationLock is the advisory lock that keeps nodes starting together

@@ -157,7 +157,8 @@ func (b *base) AnswerChallenge(ctx context.Context, id, to string, accept bool, 
 		}
 	}
 	answer := func(tx txn) error {
-		res, err := tx.Exec(`UPDATE challenges SET status = $1, room = $2, reason = $3 WHERE id = $4 AND to_name = $5 AND status = $6 AND expires > $7`,
+		res, err := tx.Exec(`UPDATE challenges SET status = $1, room = $2, reason = $3, expires = $7
+			WHERE id = $4 AND to_name = $5 AND status = $6 AND expires > $7`,
 			status, roomID, reason, id, to, ChallengePending, now.UnixMilli())
 		if err != nil {
 			return fmt.Errorf("store: challenge: %w", err)

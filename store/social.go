@@ -64,7 +64,11 @@ type DirectChallenge struct {
 	Clock               vocab.Clock
 	Days                int // a correspondence clock's days a move
 	Rated               bool
-	Created, Expires    time.Time
+	// Expires is when a pending challenge stops waiting for an answer;
+	// once answered or withdrawn, when it was (ChallengesOf's lists keep
+	// a challenge a while after it stopped waiting, so that pages hear
+	// what became of it).
+	Created, Expires time.Time
 	// Status is one of the DirectChallenge states; Room the room an accepted
 	// challenge made, Reason why a declined one was (a value the site
 	// names, "": none given).
@@ -84,8 +88,9 @@ var ErrChallengeGone = errors.New("the challenge is no longer open")
 type DirectChallenges interface {
 	// CreateChallenge stores a new pending challenge.
 	CreateChallenge(ctx context.Context, c DirectChallenge) error
-	// ChallengesOf lists the challenges to or from any of accounts made at
-	// or after since, oldest first.
+	// ChallengesOf lists the challenges to or from any of accounts that
+	// waited for an answer at since or after (pending, or answered,
+	// withdrawn or expired since: their Expires), oldest first.
 	ChallengesOf(ctx context.Context, accounts []string, since time.Time) ([]DirectChallenge, error)
 	// PendingFrom counts from's challenges pending at now.
 	PendingFrom(ctx context.Context, from string, now time.Time) (int, error)
@@ -94,8 +99,9 @@ type DirectChallenges interface {
 	// the same transaction (owned as CreateRoom would own it).
 	// ErrChallengeGone when it is not pending.
 	AnswerChallenge(ctx context.Context, id, to string, accept bool, reason string, room *Room, now time.Time) error
-	// CancelChallenge withdraws from's challenge id while it is pending.
-	CancelChallenge(ctx context.Context, id, from string) error
+	// CancelChallenge withdraws from's challenge id at now while it is
+	// pending.
+	CancelChallenge(ctx context.Context, id, from string, now time.Time) error
 }
 
 // SeeOnline implements Presence: the node's rows become accounts, in one
@@ -153,7 +159,7 @@ func (st *base) ChallengesOf(ctx context.Context, accounts []string, since time.
 	to, args := st.e.anyOf("to_name", 2, accounts)
 	from, _ := st.e.anyOf("from_name", 2, accounts)
 	rows, err := st.db.QueryContext(ctx, `SELECT `+challengeColumns+` FROM challenges
-		WHERE created >= $1 AND (`+to+` OR `+from+`) ORDER BY created, id`, append([]any{since.UnixMilli()}, args...)...)
+		WHERE expires >= $1 AND (`+to+` OR `+from+`) ORDER BY created, id`, append([]any{since.UnixMilli()}, args...)...)
 	return collect(rows, err, "challenges", func(r row) (c DirectChallenge, err error) {
 		var created, expires int64
 		err = r.Scan(&c.ID, &c.From, &c.To, &c.FromToken, &c.Game, &c.Clock, &c.Rated, &created, &expires, &c.Status, &c.Room, &c.Reason, &c.Days)
@@ -197,9 +203,9 @@ func (st *base) PendingFrom(ctx context.Context, from string, now time.Time) (in
 }
 
 // CancelChallenge implements DirectChallenges.
-func (st *base) CancelChallenge(ctx context.Context, id, from string) error {
-	res, err := st.e.exec(ctx, `UPDATE challenges SET status = $1 WHERE id = $2 AND from_name = $3 AND status = $4`,
-		ChallengeCancelled, id, from, ChallengePending)
+func (st *base) CancelChallenge(ctx context.Context, id, from string, now time.Time) error {
+	res, err := st.e.exec(ctx, `UPDATE challenges SET status = $1, expires = $5 WHERE id = $2 AND from_name = $3 AND status = $4`,
+		ChallengeCancelled, id, from, ChallengePending, now.UnixMilli())
 	if err != nil {
 		return fmt.Errorf("store: challenge: %w", err)
 	}
@@ -227,8 +233,8 @@ CREATE TABLE IF NOT EXISTS challenges (
 	room       {text} NOT NULL DEFAULT '',
 	reason     {text} NOT NULL DEFAULT ''
 );
-CREATE INDEX IF NOT EXISTS challenges_to ON challenges(to_name, created);
-CREATE INDEX IF NOT EXISTS challenges_from ON challenges(from_name, created);`
+CREATE INDEX IF NOT EXISTS challenges_to_waiting ON challenges(to_name, expires);
+CREATE INDEX IF NOT EXISTS challenges_from_waiting ON challenges(from_name, expires);`
 
 // challengeColumns are a challenge's columns, in the order ChallengesOf reads them.
 const challengeColumns = `id, from_name, to_name, from_token, game, clock, rated, created, expires, status, room, reason, days`

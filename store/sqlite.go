@@ -141,9 +141,13 @@ func migrate(db *sql.DB) error {
 // there: the deadline keeper's looks (Overdue, Alarms) find the few
 // correspondence rooms due among all the rooms stored, every 30 s on every
 // node, without reading them all. Only correspondence rooms are in them,
-// so a live game's move writes neither.
+// so a live game's move writes neither. The challenges' indexes by when
+// they were made gave way to indexes by when they stop waiting
+// (socialTables).
 const columnIndexes = `CREATE INDEX IF NOT EXISTS rooms_due ON rooms(due_at) WHERE due_at > 0 AND NOT over;
-CREATE INDEX IF NOT EXISTS rooms_alarm ON rooms(alarm_at) WHERE alarm_at > 0 AND NOT over;`
+CREATE INDEX IF NOT EXISTS rooms_alarm ON rooms(alarm_at) WHERE alarm_at > 0 AND NOT over;
+DROP INDEX IF EXISTS challenges_to;
+DROP INDEX IF EXISTS challenges_from;`
 
 // SQLite is a Store in one SQLite file.
 //

@@ -84,11 +84,23 @@ func directChallenges(t *testing.T, sub Subject) {
 	challenge("c2", "alice", "carol", now.Add(time.Second))
 	challenge("c3", "dave", "bob", now.Add(2*time.Second))
 	corr := store.DirectChallenge{ID: "k5", From: "gil", To: "fay", FromToken: "t-gil", Game: "kalah", Clock: "correspondence", Days: 7,
-		Created: now, Expires: now.Add(2 * time.Minute), Status: store.ChallengePending}
+		Created: now, Expires: now.Add(14 * 24 * time.Hour), Status: store.ChallengePending}
 	require.NoError(t, st.CreateChallenge(ctx, corr))
 	got, err := st.ChallengesOf(ctx, []string{"fay"}, now)
 	require.NoError(t, err)
 	require.Equal(t, []store.DirectChallenge{corr}, got, "a correspondence challenge keeps its days")
+	later := now.Add(5 * 24 * time.Hour)
+	got, err = st.ChallengesOf(ctx, []string{"fay", "gil"}, later)
+	require.NoError(t, err)
+	require.Equal(t, []store.DirectChallenge{corr}, got, "listed while it waits, days after it was made")
+	require.NoError(t, st.AnswerChallenge(ctx, "k5", "fay", true, "", SampleRoom("from-k5"), later))
+	got, err = st.ChallengesOf(ctx, []string{"gil"}, later.Add(-time.Minute))
+	require.NoError(t, err)
+	require.Len(t, got, 1, "answered since: listed, for its challenger's pages")
+	require.Equal(t, store.ChallengeAccepted, got[0].Status)
+	got, err = st.ChallengesOf(ctx, []string{"gil"}, later.Add(time.Second))
+	require.NoError(t, err)
+	require.Empty(t, got, "answered before: no more")
 	n, err := st.PendingFrom(ctx, "alice", now.Add(3*time.Second))
 	require.NoError(t, err)
 	require.Equal(t, 2, n)
@@ -129,10 +141,10 @@ func directChallenges(t *testing.T, sub Subject) {
 	require.NoError(t, st.AnswerChallenge(ctx, "c3", "bob", false, "later", nil, now.Add(time.Minute)))
 	require.ErrorIs(t, st.AnswerChallenge(ctx, "c2", "carol", true, "", SampleRoom("late"), now.Add(3*time.Minute)), store.ErrChallengeGone,
 		"expired")
-	require.ErrorIs(t, st.CancelChallenge(ctx, "c3", "dave"), store.ErrChallengeGone, "answered already")
+	require.ErrorIs(t, st.CancelChallenge(ctx, "c3", "dave", now.Add(time.Minute)), store.ErrChallengeGone, "answered already")
 	c4 := challenge("c4", "alice", "erin", now.Add(10*time.Second))
-	require.ErrorIs(t, st.CancelChallenge(ctx, c4.ID, "bob"), store.ErrChallengeGone, "only its maker cancels it")
-	require.NoError(t, st.CancelChallenge(ctx, c4.ID, "alice"))
+	require.ErrorIs(t, st.CancelChallenge(ctx, c4.ID, "bob", now.Add(time.Minute)), store.ErrChallengeGone, "only its maker cancels it")
+	require.NoError(t, st.CancelChallenge(ctx, c4.ID, "alice", now.Add(time.Minute)))
 	list, err = st.ChallengesOf(ctx, []string{"erin", "dave"}, now)
 	require.NoError(t, err)
 	status := map[string]string{}

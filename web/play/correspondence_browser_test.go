@@ -2,6 +2,7 @@ package play_test
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -58,4 +59,45 @@ func TestBrowserACorrespondenceChallenge(t *testing.T) {
 	require.Equal(t, vocab.CorrespondenceClock, rec.Clock)
 	require.WithinDuration(t, time.Now().Add(7*vocab.Day), rec.Due.At, time.Minute, "the store keeps the deadline")
 	require.Empty(t, bea.AxeBothThemes("a correspondence room"))
+}
+
+// TestBrowserADirectCorrespondenceChallenge: Alice challenges Bob to a
+// correspondence game of 5 days a move while he is away. It waits for
+// him for 14 days, counted in days on both sides, not two minutes; when
+// he comes and accepts, he goes to the game, and Alice's page, which may
+// be on something else by then, is not taken there: it says the game
+// began and links it.
+func TestBrowserADirectCorrespondenceChallenge(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t)
+	alice := newTab(t, webtest.NewBrowser(t, 1280, 900), "alice")
+	alice.SignUpIn(ts.Node, "alice")
+	bob := newTab(t, webtest.NewBrowser(t, 390, 844), "bob")
+	bob.SignUpIn(ts.Node, "bob")
+
+	alice.Run("Bob's page", chromedp.Navigate(ts.URL+"/@/bob"))
+	alice.Click("[data-action=challenge]")
+	alice.WaitShown("form[data-testid=challenge]")
+	alice.Run("choose and send", chromedp.SetValue(chromedp.CSS(`form[data-testid=challenge] [name=game]`), "amazons"),
+		chromedp.SetValue(chromedp.CSS(`form[data-testid=challenge] [name=clock]`), string(vocab.CorrespondenceClock)),
+		chromedp.SetValue(chromedp.CSS(`form[data-testid=challenge] [name=days]`), "5"),
+		chromedp.Submit(chromedp.CSS(`form[data-testid=challenge]`)))
+	alice.WaitShown("[data-testid=challenge-sent]")
+	alice.WaitJS("its time in days", `/^1[34] days \d+ h left$/.test(document.querySelector("[data-testid=challenge-sent] [data-testid=time-left]").textContent)`)
+
+	bob.Run("Bob comes", chromedp.Navigate(ts.URL+"/"))
+	bob.WaitJSFor(5*time.Second, "the challenge shown", `!!document.querySelector("[data-testid=challenge-incoming]")`)
+	require.Contains(t, bob.Text("[data-testid=challenge-incoming]"), "Correspondence")
+	require.Regexp(t, `1[34] days \d+ h left`, bob.Text("[data-testid=challenge-incoming] [data-testid=time-left]"))
+	bob.Screenshot(filepath.Join(webtest.ScreenshotDir(t), "correspondence-challenge-phone.png"))
+	require.Empty(t, bob.AxeBothThemes("a correspondence challenge on a phone"))
+	bob.Click("#site-notices [data-action=accept-challenge]")
+	bob.WaitJSFor(5*time.Second, "in the room", `location.pathname.startsWith("/r/") && !!document.querySelector(".player.yours")`)
+
+	alice.WaitJSFor(5*time.Second, "told, with a link", `!!document.querySelector("[data-testid=challenge-sent] [data-testid=challenge-game]")`)
+	require.Contains(t, alice.Text("[data-testid=challenge-sent]"), "bob accepted: the game has begun.")
+	require.True(t, strings.HasPrefix(alice.Location(), ts.URL+"/@/bob"), "not taken away from what she does: %s", alice.Location())
+	alice.Screenshot(filepath.Join(webtest.ScreenshotDir(t), "correspondence-challenge-accepted.png"))
+	require.Equal(t, bob.Location(), ts.URL+webtest.EvalJS[string](alice.Tab,
+		`document.querySelector("[data-testid=challenge-game]").getAttribute("href")`))
 }

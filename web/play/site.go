@@ -93,6 +93,10 @@ type outgoingView struct {
 	Text   string `json:"text"`
 	// Reason is why it was declined, in words ("": none given).
 	Reason string `json:"reason,omitempty"`
+	// Room is the game an accepted correspondence challenge began, which
+	// the page links to: it is not sent there (Go), since its player may
+	// be in another game, days after the challenge was sent.
+	Room string `json:"room,omitempty"`
 }
 
 // challengeText says what a challenge offers: "Kalah · Fast · Rated".
@@ -283,11 +287,14 @@ func (a *Area) siteUpdate(ctx context.Context, page *lobby.Page, u lobby.Update)
 		if c.Expired(now) {
 			status = "expired"
 		}
-		m.Outgoing = append(m.Outgoing, outgoingView{ID: c.ID, Status: status, Text: challengeText(c),
-			Reason: templates.DeclineReasonText(c.Reason)})
+		v := outgoingView{ID: c.ID, Status: status, Text: challengeText(c), Reason: templates.DeclineReasonText(c.Reason)}
+		if c.Status == store.ChallengeAccepted && c.Clock.Correspondence() {
+			v.Room = "/r/" + c.Room
+		}
+		m.Outgoing = append(m.Outgoing, v)
 	}
 	for _, c := range u.Accepted {
-		if c.FromToken == page.TokenHash {
+		if c.FromToken == page.TokenHash && !c.Clock.Correspondence() {
 			m.Go = "/r/" + c.Room // the challenger's browser holds the seat
 		}
 	}

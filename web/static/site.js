@@ -49,12 +49,30 @@
       const words = {
         accepted: who + " accepted: to the game…",
         declined: who + " declined your challenge (" + mine.text + ")" + (mine.reason ? ": " + mine.reason : "") + ".",
-        expired: "No answer in two minutes: the challenge (" + mine.text + ") has expired.",
+        expired: "No answer in time: the challenge (" + mine.text + ") has expired.",
         cancelled: "You withdrew the challenge.",
       };
-      box.querySelector("[data-challenge-text]").textContent = words[mine.status] || mine.status;
+      const text = box.querySelector("[data-challenge-text]");
+      text.textContent = words[mine.status] || mine.status;
+      if (mine.status === "accepted" && mine.room) { // a correspondence game: linked, not gone to
+        text.textContent = who + " accepted: the game has begun. ";
+        const a = document.createElement("a");
+        a.href = mine.room;
+        a.textContent = "Open the game";
+        a.dataset.testid = "challenge-game";
+        text.append(a);
+      }
       for (const el of box.querySelectorAll(".challenge-actions, [data-testid=challenge-sent-offline]")) el.remove();
     }
+  }
+
+  // leftText says s seconds as the server does (ChallengeRow.Left): "1:45",
+  // or, for a correspondence challenge's days, "13 days 23 h", "5 h 12 min".
+  function leftText(s) {
+    if (s < 3600) return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+    const days = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600);
+    if (days > 0) return (days === 1 ? "1 day" : days + " days") + " " + h + " h";
+    return h + " h " + Math.floor((s % 3600) / 60) + " min";
   }
 
   // tick counts down each challenge's time left; one expired leaves the
@@ -63,7 +81,7 @@
     const now = Date.now();
     for (const el of document.querySelectorAll("[data-expires]")) {
       const left = Math.max(0, Math.round((Number(el.dataset.expires) - now) / 1000));
-      el.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") + " left";
+      el.textContent = leftText(left) + " left";
       if (left === 0) {
         const row = el.closest("[data-testid=challenge-row], [data-testid=challenge-incoming]");
         if (row) row.remove();

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"time"
+
+	"boardroom/realtime/vocab"
 )
 
 // ChallengeRow is a direct challenge waiting for an answer, as the
@@ -31,9 +33,14 @@ type ChallengeRow struct {
 // site.js to count down.
 func (c ChallengeRow) ExpiresAt() string { return strconv.FormatInt(c.Expires.UnixMilli(), 10) }
 
-// Left is the time it has left at now, as "1:45 left".
+// Left is the time it has left at now, as "1:45 left", or in days and
+// hours for a correspondence challenge's ("13 days 23 h left"; site.js
+// counts down alike).
 func (c ChallengeRow) Left(now time.Time) string {
 	d := max(c.Expires.Sub(now).Round(time.Second), 0)
+	if d >= time.Hour {
+		return vocab.Left(d) + " left"
+	}
 	return fmt.Sprintf("%d:%02d left", int(d.Minutes()), int(d.Seconds())%60)
 }
 
