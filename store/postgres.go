@@ -118,6 +118,10 @@ var migrations = []string{
 	`DROP INDEX IF EXISTS challenges_to; DROP INDEX IF EXISTS challenges_from;
 	CREATE INDEX IF NOT EXISTS challenges_to_waiting ON challenges (to_name, expires);
 	CREATE INDEX IF NOT EXISTS challenges_from_waiting ON challenges (from_name, expires);`,
+	// 17: arenas and Swiss events, their players and games, and the event
+	// a room's game is of (Tournaments).
+	postgresDDL(tournamentTables) + `
+	ALTER TABLE rooms ADD COLUMN tournament text NOT NULL DEFAULT '';`,
 }
 
 // migrationLock is the advisory lock that keeps nodes starting together

@@ -198,8 +198,8 @@ func (p *Postgres) insertRoom(ctx context.Context, tx txn, e encodedRoom, owned 
 	}
 	res, err := tx.Exec(`INSERT INTO rooms (`+insertRoomColumns+`, owner, epoch)
 		SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17::bigint, $18::bigint, $19, $20, $21, $22, $23,
-			$24::text, $25
-		WHERE $24::text IS NULL OR EXISTS (SELECT 1 FROM nodes WHERE session = $24::text AND expires > clock_timestamp())`,
+			$24, $25::text, $26
+		WHERE $25::text IS NULL OR EXISTS (SELECT 1 FROM nodes WHERE session = $25::text AND expires > clock_timestamp())`,
 		append(e.values(), session, epoch)...)
 	if err != nil {
 		return fmt.Errorf("store: create room %s: %w", e.ID, err)

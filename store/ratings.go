@@ -178,13 +178,14 @@ func (st *base) Leaderboard(ctx context.Context, game string, speed vocab.Clock,
 // setResultColumns are what SetResult writes of a room, from $1 on.
 const setResultColumns = `over = $1, winner = $2, reason = $3, aborted = $4, aborted_by = $5, updated_at = $6`
 
-// SetResult implements Store. Most games are not rated: one statement
-// records their result. A rated room takes a transaction that holds the
-// room's row (under its fence, on PostgreSQL), so that its result is
-// written, and its game rated, by its owner alone and once.
+// SetResult implements Store. Most games are not rated nor an event's: one
+// statement records their result. A rated room, or an event's, takes a
+// transaction that holds the room's row (under its fence, on PostgreSQL),
+// so that its result is written, its game rated and counted by its event,
+// by its owner alone and once.
 func (b *base) SetResult(ctx context.Context, id string, res Result) (*[2]rating.Change, error) {
 	args := []any{res.Over, res.Winner, res.Reason, res.Aborted, abortedBy(res)}
-	done, err := b.e.updateRoom(ctx, id, setResultColumns, `NOT rated`, append(args, b.stamp())...)
+	done, err := b.e.updateRoom(ctx, id, setResultColumns, `NOT rated AND tournament = ''`, append(args, b.stamp())...)
 	if err != nil || done {
 		return nil, err
 	}
@@ -192,8 +193,9 @@ func (b *base) SetResult(ctx context.Context, id string, res Result) (*[2]rating
 	err = b.e.roomTx(ctx, id, "", nil, func(tx txn) error {
 		changes = nil // a write tried again runs this again
 		var g ratedGame
-		if err := tx.QueryRow(`SELECT rated, rating_changes, seats, game, clock FROM rooms WHERE id = $1`, id).
-			Scan(&g.rated, &g.changes, &g.seats, &g.game, &g.clock); err != nil {
+		var event string
+		if err := tx.QueryRow(`SELECT rated, rating_changes, seats, game, clock, tournament FROM rooms WHERE id = $1`, id).
+			Scan(&g.rated, &g.changes, &g.seats, &g.game, &g.clock, &event); err != nil {
 			return fmt.Errorf("store: room %q: %w", id, err)
 		}
 		var err error
@@ -204,6 +206,11 @@ func (b *base) SetResult(ctx context.Context, id string, res Result) (*[2]rating
 		now := b.stamp()
 		if _, err := tx.Exec(`UPDATE rooms SET `+setResultColumns+` WHERE id = $7`, append(args, now, id)...); err != nil {
 			return fmt.Errorf("store: room %q: %w", id, err)
+		}
+		if event != "" {
+			if err := recordTournamentResult(tx, id, res, now); err != nil {
+				return err
+			}
 		}
 		if !g.rates(res) {
 			return nil

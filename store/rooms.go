@@ -17,7 +17,7 @@ import (
 
 // roomColumns are a room's columns, in the order roomRow.dest takes them.
 const roomColumns = `id, game, options, mode, clock, seats, save, over, winner, reason, created_at, updated_at, private, aborted, next,
-	clock_from, clock_stopped, rated, rating_changes, open, seeking, days, due_at, alarm_at, movers`
+	clock_from, clock_stopped, rated, rating_changes, open, seeking, days, due_at, alarm_at, movers, tournament`
 
 // roomRow is a room's row as it is read: the plain columns go straight
 // into the Room, the encoded ones (JSON, milliseconds, NULLs) here until
@@ -38,7 +38,7 @@ func (w *roomRow) dest() []any {
 	r := &w.r
 	return []any{&r.ID, &r.Game, &w.opts, &r.Mode, &r.Clock, &w.seats, &w.save, &r.Over, &r.Winner, &r.Reason,
 		&w.created, &w.updated, &r.Private, &r.Aborted, &r.Next, &w.clockFrom, &w.stopped, &r.Rated, &w.changes,
-		&r.Open, &r.Seeking, &r.Days, &w.due, &w.alarm, &w.movers}
+		&r.Open, &r.Seeking, &r.Days, &w.due, &w.alarm, &w.movers, &r.Tournament}
 }
 
 // room decodes the encoded columns of room id (its turns are read apart).

@@ -48,15 +48,15 @@ func encodeRoom(r *Room, now int64) (encodedRoom, error) {
 }
 
 // insertRoomColumns are the columns a room is inserted with, in the order
-// of encodedRoom.values ($1 to $23: created_at and updated_at are both $12).
+// of encodedRoom.values ($1 to $24: created_at and updated_at are both $12).
 const insertRoomColumns = `id, game, options, mode, clock, seats, save, over, winner, reason, turns, created_at, updated_at,
-	private, aborted, seated, next, clock_from, clock_stopped, rated, rating_changes, open, seeking, days`
+	private, aborted, seated, next, clock_from, clock_stopped, rated, rating_changes, open, seeking, days, tournament`
 
 // values are the parameters of insertRoomColumns.
 func (e encodedRoom) values() []any {
 	return []any{e.ID, e.Game, e.options, string(e.Mode), string(e.Clock), e.seats, e.save, e.Over, e.Winner, e.Reason, len(e.Turns),
 		e.now, e.Private, e.Aborted, seated(e.Seats), e.Next, millis(e.ClockFrom), millis(e.ClockStopped), e.Rated, e.changes,
-		e.Open, e.Seeking, e.Days}
+		e.Open, e.Seeking, e.Days, e.Tournament}
 }
 
 // CreateRoom implements Store: on PostgreSQL the new room is owned by the

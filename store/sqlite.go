@@ -56,6 +56,8 @@ var columns = []struct{ name, definition, fill string }{
 	{"alarm_at", "INTEGER NOT NULL DEFAULT 0", ""},
 	{"movers", "TEXT NOT NULL DEFAULT ''", ""},
 	{"challenges.days", "INTEGER NOT NULL DEFAULT 0", ""},
+	// The event a room's game is of (Tournaments).
+	{"tournament", "TEXT NOT NULL DEFAULT ''", ""},
 }
 
 // renamedColumns are the rooms table's columns named otherwise in older
@@ -90,6 +92,8 @@ var tables = []struct{ name, definition string }{
 	{"browsers", sqliteDDL(linkTables)},
 	// Web Push's key pair and the accounts' devices (Push).
 	{"push", sqliteDDL(pushTables)},
+	// Arenas and Swiss events, their players and games (Tournaments).
+	{"tournaments", sqliteDDL(tournamentTables)},
 }
 
 // migrate adds the tables and columns a file made by an older version
@@ -381,7 +385,7 @@ func (s *SQLite) fencedTx(ctx context.Context, key string, fn func(tx txn) error
 // insertRoom implements engine.
 func (s *SQLite) insertRoom(ctx context.Context, tx txn, e encodedRoom, owned bool) error {
 	_, err := tx.Exec(`INSERT INTO rooms (`+insertRoomColumns+`)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)`, e.values()...)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)`, e.values()...)
 	if err != nil {
 		return fmt.Errorf("store: create room %s: %w", e.ID, err)
 	}

@@ -71,8 +71,10 @@ type Room struct {
 	Mode    vocab.Mode
 	Clock   vocab.Clock
 	// Days are a correspondence clock's days a move (0 for the others).
-	Days  int
-	Seats [2]Seat
+	Days int
+	// Tournament is the event whose game this is ("": none; Tournaments).
+	Tournament string
+	Seats      [2]Seat
 	// Due is the deadline of the turn being played, in a correspondence
 	// room (zero: none; Deadlines).
 	Due Due
@@ -140,6 +142,9 @@ type Result struct {
 	// not making a first move in time); -1 for none, or for both. Only a
 	// Result with Aborted set reads it.
 	AbortedBy int
+	// Moves counts each seat's moves, for an event's game (an arena's
+	// berserk counts a win's length in them).
+	Moves [2]int
 }
 
 // Listed reports whether the lobby lists a room: not private, not aborted,
@@ -257,6 +262,7 @@ type Store interface {
 	DirectChallenges
 	Push
 	Deadlines
+	Tournaments
 	Close() error
 }
 

@@ -44,8 +44,10 @@ import (
 	"boardroom/realtime"
 	"boardroom/realtime/match"
 	"boardroom/realtime/vocab"
+	"boardroom/secret"
 	"boardroom/signout"
 	"boardroom/store"
+	"boardroom/tournament/director"
 	"boardroom/web"
 	"boardroom/web/templates"
 )
@@ -271,6 +273,10 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		return err
 	}}
 	go keeper.Run(ctx)
+	// Events (arenas): every node's director runs those whose lease it
+	// holds (one node each); its name is this process's.
+	events := &director.Director{Store: st, Rooms: hub, Node: ops.node + "-" + secret.Text(8), Log: log}
+	go events.Run(ctx)
 
 	select {
 	case err := <-serveErr:

@@ -78,6 +78,8 @@ func Run(t *testing.T, open Opener) {
 		{"Links", links},
 		{"PushKeys", pushKeys},
 		{"PushSubscriptions", pushSubscriptions},
+		{"Tournaments", tournaments},
+		{"TournamentLeaseAtOnce", tournamentLeaseAtOnce},
 		{"Closed", closed},
 	}
 	for _, tc := range tests {

@@ -1,0 +1,170 @@
+package storetest
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"boardroom/realtime/vocab"
+	"boardroom/store"
+)
+
+// sampleArena is a Kalah arena of an hour starting at starts.
+func sampleArena(id string, starts time.Time) *store.Tournament {
+	return &store.Tournament{ID: id, Name: "Hourly Kalah", Kind: store.Arena, Game: "kalah",
+		Options: map[string]string{"houses": "6", "seeds": "4"}, Clock: vocab.FastClock, Minutes: 60, Rated: true, Bots: true,
+		Starts: starts, Created: starts.Add(-time.Hour)}
+}
+
+// tournaments: an event is stored and listed; players join, leave and
+// come back; it is directed under a lease whose epoch fences out a former
+// director; a wave of pairings makes its rooms and games in one write,
+// and a game's result reaches the event once, in the write that records
+// it on the room.
+func tournaments(t *testing.T, sub Subject) {
+	ctx, s := sub.Ctx, sub.Store
+	tick(sub)
+	at := time.UnixMilli(1_900_000_000_000)
+	require.NoError(t, s.CreateTournament(ctx, sampleArena("soon", at.Add(time.Hour))))
+	require.NoError(t, s.CreateTournament(ctx, sampleArena("now", at)))
+	got, err := s.Tournament(ctx, "now")
+	require.NoError(t, err)
+	require.Equal(t, store.TournamentCreated, got.Status)
+	require.Equal(t, "Hourly Kalah", got.Name)
+	require.Equal(t, map[string]string{"houses": "6", "seeds": "4"}, got.Options)
+	require.Equal(t, at, got.Starts)
+	require.True(t, got.Started.IsZero())
+	_, err = s.Tournament(ctx, "none")
+	require.ErrorIs(t, err, store.ErrNotFound)
+	listed, err := s.ListTournaments(ctx, store.TournamentCreated, 10)
+	require.NoError(t, err)
+	require.Equal(t, []string{"now", "soon"}, tournamentIDs(listed), "soonest first")
+	due, err := s.TournamentsToDirect(ctx, at)
+	require.NoError(t, err)
+	require.Equal(t, []string{"now"}, tournamentIDs(due), "its start has come")
+
+	for i, a := range []string{"ann", "bea", "cat", "dan"} {
+		require.NoError(t, s.JoinTournament(ctx, "now", store.Entrant{Account: a, Rating: 1500 + i, Joined: at.Add(time.Duration(i) * time.Second)}))
+	}
+	require.ErrorIs(t, s.JoinTournament(ctx, "none", store.Entrant{Account: "ann", Joined: at}), store.ErrNotFound)
+	require.NoError(t, s.LeaveTournament(ctx, "now", "dan"))
+	entrants, err := s.Entrants(ctx, "now")
+	require.NoError(t, err)
+	require.Len(t, entrants, 4)
+	require.Equal(t, store.Entrant{Account: "bea", Rating: 1501, Joined: at.Add(time.Second), Active: true}, entrants[1])
+	require.False(t, entrants[3].Active, "dan left")
+	require.NoError(t, s.JoinTournament(ctx, "now", store.Entrant{Account: "dan", Rating: 1400, Joined: at.Add(time.Minute)}))
+	entrants, err = s.Entrants(ctx, "now")
+	require.NoError(t, err)
+	require.Equal(t, store.Entrant{Account: "dan", Rating: 1503, Joined: at.Add(3 * time.Second), Active: true}, entrants[3],
+		"back, as he joined first")
+
+	// The lease: a, then b once a's ran out; a is fenced out.
+	a, err := s.Direct(ctx, "now", "node-a", at, time.Minute)
+	require.NoError(t, err)
+	renewed, err := s.Direct(ctx, "now", "node-a", at.Add(30*time.Second), time.Minute)
+	require.NoError(t, err)
+	require.Equal(t, a, renewed, "renewed: the same epoch")
+	_, err = s.Direct(ctx, "now", "node-b", at.Add(time.Minute), time.Minute)
+	require.ErrorIs(t, err, store.ErrDirected, "a's lease runs")
+	require.NoError(t, s.StartTournament(ctx, "now", a, at, at.Add(time.Hour)))
+	got, err = s.Tournament(ctx, "now")
+	require.NoError(t, err)
+	require.Equal(t, store.TournamentStarted, got.Status)
+	require.Equal(t, at.Add(time.Hour), got.Ends)
+
+	pick := func(seats ...[2]string) func([]store.Entrant, []store.TournamentGame) []store.TournamentPairing {
+		return func(es []store.Entrant, gs []store.TournamentGame) []store.TournamentPairing {
+			require.Len(t, es, 4)
+			var out []store.TournamentPairing
+			for _, p := range seats {
+				out = append(out, store.TournamentPairing{Room: SampleRoom(fmt.Sprintf("r-%s-%s-%d", p[0], p[1], len(gs))), Seats: p})
+			}
+			return out
+		}
+	}
+	made, err := s.PairTournament(ctx, "now", a, pick([2]string{"ann", "bea"}, [2]string{"cat", "dan"}))
+	require.NoError(t, err)
+	require.Len(t, made, 2)
+	room, err := s.Room(ctx, made[0].Room.ID)
+	require.NoError(t, err)
+	require.Equal(t, "now", room.Tournament, "the room knows its event")
+	games, err := s.TournamentGames(ctx, "now")
+	require.NoError(t, err)
+	require.Len(t, games, 2)
+	require.Equal(t, store.TournamentGame{Room: made[0].Room.ID, Round: 1, Seats: [2]string{"ann", "bea"}, Result: store.GamePlaying,
+		Started: games[0].Started}, games[0])
+
+	b, err := s.Direct(ctx, "now", "node-b", at.Add(2*time.Minute), time.Minute)
+	require.NoError(t, err, "a's lease ran out")
+	require.Greater(t, b.Epoch, a.Epoch)
+	_, err = s.PairTournament(ctx, "now", a, pick([2]string{"bea", "ann"}))
+	require.ErrorIs(t, err, store.ErrDirected, "a stalled director pairs nobody")
+	require.ErrorIs(t, s.FinishTournament(ctx, "now", a, at.Add(2*time.Minute)), store.ErrDirected)
+	games, err = s.TournamentGames(ctx, "now")
+	require.NoError(t, err)
+	require.Len(t, games, 2, "nothing of a's written")
+
+	// Results, once each; an aborted game is no result.
+	_, err = s.SetResult(ctx, made[0].Room.ID, store.Result{Over: true, Winner: 1, Reason: "bea wins", Moves: [2]int{12, 12}})
+	require.NoError(t, err)
+	_, err = s.SetResult(ctx, made[0].Room.ID, store.Result{Over: true, Winner: 0, Reason: "again"})
+	require.NoError(t, err)
+	_, err = s.SetResult(ctx, made[1].Room.ID, store.Result{Over: true, Winner: -1, Aborted: true, AbortedBy: 0})
+	require.NoError(t, err)
+	games, err = s.TournamentGames(ctx, "now")
+	require.NoError(t, err)
+	require.Equal(t, 1, games[0].Result, "the first result counts, once")
+	require.Equal(t, [2]int{12, 12}, games[0].Moves)
+	require.False(t, games[0].Ended.IsZero())
+	require.Equal(t, store.GameAborted, games[1].Result)
+
+	// b pairs the next wave; it sees the games so far.
+	made, err = s.PairTournament(ctx, "now", b, pick([2]string{"bea", "cat"}))
+	require.NoError(t, err)
+	require.Equal(t, "r-bea-cat-2", made[0].Room.ID)
+	games, err = s.TournamentGames(ctx, "now")
+	require.NoError(t, err)
+	require.Equal(t, 2, games[2].Round)
+	require.NoError(t, s.FinishTournament(ctx, "now", b, at.Add(time.Hour)))
+	require.ErrorIs(t, s.JoinTournament(ctx, "now", store.Entrant{Account: "eve", Joined: at}), store.ErrGone)
+	finished, err := s.ListTournaments(ctx, store.TournamentFinished, 10)
+	require.NoError(t, err)
+	require.Equal(t, []string{"now"}, tournamentIDs(finished))
+}
+
+// tournamentLeaseAtOnce: nodes asking for one event's lease at once: one
+// holds it.
+func tournamentLeaseAtOnce(t *testing.T, sub Subject) {
+	ctx, s := sub.Ctx, sub.Store
+	at := time.UnixMilli(1_900_000_000_000)
+	require.NoError(t, s.CreateTournament(ctx, sampleArena("e", at)))
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	holders := map[int64]string{}
+	for i := range 6 {
+		wg.Go(func() {
+			d, err := s.Direct(ctx, "e", fmt.Sprintf("node-%d", i), at, time.Minute)
+			if err == nil {
+				mu.Lock()
+				holders[d.Epoch] += d.Node
+				mu.Unlock()
+				return
+			}
+			require.ErrorIs(t, err, store.ErrDirected)
+		})
+	}
+	wg.Wait()
+	require.Len(t, holders, 1, "one director: %v", holders)
+}
+
+func tournamentIDs(list []store.Tournament) []string {
+	var out []string
+	for _, t := range list {
+		out = append(out, t.ID)
+	}
+	return out
+}

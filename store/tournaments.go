@@ -1,0 +1,457 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"boardroom/realtime/vocab"
+)
+
+// Tournaments: arenas and Swiss events (package tournament holds their
+// rules). An event's row says what is played and when; its entrants and
+// its games are rows of their own. One node directs an event at a time,
+// under a lease kept on the event's row (Direct): every write that pairs
+// players or moves the event on checks the director's epoch in its
+// transaction, so that a director that lost its lease (it stalled, or
+// died and was replaced) can pair nobody, and no one is paired twice. A
+// game's result reaches its event in the write that records the result
+// (SetResult), so it is counted once and never lost.
+
+// The kinds of event.
+const (
+	Arena = "arena"
+	Swiss = "swiss"
+)
+
+// The states of an event.
+const (
+	TournamentCreated  = "created"
+	TournamentStarted  = "started"
+	TournamentFinished = "finished"
+)
+
+// The results of an event's game besides a seat's win (0, 1) and a draw
+// (-1).
+const (
+	GamePlaying = -2
+	GameAborted = -3
+)
+
+// Tournament is an event.
+type Tournament struct {
+	ID, Name string
+	// Kind is Arena or Swiss.
+	Kind    string
+	Game    string
+	Options map[string]string
+	Clock   vocab.Clock
+	Days    int // a correspondence clock's days a move
+	// Minutes is an arena's length, Rounds a Swiss event's number of rounds.
+	Minutes, Rounds int
+	Rated           bool
+	// Bots says bot accounts may enter; BotsOnly that only they may (an
+	// engine championship).
+	Bots, BotsOnly bool
+	// Creator is the player who made it ("" for the site's schedule).
+	Creator string
+	// Starts is when it is to start; Started when it did and Ends when an
+	// arena stops pairing (both zero before it started).
+	Starts, Started, Ends time.Time
+	// Status is one of the states.
+	Status string
+	// Round is how many waves of pairings an arena made, or the Swiss
+	// round being played.
+	Round   int
+	Created time.Time
+}
+
+// Entrant is a player in an event.
+type Entrant struct {
+	// Account is the player's username.
+	Account string
+	Bot     bool
+	// Rating is their rating in the event's game and speed when they
+	// joined (their place among equals in the standings).
+	Rating int
+	Joined time.Time
+	// Active says they are in: a player who left (or paused) is not
+	// paired until they join again, and keeps their score.
+	Active bool
+}
+
+// TournamentGame is one game of an event.
+type TournamentGame struct {
+	Room  string
+	Round int
+	// Seats are the players' accounts, the first seat's first.
+	Seats [2]string
+	// Result is the winning seat (0 or 1), -1 for a draw, GamePlaying or
+	// GameAborted.
+	Result int
+	// Berserk: the seat halved their time before their first move.
+	Berserk [2]bool
+	// Moves counts each seat's moves when it ended.
+	Moves          [2]int
+	Started, Ended time.Time
+}
+
+// TournamentPairing is a game a director pairs: its room, made in the
+// pairing's write, and the players in its seats.
+type TournamentPairing struct {
+	Room  *Room
+	Seats [2]string
+}
+
+// Directing is a director's hold on an event: the node and the epoch of
+// its lease (Direct), checked by every write that moves the event on.
+type Directing struct {
+	Node  string
+	Epoch int64
+}
+
+// ErrDirected says another node directs the event now.
+var ErrDirected = errors.New("store: the event is directed by another node")
+
+// Tournaments keeps the events.
+type Tournaments interface {
+	// CreateTournament stores a new event (its Status TournamentCreated).
+	CreateTournament(ctx context.Context, t *Tournament) error
+	// Tournament reads event id (ErrNotFound).
+	Tournament(ctx context.Context, id string) (*Tournament, error)
+	// ListTournaments lists up to limit events in status: those created
+	// by their start, soonest first; the others most recent first.
+	ListTournaments(ctx context.Context, status string, limit int) ([]Tournament, error)
+	// TournamentsToDirect lists the events a director should run at now:
+	// started ones, and created ones whose start has come.
+	TournamentsToDirect(ctx context.Context, now time.Time) ([]Tournament, error)
+	// JoinTournament enters e in event id, or brings them back in
+	// (active) with their score; ErrNotFound for no event, ErrGone once
+	// it has finished.
+	JoinTournament(ctx context.Context, id string, e Entrant) error
+	// LeaveTournament takes account out of event id's pairings (they keep
+	// their score, and may join again).
+	LeaveTournament(ctx context.Context, id, account string) error
+	// Entrants lists event id's players, in the order they joined.
+	Entrants(ctx context.Context, id string) ([]Entrant, error)
+	// TournamentGames lists event id's games, in the order they began.
+	TournamentGames(ctx context.Context, id string) ([]TournamentGame, error)
+	// Direct takes or renews node's lease on event id until now+lease:
+	// ErrDirected while another node's lease runs. A lease taken anew
+	// has a new epoch, which fences out the node that held it before.
+	Direct(ctx context.Context, id, node string, now time.Time, lease time.Duration) (Directing, error)
+	// StartTournament starts event id at now (an arena ends at ends),
+	// FinishTournament ends it; both only under d (ErrDirected).
+	StartTournament(ctx context.Context, id string, d Directing, now, ends time.Time) error
+	FinishTournament(ctx context.Context, id string, d Directing, now time.Time) error
+	// PairTournament makes a wave of event id's games under d, in one
+	// write: pick is given the entrants and the games so far, and its
+	// pairings' rooms are made (owned as CreateRoom's, by ctx's fence)
+	// with their games; the event's Round counts the wave. ErrDirected
+	// when d no longer holds the event.
+	PairTournament(ctx context.Context, id string, d Directing, pick func([]Entrant, []TournamentGame) []TournamentPairing) ([]TournamentPairing, error)
+}
+
+// ErrGone says an event has finished.
+var ErrGone = errors.New("store: the event has finished")
+
+// tournamentColumns are an event's columns, in scanTournament's order.
+const tournamentColumns = `id, name, kind, game, options, clock, days, minutes, rounds, rated, bots, bots_only, creator,
+	starts_at, started_at, ends_at, status, round, created_at`
+
+func scanTournament(r row) (t Tournament, err error) {
+	var options string
+	var starts, started, ends, created int64
+	err = r.Scan(&t.ID, &t.Name, &t.Kind, &t.Game, &options, &t.Clock, &t.Days, &t.Minutes, &t.Rounds, &t.Rated, &t.Bots, &t.BotsOnly,
+		&t.Creator, &starts, &started, &ends, &t.Status, &t.Round, &created)
+	if err != nil {
+		return t, err
+	}
+	t.Starts, t.Started, t.Ends, t.Created = time.UnixMilli(starts), fromMillis(started), fromMillis(ends), time.UnixMilli(created)
+	return t, json.Unmarshal([]byte(options), &t.Options)
+}
+
+// CreateTournament implements Tournaments.
+func (b *base) CreateTournament(ctx context.Context, t *Tournament) error {
+	options, err := json.Marshal(t.Options)
+	if err != nil {
+		return fmt.Errorf("store: event %s options: %w", t.ID, err)
+	}
+	t.Status = TournamentCreated
+	_, err = b.e.exec(ctx, `INSERT INTO tournaments (`+tournamentColumns+`)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 0, 0, $15, 0, $16)`,
+		t.ID, t.Name, t.Kind, t.Game, string(options), string(t.Clock), t.Days, t.Minutes, t.Rounds, t.Rated, t.Bots, t.BotsOnly,
+		t.Creator, t.Starts.UnixMilli(), t.Status, t.Created.UnixMilli())
+	if err != nil {
+		return fmt.Errorf("store: event %s: %w", t.ID, err)
+	}
+	return nil
+}
+
+// Tournament implements Tournaments.
+func (b *base) Tournament(ctx context.Context, id string) (*Tournament, error) {
+	t, err := scanTournament(b.db.QueryRowContext(ctx, `SELECT `+tournamentColumns+` FROM tournaments WHERE id = $1`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("store: event %s: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: event %s: %w", id, err)
+	}
+	return &t, nil
+}
+
+// ListTournaments implements Tournaments.
+func (b *base) ListTournaments(ctx context.Context, status string, limit int) ([]Tournament, error) {
+	order := `started_at DESC, id`
+	if status == TournamentCreated {
+		order = `starts_at, id`
+	}
+	rows, err := b.db.QueryContext(ctx, `SELECT `+tournamentColumns+` FROM tournaments WHERE status = $1 ORDER BY `+order+` LIMIT $2`,
+		status, limit)
+	return collect(rows, err, "events", scanTournament)
+}
+
+// TournamentsToDirect implements Tournaments.
+func (b *base) TournamentsToDirect(ctx context.Context, now time.Time) ([]Tournament, error) {
+	rows, err := b.db.QueryContext(ctx, `SELECT `+tournamentColumns+` FROM tournaments
+		WHERE status = $1 OR (status = $2 AND starts_at <= $3) ORDER BY starts_at, id`,
+		TournamentStarted, TournamentCreated, now.UnixMilli())
+	return collect(rows, err, "events to direct", scanTournament)
+}
+
+// JoinTournament implements Tournaments.
+func (b *base) JoinTournament(ctx context.Context, id string, e Entrant) error {
+	return b.e.writeTx(ctx, func(tx txn) error {
+		var status string
+		err := tx.QueryRow(`SELECT status FROM tournaments WHERE id = $1`, id).Scan(&status)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return fmt.Errorf("store: event %s: %w", id, ErrNotFound)
+		case err != nil:
+			return fmt.Errorf("store: event %s: %w", id, err)
+		case status == TournamentFinished:
+			return ErrGone
+		}
+		_, err = tx.Exec(`INSERT INTO tournament_players (tournament, account, bot, rating, joined_at, active)
+			VALUES ($1, $2, $3, $4, $5, TRUE) ON CONFLICT (tournament, account) DO UPDATE SET active = TRUE`,
+			id, e.Account, e.Bot, e.Rating, e.Joined.UnixMilli())
+		if err != nil {
+			return fmt.Errorf("store: event %s entrant %s: %w", id, e.Account, err)
+		}
+		return nil
+	})
+}
+
+// LeaveTournament implements Tournaments.
+func (b *base) LeaveTournament(ctx context.Context, id, account string) error {
+	if _, err := b.e.exec(ctx, `UPDATE tournament_players SET active = FALSE WHERE tournament = $1 AND account = $2`, id, account); err != nil {
+		return fmt.Errorf("store: event %s entrant %s: %w", id, account, err)
+	}
+	return nil
+}
+
+// Entrants implements Tournaments.
+func (b *base) Entrants(ctx context.Context, id string) ([]Entrant, error) {
+	rows, err := b.db.QueryContext(ctx, `SELECT account, bot, rating, joined_at, active FROM tournament_players
+		WHERE tournament = $1 ORDER BY joined_at, account`, id)
+	return collect(rows, err, "entrants", scanEntrant)
+}
+
+func scanEntrant(r row) (e Entrant, err error) {
+	var joined int64
+	err = r.Scan(&e.Account, &e.Bot, &e.Rating, &joined, &e.Active)
+	e.Joined = time.UnixMilli(joined)
+	return e, err
+}
+
+// tournamentGameColumns are an event's game's columns, in scanTournamentGame's order.
+const tournamentGameColumns = `room, round, seat0, seat1, result, berserk0, berserk1, moves0, moves1, started_at, ended_at`
+
+func scanTournamentGame(r row) (g TournamentGame, err error) {
+	var started, ended int64
+	err = r.Scan(&g.Room, &g.Round, &g.Seats[0], &g.Seats[1], &g.Result, &g.Berserk[0], &g.Berserk[1], &g.Moves[0], &g.Moves[1],
+		&started, &ended)
+	g.Started, g.Ended = time.UnixMilli(started), fromMillis(ended)
+	return g, err
+}
+
+// TournamentGames implements Tournaments.
+func (b *base) TournamentGames(ctx context.Context, id string) ([]TournamentGame, error) {
+	rows, err := b.db.QueryContext(ctx, `SELECT `+tournamentGameColumns+` FROM tournament_games
+		WHERE tournament = $1 ORDER BY started_at, room`, id)
+	return collect(rows, err, "event's games", scanTournamentGame)
+}
+
+// Direct implements Tournaments.
+func (b *base) Direct(ctx context.Context, id, node string, now time.Time, lease time.Duration) (Directing, error) {
+	d := Directing{Node: node}
+	err := b.e.writeTx(ctx, func(tx txn) error {
+		var holder string
+		var epoch, until int64
+		err := tx.QueryRow(`SELECT director, director_epoch, director_until FROM tournaments WHERE id = $1`+b.e.forUpdate(), id).
+			Scan(&holder, &epoch, &until)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return fmt.Errorf("store: event %s: %w", id, ErrNotFound)
+		case err != nil:
+			return fmt.Errorf("store: event %s: %w", id, err)
+		case holder != node && holder != "" && until >= now.UnixMilli():
+			return ErrDirected
+		}
+		if holder != node || until < now.UnixMilli() {
+			epoch++ // taken anew: whoever held it before is fenced out
+		}
+		d.Epoch = epoch
+		_, err = tx.Exec(`UPDATE tournaments SET director = $2, director_epoch = $3, director_until = $4 WHERE id = $1`,
+			id, node, epoch, now.Add(lease).UnixMilli())
+		return err
+	})
+	return d, err
+}
+
+// fenced moves event id on in tx under d: set (its columns from $3 on)
+// is written only while d holds the event, ErrDirected else.
+func fenced(tx txn, id string, d Directing, set string, args ...any) error {
+	res, err := tx.Exec(`UPDATE tournaments SET `+set+` WHERE id = $1 AND director = $2 AND director_epoch = $`+fmt.Sprint(3+len(args)),
+		append(append([]any{id, d.Node}, args...), d.Epoch)...)
+	if err != nil {
+		return fmt.Errorf("store: event %s: %w", id, err)
+	}
+	return affected(res, nil, ErrDirected)
+}
+
+// StartTournament implements Tournaments.
+func (b *base) StartTournament(ctx context.Context, id string, d Directing, now, ends time.Time) error {
+	return b.e.writeTx(ctx, func(tx txn) error {
+		return fenced(tx, id, d, `status = $3, started_at = $4, ends_at = $5`, TournamentStarted, now.UnixMilli(), millisOrZero(ends))
+	})
+}
+
+// FinishTournament implements Tournaments.
+func (b *base) FinishTournament(ctx context.Context, id string, d Directing, now time.Time) error {
+	return b.e.writeTx(ctx, func(tx txn) error {
+		return fenced(tx, id, d, `status = $3, ends_at = $4`, TournamentFinished, now.UnixMilli())
+	})
+}
+
+// PairTournament implements Tournaments.
+func (b *base) PairTournament(ctx context.Context, id string, d Directing,
+	pick func([]Entrant, []TournamentGame) []TournamentPairing) ([]TournamentPairing, error) {
+	var made []TournamentPairing
+	err := b.e.fencedTx(ctx, "event "+id, func(tx txn) error {
+		made = nil // a write tried again runs this again
+		var round int
+		if err := fenced(tx, id, d, `round = round + 1`); err != nil {
+			return err // the row is held (PostgreSQL) from here to the commit
+		}
+		if err := tx.QueryRow(`SELECT round FROM tournaments WHERE id = $1`, id).Scan(&round); err != nil {
+			return fmt.Errorf("store: event %s: %w", id, err)
+		}
+		rows, err := tx.Query(`SELECT account, bot, rating, joined_at, active FROM tournament_players
+			WHERE tournament = $1 ORDER BY joined_at, account`, id)
+		entrants, err := collect(rows, err, "entrants", scanEntrant)
+		if err != nil {
+			return err
+		}
+		rows, err = tx.Query(`SELECT `+tournamentGameColumns+` FROM tournament_games WHERE tournament = $1 ORDER BY started_at, room`, id)
+		games, err := collect(rows, err, "event's games", scanTournamentGame)
+		if err != nil {
+			return err
+		}
+		now := b.stamp()
+		for _, p := range pick(entrants, games) {
+			p.Room.Tournament = id
+			e, err := encodeRoom(p.Room, now)
+			if err != nil {
+				return err
+			}
+			if err := b.e.insertRoom(ctx, tx, e, true); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(`INSERT INTO tournament_games (tournament, room, round, seat0, seat1, result, started_at)
+				VALUES ($1, $2, $3, $4, $5, $6, $7)`, id, p.Room.ID, round, p.Seats[0], p.Seats[1], GamePlaying, now); err != nil {
+				return fmt.Errorf("store: event %s game: %w", id, err)
+			}
+			made = append(made, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return made, nil
+}
+
+// recordTournamentResult writes the result of event room id's game in tx,
+// the write that records it on the room, once: a game's result is
+// counted by its event when it is written, never again.
+func recordTournamentResult(tx txn, id string, res Result, now int64) error {
+	result := res.Winner
+	switch {
+	case !res.Over:
+		return nil
+	case res.Aborted:
+		result = GameAborted
+	}
+	if _, err := tx.Exec(`UPDATE tournament_games SET result = $2, moves0 = $3, moves1 = $4, ended_at = $5
+		WHERE room = $1 AND result = $6`, id, result, res.Moves[0], res.Moves[1], now, GamePlaying); err != nil {
+		return fmt.Errorf("store: event game %s: %w", id, err)
+	}
+	return nil
+}
+
+// tournamentTables are the events, their players and their games, for
+// both engines (schema.go). director, director_epoch and director_until
+// are the lease of the node that directs the event (Direct).
+const tournamentTables = `CREATE TABLE IF NOT EXISTS tournaments (
+	id             {text} PRIMARY KEY,
+	name           {text} NOT NULL,
+	kind           {text} NOT NULL,
+	game           {text} NOT NULL,
+	options        {text} NOT NULL,
+	clock          {text} NOT NULL,
+	days           {int} NOT NULL DEFAULT 0,
+	minutes        {int} NOT NULL DEFAULT 0,
+	rounds         {int} NOT NULL DEFAULT 0,
+	rated          {bool} NOT NULL,
+	bots           {bool} NOT NULL,
+	bots_only      {bool} NOT NULL,
+	creator        {text} NOT NULL,
+	starts_at      {bigint} NOT NULL,
+	started_at     {bigint} NOT NULL,
+	ends_at        {bigint} NOT NULL,
+	status         {text} NOT NULL,
+	round          {int} NOT NULL,
+	created_at     {bigint} NOT NULL,
+	director       {text} NOT NULL DEFAULT '',
+	director_epoch {bigint} NOT NULL DEFAULT 0,
+	director_until {bigint} NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS tournaments_status ON tournaments(status, starts_at);
+CREATE TABLE IF NOT EXISTS tournament_players (
+	tournament {text} NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+	account    {text} NOT NULL,
+	bot        {bool} NOT NULL,
+	rating     {int} NOT NULL,
+	joined_at  {bigint} NOT NULL,
+	active     {bool} NOT NULL,
+	PRIMARY KEY (tournament, account)
+);
+CREATE TABLE IF NOT EXISTS tournament_games (
+	tournament {text} NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+	room       {text} NOT NULL PRIMARY KEY,
+	round      {int} NOT NULL,
+	seat0      {text} NOT NULL,
+	seat1      {text} NOT NULL,
+	result     {int} NOT NULL,
+	berserk0   {bool} NOT NULL DEFAULT {false},
+	berserk1   {bool} NOT NULL DEFAULT {false},
+	moves0     {int} NOT NULL DEFAULT 0,
+	moves1     {int} NOT NULL DEFAULT 0,
+	started_at {bigint} NOT NULL,
+	ended_at   {bigint} NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS tournament_games_of ON tournament_games(tournament, started_at);`

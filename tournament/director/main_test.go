@@ -1,0 +1,3 @@
+package director
+
+import _ "boardroom/game/all" // the games the events play
