@@ -92,6 +92,12 @@ func (b *base) Room(ctx context.Context, id string) (*Room, error) {
 	if err != nil {
 		return nil, err
 	}
+	if r.Tournament != "" {
+		err := b.db.QueryRowContext(ctx, `SELECT berserk0, berserk1 FROM tournament_games WHERE room = $1`, id).Scan(&r.Berserk[0], &r.Berserk[1])
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return nil, fmt.Errorf("store: room %q berserk: %w", id, err)
+		}
+	}
 	return r, nil
 }
 

@@ -72,8 +72,10 @@ type Room struct {
 	Clock   vocab.Clock
 	// Days are a correspondence clock's days a move (0 for the others).
 	Days int
-	// Tournament is the event whose game this is ("": none; Tournaments).
+	// Tournament is the event whose game this is ("": none; Tournaments);
+	// Berserk the seats that halved their time in it (read with the room).
 	Tournament string
+	Berserk    [2]bool
 	Seats      [2]Seat
 	// Due is the deadline of the turn being played, in a correspondence
 	// room (zero: none; Deadlines).

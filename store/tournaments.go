@@ -153,6 +153,9 @@ type Tournaments interface {
 	// with their games; the event's Round counts the wave. ErrDirected
 	// when d no longer holds the event.
 	PairTournament(ctx context.Context, id string, d Directing, pick func([]Entrant, []TournamentGame) []TournamentPairing) ([]TournamentPairing, error)
+	// SetBerserk records that seat berserked in event game room, while it
+	// is playing (ErrGone after).
+	SetBerserk(ctx context.Context, room string, seat int) error
 }
 
 // ErrGone says an event has finished.
@@ -383,6 +386,19 @@ func (b *base) PairTournament(ctx context.Context, id string, d Directing,
 		return nil, err
 	}
 	return made, nil
+}
+
+// SetBerserk implements Tournaments.
+func (b *base) SetBerserk(ctx context.Context, room string, seat int) error {
+	column := "berserk0"
+	if seat == 1 {
+		column = "berserk1"
+	}
+	res, err := b.e.exec(ctx, `UPDATE tournament_games SET `+column+` = TRUE WHERE room = $1 AND result = $2`, room, GamePlaying)
+	if err != nil {
+		return fmt.Errorf("store: event game %s: %w", room, err)
+	}
+	return affected(res, nil, ErrGone)
 }
 
 // recordTournamentResult writes the result of event room id's game in tx,

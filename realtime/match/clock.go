@@ -235,7 +235,7 @@ func (r *Room) timing() (wait time.Duration, firstMove, ok bool) {
 	if !r.clock.enabled() {
 		return 0, false, false
 	}
-	return r.clock.period, false, true
+	return r.periodOf(due), false, true
 }
 
 // firstMoveTimed says the room's first moves are timed: it has a move

@@ -169,7 +169,7 @@ func (r *Room) historyAction(c *Conn, action vocab.Action) {
 		return
 	}
 	kind, _ := vocab.ProposalOf(action)
-	if why := r.houseRefusal(kind); why != "" {
+	if why := r.refusedProposal(kind); why != "" {
 		r.reject(c, refusedNotAllowed, why)
 		return
 	}

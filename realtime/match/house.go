@@ -21,9 +21,13 @@ import (
 // (vocab.Human with Seat.BotAccount), never a computer seat.
 func HouseSeat(s store.Seat) bool { return s.Kind == vocab.ComputerSeat && s.Account != "" }
 
-// houseRefusal says why a proposal of kind made in this room cannot be
-// ("": it can): the opponent is a house bot.
-func (r *Room) houseRefusal(kind vocab.Proposal) string {
+// refusedProposal says why a proposal of kind made in this room cannot be
+// ("": it can): the room is an event's game (eventRefusal), or the
+// opponent is a house bot.
+func (r *Room) refusedProposal(kind vocab.Proposal) string {
+	if why := r.eventRefusal(kind); why != "" {
+		return why
+	}
 	if !HouseSeat(r.seats.held[0]) && !HouseSeat(r.seats.held[1]) {
 		return ""
 	}

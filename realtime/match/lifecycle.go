@@ -161,7 +161,7 @@ func (r *Room) rematchAction(c *Conn) {
 		r.rematch()
 		return
 	}
-	if why := r.houseRefusal(vocab.RematchProposal); why != "" {
+	if why := r.refusedProposal(vocab.RematchProposal); why != "" {
 		r.reject(c, refusedNotAllowed, why)
 		return
 	}
@@ -257,8 +257,8 @@ func (r *Room) drawAction(c *Conn) {
 	case r.abortable():
 		r.reject(c, refusedNotNow, "Each side has to move before a draw can be offered: abort the game instead.")
 		return
-	case r.houseRefusal(vocab.DrawProposal) != "":
-		r.reject(c, refusedNotAllowed, r.houseRefusal(vocab.DrawProposal))
+	case r.refusedProposal(vocab.DrawProposal) != "":
+		r.reject(c, refusedNotAllowed, r.refusedProposal(vocab.DrawProposal))
 		return
 	}
 	if req := r.request; req != nil {

@@ -84,6 +84,8 @@ func (r *Room) input(ev evInput) {
 		r.watchControl(c, a)
 	case vocab.Hint:
 		r.hint(c)
+	case vocab.Berserk:
+		r.berserkAction(c)
 	case vocab.ReplayFirst, vocab.ReplayPrev, vocab.ReplayNext, vocab.ReplayLast, vocab.ReplayPlay, vocab.ReplayExit:
 		r.replayAction(c, v, a)
 	}
@@ -253,6 +255,9 @@ func (r *Room) storeResult() {
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
 	res := store.Result{Over: out.Over, Winner: int(out.Winner), Reason: out.Reason, Aborted: r.aborted, AbortedBy: int(r.abortedBy)}
+	if r.event.id != "" {
+		res.Moves = r.movesBySeat()
+	}
 	changes, err := r.deps.Store.SetResult(ctx, r.id, res)
 	if err != nil {
 		r.deps.Log.Error("result not stored", "room", r.id, "err", err)

@@ -116,6 +116,9 @@ func (r *Room) linkRefusal(a, b string) string {
 // ("": it may). A rated game is the game as played: it cannot be swapped
 // for a saved one or started afresh, and its result, once in, is final.
 func (r *Room) ratedRefusal(action vocab.Action) string {
+	if r.event.id != "" && (action == vocab.Load || action == vocab.NewGame) {
+		return "This game is an event's: it cannot be replaced by another. Resign or offer a draw to end it."
+	}
 	if !r.ratings.rated {
 		return ""
 	}

@@ -82,6 +82,7 @@ type Room struct {
 	viewers   viewers
 	chat      chatLog
 	ratings   ratings
+	event     eventGame
 }
 
 // request is a proposal waiting for the other player's consent.
@@ -197,6 +198,7 @@ func newRoom(rec *store.Room, d Deps) (*Room, error) {
 	}
 	r.endUnstored = r.state.Outcome().Over && !rec.Over
 	r.ratings = ratings{rated: rec.Rated, changes: rec.RatingChanges}
+	r.event = eventGame{id: rec.Tournament, berserk: rec.Berserk}
 	if r.next != "" {
 		return r, nil // a record of a finished game: nobody will play it
 	}

@@ -50,7 +50,7 @@ func (r *Room) page(v *viewer) *view.Page {
 	for i, s := range r.seats.held {
 		seat := game.Player(i)
 		sv := view.Seat{Name: names[i], Kind: s.Kind, Yours: slices.Contains(mine, seat),
-			ToMove: !p.Over && slices.Contains(toMove, seat), Chosen: r.seats.pending[i] != nil}
+			ToMove: !p.Over && slices.Contains(toMove, seat), Chosen: r.seats.pending[i] != nil, Berserk: r.event.berserk[i]}
 		sv.Holder = r.holder(seat)
 		switch s.Kind {
 		case vocab.ComputerSeat:
@@ -370,11 +370,13 @@ func (r *Room) fillControls(p *view.Page, v *viewer, mine []game.Player) {
 	_, ctl.Hint = r.hintAllowed(v.who)
 	ctl.Rematch = p.Over && r.next == "" && (seated || (r.mode == vocab.Watch && owner))
 	ctl.Abort = seated && r.abortable()
+	ctl.Berserk = len(mine) == 1 && r.mayBerserk(mine[0]) == ""
 	ctl.Draw = ctl.Resign && r.mode == vocab.Friend && len(mine) == 1 && r.request == nil && game.CanEndDrawn(r.g)
-	// Against a house bot, no proposal: it would be refused (house.go).
-	ctl.Undo = ctl.Undo && r.houseRefusal(vocab.TakebackProposal) == ""
-	ctl.Draw = ctl.Draw && r.houseRefusal(vocab.DrawProposal) == ""
-	ctl.Rematch = ctl.Rematch && (r.mode != vocab.Friend || r.houseRefusal(vocab.RematchProposal) == "")
+	// Against a house bot, or in an event's game, no proposal it would
+	// refuse (house.go, event.go).
+	ctl.Undo = ctl.Undo && r.refusedProposal(vocab.TakebackProposal) == ""
+	ctl.Draw = ctl.Draw && r.refusedProposal(vocab.DrawProposal) == ""
+	ctl.Rematch = ctl.Rematch && (r.mode != vocab.Friend || r.refusedProposal(vocab.RematchProposal) == "")
 	if claimer, ok := r.claimer(); ok && slices.Contains(mine, claimer) {
 		ctl.ClaimWin, ctl.ClaimDraw = true, true
 	}

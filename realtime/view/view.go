@@ -36,6 +36,8 @@ type Seat struct {
 	// game that ended changed ("+12", "−8"), once it is rated.
 	Rating       string
 	RatingChange string
+	// Berserk: the holder halved their time a move (an arena's game).
+	Berserk bool
 }
 
 // Move is one line of the move list.
@@ -99,6 +101,9 @@ type Controls struct {
 	// Draw offers the opponent a draw (between two people, in a game that
 	// can end drawn); the opponent's offer is answered on its request card.
 	Draw bool
+	// Berserk halves the viewer's time a move in an arena's game, before
+	// their first move.
+	Berserk bool
 }
 
 // Replay is the viewer's position in a replay.

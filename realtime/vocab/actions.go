@@ -38,6 +38,9 @@ const (
 	// OfferDraw offers the opponent a draw (in a game that can end drawn),
 	// or accepts the draw they offered.
 	OfferDraw Action = "offer-draw"
+	// Berserk halves the player's time a move in an arena's game, before
+	// their first move, for an extra point if they win (issue 40).
+	Berserk Action = "berserk"
 )
 
 var actions = []Action{
@@ -45,7 +48,7 @@ var actions = []Action{
 	Save, Load, NewGame, Resign, Cancel, Hint,
 	ReplayFirst, ReplayPrev, ReplayNext, ReplayLast, ReplayPlay, ReplayExit,
 	Pause, Resume, Step,
-	Abort, ClaimWin, ClaimDraw, Rematch, OfferDraw,
+	Abort, ClaimWin, ClaimDraw, Rematch, OfferDraw, Berserk,
 }
 
 // Actions lists every action a page may send.

@@ -92,11 +92,16 @@ func tournaments(t *testing.T, sub Subject) {
 	room, err := s.Room(ctx, made[0].Room.ID)
 	require.NoError(t, err)
 	require.Equal(t, "now", room.Tournament, "the room knows its event")
+	require.Equal(t, [2]bool{}, room.Berserk)
+	require.NoError(t, s.SetBerserk(ctx, made[0].Room.ID, 1))
+	room, err = s.Room(ctx, made[0].Room.ID)
+	require.NoError(t, err)
+	require.Equal(t, [2]bool{false, true}, room.Berserk, "read with the room")
 	games, err := s.TournamentGames(ctx, "now")
 	require.NoError(t, err)
 	require.Len(t, games, 2)
 	require.Equal(t, store.TournamentGame{Room: made[0].Room.ID, Round: 1, Seats: [2]string{"ann", "bea"}, Result: store.GamePlaying,
-		Started: games[0].Started}, games[0])
+		Berserk: [2]bool{false, true}, Started: games[0].Started}, games[0])
 
 	b, err := s.Direct(ctx, "now", "node-b", at.Add(2*time.Minute), time.Minute)
 	require.NoError(t, err, "a's lease ran out")
@@ -121,6 +126,7 @@ func tournaments(t *testing.T, sub Subject) {
 	require.Equal(t, [2]int{12, 12}, games[0].Moves)
 	require.False(t, games[0].Ended.IsZero())
 	require.Equal(t, store.GameAborted, games[1].Result)
+	require.ErrorIs(t, s.SetBerserk(ctx, made[0].Room.ID, 0), store.ErrGone, "over")
 
 	// b pairs the next wave; it sees the games so far.
 	made, err = s.PairTournament(ctx, "now", b, pick([2]string{"bea", "cat"}))

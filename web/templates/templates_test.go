@@ -161,7 +161,7 @@ func TestButtonsSendTheRoomsActions(t *testing.T) {
 		{"playing", func(p *view.Page) {
 			p.Mode = vocab.Computer
 			p.Controls = view.Controls{Join: true, Undo: true, Redo: true, Save: true, Load: true, New: true, Resign: true,
-				Pause: true, Resume: true, Step: true, Hint: true, ClaimWin: true, ClaimDraw: true, Draw: true}
+				Pause: true, Resume: true, Step: true, Hint: true, ClaimWin: true, ClaimDraw: true, Draw: true, Berserk: true}
 			p.Request = &view.Request{Kind: vocab.TakebackProposal}
 		}},
 		{"aborting", func(p *view.Page) { p.Controls = view.Controls{Abort: true} }},
