@@ -253,6 +253,7 @@ type Store interface {
 	DirectChallenges
 	Push
 	Deadlines
+	Vacations
 	Close() error
 }
 
