@@ -82,6 +82,7 @@ type Room struct {
 	viewers   viewers
 	chat      chatLog
 	ratings   ratings
+	away      vacations // the players' vacations (vacation.go)
 }
 
 // request is a proposal waiting for the other player's consent.
@@ -204,6 +205,7 @@ func newRoom(rec *store.Room, d Deps) (*Room, error) {
 		return nil, err
 	}
 	r.readRatings()
+	r.readVacations(false)
 	return r, nil
 }
 
@@ -488,6 +490,9 @@ func (r *Room) handleSafely(ev event) {
 // connections with "service restart", so pages reconnect by themselves.
 func (r *Room) shutdown() {
 	r.clock.stop()
+	if r.away.stopEnd != nil {
+		r.away.stopEnd()
+	}
 	r.clock.stopClaim()
 	r.computers.stop()
 	r.hints.stop()
