@@ -35,6 +35,9 @@ type Area struct {
 	// Push keeps the accounts' devices for Web Push (push.go; nil: no
 	// /push/ endpoints).
 	Push *PushConfig
+	// Vacation keeps the players' vacations (vacation.go; nil: none
+	// offered).
+	Vacation *VacationConfig
 }
 
 // Routes adds the accounts' pages, the passkeys' ceremonies and the push
@@ -49,6 +52,9 @@ func (a *Area) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /account/logout-everywhere", a.logOutEverywhere)
 	mux.HandleFunc("POST /account/sessions/end", a.endSession)
 	mux.HandleFunc("POST /account/password", a.changePassword)
+	if a.Vacation != nil {
+		mux.HandleFunc("POST /account/vacation", a.changeVacation)
+	}
 	a.passkeyRoutes(mux)
 	a.pushRoutes(mux)
 }
