@@ -1,9 +1,10 @@
 // Package account is the web's area of players' accounts (docs/accounts.md):
 // signing up, logging in and out with a password or a passkey, and the
 // account page (where one is logged in, each log-in ended on its own or all
-// at once, the password, the passkeys, and the bots' section, which the
-// bots area draws), and the devices an account gets notifications on (Web
-// Push's subscriptions, push.go). The session a log-in starts is read on every request
+// at once, the password, the passkeys, the vacation from games of days
+// (vacation.go), and the bots' section, which the bots area draws), and the
+// devices an account gets notifications on (Web Push's subscriptions,
+// push.go). The session a log-in starts is read on every request
 // by the server's middleware, into the request kit (request.User).
 package account
 
