@@ -263,8 +263,11 @@ func (r *Room) startClock(from time.Time) {
 	r.clock.pauseSpent = [2]bool{}
 	r.clock.stop()
 	r.clock.turnStarted = from
-	r.readVacations(false) // when a seat's account changed
-	r.clock.away = r.awayOf(r.seats.due(r.state.ToMove()))
+	r.clock.away = nil
+	if r.clock.correspondence() {
+		r.readVacations(false) // when a seat's account changed
+		r.clock.away = r.awayOf(r.seats.due(r.state.ToMove()))
+	}
 	if wait, firstMove, ok := r.timing(); ok {
 		r.clock.start(from, wait, firstMove, func(gen uint64) { r.sendLater(evTimeout{gen: gen}) })
 	}

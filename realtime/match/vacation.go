@@ -82,6 +82,15 @@ func (r *Room) awayOf(seats []game.Player) []vacation.Span {
 	return out
 }
 
+// awayMovers are the seats to move of a correspondence room (none for
+// another clock: a live move reads nothing of vacations).
+func (r *Room) awayMovers() []game.Player {
+	if !r.clock.correspondence() {
+		return nil
+	}
+	return r.seats.due(r.state.ToMove())
+}
+
 // awayNow is the vacation under way of seat p's holder, if any.
 func (r *Room) awayNow(p game.Player) (vacation.Span, bool) {
 	return vacation.Away(r.awayOf([]game.Player{p}), r.deps.Clock.Now())

@@ -63,7 +63,7 @@ func (r *Room) page(v *viewer) *view.Page {
 			sv.Online = sv.Yours || online[i]
 			sv.Account, sv.Guest, sv.Bot = s.Account, s.Account == "" && s.Engine == "", s.BotAccount
 			sv.Rating, sv.RatingChange = r.seatRating(seat)
-			if !p.Over {
+			if !p.Over && r.clock.correspondence() {
 				sv.Vacation = r.vacationWords(seat)
 			}
 		}
@@ -193,7 +193,7 @@ func (r *Room) fillClock(p *view.Page, mine []game.Player) {
 		c.RemainingMS = pause.left.Milliseconds() // standing still
 	}
 	if c.Running {
-		for _, p := range r.seats.due(r.state.ToMove()) {
+		for _, p := range r.awayMovers() {
 			if words := r.vacationWords(p); words != "" {
 				c.Running, c.Vacation = false, words // standing still
 				c.RemainingMS = r.clock.remaining().Milliseconds()
