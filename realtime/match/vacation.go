@@ -96,9 +96,17 @@ func (r *Room) awayNow(p game.Player) (vacation.Span, bool) {
 	return vacation.Away(r.awayOf([]game.Player{p}), r.deps.Clock.Now())
 }
 
+// vacationLook is how often a room with a player away reads the vacations
+// again: a stop this room did not hear of (its hub's message lost) is
+// found within it, so that the opponent does not wait for the vacation's
+// end by itself.
+const vacationLook = 5 * time.Minute
+
 // scheduleVacationEnd sets a timer at the end of the first vacation under
-// way of a seated player: the pages stop saying so then, and the clock,
-// whose deadline counted it, is seen running again.
+// way of a seated player, or vacationLook from now if sooner: the room
+// reads the vacations again then (lookAgain), its pages stop saying the
+// player is away once they are back, and the clock, whose deadline
+// counted the vacation, is seen running again.
 func (r *Room) scheduleVacationEnd() {
 	if r.away.stopEnd != nil {
 		r.away.stopEnd()
@@ -114,12 +122,22 @@ func (r *Room) scheduleVacationEnd() {
 	if end.IsZero() {
 		return
 	}
-	r.away.stopEnd = r.deps.Clock.AfterFunc(end.Sub(now), func() {
-		r.sendLater(evFunc{f: func(r *Room) {
-			r.scheduleVacationEnd()
-			r.refresh()
-		}})
+	r.away.stopEnd = r.deps.Clock.AfterFunc(min(end.Sub(now), vacationLook), func() {
+		r.sendLater(evFunc{f: (*Room).lookAgain})
 	})
+}
+
+// lookAgain reads the vacations again, sets the clock by them and tells
+// the pages (a player may be back: at most one update in vacationLook).
+func (r *Room) lookAgain() {
+	if r.over() {
+		return
+	}
+	r.readVacations(true) // and the next look
+	if r.clock.running() {
+		r.startClock(r.clock.turnStarted)
+	}
+	r.refresh()
 }
 
 // VacationChanged tells the room that account started or stopped a

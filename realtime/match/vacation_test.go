@@ -174,3 +174,30 @@ func TestVacationLeavesLiveClocksAlone(t *testing.T) {
 	ann.sync()
 	assert.True(t, ann.last().Over, "lost on time as ever")
 }
+
+// A stop the room did not hear of is found at its next look, within
+// vacationLook: the opponent does not wait for the vacation's end.
+func TestVacationStopTheRoomDidNotHearOf(t *testing.T) {
+	day := vacation.Day
+	h, clock, _ := resumeHarness(t)
+	r, ann, watcher, _ := vacationRoom(t, h, clock)
+	clock.Advance(day)
+	_, err := h.store.StartVacation(context.Background(), "ann", clock.Now())
+	require.NoError(t, err)
+	changed(r, ann)
+	require.NotEmpty(t, watcher.last().Clock.Vacation)
+	clock.Advance(2 * time.Minute)
+	_, err = h.store.StopVacation(context.Background(), "ann", clock.Now())
+	require.NoError(t, err)
+	back := clock.Now()
+	watcher.sync()
+	require.NotEmpty(t, watcher.last().Clock.Vacation, "not heard yet")
+
+	clock.Advance(vacationLook - 2*time.Minute)
+	watcher.sync()
+	c := watcher.last().Clock
+	assert.Empty(t, c.Vacation, "found at the room's next look")
+	assert.True(t, c.Running)
+	assert.Equal(t, (2*day - (clock.Now().Sub(back))).Milliseconds(), c.RemainingMS, "her time runs from her return")
+	assert.Equal(t, back.Add(2*day).UnixMilli(), storedDue(t, h, r.ID()).At.UnixMilli())
+}
