@@ -13,9 +13,10 @@ import (
 // vacation (package vacation): the room keeps its seated accounts'
 // vacations (awayOf), read when the room is made, when a seat's account
 // changes, when its hub says an account's vacation changed
-// (VacationChanged: the player started or stopped one) and when the clock
+// (VacationChanged: the player started or stopped one), when the clock
 // runs out (so that a change this room did not hear of cannot lose a game
-// on time); a move reads nothing. The turn's deadline is then the period
+// on time) and every vacationLook while a player is away (so that a stop
+// it did not hear of holds nobody up for long); a move reads nothing. The turn's deadline is then the period
 // counted outside the movers' vacations (vacation.Deadline), which the
 // store keeps as before (deadline.go), so the keeper neither ends the game
 // nor raises the alarm while they are away. A live clock is not affected.
