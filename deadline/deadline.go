@@ -13,6 +13,14 @@
 // whose own timer ends it. The keeper also raises the alarm once when a
 // mover has used 80% of their time (Alarm): store.ClaimAlarm lets exactly
 // one node's claim win. Both survive restarts, since both are in the store.
+//
+// A player on vacation (package vacation) is not hurried: their rooms write
+// deadlines and alarms past their vacation, and the store moves the
+// deadlines of the rooms they are to move in to the moment a vacation
+// starts or stops, so that the keeper loads those rooms and each writes its
+// deadline anew. An alarm of a mover away now (a room that had not heard
+// of the vacation) is not raised: the room is loaded instead, to write it
+// again past the vacation.
 package deadline
 
 import (
@@ -23,7 +31,15 @@ import (
 	"time"
 
 	"boardroom/store"
+	"boardroom/vacation"
 )
+
+// Store is what a keeper reads and writes: the rooms' deadlines, and the
+// movers' vacations.
+type Store interface {
+	store.Deadlines
+	AccountVacations(ctx context.Context, accounts []string, since time.Time) (map[string][]vacation.Span, error)
+}
 
 // Alarm is told that a correspondence mover's time runs low: they have
 // used 80% of it, and have left to move in room. It is called once per
@@ -50,7 +66,7 @@ const batch = 100
 // Keeper ends the correspondence games whose deadline passed and raises
 // the alarms due.
 type Keeper struct {
-	Store store.Deadlines
+	Store Store
 	// Load runs room id on this node (loading it from the store if no page
 	// has it open): realtime.Hub.Room. An error wrapping store.ErrOwned
 	// says another node runs it.
@@ -110,7 +126,15 @@ func (k *Keeper) Scan(ctx context.Context) (ended, alarmed int, err error) {
 	if err != nil {
 		return ended, alarmed, err
 	}
+	away, err := k.away(ctx, alarms, now)
+	if err != nil {
+		return ended, alarmed, err
+	}
 	for _, d := range alarms {
+		if away[d.ID] {
+			k.reload(ctx, d.ID)
+			continue
+		}
 		won, err := k.Store.ClaimAlarm(ctx, d)
 		if err != nil {
 			return ended, alarmed, err
@@ -124,6 +148,39 @@ func (k *Keeper) Scan(ctx context.Context) (ended, alarmed int, err error) {
 		}
 	}
 	return ended, alarmed, nil
+}
+
+// away says which of the rooms due have a mover on vacation at now.
+func (k *Keeper) away(ctx context.Context, due []store.DueRoom, now time.Time) (map[string]bool, error) {
+	var movers []string
+	for _, d := range due {
+		movers = append(movers, d.Movers...)
+	}
+	if len(movers) == 0 {
+		return nil, nil
+	}
+	spans, err := k.Store.AccountVacations(ctx, movers, now)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]bool{}
+	for _, d := range due {
+		for _, m := range d.Movers {
+			if _, ok := vacation.Away(spans[m], now); ok {
+				out[d.ID] = true
+			}
+		}
+	}
+	return out, nil
+}
+
+// reload loads room id, whose mover is away, so that it writes its
+// deadline and alarm past the vacation (a room run elsewhere is its
+// owner's, which reads the vacations before its clock ends the game).
+func (k *Keeper) reload(ctx context.Context, id string) {
+	if err := k.Load(ctx, id); err != nil && !errors.Is(err, store.ErrOwned) && ctx.Err() == nil {
+		k.log().Warn("a room whose mover is on vacation not loaded", "room", id, "err", err)
+	}
 }
 
 func (k *Keeper) now() time.Time {

@@ -70,6 +70,7 @@ func (h *Hub) joinCluster(ctx context.Context) (int, error) {
 	if err := h.node.Join(ctx); err != nil {
 		return 0, err
 	}
+	h.hearVacations()
 	h.wg.Add(1)
 	go func() {
 		defer h.wg.Done()

@@ -14,6 +14,7 @@ import (
 	"boardroom/realtime/match"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
+	"boardroom/secret"
 	"boardroom/store"
 )
 
@@ -105,6 +106,9 @@ type Hub struct {
 	metrics *Metrics
 	// messagesPerSecond is Config.messagesPerSecond.
 	messagesPerSecond float64
+	// busID tells this hub's messages on the bus from the other nodes'
+	// (vacation.go).
+	busID string
 }
 
 // NewHub returns a hub; call Restore to bring back unfinished rooms.
@@ -124,7 +128,7 @@ func NewHub(cfg Config) *Hub {
 	cfg.Metrics.watchEngine(cfg.Engine)
 	ctx, stop := context.WithCancel(context.Background())
 	h := &Hub{ctx: ctx, stop: stop, rooms: map[string]*match.Room{}, loads: map[string]*loading{}, metrics: cfg.Metrics,
-		messagesPerSecond: cfg.messagesPerSecond}
+		messagesPerSecond: cfg.messagesPerSecond, busID: secret.New()}
 	var metrics match.Observer
 	if cfg.Metrics != nil {
 		metrics = cfg.Metrics

@@ -122,6 +122,9 @@ var migrations = []string{
 	// a room's game is of (Tournaments).
 	postgresDDL(tournamentTables) + `
 	ALTER TABLE rooms ADD COLUMN tournament text NOT NULL DEFAULT '';`,
+	// 18: the players' vacations from their correspondence games
+	// (Vacations).
+	postgresDDL(vacationTables),
 }
 
 // migrationLock is the advisory lock that keeps nodes starting together

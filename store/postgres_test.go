@@ -159,6 +159,10 @@ func TestUpgradeFromFirstSchema(t *testing.T) {
 	var waiting int
 	require.NoError(t, conn.QueryRow(ctx, `SELECT count(*) FROM pg_indexes WHERE indexname LIKE 'challenges_%_waiting'`).Scan(&waiting))
 	require.Equal(t, 2, waiting, "the challenges by when they stop waiting (version 16)")
+	_, err = s.AccountVacations(ctx, []string{"old"}, time.UnixMilli(0))
+	require.NoError(t, err, "the vacations (version 18)")
+	_, err = s.Tournament(ctx, "none")
+	require.ErrorIs(t, err, store.ErrNotFound, "the events (version 17)")
 	got, err := s.Room(ctx, "r")
 	require.NoError(t, err)
 	require.Zero(t, got.ClockFrom)

@@ -94,6 +94,8 @@ var tables = []struct{ name, definition string }{
 	{"push", sqliteDDL(pushTables)},
 	// Arenas and Swiss events, their players and games (Tournaments).
 	{"tournaments", sqliteDDL(tournamentTables)},
+	// The players' vacations (Vacations).
+	{"vacations", sqliteDDL(vacationTables)},
 }
 
 // migrate adds the tables and columns a file made by an older version

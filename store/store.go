@@ -265,6 +265,7 @@ type Store interface {
 	Push
 	Deadlines
 	Tournaments
+	Vacations
 	Close() error
 }
 

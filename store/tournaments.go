@@ -118,7 +118,9 @@ var ErrDirected = errors.New("store: the event is directed by another node")
 
 // Tournaments keeps the events.
 type Tournaments interface {
-	// CreateTournament stores a new event (its Status TournamentCreated).
+	// CreateTournament stores a new event (its Status TournamentCreated);
+	// ErrTaken when its id is another's (the schedule's events have ids
+	// of their time, which every node makes alike).
 	CreateTournament(ctx context.Context, t *Tournament) error
 	// Tournament reads event id (ErrNotFound).
 	Tournament(ctx context.Context, id string) (*Tournament, error)
@@ -188,6 +190,9 @@ func (b *base) CreateTournament(ctx context.Context, t *Tournament) error {
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 0, 0, $15, 0, $16)`,
 		t.ID, t.Name, t.Kind, t.Game, string(options), string(t.Clock), t.Days, t.Minutes, t.Rounds, t.Rated, t.Bots, t.BotsOnly,
 		t.Creator, t.Starts.UnixMilli(), t.Status, t.Created.UnixMilli())
+	if b.e.unique(err, "") {
+		return fmt.Errorf("%w: event %s", ErrTaken, t.ID)
+	}
 	if err != nil {
 		return fmt.Errorf("store: event %s: %w", t.ID, err)
 	}

@@ -169,6 +169,10 @@ func (s *Server) Handler() http.Handler {
 	s.account = &account.Area{Kit: s.kit, Accounts: s.Accounts, PublicURL: s.PublicURL}
 	if s.Store != nil {
 		s.account.Push = &account.PushConfig{Store: s.Store, Hosts: s.PushHosts, Keys: s.PushKeys}
+		s.account.Vacation = &account.VacationConfig{Store: s.Store}
+		if s.Hub != nil {
+			s.account.Vacation.Changed, s.account.Vacation.Now = s.Hub.VacationChanged, s.Hub.Now
+		}
 	}
 	s.bots = &bots.Area{Kit: s.kit, Accounts: s.Accounts, Store: s.Store, Pools: s.Pools, AccountPage: s.account.Page}
 	s.account.BotSection = s.bots.Section

@@ -274,8 +274,9 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	}}
 	go keeper.Run(ctx)
 	// Events (arenas): every node's director runs those whose lease it
-	// holds (one node each); its name is this process's.
-	events := &director.Director{Store: st, Rooms: hub, Node: ops.node + "-" + secret.Text(8), Log: log}
+	// holds (one node each); its name is this process's. Each makes the
+	// site's schedule of events ahead (the store keeps one of each).
+	events := &director.Director{Store: st, Rooms: hub, Node: ops.node + "-" + secret.Text(8), Log: log, Games: game.All}
 	go events.Run(ctx)
 
 	select {

@@ -10,6 +10,7 @@ import (
 	"boardroom/game"
 	"boardroom/realtime/vocab"
 	"boardroom/store"
+	"boardroom/vacation"
 )
 
 // The move clock is the server's: one timer per turn on the room's Clock.
@@ -53,6 +54,12 @@ type moveClock struct {
 	// turnStarted is when the turn being played began.
 	turnStarted time.Time
 	deadline    time.Time // zero while the clock is not running
+	// from and wait are what the running clock times: wait from from.
+	from time.Time
+	wait time.Duration
+	// away are the vacations of the players to move, through which a
+	// correspondence clock stands still (vacation.go); nil otherwise.
+	away []vacation.Span
 	// firstMove says the deadline is the wait for a first move.
 	firstMove bool
 	// gen tells the current timer from stale ones: each stop moves it on.
@@ -159,14 +166,18 @@ func (c *moveClock) correspondence() bool { return c.setting.Correspondence() }
 func (c *moveClock) enabled() bool { return c.period > 0 }
 
 // start runs the clock for wait (a period, or the wait for a first move)
-// from from; fire is called with the timer's generation when it runs out
-// (at once if it has).
+// from from, standing still through the vacations away; fire is called
+// with the timer's generation when it runs out (at once if it has).
 func (c *moveClock) start(from time.Time, wait time.Duration, firstMove bool, fire func(gen uint64)) {
 	c.stop()
-	c.deadline = from.Add(wait)
+	c.deadline = vacation.Deadline(from, wait, c.away)
+	c.from, c.wait = from, wait
 	c.firstMove = firstMove
 	gen := c.gen
-	left := min(max(c.deadline.Sub(c.clock.Now()), 0), wait)
+	left := max(c.deadline.Sub(c.clock.Now()), 0)
+	if len(c.away) == 0 {
+		left = min(left, wait)
+	}
 	c.stopTimer = c.clock.AfterFunc(left, func() { fire(gen) })
 }
 
@@ -188,6 +199,9 @@ func (c *moveClock) running() bool { return !c.deadline.IsZero() }
 func (c *moveClock) remaining() time.Duration {
 	if c.deadline.IsZero() {
 		return 0
+	}
+	if len(c.away) > 0 {
+		return vacation.Left(c.from, c.wait, c.away, c.clock.Now())
 	}
 	return max(c.deadline.Sub(c.clock.Now()), 0)
 }
@@ -249,6 +263,11 @@ func (r *Room) startClock(from time.Time) {
 	r.clock.pauseSpent = [2]bool{}
 	r.clock.stop()
 	r.clock.turnStarted = from
+	r.clock.away = nil
+	if r.clock.correspondence() {
+		r.readVacations(false) // when a seat's account changed
+		r.clock.away = r.awayOf(r.seats.due(r.state.ToMove()))
+	}
 	if wait, firstMove, ok := r.timing(); ok {
 		r.clock.start(from, wait, firstMove, func(gen uint64) { r.sendLater(evTimeout{gen: gen}) })
 	}
@@ -326,6 +345,9 @@ const ranOutOfTime = "ran out of time"
 func (r *Room) timeout(gen uint64) {
 	if gen != r.clock.gen {
 		return // a move or an undo won the race against the timer
+	}
+	if r.vacationMovedDeadline() {
+		return // a mover went on vacation: their clock stood still
 	}
 	_, firstMove, ok := r.timing()
 	if !ok {

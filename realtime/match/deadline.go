@@ -7,6 +7,7 @@ import (
 
 	"boardroom/game"
 	"boardroom/store"
+	"boardroom/vacation"
 )
 
 // A correspondence room's deadline is kept by the store as well as by the
@@ -24,9 +25,11 @@ import (
 const alarmShare = 0.8
 
 // dueOf is the store's deadline of a correspondence turn that runs for
-// wait from from with the seats movers to move.
+// wait from from with the seats movers to move, their clock standing still
+// through their vacations (the alarm too: none while they are away).
 func (r *Room) dueOf(from time.Time, wait time.Duration, movers []game.Player) store.Due {
-	d := store.Due{At: from.Add(wait), Alarm: from.Add(time.Duration(float64(wait) * alarmShare))}
+	away := r.awayOf(movers)
+	d := store.Due{At: vacation.Deadline(from, wait, away), Alarm: vacation.Deadline(from, time.Duration(float64(wait)*alarmShare), away)}
 	for _, p := range movers {
 		if a := r.seats.held[p].Account; a != "" && !slices.Contains(d.Movers, a) {
 			d.Movers = append(d.Movers, a)
@@ -57,7 +60,7 @@ func (r *Room) recordDue() {
 	}
 	var d store.Due
 	if wait, _, ok := r.timing(); ok && r.clock.running() && !r.over() {
-		d = r.dueOf(r.clock.deadline.Add(-wait), wait, r.seats.due(r.state.ToMove()))
+		d = r.dueOf(r.clock.from, wait, r.seats.due(r.state.ToMove()))
 	}
 	if sameDue(d, r.clock.storedDue) {
 		return

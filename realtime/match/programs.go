@@ -188,6 +188,11 @@ func (r *Room) roomState(w Who, legal bool) *roomjson.State {
 		s.Clock.RemainingMS = s.Clock.PeriodMS
 		if s.Clock.Running {
 			s.Clock.RemainingMS = r.clock.remaining().Milliseconds()
+			for _, p := range r.awayMovers() {
+				if words := r.vacationWords(p); words != "" {
+					s.Clock.Running, s.Clock.Vacation = false, words // standing still
+				}
+			}
 		}
 		if r.clock.correspondence() {
 			s.Clock.Days = r.clock.days

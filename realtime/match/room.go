@@ -83,6 +83,7 @@ type Room struct {
 	chat      chatLog
 	ratings   ratings
 	event     eventGame
+	away      vacations // the players' vacations (vacation.go)
 }
 
 // request is a proposal waiting for the other player's consent.
@@ -206,6 +207,7 @@ func newRoom(rec *store.Room, d Deps) (*Room, error) {
 		return nil, err
 	}
 	r.readRatings()
+	r.readVacations(false)
 	return r, nil
 }
 
@@ -509,6 +511,9 @@ func (r *Room) handleSafely(ev event) {
 // connections with "service restart", so pages reconnect by themselves.
 func (r *Room) shutdown() {
 	r.clock.stop()
+	if r.away.stopEnd != nil {
+		r.away.stopEnd()
+	}
 	r.clock.stopClaim()
 	r.computers.stop()
 	r.hints.stop()

@@ -63,6 +63,9 @@ func (r *Room) page(v *viewer) *view.Page {
 			sv.Online = sv.Yours || online[i]
 			sv.Account, sv.Guest, sv.Bot = s.Account, s.Account == "" && s.Engine == "", s.BotAccount
 			sv.Rating, sv.RatingChange = r.seatRating(seat)
+			if !p.Over && r.clock.correspondence() {
+				sv.Vacation = r.vacationWords(seat)
+			}
 		}
 		p.Seats[i] = sv
 	}
@@ -188,6 +191,14 @@ func (r *Room) fillClock(p *view.Page, mine []game.Player) {
 	}
 	if pause := r.clock.paused; pause != nil {
 		c.RemainingMS = pause.left.Milliseconds() // standing still
+	}
+	if c.Running {
+		for _, p := range r.awayMovers() {
+			if words := r.vacationWords(p); words != "" {
+				c.Running, c.Vacation = false, words // standing still
+				c.RemainingMS = r.clock.remaining().Milliseconds()
+			}
+		}
 	}
 }
 

@@ -126,6 +126,10 @@ type Clock struct {
 	// clock ("2 days 5 h", "5 h 12 min" under a day); absent for the
 	// others.
 	Left string `json:"left,omitempty"`
+	// Vacation says the clock stands still (Running is false) because the
+	// player to move is on vacation, until when ("On vacation until Mon
+	// 15 Jun, 08:00 UTC"); RemainingMS is what they have.
+	Vacation string `json:"vacation,omitempty"`
 }
 
 // Proposal is a proposal waiting for an answer: "takeback", "new",

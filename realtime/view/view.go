@@ -38,6 +38,10 @@ type Seat struct {
 	RatingChange string
 	// Berserk: the holder halved their time a move (an arena's game).
 	Berserk bool
+	// Vacation says the holder is on vacation from their games of days,
+	// and until when ("On vacation until Mon 15 Jun, 08:00 UTC"); empty
+	// when they are not.
+	Vacation string
 }
 
 // Move is one line of the move list.
@@ -80,6 +84,10 @@ type Clock struct {
 	// Whose says whose time is running ("Your time", "White's time");
 	// empty when none is.
 	Whose string
+	// Vacation says the clock stands still because the player to move is
+	// on vacation, until when ("On vacation until Mon 15 Jun, 08:00
+	// UTC"); Running is false then, RemainingMS what they have.
+	Vacation string
 }
 
 // Request is a pending proposal that needs the other player's consent.

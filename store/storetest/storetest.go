@@ -70,6 +70,7 @@ func Run(t *testing.T, open Opener) {
 		{"Seeks", seeks},
 		{"CorrespondenceSeeks", correspondenceSeeks},
 		{"Deadlines", deadlines},
+		{"Vacations", vacations},
 		{"Passkeys", passkeys},
 		{"Presence", presence},
 		{"PlayerLists", playerLists},

@@ -30,6 +30,7 @@ func tournaments(t *testing.T, sub Subject) {
 	at := time.UnixMilli(1_900_000_000_000)
 	require.NoError(t, s.CreateTournament(ctx, sampleArena("soon", at.Add(time.Hour))))
 	require.NoError(t, s.CreateTournament(ctx, sampleArena("now", at)))
+	require.ErrorIs(t, s.CreateTournament(ctx, sampleArena("now", at)), store.ErrTaken, "made by another node already")
 	got, err := s.Tournament(ctx, "now")
 	require.NoError(t, err)
 	require.Equal(t, store.TournamentCreated, got.Status)

@@ -24,6 +24,7 @@ import (
 	"sync"
 	"time"
 
+	"boardroom/game"
 	"boardroom/realtime/match"
 	"boardroom/store"
 	"boardroom/tournament"
@@ -52,7 +53,11 @@ type Director struct {
 	// Paired is told of each wave's games, once their rooms run (the
 	// players' pages go there); nil: nobody.
 	Paired func(ctx context.Context, event string, games []store.TournamentPairing)
+	// Games are the games the site's schedule rotates over (schedule.go);
+	// nil: no schedule.
+	Games func() []game.Game
 
+	scheduled time.Time // when the schedule was last kept
 	nudge     chan struct{}
 	nudgeOnce sync.Once
 }
@@ -103,6 +108,7 @@ func (d *Director) Run(ctx context.Context) {
 // this node directs.
 func (d *Director) Step(ctx context.Context) error {
 	now := d.now()
+	d.keepSchedule(ctx, now)
 	events, err := d.Store.TournamentsToDirect(ctx, now)
 	if err != nil {
 		return err

@@ -1,9 +1,10 @@
 // Package account is the web's area of players' accounts (docs/accounts.md):
 // signing up, logging in and out with a password or a passkey, and the
 // account page (where one is logged in, each log-in ended on its own or all
-// at once, the password, the passkeys, and the bots' section, which the
-// bots area draws), and the devices an account gets notifications on (Web
-// Push's subscriptions, push.go). The session a log-in starts is read on every request
+// at once, the password, the passkeys, the vacation from games of days
+// (vacation.go), and the bots' section, which the bots area draws), and the
+// devices an account gets notifications on (Web Push's subscriptions,
+// push.go). The session a log-in starts is read on every request
 // by the server's middleware, into the request kit (request.User).
 package account
 
@@ -35,6 +36,9 @@ type Area struct {
 	// Push keeps the accounts' devices for Web Push (push.go; nil: no
 	// /push/ endpoints).
 	Push *PushConfig
+	// Vacation keeps the players' vacations (vacation.go; nil: none
+	// offered).
+	Vacation *VacationConfig
 }
 
 // Routes adds the accounts' pages, the passkeys' ceremonies and the push
@@ -49,6 +53,9 @@ func (a *Area) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /account/logout-everywhere", a.logOutEverywhere)
 	mux.HandleFunc("POST /account/sessions/end", a.endSession)
 	mux.HandleFunc("POST /account/password", a.changePassword)
+	if a.Vacation != nil {
+		mux.HandleFunc("POST /account/vacation", a.changeVacation)
+	}
 	a.passkeyRoutes(mux)
 	a.pushRoutes(mux)
 }

@@ -184,6 +184,11 @@ func (a *Area) renderAccountView(w http.ResponseWriter, r *http.Request, status 
 	if err == nil {
 		v.Devices, err = a.pushDeviceList(r, u)
 	}
+	if err == nil {
+		refused := v.Vacation.Error
+		v.Vacation, err = a.vacationBox(r, u)
+		v.Vacation.Error = refused
+	}
 	if err == nil && a.BotSection != nil {
 		v.Bots, err = a.BotSection(r, u, v.Bots)
 	}

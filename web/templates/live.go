@@ -59,6 +59,11 @@ func clockCard(p *view.Page) templ.Component {
 				out.escaped(c.Whose)
 				out.s(`</span>`)
 			}
+			if c.Vacation != "" { // the clock stands still
+				out.s(` <span class="clock-vacation" data-testid="clock-vacation">`)
+				out.escaped(c.Vacation)
+				out.s(`</span>`)
+			}
 			out.s(` <span class="clock-label">`)
 			out.escaped(c.Label)
 			out.s(`</span>`)

@@ -57,6 +57,22 @@ type AccountView struct {
 	// Ask is the question a form asks before it is carried out (nil:
 	// none).
 	Ask *Question
+	// Vacation is the player's vacation from their games of days.
+	Vacation VacationBox
+}
+
+// VacationBox is the account page's vacation: the days left this year
+// (UTC), and the vacation under way, if any.
+type VacationBox struct {
+	Offered bool
+	// Year is this year (UTC); DaysLeft its days left, of DaysAYear.
+	Year, DaysLeft, DaysAYear int
+	// Away says a vacation is under way, since Since, and ends by itself at
+	// Until (both as the page says them, in UTC).
+	Away         bool
+	Since, Until string
+	// Error says why the form was refused (nothing changed).
+	Error string
 }
 
 // PasswordForm is the account page's password form: HasPassword asks
