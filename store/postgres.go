@@ -112,6 +112,8 @@ var migrations = []string{
 		ADD COLUMN alarm_at bigint NOT NULL DEFAULT 0, ADD COLUMN movers text NOT NULL DEFAULT '';
 	CREATE INDEX rooms_due ON rooms (due_at) WHERE due_at > 0 AND NOT over;
 	CREATE INDEX rooms_alarm ON rooms (alarm_at) WHERE alarm_at > 0 AND NOT over;`,
+	// 16: the conditional moves of correspondence games (Forecasts).
+	postgresDDL(forecastTables),
 }
 
 // migrationLock is the advisory lock that keeps nodes starting together

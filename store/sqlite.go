@@ -90,6 +90,8 @@ var tables = []struct{ name, definition string }{
 	{"browsers", sqliteDDL(linkTables)},
 	// Web Push's key pair and the accounts' devices (Push).
 	{"push", sqliteDDL(pushTables)},
+	// The conditional moves of correspondence games (Forecasts).
+	{"forecasts", sqliteDDL(forecastTables)},
 }
 
 // migrate adds the tables and columns a file made by an older version

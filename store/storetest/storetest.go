@@ -69,6 +69,7 @@ func Run(t *testing.T, open Opener) {
 		{"Seeks", seeks},
 		{"CorrespondenceSeeks", correspondenceSeeks},
 		{"Deadlines", deadlines},
+		{"Forecasts", forecasts},
 		{"Passkeys", passkeys},
 		{"Presence", presence},
 		{"PlayerLists", playerLists},
