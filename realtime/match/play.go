@@ -39,6 +39,10 @@ func (r *Room) input(ev evInput) {
 		r.reject(c, refusedOver, "This game is over and kept as a record; the players went on in a rematch.")
 		return
 	}
+	if ev.msg.Forecast != nil {
+		r.forecastAction(c, ev.msg.Forecast)
+		return
+	}
 	if ev.msg.Chat != nil {
 		r.say(c, v, ev.msg.Chat.Text)
 		return
@@ -147,6 +151,7 @@ func (r *Room) playPath(c *Conn, v *viewer, path []game.Cell) {
 // with, and v's page flashes the move's acceptance.
 func (r *Room) playFor(v *viewer, seat game.Player, m game.Move) {
 	r.seats.picks[seat] = nil
+	r.forecasts.said[seat] = "" // told already: the player is back
 	v.flash = "ok"
 	r.play(seat, m, 0, "")
 }
@@ -205,6 +210,14 @@ func (r *Room) applyTurn(moves []game.Move, think time.Duration, info string) {
 	r.state = next
 	r.clock.storedDue = turn.Due
 	r.history.append(rec)
+	var reply struct {
+		seat game.Player
+		move game.Move
+		due  bool
+	}
+	if r.forecasts.any() {
+		reply.seat, reply.move, reply.due = r.forecastsAfter(rec)
+	}
 	r.deps.Metrics.Moved(r.g.ID())
 	r.seats.newTurn()
 	r.request = nil
@@ -215,6 +228,10 @@ func (r *Room) applyTurn(moves []game.Move, think time.Duration, info string) {
 		r.storeResult()
 	}
 	r.afterMove(now)
+	if reply.due { // its forecast moves for the seat now: nobody to tell
+		r.playForecast(reply.seat, reply.move)
+		return
+	}
 	r.tellAwayMovers()
 }
 

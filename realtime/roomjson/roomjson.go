@@ -77,6 +77,10 @@ type State struct {
 	Clock *Clock `json:"clock,omitempty"`
 	// Proposal is a player's proposal waiting for the other's answer.
 	Proposal *Proposal `json:"proposal,omitempty"`
+	// Forecast is this connection's conditional moves in a game played
+	// across days (protocol.md, "Conditional moves"): each stored line's
+	// moves from the position now, in notation; absent when none.
+	Forecast [][]string `json:"forecast,omitempty"`
 	Over     bool      `json:"over"`
 	// Result is how the game ended; nil while it goes on.
 	Result *Result `json:"result,omitempty"`
