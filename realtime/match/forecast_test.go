@@ -27,7 +27,9 @@ func correspondenceKalah(t *testing.T, h *harness) (r *Room, alice, bob *client)
 	return r, alice, bob
 }
 
-func (cl *client) move(text string) *view.Page { return cl.send(Message{MoveText: text, HasMove: true}) }
+func (cl *client) move(text string) *view.Page {
+	return cl.send(Message{MoveText: text, HasMove: true})
+}
 
 func (cl *client) forecast(ch ForecastChange) *view.Page { return cl.send(Message{Forecast: &ch}) }
 

@@ -104,15 +104,15 @@ var ErrChatTooLong = fmt.Errorf("%w: a chat message may be at most %d characters
 
 // wireMessage is the JSON a page sends; htmx adds HEADERS, which is ignored.
 type wireMessage struct {
-	Cell   *string         `json:"cell"`
-	Action *string         `json:"action"`
-	Ply    *int            `json:"ply"`
-	Name   *string         `json:"name"`
-	Engine *string         `json:"engine"`
-	Chat   *string         `json:"chat"`
-	Move   *string         `json:"move"`
-	Path   *string         `json:"path"`
-	At     *int            `json:"at"`
+	Cell   *string `json:"cell"`
+	Action *string `json:"action"`
+	Ply    *int    `json:"ply"`
+	Name   *string `json:"name"`
+	Engine *string `json:"engine"`
+	Chat   *string `json:"chat"`
+	Move   *string `json:"move"`
+	Path   *string `json:"path"`
+	At     *int    `json:"at"`
 	// The forecast's messages (ForecastChange).
 	Forecast     *[][]string     `json:"forecast"`
 	ForecastAdd  *string         `json:"forecast_add"`

@@ -81,7 +81,7 @@ type State struct {
 	// across days (protocol.md, "Conditional moves"): each stored line's
 	// moves from the position now, in notation; absent when none.
 	Forecast [][]string `json:"forecast,omitempty"`
-	Over     bool      `json:"over"`
+	Over     bool       `json:"over"`
 	// Result is how the game ended; nil while it goes on.
 	Result *Result `json:"result,omitempty"`
 	// Next is the room's address where the players went on with a rematch
