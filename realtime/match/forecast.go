@@ -75,6 +75,7 @@ func (r *Room) loadForecasts(stored []store.Forecast) {
 			for _, t := range turns[s.Ply:] {
 				f = f.Played(t.text)
 			}
+			f = f.Live(r.state)
 		}
 		if r.over() {
 			f.Lines = nil
@@ -112,7 +113,7 @@ func (r *Room) forecastsAfter(rec turnRecord) (game.Player, game.Move, bool) {
 			continue
 		}
 		seat := game.Player(i)
-		next := f.Played(rec.text)
+		next := f.Played(rec.text).Live(r.state)
 		if byHand := slices.Contains(rec.seats, seat) && r.forecasts.replying != seat; byHand || r.over() {
 			next.Lines = nil
 		}

@@ -2,6 +2,8 @@ package match
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -256,5 +258,74 @@ func TestForecastView(t *testing.T) {
 	live := h.create(Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.FastClock}, "ann")
 	h.connect(live, "ben").action(vocab.Join)
 	assert.Nil(t, h.connect(live, "ben").last().Forecast, "no forecasts in a live game")
-	_ = game.First
+}
+
+// Random games with random forecasts keep the forecast's promises: no
+// reply is ever left owed, the lines left are ones the rules accept from
+// the position now, and a room loaded from the store at any moment (as
+// after a crash) finds the very forecasts the running room holds.
+func TestForecastProperties(t *testing.T) {
+	for seed := range uint64(12) {
+		t.Run(fmt.Sprint("seed ", seed), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(seed, 7))
+			h := newHarness(t)
+			r, alice, bob := correspondenceKalah(t, h)
+			randomMove := func(s game.State) string {
+				legal := s.Legal(s.ToMove()[0], nil)
+				return s.FormatMove(legal[rng.IntN(len(legal))])
+			}
+			for step := 0; step < 60; step++ {
+				var st game.State
+				var toMove []game.Player
+				inRoom(t, r, func(r *Room) { st, toMove = r.state.Clone(), r.state.ToMove() })
+				if len(toMove) == 0 {
+					break
+				}
+				switch {
+				case toMove[0] == game.First && rng.IntN(3) == 0: // bob stores lines from random playouts
+					var lines [][]string
+					for range 1 + rng.IntN(3) {
+						s, line := st.Clone(), []string{}
+						for range 1 + rng.IntN(6) {
+							if s.Outcome().Over {
+								break
+							}
+							m := randomMove(s)
+							line = append(line, m)
+							p, _ := s.ParseMove(s.ToMove()[0], m)
+							require.NoError(t, s.Apply(p))
+						}
+						lines = append(lines, line)
+					}
+					bob.forecast(ForecastChange{Set: lines, HasSet: true}) // refused when the lines disagree: fine
+				case toMove[0] == game.First:
+					alice.move(randomMove(st))
+				default:
+					bob.move(randomMove(st))
+				}
+				var owed bool
+				var left, reloaded [][]string
+				var fits, loadErr error
+				inRoom(t, r, func(r *Room) {
+					_, _, owed = r.forecastReply()
+					left = r.forecasts.lines[game.Second].Lines
+					if len(left) > 0 {
+						_, fits = forecast.Check(r.state, game.Second, left)
+					}
+					rec, err := h.store.Room(context.Background(), r.id)
+					if err == nil {
+						var loaded *Room
+						if loaded, err = Load(rec, nil, time.Time{}, r.deps); err == nil {
+							reloaded = loaded.forecasts.lines[game.Second].Lines
+						}
+					}
+					loadErr = err
+				})
+				require.False(t, owed, "step %d: a reply left owed", step)
+				require.NoError(t, fits, "step %d: the lines left fit the position", step)
+				require.NoError(t, loadErr)
+				require.Equal(t, left, reloaded, "step %d: the store says what the room holds", step)
+			}
+		})
+	}
 }
