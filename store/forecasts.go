@@ -28,12 +28,17 @@ type Forecast struct {
 	// Lines are the moves, each line in order from the position after
 	// Ply turns, as the game writes them.
 	Lines [][]string
+	// Said is what the forecast last played, for its player when they
+	// come back ("Your forecast answered 1 with 4."); kept with no lines
+	// left, until the player moves.
+	Said string
 }
 
 // Forecasts is what the rooms keep of their players' conditional moves.
 type Forecasts interface {
 	// SetForecast records f as its seat's forecast in room id, replacing
-	// what the seat had; a forecast with no lines deletes it. It is a
+	// what the seat had; a forecast with no lines and nothing said
+	// deletes it. It is a
 	// write of the room's (fenced on PostgreSQL) and leaves the room's
 	// changed time alone.
 	SetForecast(ctx context.Context, id string, f Forecast) error
@@ -47,6 +52,7 @@ const forecastTables = `CREATE TABLE IF NOT EXISTS forecasts (
 	seat    {int} NOT NULL,
 	ply     {int} NOT NULL,
 	lines   {text} NOT NULL,
+	said    {text} NOT NULL DEFAULT '',
 	PRIMARY KEY (room_id, seat)
 ){norowid};`
 
@@ -59,21 +65,21 @@ func (b *base) SetForecast(ctx context.Context, id string, f Forecast) error {
 	if f.Seat != 0 && f.Seat != 1 {
 		return fmt.Errorf("store: room %q forecast: no seat %d", id, f.Seat)
 	}
-	var lines []byte
-	if len(f.Lines) > 0 {
-		var err error
-		if lines, err = json.Marshal(f.Lines); err != nil {
-			return fmt.Errorf("store: room %q forecast: %w", id, err)
-		}
+	if f.Lines == nil {
+		f.Lines = [][]string{}
+	}
+	lines, err := json.Marshal(f.Lines)
+	if err != nil {
+		return fmt.Errorf("store: room %q forecast: %w", id, err)
 	}
 	return b.e.roomTx(ctx, id, "", nil, func(tx txn) error {
 		var err error
-		if lines == nil {
+		if len(f.Lines) == 0 && f.Said == "" {
 			_, err = tx.Exec(`DELETE FROM forecasts WHERE room_id = $1 AND seat = $2`, id, f.Seat)
 		} else {
-			_, err = tx.Exec(`INSERT INTO forecasts (room_id, seat, ply, lines) VALUES ($1, $2, $3, $4)
-				ON CONFLICT (room_id, seat) DO UPDATE SET ply = excluded.ply, lines = excluded.lines`,
-				id, f.Seat, f.Ply, string(lines))
+			_, err = tx.Exec(`INSERT INTO forecasts (room_id, seat, ply, lines, said) VALUES ($1, $2, $3, $4, $5)
+				ON CONFLICT (room_id, seat) DO UPDATE SET ply = excluded.ply, lines = excluded.lines, said = excluded.said`,
+				id, f.Seat, f.Ply, string(lines), f.Said)
 		}
 		if err != nil {
 			return fmt.Errorf("store: room %q forecast: %w", id, err)
@@ -84,12 +90,15 @@ func (b *base) SetForecast(ctx context.Context, id string, f Forecast) error {
 
 // Forecasts implements Forecasts.
 func (b *base) Forecasts(ctx context.Context, id string) ([]Forecast, error) {
-	rows, err := b.db.QueryContext(ctx, `SELECT seat, ply, lines FROM forecasts WHERE room_id = $1 ORDER BY seat`, id)
+	rows, err := b.db.QueryContext(ctx, `SELECT seat, ply, lines, said FROM forecasts WHERE room_id = $1 ORDER BY seat`, id)
 	return collect(rows, err, "forecasts", func(r row) (f Forecast, err error) {
 		var lines string
-		if err = r.Scan(&f.Seat, &f.Ply, &lines); err != nil {
+		if err = r.Scan(&f.Seat, &f.Ply, &lines, &f.Said); err != nil {
 			return f, err
 		}
-		return f, json.Unmarshal([]byte(lines), &f.Lines)
+		if err = json.Unmarshal([]byte(lines), &f.Lines); len(f.Lines) == 0 {
+			f.Lines = nil
+		}
+		return f, err
 	})
 }

@@ -32,7 +32,9 @@ import (
 type forecasts struct {
 	lines [2]forecast.Forecast
 	// said is what each seat's forecast last did, for that seat's pages
-	// ("Your forecast answered d1-d7/g7 with a7-a6/a5.").
+	// ("Your forecast answered d1-d7/g7 with a7-a6/a5."), until the seat
+	// moves by hand or changes its forecast; stored with the forecast, so
+	// that a player who comes back days later reads it.
 	said [2]string
 	// replying is the seat whose forecast's reply is being played
 	// (game.NoPlayer: none), so that its move is not taken as one by hand.
@@ -81,7 +83,8 @@ func (r *Room) loadForecasts(stored []store.Forecast) {
 			f.Lines = nil
 		}
 		r.forecasts.lines[seat] = f
-		r.forecasts.stale[seat] = f.Empty()
+		r.forecasts.said[seat] = s.Said
+		r.forecasts.stale[seat] = len(s.Lines) > 0 && f.Empty()
 	}
 }
 
@@ -105,7 +108,9 @@ func (r *Room) forecastsOnStart() {
 
 // forecastsAfter moves the forecasts on past the turn just played (rec):
 // a move they foresaw takes them on, any other clears them, and so does
-// their owner's move by hand. It returns a reply now due.
+// their owner's move by hand. It returns a reply now due. A forecast
+// cleared is deleted from the store, except the one whose reply this turn
+// was (playForecast writes it once the reply is stored).
 func (r *Room) forecastsAfter(rec turnRecord) (game.Player, game.Move, bool) {
 	for i := range r.forecasts.lines {
 		f := &r.forecasts.lines[i]
@@ -118,7 +123,7 @@ func (r *Room) forecastsAfter(rec turnRecord) (game.Player, game.Move, bool) {
 			next.Lines = nil
 		}
 		*f = next
-		if f.Empty() {
+		if f.Empty() && r.forecasts.replying != seat {
 			r.storeForecast(seat)
 		}
 	}
@@ -156,6 +161,20 @@ func (r *Room) playForecast(seat game.Player, m game.Move) {
 		r.forecasts.said[seat] = fmt.Sprintf("Your forecast's answer %s could not be saved, so it was not played: make your move.", text)
 		r.version++
 		r.broadcast()
+		return
+	}
+	r.storeForecast(seat) // what is left, from here, and what it said
+}
+
+// movedByHand forgets what seat's forecast said, now that its player is
+// back and moving (the lines, if any, go with the move: forecastsAfter).
+func (r *Room) movedByHand(seat game.Player) {
+	if r.forecasts.said[seat] == "" {
+		return
+	}
+	r.forecasts.said[seat] = ""
+	if r.forecasts.lines[seat].Empty() {
+		r.storeForecast(seat)
 	}
 }
 
@@ -165,7 +184,7 @@ func (r *Room) playForecast(seat game.Player, m game.Move) {
 func (r *Room) storeForecast(seat game.Player) error {
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
-	f := store.Forecast{Seat: int(seat), Ply: len(r.history.turns), Lines: r.forecasts.lines[seat].Lines}
+	f := store.Forecast{Seat: int(seat), Ply: len(r.history.turns), Lines: r.forecasts.lines[seat].Lines, Said: r.forecasts.said[seat]}
 	err := r.deps.Store.SetForecast(ctx, r.id, f)
 	if err != nil {
 		r.deps.Log.Error("forecast not stored", "room", r.id, "seat", seat, "err", err)
@@ -223,14 +242,13 @@ func (r *Room) forecastAction(c *Conn, ch *ForecastChange) {
 			return
 		}
 	}
-	before := r.forecasts.lines[seat]
-	r.forecasts.lines[seat] = f
+	before, said := r.forecasts.lines[seat], r.forecasts.said[seat]
+	r.forecasts.lines[seat], r.forecasts.said[seat] = f, ""
 	if err := r.storeForecast(seat); err != nil {
-		r.forecasts.lines[seat] = before
+		r.forecasts.lines[seat], r.forecasts.said[seat] = before, said
 		r.reject(c, refusedFailed, "Your conditional moves could not be saved; try again.")
 		return
 	}
-	r.forecasts.said[seat] = ""
 	switch n := len(f.Lines); n {
 	case 0:
 		r.notice(c, "No conditional moves stored.")
@@ -255,6 +273,9 @@ func (r *Room) forecastView(mine []game.Player) *view.Forecast {
 	toMove := r.state.ToMove()
 	theirs := len(toMove) == 1 && toMove[0] != seat
 	f := r.forecasts.lines[seat]
+	if !theirs && f.Empty() && r.forecasts.said[seat] == "" {
+		return nil // their own move: nothing to show
+	}
 	v := &view.Forecast{Editable: theirs, Said: r.forecasts.said[seat], Max: forecast.MaxLines, MaxMoves: forecast.MaxPlies}
 	v.Lines = f.Lines
 	if theirs {

@@ -151,7 +151,7 @@ func (r *Room) playPath(c *Conn, v *viewer, path []game.Cell) {
 // with, and v's page flashes the move's acceptance.
 func (r *Room) playFor(v *viewer, seat game.Player, m game.Move) {
 	r.seats.picks[seat] = nil
-	r.forecasts.said[seat] = "" // told already: the player is back
+	r.movedByHand(seat)
 	v.flash = "ok"
 	r.play(seat, m, 0, "")
 }

@@ -39,7 +39,9 @@ func forecasts(t *testing.T, sub Subject) {
 		{"set", first, []store.Forecast{first}},
 		{"replaced", second, []store.Forecast{second}},
 		{"each seat its own", other, []store.Forecast{other, second}},
-		{"deleted by no lines", store.Forecast{Seat: 0}, []store.Forecast{second}},
+		{"what it played kept with no lines", store.Forecast{Seat: 0, Ply: 3, Said: "Your forecast answered 1 with 2."},
+			[]store.Forecast{{Seat: 0, Ply: 3, Said: "Your forecast answered 1 with 2."}, second}},
+		{"deleted by no lines and nothing said", store.Forecast{Seat: 0}, []store.Forecast{second}},
 		{"deleting none is no error", store.Forecast{Seat: 0}, []store.Forecast{second}},
 	}
 	for _, step := range steps {
