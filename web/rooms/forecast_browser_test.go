@@ -59,6 +59,7 @@ func TestBrowserForecastAnswersAtOnce(t *testing.T) {
 	bob.WaitMoves(2)
 	require.Equal(t, []string{"1", "4"}, bob.Moves()[:2])
 	bob.WaitText("[data-testid=forecast-said]", "Your forecast answered 1 with 4.")
+	require.Contains(t, bob.Text("[data-testid=announce]"), "Your forecast answered 1 with 4.", "said to a screen reader too")
 	bob.WaitShown("[data-testid=forecast-none]")
 	settled(alice)
 	settled(bob)

@@ -26,6 +26,9 @@ func forecastLine(line []string) string { return strings.Join(line, " → ") }
 // theirMoves says which moves the opponent has now, when few enough to
 // list.
 func theirMoves(f *view.Forecast) string {
+	if len(f.Theirs) == 0 && f.Example == "" {
+		return "Their moves are too many to list: write one as the move box does."
+	}
 	if len(f.Theirs) == 0 {
 		return "Their moves are too many to list: write one as the move box does (" + f.Example + ")."
 	}
