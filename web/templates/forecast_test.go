@@ -30,7 +30,7 @@ func TestForecastCard(t *testing.T) {
 			label: "Conditional moves", form: true, theirs: "Their moves now: 1, 2."},
 		{name: "two lines", f: &view.Forecast{Editable: true, Max: 10, MaxMoves: 10, Lines: [][]string{{"1", "4"}, {"2", "5", "6", "1"}}, Example: "d1-d7/g7"},
 			label: "Conditional moves: 2 lines", lines: []string{"1 → 4", "2 → 5 → 6 → 1"}, form: true,
-			theirs: "Their moves are too many to list: write one as the move box does (d1-d7/g7).",
+			theirs:    "Their moves are too many to list: write one as the move box does (d1-d7/g7).",
 			dropNames: []string{"Delete line 1: 1 → 4", "Delete line 2: 2 → 5 → 6 → 1"}},
 		{name: "full", f: &view.Forecast{Editable: true, Max: 1, MaxMoves: 10, Lines: [][]string{{"1", "4"}}},
 			label: "Conditional moves: 1 line", lines: []string{"1 → 4"}, form: false,
