@@ -48,6 +48,7 @@ func TestBrowserForecastAnswersAtOnce(t *testing.T) {
 	require.Equal(t, "Conditional moves: 2 lines", bob.Text("[data-action=forecast]"))
 	settled(bob)
 	require.Empty(t, bob.AxeBothThemes("the conditional moves' editor with two lines"))
+	bob.ShotsThatFit(webtest.ScreenshotDir(t), "forecast-editor")
 
 	bob.Click(`[data-forecast-drop="2"]`)
 	bob.WaitJS("one line left", `document.querySelectorAll("[data-testid=forecast-line]").length === 1`)
