@@ -52,6 +52,7 @@ func TestBrowserForecastAnswersAtOnce(t *testing.T) {
 
 	bob.Click(`[data-forecast-drop="2"]`)
 	bob.WaitJS("one line left", `document.querySelectorAll("[data-testid=forecast-line]").length === 1`)
+	bob.WaitJS("the focus kept in the editor", `document.activeElement.id === "forecast-toggle"`)
 	require.Equal(t, "1 → 4", bob.Text("[data-testid=forecast-line] .forecast-moves"))
 
 	alice.Run("type 1", chromedp.SetValue(chromedp.CSS("#move-text"), "1"),

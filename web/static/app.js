@@ -141,13 +141,16 @@
   // updates; Add line sends the line typed ({"forecast_add":"…"}), Delete
   // one line or all ({"forecast_drop":N}, 0 for all). The room answers
   // with the lines stored, or says why not.
-  var forecastOpen = false;
+  var forecastOpen = false, forecastRefocus = false;
   function showForecast() {
     var btn = document.getElementById("forecast-toggle");
     var editor = document.getElementById("forecast-editor");
     if (!btn || !editor) return;
     btn.setAttribute("aria-expanded", String(forecastOpen));
     editor.hidden = !forecastOpen;
+    var lost = !document.activeElement || document.activeElement === document.body;
+    if (forecastRefocus && lost) btn.focus({ preventScroll: true });
+    forecastRefocus = false;
   }
   document.addEventListener("click", function (e) {
     if (!e.target.closest) return;
@@ -159,7 +162,10 @@
       return;
     }
     var drop = e.target.closest("[data-forecast-drop]");
-    if (drop && socket && !offline()) send({ forecast_drop: Number(drop.dataset.forecastDrop) });
+    if (drop && socket && !offline()) {
+      forecastRefocus = true; // the button goes with its line: focus stays in the editor
+      send({ forecast_drop: Number(drop.dataset.forecastDrop) });
+    }
   });
   document.addEventListener("submit", function (e) {
     if (!e.target.matches || !e.target.matches("#forecast-form")) return;
