@@ -37,8 +37,10 @@ type forecasts struct {
 	// that a player who comes back days later reads it.
 	said [2]string
 	// replying is the seat whose forecast's reply is being played
-	// (game.NoPlayer: none), so that its move is not taken as one by hand.
+	// (game.NoPlayer: none), so that its move is not taken as one by hand;
+	// reply is that reply, as the game writes it.
 	replying game.Player
+	reply    string
 	// stale are the seats whose stored forecast ran out while the room
 	// was away (loaded with nothing left to play): deleted as it runs.
 	stale [2]bool
@@ -153,17 +155,26 @@ func (r *Room) playForecast(seat game.Player, m game.Move) {
 	text := r.state.FormatMove(m)
 	played := len(r.history.turns)
 	r.forecasts.said[seat] = fmt.Sprintf("Your forecast answered %s with %s.", answered, text)
-	r.forecasts.replying = seat
+	r.forecasts.replying, r.forecasts.reply = seat, text
 	r.seats.picks[seat] = nil
 	r.play(seat, m, 0, "")
-	r.forecasts.replying = game.NoPlayer
-	if len(r.history.turns) == played { // not stored: the seat moves by hand, or the room tries again when loaded
-		r.forecasts.said[seat] = fmt.Sprintf("Your forecast's answer %s could not be saved, so it was not played: make your move.", text)
-		r.version++
-		r.broadcast()
-		return
+	r.forecasts.replying, r.forecasts.reply = game.NoPlayer, ""
+	if len(r.history.turns) == played {
+		return // not stored, and told (forecastNotSaved): the seat moves by hand, or the room tries again when loaded
 	}
 	r.storeForecast(seat) // what is left, from here, and what it said
+}
+
+// forecastNotSaved is what the player is told when the turn of movers that
+// could not be stored was their forecast's reply ("" when it was not): the
+// seat may move by hand, and a room loaded again plays the reply.
+func (r *Room) forecastNotSaved(movers []game.Player) string {
+	seat := r.forecasts.replying
+	if seat == game.NoPlayer || !slices.Contains(movers, seat) {
+		return ""
+	}
+	r.forecasts.said[seat] = fmt.Sprintf("Your forecast's answer %s could not be saved, so it was not played: make your move.", r.forecasts.reply)
+	return r.forecasts.said[seat]
 }
 
 // movedByHand forgets what seat's forecast said, now that its player is

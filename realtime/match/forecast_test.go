@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -359,4 +360,46 @@ func TestForecastProperties(t *testing.T) {
 			}
 		})
 	}
+}
+
+// replyFailingStore refuses to store the turn of one ply, as a full disk
+// would just then.
+type replyFailingStore struct {
+	store.Store
+	ply int
+}
+
+func (f *replyFailingStore) AppendTurn(ctx context.Context, id string, ply int, t store.Turn) error {
+	if ply == f.ply {
+		return errors.New("disk full")
+	}
+	return f.Store.AppendTurn(ctx, id, ply, t)
+}
+
+// A reply that cannot be stored is not played, and its player is told why;
+// the forecast keeps it, and the room loaded again plays it.
+func TestForecastReplyNotStored(t *testing.T) {
+	var fs *replyFailingStore
+	h := newHarness(t, func(c *Config) {
+		fs = &replyFailingStore{Store: c.Store, ply: 1}
+		c.Store = fs
+	})
+	r, alice, bob := correspondenceKalah(t, h)
+	bob.forecast(ForecastChange{Set: [][]string{{"1", "4"}}, HasSet: true})
+	alice.move("1")
+	p := bob.last()
+	require.Equal(t, []string{"1"}, movesOf(p), "the reply was not played")
+	lines, said := forecastOf(p)
+	assert.Equal(t, "Your forecast's answer 4 could not be saved, so it was not played: make your move.", said)
+	assert.Equal(t, [][]string{{"4"}}, lines)
+	assert.Contains(t, p.Error, "could not be saved")
+
+	fs.ply = -1
+	h.restart()
+	r, err := h.hub.Room(context.Background(), r.ID())
+	require.NoError(t, err)
+	p = h.connect(r, "bob").last()
+	assert.Equal(t, []string{"1", "4"}, movesOf(p), "played once the room runs again")
+	_, said = forecastOf(p)
+	assert.Equal(t, "Your forecast answered 1 with 4.", said)
 }

@@ -252,9 +252,13 @@ func (r *Room) turnNotSaved(movers []game.Player) {
 		return
 	}
 	r.deps.Metrics.Refused(refusedFailed.label())
+	msg := "Your move could not be saved, so it was not played. Please make it again."
+	if why := r.forecastNotSaved(people); why != "" {
+		msg = why
+	}
 	for _, v := range r.viewers.conns {
 		if slices.ContainsFunc(people, func(p game.Player) bool { return holds(r.seats.held[p], v.who) }) {
-			v.flash, v.err, v.refused = "bad", "Your move could not be saved, so it was not played. Please make it again.", refusedFailed
+			v.flash, v.err, v.refused = "bad", msg, refusedFailed
 		}
 	}
 	r.version++
