@@ -125,6 +125,8 @@ var migrations = []string{
 	// 18: the players' vacations from their correspondence games
 	// (Vacations).
 	postgresDDL(vacationTables),
+	// 19: the conditional moves of correspondence games (Forecasts).
+	postgresDDL(forecastTables),
 }
 
 // migrationLock is the advisory lock that keeps nodes starting together

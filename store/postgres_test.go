@@ -163,6 +163,8 @@ func TestUpgradeFromFirstSchema(t *testing.T) {
 	require.NoError(t, err, "the vacations (version 18)")
 	_, err = s.Tournament(ctx, "none")
 	require.ErrorIs(t, err, store.ErrNotFound, "the events (version 17)")
+	_, err = s.Forecasts(ctx, "r")
+	require.NoError(t, err, "the forecasts (version 19)")
 	got, err := s.Room(ctx, "r")
 	require.NoError(t, err)
 	require.Zero(t, got.ClockFrom)

@@ -76,6 +76,9 @@ func (b *base) ReplaceTurns(ctx context.Context, id string, turns []Turn) error 
 		if _, err := tx.Exec(`DELETE FROM turns WHERE room_id = $1`, id); err != nil {
 			return fmt.Errorf("store: room %q: %w", id, err)
 		}
+		if _, err := tx.Exec(deleteForecastsSQL, id); err != nil { // made for the log replaced
+			return fmt.Errorf("store: room %q: %w", id, err)
+		}
 		return b.e.insertTurns(ctx, tx, id, 0, turns)
 	})
 }
@@ -108,6 +111,9 @@ func (b *base) Rematch(ctx context.Context, id string, archive *Room, seats [2]S
 			}
 		}
 		if _, err := tx.Exec(`DELETE FROM turns WHERE room_id = $1`, id); err != nil {
+			return fmt.Errorf("store: room %q: %w", id, err)
+		}
+		if _, err := tx.Exec(deleteForecastsSQL, id); err != nil { // made for the game that ended
 			return fmt.Errorf("store: room %q: %w", id, err)
 		}
 		return nil

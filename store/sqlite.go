@@ -96,6 +96,8 @@ var tables = []struct{ name, definition string }{
 	{"tournaments", sqliteDDL(tournamentTables)},
 	// The players' vacations (Vacations).
 	{"vacations", sqliteDDL(vacationTables)},
+	// The conditional moves of correspondence games (Forecasts).
+	{"forecasts", sqliteDDL(forecastTables)},
 }
 
 // migrate adds the tables and columns a file made by an older version

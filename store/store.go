@@ -192,7 +192,8 @@ type Store interface {
 	// recorded start and stop: the new turn's clock starts at t.At. It
 	// records t.Due as the room's deadline (SetDue) in the same write.
 	AppendTurn(ctx context.Context, id string, ply int, t Turn) error
-	// ReplaceTurns replaces the whole log (undo, redo, load, new game).
+	// ReplaceTurns replaces the whole log (undo, redo, load, new game),
+	// and deletes the room's forecasts, made for the log it replaces.
 	ReplaceTurns(ctx context.Context, id string, turns []Turn) error
 	// SetClockFrom records that the clock of the turn being played runs
 	// from from (zero: from the last turn's At), and clears a recorded
@@ -216,7 +217,7 @@ type Store interface {
 	// Rematch starts a new game in room id, in one write: the game that
 	// ended there is kept as the finished room archive (nil: not kept), the
 	// room's log, result and rating changes are cleared and its seats
-	// become seats (whether it is rated stays).
+	// become seats (whether it is rated stays); its forecasts go.
 	Rematch(ctx context.Context, id string, archive *Room, seats [2]Seat) error
 	// Restorable lists the ids of the rooms to run again at a start: every
 	// one whose game is not over but a correspondence game between people,
@@ -259,6 +260,8 @@ type Store interface {
 	PlayerGames
 	GamesInPlay
 	PlayerLists
+	// Forecasts are the conditional moves of correspondence games.
+	Forecasts
 	Seeks
 	Presence
 	DirectChallenges

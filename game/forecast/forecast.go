@@ -162,3 +162,36 @@ func (f Forecast) Reply(s game.State) (game.Move, bool) {
 	}
 	return m, true
 }
+
+// Live keeps the lines that still hold a move of the seat's from s, the
+// position they start from (after Played): a line whose rest is the
+// opponent's moves alone has nothing left to play, and a line that no
+// longer reads as legal moves from s is dropped.
+func (f Forecast) Live(s game.State) Forecast {
+	next := Forecast{Seat: f.Seat}
+	for _, line := range f.Lines {
+		if ownMoveAhead(s.Clone(), f.Seat, line) {
+			next.Lines = append(next.Lines, line)
+		}
+	}
+	return next
+}
+
+// ownMoveAhead reports whether line, played from s, reaches a move of
+// seat's.
+func ownMoveAhead(s game.State, seat game.Player, line []string) bool {
+	for _, text := range line {
+		toMove := s.ToMove()
+		if s.Outcome().Over || len(toMove) != 1 {
+			return false
+		}
+		if toMove[0] == seat {
+			return true
+		}
+		m, err := s.ParseMove(toMove[0], text)
+		if err != nil || s.Apply(m) != nil {
+			return false
+		}
+	}
+	return false
+}

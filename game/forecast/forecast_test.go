@@ -169,3 +169,27 @@ func FuzzCheck(f *testing.F) {
 		require.Equal(t, fc, again)
 	})
 }
+
+// Live drops the lines with nothing left to play for the seat.
+func TestLive(t *testing.T) {
+	s := start(t, "kalah")
+	tests := []struct {
+		name  string
+		lines [][]string
+		want  [][]string
+	}{
+		{"a reply ahead", [][]string{{"1", "4"}}, [][]string{{"1", "4"}}},
+		{"the opponent's moves alone", [][]string{{"1"}, {"3", "1"}}, nil},
+		{"an illegal move before the reply", [][]string{{"9", "4"}}, nil},
+		{"some kept", [][]string{{"2"}, {"2", "5"}}, [][]string{{"2", "5"}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			before := s.Encode()
+			got := forecast.Forecast{Seat: game.Second, Lines: tc.lines}.Live(s)
+			assert.Equal(t, tc.want, got.Lines)
+			assert.Equal(t, game.Second, got.Seat)
+			assert.Equal(t, before, s.Encode(), "the position is not changed")
+		})
+	}
+}

@@ -415,3 +415,7 @@ func (s fencedStore) SetClockFrom(ctx context.Context, id string, from time.Time
 func (s fencedStore) SetClockStopped(ctx context.Context, id string, at time.Time) error {
 	return s.check(s.Store.SetClockStopped(s.ctx(ctx), id, at))
 }
+
+func (s fencedStore) SetForecast(ctx context.Context, id string, f store.Forecast) error {
+	return s.check(s.Store.SetForecast(s.ctx(ctx), id, f))
+}

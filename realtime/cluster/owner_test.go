@@ -57,6 +57,9 @@ func (f *fenceRecorder) SetClockFrom(ctx context.Context, _ string, _ time.Time)
 func (f *fenceRecorder) SetClockStopped(ctx context.Context, _ string, _ time.Time) error {
 	return f.note(ctx, "SetClockStopped")
 }
+func (f *fenceRecorder) SetForecast(ctx context.Context, _ string, _ store.Forecast) error {
+	return f.note(ctx, "SetForecast")
+}
 
 // Every write a room in a cluster makes carries its fence: a shared store
 // refuses a write without one (the clock's writes once went without).
@@ -76,6 +79,7 @@ func TestFencedStoreFencesEveryWrite(t *testing.T) {
 		"AppendChat":      func() error { return s.AppendChat(ctx, "r", store.ChatMessage{}) },
 		"SetClockFrom":    func() error { return s.SetClockFrom(ctx, "r", time.Now()) },
 		"SetClockStopped": func() error { return s.SetClockStopped(ctx, "r", time.Now()) },
+		"SetForecast":     func() error { return s.SetForecast(ctx, "r", store.Forecast{Seat: 1}) },
 	}
 	for name, write := range writes {
 		require.NoError(t, write(), name)

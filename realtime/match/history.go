@@ -278,6 +278,7 @@ func (r *Room) setTurns(turns, redo []turnRecord) {
 	wasOver := r.over()
 	r.state = state
 	r.history.set(slices.Clone(turns), redo)
+	r.forecasts.reset() // the store deleted them with the log they were made for
 	r.ended, r.aborted = nil, false
 	r.seats.newTurn()
 	r.request = nil

@@ -220,6 +220,7 @@ func (r *Room) rematch() {
 	r.seats, r.computers.players = seats, players
 	r.state = r.start()
 	r.history.set(nil, nil)
+	r.forecasts.reset() // the store deleted them with the game
 	r.ended, r.aborted = nil, false
 	r.request = nil
 	r.computers.said = ""

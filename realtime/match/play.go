@@ -39,6 +39,10 @@ func (r *Room) input(ev evInput) {
 		r.reject(c, refusedOver, "This game is over and kept as a record; the players went on in a rematch.")
 		return
 	}
+	if ev.msg.Forecast != nil {
+		r.forecastAction(c, ev.msg.Forecast)
+		return
+	}
 	if ev.msg.Chat != nil {
 		r.say(c, v, ev.msg.Chat.Text)
 		return
@@ -149,6 +153,7 @@ func (r *Room) playPath(c *Conn, v *viewer, path []game.Cell) {
 // with, and v's page flashes the move's acceptance.
 func (r *Room) playFor(v *viewer, seat game.Player, m game.Move) {
 	r.seats.picks[seat] = nil
+	r.movedByHand(seat)
 	v.flash = "ok"
 	r.play(seat, m, 0, "")
 }
@@ -207,6 +212,14 @@ func (r *Room) applyTurn(moves []game.Move, think time.Duration, info string) {
 	r.state = next
 	r.clock.storedDue = turn.Due
 	r.history.append(rec)
+	var reply struct {
+		seat game.Player
+		move game.Move
+		due  bool
+	}
+	if r.forecasts.any() {
+		reply.seat, reply.move, reply.due = r.forecastsAfter(rec)
+	}
 	r.deps.Metrics.Moved(r.g.ID())
 	r.seats.newTurn()
 	r.request = nil
@@ -217,6 +230,10 @@ func (r *Room) applyTurn(moves []game.Move, think time.Duration, info string) {
 		r.storeResult()
 	}
 	r.afterMove(now)
+	if reply.due { // its forecast moves for the seat now: nobody to tell
+		r.playForecast(reply.seat, reply.move)
+		return
+	}
 	r.tellAwayMovers()
 }
 
@@ -237,9 +254,13 @@ func (r *Room) turnNotSaved(movers []game.Player) {
 		return
 	}
 	r.deps.Metrics.Refused(refusedFailed.label())
+	msg := "Your move could not be saved, so it was not played. Please make it again."
+	if why := r.forecastNotSaved(people); why != "" {
+		msg = why
+	}
 	for _, v := range r.viewers.conns {
 		if slices.ContainsFunc(people, func(p game.Player) bool { return holds(r.seats.held[p], v.who) }) {
-			v.flash, v.err, v.refused = "bad", "Your move could not be saved, so it was not played. Please make it again.", refusedFailed
+			v.flash, v.err, v.refused = "bad", msg, refusedFailed
 		}
 	}
 	r.version++

@@ -199,6 +199,9 @@ func (r *Room) roomState(w Who, legal bool) *roomjson.State {
 			s.Clock.Left = vocab.Left(time.Duration(s.Clock.RemainingMS) * time.Millisecond)
 		}
 	}
+	if len(mine) == 1 && r.forecasts.any() {
+		s.Forecast = r.forecasts.lines[mine[0]].Lines
+	}
 	if r.request != nil {
 		s.Proposal = &roomjson.Proposal{Kind: string(r.request.kind), FromYou: slices.Contains(mine, r.request.from)}
 	}

@@ -62,7 +62,30 @@ type Message struct {
 	// move (Room.resent); without it a move is for the position now.
 	At    int
 	HasAt bool
+	// Forecast is a change of the sender's conditional moves (forecast.go);
+	// nil when none was sent.
+	Forecast *ForecastChange
 }
+
+// ForecastChange is what a player asks of their forecast: one of Set (the
+// whole forecast: {"forecast":[["e4","e5"],…]}, [] clears it), Add (a
+// line of moves separated by spaces: {"forecast_add":"e4 e5 Nf3"}) or Drop
+// (line N, from 1, or every line for 0: {"forecast_drop":N}).
+type ForecastChange struct {
+	Set    [][]string
+	HasSet bool
+	Add    []string
+	Drop   int
+	// HasDrop says Drop was sent.
+	HasDrop bool
+}
+
+// Bounds on a forecast message, beyond the forecast's own (10 lines of 10
+// moves, which the room checks in words).
+const (
+	maxForecastLines = 20
+	maxForecastMoves = 20
+)
 
 // maxMoveText bounds a typed move (the longest notation is a few bytes).
 const maxMoveText = 40
@@ -81,16 +104,20 @@ var ErrChatTooLong = fmt.Errorf("%w: a chat message may be at most %d characters
 
 // wireMessage is the JSON a page sends; htmx adds HEADERS, which is ignored.
 type wireMessage struct {
-	Cell   *string         `json:"cell"`
-	Action *string         `json:"action"`
-	Ply    *int            `json:"ply"`
-	Name   *string         `json:"name"`
-	Engine *string         `json:"engine"`
-	Chat   *string         `json:"chat"`
-	Move   *string         `json:"move"`
-	Path   *string         `json:"path"`
-	At     *int            `json:"at"`
-	Hdrs   json.RawMessage `json:"HEADERS"`
+	Cell   *string `json:"cell"`
+	Action *string `json:"action"`
+	Ply    *int    `json:"ply"`
+	Name   *string `json:"name"`
+	Engine *string `json:"engine"`
+	Chat   *string `json:"chat"`
+	Move   *string `json:"move"`
+	Path   *string `json:"path"`
+	At     *int    `json:"at"`
+	// The forecast's messages (ForecastChange).
+	Forecast     *[][]string     `json:"forecast"`
+	ForecastAdd  *string         `json:"forecast_add"`
+	ForecastDrop *int            `json:"forecast_drop"`
+	Hdrs         json.RawMessage `json:"HEADERS"`
 }
 
 // DecodeMessage parses and checks one message. Anything but a JSON object
@@ -109,6 +136,9 @@ func DecodeMessage(data []byte) (Message, error) {
 	}
 	if dec.More() {
 		return Message{}, fmt.Errorf("%w: more than one JSON value", ErrBadMessage)
+	}
+	if w.Forecast != nil || w.ForecastAdd != nil || w.ForecastDrop != nil {
+		return decodeForecast(w)
 	}
 	m, err := fromWire(w)
 	if err != nil || w.At == nil {
@@ -187,6 +217,63 @@ func fromWire(w wireMessage) (Message, error) {
 		return m, nil
 	}
 	return Message{}, fmt.Errorf("%w: neither a cell, an action, a ply nor a chat message", ErrBadMessage)
+}
+
+// decodeForecast reads a change of the sender's forecast, which goes alone.
+func decodeForecast(w wireMessage) (Message, error) {
+	n := 0
+	for _, set := range []bool{w.Forecast != nil, w.ForecastAdd != nil, w.ForecastDrop != nil, w.Cell != nil, w.Action != nil,
+		w.Ply != nil, w.Name != nil, w.Engine != nil, w.Chat != nil, w.Move != nil, w.Path != nil, w.At != nil} {
+		if set {
+			n++
+		}
+	}
+	if n > 1 {
+		return Message{}, fmt.Errorf("%w: a forecast's message goes alone", ErrBadMessage)
+	}
+	fits := func(line []string) error {
+		if len(line) > maxForecastMoves {
+			return fmt.Errorf("%w: a forecast's line is at most %d moves", ErrBadMessage, maxForecastMoves)
+		}
+		for _, m := range line {
+			if len(m) > maxMoveText {
+				return fmt.Errorf("%w: a move is 1 to %d characters", ErrBadMessage, maxMoveText)
+			}
+		}
+		return nil
+	}
+	var ch ForecastChange
+	switch {
+	case w.Forecast != nil:
+		if len(*w.Forecast) > maxForecastLines {
+			return Message{}, fmt.Errorf("%w: a forecast is at most %d lines", ErrBadMessage, maxForecastLines)
+		}
+		ch.HasSet = true
+		for _, line := range *w.Forecast {
+			var clean []string
+			for _, m := range line {
+				clean = append(clean, strings.Fields(m)...)
+			}
+			if err := fits(clean); err != nil {
+				return Message{}, err
+			}
+			ch.Set = append(ch.Set, clean)
+		}
+	case w.ForecastAdd != nil:
+		ch.Add = strings.Fields(*w.ForecastAdd)
+		if len(ch.Add) == 0 {
+			return Message{}, fmt.Errorf("%w: a forecast's line needs moves, separated by spaces", ErrBadMessage)
+		}
+		if err := fits(ch.Add); err != nil {
+			return Message{}, err
+		}
+	default:
+		if *w.ForecastDrop < 0 || *w.ForecastDrop > maxForecastLines {
+			return Message{}, fmt.Errorf("%w: no forecast line %d", ErrBadMessage, *w.ForecastDrop)
+		}
+		ch.Drop, ch.HasDrop = *w.ForecastDrop, true
+	}
+	return Message{Forecast: &ch}, nil
 }
 
 // decodePath reads a move's clicks: 1 to game.MaxMoveCells cells, each

@@ -49,6 +49,19 @@ func TestDecodeMessage(t *testing.T) {
 		{`{"path":"1,1","move":"a1"}`, Message{}, "a move's path goes alone"},
 		{`{"path":["1,1"]}`, Message{}, "not a JSON object"},
 		{`{"ply":3}`, Message{Ply: 3, HasPly: true}, ""},
+		{`{"forecast":[["1","4"],[" 2 5 "]]}`, Message{Forecast: &ForecastChange{Set: [][]string{{"1", "4"}, {"2", "5"}}, HasSet: true}}, ""},
+		{`{"forecast":[]}`, Message{Forecast: &ForecastChange{HasSet: true}}, ""},
+		{`{"forecast_add":" d1-d7/g7  a7-a6/a5 ","HEADERS":{}}`, Message{Forecast: &ForecastChange{Add: []string{"d1-d7/g7", "a7-a6/a5"}}}, ""},
+		{`{"forecast_add":"7,7 2,3"}`, Message{Forecast: &ForecastChange{Add: []string{"7,7", "2,3"}}}, ""},
+		{`{"forecast_add":"  "}`, Message{}, "a forecast's line needs moves"},
+		{`{"forecast_add":"` + strings.Repeat("1 ", 21) + `"}`, Message{}, "at most 20 moves"},
+		{`{"forecast_add":"` + strings.Repeat("x", 41) + `"}`, Message{}, "a move is 1 to 40 characters"},
+		{`{"forecast_drop":2}`, Message{Forecast: &ForecastChange{Drop: 2, HasDrop: true}}, ""},
+		{`{"forecast_drop":0}`, Message{Forecast: &ForecastChange{HasDrop: true}}, ""},
+		{`{"forecast_drop":-1}`, Message{}, "no forecast line -1"},
+		{`{"forecast_drop":1,"forecast_add":"1 4"}`, Message{}, "a forecast's message goes alone"},
+		{`{"forecast_add":"1 4","move":"1"}`, Message{}, "a forecast's message goes alone"},
+		{`{"forecast":"1 4"}`, Message{}, "not a JSON object"},
 		{`{"move":"3","at":2}`, Message{MoveText: "3", HasMove: true, At: 2, HasAt: true}, ""},
 		{`{"path":"1,1 1,2","at":0}`, Message{Path: []game.Cell{{Row: 1, Col: 1}, {Row: 1, Col: 2}}, HasAt: true}, ""},
 		{`{"cell":"1,2","at":7}`, Message{Cell: game.Cell{Row: 1, Col: 2}, HasCell: true, At: 7, HasAt: true}, ""},
@@ -110,7 +123,8 @@ func TestDecodeMessage(t *testing.T) {
 // and that errors stay short enough to show.
 func FuzzDecodeMessage(f *testing.F) {
 	for _, seed := range []string{`{"cell":"1,2"}`, `{"action":"undo"}`, `{"action":"join","name":"<b>Bob</b>\u202e"}`, `{"action":"join","engine":"x"}`, `{"move":"b2"}`,
-		`{"chat":"hi <i>there</i>\n"}`, `{"chat":"\u202e\u0000"}`, `{"cell":"9,9","HEADERS":{}}`, `{}`, `[]`, `{"cell":"1,2","cell":"3,4"}`, "\xff\xfe"} {
+		`{"chat":"hi <i>there</i>\n"}`, `{"chat":"\u202e\u0000"}`, `{"cell":"9,9","HEADERS":{}}`, `{}`, `[]`, `{"cell":"1,2","cell":"3,4"}`, "\xff\xfe",
+		`{"forecast":[["1","4"]]}`, `{"forecast_add":"1 4"}`, `{"forecast_drop":1}`, `{"path":"1,1 2,2"}`} {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -122,12 +136,22 @@ func FuzzDecodeMessage(f *testing.F) {
 			return
 		}
 		kinds := 0
-		for _, is := range []bool{m.HasCell, m.Action != "", m.Chat != nil, m.HasMove, m.HasPly} {
+		for _, is := range []bool{m.HasCell, m.Action != "", m.Chat != nil, m.HasMove, m.HasPly, m.Path != nil, m.Forecast != nil} {
 			if is {
 				kinds++
 			}
 		}
-		require.Equal(t, 1, kinds, "exactly one of cell, action, chat, move and ply")
+		require.Equal(t, 1, kinds, "exactly one of cell, action, chat, move, ply, path and forecast")
+		if f := m.Forecast; f != nil {
+			require.LessOrEqual(t, len(f.Set), maxForecastLines)
+			for _, line := range append(f.Set, f.Add) {
+				require.LessOrEqual(t, len(line), maxForecastMoves)
+				for _, mv := range line {
+					require.NotEmpty(t, mv)
+					require.Equal(t, strings.TrimSpace(mv), mv)
+				}
+			}
+		}
 		if m.Chat != nil {
 			n := utf8.RuneCountInString(m.Chat.Text)
 			require.True(t, n >= 1 && n <= vocab.MaxChatRunes, "a chat message has 1 to %d characters", vocab.MaxChatRunes)

@@ -84,6 +84,7 @@ type Room struct {
 	ratings   ratings
 	event     eventGame
 	away      vacations // the players' vacations (vacation.go)
+	forecasts forecasts
 }
 
 // request is a proposal waiting for the other player's consent.
@@ -172,6 +173,7 @@ func newRoom(rec *store.Room, d Deps) (*Room, error) {
 		clock:     newMoveClock(rec.Clock, rec.Days, d.Clock, d.timings),
 		computers: newComputers(d.Bots, d.Engine, d.timings),
 		history:   history{save: rec.Save},
+		forecasts: newForecasts(),
 		viewers:   newViewers(d.Render, d.Metrics, d.timings.replayStep, now),
 	}
 	var turns []turnRecord
@@ -231,6 +233,15 @@ func Load(rec *store.Room, chat []store.ChatMessage, ranUntil time.Time, d Deps)
 	}
 	r.chat = newChatLog(chat)
 	r.clock.mark.ranUntil(ranUntil)
+	if r.forecastsPossible() && r.next == "" && !r.over() {
+		ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+		defer cancel()
+		stored, err := d.Store.Forecasts(ctx, rec.ID)
+		if err != nil {
+			return nil, fmt.Errorf("room %s: %w", rec.ID, err)
+		}
+		r.loadForecasts(stored)
+	}
 	return r, nil
 }
 
@@ -318,6 +329,7 @@ func (r *Room) run(ctx context.Context) (why StopReason) {
 	}
 	r.resumeClock() // and the computer players, where they were
 	r.refresh()
+	r.forecastsOnStart() // a reply owed when the room stopped
 	for {
 		select {
 		case ev := <-r.inbox:

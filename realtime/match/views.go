@@ -77,6 +77,9 @@ func (r *Room) page(v *viewer) *view.Page {
 		p.Turn, p.Invitation = "Join to play", r.invitation()
 	}
 	r.fillClock(p, mine)
+	if v.replay == nil {
+		p.Forecast = r.forecastView(mine)
+	}
 	if v.hint != nil && v.hintPly == len(r.history.turns) && !p.Over {
 		p.Hint = v.hint
 	}

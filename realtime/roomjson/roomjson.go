@@ -77,7 +77,11 @@ type State struct {
 	Clock *Clock `json:"clock,omitempty"`
 	// Proposal is a player's proposal waiting for the other's answer.
 	Proposal *Proposal `json:"proposal,omitempty"`
-	Over     bool      `json:"over"`
+	// Forecast is this connection's conditional moves in a game played
+	// across days (protocol.md, "Conditional moves"): each stored line's
+	// moves from the position now, in notation; absent when none.
+	Forecast [][]string `json:"forecast,omitempty"`
+	Over     bool       `json:"over"`
 	// Result is how the game ended; nil while it goes on.
 	Result *Result `json:"result,omitempty"`
 	// Next is the room's address where the players went on with a rematch

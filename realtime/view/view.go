@@ -207,6 +207,10 @@ type Page struct {
 	// shows (and animates) a second one equal to the first.
 	FlashID uint64
 
+	// Forecast is the viewer's conditional moves, a player's in a game
+	// played across days; nil where there are none to make.
+	Forecast *Forecast
+
 	// board is State's board as the game draws it, worked out once per
 	// page (a render asks for it several times).
 	board *game.Board
@@ -259,4 +263,21 @@ func contains(cells []game.Cell, c game.Cell) bool {
 		}
 	}
 	return false
+}
+
+// Forecast is what the editor of a player's conditional moves shows.
+type Forecast struct {
+	// Editable says lines may be stored now: the opponent is to move.
+	Editable bool
+	// Lines are the stored lines, each from the position now, in the
+	// game's notation.
+	Lines [][]string
+	// Said is what the forecast last did ("Your forecast answered …").
+	Said string
+	// Example and Help describe the game's notation (the move box's).
+	Example, Help string
+	// Theirs are the opponent's legal moves now, when few enough to list.
+	Theirs []string
+	// Max is how many lines may be stored, MaxMoves how many moves a line.
+	Max, MaxMoves int
 }

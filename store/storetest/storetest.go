@@ -71,6 +71,7 @@ func Run(t *testing.T, open Opener) {
 		{"CorrespondenceSeeks", correspondenceSeeks},
 		{"Deadlines", deadlines},
 		{"Vacations", vacations},
+		{"Forecasts", forecasts},
 		{"Passkeys", passkeys},
 		{"Presence", presence},
 		{"PlayerLists", playerLists},

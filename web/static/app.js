@@ -136,6 +136,48 @@
     input.value = "";
   });
 
+  // Conditional moves (a game played across days): the Conditional moves
+  // button opens and closes the editor, which stays as it was across
+  // updates; Add line sends the line typed ({"forecast_add":"…"}), Delete
+  // one line or all ({"forecast_drop":N}, 0 for all). The room answers
+  // with the lines stored, or says why not.
+  var forecastOpen = false, forecastRefocus = false;
+  function showForecast() {
+    var btn = document.getElementById("forecast-toggle");
+    var editor = document.getElementById("forecast-editor");
+    if (!btn || !editor) return;
+    btn.setAttribute("aria-expanded", String(forecastOpen));
+    editor.hidden = !forecastOpen;
+    var lost = !document.activeElement || document.activeElement === document.body;
+    if (forecastRefocus && lost) btn.focus({ preventScroll: true });
+    forecastRefocus = false;
+  }
+  document.addEventListener("click", function (e) {
+    if (!e.target.closest) return;
+    if (e.target.closest("[data-action=forecast]")) {
+      forecastOpen = !forecastOpen;
+      showForecast();
+      var input = forecastOpen && document.getElementById("forecast-text");
+      if (input) input.focus();
+      return;
+    }
+    var drop = e.target.closest("[data-forecast-drop]");
+    if (drop && socket && !offline()) {
+      forecastRefocus = true; // the button goes with its line: focus stays in the editor
+      send({ forecast_drop: Number(drop.dataset.forecastDrop) });
+    }
+  });
+  document.addEventListener("submit", function (e) {
+    if (!e.target.matches || !e.target.matches("#forecast-form")) return;
+    e.preventDefault();
+    var input = e.target.querySelector("input[name=forecast_add]");
+    if (!input || !input.value.trim() || !socket) return;
+    if (offline()) return; // the banner says so; the line stays in the box
+    send({ forecast_add: input.value.trim() });
+    input.value = "";
+  });
+  document.addEventListener("htmx:wsAfterMessage", showForecast);
+
   // Resign, abort and new game ask again on the page before anything is
   // sent: the first click shows the question in the button's place, with
   // the button that sends the action (focused) and Cancel; Escape or Cancel

@@ -168,6 +168,10 @@ func announcement(p *view.Page) string {
 			b.WriteString(": " + m.Said)
 		}
 		b.WriteString(". ")
+		// The viewer's own move, made by their forecast: say so.
+		if f := p.Forecast; f != nil && f.Said != "" && m.Seat >= 0 && p.Seats[m.Seat].Yours {
+			b.WriteString(f.Said + " ")
+		}
 	}
 	if p.Over {
 		b.WriteString(p.Status + ".")
