@@ -112,6 +112,11 @@ var migrations = []string{
 		ADD COLUMN alarm_at bigint NOT NULL DEFAULT 0, ADD COLUMN movers text NOT NULL DEFAULT '';
 	CREATE INDEX rooms_due ON rooms (due_at) WHERE due_at > 0 AND NOT over;
 	CREATE INDEX rooms_alarm ON rooms (alarm_at) WHERE alarm_at > 0 AND NOT over;`,
+	// 16: a player's games in play are found by the accounts in the seats
+	// of the rooms not over (Playing: /games, and the count of games
+	// awaiting a player's move).
+	`CREATE INDEX rooms_playing0 ON rooms ((seats::jsonb -> 0 ->> 'account')) WHERE NOT over;
+	CREATE INDEX rooms_playing1 ON rooms ((seats::jsonb -> 1 ->> 'account')) WHERE NOT over;`,
 }
 
 // migrationLock is the advisory lock that keeps nodes starting together
