@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"slices"
 
 	"boardroom/realtime/vocab"
 )
@@ -38,5 +39,47 @@ func (r *Room) tellAwayMovers() {
 			continue
 		}
 		r.deps.Turns.YourMove(r.deps.Ctx, h.Account, r.id, r.g.Name(), r.holder(p.Other()))
+	}
+}
+
+// AwaitingNotifier hears that the games awaiting some accounts' moves
+// changed: the header of every page of theirs counts them (lobby.Turns
+// tells those pages, on every node). The room calls it from its goroutine
+// after a change that may move the turn (a move, a seat taken, the end):
+// it must return at once.
+type AwaitingNotifier interface {
+	// AwaitingChanged says a game began or stopped awaiting the move of
+	// each of accounts.
+	AwaitingChanged(accounts []string)
+}
+
+// tellAwaiting tells the room's AwaitingNotifier of the accounts whose
+// move the game began or stopped awaiting since the last change: those
+// holding a seat to move while the game is in play (both seats held, not
+// over). Nothing is told while the same accounts are awaited (a chat, a
+// spectator, a Kalah move that earns another), so a move of a game whose
+// seats bear no account costs a comparison.
+func (r *Room) tellAwaiting() {
+	if r.deps.Awaiting == nil {
+		return
+	}
+	var now [2]string
+	if !r.over() && !r.seats.waiting() {
+		for _, p := range r.state.ToMove() {
+			now[p] = r.seats.held[p].Account
+		}
+	}
+	if now == r.awaiting {
+		return
+	}
+	var changed []string
+	for _, a := range [...]string{now[0], now[1], r.awaiting[0], r.awaiting[1]} {
+		if a != "" && !slices.Contains(changed, a) {
+			changed = append(changed, a)
+		}
+	}
+	r.awaiting = now
+	if len(changed) > 0 {
+		r.deps.Awaiting.AwaitingChanged(changed)
 	}
 }

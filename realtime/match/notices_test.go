@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"testing"
 
@@ -86,4 +87,83 @@ func days(c vocab.Clock) int {
 		return 1
 	}
 	return 0
+}
+
+// awaitingHeard records what a room tells its AwaitingNotifier, a call a
+// line.
+type awaitingHeard struct {
+	mu   sync.Mutex
+	told []string
+}
+
+func (ah *awaitingHeard) AwaitingChanged(accounts []string) {
+	ah.mu.Lock()
+	defer ah.mu.Unlock()
+	ah.told = append(ah.told, strings.Join(accounts, " "))
+}
+
+// take returns what was told since the last take.
+func (ah *awaitingHeard) take() []string {
+	ah.mu.Lock()
+	defer ah.mu.Unlock()
+	told := ah.told
+	ah.told = nil
+	return told
+}
+
+// TestTheAccountsAwaitedAreTold (issue 39, item 3: the header's count of
+// games awaiting a player's move): the room tells whose move it began or
+// stopped awaiting, at each change of them (the game starting, a move, the
+// end), and nothing when they stay (a move that earns another, a chat),
+// or when no seat bears an account.
+func TestTheAccountsAwaitedAreTold(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		clock vocab.Clock
+		guest bool
+	}{
+		{"live", vocab.FastClock, false},
+		{"correspondence", vocab.CorrespondenceClock, false},
+		{"guests", vocab.NoClock, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			heard := &awaitingHeard{}
+			h := newHarness(t, func(c *Config) { c.Awaiting = heard })
+			h.signUp("alice", "bob")
+			account := "alice"
+			if tc.guest {
+				account = ""
+			}
+			r := h.create(Spec{Game: "kalah", Account: account, Clock: tc.clock, Days: days(tc.clock)}, "alice")
+			var alice, bob *client
+			if tc.guest {
+				alice, bob = h.connect(r, "alice"), h.connect(r, "bob")
+			} else {
+				alice, bob = h.connectAs(r, "alice", "alice"), h.connectAs(r, "bob", "bob")
+			}
+			bob.action(vocab.Join)
+			alice.sync()
+			steps := []struct {
+				name string
+				do   func()
+				told []string
+			}{
+				{"bob takes the seat: her move", func() {}, []string{"alice"}},
+				{"her 3 sows into her store: hers again", func() { alice.send(Message{MoveText: "3", HasMove: true}) }, nil},
+				{"her 1: his move", func() { alice.send(Message{MoveText: "1", HasMove: true}) }, []string{"bob alice"}},
+				{"a chat", func() { bob.say("hello") }, nil},
+				{"he aborts: nobody's", func() { bob.action(vocab.Abort) }, []string{"bob"}},
+			}
+			for _, s := range steps {
+				s.do()
+				alice.sync()
+				bob.sync()
+				if tc.guest {
+					require.Empty(t, heard.take(), s.name)
+					continue
+				}
+				require.Equal(t, s.told, heard.take(), s.name)
+			}
+		})
+	}
 }

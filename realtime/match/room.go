@@ -82,6 +82,9 @@ type Room struct {
 	viewers   viewers
 	chat      chatLog
 	ratings   ratings
+	// awaiting are the accounts the game awaited at the last change, as
+	// its AwaitingNotifier was told (notices.go).
+	awaiting [2]string
 }
 
 // request is a proposal waiting for the other player's consent.
