@@ -107,6 +107,37 @@
     old.replaceWith(fresh);
   }
 
+  // turns puts the count of the player's games awaiting their move in the
+  // header (the number shown, the words read out; hidden at none, and the
+  // Games link in the phone's folded bar only with games awaiting). On
+  // /games a changed count has the list drawn again.
+  let shownTurns = null;
+  function turns(n) {
+    for (const el of document.querySelectorAll("[data-testid=turn-count]")) {
+      el.dataset.count = String(n);
+      el.hidden = n === 0;
+      const [num, words] = el.children;
+      if (num) num.textContent = String(n);
+      if (words) words.textContent = " (" + (n === 1 ? "1 game" : n + " games") + " awaiting your move)";
+      const link = el.closest("[data-testid=games-link]");
+      if (link) link.toggleAttribute("data-awaiting", n > 0);
+    }
+    const list = document.getElementById("my-games");
+    if (list && shownTurns !== null && shownTurns !== n && window.htmx) {
+      window.htmx.ajax("GET", "/games", { target: "#my-games", select: "#my-games", swap: "outerHTML" });
+    }
+    shownTurns = n;
+  }
+
+  // countDown counts down the time left on /games's live move clocks.
+  function countDown() {
+    const now = Date.now();
+    for (const el of document.querySelectorAll("[data-deadline]")) {
+      el.textContent = Math.max(0, Math.ceil((Number(el.dataset.deadline) - now) / 1000)) + " s left";
+    }
+  }
+  setInterval(countDown, 1000);
+
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const p = listsPage();
@@ -140,6 +171,7 @@
       }
       if (typeof m.menu === "string") menu(m.menu);
       if (m.presence) showPresence(m.presence);
+      if (typeof m.turns === "number") turns(m.turns);
       if (m.outgoing) outgoing(m.outgoing);
       tick();
       if (m.error && notices) {
