@@ -133,6 +133,7 @@ func TestABotsHundredsOfGames(t *testing.T) {
 	const n = 150
 	for i := range n {
 		r := kalah(fmt.Sprintf("r%03d", i), fmt.Sprintf("player%d", i), "robot", vocab.CorrespondenceClock, now)
+		r.Seats[1].BotAccount = true
 		require.NoError(t, st.CreateRoom(ctx, r))
 		mover := "robot"
 		if i%3 == 0 {

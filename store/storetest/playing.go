@@ -76,6 +76,7 @@ func playingMany(t *testing.T, sub Subject) {
 	for i := range n {
 		r := correspondenceRoom(fmt.Sprintf("m%03d", i), 1)
 		r.Seats[0].Account, r.Seats[1].Account = fmt.Sprintf("player%d", i), "robot"
+		r.Seats[1].BotAccount = true
 		require.NoError(t, st.CreateRoom(ctx, r))
 	}
 	list, err := st.Playing(context.WithoutCancel(ctx), "robot", 1000)
