@@ -146,7 +146,7 @@ func TestUpgradeFromFirstSchema(t *testing.T) {
 	defer s.Close()
 	var version int
 	require.NoError(t, conn.QueryRow(ctx, `SELECT version FROM schema_version`).Scan(&version))
-	require.Equal(t, 15, version)
+	require.Equal(t, 16, version)
 	require.NoError(t, s.SetSeen(ctx, []string{"r"}, time.UnixMilli(5)), "the room's sightings (version 4)")
 	require.NoError(t, s.CreateUser(ctx, &store.User{Name: "old", Key: "old", PasswordHash: "h", Created: time.UnixMilli(5)}),
 		"the accounts (version 5)")
@@ -164,6 +164,9 @@ func TestUpgradeFromFirstSchema(t *testing.T) {
 	require.Nil(t, got.RatingChanges)
 	require.Zero(t, got.Days, "an old room has no days a move (version 15)")
 	require.Zero(t, got.Due)
+	playing, err := s.Playing(ctx, "old", 10)
+	require.NoError(t, err, "the games in play's indexes (version 16)")
+	require.Empty(t, playing)
 	board, err := s.Leaderboard(ctx, "kalah", "fast", time.UnixMilli(0), 10)
 	require.NoError(t, err, "the ratings (version 7)")
 	require.Empty(t, board)
