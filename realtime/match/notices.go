@@ -63,12 +63,7 @@ func (r *Room) tellAwaiting() {
 	if r.deps.Awaiting == nil {
 		return
 	}
-	var now [2]string
-	if !r.over() && !r.seats.waiting() {
-		for _, p := range r.state.ToMove() {
-			now[p] = r.seats.held[p].Account
-		}
-	}
+	now := r.awaited()
 	if now == r.awaiting {
 		return
 	}
@@ -82,4 +77,15 @@ func (r *Room) tellAwaiting() {
 	if len(changed) > 0 {
 		r.deps.Awaiting.AwaitingChanged(changed)
 	}
+}
+
+// awaited are the accounts of the seats to move while the game is in play
+// (both seats held, not over), by seat.
+func (r *Room) awaited() (accounts [2]string) {
+	if !r.over() && !r.seats.waiting() {
+		for _, p := range r.state.ToMove() {
+			accounts[p] = r.seats.held[p].Account
+		}
+	}
+	return accounts
 }

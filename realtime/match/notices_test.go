@@ -2,9 +2,11 @@ package match
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -166,4 +168,31 @@ func TestTheAccountsAwaitedAreTold(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestAReloadedRoomTellsOnlyChanges: a room run again after a restart
+// tells nothing of the turn it finds (the store had it already), and tells
+// the end of a game that runs out of time there.
+func TestAReloadedRoomTellsOnlyChanges(t *testing.T) {
+	heard := &awaitingHeard{}
+	h, clock, _ := resumeHarness(t, func(c *Config) {
+		c.Awaiting = heard
+		c.Periods = map[vocab.Clock]time.Duration{vocab.CorrespondenceClock: time.Hour} // an hour a "day"
+	})
+	h.signUp("alice", "bob")
+	r := h.create(Spec{Game: "kalah", Clock: vocab.CorrespondenceClock, Days: 1, Account: "alice"}, "alice")
+	alice, bob := h.connectAs(r, "alice", "alice"), h.connectAs(r, "bob", "bob")
+	bob.action(vocab.Join)
+	alice.send(Message{MoveText: "1", HasMove: true})
+	alice.sync()
+	require.Equal(t, []string{"alice", "bob alice"}, heard.take())
+
+	h.restart()
+	r, err := h.hub.Room(context.Background(), r.ID())
+	require.NoError(t, err)
+	h.connect(r, "watcher").sync() // the room runs, its clock resumed
+	require.Empty(t, heard.take(), "nothing changed as it loaded")
+	clock.Advance(2 * time.Hour)
+	require.Eventually(t, func() bool { return slices.Equal([]string{"bob"}, heard.take()) }, 5*time.Second, 10*time.Millisecond,
+		"his time ran out: his game no longer awaits him")
 }

@@ -200,6 +200,7 @@ func newRoom(rec *store.Room, d Deps) (*Room, error) {
 	}
 	r.endUnstored = r.state.Outcome().Over && !rec.Over
 	r.ratings = ratings{rated: rec.Rated, changes: rec.RatingChanges}
+	r.awaiting = r.awaited() // as the store has it: only a change from here is told
 	if r.next != "" {
 		return r, nil // a record of a finished game: nobody will play it
 	}
