@@ -43,7 +43,8 @@ func (tb *tab) myTurns() []string {
 // The header's count of games awaiting each one's move follows the game
 // live, without a reload: Bob's, in the room, when Alice moves; Alice's,
 // on /games, when Bob moves, and her list is drawn again with the game now
-// hers to move, its row a link to the room. /games passes axe in both
+// hers to move (said in the page's status line, the keyboard's focus kept
+// on the game's link), its row a link to the room. /games passes axe in both
 // themes, on a desktop and on a phone, where at 320 and 390 px the Games
 // link with its count stays in the folded bar and every destination is in
 // the open menu, nothing scrolling sideways. A guest sent to /games logs
@@ -75,11 +76,15 @@ func TestBrowserYourTurn(t *testing.T) {
 	alice.WaitShown("[data-testid=my-game]")
 	require.Equal(t, []string{room + ":false"}, alice.myTurns())
 	require.Equal(t, "Waiting for bob", alice.Text("[data-testid=my-game] [data-testid=turn]"))
+	alice.Run("the keyboard on the game's link", chromedp.Focus(chromedp.CSS("[data-testid=my-game] [data-action=play]")))
 
 	bob.ClickCell(0, 1)
 	alice.waitTurnCount("1")
 	alice.WaitJSFor(5*time.Second, "her list drawn again", fmt.Sprintf(`(document.querySelector("[data-testid=my-game][data-room='%s']")||{dataset:{}}).dataset.myTurn === "true"`, room))
 	require.Equal(t, "Your move", alice.Text("[data-testid=my-game] [data-testid=turn]"))
+	alice.WaitText("[data-testid=my-games-news]", "Your games were updated: 1 game awaiting your move.")
+	require.Equal(t, "play", webtest.EvalJS[string](alice.Tab, `document.activeElement.dataset.action || ""`),
+		"the keyboard's focus kept on the game's link")
 	bob.waitTurnCount("hidden")
 	shots := webtest.ScreenshotDir(t)
 	alice.Screenshot(filepath.Join(shots, "my-games.png"))
@@ -90,6 +95,7 @@ func TestBrowserYourTurn(t *testing.T) {
 		alice.WaitJS("styled", `document.readyState === "complete"`)
 		require.Empty(t, alice.hiddenOf([]string{"[data-testid=games-link]", "[data-testid=turn-count]", "[data-testid=menu-button]"}),
 			"at %d px, the Games link and its count in the folded bar", width)
+		alice.Screenshot(filepath.Join(shots, fmt.Sprintf("my-games-phone-%d-folded.png", width)))
 		alice.Click("[data-testid=menu-button]")
 		destinations := []string{`a[href="/#new"]`, `a[href="/#watch"]`, `a[href="/rules"]`, `a[href="/players"]`,
 			"[data-testid=games-link]", "[data-testid=turn-count]", "[data-testid=me]", "[data-action=logout]"}
