@@ -12,6 +12,7 @@
 //
 //	games, more, err := inplay.List(ctx, st, "alice", time.Now())
 //	n, err := inplay.Count(ctx, st, "alice")
+//	rooms, err := inplay.Awaiting(ctx, st, "alice") // the rooms Count counts
 package inplay
 
 import (
@@ -100,17 +101,24 @@ func List(ctx context.Context, st Store, account string, now time.Time) (games [
 
 // Count is how many of account's games in play await their move.
 func Count(ctx context.Context, st Store, account string) (int, error) {
+	rooms, err := Awaiting(ctx, st, account)
+	return len(rooms), err
+}
+
+// Awaiting lists the rooms of account's games in play that await their
+// move.
+func Awaiting(ctx context.Context, st Store, account string) ([]string, error) {
 	games, _, err := List(ctx, st, account, time.Now())
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	n := 0
+	rooms := []string{}
 	for _, g := range games {
 		if g.MyTurn {
-			n++
+			rooms = append(rooms, g.ID)
 		}
 	}
-	return n, nil
+	return rooms, nil
 }
 
 // read works out whose move game p is and its clock: a correspondence

@@ -64,9 +64,10 @@ type Site struct {
 	// Turns is the news of this node's rooms: whose games awaiting their
 	// move changed (turns.go; nil: none told).
 	Turns *Turns
-	// CountTurns counts account's games awaiting their move, for the
-	// header of their pages (nil: no counts are sent).
-	CountTurns func(ctx context.Context, account string) (int, error)
+	// AwaitingRooms lists the rooms of account's games awaiting their
+	// move, read as the first page of theirs opens here; the header of
+	// their pages counts them (nil: no counts are sent).
+	AwaitingRooms func(ctx context.Context, account string) ([]string, error)
 
 	mu    sync.Mutex
 	pages map[*Page]bool
@@ -76,9 +77,11 @@ type Site struct {
 	// are to be told again (presence.go).
 	left  map[string]time.Time
 	stale map[string]bool
-	// recount are the accounts whose games awaiting their move changed,
-	// to be counted again for their pages here (turns.go).
-	recount     map[string]bool
+	// awaits are, for each account with a page here (by key), the rooms
+	// awaiting their move; news the rooms' news heard since, to be applied
+	// to them; recountWake wakes the loop to (turns.go).
+	awaits      map[string]map[string]bool
+	news        []turnNews
 	recountWake wake
 }
 
@@ -136,6 +139,7 @@ func (s *Site) Close(p *Page) {
 	s.mu.Lock()
 	delete(s.pages, p)
 	s.closed(p.Account)
+	s.forgetAwaits(p.Account)
 	s.mu.Unlock()
 	s.wake.now()
 }

@@ -10,51 +10,67 @@ import (
 )
 
 // The header's count of a player's games awaiting their move, kept on
-// every page of theirs without a page asking. A room tells its node's
-// Turns whose move it began or stopped awaiting (match.AwaitingNotifier:
-// the game starting, a move, the end; nothing when the same players stay
-// to move); the node's Site says so once on the bus (turnsSubject, with
-// the accounts), and each node with a page of one of them counts that
-// player's games once (Site.CountTurns, for every page of theirs there)
-// and tells the pages whose count changed. Without the bus (one node) the
-// node tells its own pages the same way. A page opened is told its count
-// at once. Nothing on a room's move path waits: the room marks the
-// accounts in a set and wakes the site's loop, which does the rest.
+// every page of theirs without a page asking, and without a read of the
+// store at each move. A room tells its node's Turns which accounts' move
+// it began or stopped awaiting (match.AwaitingNotifier: the game starting,
+// a move, the end; nothing while the same players stay to move); the
+// node's Site says so once on the bus (turnsSubject: a line a room and
+// account), and each node keeps, for the accounts with a page open there,
+// the set of rooms awaiting their move: read once from the store when the
+// first page of theirs opens (Site.AwaitingRooms), then kept by the news,
+// each item of which says what a room awaits now (so news heard twice, or
+// of a move the read saw already, changes nothing). Each page is told the
+// size of its player's set when it changes. Without the bus (one node) the
+// node hears its own news the same way. Nothing on a room's move path
+// waits: the room puts its news in a map and wakes the site's loop, which
+// does the rest. A news item lost (the bus carries it at most once) leaves
+// a count wrong until the player's next page, which reads it again (the
+// header drawn with the page counts from the store too).
 
-// turnsSubject carries the accounts whose games awaiting their move
-// changed, a line each.
+// turnsSubject carries the news of the rooms: "room\taccount\t1" (the room
+// awaits the account's move) or "\t0" (no longer), a line each.
 const turnsSubject = "boardroom.lobby.turns"
+
+// turnNews is what a room awaits now of one account.
+type turnNews struct {
+	room, account string
+	awaited       bool
+}
 
 // Turns gathers the news of a node's rooms, which its Site sends on. The
 // zero Turns is ready to use; it is the hub's match.AwaitingNotifier.
 type Turns struct {
-	mu      sync.Mutex
-	changed map[string]bool
-	wake    wake
+	mu   sync.Mutex
+	news map[[2]string]bool // room and account: awaited
+	wake wake
 }
 
 // AwaitingChanged implements match.AwaitingNotifier: it returns at once.
-func (t *Turns) AwaitingChanged(accounts []string) {
+func (t *Turns) AwaitingChanged(room string, awaited, done []string) {
 	t.mu.Lock()
-	if t.changed == nil {
-		t.changed = map[string]bool{}
+	if t.news == nil {
+		t.news = map[[2]string]bool{}
 	}
-	for _, a := range accounts {
-		t.changed[a] = true
+	for _, a := range done {
+		t.news[[2]string{room, a}] = false
+	}
+	for _, a := range awaited {
+		t.news[[2]string{room, a}] = true
 	}
 	t.mu.Unlock()
 	t.wake.now()
 }
 
-// take returns the accounts told since the last take.
-func (t *Turns) take() []string {
+// take returns the news told since the last take, the latest of each room
+// and account.
+func (t *Turns) take() []turnNews {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	out := make([]string, 0, len(t.changed))
-	for a := range t.changed {
-		out = append(out, a)
+	out := make([]turnNews, 0, len(t.news))
+	for k, awaited := range t.news {
+		out = append(out, turnNews{room: k[0], account: k[1], awaited: awaited})
 	}
-	t.changed = nil
+	t.news = nil
 	return out
 }
 
@@ -66,36 +82,57 @@ func (t *Turns) c() <-chan struct{} {
 	return t.wake.c()
 }
 
+// encodeNews is news as turnsSubject carries it.
+func encodeNews(news []turnNews) []byte {
+	var b strings.Builder
+	for _, n := range news {
+		b.WriteString(n.room + "\t" + n.account + "\t")
+		if n.awaited {
+			b.WriteString("1\n")
+		} else {
+			b.WriteString("0\n")
+		}
+	}
+	return []byte(b.String())
+}
+
+// decodeNews reads what encodeNews wrote (a line it cannot read skipped).
+func decodeNews(data []byte) []turnNews {
+	var out []turnNews
+	for line := range strings.Lines(string(data)) {
+		f := strings.Split(strings.TrimSuffix(line, "\n"), "\t")
+		if len(f) == 3 && f[0] != "" && f[1] != "" {
+			out = append(out, turnNews{room: f[0], account: f[1], awaited: f[2] == "1"})
+		}
+	}
+	return out
+}
+
 // TurnCount is the news of a page's player's games awaiting their move.
 func (p *Page) TurnCount() <-chan int { return p.turns }
 
 // turnsNews sends the news of this node's rooms on: over the bus, which
 // brings it back here too, or straight to this node's pages without one.
 func (s *Site) turnsNews() {
-	accounts := s.Turns.take()
-	if len(accounts) == 0 {
+	news := s.Turns.take()
+	if len(news) == 0 {
 		return
 	}
 	if s.Nudges != nil {
-		err := s.Nudges.Publish(turnsSubject, []byte(strings.Join(accounts, "\n")))
+		err := s.Nudges.Publish(turnsSubject, encodeNews(news))
 		if err == nil {
 			return
 		}
 		s.Log.Warn("turns news not sent", "err", err)
 	}
-	s.turnsStale(accounts)
+	s.heardNews(news)
 }
 
-// turnsStale has accounts' games counted again for their pages here, at
-// once.
-func (s *Site) turnsStale(accounts []string) {
+// heardNews queues news for the pages here, and wakes the loop to tell
+// them.
+func (s *Site) heardNews(news []turnNews) {
 	s.mu.Lock()
-	if s.recount == nil {
-		s.recount = map[string]bool{}
-	}
-	for _, a := range accounts {
-		s.recount[store.AccountKey(a)] = true
-	}
+	s.news = append(s.news, news...)
 	s.mu.Unlock()
 	s.recountWake.now()
 }
@@ -103,12 +140,10 @@ func (s *Site) turnsStale(accounts []string) {
 // listenTurns hears the turns news of every node; it returns the function
 // that stops listening.
 func (s *Site) listenTurns() func() {
-	if s.Nudges == nil || s.CountTurns == nil {
+	if s.Nudges == nil || s.AwaitingRooms == nil {
 		return func() {}
 	}
-	stop, err := s.Nudges.Subscribe(turnsSubject, func(m *bus.Msg) {
-		s.turnsStale(strings.Split(string(m.Data), "\n"))
-	})
+	stop, err := s.Nudges.Subscribe(turnsSubject, func(m *bus.Msg) { s.heardNews(decodeNews(m.Data)) })
 	if err != nil {
 		s.Log.Warn("turns news not heard: the header's count of games awaiting a move follows only as pages open", "err", err)
 		return func() {}
@@ -116,45 +151,87 @@ func (s *Site) listenTurns() func() {
 	return stop
 }
 
-// tellTurns counts, once an account, the games awaiting the move of the
-// players of the pages here never told theirs or whose games changed, and
-// tells each such page whose count is not what it was told.
+// tellTurns reads the rooms awaiting the move of the players of the pages
+// here whose rooms are not kept yet (a first page of theirs), applies the
+// news heard since (after the read: news is what a room awaits now, so
+// news the read saw already changes nothing), and tells each page whose
+// count is not what it was told.
 func (s *Site) tellTurns(ctx context.Context, pages []*Page) {
-	if s.CountTurns == nil {
+	if s.AwaitingRooms == nil {
 		return
 	}
 	s.mu.Lock()
-	recount := s.recount
-	s.recount = nil
 	ask := map[string]string{} // key: an account as a page names it
 	for _, p := range pages {
 		key := store.AccountKey(p.Account)
-		if !p.Bot && (p.toldTurns < 0 || recount[key]) {
+		if _, kept := s.awaits[key]; !kept && !p.Bot {
 			ask[key] = p.Account
 		}
 	}
 	s.mu.Unlock()
-	counts := map[string]int{}
+	read := map[string][]string{}
 	for key, account := range ask {
-		n, err := s.CountTurns(ctx, account)
+		rooms, err := s.AwaitingRooms(ctx, account)
 		if err != nil {
-			s.Log.Warn("games awaiting a move not counted", "account", account, "err", err)
+			s.Log.Warn("games awaiting a move not read", "account", account, "err", err)
 			continue
 		}
-		counts[key] = n
+		read[key] = rooms
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.awaits == nil {
+		s.awaits = map[string]map[string]bool{}
+	}
+	for key, rooms := range read {
+		if _, kept := s.awaits[key]; kept || !s.hasPage(key) {
+			continue // read twice, or its pages closed meanwhile
+		}
+		set := make(map[string]bool, len(rooms))
+		for _, r := range rooms {
+			set[r] = true
+		}
+		s.awaits[key] = set
+	}
+	for _, n := range s.news {
+		set := s.awaits[store.AccountKey(n.account)]
+		switch {
+		case set == nil: // nobody's page here
+		case n.awaited:
+			set[n.room] = true
+		default:
+			delete(set, n.room)
+		}
+	}
+	s.news = nil
 	for _, p := range pages {
-		n, ok := counts[store.AccountKey(p.Account)]
-		if !ok || p.Bot || n == p.toldTurns {
+		set, kept := s.awaits[store.AccountKey(p.Account)]
+		if !kept || p.Bot || len(set) == p.toldTurns {
 			continue
 		}
 		select { // the newest count replaces one not taken yet
 		case <-p.turns:
 		default:
 		}
-		p.turns <- n
-		p.toldTurns = n
+		p.turns <- len(set)
+		p.toldTurns = len(set)
+	}
+}
+
+// hasPage says a page of the account of key is open here (under s.mu).
+func (s *Site) hasPage(key string) bool {
+	for p := range s.pages {
+		if store.AccountKey(p.Account) == key && !p.Bot {
+			return true
+		}
+	}
+	return false
+}
+
+// forgetAwaits stops keeping the rooms awaiting account once no page of
+// theirs is open here (under s.mu): news of them is not heard meanwhile.
+func (s *Site) forgetAwaits(account string) {
+	if key := store.AccountKey(account); !s.hasPage(key) {
+		delete(s.awaits, key)
 	}
 }

@@ -81,9 +81,9 @@ func TestAwayIsAwayOnEveryNode(t *testing.T) {
 // node, Alice's site page is open on the other; the count of her games
 // awaiting her move follows the game there as it starts and as each
 // player moves (Bob from the other node too), carried by the rooms' node's
-// lobby.Turns over the bus and counted from the shared store
-// (inplay.Count). No store is looked at on a timer: the sites' looks are
-// an hour apart.
+// lobby.Turns over the bus (her rooms read once from the shared store,
+// inplay.Awaiting, as her page opens). No store is looked at on a timer:
+// the sites' looks are an hour apart.
 func TestTheTurnCountCrossesNodes(t *testing.T) {
 	t.Parallel()
 	var turns []*lobby.Turns
@@ -96,7 +96,7 @@ func TestTheTurnCountCrossesNodes(t *testing.T) {
 	for i, node := range cl.nodes {
 		s := &lobby.Site{Presence: cl.st, Challenges: cl.st, Rooms: node.hub, Node: "n" + strconv.Itoa(i), Log: slog.New(slog.DiscardHandler),
 			Every: time.Hour, Turns: turns[i], Nudges: cl.bus.Connect(),
-			CountTurns: func(ctx context.Context, account string) (int, error) { return inplay.Count(ctx, cl.st, account) }}
+			AwaitingRooms: func(ctx context.Context, account string) ([]string, error) { return inplay.Awaiting(ctx, cl.st, account) }}
 		go s.Run(t.Context())
 		sites = append(sites, s)
 	}

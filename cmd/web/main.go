@@ -242,7 +242,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	lobbyLoops.Go(func() { front.Pools.Run(loopsCtx) })
 	front.Site = &lobby.Site{Presence: st, Challenges: st, Rooms: hub, Node: ops.node, Log: log, House: house, Nudges: nudges,
 		Links: st, Turns: turns,
-		CountTurns: func(ctx context.Context, account string) (int, error) { return inplay.Count(ctx, st, account) }}
+		AwaitingRooms: func(ctx context.Context, account string) ([]string, error) { return inplay.Awaiting(ctx, st, account) }}
 	lobbyLoops.Go(func() { front.Site.Run(loopsCtx) })
 	if *requestTimeout <= 0 {
 		return fmt.Errorf("-request-timeout must be positive, got %v", *requestTimeout)

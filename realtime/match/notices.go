@@ -42,15 +42,15 @@ func (r *Room) tellAwayMovers() {
 	}
 }
 
-// AwaitingNotifier hears that the games awaiting some accounts' moves
-// changed: the header of every page of theirs counts them (lobby.Turns
-// tells those pages, on every node). The room calls it from its goroutine
-// after a change that may move the turn (a move, a seat taken, the end):
-// it must return at once.
+// AwaitingNotifier hears which games await whose move: the header of
+// every page of a player counts their games awaiting their move
+// (lobby.Turns tells those pages, on every node). The room calls it from
+// its goroutine after a change that moves the turn from or to a player (a
+// move, a seat taken, the end): it must return at once.
 type AwaitingNotifier interface {
-	// AwaitingChanged says a game began or stopped awaiting the move of
-	// each of accounts.
-	AwaitingChanged(accounts []string)
+	// AwaitingChanged says that game room now awaits the move of each of
+	// awaited, and no longer awaits that of each of done.
+	AwaitingChanged(room string, awaited, done []string)
 }
 
 // tellAwaiting tells the room's AwaitingNotifier of the accounts whose
@@ -67,15 +67,20 @@ func (r *Room) tellAwaiting() {
 	if now == r.awaiting {
 		return
 	}
-	var changed []string
-	for _, a := range [...]string{now[0], now[1], r.awaiting[0], r.awaiting[1]} {
-		if a != "" && !slices.Contains(changed, a) {
-			changed = append(changed, a)
+	var awaited, done []string
+	for _, a := range now {
+		if a != "" && !slices.Contains(awaited, a) {
+			awaited = append(awaited, a)
+		}
+	}
+	for _, a := range r.awaiting {
+		if a != "" && !slices.Contains(awaited, a) && !slices.Contains(done, a) {
+			done = append(done, a)
 		}
 	}
 	r.awaiting = now
-	if len(changed) > 0 {
-		r.deps.Awaiting.AwaitingChanged(changed)
+	if len(awaited)+len(done) > 0 {
+		r.deps.Awaiting.AwaitingChanged(r.id, awaited, done)
 	}
 }
 

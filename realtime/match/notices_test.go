@@ -98,10 +98,10 @@ type awaitingHeard struct {
 	told []string
 }
 
-func (ah *awaitingHeard) AwaitingChanged(accounts []string) {
+func (ah *awaitingHeard) AwaitingChanged(_ string, awaited, done []string) {
 	ah.mu.Lock()
 	defer ah.mu.Unlock()
-	ah.told = append(ah.told, strings.Join(accounts, " "))
+	ah.told = append(ah.told, strings.Join(awaited, " ")+"|"+strings.Join(done, " "))
 }
 
 // take returns what was told since the last take.
@@ -150,11 +150,11 @@ func TestTheAccountsAwaitedAreTold(t *testing.T) {
 				do   func()
 				told []string
 			}{
-				{"bob takes the seat: her move", func() {}, []string{"alice"}},
+				{"bob takes the seat: her move", func() {}, []string{"alice|"}},
 				{"her 3 sows into her store: hers again", func() { alice.send(Message{MoveText: "3", HasMove: true}) }, nil},
-				{"her 1: his move", func() { alice.send(Message{MoveText: "1", HasMove: true}) }, []string{"bob alice"}},
+				{"her 1: his move", func() { alice.send(Message{MoveText: "1", HasMove: true}) }, []string{"bob|alice"}},
 				{"a chat", func() { bob.say("hello") }, nil},
-				{"he aborts: nobody's", func() { bob.action(vocab.Abort) }, []string{"bob"}},
+				{"he aborts: nobody's", func() { bob.action(vocab.Abort) }, []string{"|bob"}},
 			}
 			for _, s := range steps {
 				s.do()
@@ -185,7 +185,7 @@ func TestAReloadedRoomTellsOnlyChanges(t *testing.T) {
 	bob.action(vocab.Join)
 	alice.send(Message{MoveText: "1", HasMove: true})
 	alice.sync()
-	require.Equal(t, []string{"alice", "bob alice"}, heard.take())
+	require.Equal(t, []string{"alice|", "bob|alice"}, heard.take())
 
 	h.restart()
 	r, err := h.hub.Room(context.Background(), r.ID())
@@ -193,6 +193,6 @@ func TestAReloadedRoomTellsOnlyChanges(t *testing.T) {
 	h.connect(r, "watcher").sync() // the room runs, its clock resumed
 	require.Empty(t, heard.take(), "nothing changed as it loaded")
 	clock.Advance(2 * time.Hour)
-	require.Eventually(t, func() bool { return slices.Equal([]string{"bob"}, heard.take()) }, 5*time.Second, 10*time.Millisecond,
+	require.Eventually(t, func() bool { return slices.Equal([]string{"|bob"}, heard.take()) }, 5*time.Second, 10*time.Millisecond,
 		"his time ran out: his game no longer awaits him")
 }

@@ -109,7 +109,7 @@ func Start(t testing.TB, serve Handler, o Options) *Node {
 	lobbyLoops.Go(func() { n.Pools.Run(poolsCtx) })
 	n.Site = &lobby.Site{Presence: st, Challenges: st, Links: st, Rooms: n.Hub, Node: "test", Log: n.Log,
 		Every: 50 * time.Millisecond, House: house, Turns: turns,
-		CountTurns: func(ctx context.Context, account string) (int, error) { return inplay.Count(ctx, st, account) }}
+		AwaitingRooms: func(ctx context.Context, account string) ([]string, error) { return inplay.Awaiting(ctx, st, account) }}
 	lobbyLoops.Go(func() { n.Site.Run(poolsCtx) })
 	n.Config.Handler = serve(n)
 	n.Start()
