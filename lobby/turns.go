@@ -131,6 +131,9 @@ func (s *Site) turnsNews() {
 // heardNews queues news for the pages here, and wakes the loop to tell
 // them.
 func (s *Site) heardNews(news []turnNews) {
+	if s.AwaitingRooms == nil {
+		return // no counts kept here
+	}
 	s.mu.Lock()
 	s.news = append(s.news, news...)
 	s.mu.Unlock()
