@@ -77,9 +77,9 @@ type Site struct {
 	// are to be told again (presence.go).
 	left  map[string]time.Time
 	stale map[string]bool
-	// awaits are, for each account with a page here (by key), the rooms
-	// awaiting their move; news the rooms' news heard since, to be applied
-	// to them; recountWake wakes the loop to (turns.go).
+	// awaits are the rooms awaiting the move of each account with a page
+	// here (by key); news is the rooms' news heard since the loop last
+	// applied it, and recountWake wakes the loop to apply it (turns.go).
 	awaits      map[string]map[string]bool
 	news        []turnNews
 	recountWake wake
