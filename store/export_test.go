@@ -11,3 +11,6 @@ func SetNow(s Store, now func() time.Time) {
 // FirstSchema is the first version of the PostgreSQL schema, to make a
 // database as an older program left it.
 func FirstSchema() string { return migrations[0] }
+
+// PlayingSQL is the query of Playing on s, to read its plan.
+func PlayingSQL(s *Postgres) string { return s.playingSQL() }
