@@ -96,7 +96,9 @@ func TestTheTurnCountCrossesNodes(t *testing.T) {
 	for i, node := range cl.nodes {
 		s := &lobby.Site{Presence: cl.st, Challenges: cl.st, Rooms: node.hub, Node: "n" + strconv.Itoa(i), Log: slog.New(slog.DiscardHandler),
 			Every: time.Hour, Turns: turns[i], Nudges: cl.bus.Connect(),
-			AwaitingRooms: func(ctx context.Context, account string) ([]string, error) { return inplay.Awaiting(ctx, cl.st, account) }}
+			AwaitingRooms: func(ctx context.Context, account string) ([]string, error) {
+				return inplay.Awaiting(ctx, cl.st, account)
+			}}
 		go s.Run(t.Context())
 		sites = append(sites, s)
 	}
