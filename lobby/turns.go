@@ -16,16 +16,18 @@ import (
 // a move, the end; nothing while the same players stay to move); the
 // node's Site says so once on the bus (turnsSubject: a line a room and
 // account), and each node keeps, for the accounts with a page open there,
-// the set of rooms awaiting their move: read once from the store when the
-// first page of theirs opens (Site.AwaitingRooms), then kept by the news,
+// the set of rooms awaiting their move: read from the store when a page of
+// theirs opens (Site.AwaitingRooms), then kept by the news,
 // each item of which says what a room awaits now (so news heard twice, or
-// of a move the read saw already, changes nothing). Each page is told the
-// size of its player's set when it changes. Without the bus (one node) the
+// of a move the read saw already, changes nothing); each page of theirs
+// opened later reads it again. Each page is told the size of its player's
+// set when it changes. Without the bus (one node) the
 // node hears its own news the same way. Nothing on a room's move path
 // waits: the room puts its news in a map and wakes the site's loop, which
 // does the rest. A news item lost (the bus carries it at most once) leaves
-// a count wrong until the player's next page, which reads it again (the
-// header drawn with the page counts from the store too).
+// a count wrong until the player's next page, which reads it again for
+// all their pages here (the header drawn with the page counts from the
+// store too).
 
 // turnsSubject carries the news of the rooms: "room\taccount\t1" (the room
 // awaits the account's move) or "\t0" (no longer), a line each.
@@ -155,10 +157,11 @@ func (s *Site) listenTurns() func() {
 }
 
 // tellTurns reads the rooms awaiting the move of the players of the pages
-// here whose rooms are not kept yet (a first page of theirs), applies the
-// news heard since (after the read: news is what a room awaits now, so
-// news the read saw already changes nothing), and tells each page whose
-// count is not what it was told.
+// here that opened since its last look (a page opened reads them again,
+// so that a count gone wrong, news lost, is put right by the player's
+// next page), applies the news heard since (after the read: news is what
+// a room awaits now, so news the read saw already changes nothing), and
+// tells each page whose count is not what it was told.
 func (s *Site) tellTurns(ctx context.Context, pages []*Page) {
 	if s.AwaitingRooms == nil {
 		return
@@ -167,7 +170,7 @@ func (s *Site) tellTurns(ctx context.Context, pages []*Page) {
 	ask := map[string]string{} // key: an account as a page names it
 	for _, p := range pages {
 		key := store.AccountKey(p.Account)
-		if _, kept := s.awaits[key]; !kept && !p.Bot {
+		if _, kept := s.awaits[key]; !p.Bot && (!kept || p.toldTurns < 0) {
 			ask[key] = p.Account
 		}
 	}
@@ -187,8 +190,8 @@ func (s *Site) tellTurns(ctx context.Context, pages []*Page) {
 		s.awaits = map[string]map[string]bool{}
 	}
 	for key, rooms := range read {
-		if _, kept := s.awaits[key]; kept || !s.hasPage(key) {
-			continue // read twice, or its pages closed meanwhile
+		if !s.hasPage(key) {
+			continue // its pages closed meanwhile
 		}
 		set := make(map[string]bool, len(rooms))
 		for _, r := range rooms {
