@@ -15,19 +15,18 @@ import (
 // it began or stopped awaiting (match.AwaitingNotifier: the game starting,
 // a move, the end; nothing while the same players stay to move); the
 // node's Site says so once on the bus (turnsSubject: a line a room and
-// account), and each node keeps, for the accounts with a page open there,
-// the set of rooms awaiting their move: read from the store when a page of
-// theirs opens (Site.AwaitingRooms), then kept by the news,
-// each item of which says what a room awaits now (so news heard twice, or
-// of a move the read saw already, changes nothing); each page of theirs
-// opened later reads it again. Each page is told the size of its player's
-// set when it changes. Without the bus (one node) the
-// node hears its own news the same way. Nothing on a room's move path
-// waits: the room puts its news in a map and wakes the site's loop, which
-// does the rest. A news item lost (the bus carries it at most once) leaves
-// a count wrong until the player's next page, which reads it again for
-// all their pages here (the header drawn with the page counts from the
-// store too).
+// account). Each node keeps, for the accounts with a page open there, the
+// set of rooms awaiting their move: read from the store as a page of
+// theirs opens (Site.AwaitingRooms), then kept by the news, each item of
+// which says what a room awaits now (so news heard twice, or of a move
+// the read saw already, changes nothing). Each page is told the size of
+// its player's set when it changes. Without the bus (one node) the node
+// hears its own news the same way. Nothing on a room's move path waits:
+// the room puts its news in a map and wakes the site's loop, which does
+// the rest. A news item lost (the bus carries it at most once) leaves a
+// count wrong until the player's next page, whose read puts all their
+// pages here right (the header drawn with the page counts from the store
+// too).
 
 // turnsSubject carries the news of the rooms: "room\taccount\t1" (the room
 // awaits the account's move) or "\t0" (no longer), a line each.
