@@ -80,6 +80,13 @@ type Site struct {
 	// Links say who may not play whom rated (package fairplay; nil: no
 	// check).
 	Links store.Links
+	// Turns is the news of this node's rooms: whose games awaiting their
+	// move changed (turns.go; nil: none told).
+	Turns *Turns
+	// AwaitingRooms lists the rooms of account's games awaiting their
+	// move, read as the first page of theirs opens here; the header of
+	// their pages counts them (nil: no counts are sent).
+	AwaitingRooms func(ctx context.Context, account string) ([]string, error)
 
 	mu    sync.Mutex
 	pages map[*Page]bool
@@ -89,6 +96,12 @@ type Site struct {
 	// are to be told again (presence.go).
 	left  map[string]time.Time
 	stale map[string]bool
+	// awaits are the rooms awaiting the move of each account with a page
+	// here (by key); news is the rooms' news heard since the loop last
+	// applied it, and recountWake wakes the loop to apply it (turns.go).
+	awaits      map[string]map[string]bool
+	news        []turnNews
+	recountWake wake
 }
 
 // Page is a signed-in player's page open on this node, or a bot's program
@@ -106,6 +119,11 @@ type Page struct {
 	watch string
 	told  told
 	seen  chan Seen
+	// turns is the news of the count of the player's games awaiting
+	// their move, the newest only; toldTurns is what it was last told
+	// (-1: nothing yet).
+	turns     chan int
+	toldTurns int
 }
 
 // Update is what a page is told: the challenges to its player waiting for
@@ -124,7 +142,7 @@ func (p *Page) Updates() <-chan Update { return p.updates }
 // tokenHash (a bot's program: the bot's seat hash, and bot true).
 func (s *Site) Open(account, tokenHash string, bot bool) *Page {
 	p := &Page{Account: account, TokenHash: tokenHash, Bot: bot, updates: make(chan Update, 1), pending: map[string]bool{},
-		seen: make(chan Seen, 1)}
+		seen: make(chan Seen, 1), turns: make(chan int, 1), toldTurns: -1}
 	s.mu.Lock()
 	if s.pages == nil {
 		s.pages = map[*Page]bool{}
@@ -140,6 +158,7 @@ func (s *Site) Close(p *Page) {
 	s.mu.Lock()
 	delete(s.pages, p)
 	s.closed(p.Account)
+	s.forgetAwaits(p.Account)
 	s.mu.Unlock()
 	s.wake.now()
 }
@@ -178,6 +197,8 @@ func (s *Site) Run(ctx context.Context) {
 	defer tick.Stop()
 	defer listen(s.Nudges, challengesSubject, &s.wake, s.Log)()
 	defer s.listenPresence()()
+	defer s.listenTurns()()
+	turns, recount := s.Turns.c(), s.recountWake.c()
 	var (
 		said      []string
 		saidAt    time.Time
@@ -190,6 +211,12 @@ func (s *Site) Run(ctx context.Context) {
 			return
 		case <-poke:
 		case <-tick.C:
+		case <-turns: // this node's rooms' news: told on, nothing else done
+			s.turnsNews()
+			continue
+		case <-recount:
+			s.tellTurns(ctx, s.open())
+			continue
 		}
 		pages := s.open()
 		accounts := s.here(pages)
@@ -209,6 +236,7 @@ func (s *Site) Run(ctx context.Context) {
 			lookedAll = s.now()
 		}
 		s.tellPresence(ctx, pages, all)
+		s.tellTurns(ctx, pages)
 	}
 }
 

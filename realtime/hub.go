@@ -64,6 +64,9 @@ type Config struct {
 	// Turns tells a player of a correspondence game, with no page of the
 	// room open, that it is their move (nil: nobody is told).
 	Turns match.TurnNotifier
+	// Awaiting hears which accounts' games awaiting their move changed,
+	// for the header's count on their pages (nil: nobody is told).
+	Awaiting match.AwaitingNotifier
 	// Hint finds a good move for a player who asks (nil: no hints).
 	Hint func(ctx context.Context, s game.State, p game.Player) (engine.Hinted, error)
 	// Evaluate scores a position from the first seat's view, for the
@@ -136,7 +139,7 @@ func NewHub(cfg Config) *Hub {
 	h.deps = match.Deps{
 		Store: cfg.Store, Render: cfg.Renderer, Bots: cfg.Bots, Engine: cfg.Engine, Hint: cfg.Hint, Evaluate: cfg.Evaluate,
 		Clock: cfg.Clock, Log: cfg.Log, Metrics: metrics, BaseURL: cfg.BaseURL, Ctx: ctx, Leave: h.forget, Unloading: cfg.unloading,
-		Turns: cfg.Turns, Knobs: match.Knobs{
+		Turns: cfg.Turns, Awaiting: cfg.Awaiting, Knobs: match.Knobs{
 			BotDelay: cfg.BotDelay, WatchDelay: cfg.WatchDelay, MoveBudget: cfg.MoveBudget, ReplayStep: cfg.ReplayStep,
 			IdleUnload: cfg.IdleUnload, SleepAfter: cfg.SleepAfter, UnwatchedPause: cfg.UnwatchedPause, ContactPause: cfg.ContactPause,
 			FirstMoveWait: cfg.FirstMoveWait, ClaimWait: cfg.ClaimWait, Paces: cfg.Paces, Periods: cfg.Periods,

@@ -2,6 +2,7 @@ package realtime
 
 import (
 	"context"
+	"log/slog"
 	"strconv"
 	"sync"
 	"testing"
@@ -9,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"boardroom/inplay"
+	"boardroom/lobby"
 	"boardroom/realtime/match"
 	"boardroom/realtime/view"
 	"boardroom/realtime/vocab"
@@ -72,4 +75,60 @@ func TestAwayIsAwayOnEveryNode(t *testing.T) {
 		})
 	}
 	require.Equal(t, []string{away}, told.list(), "only the player with no page open anywhere")
+}
+
+// TestTheTurnCountCrossesNodes (issue 39, item 3): the room runs on one
+// node, Alice's site page is open on the other; the count of her games
+// awaiting her move follows the game there as it starts and as each
+// player moves (Bob from the other node too), carried by the rooms' node's
+// lobby.Turns over the bus (her rooms read once from the shared store,
+// inplay.Awaiting, as her page opens). No store is looked at on a timer:
+// the sites' looks are an hour apart.
+func TestTheTurnCountCrossesNodes(t *testing.T) {
+	t.Parallel()
+	var turns []*lobby.Turns
+	cl := newClusterWith(t, 2, func(c *Config) {
+		tn := &lobby.Turns{}
+		turns = append(turns, tn)
+		c.Awaiting = tn
+	})
+	var sites []*lobby.Site
+	for i, node := range cl.nodes {
+		s := &lobby.Site{Presence: cl.st, Challenges: cl.st, Rooms: node.hub, Node: "n" + strconv.Itoa(i), Log: slog.New(slog.DiscardHandler),
+			Every: time.Hour, Turns: turns[i], Nudges: cl.bus.Connect(),
+			AwaitingRooms: func(ctx context.Context, account string) ([]string, error) {
+				return inplay.Awaiting(ctx, cl.st, account)
+			}}
+		go s.Run(t.Context())
+		sites = append(sites, s)
+	}
+	page := sites[1].Open("alice", "alice-site", false)
+	told := func(want int, why string) {
+		t.Helper()
+		for {
+			select {
+			case n := <-page.TurnCount():
+				if n == want {
+					return
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatalf("%s: not told %d", why, want)
+			}
+		}
+	}
+	told(0, "no game yet")
+
+	id, err := cl.nodes[0].hub.Create(context.Background(), match.Spec{Game: "kalah", Mode: vocab.Friend, Clock: vocab.CorrespondenceClock, Days: 3,
+		Seat: vocab.FirstSeat, Level: vocab.Beginner, Account: "alice"}, "alice")
+	require.NoError(t, err)
+	alice := cl.openAs(0, id, "alice", "alice")
+	bob := cl.openAs(1, id, "bob", "bob")
+	bob.send(`{"action":"join","name":"bob"}`)
+	told(1, "the game began: her move")
+	alice.send(`{"move":"1"}`)
+	alice.await("her move", moves(1))
+	told(0, "his move")
+	bob.send(`{"move":"1"}`)
+	bob.await("his move", moves(2))
+	told(1, "her move again, his played on the other node")
 }

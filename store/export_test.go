@@ -14,3 +14,6 @@ func FirstSchema() string { return migrations[0] }
 
 // SchemaVersion is the PostgreSQL schema's version this program makes.
 func SchemaVersion() int { return len(migrations) }
+
+// PlayingSQL is the query of Playing on s, to read its plan.
+func PlayingSQL(s *Postgres) string { return s.playingSQL() }

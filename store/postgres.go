@@ -127,6 +127,11 @@ var migrations = []string{
 	postgresDDL(vacationTables),
 	// 19: the conditional moves of correspondence games (Forecasts).
 	postgresDDL(forecastTables),
+	// 20: a player's games in play are found by the accounts in the seats
+	// of the rooms not over (Playing: /games, and the count of games
+	// awaiting a player's move).
+	`CREATE INDEX rooms_playing0 ON rooms ((seats::jsonb -> 0 ->> 'account')) WHERE NOT over;
+	CREATE INDEX rooms_playing1 ON rooms ((seats::jsonb -> 1 ->> 'account')) WHERE NOT over;`,
 }
 
 // migrationLock is the advisory lock that keeps nodes starting together

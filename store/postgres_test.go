@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/url"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -173,6 +174,9 @@ func TestUpgradeFromFirstSchema(t *testing.T) {
 	require.Nil(t, got.RatingChanges)
 	require.Zero(t, got.Days, "an old room has no days a move (version 15)")
 	require.Zero(t, got.Due)
+	playing, err := s.Playing(ctx, "old", 10)
+	require.NoError(t, err, "the games in play's indexes (version 20)")
+	require.Empty(t, playing)
 	board, err := s.Leaderboard(ctx, "kalah", "fast", time.UnixMilli(0), 10)
 	require.NoError(t, err, "the ratings (version 7)")
 	require.Empty(t, board)
@@ -189,4 +193,36 @@ func TestUpgradeFromFirstSchema(t *testing.T) {
 	got, err = s.Room(ctx, "r")
 	require.NoError(t, err)
 	require.Equal(t, time.UnixMilli(9000), got.ClockFrom)
+}
+
+// TestPostgresReadsGamesInPlayByIndex: a player's games in play (Playing:
+// /games and the header's count) can be found by the partial indexes of
+// the seats' accounts among the rooms not over (migration 20): with the
+// sequential scan off (a test's few rooms are read faster whole), the
+// planner searches both.
+func TestPostgresReadsGamesInPlayByIndex(t *testing.T) {
+	ctx := context.Background()
+	dsn := pgtest.Shared(t).Database(t)
+	s, err := store.OpenPostgres(ctx, dsn)
+	require.NoError(t, err)
+	defer s.Close()
+	conn, err := pgx.Connect(ctx, dsn)
+	require.NoError(t, err)
+	defer conn.Close(ctx)
+	_, err = conn.Exec(ctx, `SET enable_seqscan = off`)
+	require.NoError(t, err)
+	rows, err := conn.Query(ctx, `EXPLAIN `+store.PlayingSQL(s), "alice", 10)
+	require.NoError(t, err)
+	var plan []string
+	for rows.Next() {
+		var line string
+		require.NoError(t, rows.Scan(&line))
+		plan = append(plan, line)
+	}
+	require.NoError(t, rows.Err())
+	all := strings.Join(plan, "\n")
+	for _, index := range []string{"rooms_playing0", "rooms_playing1"} {
+		require.Contains(t, all, index, all)
+	}
+	require.NotContains(t, all, "Seq Scan on rooms", all)
 }

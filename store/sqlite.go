@@ -77,6 +77,11 @@ var tables = []struct{ name, definition string }{
 	// (PlayerGames).
 	{"accounts' games", `CREATE INDEX IF NOT EXISTS rooms_account0 ON rooms(json_extract(seats, '$[0].account'), updated_at) WHERE over = 1;
 	CREATE INDEX IF NOT EXISTS rooms_account1 ON rooms(json_extract(seats, '$[1].account'), updated_at) WHERE over = 1;`},
+	// A player's games in play are found by the accounts in the seats of
+	// the rooms not over (Playing: /games, and the count of games awaiting
+	// a player's move, read at each page of theirs).
+	{"accounts' games in play", `CREATE INDEX IF NOT EXISTS rooms_playing0 ON rooms(json_extract(seats, '$[0].account')) WHERE NOT over;
+	CREATE INDEX IF NOT EXISTS rooms_playing1 ON rooms(json_extract(seats, '$[1].account')) WHERE NOT over;`},
 	// The players' ratings and their history (Ratings).
 	{"ratings", sqliteDDL(ratingTables)},
 	// Quick pairing's pools (Pools).

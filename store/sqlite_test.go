@@ -284,3 +284,26 @@ func TestTheKeeperReadsDueRoomsByIndex(t *testing.T) {
 		require.Contains(t, strings.Join(plan, "; "), "USING INDEX "+tc.index, tc.query)
 	}
 }
+
+// TestGamesInPlayAreReadByIndex: a player's games in play (Playing: /games
+// and the count of games awaiting their move, read at each page of
+// theirs) are found by the partial indexes of the seats' accounts among
+// the rooms not over, not by a scan of every unfinished room.
+func TestGamesInPlayAreReadByIndex(t *testing.T) {
+	s, _ := open(t)
+	rows, err := s.db.Query(`EXPLAIN QUERY PLAN `+s.playingSQL(), "alice", 10)
+	require.NoError(t, err)
+	var plan []string
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		require.NoError(t, rows.Scan(&id, &parent, &unused, &detail))
+		plan = append(plan, detail)
+	}
+	require.NoError(t, rows.Close())
+	all := strings.Join(plan, "; ")
+	for _, index := range []string{"rooms_playing0", "rooms_playing1"} {
+		require.Contains(t, all, "SEARCH rooms USING INDEX "+index, "plan: %s", all)
+	}
+	require.NotContains(t, all, "SCAN rooms", "plan: %s", all)
+}

@@ -60,7 +60,7 @@ func TestBrowserPhoneMenu(t *testing.T) {
 		destinations []string
 	}{
 		{"guest", guest, append([]string{`[data-testid=login-link]`, `[data-testid=signup-link]`}, common...)},
-		{"signed-in", alice, append([]string{`[data-testid=me]`, `[data-action=logout]`}, common...)},
+		{"signed-in", alice, append([]string{`[data-testid=me]`, `[data-action=logout]`, `[data-testid=games-link]`}, common...)},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

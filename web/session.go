@@ -33,7 +33,7 @@ func (s *Server) signedIn(next http.Handler) http.Handler {
 		case err == nil:
 			s.kit.SeeBrowser(r, u.Name, request.ReadToken(r), false)
 			ctx := request.WithUser(r.Context(), u)
-			r = r.WithContext(s.play.WithChallenges(templates.WithUser(ctx, u.Name), u.Name))
+			r = r.WithContext(s.play.WithTurns(s.play.WithChallenges(templates.WithUser(ctx, u.Name), u.Name), u.Name))
 			// A page drawn for a player names them: no shared cache may
 			// keep it, nor the service worker's offline copies (sw.js).
 			w.Header().Set("Cache-Control", "private")

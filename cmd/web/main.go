@@ -32,6 +32,7 @@ import (
 	"boardroom/game"
 	"boardroom/game/ai/engine"
 	_ "boardroom/game/all" // every game in the registry
+	"boardroom/inplay"
 	"boardroom/lobby"
 	"boardroom/notify"
 	"boardroom/push"
@@ -178,6 +179,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 			defer fsPlayer.Close()
 		}
 	}
+	turns := &lobby.Turns{} // the rooms' news of whose move they await, for the header's count (lobby/turns.go)
 	hub := realtime.NewHub(realtime.Config{
 		Store: st, Renderer: templates.Renderer{}, Log: log, BaseURL: *baseURL, Metrics: metrics, Engine: pool,
 		Bots: func(g game.Game, level, algorithm string, seed uint64) (game.Bot, error) {
@@ -193,8 +195,9 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 			v, _ := game.PlayersOf(s.Game()).Estimate(s)
 			return v
 		},
-		Cluster: cluster,
-		Turns:   notifier,
+		Cluster:  cluster,
+		Turns:    notifier,
+		Awaiting: turns,
 	})
 	if *metricsAddr != "" {
 		private.mux(*metricsAddr).Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
@@ -240,7 +243,8 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	defer stopLoops() // first: a return before ctx ends (the server failed) stops them too
 	lobbyLoops.Go(func() { front.Pools.Run(loopsCtx) })
 	front.Site = &lobby.Site{Presence: st, Challenges: st, Rooms: hub, Node: ops.node, Log: log, House: house, Nudges: nudges,
-		Links: st}
+		Links: st, Turns: turns,
+		AwaitingRooms: func(ctx context.Context, account string) ([]string, error) { return inplay.Awaiting(ctx, st, account) }}
 	lobbyLoops.Go(func() { front.Site.Run(loopsCtx) })
 	if *requestTimeout <= 0 {
 		return fmt.Errorf("-request-timeout must be positive, got %v", *requestTimeout)

@@ -40,6 +40,9 @@ type Deps struct {
 	// move while no page of theirs is open in the room (nil: nobody is
 	// told; notices.go).
 	Turns TurnNotifier
+	// Awaiting hears which accounts' games awaiting their move changed
+	// (nil: nobody; notices.go), for the header's count on their pages.
+	Awaiting AwaitingNotifier
 	// Ctx ends with the server: the rooms' background work (computer
 	// players, hints, timers' events) stops with it.
 	Ctx context.Context

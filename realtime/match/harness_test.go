@@ -38,6 +38,7 @@ type Config struct {
 	Metrics  Observer
 	BaseURL  string
 	Turns    TurnNotifier
+	Awaiting AwaitingNotifier
 	Knobs
 	unloading func()
 }
@@ -58,7 +59,7 @@ func newTestHub(cfg Config) *testHub {
 	h := &testHub{ctx: ctx, stop: stop, rooms: map[string]*Room{}}
 	h.deps = Deps{Store: cfg.Store, Render: cfg.Renderer, Bots: cfg.Bots, Engine: cfg.Engine, Hint: cfg.Hint, Evaluate: cfg.Evaluate,
 		Clock: cfg.Clock, Metrics: cfg.Metrics, BaseURL: cfg.BaseURL, Knobs: cfg.Knobs, Ctx: ctx, Unloading: cfg.unloading,
-		Turns: cfg.Turns, Leave: func(r *Room) {
+		Turns: cfg.Turns, Awaiting: cfg.Awaiting, Leave: func(r *Room) {
 			h.mu.Lock()
 			defer h.mu.Unlock()
 			if h.rooms[r.ID()] == r {

@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"slices"
 
 	"boardroom/realtime/vocab"
 )
@@ -39,4 +40,57 @@ func (r *Room) tellAwayMovers() {
 		}
 		r.deps.Turns.YourMove(r.deps.Ctx, h.Account, r.id, r.g.Name(), r.holder(p.Other()))
 	}
+}
+
+// AwaitingNotifier hears which games await whose move: the header of
+// every page of a player counts their games awaiting their move
+// (lobby.Turns tells those pages, on every node). The room calls it from
+// its goroutine after a change that moves the turn from or to a player (a
+// move, a seat taken, the end): it must return at once.
+type AwaitingNotifier interface {
+	// AwaitingChanged says that game room now awaits the move of each of
+	// awaited, and no longer awaits that of each of done.
+	AwaitingChanged(room string, awaited, done []string)
+}
+
+// tellAwaiting tells the room's AwaitingNotifier of the accounts whose
+// move the game began or stopped awaiting since the last change: those
+// holding a seat to move while the game is in play (both seats held, not
+// over). Nothing is told while the same accounts are awaited (a chat, a
+// spectator, a Kalah move that earns another), so a move of a game whose
+// seats bear no account costs a comparison.
+func (r *Room) tellAwaiting() {
+	if r.deps.Awaiting == nil {
+		return
+	}
+	now := r.awaited()
+	if now == r.awaiting {
+		return
+	}
+	var awaited, done []string
+	for _, a := range now {
+		if a != "" && !slices.Contains(awaited, a) {
+			awaited = append(awaited, a)
+		}
+	}
+	for _, a := range r.awaiting {
+		if a != "" && !slices.Contains(awaited, a) && !slices.Contains(done, a) {
+			done = append(done, a)
+		}
+	}
+	r.awaiting = now
+	if len(awaited)+len(done) > 0 {
+		r.deps.Awaiting.AwaitingChanged(r.id, awaited, done)
+	}
+}
+
+// awaited are the accounts of the seats to move while the game is in play
+// (both seats held, not over), by seat.
+func (r *Room) awaited() (accounts [2]string) {
+	if !r.over() && !r.seats.waiting() {
+		for _, p := range r.state.ToMove() {
+			accounts[p] = r.seats.held[p].Account
+		}
+	}
+	return accounts
 }

@@ -335,6 +335,7 @@ func (r *Room) refresh() {
 	}
 	r.scheduleIdle() // a computer game may have ended or paused
 	r.broadcast()
+	r.tellAwaiting()
 }
 
 // join seats the sender in the free seat, called name (else the name its

@@ -85,6 +85,9 @@ type Room struct {
 	event     eventGame
 	away      vacations // the players' vacations (vacation.go)
 	forecasts forecasts
+	// awaiting are the accounts the game awaited at the last change, as
+	// its AwaitingNotifier was told (notices.go).
+	awaiting [2]string
 }
 
 // request is a proposal waiting for the other player's consent.
@@ -202,6 +205,7 @@ func newRoom(rec *store.Room, d Deps) (*Room, error) {
 	r.endUnstored = r.state.Outcome().Over && !rec.Over
 	r.ratings = ratings{rated: rec.Rated, changes: rec.RatingChanges}
 	r.event = eventGame{id: rec.Tournament, berserk: rec.Berserk}
+	r.awaiting = r.awaited() // as the store has it: only a change from here is told
 	if r.next != "" {
 		return r, nil // a record of a finished game: nobody will play it
 	}

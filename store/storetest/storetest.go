@@ -61,6 +61,8 @@ func Run(t *testing.T, open Opener) {
 		{"Accounts", accounts},
 		{"PlayerGames", playerGames},
 		{"GamesInPlay", gamesInPlay},
+		{"Playing", playing},
+		{"PlayingMany", playingMany},
 		{"RatedGames", ratedGames},
 		{"Leaderboard", leaderboard},
 		{"RatedAtOnce", ratedAtOnce},

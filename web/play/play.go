@@ -29,6 +29,7 @@ type Store interface {
 	List(ctx context.Context, over bool, since time.Time, limit, offset int) ([]store.Summary, error)
 	Room(ctx context.Context, id string) (*store.Room, error)
 	Seeks(ctx context.Context, limit int) ([]store.Summary, error)
+	Playing(ctx context.Context, account string, limit int) ([]store.Playing, error)
 	SeeksOf(ctx context.Context, tokenHash string) (int, error)
 	CurrentRatings(ctx context.Context, game string, speed vocab.Clock, accounts []string) (map[string]rating.Rating, error)
 }
@@ -70,6 +71,7 @@ func (a *Area) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /lobby/lists", a.lobbyLists)
 	mux.HandleFunc("GET /r/{id}/picture.svg", a.roomPicture)
 	mux.HandleFunc("GET /games/{file}", a.gamePicture)
+	mux.HandleFunc("GET /games", a.myGames)
 	if a.Pools != nil {
 		mux.HandleFunc("GET /pool/ws", a.poolSocket)
 	}

@@ -26,6 +26,9 @@ import (
 // {"accept":ID}, {"decline":ID} or {"cancel":ID}. A player page sends
 // {"watch":NAME}, and is told {"presence":{"account","online"}} at once
 // and whenever that player comes online or goes offline (lobby.Site.Watch).
+// Every page of a player is told {"turns":N}, how many of their games
+// await their move (the header's count), as it opens and as it changes
+// (lobby/turns.go).
 //
 // A bot's program opens it with its API token ("Authorization: Bearer
 // T"), which makes the bot online while it is open, and is told of the
@@ -46,6 +49,9 @@ type siteMessage struct {
 	// Lists is the version of the lobby's lists the page watches, when it
 	// changed (listswatch.go).
 	Lists string `json:"lists,omitempty"`
+	// Turns is how many of the player's games await their move, for the
+	// header's count: told as the page opens and at each change.
+	Turns *int `json:"turns,omitempty"`
 }
 
 // listsAsk is a lobby page's page of the lists, as it asks to watch it.
@@ -184,8 +190,9 @@ func (a *Area) siteSocket(w http.ResponseWriter, r *http.Request) {
 	}
 	var updates <-chan lobby.Update
 	var presence <-chan lobby.Seen
+	var turns <-chan int
 	if page != nil {
-		updates, presence = page.Updates(), page.Presence()
+		updates, presence, turns = page.Updates(), page.Presence(), page.TurnCount()
 	}
 	var versions <-chan string
 	if watcher != nil {
@@ -212,6 +219,10 @@ func (a *Area) siteSocket(w http.ResponseWriter, r *http.Request) {
 			}
 		case u := <-updates:
 			if !say(a.siteUpdate(ctx, page, u)) {
+				return
+			}
+		case n := <-turns:
+			if !say(siteMessage{Turns: &n}) {
 				return
 			}
 		case seen := <-presence:

@@ -19,10 +19,11 @@ import (
 	"boardroom/web/webtest"
 )
 
-// incoming is the challenges box of a message.
+// incoming is the challenges box of a message (none in a message of
+// something else: the count of games awaiting a move, a presence).
 func incoming(t *testing.T, m webtest.SiteMessage) *goquery.Selection {
 	if m.Incoming == nil {
-		return nil
+		return &goquery.Selection{}
 	}
 	doc, err := goquery.NewDocumentFromReader(strings.NewReader(*m.Incoming))
 	require.NoError(t, err)

@@ -125,6 +125,46 @@
     old.replaceWith(fresh);
   }
 
+  // turns puts the count of the player's games awaiting their move in the
+  // header (the number shown, the words read out; hidden at none, and the
+  // Games link in the phone's folded bar only with games awaiting). On
+  // /games a changed count has the list drawn again, said in its status
+  // line, the keyboard's focus kept on the game it was on.
+  let shownTurns = null;
+  function turns(n) {
+    const words = (n === 1 ? "1 game" : n + " games") + " awaiting your move";
+    for (const el of document.querySelectorAll("[data-testid=turn-count]")) {
+      el.dataset.count = String(n);
+      el.hidden = n === 0;
+      const [num, said] = el.children;
+      if (num) num.textContent = String(n);
+      if (said) said.textContent = " (" + words + ")";
+      const link = el.closest("[data-testid=games-link]");
+      if (link) link.toggleAttribute("data-awaiting", n > 0);
+    }
+    const list = document.getElementById("my-games");
+    if (list && shownTurns !== null && shownTurns !== n && window.htmx) {
+      const held = list.contains(document.activeElement) ? document.activeElement.closest("[data-room]") : null;
+      const room = held ? held.dataset.room : "";
+      window.htmx.ajax("GET", "/games", { target: "#my-games", select: "#my-games", swap: "outerHTML" }).then(() => {
+        const news = document.getElementById("my-games-news");
+        if (news) news.textContent = "Your games were updated: " + words + ".";
+        const again = room && document.querySelector("[data-testid=my-game][data-room='" + CSS.escape(room) + "'] [data-action=play]");
+        if (again) again.focus();
+      });
+    }
+    shownTurns = n;
+  }
+
+  // countDown counts down the time left on /games's live move clocks.
+  function countDown() {
+    const now = Date.now();
+    for (const el of document.querySelectorAll("[data-deadline]")) {
+      el.textContent = Math.max(0, Math.ceil((Number(el.dataset.deadline) - now) / 1000)) + " s left";
+    }
+  }
+  setInterval(countDown, 1000);
+
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const p = listsPage();
@@ -158,6 +198,7 @@
       }
       if (typeof m.menu === "string") menu(m.menu);
       if (m.presence) showPresence(m.presence);
+      if (typeof m.turns === "number") turns(m.turns);
       if (m.outgoing) outgoing(m.outgoing);
       tick();
       if (m.error && notices) {

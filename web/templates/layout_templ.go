@@ -470,6 +470,14 @@ func pageWith(title, skipTo, skipText string) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if userOf(ctx) != "" {
+			templ_7745c5c3_Err = gamesLink().Render(ctx, templ_7745c5c3_Buffer)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, " ")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
 			templ_7745c5c3_Err = ChallengesMenu(challengesOf(ctx)).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -479,17 +487,17 @@ func pageWith(title, skipTo, skipText string) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, "</nav><div class=\"topbar-tools\"><button type=\"button\" class=\"theme-toggle notify-toggle\" data-action=\"notify\" aria-pressed=\"false\" aria-label=\"Notify me when it is my move while this tab is hidden\" title=\"Notify me when it is my move while this tab is hidden\" hidden><svg viewBox=\"0 0 24 24\" aria-hidden=\"true\" class=\"bell\"><path d=\"M12 3a6 6 0 0 0-6 6v4l-2 3h16l-2-3V9a6 6 0 0 0-6-6zm-2.5 15a2.5 2.5 0 0 0 5 0z\"></path></svg></button><button type=\"button\" class=\"theme-toggle\" data-action=\"mute\" aria-pressed=\"false\" aria-label=\"Mute sounds\" title=\"Mute sounds\">♪</button><button type=\"button\" class=\"theme-toggle\" data-action=\"theme\" aria-label=\"Dark theme\" aria-pressed=\"false\" title=\"Dark theme\">◐</button><button type=\"button\" class=\"theme-toggle menu-toggle\" data-action=\"menu\" data-testid=\"menu-button\" aria-expanded=\"false\" aria-controls=\"site-nav\"><span aria-hidden=\"true\">☰</span>Menu</button></div></header>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 31, "</nav><div class=\"topbar-tools\"><button type=\"button\" class=\"theme-toggle notify-toggle\" data-action=\"notify\" aria-pressed=\"false\" aria-label=\"Notify me when it is my move while this tab is hidden\" title=\"Notify me when it is my move while this tab is hidden\" hidden><svg viewBox=\"0 0 24 24\" aria-hidden=\"true\" class=\"bell\"><path d=\"M12 3a6 6 0 0 0-6 6v4l-2 3h16l-2-3V9a6 6 0 0 0-6-6zm-2.5 15a2.5 2.5 0 0 0 5 0z\"></path></svg></button><button type=\"button\" class=\"theme-toggle\" data-action=\"mute\" aria-pressed=\"false\" aria-label=\"Mute sounds\" title=\"Mute sounds\">♪</button><button type=\"button\" class=\"theme-toggle\" data-action=\"theme\" aria-label=\"Dark theme\" aria-pressed=\"false\" title=\"Dark theme\">◐</button><button type=\"button\" class=\"theme-toggle menu-toggle\" data-action=\"menu\" data-testid=\"menu-button\" aria-expanded=\"false\" aria-controls=\"site-nav\"><span aria-hidden=\"true\">☰</span>Menu</button></div></header>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		if userOf(ctx) != "" {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 31, "  <div class=\"site-notices\" id=\"site-notices\" aria-live=\"polite\"></div> <p class=\"notify-note\" data-testid=\"bell-note\" role=\"status\"></p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 32, "  <div class=\"site-notices\" id=\"site-notices\" aria-live=\"polite\"></div> <p class=\"notify-note\" data-testid=\"bell-note\" role=\"status\"></p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 32, "<p class=\"offline-note\" data-testid=\"offline-note\" role=\"status\" hidden><strong>You are offline.</strong> This is the page as it was on your last visit; new rooms can be made once you are back online.</p><div id=\"main\" tabindex=\"-1\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 33, "<p class=\"offline-note\" data-testid=\"offline-note\" role=\"status\" hidden><strong>You are offline.</strong> This is the page as it was on your last visit; new rooms can be made once you are back online.</p><div id=\"main\" tabindex=\"-1\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -497,7 +505,7 @@ func pageWith(title, skipTo, skipText string) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 33, "</div></body></html>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 34, "</div></body></html>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -538,33 +546,33 @@ func ErrorPage(status int, title, message string) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 34, "<main class=\"narrow\"><h1>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 35, "<main class=\"narrow\"><h1>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var31 string
 			templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs(title)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/layout.templ`, Line: 110, Col: 14}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/layout.templ`, Line: 111, Col: 14}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var31))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 35, "</h1><p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 36, "</h1><p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var32 string
 			templ_7745c5c3_Var32, templ_7745c5c3_Err = templ.JoinStringErrs(message)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/layout.templ`, Line: 111, Col: 15}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/templates/layout.templ`, Line: 112, Col: 15}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var32))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 36, "</p><p><a class=\"button\" href=\"/\">Back to the lobby</a></p></main>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 37, "</p><p><a class=\"button\" href=\"/\">Back to the lobby</a></p></main>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -24,6 +24,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardroom/accounts"
+	"boardroom/inplay"
 	"boardroom/lobby"
 	"boardroom/realtime"
 	"boardroom/realtime/vocab"
@@ -93,6 +94,8 @@ func Start(t testing.TB, serve Handler, o Options) *Node {
 	cfg := realtime.Config{Store: st, Renderer: templates.Renderer{}, BaseURL: "http://" + n.Listener.Addr().String(),
 		BotDelay: 5 * time.Millisecond, WatchDelay: 20 * time.Millisecond,
 		Paces: map[vocab.Pace]time.Duration{"fast": 5 * time.Millisecond, "normal": 20 * time.Millisecond, "slow": 50 * time.Millisecond}}
+	turns := &lobby.Turns{} // the rooms' news of whose move they await, for the header's count
+	cfg.Awaiting = turns
 	for _, tweak := range o.Tweaks {
 		tweak(&cfg)
 	}
@@ -105,7 +108,8 @@ func Start(t testing.TB, serve Handler, o Options) *Node {
 	var lobbyLoops sync.WaitGroup
 	lobbyLoops.Go(func() { n.Pools.Run(poolsCtx) })
 	n.Site = &lobby.Site{Presence: st, Challenges: st, Links: st, Rooms: n.Hub, Node: "test", Log: n.Log,
-		Every: 50 * time.Millisecond, House: house}
+		Every: 50 * time.Millisecond, House: house, Turns: turns,
+		AwaitingRooms: func(ctx context.Context, account string) ([]string, error) { return inplay.Awaiting(ctx, st, account) }}
 	lobbyLoops.Go(func() { n.Site.Run(poolsCtx) })
 	n.Config.Handler = serve(n)
 	n.Start()
