@@ -52,7 +52,10 @@ type Tournament struct {
 	Days    int // a correspondence clock's days a move
 	// Minutes is an arena's length, Rounds a Swiss event's number of rounds.
 	Minutes, Rounds int
-	Rated           bool
+	// TwoGames: a Swiss round is two games, each player first in one (for
+	// games where the first seat's advantage tells).
+	TwoGames bool
+	Rated    bool
 	// Bots says bot accounts may enter; BotsOnly that only they may (an
 	// engine championship).
 	Bots, BotsOnly bool
@@ -100,10 +103,19 @@ type TournamentGame struct {
 }
 
 // TournamentPairing is a game a director pairs: its room, made in the
-// pairing's write, and the players in its seats.
+// pairing's write, and the players in its seats. With no Room it is a
+// Swiss bye: Seats[0] sits the round out, with a full point (a win), or
+// half of one (HalfBye: a draw) for a player who joined late.
 type TournamentPairing struct {
-	Room  *Room
-	Seats [2]string
+	Room    *Room
+	Seats   [2]string
+	HalfBye bool
+}
+
+// ByeRoom is the name a bye of player in round of event id has among the
+// event's games (it has no room).
+func ByeRoom(id string, round int, player string) string {
+	return fmt.Sprintf("bye/%s/%d/%s", id, round, player)
 }
 
 // Directing is a director's hold on an event: the node and the epoch of
@@ -164,13 +176,13 @@ type Tournaments interface {
 var ErrGone = errors.New("store: the event has finished")
 
 // tournamentColumns are an event's columns, in scanTournament's order.
-const tournamentColumns = `id, name, kind, game, options, clock, days, minutes, rounds, rated, bots, bots_only, creator,
+const tournamentColumns = `id, name, kind, game, options, clock, days, minutes, rounds, two_games, rated, bots, bots_only, creator,
 	starts_at, started_at, ends_at, status, round, created_at`
 
 func scanTournament(r row) (t Tournament, err error) {
 	var options string
 	var starts, started, ends, created int64
-	err = r.Scan(&t.ID, &t.Name, &t.Kind, &t.Game, &options, &t.Clock, &t.Days, &t.Minutes, &t.Rounds, &t.Rated, &t.Bots, &t.BotsOnly,
+	err = r.Scan(&t.ID, &t.Name, &t.Kind, &t.Game, &options, &t.Clock, &t.Days, &t.Minutes, &t.Rounds, &t.TwoGames, &t.Rated, &t.Bots, &t.BotsOnly,
 		&t.Creator, &starts, &started, &ends, &t.Status, &t.Round, &created)
 	if err != nil {
 		return t, err
@@ -187,9 +199,9 @@ func (b *base) CreateTournament(ctx context.Context, t *Tournament) error {
 	}
 	t.Status = TournamentCreated
 	_, err = b.e.exec(ctx, `INSERT INTO tournaments (`+tournamentColumns+`)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 0, 0, $15, 0, $16)`,
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $17, $10, $11, $12, $13, $14, 0, 0, $15, 0, $16)`,
 		t.ID, t.Name, t.Kind, t.Game, string(options), string(t.Clock), t.Days, t.Minutes, t.Rounds, t.Rated, t.Bots, t.BotsOnly,
-		t.Creator, t.Starts.UnixMilli(), t.Status, t.Created.UnixMilli())
+		t.Creator, t.Starts.UnixMilli(), t.Status, t.Created.UnixMilli(), t.TwoGames)
 	if b.e.unique(err, "") {
 		return fmt.Errorf("%w: event %s", ErrTaken, t.ID)
 	}
@@ -371,6 +383,18 @@ func (b *base) PairTournament(ctx context.Context, id string, d Directing,
 		}
 		now := b.stamp()
 		for _, p := range pick(entrants, games) {
+			if p.Room == nil { // a bye: its result now
+				result := 0
+				if p.HalfBye {
+					result = -1
+				}
+				if _, err := tx.Exec(`INSERT INTO tournament_games (tournament, room, round, seat0, seat1, result, started_at, ended_at)
+					VALUES ($1, $2, $3, $4, '', $5, $6, $6)`, id, ByeRoom(id, round, p.Seats[0]), round, p.Seats[0], result, now); err != nil {
+					return fmt.Errorf("store: event %s bye: %w", id, err)
+				}
+				made = append(made, p)
+				continue
+			}
 			p.Room.Tournament = id
 			e, err := encodeRoom(p.Room, now)
 			if err != nil {
@@ -437,6 +461,7 @@ const tournamentTables = `CREATE TABLE IF NOT EXISTS tournaments (
 	days           {int} NOT NULL DEFAULT 0,
 	minutes        {int} NOT NULL DEFAULT 0,
 	rounds         {int} NOT NULL DEFAULT 0,
+	two_games      {bool} NOT NULL DEFAULT {false},
 	rated          {bool} NOT NULL,
 	bots           {bool} NOT NULL,
 	bots_only      {bool} NOT NULL,

@@ -207,8 +207,27 @@ func PairedRecord(gameID string, clock vocab.Clock, days int, rated bool, seats 
 	if mrand.IntN(2) == 1 {
 		seats[0], seats[1] = seats[1], seats[0]
 	}
+	return seatedRecord(g, start, clock, days, rated, seats, now), nil
+}
+
+// SeatedRecord is PairedRecord with the seats as given, the first seat's
+// player first: a Swiss round's colours are the pairing's.
+func SeatedRecord(gameID string, clock vocab.Clock, days int, rated bool, seats [2]store.Seat, now time.Time) (*store.Room, error) {
+	rec, err := PairedRecord(gameID, clock, days, rated, seats, now)
+	if err != nil {
+		return nil, err
+	}
+	if rec.Seats[0].Account != seats[0].Account || rec.Seats[0].TokenHash != seats[0].TokenHash {
+		rec.Seats[0], rec.Seats[1] = rec.Seats[1], rec.Seats[0]
+	}
+	return rec, nil
+}
+
+// seatedRecord is the record of a room of g from start with seats as they
+// are.
+func seatedRecord(g game.Game, start game.State, clock vocab.Clock, days int, rated bool, seats [2]store.Seat, now time.Time) *store.Room {
 	return &store.Room{
 		ID: NewID(), Game: g.ID(), Options: start.Options(), Mode: vocab.Friend, Clock: clock, Days: days,
 		Seats: seats, Winner: -1, Rated: rated, ClockFrom: now,
-	}, nil
+	}
 }

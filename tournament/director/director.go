@@ -9,6 +9,8 @@
 // on the room (store.SetResult), so a hand-over loses no result and
 // counts none twice.
 //
+// A Swiss event pairs its rounds one after another (swiss.go).
+//
 // An arena pairs a player again as soon as they are free (a wave every
 // look, and at once when told a game ended: Nudge), with a near rank and
 // not their last opponent (tournament.PairArena). It stops pairing at its
@@ -143,8 +145,8 @@ func (d *Director) direct(ctx context.Context, t store.Tournament, hold store.Di
 		d.Log.Info("event started", "event", t.ID, "kind", t.Kind, "game", t.Game)
 		t.Status, t.Started, t.Ends = store.TournamentStarted, now, ends
 	}
-	if t.Kind != store.Arena {
-		return nil // Swiss events are run by the rounds' director (issue 40), not yet
+	if t.Kind == store.Swiss {
+		return d.directSwiss(ctx, t, hold, now)
 	}
 	if now.Before(t.Ends) {
 		return d.pairArena(ctx, t, hold, now)
@@ -158,11 +160,7 @@ func (d *Director) direct(ctx context.Context, t store.Tournament, hold store.Di
 			return nil // it finishes with its last game
 		}
 	}
-	if err := d.Store.FinishTournament(ctx, t.ID, hold, now); err != nil {
-		return err
-	}
-	d.Log.Info("event finished", "event", t.ID, "games", len(games))
-	return nil
+	return d.finish(ctx, t, hold, now, len(games))
 }
 
 // pairArena pairs the free players of arena t in one wave, and runs the
@@ -187,19 +185,32 @@ func (d *Director) pairArena(ctx context.Context, t store.Tournament, hold store
 	made, err := d.Store.PairTournament(fctx, t.ID, hold, func(entrants []store.Entrant, games []store.TournamentGame) []store.TournamentPairing {
 		return d.arenaWave(t, entrants, games, now)
 	})
-	if err != nil || len(made) == 0 {
+	if err != nil {
 		return err
 	}
+	d.ran(ctx, t, made)
+	return nil
+}
+
+// ran runs the rooms of a wave or round of event t, and tells the players.
+func (d *Director) ran(ctx context.Context, t store.Tournament, made []store.TournamentPairing) {
+	var games []store.TournamentPairing
 	for _, p := range made {
+		if p.Room == nil {
+			continue // a bye
+		}
 		if err := d.Rooms.RunNew(ctx, p.Room); err != nil {
 			d.Log.Warn("event's room not started here", "event", t.ID, "room", p.Room.ID, "err", err) // it runs where it is opened
 		}
+		games = append(games, p)
 	}
-	d.Log.Info("event paired", "event", t.ID, "games", len(made))
-	if d.Paired != nil {
-		d.Paired(ctx, t.ID, made)
+	if len(made) == 0 {
+		return
 	}
-	return nil
+	d.Log.Info("event paired", "event", t.ID, "games", len(games), "byes", len(made)-len(games))
+	if d.Paired != nil && len(games) > 0 {
+		d.Paired(ctx, t.ID, games)
+	}
 }
 
 // free are the players of standings who are in and have no game going on.
