@@ -153,7 +153,21 @@ type Tournaments interface {
 	// with their games; the event's Round counts the wave. ErrDirected
 	// when d no longer holds the event.
 	PairTournament(ctx context.Context, id string, d Directing, pick func([]Entrant, []TournamentGame) []TournamentPairing) ([]TournamentPairing, error)
+	// StartTournamentNow brings event id's start to now, at its
+	// creator's word: ErrNotFound for no event, ErrNotCreator when
+	// creator did not make it, ErrUnderWay once it started (or its start
+	// has come). A director starts it at its next look.
+	StartTournamentNow(ctx context.Context, id, creator string, now time.Time) error
+	// UpcomingTournamentsBy counts the events creator made that have not
+	// started (the pages bound how many a player may have waiting).
+	UpcomingTournamentsBy(ctx context.Context, creator string) (int, error)
 }
+
+// ErrNotCreator says a player asked of an event what only its creator may.
+var ErrNotCreator = errors.New("store: not the event's creator")
+
+// ErrUnderWay says an event has started, or its start has come.
+var ErrUnderWay = errors.New("store: the event is under way")
 
 // ErrGone says an event has finished.
 var ErrGone = errors.New("store: the event has finished")
@@ -383,6 +397,40 @@ func (b *base) PairTournament(ctx context.Context, id string, d Directing,
 		return nil, err
 	}
 	return made, nil
+}
+
+// StartTournamentNow implements Tournaments.
+func (b *base) StartTournamentNow(ctx context.Context, id, creator string, now time.Time) error {
+	return b.e.writeTx(ctx, func(tx txn) error {
+		var owner, status string
+		var starts int64
+		err := tx.QueryRow(`SELECT creator, status, starts_at FROM tournaments WHERE id = $1`+b.e.forUpdate(), id).Scan(&owner, &status, &starts)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return fmt.Errorf("store: event %s: %w", id, ErrNotFound)
+		case err != nil:
+			return fmt.Errorf("store: event %s: %w", id, err)
+		case owner == "" || owner != creator:
+			return ErrNotCreator
+		case status != TournamentCreated || starts <= now.UnixMilli():
+			return ErrUnderWay
+		}
+		_, err = tx.Exec(`UPDATE tournaments SET starts_at = $2 WHERE id = $1 AND status = $3`, id, now.UnixMilli(), TournamentCreated)
+		if err != nil {
+			return fmt.Errorf("store: event %s start: %w", id, err)
+		}
+		return nil
+	})
+}
+
+// UpcomingTournamentsBy implements Tournaments.
+func (b *base) UpcomingTournamentsBy(ctx context.Context, creator string) (int, error) {
+	var n int
+	err := b.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM tournaments WHERE creator = $1 AND status = $2`, creator, TournamentCreated).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("store: events of %s: %w", creator, err)
+	}
+	return n, nil
 }
 
 // recordTournamentResult writes the result of event room id's game in tx,
