@@ -242,6 +242,10 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 	front.Site = &lobby.Site{Presence: st, Challenges: st, Rooms: hub, Node: ops.node, Log: log, House: house, Nudges: nudges,
 		Links: st}
 	lobbyLoops.Go(func() { front.Site.Run(loopsCtx) })
+	// Events (arenas): every node's director runs those whose lease it
+	// holds (one node each); its name is this process's. The events'
+	// pages nudge it.
+	front.Events = &director.Director{Store: st, Rooms: hub, Node: ops.node + "-" + secret.Text(8), Log: log}
 	if *requestTimeout <= 0 {
 		return fmt.Errorf("-request-timeout must be positive, got %v", *requestTimeout)
 	}
@@ -273,10 +277,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		return err
 	}}
 	go keeper.Run(ctx)
-	// Events (arenas): every node's director runs those whose lease it
-	// holds (one node each); its name is this process's.
-	events := &director.Director{Store: st, Rooms: hub, Node: ops.node + "-" + secret.Text(8), Log: log}
-	go events.Run(ctx)
+	go front.Events.Run(ctx)
 
 	select {
 	case err := <-serveErr:

@@ -27,6 +27,9 @@ import (
 // {"watch":NAME}, and is told {"presence":{"account","online"}} at once
 // and whenever that player comes online or goes offline (lobby.Site.Watch).
 //
+// An event's page (a guest's too) opens it as /site/ws?event=ID&room=R,
+// and is sent {"event":HTML} and {"go":"/r/ID"} (eventswatch.go).
+//
 // A bot's program opens it with its API token ("Authorization: Bearer
 // T"), which makes the bot online while it is open, and is told of the
 // challenges to it as data, {"challenges":[{"id","from","game","clock",
@@ -46,6 +49,9 @@ type siteMessage struct {
 	// Lists is the version of the lobby's lists the page watches, when it
 	// changed (listswatch.go).
 	Lists string `json:"lists,omitempty"`
+	// Event is the changing part of the event page's watched, when it
+	// changed (eventswatch.go).
+	Event *string `json:"event,omitempty"`
 }
 
 // listsAsk is a lobby page's page of the lists, as it asks to watch it.
@@ -109,14 +115,17 @@ func challengeText(c store.DirectChallenge) string {
 }
 
 // siteSocket serves /site/ws to a signed-in player's page, or a bot's
-// program; and to a guest's lobby page, for its lists alone.
+// program; and to a guest's lobby page, for its lists alone, or event
+// page, for its event alone.
 func (a *Area) siteSocket(w http.ResponseWriter, r *http.Request) {
 	who, ok := a.Kit.SocketHolder(w, r)
 	if !ok {
 		return
 	}
 	key, lists := watchedLists(r)
-	if who.Account == "" && !lists {
+	event, eventRoom, watchesEvent := watchedEvent(r)
+	watchesEvent = watchesEvent && a.EventLive != nil
+	if who.Account == "" && !lists && !watchesEvent {
 		http.Error(w, "sign in first", http.StatusUnauthorized)
 		return
 	}
@@ -135,6 +144,12 @@ func (a *Area) siteSocket(w http.ResponseWriter, r *http.Request) {
 			a.unwatchLists(watcher)
 		}
 	}()
+	var news <-chan siteMessage
+	if watchesEvent {
+		ew := a.watchEvent(event, who.Account, eventRoom)
+		defer a.unwatchEvent(ew)
+		news = ew.news
+	}
 	var page *lobby.Page // nil for a guest: no presence, no challenges
 	if who.Account != "" {
 		page = a.Site.Open(who.Account, who.TokenHash, who.BotAccount)
@@ -206,6 +221,10 @@ func (a *Area) siteSocket(w http.ResponseWriter, r *http.Request) {
 			}
 			watcher = a.watchLists(key)
 			versions = watcher.versions
+		case m := <-news:
+			if !say(m) {
+				return
+			}
 		case v := <-versions:
 			if !say(siteMessage{Lists: v}) {
 				return
