@@ -256,3 +256,46 @@ func TestTheListsSections(t *testing.T) {
 	assert.Equal(t, 1, doc.Find("[data-testid=podium]").Length())
 	assert.Zero(t, doc.Find("[data-testid=sign-in-to-join]").Length(), "nobody joins a finished event")
 }
+
+// TestTheSiteSocketWatchesAnEvent: an event's page, a guest's too, is
+// sent the event's live part on opening and as it changes; a player whom
+// the director pairs is sent to the game, a guest never. A guest's socket
+// without an event is refused.
+func TestTheSiteSocketWatchesAnEvent(t *testing.T) {
+	t.Parallel()
+	n := sitetest.New(t)
+	ann, bea, cat, guest := n.SignedUp(t, "Ann"), n.SignedUp(t, "Bea"), n.SignedUp(t, "Cat"), n.Browser(t)
+	resp, _ := webtest.Post(t, ann, n.URL+"/tournaments", arenaForm(func(f url.Values) { f.Set("start", "60") }))
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	page := resp.Header.Get("Location")
+	id := strings.TrimPrefix(page, "/t/")
+
+	_, err := n.DialSite(t, guest, "")
+	require.Error(t, err, "a guest's socket watches something")
+	watching, err := n.DialSite(t, guest, "?event="+id+"&room=")
+	require.NoError(t, err)
+	live := func(p *webtest.SitePage, what, want string) {
+		t.Helper()
+		p.Until(what, func(m webtest.SiteMessage) bool { return m.Event != nil && strings.Contains(*m.Event, want) })
+	}
+	live(watching, "the live part on opening", "Nobody has joined yet")
+	beas, err := n.DialSite(t, bea, "?event="+id+"&room=")
+	require.NoError(t, err)
+
+	for _, c := range []*http.Client{bea, cat} {
+		resp, _ = webtest.Post(t, c, n.URL+page+"/join", nil)
+		require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	}
+	live(watching, "Cat joined", `data-player="Cat"`)
+	resp, _ = webtest.Post(t, ann, n.URL+page+"/start", nil)
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	sent := beas.Until("Bea sent to her game", func(m webtest.SiteMessage) bool { return m.Go != "" })
+	games, err := n.Store.TournamentGames(t.Context(), id)
+	require.NoError(t, err)
+	require.Len(t, games, 1)
+	require.Equal(t, "/r/"+games[0].Room, sent.Go)
+	m := watching.Until("both playing", func(m webtest.SiteMessage) bool {
+		return m.Event != nil && strings.Count(*m.Event, `data-testid="playing"`) == 2
+	})
+	require.Empty(t, m.Go, "a guest is sent nowhere")
+}
