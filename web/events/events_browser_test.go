@@ -54,6 +54,10 @@ func TestBrowserAnArena(t *testing.T) {
 	require.Contains(t, ann.Text("h1"), "Kalah Arena")
 	require.Contains(t, ann.Text("[data-testid=event-rules]"), "two wins in a row")
 
+	for _, path := range []string{"/tournaments", "/tournaments/new"} {
+		bea.Run(path+" on a phone", chromedp.Navigate(n.URL+path))
+		require.True(t, webtest.EvalJS[bool](bea, `document.documentElement.scrollWidth <= innerWidth`), "%s fits a phone", path)
+	}
 	bea.Run("the event", chromedp.Navigate(n.URL+event))
 	bea.Click("[data-action=join-tournament]")
 	bea.WaitShown("[data-action=leave-tournament]")
