@@ -255,6 +255,12 @@ func TestTheListsSections(t *testing.T) {
 	assert.Equal(t, "finished", doc.Find("[data-testid=event-status]").AttrOr("data-status", ""))
 	assert.Equal(t, 1, doc.Find("[data-testid=podium]").Length())
 	assert.Zero(t, doc.Find("[data-testid=sign-in-to-join]").Length(), "nobody joins a finished event")
+	resp, doc = webtest.Post(t, n.LogIn(t, "Bea"), n.URL+"/t/done/join", nil)
+	assert.Equal(t, http.StatusConflict, resp.StatusCode)
+	assert.Contains(t, doc.Find("[role=alert]").Text(), "This event has finished.")
+	entrants, err := n.Store.Entrants(ctx, "done")
+	require.NoError(t, err)
+	assert.Len(t, entrants, 1, "Cat alone")
 }
 
 // TestTheSiteSocketWatchesAnEvent: an event's page, a guest's too, is
