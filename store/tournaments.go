@@ -161,6 +161,10 @@ type Tournaments interface {
 	// UpcomingTournamentsBy counts the events creator made that have not
 	// started (the pages bound how many a player may have waiting).
 	UpcomingTournamentsBy(ctx context.Context, creator string) (int, error)
+	// TournamentsEntered lists the events not finished (waiting to start
+	// or under way) that account is in (active), for their pages to
+	// follow them to their games.
+	TournamentsEntered(ctx context.Context, account string) ([]string, error)
 }
 
 // ErrNotCreator says a player asked of an event what only its creator may.
@@ -431,6 +435,15 @@ func (b *base) UpcomingTournamentsBy(ctx context.Context, creator string) (int, 
 		return 0, fmt.Errorf("store: events of %s: %w", creator, err)
 	}
 	return n, nil
+}
+
+// TournamentsEntered implements Tournaments. The events not finished
+// are few (the status index finds them), each looked up by its key for
+// the player.
+func (b *base) TournamentsEntered(ctx context.Context, account string) ([]string, error) {
+	rows, err := b.db.QueryContext(ctx, `SELECT t.id FROM tournaments t JOIN tournament_players p ON p.tournament = t.id
+		WHERE t.status IN ($1, $2) AND p.account = $3 AND p.active ORDER BY t.starts_at, t.id`, TournamentCreated, TournamentStarted, account)
+	return collect(rows, err, "events entered", func(r row) (id string, err error) { return id, r.Scan(&id) })
 }
 
 // recordTournamentResult writes the result of event room id's game in tx,

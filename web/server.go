@@ -189,7 +189,7 @@ func (s *Server) Handler() http.Handler {
 		if s.Events != nil {
 			s.events.Nudge = s.Events.Nudge
 		}
-		s.play.EventLive = s.events.Live
+		s.play.EventLive, s.play.EventsEntered = s.events.Live, s.events.Entered
 	}
 	mux := http.NewServeMux()
 	s.play.Routes(mux)

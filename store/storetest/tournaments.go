@@ -138,7 +138,7 @@ func tournaments(t *testing.T, sub Subject) {
 
 // tournamentStartNow: an event's creator brings its start to now, once,
 // before it starts; nobody else may; the events waiting to start are
-// counted by creator.
+// counted by creator; a player's events under way are listed.
 func tournamentStartNow(t *testing.T, sub Subject) {
 	ctx, s := sub.Ctx, sub.Store
 	at := time.UnixMilli(1_900_000_000_000)
@@ -188,6 +188,25 @@ func tournamentStartNow(t *testing.T, sub Subject) {
 	n, err = s.UpcomingTournamentsBy(ctx, "ann")
 	require.NoError(t, err)
 	require.Equal(t, 1, n, "ann-1 waits for its director; ann-2 started")
+
+	// The events not finished a player is in.
+	for _, id := range []string{"ann-1", "ann-2", "site"} {
+		require.NoError(t, s.JoinTournament(ctx, id, store.Entrant{Account: "bea", Rating: 1500, Joined: at}))
+	}
+	entered, err := s.TournamentsEntered(ctx, "bea")
+	require.NoError(t, err)
+	require.ElementsMatch(t, []string{"ann-1", "ann-2", "site"}, entered, "waiting or under way")
+	require.NoError(t, s.LeaveTournament(ctx, "ann-2", "bea"))
+	entered, err = s.TournamentsEntered(ctx, "bea")
+	require.NoError(t, err)
+	require.ElementsMatch(t, []string{"ann-1", "site"}, entered, "she left ann-2")
+	d, err = s.Direct(ctx, "site", "node", at, time.Minute)
+	require.NoError(t, err)
+	require.NoError(t, s.StartTournament(ctx, "site", d, at, at.Add(time.Hour)))
+	require.NoError(t, s.FinishTournament(ctx, "site", d, at.Add(time.Hour)))
+	entered, err = s.TournamentsEntered(ctx, "bea")
+	require.NoError(t, err)
+	require.Equal(t, []string{"ann-1"}, entered, "site finished")
 }
 
 // tournamentLeaseAtOnce: nodes asking for one event's lease at once: one

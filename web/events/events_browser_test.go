@@ -18,7 +18,8 @@ import (
 // through the form; Bea (on a phone) and Cat join from their browsers;
 // the director pairs them, and Bea's event page goes to the game by
 // itself; the game ends (each moves, then one resigns) and Ann's event
-// page, open all along and never reloaded, shows the winner's two points.
+// page, open all along and never reloaded, shows the winner's two points;
+// paired again, both go from the finished game to the next by themselves.
 // The list, the form and the event's page pass axe in both themes; the
 // event's page fits a phone.
 func TestBrowserAnArena(t *testing.T) {
@@ -106,4 +107,11 @@ func TestBrowserAnArena(t *testing.T) {
 	require.Equal(t, winner, webtest.EvalJS[string](ann, `document.querySelector("[data-testid=standing]").dataset.player`), "first")
 	ann.Screenshot(filepath.Join(shots, "event-standings.png"))
 	axe(ann, "the event's page with standings")
+
+	// Paired again, each is sent from the finished game's page to the next.
+	for _, tb := range players {
+		tb.WaitJS("the next game, by itself", fmt.Sprintf(
+			`location.pathname.startsWith("/r/") && location.href !== %q && !!document.querySelector("[data-testid=board]")`, room))
+	}
+	require.Equal(t, bea.Location(), cat.Location(), "their next game")
 }

@@ -265,7 +265,8 @@ func TestTheListsSections(t *testing.T) {
 
 // TestTheSiteSocketWatchesAnEvent: an event's page, a guest's too, is
 // sent the event's live part on opening and as it changes; a player whom
-// the director pairs is sent to the game, a guest never. A guest's socket
+// the director pairs is sent to the game, from the event's page or any
+// other, a guest never. A guest's socket
 // without an event is refused.
 func TestTheSiteSocketWatchesAnEvent(t *testing.T) {
 	t.Parallel()
@@ -293,6 +294,7 @@ func TestTheSiteSocketWatchesAnEvent(t *testing.T) {
 		require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	}
 	live(watching, "Cat joined", `data-player="Cat"`)
+	cats := n.OpenSite(t, cat) // a page elsewhere (the lobby): it follows her events
 	resp, _ = webtest.Post(t, ann, n.URL+page+"/start", nil)
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	sent := beas.Until("Bea sent to her game", func(m webtest.SiteMessage) bool { return m.Go != "" })
@@ -300,6 +302,7 @@ func TestTheSiteSocketWatchesAnEvent(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, games, 1)
 	require.Equal(t, "/r/"+games[0].Room, sent.Go)
+	require.Equal(t, sent.Go, cats.Until("Cat sent to her game from elsewhere", func(m webtest.SiteMessage) bool { return m.Go != "" }).Go)
 	m := watching.Until("both playing", func(m webtest.SiteMessage) bool {
 		return m.Event != nil && strings.Count(*m.Event, `data-testid="playing"`) == 2
 	})

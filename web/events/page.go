@@ -90,6 +90,30 @@ func (a *Area) Live(ctx context.Context, id string) (html string, playing map[st
 	return b.String(), playing, nil
 }
 
+// Entered lists the events under way account is in, each with the game
+// they play there now ("": none): the site's socket follows them on every
+// page of theirs, to send them to their next game.
+func (a *Area) Entered(ctx context.Context, account string) (map[string]string, error) {
+	ids, err := a.Store.TournamentsEntered(ctx, account)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for _, id := range ids {
+		s, err := a.read(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		out[id] = ""
+		for _, st := range s.standings {
+			if st.Account == account {
+				out[id] = st.Room
+			}
+		}
+	}
+	return out, nil
+}
+
 // page serves /t/{id}.
 func (a *Area) page(w http.ResponseWriter, r *http.Request) {
 	a.show(w, r, http.StatusOK, "")

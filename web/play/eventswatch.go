@@ -18,6 +18,11 @@ import (
 // each watched event every eventsCheck: one read of its row, entrants and
 // games, and one drawing, whatever the number of its watchers. The store
 // is the whole site's, so a result written on another node is seen alike.
+//
+// Every other page of a signed-in player follows the events under way
+// they are in (EventsEntered, read when its socket opens) for the go
+// alone: a player whose game ended, still on its page, is sent to the
+// next one as soon as the director pairs them.
 
 // eventsCheck is how often watched events are read: what a result takes
 // at most to reach the standings of the pages watching.
@@ -30,9 +35,16 @@ const eventIDLength = 40
 // each player plays there now (web/events, Area.Live).
 type EventLive func(ctx context.Context, id string) (html string, playing map[string]string, err error)
 
+// EventsEntered lists the events under way a player is in, each with
+// the game they play there now ("": none) (web/events, Area.Entered).
+type EventsEntered func(ctx context.Context, account string) (map[string]string, error)
+
 // eventWatcher is one page watching an event.
 type eventWatcher struct {
 	event, viewer string
+	// live: the page shows the event (its live part is sent); else it
+	// follows its player's games there alone.
+	live bool
 	// room is the viewer's game the page shows, or was last sent to.
 	room string
 	// news takes the latest message; one not yet sent gives way to the
@@ -57,9 +69,10 @@ func watchedEvent(r *http.Request) (id, room string, ok bool) {
 }
 
 // watchEvent makes viewer's ("": a guest's) watcher of event id, whose
-// page shows their game room; the first watcher starts the checks.
-func (a *Area) watchEvent(id, viewer, room string) *eventWatcher {
-	w := &eventWatcher{event: id, viewer: viewer, room: room, news: make(chan siteMessage, 1)}
+// page shows their game room, and the event's live part if live; the
+// first watcher starts the checks.
+func (a *Area) watchEvent(id, viewer, room string, live bool) *eventWatcher {
+	w := &eventWatcher{event: id, viewer: viewer, room: room, live: live, news: make(chan siteMessage, 1)}
 	ew := &a.eventsWatch
 	ew.mu.Lock()
 	defer ew.mu.Unlock()
@@ -72,6 +85,28 @@ func (a *Area) watchEvent(id, viewer, room string) *eventWatcher {
 		go a.checkEvents()
 	}
 	return w
+}
+
+// followEntered watches, for account's page, the events under way they
+// are in (but skip, the one the page shows), for their next games there.
+func (a *Area) followEntered(ctx context.Context, account, skip string) []*eventWatcher {
+	if a.EventsEntered == nil {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	entered, err := a.EventsEntered(ctx, account)
+	if err != nil {
+		a.Kit.Log.Warn("events entered not read", "err", err, "user", account)
+		return nil
+	}
+	var out []*eventWatcher
+	for id, room := range entered {
+		if id != skip {
+			out = append(out, a.watchEvent(id, account, room, false))
+		}
+	}
+	return out
 }
 
 // unwatchEvent ends a watcher.
@@ -110,7 +145,7 @@ func (a *Area) checkEvents() {
 			}
 			for _, w := range ws {
 				var m siteMessage
-				if told[w] != html {
+				if w.live && told[w] != html {
 					told[w] = html
 					m.Event = &html
 				}
@@ -144,4 +179,33 @@ func (ew *eventsWatch) has(w *eventWatcher) bool {
 	ew.mu.Lock()
 	defer ew.mu.Unlock()
 	return ew.watchers[w]
+}
+
+// mergeNews is the news of watchers in one channel (nil for none), until
+// ctx ends.
+func mergeNews(ctx context.Context, watchers []*eventWatcher) <-chan siteMessage {
+	switch len(watchers) {
+	case 0:
+		return nil
+	case 1:
+		return watchers[0].news
+	}
+	out := make(chan siteMessage)
+	for _, w := range watchers {
+		go func() {
+			for {
+				select {
+				case m := <-w.news:
+					select {
+					case out <- m:
+					case <-ctx.Done():
+						return
+					}
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	return out
 }

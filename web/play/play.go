@@ -61,6 +61,9 @@ type Area struct {
 	// EventLive draws an event's live part for the pages watching it over
 	// the site's socket (nil: no event is watched).
 	EventLive EventLive
+	// EventsEntered lists the events a player is in, for their pages to
+	// follow them to their games (nil: none are followed).
+	EventsEntered EventsEntered
 	// eventsWatch tells the event pages open here of their events' changes.
 	eventsWatch eventsWatch
 	// pictures holds the rooms' pictures the lists drew lately.

@@ -144,12 +144,21 @@ func (a *Area) siteSocket(w http.ResponseWriter, r *http.Request) {
 			a.unwatchLists(watcher)
 		}
 	}()
-	var news <-chan siteMessage
+	// The event the page shows, and those its player is in: each
+	// watcher's news comes through one channel.
+	var watchers []*eventWatcher
 	if watchesEvent {
-		ew := a.watchEvent(event, who.Account, eventRoom)
-		defer a.unwatchEvent(ew)
-		news = ew.news
+		watchers = append(watchers, a.watchEvent(event, who.Account, eventRoom, true))
 	}
+	if who.Account != "" && !who.BotAccount {
+		watchers = append(watchers, a.followEntered(ctx, who.Account, event)...)
+	}
+	defer func() {
+		for _, ew := range watchers {
+			a.unwatchEvent(ew)
+		}
+	}()
+	news := mergeNews(ctx, watchers)
 	var page *lobby.Page // nil for a guest: no presence, no challenges
 	if who.Account != "" {
 		page = a.Site.Open(who.Account, who.TokenHash, who.BotAccount)

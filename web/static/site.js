@@ -9,9 +9,10 @@
 // change ({"lists":VERSION}), and has htmx fetch them then. On an event's
 // page, a guest's too, it watches the event: the server sends its live part
 // again as it changes ({"event":HTML}: status, podium, standings), and
-// sends a player paired there to their game ({"go":"/r/ID"}); it counts
-// down the times the pages show ([data-countdown]). It reconnects by
-// itself after a loss. The challenges' buttons are forms, which work
+// sends a player paired there to their game ({"go":"/r/ID"}), as it does
+// from any page of a player in an event under way (their game ended, they
+// are paired again); it counts down the times the pages show
+// ([data-countdown]). It reconnects by itself after a loss. The challenges' buttons are forms, which work
 // without it.
 (() => {
   "use strict";
@@ -177,8 +178,10 @@
       let m;
       try { m = JSON.parse(ev.data); } catch { return; }
       if (m.go) {
-        going = true;
-        if (location.pathname !== m.go) location.assign(m.go);
+        if (location.pathname !== m.go) { // already there: stay, and keep the socket
+          going = true;
+          location.assign(m.go);
+        }
         return;
       }
       if (typeof m.incoming === "string" && notices) {
