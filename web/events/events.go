@@ -11,7 +11,6 @@
 package events
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -241,9 +240,8 @@ func (a *Area) create(w http.ResponseWriter, r *http.Request) {
 	}
 	now := a.now()
 	t, err := readForm(r.PostForm, now)
-	var p problem
-	if errors.As(err, &p) {
-		refuse(http.StatusBadRequest, string(p))
+	if err != nil { // a problem, in words
+		refuse(http.StatusBadRequest, err.Error())
 		return
 	}
 	ctx := r.Context()

@@ -28,7 +28,8 @@ import (
 // and whenever that player comes online or goes offline (lobby.Site.Watch).
 //
 // An event's page (a guest's too) opens it as /site/ws?event=ID&room=R,
-// and is sent {"event":HTML} and {"go":"/r/ID"} (eventswatch.go).
+// and is sent {"event":HTML} and {"go":"/r/ID"}; every page of a player
+// in an event is sent {"go"} to their next game there (eventswatch.go).
 //
 // A bot's program opens it with its API token ("Authorization: Bearer
 // T"), which makes the bot online while it is open, and is told of the
@@ -49,7 +50,7 @@ type siteMessage struct {
 	// Lists is the version of the lobby's lists the page watches, when it
 	// changed (listswatch.go).
 	Lists string `json:"lists,omitempty"`
-	// Event is the changing part of the event page's watched, when it
+	// Event is the live part of the event the page shows, when it
 	// changed (eventswatch.go).
 	Event *string `json:"event,omitempty"`
 }

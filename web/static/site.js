@@ -12,8 +12,8 @@
 // sends a player paired there to their game ({"go":"/r/ID"}), as it does
 // from any page of a player in an event under way (their game ended, they
 // are paired again); it counts down the times the pages show
-// ([data-countdown]). It reconnects by itself after a loss. The challenges' buttons are forms, which work
-// without it.
+// ([data-countdown]). It reconnects by itself after a loss. The
+// challenges' buttons are forms, which work without it.
 (() => {
   "use strict";
   const signedIn = document.body.hasAttribute("data-signed-in");
