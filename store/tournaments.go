@@ -165,6 +165,9 @@ type Tournaments interface {
 	// or under way) that account is in (active), for their pages to
 	// follow them to their games.
 	TournamentsEntered(ctx context.Context, account string) ([]string, error)
+	// EntrantCounts counts the players of each of events ids (those who
+	// left too), in one read; an event without any is absent.
+	EntrantCounts(ctx context.Context, ids []string) (map[string]int, error)
 }
 
 // ErrNotCreator says a player asked of an event what only its creator may.
@@ -444,6 +447,26 @@ func (b *base) TournamentsEntered(ctx context.Context, account string) ([]string
 	rows, err := b.db.QueryContext(ctx, `SELECT t.id FROM tournaments t JOIN tournament_players p ON p.tournament = t.id
 		WHERE t.status IN ($1, $2) AND p.account = $3 AND p.active ORDER BY t.starts_at, t.id`, TournamentCreated, TournamentStarted, account)
 	return collect(rows, err, "events entered", func(r row) (id string, err error) { return id, r.Scan(&id) })
+}
+
+// EntrantCounts implements Tournaments.
+func (b *base) EntrantCounts(ctx context.Context, ids []string) (map[string]int, error) {
+	out := map[string]int{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	in, args := b.e.anyOf("tournament", 1, ids)
+	rows, err := b.db.QueryContext(ctx, `SELECT tournament, COUNT(*) FROM tournament_players WHERE `+in+` GROUP BY tournament`, args...)
+	_, err = collect(rows, err, "entrants counted", func(r row) (id string, err error) {
+		var n int
+		err = r.Scan(&id, &n)
+		out[id] = n
+		return id, err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // recordTournamentResult writes the result of event room id's game in tx,

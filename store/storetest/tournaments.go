@@ -138,7 +138,8 @@ func tournaments(t *testing.T, sub Subject) {
 
 // tournamentStartNow: an event's creator brings its start to now, once,
 // before it starts; nobody else may; the events waiting to start are
-// counted by creator; a player's events under way are listed.
+// counted by creator; a player's events under way are listed; the
+// entrants of events are counted.
 func tournamentStartNow(t *testing.T, sub Subject) {
 	ctx, s := sub.Ctx, sub.Store
 	at := time.UnixMilli(1_900_000_000_000)
@@ -207,6 +208,13 @@ func tournamentStartNow(t *testing.T, sub Subject) {
 	entered, err = s.TournamentsEntered(ctx, "bea")
 	require.NoError(t, err)
 	require.Equal(t, []string{"ann-1"}, entered, "site finished")
+
+	counts, err := s.EntrantCounts(ctx, []string{"ann-1", "ann-2", "none"})
+	require.NoError(t, err)
+	require.Equal(t, map[string]int{"ann-1": 1, "ann-2": 1}, counts, "who left counts")
+	counts, err = s.EntrantCounts(ctx, nil)
+	require.NoError(t, err)
+	require.Empty(t, counts)
 }
 
 // tournamentLeaseAtOnce: nodes asking for one event's lease at once: one

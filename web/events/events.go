@@ -93,12 +93,16 @@ func (a *Area) list(w http.ResponseWriter, r *http.Request) {
 			a.Kit.ErrorPage(w, r, http.StatusServiceUnavailable, "Not available", "The events could not be listed just now; try again in a moment.")
 			return
 		}
+		ids := make([]string, len(list))
+		for i, t := range list {
+			ids[i] = t.ID
+		}
+		counts, err := a.Store.EntrantCounts(ctx, ids)
+		if err != nil {
+			a.Kit.LogFailure(r, "entrants not counted", err)
+		}
 		for _, t := range list {
-			entrants, err := a.Store.Entrants(ctx, t.ID)
-			if err != nil {
-				a.Kit.LogFailure(r, "entrants not read", err, "event", t.ID)
-			}
-			*part.rows = append(*part.rows, a.row(t, len(entrants)))
+			*part.rows = append(*part.rows, a.row(t, counts[t.ID]))
 		}
 	}
 	render(w, r, a.Kit, http.StatusOK, templates.EventsPage(view))

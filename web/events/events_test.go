@@ -248,6 +248,8 @@ func TestTheListsSections(t *testing.T) {
 		assert.Contains(t, text, want)
 	}
 	assert.Equal(t, 1, soon.Find("[data-countdown]").Length())
+	assert.Equal(t, "1", strings.TrimSpace(soon.Find("td").Last().Text()), "its players")
+	assert.Equal(t, "0", strings.TrimSpace(doc.Find("[data-event=running] td").Last().Text()))
 	assert.Zero(t, doc.Find("[data-testid=create-event]").Length(), "a guest")
 	_, doc = webtest.Get(t, n.SignedUp(t, "Bea"), n.URL+"/tournaments")
 	assert.Equal(t, "/tournaments/new", doc.Find("[data-testid=create-event]").AttrOr("href", ""))
