@@ -58,6 +58,9 @@ func TestBrowserAnArena(t *testing.T) {
 	for _, path := range []string{"/tournaments", "/tournaments/new"} {
 		bea.Run(path+" on a phone", chromedp.Navigate(n.URL+path))
 		require.True(t, webtest.EvalJS[bool](bea, `document.documentElement.scrollWidth <= innerWidth`), "%s fits a phone", path)
+		require.True(t, webtest.EvalJS[bool](bea, `[...document.querySelectorAll(".table-wrap")].every(w => w.scrollWidth <= w.clientWidth)`),
+			"%s: its tables fit a phone", path)
+		bea.Screenshot(filepath.Join(shots, "events"+strings.ReplaceAll(strings.TrimPrefix(path, "/tournaments"), "/", "-")+"-phone.png"))
 	}
 	bea.Run("the event", chromedp.Navigate(n.URL+event))
 	bea.Click("[data-action=join-tournament]")
