@@ -5,7 +5,9 @@
 // its creator before it started, Start now. Live is the part of an
 // event's page that changes while it runs (status, podium, standings),
 // which the site's socket sends again to the pages watching it (web/play,
-// eventswatch.go): the server hands that area this one's Live.
+// eventswatch.go), and Entered the events a player is in, which every
+// page of theirs follows to send them to their next game there: the
+// server hands that area both.
 //
 // Only arenas are run: the form offers Swiss disabled and refuses it.
 package events
@@ -39,7 +41,8 @@ type Area struct {
 	Kit   *request.Kit
 	Store Store
 	// Nudge has this node's director look now (nil: its next look, within
-	// a second, does).
+	// a second, does; in a cluster the event's director may be another
+	// node's, whose next look does).
 	Nudge func()
 	// Now is the clock (nil: time.Now).
 	Now func() time.Time
