@@ -170,7 +170,28 @@ type Tournaments interface {
 	// SetBerserk records that seat berserked in event game room, while it
 	// is playing (ErrGone after).
 	SetBerserk(ctx context.Context, room string, seat int) error
+	// StartTournamentNow brings event id's start to now, at its
+	// creator's word: ErrNotFound for no event, ErrNotCreator when
+	// creator did not make it, ErrUnderWay once it started (or its start
+	// has come). A director starts it at its next look.
+	StartTournamentNow(ctx context.Context, id, creator string, now time.Time) error
+	// UpcomingTournamentsBy counts the events creator made that have not
+	// started (the pages bound how many a player may have waiting).
+	UpcomingTournamentsBy(ctx context.Context, creator string) (int, error)
+	// TournamentsEntered lists the events not finished (waiting to start
+	// or under way) that account is in (active), for their pages to
+	// follow them to their games.
+	TournamentsEntered(ctx context.Context, account string) ([]string, error)
+	// EntrantCounts counts the players of each of events ids (those who
+	// left too), in one read; an event without any is absent.
+	EntrantCounts(ctx context.Context, ids []string) (map[string]int, error)
 }
+
+// ErrNotCreator says a player asked of an event what only its creator may.
+var ErrNotCreator = errors.New("store: not the event's creator")
+
+// ErrUnderWay says an event has started, or its start has come.
+var ErrUnderWay = errors.New("store: the event is under way")
 
 // ErrGone says an event has finished.
 var ErrGone = errors.New("store: the event has finished")
@@ -305,118 +326,6 @@ func (b *base) TournamentGames(ctx context.Context, id string) ([]TournamentGame
 	return collect(rows, err, "event's games", scanTournamentGame)
 }
 
-// Direct implements Tournaments.
-func (b *base) Direct(ctx context.Context, id, node string, now time.Time, lease time.Duration) (Directing, error) {
-	d := Directing{Node: node}
-	err := b.e.writeTx(ctx, func(tx txn) error {
-		var holder string
-		var epoch, until int64
-		err := tx.QueryRow(`SELECT director, director_epoch, director_until FROM tournaments WHERE id = $1`+b.e.forUpdate(), id).
-			Scan(&holder, &epoch, &until)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			return fmt.Errorf("store: event %s: %w", id, ErrNotFound)
-		case err != nil:
-			return fmt.Errorf("store: event %s: %w", id, err)
-		case holder != node && holder != "" && until >= now.UnixMilli():
-			return ErrDirected
-		}
-		if holder != node || until < now.UnixMilli() {
-			epoch++ // taken anew: whoever held it before is fenced out
-		}
-		d.Epoch = epoch
-		_, err = tx.Exec(`UPDATE tournaments SET director = $2, director_epoch = $3, director_until = $4 WHERE id = $1`,
-			id, node, epoch, now.Add(lease).UnixMilli())
-		return err
-	})
-	return d, err
-}
-
-// fenced moves event id on in tx under d: set (its columns from $3 on)
-// is written only while d holds the event, ErrDirected else.
-func fenced(tx txn, id string, d Directing, set string, args ...any) error {
-	res, err := tx.Exec(`UPDATE tournaments SET `+set+` WHERE id = $1 AND director = $2 AND director_epoch = $`+fmt.Sprint(3+len(args)),
-		append(append([]any{id, d.Node}, args...), d.Epoch)...)
-	if err != nil {
-		return fmt.Errorf("store: event %s: %w", id, err)
-	}
-	return affected(res, nil, ErrDirected)
-}
-
-// StartTournament implements Tournaments.
-func (b *base) StartTournament(ctx context.Context, id string, d Directing, now, ends time.Time) error {
-	return b.e.writeTx(ctx, func(tx txn) error {
-		return fenced(tx, id, d, `status = $3, started_at = $4, ends_at = $5`, TournamentStarted, now.UnixMilli(), millisOrZero(ends))
-	})
-}
-
-// FinishTournament implements Tournaments.
-func (b *base) FinishTournament(ctx context.Context, id string, d Directing, now time.Time) error {
-	return b.e.writeTx(ctx, func(tx txn) error {
-		return fenced(tx, id, d, `status = $3, ends_at = $4`, TournamentFinished, now.UnixMilli())
-	})
-}
-
-// PairTournament implements Tournaments.
-func (b *base) PairTournament(ctx context.Context, id string, d Directing,
-	pick func([]Entrant, []TournamentGame) []TournamentPairing) ([]TournamentPairing, error) {
-	var made []TournamentPairing
-	err := b.e.fencedTx(ctx, "event "+id, func(tx txn) error {
-		made = nil // a write tried again runs this again
-		var round int
-		if err := fenced(tx, id, d, `round = round + 1`); err != nil {
-			return err // the row is held (PostgreSQL) from here to the commit
-		}
-		if err := tx.QueryRow(`SELECT round FROM tournaments WHERE id = $1`, id).Scan(&round); err != nil {
-			return fmt.Errorf("store: event %s: %w", id, err)
-		}
-		rows, err := tx.Query(`SELECT account, bot, rating, joined_at, active FROM tournament_players
-			WHERE tournament = $1 ORDER BY joined_at, account`, id)
-		entrants, err := collect(rows, err, "entrants", scanEntrant)
-		if err != nil {
-			return err
-		}
-		rows, err = tx.Query(`SELECT `+tournamentGameColumns+` FROM tournament_games WHERE tournament = $1 ORDER BY started_at, room`, id)
-		games, err := collect(rows, err, "event's games", scanTournamentGame)
-		if err != nil {
-			return err
-		}
-		now := b.stamp()
-		for _, p := range pick(entrants, games) {
-			if p.Room == nil { // a bye: its result now
-				result := 0
-				if p.HalfBye {
-					result = -1
-				}
-				if _, err := tx.Exec(`INSERT INTO tournament_games (tournament, room, round, seat0, seat1, result, started_at, ended_at)
-					VALUES ($1, $2, $3, $4, '', $5, $6, $6)`, id, ByeRoom(id, round, p.Seats[0]), round, p.Seats[0], result, now); err != nil {
-					return fmt.Errorf("store: event %s bye: %w", id, err)
-				}
-				made = append(made, p)
-				continue
-			}
-			p.Room.Tournament = id
-			e, err := encodeRoom(p.Room, now)
-			if err != nil {
-				return err
-			}
-			if err := b.e.insertRoom(ctx, tx, e, true); err != nil {
-				return err
-			}
-			if _, err := tx.Exec(`INSERT INTO tournament_games (tournament, room, round, seat0, seat1, result, started_at)
-				VALUES ($1, $2, $3, $4, $5, $6, $7)`, id, p.Room.ID, round, p.Seats[0], p.Seats[1], GamePlaying, now); err != nil {
-				return fmt.Errorf("store: event %s game: %w", id, err)
-			}
-			made = append(made, p)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return made, nil
-}
-
 // SetBerserk implements Tournaments.
 func (b *base) SetBerserk(ctx context.Context, room string, seat int) error {
 	column := "berserk0"
@@ -430,22 +339,67 @@ func (b *base) SetBerserk(ctx context.Context, room string, seat int) error {
 	return affected(res, nil, ErrGone)
 }
 
-// recordTournamentResult writes the result of event room id's game in tx,
-// the write that records it on the room, once: a game's result is
-// counted by its event when it is written, never again.
-func recordTournamentResult(tx txn, id string, res Result, now int64) error {
-	result := res.Winner
-	switch {
-	case !res.Over:
+// StartTournamentNow implements Tournaments.
+func (b *base) StartTournamentNow(ctx context.Context, id, creator string, now time.Time) error {
+	return b.e.writeTx(ctx, func(tx txn) error {
+		var owner, status string
+		var starts int64
+		err := tx.QueryRow(`SELECT creator, status, starts_at FROM tournaments WHERE id = $1`+b.e.forUpdate(), id).Scan(&owner, &status, &starts)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return fmt.Errorf("store: event %s: %w", id, ErrNotFound)
+		case err != nil:
+			return fmt.Errorf("store: event %s: %w", id, err)
+		case owner == "" || owner != creator:
+			return ErrNotCreator
+		case status != TournamentCreated || starts <= now.UnixMilli():
+			return ErrUnderWay
+		}
+		_, err = tx.Exec(`UPDATE tournaments SET starts_at = $2 WHERE id = $1 AND status = $3`, id, now.UnixMilli(), TournamentCreated)
+		if err != nil {
+			return fmt.Errorf("store: event %s start: %w", id, err)
+		}
 		return nil
-	case res.Aborted:
-		result = GameAborted
+	})
+}
+
+// UpcomingTournamentsBy implements Tournaments.
+func (b *base) UpcomingTournamentsBy(ctx context.Context, creator string) (int, error) {
+	var n int
+	err := b.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM tournaments WHERE creator = $1 AND status = $2`, creator, TournamentCreated).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("store: events of %s: %w", creator, err)
 	}
-	if _, err := tx.Exec(`UPDATE tournament_games SET result = $2, moves0 = $3, moves1 = $4, ended_at = $5
-		WHERE room = $1 AND result = $6`, id, result, res.Moves[0], res.Moves[1], now, GamePlaying); err != nil {
-		return fmt.Errorf("store: event game %s: %w", id, err)
+	return n, nil
+}
+
+// TournamentsEntered implements Tournaments. The events not finished
+// are few (the status index finds them), each looked up by its key for
+// the player.
+func (b *base) TournamentsEntered(ctx context.Context, account string) ([]string, error) {
+	rows, err := b.db.QueryContext(ctx, `SELECT t.id FROM tournaments t JOIN tournament_players p ON p.tournament = t.id
+		WHERE t.status IN ($1, $2) AND p.account = $3 AND p.active ORDER BY t.starts_at, t.id`, TournamentCreated, TournamentStarted, account)
+	return collect(rows, err, "events entered", func(r row) (id string, err error) { return id, r.Scan(&id) })
+}
+
+// EntrantCounts implements Tournaments.
+func (b *base) EntrantCounts(ctx context.Context, ids []string) (map[string]int, error) {
+	out := map[string]int{}
+	if len(ids) == 0 {
+		return out, nil
 	}
-	return nil
+	in, args := b.e.anyOf("tournament", 1, ids)
+	rows, err := b.db.QueryContext(ctx, `SELECT tournament, COUNT(*) FROM tournament_players WHERE `+in+` GROUP BY tournament`, args...)
+	_, err = collect(rows, err, "entrants counted", func(r row) (id string, err error) {
+		var n int
+		err = r.Scan(&id, &n)
+		out[id] = n
+		return id, err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // tournamentTables are the events, their players and their games, for

@@ -38,7 +38,10 @@ const BerserkMinMoves = 7
 // ArenaSheet is a player's arena score: the points of each game in order,
 // their sum, and whether the player is on a streak now.
 type ArenaSheet struct {
-	Points   []int
+	Points []int
+	// Doubled says which games were played on a streak (their points
+	// doubled).
+	Doubled  []bool
 	Total    int
 	OnStreak bool
 }
@@ -63,6 +66,7 @@ func ScoreArena(games []ArenaGame) ArenaSheet {
 		} else {
 			wins = 0
 		}
+		s.Doubled = append(s.Doubled, s.OnStreak)
 		s.OnStreak = wins >= 2
 		s.Points = append(s.Points, points)
 		s.Total += points

@@ -38,6 +38,10 @@ func TestScoreArena(t *testing.T) {
 			}
 			assert.Equal(t, total, s.Total)
 			assert.Equal(t, tc.streak, s.OnStreak)
+			require.Len(t, s.Doubled, len(tc.points))
+			for i, doubled := range s.Doubled { // on a streak: the two games before were won
+				assert.Equal(t, i >= 2 && tc.games[i-1].Outcome == Win && tc.games[i-2].Outcome == Win, doubled, "game %d", i)
+			}
 		})
 	}
 }

@@ -23,7 +23,7 @@ type testServer struct{ *webtest.Node }
 // made for every request.
 func serve(n *webtest.Node) http.Handler {
 	return (&Server{Hub: n.Hub, Store: n.Store, Log: n.Log, Limits: &Limits{}, ListsFresh: -1,
-		Pools: n.Pools, Site: n.Site, Signouts: n.Signouts}).Handler()
+		Pools: n.Pools, Site: n.Site, Signouts: n.Signouts, Events: n.Events}).Handler()
 }
 
 // newTestServer's config may be changed by tweaks (a fake clock, real

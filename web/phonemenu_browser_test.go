@@ -50,7 +50,7 @@ func TestBrowserPhoneMenu(t *testing.T) {
 	ts := newTestServer(t)
 	browser := webtest.NewBrowser(t, 390, 844)
 	dir := webtest.ScreenshotDir(t)
-	common := []string{`a[href="/#new"]`, `a[href="/#watch"]`, `a[href="/rules"]`, `a[href="/players"]`}
+	common := []string{`a[href="/#new"]`, `a[href="/#watch"]`, `a[href="/rules"]`, `a[href="/players"]`, `a[href="/tournaments"]`}
 	guest, alice := newTab(t, browser, "guest"), newTab(t, browser, "alice")
 	alice.SignUpIn(ts.Node, "Alice")
 

@@ -1,7 +1,7 @@
 // Package web is Boardroom's HTTP front. Its root assembles the server:
 // the routes, the middleware (the session among them), readiness and
-// compression, and the areas (web/<area>: account, bots, pages, play,
-// players, rooms), each a package of handlers over the request kit
+// compression, and the areas (web/<area>: account, bots, events, pages,
+// play, players, rooms), each a package of handlers over the request kit
 // (web/request) and the few services it needs, which Server.Handler hands
 // it. Where two areas meet (the player page sends challenges, the account
 // page lists bots), the server hands one the other's method: areas do not
@@ -26,8 +26,10 @@ import (
 	"boardroom/realtime"
 	"boardroom/signout"
 	"boardroom/store"
+	"boardroom/tournament/director"
 	"boardroom/web/account"
 	"boardroom/web/bots"
+	"boardroom/web/events"
 	"boardroom/web/pages"
 	"boardroom/web/play"
 	"boardroom/web/players"
@@ -123,6 +125,9 @@ type Server struct {
 	// -push-hosts; nil: push.DefaultHosts; empty: none): an endpoint elsewhere is
 	// refused (web/account, push.go).
 	PushHosts push.Hosts
+	// Events directs this node's events (arenas): the events' pages nudge
+	// it when one should start or pair at once (nil: its next look does).
+	Events *director.Director
 	// PushKeys is the site's VAPID pair, as cmd/web loaded it from the
 	// Store at start (zero: loaded from it, or made, at the first need).
 	PushKeys push.Keys
@@ -133,6 +138,7 @@ type Server struct {
 	// The areas, each over the kit and what it needs of the server.
 	account *account.Area
 	bots    *bots.Area
+	events  *events.Area
 	pages   *pages.Area
 	play    *play.Area
 	players *players.Area
@@ -182,6 +188,13 @@ func (s *Server) Handler() http.Handler {
 	s.players = &players.Area{Kit: s.kit, Accounts: s.Accounts, Store: s.Store, Site: s.Site,
 		Social: s.play.Social, BotOwner: s.bots.Owner, MarkBots: s.bots.Mark}
 	s.play.PlayerPage = s.players.Page
+	if s.Store != nil {
+		s.events = &events.Area{Kit: s.kit, Store: s.Store}
+		if s.Events != nil {
+			s.events.Nudge = s.Events.Nudge
+		}
+		s.play.EventLive, s.play.EventsEntered = s.events.Live, s.events.Entered
+	}
 	mux := http.NewServeMux()
 	s.play.Routes(mux)
 	s.rooms.Routes(mux)
@@ -193,6 +206,7 @@ func (s *Server) Handler() http.Handler {
 		s.account.Routes(mux)
 		s.players.Routes(mux)
 		s.bots.Routes(mux)
+		s.events.Routes(mux)
 	}
 	mux.HandleFunc("/", s.notFoundIn(mux))
 	// Go's cross-origin protection refuses state-changing requests (the lobby

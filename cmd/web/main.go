@@ -246,6 +246,10 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		Links: st, Turns: turns,
 		AwaitingRooms: func(ctx context.Context, account string) ([]string, error) { return inplay.Awaiting(ctx, st, account) }}
 	lobbyLoops.Go(func() { front.Site.Run(loopsCtx) })
+	// Events (arenas): every node's director runs those whose lease it
+	// holds (one node each); its name is this process's. The events'
+	// pages nudge it.
+	front.Events = &director.Director{Store: st, Rooms: hub, Node: ops.node + "-" + secret.Text(8), Log: log, Games: game.All}
 	if *requestTimeout <= 0 {
 		return fmt.Errorf("-request-timeout must be positive, got %v", *requestTimeout)
 	}
@@ -277,11 +281,7 @@ func run(ctx context.Context, args []string, logOut io.Writer, ready chan<- stri
 		return err
 	}}
 	go keeper.Run(ctx)
-	// Events (arenas): every node's director runs those whose lease it
-	// holds (one node each); its name is this process's. Each makes the
-	// site's schedule of events ahead (the store keeps one of each).
-	events := &director.Director{Store: st, Rooms: hub, Node: ops.node + "-" + secret.Text(8), Log: log, Games: game.All}
-	go events.Run(ctx)
+	go front.Events.Run(ctx)
 
 	select {
 	case err := <-serveErr:

@@ -84,6 +84,7 @@ func Run(t *testing.T, open Opener) {
 		{"PushSubscriptions", pushSubscriptions},
 		{"Tournaments", tournaments},
 		{"TournamentLeaseAtOnce", tournamentLeaseAtOnce},
+		{"TournamentStartNow", tournamentStartNow},
 		{"Closed", closed},
 	}
 	for _, tc := range tests {

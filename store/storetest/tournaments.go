@@ -143,6 +143,87 @@ func tournaments(t *testing.T, sub Subject) {
 	require.Equal(t, []string{"now"}, tournamentIDs(finished))
 }
 
+// tournamentStartNow: an event's creator brings its start to now, once,
+// before it starts; nobody else may; the events waiting to start are
+// counted by creator; a player's events under way are listed; the
+// entrants of events are counted.
+func tournamentStartNow(t *testing.T, sub Subject) {
+	ctx, s := sub.Ctx, sub.Store
+	at := time.UnixMilli(1_900_000_000_000)
+	for _, id := range []string{"ann-1", "ann-2"} {
+		e := sampleArena(id, at.Add(time.Hour))
+		e.Creator = "ann"
+		require.NoError(t, s.CreateTournament(ctx, e))
+	}
+	require.NoError(t, s.CreateTournament(ctx, sampleArena("site", at.Add(time.Hour))))
+	n, err := s.UpcomingTournamentsBy(ctx, "ann")
+	require.NoError(t, err)
+	require.Equal(t, 2, n)
+	n, err = s.UpcomingTournamentsBy(ctx, "bea")
+	require.NoError(t, err)
+	require.Zero(t, n)
+
+	tests := []struct {
+		name, id, who string
+		want          error
+	}{
+		{"no such event", "none", "ann", store.ErrNotFound},
+		{"not hers", "ann-1", "bea", store.ErrNotCreator},
+		{"the site's has no creator", "site", "", store.ErrNotCreator},
+		{"hers", "ann-1", "ann", nil},
+		{"its start has come", "ann-1", "ann", store.ErrUnderWay},
+	}
+	for _, tc := range tests {
+		err := s.StartTournamentNow(ctx, tc.id, tc.who, at)
+		if tc.want == nil {
+			require.NoError(t, err, tc.name)
+			continue
+		}
+		require.ErrorIs(t, err, tc.want, tc.name)
+	}
+	got, err := s.Tournament(ctx, "ann-1")
+	require.NoError(t, err)
+	require.Equal(t, at, got.Starts)
+	require.Equal(t, store.TournamentCreated, got.Status, "a director starts it")
+	due, err := s.TournamentsToDirect(ctx, at)
+	require.NoError(t, err)
+	require.Equal(t, []string{"ann-1"}, tournamentIDs(due))
+
+	d, err := s.Direct(ctx, "ann-2", "node", at, time.Minute)
+	require.NoError(t, err)
+	require.NoError(t, s.StartTournament(ctx, "ann-2", d, at, at.Add(time.Hour)))
+	require.ErrorIs(t, s.StartTournamentNow(ctx, "ann-2", "ann", at.Add(-time.Hour)), store.ErrUnderWay, "started")
+	n, err = s.UpcomingTournamentsBy(ctx, "ann")
+	require.NoError(t, err)
+	require.Equal(t, 1, n, "ann-1 waits for its director; ann-2 started")
+
+	// The events not finished a player is in.
+	for _, id := range []string{"ann-1", "ann-2", "site"} {
+		require.NoError(t, s.JoinTournament(ctx, id, store.Entrant{Account: "bea", Rating: 1500, Joined: at}))
+	}
+	entered, err := s.TournamentsEntered(ctx, "bea")
+	require.NoError(t, err)
+	require.ElementsMatch(t, []string{"ann-1", "ann-2", "site"}, entered, "waiting or under way")
+	require.NoError(t, s.LeaveTournament(ctx, "ann-2", "bea"))
+	entered, err = s.TournamentsEntered(ctx, "bea")
+	require.NoError(t, err)
+	require.ElementsMatch(t, []string{"ann-1", "site"}, entered, "she left ann-2")
+	d, err = s.Direct(ctx, "site", "node", at, time.Minute)
+	require.NoError(t, err)
+	require.NoError(t, s.StartTournament(ctx, "site", d, at, at.Add(time.Hour)))
+	require.NoError(t, s.FinishTournament(ctx, "site", d, at.Add(time.Hour)))
+	entered, err = s.TournamentsEntered(ctx, "bea")
+	require.NoError(t, err)
+	require.Equal(t, []string{"ann-1"}, entered, "site finished")
+
+	counts, err := s.EntrantCounts(ctx, []string{"ann-1", "ann-2", "none"})
+	require.NoError(t, err)
+	require.Equal(t, map[string]int{"ann-1": 1, "ann-2": 1}, counts, "who left counts")
+	counts, err = s.EntrantCounts(ctx, nil)
+	require.NoError(t, err)
+	require.Empty(t, counts)
+}
+
 // tournamentLeaseAtOnce: nodes asking for one event's lease at once: one
 // holds it.
 func tournamentLeaseAtOnce(t *testing.T, sub Subject) {

@@ -33,13 +33,13 @@ func (r *runner) RunNew(_ context.Context, rec *store.Room) error {
 
 // arenaHarness is an event's store on a clock the test moves.
 type arenaHarness struct {
-	t     *testing.T
+	t     testing.TB
 	st    *store.SQLite
 	clock time.Time
 	rooms *runner
 }
 
-func newArenaHarness(t *testing.T) *arenaHarness {
+func newArenaHarness(t testing.TB) *arenaHarness {
 	st, err := store.OpenSQLite(emptydb.Path(t, "events.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { st.Close() })

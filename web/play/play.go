@@ -59,6 +59,14 @@ type Area struct {
 	listsCache listsCache
 	// listsWatch tells the lobby pages open here of their lists' changes.
 	listsWatch listsWatch
+	// EventLive draws an event's live part for the pages watching it over
+	// the site's socket (nil: no event is watched).
+	EventLive EventLive
+	// EventsEntered lists the events a player is in, for their pages to
+	// follow them to their games (nil: none are followed).
+	EventsEntered EventsEntered
+	// eventsWatch tells the event pages open here of their events' changes.
+	eventsWatch eventsWatch
 	// pictures holds the rooms' pictures the lists drew lately.
 	pictures pictureCache
 }

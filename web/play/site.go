@@ -30,6 +30,10 @@ import (
 // await their move (the header's count), as it opens and as it changes
 // (lobby/turns.go).
 //
+// An event's page (a guest's too) opens it as /site/ws?event=ID&room=R,
+// and is sent {"event":HTML} and {"go":"/r/ID"}; every page of a player
+// in an event is sent {"go"} to their next game there (eventswatch.go).
+//
 // A bot's program opens it with its API token ("Authorization: Bearer
 // T"), which makes the bot online while it is open, and is told of the
 // challenges to it as data, {"challenges":[{"id","from","game","clock",
@@ -52,6 +56,9 @@ type siteMessage struct {
 	// Turns is how many of the player's games await their move, for the
 	// header's count: told as the page opens and at each change.
 	Turns *int `json:"turns,omitempty"`
+	// Event is the live part of the event the page shows, when it
+	// changed (eventswatch.go).
+	Event *string `json:"event,omitempty"`
 }
 
 // listsAsk is a lobby page's page of the lists, as it asks to watch it.
@@ -115,14 +122,17 @@ func challengeText(c store.DirectChallenge) string {
 }
 
 // siteSocket serves /site/ws to a signed-in player's page, or a bot's
-// program; and to a guest's lobby page, for its lists alone.
+// program; and to a guest's lobby page, for its lists alone, or event
+// page, for its event alone.
 func (a *Area) siteSocket(w http.ResponseWriter, r *http.Request) {
 	who, ok := a.Kit.SocketHolder(w, r)
 	if !ok {
 		return
 	}
 	key, lists := watchedLists(r)
-	if who.Account == "" && !lists {
+	event, eventRoom, watchesEvent := watchedEvent(r)
+	watchesEvent = watchesEvent && a.EventLive != nil
+	if who.Account == "" && !lists && !watchesEvent {
 		http.Error(w, "sign in first", http.StatusUnauthorized)
 		return
 	}
@@ -141,6 +151,21 @@ func (a *Area) siteSocket(w http.ResponseWriter, r *http.Request) {
 			a.unwatchLists(watcher)
 		}
 	}()
+	// The event the page shows, and those its player is in: each
+	// watcher's news comes through one channel.
+	var watchers []*eventWatcher
+	if watchesEvent {
+		watchers = append(watchers, a.watchEvent(event, who.Account, eventRoom, true))
+	}
+	if who.Account != "" && !who.BotAccount {
+		watchers = append(watchers, a.followEntered(ctx, who.Account, event)...)
+	}
+	defer func() {
+		for _, ew := range watchers {
+			a.unwatchEvent(ew)
+		}
+	}()
+	news := mergeNews(ctx, watchers)
 	var page *lobby.Page // nil for a guest: no presence, no challenges
 	if who.Account != "" {
 		page = a.Site.Open(who.Account, who.TokenHash, who.BotAccount)
@@ -213,6 +238,10 @@ func (a *Area) siteSocket(w http.ResponseWriter, r *http.Request) {
 			}
 			watcher = a.watchLists(key)
 			versions = watcher.versions
+		case m := <-news:
+			if !say(m) {
+				return
+			}
 		case v := <-versions:
 			if !say(siteMessage{Lists: v}) {
 				return

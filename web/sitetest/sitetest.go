@@ -32,7 +32,7 @@ func ServeWith(change func(*web.Server)) webtest.Handler {
 // server is the site of a test node, not yet assembled.
 func server(n *webtest.Node) *web.Server {
 	return &web.Server{Hub: n.Hub, Store: n.Store, Log: n.Log, Limits: &web.Limits{}, ListsFresh: -1,
-		Pools: n.Pools, Site: n.Site, Signouts: n.Signouts}
+		Pools: n.Pools, Site: n.Site, Signouts: n.Signouts, Events: n.Events}
 }
 
 // New runs the whole site for a test, on a fresh database; tweaks change

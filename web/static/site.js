@@ -6,14 +6,23 @@
 // and goes to the room of a challenge accepted. On a player page it
 // watches that player's presence, which the server tells as it changes. On
 // the lobby, a guest's page too, it asks to be told when the lists of rooms
-// change ({"lists":VERSION}), and has htmx fetch them then. It reconnects by
-// itself after a loss. The challenges' buttons are forms, which work
-// without it.
+// change ({"lists":VERSION}), and has htmx fetch them then. On an event's
+// page, a guest's too, it watches the event: the server sends its live part
+// again as it changes ({"event":HTML}: status, podium, standings), and
+// sends a player paired there to their game ({"go":"/r/ID"}), as it does
+// from any page of a player in an event under way (their game ended, they
+// are paired again); it counts down the times the pages show
+// ([data-countdown]). It reconnects by itself after a loss. The
+// challenges' buttons are forms, which work without it.
 (() => {
   "use strict";
   const signedIn = document.body.hasAttribute("data-signed-in");
   const lists = () => document.getElementById("watch");
-  if (!signedIn && !lists()) return;
+  // The event page's part the server sends again (web/events).
+  const eventPage = document.getElementById("event");
+  const eventLive = document.getElementById("event-live");
+  const eventNews = document.getElementById("event-news");
+  if (!signedIn && !lists() && !eventPage) return;
   const notices = document.getElementById("site-notices");
   let ws = null, tries = 0, going = false;
   // asked is the page of the lists the server was asked to watch.
@@ -89,6 +98,32 @@
     }
   }
   setInterval(tick, 1000);
+
+  // countdown says the time to each [data-countdown] (Unix ms): "4:05 to
+  // go", "2 h 10 min to go".
+  function countdown() {
+    const now = Date.now();
+    for (const el of document.querySelectorAll("[data-countdown]")) {
+      const left = Math.max(0, Math.round((Number(el.dataset.countdown) - now) / 1000));
+      el.textContent = left > 0 ? "(" + leftText(left) + " to go)" : "";
+    }
+  }
+  countdown();
+  setInterval(countdown, 1000);
+
+  // showEvent puts the event's new live part in place; a new status is
+  // said once (#event-news, a polite status): the standings' changes are
+  // not read out, they are there to be read.
+  function showEvent(html) {
+    if (!eventLive) return;
+    const before = eventLive.querySelector("[data-status]");
+    eventLive.innerHTML = html;
+    const after = eventLive.querySelector("[data-status]");
+    if (eventNews && before && after && before.dataset.status !== after.dataset.status) {
+      eventNews.textContent = "The event's status: " + after.dataset.statusText + ".";
+    }
+    countdown();
+  }
 
   // The player page's presence line, and its note that a challenge may go
   // unseen, kept as the server says the player comes and goes.
@@ -169,7 +204,10 @@
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const p = listsPage();
     asked = p ? p.live + "/" + p.done : "";
-    const query = p ? "?live=" + p.live + "&done=" + p.done : "";
+    const params = new URLSearchParams();
+    if (p) { params.set("live", p.live); params.set("done", p.done); }
+    if (eventPage) { params.set("event", eventPage.dataset.event); params.set("room", eventPage.dataset.room || ""); }
+    const query = params.toString() ? "?" + params : "";
     const socket = new WebSocket(scheme + "//" + location.host + "/site/ws" + query);
     ws = socket;
     socket.onopen = () => {
@@ -180,8 +218,10 @@
       let m;
       try { m = JSON.parse(ev.data); } catch { return; }
       if (m.go) {
-        going = true;
-        if (location.pathname !== m.go) location.assign(m.go);
+        if (location.pathname !== m.go) { // already there: stay, and keep the socket
+          going = true;
+          location.assign(m.go);
+        }
         return;
       }
       if (typeof m.incoming === "string" && notices) {
@@ -196,6 +236,7 @@
         const l = lists();
         if (l && l.dataset.version !== m.lists && window.htmx) window.htmx.trigger(l, "lists");
       }
+      if (typeof m.event === "string") showEvent(m.event);
       if (typeof m.menu === "string") menu(m.menu);
       if (m.presence) showPresence(m.presence);
       if (typeof m.turns === "number") turns(m.turns);

@@ -465,7 +465,7 @@ func pageWith(title, skipTo, skipText string) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 29, "<header class=\"topbar\"><a href=\"/\" class=\"brand\" aria-label=\"Boardroom — home\"><svg class=\"brand-mark\" aria-hidden=\"true\"><use href=\"#logo\"></use></svg> <span class=\"brand-name\">Boardroom</span></a><nav aria-label=\"Site\" id=\"site-nav\"><a href=\"/#new\">New game</a><a href=\"/#watch\">Watch</a><a href=\"/rules\" data-testid=\"rules-link\">Rules</a><a href=\"/players\" data-testid=\"players-link\">Players</a> ")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 29, "<header class=\"topbar\"><a href=\"/\" class=\"brand\" aria-label=\"Boardroom — home\"><svg class=\"brand-mark\" aria-hidden=\"true\"><use href=\"#logo\"></use></svg> <span class=\"brand-name\">Boardroom</span></a><nav aria-label=\"Site\" id=\"site-nav\"><a href=\"/#new\">New game</a><a href=\"/#watch\">Watch</a><a href=\"/rules\" data-testid=\"rules-link\">Rules</a><a href=\"/players\" data-testid=\"players-link\">Players</a><a href=\"/tournaments\" data-testid=\"events-link\">Tournaments</a> ")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -30,6 +30,7 @@ import (
 	"boardroom/realtime/vocab"
 	"boardroom/signout"
 	"boardroom/store"
+	"boardroom/tournament/director"
 	"boardroom/web/templates"
 )
 
@@ -41,6 +42,8 @@ type Node struct {
 	Store *store.SQLite
 	Pools *lobby.Pools
 	Site  *lobby.Site
+	// Events directs the node's events (arenas), looking every 100 ms.
+	Events *director.Director
 	// Signouts is the cluster's shared sign-outs (nil: the node's own).
 	Signouts *signout.Sockets
 	// Log drops everything: the tests read the pages, not the log.
@@ -111,6 +114,8 @@ func Start(t testing.TB, serve Handler, o Options) *Node {
 		Every: 50 * time.Millisecond, House: house, Turns: turns,
 		AwaitingRooms: func(ctx context.Context, account string) ([]string, error) { return inplay.Awaiting(ctx, st, account) }}
 	lobbyLoops.Go(func() { n.Site.Run(poolsCtx) })
+	n.Events = &director.Director{Store: st, Rooms: n.Hub, Node: "test", Log: n.Log, Every: 100 * time.Millisecond}
+	lobbyLoops.Go(func() { n.Events.Run(poolsCtx) })
 	n.Config.Handler = serve(n)
 	n.Start()
 	t.Cleanup(func() {

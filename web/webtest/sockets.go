@@ -125,6 +125,8 @@ type SiteMessage struct {
 	Go         string           `json:"go,omitempty"`
 	Error      string           `json:"error,omitempty"`
 	Presence   *SitePresence    `json:"presence,omitempty"`
+	// Event is the live part of the event the page watches (HTML).
+	Event *string `json:"event,omitempty"`
 }
 
 // SitePresence is the presence of the player a page watches.
@@ -159,12 +161,23 @@ type SitePage struct {
 // OpenSite opens the site's socket as c's browser.
 func (n *Node) OpenSite(t *testing.T, c *http.Client) *SitePage {
 	t.Helper()
+	p, err := n.DialSite(t, c, "")
+	require.NoError(t, err)
+	return p
+}
+
+// DialSite opens the site's socket as c's browser with query ("?event=ID",
+// say), or says why it could not.
+func (n *Node) DialSite(t *testing.T, c *http.Client, query string) (*SitePage, error) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(n.URL, "http")+"/site/ws", &websocket.DialOptions{HTTPHeader: n.cookieHeader(c)})
-	require.NoError(t, err)
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(n.URL, "http")+"/site/ws"+query, &websocket.DialOptions{HTTPHeader: n.cookieHeader(c)})
+	if err != nil {
+		return nil, err
+	}
 	t.Cleanup(func() { ws.CloseNow() })
-	return &SitePage{T: t, WS: ws}
+	return &SitePage{T: t, WS: ws}, nil
 }
 
 // Until reads the socket's messages until one satisfies ok.

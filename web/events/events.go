@@ -1,0 +1,276 @@
+// Package events is the web's area of tournaments (issue 40; the rules
+// in package tournament, the running in tournament/director): the list
+// (/tournaments), the form that makes one (/tournaments/new, POST
+// /tournaments), and an event's page (/t/{id}) with Join, Leave and, for
+// its creator before it started, Start now. Live is the part of an
+// event's page that changes while it runs (status, podium, standings),
+// which the site's socket sends again to the pages watching it (web/play,
+// eventswatch.go), and Entered the events a player is in, which every
+// page of theirs follows to send them to their next game there: the
+// server hands that area both.
+//
+// Only arenas are run: the form offers Swiss disabled and refuses it.
+package events
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/a-h/templ"
+
+	"boardroom/game"
+	"boardroom/realtime/match"
+	"boardroom/realtime/vocab"
+	"boardroom/store"
+	"boardroom/tournament/director"
+	"boardroom/web/request"
+	"boardroom/web/templates"
+)
+
+// Store is what the area reads and writes.
+type Store interface {
+	director.JoinStore
+}
+
+// Area serves the events' pages.
+type Area struct {
+	Kit   *request.Kit
+	Store Store
+	// Nudge has this node's director look now (nil: its next look, within
+	// a second, does; in a cluster the event's director may be another
+	// node's, whose next look does).
+	Nudge func()
+	// Now is the clock (nil: time.Now).
+	Now func() time.Time
+}
+
+// Routes adds the events' pages.
+func (a *Area) Routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /tournaments", a.list)
+	mux.HandleFunc("GET /tournaments/new", a.newForm)
+	mux.HandleFunc("POST /tournaments", a.create)
+	mux.HandleFunc("GET /t/{id}", a.page)
+	mux.HandleFunc("POST /t/{id}/join", a.join)
+	mux.HandleFunc("POST /t/{id}/leave", a.leave)
+	mux.HandleFunc("POST /t/{id}/start", a.start)
+}
+
+// The bounds of the list and of what a player may make.
+const (
+	// listed is how many events of each status the list shows.
+	listed = 30
+	// MaxUpcoming is how many events a player may have waiting to start.
+	MaxUpcoming = 3
+	// nameRunes bounds an event's name.
+	nameRunes = 40
+)
+
+func (a *Area) now() time.Time {
+	if a.Now != nil {
+		return a.Now()
+	}
+	return time.Now()
+}
+
+func (a *Area) nudge() {
+	if a.Nudge != nil {
+		a.Nudge()
+	}
+}
+
+// list serves /tournaments.
+func (a *Area) list(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	view := templates.EventsList{MayCreate: request.User(r) != nil}
+	for _, part := range []struct {
+		status string
+		rows   *[]templates.EventRow
+	}{{store.TournamentCreated, &view.Upcoming}, {store.TournamentStarted, &view.Running}, {store.TournamentFinished, &view.Finished}} {
+		list, err := a.Store.ListTournaments(ctx, part.status, listed)
+		if err != nil {
+			a.Kit.LogFailure(r, "events not listed", err)
+			a.Kit.ErrorPage(w, r, http.StatusServiceUnavailable, "Not available", "The events could not be listed just now; try again in a moment.")
+			return
+		}
+		ids := make([]string, len(list))
+		for i, t := range list {
+			ids[i] = t.ID
+		}
+		counts, err := a.Store.EntrantCounts(ctx, ids)
+		if err != nil {
+			a.Kit.LogFailure(r, "entrants not counted", err)
+		}
+		for _, t := range list {
+			*part.rows = append(*part.rows, a.row(t, counts[t.ID]))
+		}
+	}
+	render(w, r, a.Kit, http.StatusOK, templates.EventsPage(view))
+}
+
+// row is event t in the list.
+func (a *Area) row(t store.Tournament, players int) templates.EventRow {
+	row := templates.EventRow{ID: t.ID, Name: t.Name, Game: game.NameOf(t.Game), Clock: t.Clock.NameDays(t.Days), Kind: kindName(t.Kind),
+		Players: players}
+	row.When, row.Countdown = when(t, a.now())
+	return row
+}
+
+func kindName(kind string) string {
+	if kind == store.Swiss {
+		return "Swiss"
+	}
+	return "Arena"
+}
+
+// when says event t's start or end, and the time it counts down to.
+func when(t store.Tournament, now time.Time) (string, int64) {
+	clock := func(at time.Time) string { return at.UTC().Format("15:04 UTC, 2 Jan") }
+	switch t.Status {
+	case store.TournamentCreated:
+		if !t.Starts.After(now) {
+			return "Starting now", 0
+		}
+		return "Starts " + clock(t.Starts), t.Starts.UnixMilli()
+	case store.TournamentStarted:
+		if t.Ends.After(now) {
+			return "Ends " + clock(t.Ends), t.Ends.UnixMilli()
+		}
+		return "Its last games are being played", 0
+	}
+	return "Ended " + clock(t.Ends), 0
+}
+
+// render answers with page c, status status (a page without a room).
+func render(w http.ResponseWriter, r *http.Request, kit *request.Kit, status int, c templ.Component) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	if err := c.Render(templates.WithoutRoom(r.Context()), w); err != nil && r.Context().Err() == nil {
+		kit.Log.Error("page not rendered", "err", err, "path", r.URL.Path)
+	}
+}
+
+// newForm serves /tournaments/new.
+func (a *Area) newForm(w http.ResponseWriter, r *http.Request) {
+	if request.User(r) == nil {
+		http.Redirect(w, r, "/login?next=%2Ftournaments%2Fnew", http.StatusSeeOther)
+		return
+	}
+	render(w, r, a.Kit, http.StatusOK, templates.NewEventPage(templates.EventForm{Games: game.All()}))
+}
+
+// problem is a form's field refused, in words for the player.
+type problem string
+
+func (p problem) Error() string { return string(p) }
+
+// readForm reads an event's form into an event starting from now, or
+// says what is wrong with it.
+func readForm(f map[string][]string, now time.Time) (*store.Tournament, error) {
+	get := func(k string) string {
+		if v := f[k]; len(v) > 0 {
+			return strings.TrimSpace(v[0])
+		}
+		return ""
+	}
+	number := func(k, what string, lo, hi int) (int, error) {
+		n, err := strconv.Atoi(get(k))
+		if err != nil || n < lo || n > hi {
+			return 0, problem(fmt.Sprintf("%s must be a whole number from %d to %d.", what, lo, hi))
+		}
+		return n, nil
+	}
+	t := &store.Tournament{Kind: get("kind"), Game: get("game"), Clock: vocab.Clock(get("clock")), Rated: get("rated") == "true",
+		Bots: get("bots") == "true", Created: now}
+	switch t.Kind {
+	case store.Arena:
+	case store.Swiss:
+		return nil, problem("Swiss events are not run yet: make an arena.")
+	default:
+		return nil, problem("Choose the kind of event: an arena.")
+	}
+	g, err := game.Lookup(t.Game)
+	if err != nil {
+		return nil, problem("Choose one of the site's games.")
+	}
+	switch {
+	case !t.Clock.Valid():
+		return nil, problem("Choose one of the move clocks.")
+	case t.Clock.Correspondence():
+		return nil, problem("An arena lasts minutes, and a correspondence game days: choose bullet, fast or slow.")
+	case t.Clock == vocab.NoClock:
+		return nil, problem("An arena needs a move clock, or one game could outlast it: choose bullet, fast or slow.")
+	}
+	if t.Minutes, err = number("minutes", "The length", templates.ArenaMinutesMin, templates.ArenaMinutesMax); err != nil {
+		return nil, err
+	}
+	in, err := number("start", "The start", 0, templates.StartInMax)
+	if err != nil {
+		return nil, err
+	}
+	t.Starts = now.Add(time.Duration(in) * time.Minute)
+	t.Name = get("name")
+	switch {
+	case utf8.RuneCountInString(t.Name) > nameRunes:
+		return nil, problem(fmt.Sprintf("The name may be %d letters long at most.", nameRunes))
+	case strings.ContainsFunc(t.Name, func(r rune) bool { return r < ' ' }):
+		return nil, problem("The name may not hold control characters.")
+	case t.Name == "":
+		t.Name = g.Name() + " Arena"
+	}
+	return t, nil
+}
+
+// create makes an event of the signed-in player's form, and goes to it.
+func (a *Area) create(w http.ResponseWriter, r *http.Request) {
+	u := request.User(r)
+	if u == nil {
+		http.Redirect(w, r, "/login?next=%2Ftournaments%2Fnew", http.StatusSeeOther)
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, 4<<10)
+	refuse := func(status int, why string) {
+		values := map[string]string{}
+		for k, v := range r.PostForm {
+			if len(v) > 0 {
+				values[k] = v[0]
+			}
+		}
+		render(w, r, a.Kit, status, templates.NewEventPage(templates.EventForm{Games: game.All(), Values: values, Error: why}))
+	}
+	if err := r.ParseForm(); err != nil {
+		refuse(http.StatusBadRequest, "The form could not be read.")
+		return
+	}
+	now := a.now()
+	t, err := readForm(r.PostForm, now)
+	if err != nil { // a problem, in words
+		refuse(http.StatusBadRequest, err.Error())
+		return
+	}
+	ctx := r.Context()
+	waiting, err := a.Store.UpcomingTournamentsBy(ctx, u.Name)
+	if err != nil {
+		a.Kit.LogFailure(r, "events not counted", err)
+		refuse(http.StatusServiceUnavailable, "The event could not be made just now; try again in a moment.")
+		return
+	}
+	if waiting >= MaxUpcoming {
+		refuse(http.StatusBadRequest, fmt.Sprintf("You have %d events waiting to start, the most one may have: start one, or wait for them.", waiting))
+		return
+	}
+	t.ID, t.Creator = match.NewID(), u.Name
+	if err := a.Store.CreateTournament(ctx, t); err != nil {
+		a.Kit.LogFailure(r, "event not made", err)
+		refuse(http.StatusServiceUnavailable, "The event could not be made just now; try again in a moment.")
+		return
+	}
+	a.Kit.Log.Info("event made", "event", t.ID, "by", u.Name, "game", t.Game, "clock", t.Clock, "minutes", t.Minutes)
+	if !t.Starts.After(now) {
+		a.nudge()
+	}
+	http.Redirect(w, r, "/t/"+t.ID, http.StatusSeeOther)
+}

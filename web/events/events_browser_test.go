@@ -1,0 +1,120 @@
+package events_test
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
+
+	"boardroom/web/sitetest"
+	"boardroom/web/webtest"
+)
+
+// TestBrowserAnArena (issue 40): Ann makes a Kalah arena starting now
+// through the form; Bea (on a phone) and Cat join from their browsers;
+// the director pairs them, and Bea's event page goes to the game by
+// itself; the game ends (each moves, then one resigns) and Ann's event
+// page, open all along and never reloaded, shows the winner's two points;
+// paired again, both go from the finished game to the next by themselves.
+// The list, the form and the event's page pass axe in both themes; the
+// event's page fits a phone.
+func TestBrowserAnArena(t *testing.T) {
+	t.Parallel()
+	n := sitetest.New(t)
+	desktop, phone := webtest.NewBrowser(t, 1280, 900), webtest.NewBrowser(t, 390, 844)
+	ann, bea, cat := webtest.NewTab(t, desktop, "ann"), webtest.NewTab(t, phone, "bea"), webtest.NewTab(t, desktop, "cat")
+	ann.SignUpIn(n, "Ann")
+	bea.SignUpIn(n, "Bea")
+	cat.SignUpIn(n, "Cat")
+	axe := func(tb *webtest.Tab, page string) {
+		t.Helper()
+		failed := tb.AxeBothThemes(page)
+		require.Empty(t, failed, "axe-core: critical or serious violations:\n%s", strings.Join(failed, "\n"))
+	}
+	shots := webtest.ScreenshotDir(t)
+
+	ann.Run("the events", chromedp.Navigate(n.URL+"/tournaments"))
+	axe(ann, "the events")
+	ann.Click("[data-testid=create-event]")
+	ann.WaitShown("form[data-testid=tournament-form]")
+	axe(ann, "the event form")
+	ann.Run("fill the form",
+		chromedp.SetValue(chromedp.CSS(`select[name=game]`), "kalah"),
+		chromedp.SetValue(chromedp.CSS(`select[name=clock]`), "fast"),
+		chromedp.SetValue(chromedp.CSS(`input[name=minutes]`), "10"),
+		chromedp.SetValue(chromedp.CSS(`input[name=start]`), "0"),
+		chromedp.Submit(chromedp.CSS(`form[data-testid=tournament-form]`)))
+	ann.WaitJS("the event's page", `location.pathname.startsWith("/t/")`)
+	event := webtest.EvalJS[string](ann, `location.pathname`)
+	ann.WaitJS("under way", `document.querySelector("[data-testid=event-status]").dataset.status === "started"`)
+	webtest.EvalJS[bool](ann, `window.neverReloaded = true`)
+	require.Contains(t, ann.Text("h1"), "Kalah Arena")
+	require.Contains(t, ann.Text("[data-testid=event-rules]"), "two wins in a row")
+
+	for _, path := range []string{"/tournaments", "/tournaments/new"} {
+		bea.Run(path+" on a phone", chromedp.Navigate(n.URL+path))
+		require.True(t, webtest.EvalJS[bool](bea, `document.documentElement.scrollWidth <= innerWidth`), "%s fits a phone", path)
+		require.True(t, webtest.EvalJS[bool](bea, `[...document.querySelectorAll(".table-wrap")].every(w => w.scrollWidth <= w.clientWidth)`),
+			"%s: its tables fit a phone", path)
+		bea.Screenshot(filepath.Join(shots, "events"+strings.ReplaceAll(strings.TrimPrefix(path, "/tournaments"), "/", "-")+"-phone.png"))
+	}
+	bea.Run("the event", chromedp.Navigate(n.URL+event))
+	bea.Click("[data-action=join-tournament]")
+	bea.WaitShown("[data-action=leave-tournament]")
+	bea.WaitJS("Bea in the standings", `!!document.querySelector("[data-testid=standing][data-player=Bea]")`)
+	require.True(t, webtest.EvalJS[bool](bea, `document.documentElement.scrollWidth <= innerWidth`), "the event's page fits a phone")
+	bea.Screenshot(filepath.Join(shots, "event-phone.png"))
+	axe(bea, "the event's page on a phone")
+	ann.WaitJS("Bea on Ann's page, live", `!!document.querySelector("[data-testid=standing][data-player=Bea]")`)
+
+	cat.Run("the event", chromedp.Navigate(n.URL+event))
+	cat.Click("[data-action=join-tournament]")
+	bea.WaitJS("Bea's page goes to her game by itself", `location.pathname.startsWith("/r/") && !!document.querySelector("[data-testid=board]")`)
+	room := bea.Location()
+	// Cat's page came back from Join after the pairing, or before it.
+	cat.WaitJS("Cat's game", `location.pathname.startsWith("/r/") || !!document.querySelector("[data-testid=tournament-game]")`)
+	if !strings.HasPrefix(webtest.EvalJS[string](cat, `location.pathname`), "/r/") {
+		require.Equal(t, room, webtest.EvalJS[string](cat, `document.querySelector("[data-testid=tournament-game]").href`))
+		cat.Click("[data-testid=tournament-game]")
+	}
+	cat.WaitJS("Cat in the room", `location.pathname.startsWith("/r/") && !!document.querySelector("[data-testid=board]")`)
+	require.Equal(t, room, cat.Location(), "one game")
+	ann.WaitJS("both playing, on Ann's page", `document.querySelectorAll("[data-testid=standing] [data-testid=playing]").length === 2`)
+
+	// Each moves, until a resignation is offered (an abort before).
+	players := []*webtest.Tab{bea, cat}
+	resigner := (*webtest.Tab)(nil)
+	for end := time.Now().Add(30 * time.Second); resigner == nil; {
+		require.True(t, time.Now().Before(end), "no resignation offered")
+		for _, tb := range players {
+			if webtest.EvalJS[bool](tb, `(() => { const b = document.querySelector("[data-action=resign]"); return !!b && b.offsetParent !== null })()`) {
+				resigner = tb
+				break
+			}
+			webtest.EvalJS[bool](tb, `(document.querySelector("[data-testid=board] .target:not(.selected)") || document.body).click(), true`)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	resigner.Confirm("resign")
+	winner := map[*webtest.Tab]string{bea: "Cat", cat: "Bea"}[resigner]
+	loser := map[*webtest.Tab]string{bea: "Bea", cat: "Cat"}[resigner]
+	ann.WaitJS("the winner's points, live", fmt.Sprintf(
+		`!!document.querySelector("[data-testid=standing][data-player=%s][data-score='2']")`, winner))
+	require.Equal(t, "0", webtest.EvalJS[string](ann, fmt.Sprintf(
+		`document.querySelector("[data-testid=standing][data-player=%s]").dataset.score`, loser)))
+	require.True(t, webtest.EvalJS[bool](ann, `window.neverReloaded === true`), "swapped in, not reloaded")
+	require.Equal(t, winner, webtest.EvalJS[string](ann, `document.querySelector("[data-testid=standing]").dataset.player`), "first")
+	ann.Screenshot(filepath.Join(shots, "event-standings.png"))
+	axe(ann, "the event's page with standings")
+
+	// Paired again, each is sent from the finished game's page to the next.
+	for _, tb := range players {
+		tb.WaitJS("the next game, by itself", fmt.Sprintf(
+			`location.pathname.startsWith("/r/") && location.href !== %q && !!document.querySelector("[data-testid=board]")`, room))
+	}
+	require.Equal(t, bea.Location(), cat.Location(), "their next game")
+}

@@ -1,0 +1,241 @@
+package events
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"time"
+
+	"boardroom/game"
+	"boardroom/store"
+	"boardroom/tournament/director"
+	"boardroom/web/request"
+	"boardroom/web/templates"
+)
+
+// podiumSize is how many of a finished event's players stand on its
+// podium.
+const podiumSize = 3
+
+// state is an event with its players ranked.
+type state struct {
+	event     *store.Tournament
+	standings []director.Standing
+}
+
+// read reads event id and ranks its players.
+func (a *Area) read(ctx context.Context, id string) (state, error) {
+	t, err := a.Store.Tournament(ctx, id)
+	if err != nil {
+		return state{}, err
+	}
+	entrants, err := a.Store.Entrants(ctx, id)
+	if err != nil {
+		return state{}, err
+	}
+	games, err := a.Store.TournamentGames(ctx, id)
+	if err != nil {
+		return state{}, err
+	}
+	return state{event: t, standings: director.ArenaStandings(entrants, games)}, nil
+}
+
+// live is the changing part of s's page.
+func (a *Area) live(s state) templates.EventLive {
+	t := s.event
+	l := templates.EventLive{Status: t.Status}
+	l.When, l.Countdown = when(*t, a.now())
+	switch t.Status {
+	case store.TournamentCreated:
+		l.StatusText = "Waiting to start"
+	case store.TournamentStarted:
+		l.StatusText = "Under way"
+	default:
+		l.StatusText = "Finished"
+	}
+	for _, st := range s.standings {
+		row := templates.StandingRow{Rank: st.Rank, Player: st.Account, Bot: st.Bot, Rating: st.Rating, Score: st.Sheet.Total,
+			Playing: st.Playing, Left: !st.Active, OnStreak: st.Sheet.OnStreak}
+		for i, p := range st.Sheet.Points {
+			row.Games = append(row.Games, templates.GamePoints{Points: p, Doubled: st.Sheet.Doubled[i]})
+		}
+		l.Standings = append(l.Standings, row)
+	}
+	if t.Status == store.TournamentFinished {
+		l.Podium = l.Standings[:min(podiumSize, len(l.Standings))]
+	}
+	return l
+}
+
+// Live draws the changing part of event id's page (its status, podium
+// and standings), and says the game each player plays now: what the
+// site's socket sends the pages watching it.
+func (a *Area) Live(ctx context.Context, id string) (html string, playing map[string]string, err error) {
+	s, err := a.read(ctx, id)
+	if err != nil {
+		return "", nil, err
+	}
+	var b bytes.Buffer
+	if err := templates.EventLiveView(a.live(s)).Render(ctx, &b); err != nil {
+		return "", nil, err
+	}
+	playing = map[string]string{}
+	for _, st := range s.standings {
+		if st.Room != "" {
+			playing[st.Account] = st.Room
+		}
+	}
+	return b.String(), playing, nil
+}
+
+// Entered lists the events under way account is in, each with the game
+// they play there now ("": none): the site's socket follows them on every
+// page of theirs, to send them to their next game.
+func (a *Area) Entered(ctx context.Context, account string) (map[string]string, error) {
+	ids, err := a.Store.TournamentsEntered(ctx, account)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for _, id := range ids {
+		s, err := a.read(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		out[id] = ""
+		for _, st := range s.standings {
+			if st.Account == account {
+				out[id] = st.Room
+			}
+		}
+	}
+	return out, nil
+}
+
+// page serves /t/{id}.
+func (a *Area) page(w http.ResponseWriter, r *http.Request) {
+	a.show(w, r, http.StatusOK, "")
+}
+
+// show answers with the event's page, status status, saying why an
+// action was refused ("": none was).
+func (a *Area) show(w http.ResponseWriter, r *http.Request, status int, refused string) {
+	s, err := a.read(r.Context(), r.PathValue("id"))
+	if errors.Is(err, store.ErrNotFound) {
+		a.Kit.ErrorPage(w, r, http.StatusNotFound, "No such event", "There is no event at this address.")
+		return
+	}
+	if err != nil {
+		a.Kit.LogFailure(r, "event page", err)
+		a.Kit.ErrorPage(w, r, http.StatusServiceUnavailable, "Event unavailable", "This page could not be read just now; try again in a moment.")
+		return
+	}
+	t := s.event
+	view := templates.EventPage{ID: t.ID, Name: t.Name, Game: game.NameOf(t.Game), Clock: t.Clock.NameDays(t.Days), Kind: kindName(t.Kind),
+		Rated: t.Rated, Bots: t.Bots, Minutes: t.Minutes, Creator: t.Creator, Live: a.live(s), Error: refused,
+		Over: t.Status == store.TournamentFinished}
+	if u := request.User(r); u != nil {
+		view.Viewer = u.Name
+		view.MayStart = t.Creator == u.Name && t.Status == store.TournamentCreated && t.Starts.After(a.now())
+		for _, st := range s.standings {
+			if st.Account == u.Name {
+				view.In, view.Room = st.Active, st.Room
+			}
+		}
+	}
+	render(w, r, a.Kit, status, templates.EventPageView(view))
+}
+
+// signedIn is the player of an event's form; nil when it was answered (a
+// guest is sent to sign in, and back).
+func (a *Area) signedIn(w http.ResponseWriter, r *http.Request) *store.User {
+	u := request.User(r)
+	if u == nil {
+		http.Redirect(w, r, "/login?next="+url.QueryEscape(request.NextPath("/t/"+r.PathValue("id"))), http.StatusSeeOther)
+	}
+	return u
+}
+
+// join enters the signed-in player in the event.
+func (a *Area) join(w http.ResponseWriter, r *http.Request) {
+	u := a.signedIn(w, r)
+	if u == nil {
+		return
+	}
+	id := r.PathValue("id")
+	err := director.Join(r.Context(), a.Store, id, u.Name, false, a.now())
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		a.Kit.ErrorPage(w, r, http.StatusNotFound, "No such event", "There is no event at this address.")
+		return
+	case errors.Is(err, director.ErrBotsOnly), errors.Is(err, director.ErrNoBots), errors.Is(err, director.ErrFinished):
+		a.show(w, r, http.StatusConflict, sentence(err))
+		return
+	case err != nil:
+		a.Kit.LogFailure(r, "not joined", err, "event", id)
+		a.show(w, r, http.StatusServiceUnavailable, "You could not join just now; try again in a moment.")
+		return
+	}
+	a.Kit.Log.Info("event joined", "event", id, "player", u.Name)
+	a.nudge()
+	http.Redirect(w, r, "/t/"+id, http.StatusSeeOther)
+}
+
+// sentence is a refusal in words, capitalised and ended.
+func sentence(err error) string {
+	s := err.Error()
+	if s == "" {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:] + "."
+}
+
+// leave takes the signed-in player out of the event's pairings.
+func (a *Area) leave(w http.ResponseWriter, r *http.Request) {
+	u := a.signedIn(w, r)
+	if u == nil {
+		return
+	}
+	id := r.PathValue("id")
+	if _, err := a.Store.Tournament(r.Context(), id); errors.Is(err, store.ErrNotFound) {
+		a.Kit.ErrorPage(w, r, http.StatusNotFound, "No such event", "There is no event at this address.")
+		return
+	}
+	if err := a.Store.LeaveTournament(r.Context(), id, u.Name); err != nil {
+		a.Kit.LogFailure(r, "not left", err, "event", id)
+		a.show(w, r, http.StatusServiceUnavailable, "You could not leave just now; try again in a moment.")
+		return
+	}
+	a.Kit.Log.Info("event left", "event", id, "player", u.Name)
+	http.Redirect(w, r, "/t/"+id, http.StatusSeeOther)
+}
+
+// start has the event start now, at its creator's word.
+func (a *Area) start(w http.ResponseWriter, r *http.Request) {
+	u := a.signedIn(w, r)
+	if u == nil {
+		return
+	}
+	id := r.PathValue("id")
+	err := a.Store.StartTournamentNow(r.Context(), id, u.Name, a.now().Add(-time.Millisecond))
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		a.Kit.ErrorPage(w, r, http.StatusNotFound, "No such event", "There is no event at this address.")
+		return
+	case errors.Is(err, store.ErrNotCreator):
+		a.show(w, r, http.StatusForbidden, "Only the player who made this event may start it early.")
+		return
+	case errors.Is(err, store.ErrUnderWay):
+		a.show(w, r, http.StatusConflict, "This event has already started.")
+		return
+	case err != nil:
+		a.Kit.LogFailure(r, "not started", err, "event", id)
+		a.show(w, r, http.StatusServiceUnavailable, "The event could not be started just now; try again in a moment.")
+		return
+	}
+	a.Kit.Log.Info("event started early", "event", id, "by", u.Name)
+	a.nudge()
+	http.Redirect(w, r, "/t/"+id, http.StatusSeeOther)
+}

@@ -1,0 +1,211 @@
+package play
+
+import (
+	"context"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// An event's page kept live over the site's socket: the page (a guest's
+// too) opens it as /site/ws?event=ID&room=ROOM (ROOM: the viewer's game
+// in the event the page links, "" for none), and is sent {"event":HTML},
+// the changing part of the event's page (status, podium, standings,
+// drawn by the events' area: EventLive), whenever it differs from what
+// it was last sent, and {"go":"/r/ID"} when the signed-in viewer has a
+// new game in the event (the director paired them), as quick pairing
+// sends a player to their game. While any page watches, the node reads
+// each watched event every eventsCheck: one read of its row, entrants and
+// games, and one drawing, whatever the number of its watchers. The store
+// is the whole site's, so a result written on another node is seen alike.
+//
+// Every other page of a signed-in player follows the events under way
+// they are in (EventsEntered, read when its socket opens) for the go
+// alone: a player whose game ended, still on its page, is sent to the
+// next one as soon as the director pairs them.
+
+// eventsCheck is how often watched events are read: what a result takes
+// at most to reach the standings of the pages watching.
+const eventsCheck = 500 * time.Millisecond
+
+// eventIDLength bounds the event a page may watch (ids are shorter).
+const eventIDLength = 40
+
+// EventLive draws the changing part of event id's page and says the game
+// each player plays there now (web/events, Area.Live).
+type EventLive func(ctx context.Context, id string) (html string, playing map[string]string, err error)
+
+// EventsEntered lists the events under way a player is in, each with
+// the game they play there now ("": none) (web/events, Area.Entered).
+type EventsEntered func(ctx context.Context, account string) (map[string]string, error)
+
+// eventWatcher is one page watching an event.
+type eventWatcher struct {
+	event, viewer string
+	// live: the page shows the event (its live part is sent); else it
+	// follows its player's games there alone.
+	live bool
+	// room is the viewer's game the page shows, or was last sent to.
+	room string
+	// news takes the latest message; one not yet sent gives way to the
+	// next (keeping its go).
+	news chan siteMessage
+}
+
+// eventsWatch keeps a node's event watchers and checks their events while
+// there are any.
+type eventsWatch struct {
+	mu       sync.Mutex
+	watchers map[*eventWatcher]bool
+	running  bool
+}
+
+// watchedEvent is the event a socket's page asked to watch in its
+// address (?event=ID&room=ROOM), if it did.
+func watchedEvent(r *http.Request) (id, room string, ok bool) {
+	q := r.URL.Query()
+	id, room = q.Get("event"), q.Get("room")
+	return id, room, id != "" && len(id) <= eventIDLength && len(room) <= eventIDLength
+}
+
+// watchEvent makes viewer's ("": a guest's) watcher of event id, whose
+// page shows their game room, and the event's live part if live; the
+// first watcher starts the checks.
+func (a *Area) watchEvent(id, viewer, room string, live bool) *eventWatcher {
+	w := &eventWatcher{event: id, viewer: viewer, room: room, live: live, news: make(chan siteMessage, 1)}
+	ew := &a.eventsWatch
+	ew.mu.Lock()
+	defer ew.mu.Unlock()
+	if ew.watchers == nil {
+		ew.watchers = map[*eventWatcher]bool{}
+	}
+	ew.watchers[w] = true
+	if !ew.running {
+		ew.running = true
+		go a.checkEvents()
+	}
+	return w
+}
+
+// followEntered watches, for account's page, the events under way they
+// are in (but skip, the one the page shows), for their next games there.
+func (a *Area) followEntered(ctx context.Context, account, skip string) []*eventWatcher {
+	if a.EventsEntered == nil {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	entered, err := a.EventsEntered(ctx, account)
+	if err != nil {
+		a.Kit.Log.Warn("events entered not read", "err", err, "user", account)
+		return nil
+	}
+	var out []*eventWatcher
+	for id, room := range entered {
+		if id != skip {
+			out = append(out, a.watchEvent(id, account, room, false))
+		}
+	}
+	return out
+}
+
+// unwatchEvent ends a watcher.
+func (a *Area) unwatchEvent(w *eventWatcher) {
+	ew := &a.eventsWatch
+	ew.mu.Lock()
+	defer ew.mu.Unlock()
+	delete(ew.watchers, w)
+}
+
+// checkEvents reads the watched events every eventsCheck and tells their
+// watchers what changed, until no page watches.
+func (a *Area) checkEvents() {
+	ew := &a.eventsWatch
+	told := map[*eventWatcher]string{}
+	tick := time.NewTicker(eventsCheck)
+	defer tick.Stop()
+	for {
+		ew.mu.Lock()
+		if len(ew.watchers) == 0 {
+			ew.running = false
+			ew.mu.Unlock()
+			return
+		}
+		byEvent := map[string][]*eventWatcher{}
+		for w := range ew.watchers {
+			byEvent[w.event] = append(byEvent[w.event], w)
+		}
+		ew.mu.Unlock()
+		for id, ws := range byEvent {
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			html, playing, err := a.EventLive(ctx, id)
+			cancel()
+			if err != nil {
+				continue // told at a later check (or never: no such event)
+			}
+			for _, w := range ws {
+				var m siteMessage
+				if w.live && told[w] != html {
+					told[w] = html
+					m.Event = &html
+				}
+				if room := playing[w.viewer]; w.viewer != "" && room != "" && room != w.room {
+					w.room = room
+					m.Go = "/r/" + room
+				}
+				if m.Event == nil && m.Go == "" {
+					continue
+				}
+				select {
+				case old := <-w.news: // not sent yet
+					if m.Go == "" {
+						m.Go = old.Go
+					}
+				default:
+				}
+				w.news <- m
+			}
+		}
+		for w := range told {
+			if !ew.has(w) {
+				delete(told, w)
+			}
+		}
+		<-tick.C
+	}
+}
+
+func (ew *eventsWatch) has(w *eventWatcher) bool {
+	ew.mu.Lock()
+	defer ew.mu.Unlock()
+	return ew.watchers[w]
+}
+
+// mergeNews is the news of watchers in one channel (nil for none), until
+// ctx ends.
+func mergeNews(ctx context.Context, watchers []*eventWatcher) <-chan siteMessage {
+	switch len(watchers) {
+	case 0:
+		return nil
+	case 1:
+		return watchers[0].news
+	}
+	out := make(chan siteMessage)
+	for _, w := range watchers {
+		go func() {
+			for {
+				select {
+				case m := <-w.news:
+					select {
+					case out <- m:
+					case <-ctx.Done():
+						return
+					}
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	return out
+}
