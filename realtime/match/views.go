@@ -77,6 +77,7 @@ func (r *Room) page(v *viewer) *view.Page {
 		p.Turn, p.Invitation = "Join to play", r.invitation()
 	}
 	r.fillClock(p, mine)
+	p.Forecasts = r.forecastsPossible()
 	if v.replay == nil {
 		p.Forecast = r.forecastView(mine)
 	}

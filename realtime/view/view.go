@@ -208,8 +208,11 @@ type Page struct {
 	FlashID uint64
 
 	// Forecast is the viewer's conditional moves, a player's in a game
-	// played across days; nil where there are none to make.
-	Forecast *Forecast
+	// played across days; nil where there are none to make. Forecasts
+	// says the room takes them at all (the page has their part only
+	// then: every part costs every update of every room).
+	Forecast  *Forecast
+	Forecasts bool
 
 	// board is State's board as the game draws it, worked out once per
 	// page (a render asks for it several times).

@@ -41,12 +41,14 @@ func TestForecastCard(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := page(t, "kalah", nil)
-			p.Forecast = tc.f
+			p.Forecast, p.Forecasts = tc.f, true
 			doc := render(t, p)
 			card := doc.Find("#forecast [data-testid=forecast]")
 			if tc.f == nil {
 				assert.Zero(t, card.Length())
 				assert.Equal(t, 1, doc.Find("#forecast").Length(), "the part is there, empty")
+				p.Forecasts = false
+				assert.Zero(t, render(t, p).Find("#forecast").Length(), "a room that takes none has no part")
 				return
 			}
 			require.Equal(t, 1, card.Length())
