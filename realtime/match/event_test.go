@@ -102,6 +102,7 @@ func TestAnEventsGame(t *testing.T) {
 	require.False(t, p.Controls.New)
 	require.Contains(t, me.action(vocab.Undo).Error, "Moves are not taken back in an event's game.")
 	require.Contains(t, me.action(vocab.NewGame).Error, "This game is an event's")
+	require.Equal(t, "/t/ev", p.Event, "the page links its event")
 	p = me.action(vocab.Resign)
 	require.True(t, p.Over)
 	require.False(t, p.Controls.Rematch, "the event pairs the next game")

@@ -40,6 +40,9 @@ func (r *Room) page(v *viewer) *view.Page {
 	if r.next != "" {
 		p.Next = "/r/" + r.next
 	}
+	if r.event.id != "" {
+		p.Event = "/t/" + r.event.id
+	}
 	if v.flash != "" || v.err != "" {
 		r.viewers.flashes++
 		p.FlashID = r.viewers.flashes

@@ -154,7 +154,10 @@ type Page struct {
 	SignInToJoin bool
 	// Next is the address of the rematch this finished game was followed
 	// by ("/r/ID"); empty when there is none.
-	Next   string
+	Next string
+	// Event is the address of the event this game is of ("/t/ID"); empty
+	// when none.
+	Event  string
 	Status string // the result when over ("White wins — no legal move")
 	// Score is the scoreboard line (game.ScoreLine), when the room has
 	// worked it out for State; empty, the page works it out.

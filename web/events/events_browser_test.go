@@ -83,6 +83,14 @@ func TestBrowserAnArena(t *testing.T) {
 	}
 	cat.WaitJS("Cat in the room", `location.pathname.startsWith("/r/") && !!document.querySelector("[data-testid=board]")`)
 	require.Equal(t, room, cat.Location(), "one game")
+	require.Equal(t, event, webtest.EvalJS[string](bea, `new URL(document.querySelector("[data-testid=event-link]").href).pathname`),
+		"the game links its event")
+	bea.WaitShown("[data-action=berserk]")
+	require.False(t, webtest.EvalJS[bool](bea, `!!document.querySelector("[data-action=undo], [data-action=load]")`),
+		"no takeback or load drawn in an event's game")
+	bea.Screenshot(filepath.Join(shots, "arena-game-phone.png"))
+	require.True(t, webtest.EvalJS[bool](bea, `document.documentElement.scrollWidth <= innerWidth`), "an arena's game fits a phone")
+	axe(bea, "an arena's game on a phone, berserk offered")
 	ann.WaitJS("both playing, on Ann's page", `document.querySelectorAll("[data-testid=standing] [data-testid=playing]").length === 2`)
 
 	// Each moves, until a resignation is offered (an abort before).

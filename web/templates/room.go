@@ -227,6 +227,10 @@ func lastSaid(p *view.Page) string {
 // it is over, only when it can be used.
 func shown(p *view.Page, enabled bool) bool { return enabled || !p.Over }
 
+// shownOutsideEvents is shown for a control an event's game never allows
+// (a takeback, a load): there it is not drawn at all.
+func shownOutsideEvents(p *view.Page, enabled bool) bool { return p.Event == "" && shown(p, enabled) }
+
 // steps are the prompts of a move's clicks, one a line, for pick.js.
 func steps(p *view.Page) string { return strings.Join(p.Steps, "\n") }
 
