@@ -113,17 +113,26 @@ func (a *Area) list(w http.ResponseWriter, r *http.Request) {
 
 // row is event t in the list.
 func (a *Area) row(t store.Tournament, players int) templates.EventRow {
-	row := templates.EventRow{ID: t.ID, Name: t.Name, Game: game.NameOf(t.Game), Clock: t.Clock.NameDays(t.Days), Kind: kindName(t.Kind),
+	row := templates.EventRow{ID: t.ID, Name: t.Name, Game: game.NameOf(t.Game), Clock: t.Clock.NameDays(t.Days), Kind: kindName(t),
 		Players: players}
 	row.When, row.Countdown = when(t, a.now())
 	return row
 }
 
-func kindName(kind string) string {
-	if kind == store.Swiss {
-		return "Swiss"
+// kindName says what kind of event t is, and who may enter it if not
+// everyone ("Arena · bots only").
+func kindName(t store.Tournament) string {
+	kind := "Arena"
+	if t.Kind == store.Swiss {
+		kind = "Swiss"
 	}
-	return "Arena"
+	switch {
+	case t.BotsOnly:
+		return kind + " · bots only"
+	case !t.Bots:
+		return kind + " · no bots"
+	}
+	return kind
 }
 
 // when says event t's start or end, and the time it counts down to.

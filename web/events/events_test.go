@@ -310,3 +310,39 @@ func TestTheSiteSocketWatchesAnEvent(t *testing.T) {
 	})
 	require.Empty(t, m.Go, "a guest is sent nowhere")
 }
+
+// An event says who may enter it: in the list and on its page; an engine
+// championship offers people no Join (its games are theirs to watch),
+// and refuses one posted in words.
+func TestWhoMayEnter(t *testing.T) {
+	t.Parallel()
+	n := sitetest.New(t)
+	ctx := t.Context()
+	later := time.Now().Add(time.Hour)
+	for _, tc := range []struct {
+		id         string
+		bots, only bool
+		kind       string
+		join       bool
+	}{
+		{"open", true, false, "Arena", true},
+		{"people", false, false, "Arena · no bots", true},
+		{"engines", true, true, "Arena · bots only", false},
+	} {
+		t.Run(tc.id, func(t *testing.T) {
+			require.NoError(t, n.Store.CreateTournament(ctx, &store.Tournament{ID: tc.id, Name: "E " + tc.id, Kind: store.Arena,
+				Game: "kalah", Clock: "fast", Minutes: 30, Bots: tc.bots, BotsOnly: tc.only, Starts: later, Created: later}))
+			_, doc := webtest.Get(t, n.Browser(t), n.URL+"/tournaments")
+			assert.Contains(t, doc.Find("[data-event="+tc.id+"]").Text(), tc.kind)
+			bea := n.SignedUp(t, "Bea-"+tc.id)
+			_, doc = webtest.Get(t, bea, n.URL+"/t/"+tc.id)
+			assert.Equal(t, tc.join, doc.Find("[data-action=join-tournament]").Length() == 1)
+			assert.Equal(t, !tc.join, doc.Find("[data-testid=bots-only]").Length() == 1)
+			if !tc.join {
+				resp, doc := webtest.Post(t, bea, n.URL+"/t/"+tc.id+"/join", nil)
+				assert.Equal(t, http.StatusConflict, resp.StatusCode)
+				assert.Contains(t, doc.Find("[role=alert]").Text(), "bots only")
+			}
+		})
+	}
+}

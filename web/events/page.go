@@ -133,8 +133,8 @@ func (a *Area) show(w http.ResponseWriter, r *http.Request, status int, refused 
 		return
 	}
 	t := s.event
-	view := templates.EventPage{ID: t.ID, Name: t.Name, Game: game.NameOf(t.Game), Clock: t.Clock.NameDays(t.Days), Kind: kindName(t.Kind),
-		Rated: t.Rated, Bots: t.Bots, Minutes: t.Minutes, Creator: t.Creator, Live: a.live(s), Error: refused,
+	view := templates.EventPage{ID: t.ID, Name: t.Name, Game: game.NameOf(t.Game), Clock: t.Clock.NameDays(t.Days), Kind: kindName(*t),
+		Rated: t.Rated, Bots: t.Bots, BotsOnly: t.BotsOnly, Minutes: t.Minutes, Creator: t.Creator, Live: a.live(s), Error: refused,
 		Over: t.Status == store.TournamentFinished}
 	if u := request.User(r); u != nil {
 		view.Viewer = u.Name

@@ -90,9 +90,11 @@ type EventLive struct {
 type EventPage struct {
 	ID, Name, Game, Clock, Kind string
 	Rated, Bots                 bool
-	Minutes                     int
-	Creator                     string
-	Live                        EventLive
+	// BotsOnly: only bots' programs may enter (an engine championship).
+	BotsOnly bool
+	Minutes  int
+	Creator  string
+	Live     EventLive
 	// Viewer is the signed-in player ("": a guest); In says they are in
 	// the event's pairings, MayStart that they may start it now (its
 	// creator, before it started); Finished that nobody may join.
