@@ -214,3 +214,21 @@ func liveDeadline(rec *store.Room, moved [2]bool, toMove []game.Player, now time
 	}
 	return from.Add(wait), false
 }
+
+// Holder names the holder of a seat as the pages of games in play show an
+// opponent, with the address of their page ("": none): a house bot or the
+// server's computer by its level, an account by its name, a guest by the
+// name they gave.
+func Holder(seat store.Seat) (name, page string) {
+	switch {
+	case seat.Kind == vocab.ComputerSeat && seat.Account != "": // a house bot
+		return vocab.ComputerName(seat.Level.Label()), "/@/" + seat.Account
+	case seat.Kind == vocab.ComputerSeat:
+		return vocab.ComputerName(seat.Level.Label()), ""
+	case seat.Account != "":
+		return seat.Account, "/@/" + seat.Account
+	case seat.Name != "":
+		return seat.Name + " (guest)", ""
+	}
+	return "a guest", ""
+}

@@ -52,7 +52,7 @@ func myGameRow(g inplay.Game, now time.Time) templates.MyGameRow {
 	row := templates.MyGameRow{GameInPlayRow: templates.GameInPlayRow{RoomID: g.ID, Game: game.NameOf(g.Game),
 		Clock: clockWords(g.Summary), Rated: g.Rated, Moves: g.Turns, OneScreen: g.Mode == vocab.Hotseat,
 		YourTurn: g.MyTurn}}
-	row.Opponent, row.OpponentPage = opponentOf(g.Opponent)
+	row.Opponent, row.OpponentPage = inplay.Holder(g.Opponent)
 	switch {
 	case g.ToMove == nil:
 	case g.MyTurn && len(g.ToMove) == 2 && !row.OneScreen:
@@ -90,21 +90,6 @@ func clockWords(sum store.Summary) string {
 		return sum.Clock.NameDays(sum.Days)
 	}
 	return sum.Clock.Label()
-}
-
-// opponentOf names the holder of a seat and links their page ("": none).
-func opponentOf(seat store.Seat) (name, page string) {
-	switch {
-	case seat.Kind == vocab.ComputerSeat && seat.Account != "": // a house bot
-		return vocab.ComputerName(seat.Level.Label()), "/@/" + seat.Account
-	case seat.Kind == vocab.ComputerSeat:
-		return vocab.ComputerName(seat.Level.Label()), ""
-	case seat.Account != "":
-		return seat.Account, "/@/" + seat.Account
-	case seat.Name != "":
-		return seat.Name + " (guest)", ""
-	}
-	return "a guest", ""
 }
 
 // WithTurns lets a page drawn for account show in its header how many of

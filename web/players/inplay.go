@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"boardroom/game"
+	"boardroom/inplay"
 	"boardroom/realtime/match"
 	"boardroom/realtime/vocab"
 	"boardroom/store"
@@ -51,7 +52,7 @@ func (a *Area) gameInPlay(ctx context.Context, sum store.Summary, name string, o
 	}
 	row := templates.GameInPlayRow{RoomID: sum.ID, Game: game.NameOf(sum.Game), Clock: inPlayClock(sum), Rated: sum.Rated,
 		Moves: sum.Turns, OneScreen: sum.Mode == vocab.Hotseat}
-	row.Opponent, row.OpponentPage = opponent(sum.Seats[1-mine])
+	row.Opponent, row.OpponentPage = inplay.Holder(sum.Seats[1-mine])
 	rec, err := a.Store.Room(ctx, sum.ID)
 	if err != nil {
 		a.Kit.Log.Warn("game in play not read", "room", sum.ID, "err", err)
@@ -70,21 +71,6 @@ func (a *Area) gameInPlay(ctx context.Context, sum store.Summary, name string, o
 	}
 	row.Turn, row.YourTurn = turnWords(st.ToMove(), game.Player(mine), name, row, own)
 	return row
-}
-
-// opponent names the holder of a seat and links their page ("": none).
-func opponent(seat store.Seat) (name, page string) {
-	switch {
-	case seat.Kind == vocab.ComputerSeat && seat.Account != "": // a house bot
-		return vocab.ComputerName(seat.Level.Label()), "/@/" + seat.Account
-	case seat.Kind == vocab.ComputerSeat:
-		return vocab.ComputerName(seat.Level.Label()), ""
-	case seat.Account != "":
-		return seat.Account, "/@/" + seat.Account
-	case seat.Name != "":
-		return seat.Name + " (guest)", ""
-	}
-	return "a guest", ""
 }
 
 // turnWords says whose turn it is to the viewer, and whether it is the
