@@ -15,7 +15,15 @@ import (
 // Direct implements Tournaments.
 func (b *base) Direct(ctx context.Context, id, node string, now time.Time, lease time.Duration) (Directing, error) {
 	d := Directing{Node: node}
-	err := b.e.writeTx(ctx, func(tx txn) error {
+	// Most looks find another node's lease running: said by a read, with
+	// no write.
+	var holder string
+	var until int64
+	err := b.db.QueryRowContext(ctx, `SELECT director, director_until FROM tournaments WHERE id = $1`, id).Scan(&holder, &until)
+	if err == nil && holder != node && holder != "" && until >= now.UnixMilli() {
+		return d, ErrDirected
+	}
+	err = b.e.writeTx(ctx, func(tx txn) error {
 		var holder string
 		var epoch, until int64
 		err := tx.QueryRow(`SELECT director, director_epoch, director_until FROM tournaments WHERE id = $1`+b.e.forUpdate(), id).

@@ -60,6 +60,9 @@ type Director struct {
 	Games func() []game.Game
 
 	scheduled time.Time // when the schedule was last kept
+	// held are the leases this director holds, by event, and until when
+	// (Step's goroutine alone).
+	held      map[string]held
 	nudge     chan struct{}
 	nudgeOnce sync.Once
 }
@@ -74,6 +77,12 @@ func (d *Director) now() time.Time {
 func (d *Director) nudges() chan struct{} {
 	d.nudgeOnce.Do(func() { d.nudge = make(chan struct{}, 1) })
 	return d.nudge
+}
+
+// held is a lease a director holds on an event, and until when.
+type held struct {
+	hold  store.Directing
+	until time.Time
 }
 
 // Nudge has the director look now: a game of an event ended, or someone
@@ -119,17 +128,36 @@ func (d *Director) Step(ctx context.Context) error {
 	if lease <= 0 {
 		lease = 10 * time.Second
 	}
+	if d.held == nil {
+		d.held = map[string]held{}
+	}
+	live := map[string]bool{}
 	for _, t := range events {
-		hold, err := d.Store.Direct(ctx, t.ID, d.Node, now, lease)
+		live[t.ID] = true
+		h, ok := d.held[t.ID]
+		if !ok || !now.Before(h.until.Add(-lease/2)) { // renewed when half of it is left: a write every few looks
+			hold, err := d.Store.Direct(ctx, t.ID, d.Node, now, lease)
+			if errors.Is(err, store.ErrDirected) {
+				delete(d.held, t.ID)
+				continue // another node's
+			}
+			if err != nil {
+				d.Log.Warn("event not taken", "event", t.ID, "err", err)
+				continue
+			}
+			h = held{hold: hold, until: now.Add(lease)}
+			d.held[t.ID] = h
+		}
+		err := d.direct(ctx, t, h.hold, now)
 		if errors.Is(err, store.ErrDirected) {
-			continue // another node's
-		}
-		if err != nil {
-			d.Log.Warn("event not taken", "event", t.ID, "err", err)
-			continue
-		}
-		if err := d.direct(ctx, t, hold, now); err != nil && !errors.Is(err, store.ErrDirected) {
+			delete(d.held, t.ID) // taken over: its writes are fenced out
+		} else if err != nil {
 			d.Log.Warn("event not moved on", "event", t.ID, "err", err)
+		}
+	}
+	for id := range d.held {
+		if !live[id] {
+			delete(d.held, id) // finished
 		}
 	}
 	return nil

@@ -262,3 +262,32 @@ func TestDirectorsHandOverWithoutPairingTwice(t *testing.T) {
 		})
 	}
 }
+
+// countingDirect counts the lease writes a director makes.
+type countingDirect struct {
+	store.Tournaments
+	n int
+}
+
+func (c *countingDirect) Direct(ctx context.Context, id, node string, now time.Time, lease time.Duration) (store.Directing, error) {
+	c.n++
+	return c.Tournaments.Direct(ctx, id, node, now, lease)
+}
+
+// A director renews its lease on an event when half of it is left, not at
+// every look: a running event costs a write every few seconds, not every
+// second.
+func TestTheLeaseIsRenewedAtHalfTime(t *testing.T) {
+	h := newArenaHarness(t)
+	ctx := context.Background()
+	h.arena("a", 30, "ann", "bea")
+	counting := &countingDirect{Tournaments: h.st}
+	d := h.director("node")
+	d.Store = counting // Lease: 10 s
+	for range 12 {
+		require.NoError(t, d.Step(ctx))
+		h.clock = h.clock.Add(time.Second)
+	}
+	require.Equal(t, 3, counting.n, "at 0, 5 and 10 s")
+	require.Len(t, h.games("a"), 1, "and it directs all along")
+}
