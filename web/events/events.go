@@ -194,12 +194,13 @@ func readForm(f map[string][]string, now time.Time) (*store.Tournament, error) {
 	}
 	t := &store.Tournament{Kind: get("kind"), Game: get("game"), Clock: vocab.Clock(get("clock")), Rated: get("rated") == "true",
 		Bots: get("bots") == "true", Created: now}
+	kind := "Arena"
 	switch t.Kind {
 	case store.Arena:
 	case store.Swiss:
-		return nil, problem("Swiss events are not run yet: make an arena.")
+		kind = "Swiss"
 	default:
-		return nil, problem("Choose the kind of event: an arena.")
+		return nil, problem("Choose the kind of event: an arena or a Swiss event.")
 	}
 	g, err := game.Lookup(t.Game)
 	if err != nil {
@@ -208,13 +209,22 @@ func readForm(f map[string][]string, now time.Time) (*store.Tournament, error) {
 	switch {
 	case !t.Clock.Valid():
 		return nil, problem("Choose one of the move clocks.")
-	case t.Clock.Correspondence():
+	case t.Clock.Correspondence() && t.Kind == store.Arena:
 		return nil, problem("An arena lasts minutes, and a correspondence game days: choose bullet, fast or slow.")
+	case t.Clock.Correspondence():
+		return nil, problem("A Swiss event across days (rounds at set days) is not run yet: choose bullet, fast or slow.")
 	case t.Clock == vocab.NoClock:
-		return nil, problem("An arena needs a move clock, or one game could outlast it: choose bullet, fast or slow.")
+		return nil, problem("An event needs a move clock, or one game could hold up everyone: choose bullet, fast or slow.")
 	}
-	if t.Minutes, err = number("minutes", "The length", templates.ArenaMinutesMin, templates.ArenaMinutesMax); err != nil {
-		return nil, err
+	if t.Kind == store.Arena {
+		if t.Minutes, err = number("minutes", "The length", templates.ArenaMinutesMin, templates.ArenaMinutesMax); err != nil {
+			return nil, err
+		}
+	} else {
+		if t.Rounds, err = number("rounds", "The number of rounds", templates.SwissRoundsMin, templates.SwissRoundsMax); err != nil {
+			return nil, err
+		}
+		t.TwoGames = get("two_games") == "true"
 	}
 	in, err := number("start", "The start", 0, templates.StartInMax)
 	if err != nil {
@@ -228,7 +238,7 @@ func readForm(f map[string][]string, now time.Time) (*store.Tournament, error) {
 	case strings.ContainsFunc(t.Name, func(r rune) bool { return r < ' ' }):
 		return nil, problem("The name may not hold control characters.")
 	case t.Name == "":
-		t.Name = g.Name() + " Arena"
+		t.Name = g.Name() + " " + kind
 	}
 	return t, nil
 }

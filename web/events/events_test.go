@@ -1,6 +1,7 @@
 package events_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -50,18 +51,21 @@ func TestCreateAnEvent(t *testing.T) {
 	resp, doc := webtest.Get(t, ann, n.URL+"/tournaments/new")
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	form := doc.Find("form[data-testid=tournament-form]")
-	for _, field := range []string{"kind", "game", "clock", "days", "minutes", "start", "rounds", "rated", "bots", "name"} {
+	for _, field := range []string{"kind", "game", "clock", "days", "minutes", "start", "rounds", "two_games", "rated", "bots", "name"} {
 		assert.Equal(t, 1, form.Find("[name="+field+"]").Length(), field)
 	}
 	assert.Equal(t, 5, form.Find("select[name=game] option").Length(), "the registry's games")
-	assert.True(t, form.Find("option[value=swiss]").Is("[disabled]"), "Swiss offered, not yet run")
+	assert.False(t, form.Find("option[value=swiss]").Is("[disabled]"), "Swiss offered")
 
 	for _, tc := range []struct {
 		name   string
 		change func(url.Values)
 		why    string
 	}{
-		{"Swiss", func(f url.Values) { f.Set("kind", "swiss") }, "Swiss events are not run yet"},
+		{"Swiss, no rounds", func(f url.Values) { f.Set("kind", "swiss") }, "The number of rounds must be a whole number from 1 to 15"},
+		{"Swiss, too many rounds", func(f url.Values) { f.Set("kind", "swiss"); f.Set("rounds", "16") }, "from 1 to 15"},
+		{"Swiss across days", func(f url.Values) { f.Set("kind", "swiss"); f.Set("rounds", "3"); f.Set("clock", "correspondence") },
+			"A Swiss event across days"},
 		{"no kind", func(f url.Values) { f.Del("kind") }, "Choose the kind"},
 		{"no such game", func(f url.Values) { f.Set("game", "chess") }, "one of the site's games"},
 		{"no such clock", func(f url.Values) { f.Set("clock", "blitz") }, "one of the move clocks"},
@@ -108,7 +112,7 @@ func TestCreateAnEvent(t *testing.T) {
 		resp, _ = webtest.Post(t, ann, n.URL+"/tournaments", arenaForm(func(f url.Values) { f.Set("name", "Ann's own") }))
 		require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	}
-	resp, doc = webtest.Post(t, ann, n.URL+"/tournaments", arenaForm(nil))
+	resp, doc = webtest.Post(t, ann, n.URL+"/tournaments", arenaForm(func(f url.Values) { f.Set("kind", "swiss"); f.Set("rounds", "3") }))
 	require.Equal(t, http.StatusBadRequest, resp.StatusCode, "a fourth waiting")
 	require.Contains(t, doc.Find("[role=alert]").Text(), "3 events waiting to start")
 	require.Len(t, events(t, n), 3)
@@ -345,4 +349,72 @@ func TestWhoMayEnter(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A Swiss event made by the form plays its rounds; its page says its rounds
+// and rules and ranks by points (in halves), then Buchholz and
+// Sonneborn–Berger.
+func TestASwissEventsPages(t *testing.T) {
+	t.Parallel()
+	n := sitetest.New(t)
+	ctx := t.Context()
+	ann := n.SignedUp(t, "Ann")
+	resp, _ := webtest.Post(t, ann, n.URL+"/tournaments", arenaForm(func(f url.Values) {
+		f.Set("kind", "swiss")
+		f.Set("rounds", "3")
+		f.Set("two_games", "true")
+		f.Set("minutes", "") // an arena's field: a Swiss event has none
+	}))
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	made := events(t, n)
+	require.Len(t, made, 1)
+	e := made[0]
+	assert.Equal(t, "Kalah Swiss", e.Name)
+	assert.Equal(t, store.Swiss, e.Kind)
+	assert.Equal(t, 3, e.Rounds)
+	assert.True(t, e.TwoGames)
+
+	// Three players' first round as the director would have played it:
+	// bea beat cat once and drew once; ann sat out with a point.
+	now := time.Now()
+	for i, p := range []string{"ann", "bea", "cat"} {
+		require.NoError(t, n.Store.JoinTournament(ctx, e.ID, store.Entrant{Account: p, Rating: 1500 + i, Joined: now, Active: true}))
+	}
+	d, err := n.Store.Direct(ctx, e.ID, "test-node", now, time.Hour)
+	require.NoError(t, err)
+	require.NoError(t, n.Store.StartTournament(ctx, e.ID, d, now, time.Time{}))
+	made2, err := n.Store.PairTournament(ctx, e.ID, d, func([]store.Entrant, []store.TournamentGame) []store.TournamentPairing {
+		var out []store.TournamentPairing
+		for i, seats := range [][2]string{{"bea", "cat"}, {"cat", "bea"}} {
+			room := storetestRoom(fmt.Sprintf("sw-%d", i))
+			out = append(out, store.TournamentPairing{Room: room, Seats: seats})
+		}
+		return append(out, store.TournamentPairing{Seats: [2]string{"ann"}})
+	})
+	require.NoError(t, err)
+	_, err = n.Store.SetResult(ctx, made2[0].Room.ID, store.Result{Over: true, Winner: 0, Reason: "bea wins"})
+	require.NoError(t, err)
+	_, err = n.Store.SetResult(ctx, made2[1].Room.ID, store.Result{Over: true, Winner: -1, Reason: "drawn"})
+	require.NoError(t, err)
+
+	_, doc := webtest.Get(t, n.Browser(t), n.URL+"/t/"+e.ID)
+	assert.Contains(t, doc.Find("[data-testid=event-facts]").Text(), "3 rounds, two games each")
+	assert.Contains(t, doc.Find("[data-testid=event-rules]").Text(), "Buchholz")
+	var rows [][]string
+	doc.Find("[data-testid=standing]").Each(func(_ int, s *goquery.Selection) {
+		var cells []string
+		s.Find("td").Each(func(_ int, c *goquery.Selection) { cells = append(cells, strings.TrimSpace(c.Text())) })
+		rows = append(rows, append([]string{s.AttrOr("data-player", ""), s.AttrOr("data-score", "")}, cells...))
+	})
+	assert.Equal(t, [][]string{
+		{"bea", "1½", "1", "1501", "1½", "1", "¾"},
+		{"ann", "1", "2", "1500", "1", "0", "0"},
+		{"cat", "½", "3", "1502", "½", "3", "¾"},
+	}, rows, "player, score, rank, rating, points, Buchholz, Sonneborn–Berger")
+}
+
+// storetestRoom is a room of two people for an event's game.
+func storetestRoom(id string) *store.Room {
+	return &store.Room{ID: id, Game: "kalah", Options: map[string]string{}, Mode: "friend", Clock: "fast", Winner: -1,
+		Seats: [2]store.Seat{{Kind: "human", Account: "x"}, {Kind: "human", Account: "y"}}}
 }

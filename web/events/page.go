@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"time"
 
 	"boardroom/game"
 	"boardroom/store"
+	"boardroom/tournament"
 	"boardroom/tournament/director"
 	"boardroom/web/request"
 	"boardroom/web/templates"
@@ -19,10 +22,12 @@ import (
 // podium.
 const podiumSize = 3
 
-// state is an event with its players ranked.
+// state is an event with its players ranked: an arena's standings, or a
+// Swiss event's (swiss, with who plays in standings).
 type state struct {
 	event     *store.Tournament
 	standings []director.Standing
+	swiss     []tournament.SwissStanding
 }
 
 // read reads event id and ranks its players.
@@ -39,7 +44,11 @@ func (a *Area) read(ctx context.Context, id string) (state, error) {
 	if err != nil {
 		return state{}, err
 	}
-	return state{event: t, standings: director.ArenaStandings(entrants, games)}, nil
+	s := state{event: t, standings: director.ArenaStandings(entrants, games)}
+	if t.Kind == store.Swiss {
+		s.swiss = director.SwissStandings(entrants, games)
+	}
+	return s, nil
 }
 
 // live is the changing part of s's page.
@@ -55,8 +64,15 @@ func (a *Area) live(s state) templates.EventLive {
 	default:
 		l.StatusText = "Finished"
 	}
+	if t.Kind == store.Swiss {
+		l.Swiss = true
+		l.Standings = swissRows(s)
+	}
 	for _, st := range s.standings {
-		row := templates.StandingRow{Rank: st.Rank, Player: st.Account, Bot: st.Bot, Rating: st.Rating, Score: st.Sheet.Total,
+		if l.Swiss {
+			break
+		}
+		row := templates.StandingRow{Rank: st.Rank, Player: st.Account, Bot: st.Bot, Rating: st.Rating, Score: strconv.Itoa(st.Sheet.Total),
 			Playing: st.Playing, Left: !st.Active, OnStreak: st.Sheet.OnStreak}
 		for i, p := range st.Sheet.Points {
 			row.Games = append(row.Games, templates.GamePoints{Points: p, Doubled: st.Sheet.Doubled[i]})
@@ -67,6 +83,23 @@ func (a *Area) live(s state) templates.EventLive {
 		l.Podium = l.Standings[:min(podiumSize, len(l.Standings))]
 	}
 	return l
+}
+
+// swissRows are a Swiss event's standings as its page shows them: points
+// and tie-breaks in points (kept in half points), who plays now and who
+// left (from the arena's view of the same games).
+func swissRows(s state) []templates.StandingRow {
+	who := map[string]director.Standing{}
+	for _, st := range s.standings {
+		who[st.Account] = st
+	}
+	rows := make([]templates.StandingRow, len(s.swiss))
+	for i, sw := range s.swiss {
+		st := who[sw.ID]
+		rows[i] = templates.StandingRow{Rank: i + 1, Player: sw.ID, Bot: st.Bot, Rating: sw.Rating, Score: templates.HalfPoints(sw.Points),
+			Buchholz: templates.HalfPoints(sw.Buchholz), SB: templates.QuarterPoints(sw.SonnebornBerger2), Playing: st.Playing, Left: !st.Active}
+	}
+	return rows
 }
 
 // Live draws the changing part of event id's page (its status, podium
@@ -133,8 +166,15 @@ func (a *Area) show(w http.ResponseWriter, r *http.Request, status int, refused 
 		return
 	}
 	t := s.event
+	length, rules := fmt.Sprintf("%d minutes", t.Minutes), templates.ArenaRules
+	if t.Kind == store.Swiss {
+		length, rules = fmt.Sprintf("%d rounds", t.Rounds), templates.SwissRules
+		if t.TwoGames {
+			length += ", two games each"
+		}
+	}
 	view := templates.EventPage{ID: t.ID, Name: t.Name, Game: game.NameOf(t.Game), Clock: t.Clock.NameDays(t.Days), Kind: kindName(*t),
-		Rated: t.Rated, Bots: t.Bots, BotsOnly: t.BotsOnly, Minutes: t.Minutes, Creator: t.Creator, Live: a.live(s), Error: refused,
+		Rated: t.Rated, Bots: t.Bots, BotsOnly: t.BotsOnly, Length: length, Rules: rules, Creator: t.Creator, Live: a.live(s), Error: refused,
 		Over: t.Status == store.TournamentFinished}
 	if u := request.User(r); u != nil {
 		view.Viewer = u.Name

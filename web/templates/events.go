@@ -42,14 +42,20 @@ func (f EventForm) value(key, def string) string {
 	return def
 }
 
-// The arena's bounds the form states (web/events checks them).
+// The bounds the form states (web/events checks them): an arena's length,
+// a Swiss event's rounds, the start.
 const (
 	ArenaMinutesMin, ArenaMinutesMax, ArenaMinutesDefault = 10, 120, 30
+	SwissRoundsMin, SwissRoundsMax, SwissRoundsDefault    = 1, 15, 5
 	StartInMax                                            = 1440
 )
 
-// ArenaRules says an arena's scoring in one line.
-const ArenaRules = "Win 2, draw 1, loss 0; two wins in a row start a streak, which doubles your points until a game you do not win."
+// ArenaRules says an arena's scoring in one line, SwissRules a Swiss
+// event's.
+const (
+	ArenaRules = "Win 2, draw 1, loss 0; two wins in a row start a streak, which doubles your points until a game you do not win."
+	SwissRules = "Win 1, draw ½, loss 0; each round pairs players of equal score, never twice the same; an odd player out sits with a point. Ties: Buchholz, then Sonneborn–Berger."
+)
 
 // GamePoints are one game's points in a player's row; Doubled: on a
 // streak.
@@ -60,13 +66,16 @@ type GamePoints struct {
 
 // StandingRow is a player's row in an event's standings.
 type StandingRow struct {
-	Rank    int
-	Player  string
-	Bot     bool
-	Rating  int
-	Score   int
-	Games   []GamePoints
-	Playing bool
+	Rank   int
+	Player string
+	Bot    bool
+	Rating int
+	// Score is the points as the page says them ("7", "2½"): an arena's
+	// total, a Swiss event's points; Buchholz and SB a Swiss event's
+	// tie-breaks (empty in an arena).
+	Score, Buchholz, SB string
+	Games               []GamePoints
+	Playing             bool
 	// Left: not in the pairings now (they may join again).
 	Left     bool
 	OnStreak bool
@@ -81,7 +90,10 @@ type EventLive struct {
 	// counted down to (Unix ms; 0: none).
 	StatusText, When string
 	Countdown        int64
-	Standings        []StandingRow
+	// Swiss: the standings are a Swiss event's (points and tie-breaks, not
+	// each game's points).
+	Swiss     bool
+	Standings []StandingRow
 	// Podium is the first three of a finished event.
 	Podium []StandingRow
 }
@@ -92,9 +104,11 @@ type EventPage struct {
 	Rated, Bots                 bool
 	// BotsOnly: only bots' programs may enter (an engine championship).
 	BotsOnly bool
-	Minutes  int
-	Creator  string
-	Live     EventLive
+	// Length says how long it lasts ("30 minutes", "5 rounds, two games
+	// each"); Rules its scoring.
+	Length, Rules string
+	Creator       string
+	Live          EventLive
 	// Viewer is the signed-in player ("": a guest); In says they are in
 	// the event's pairings, MayStart that they may start it now (its
 	// creator, before it started); Finished that nobody may join.
@@ -107,3 +121,25 @@ type EventPage struct {
 }
 
 func itoa64(n int64) string { return strconv.FormatInt(n, 10) }
+
+// QuarterPoints says a number of quarter points as points ("¾", "2¼"):
+// Sonneborn–Berger, an opponent's points (in halves) times one's own
+// score against them (in halves).
+func QuarterPoints(n int) string {
+	whole, frac := strconv.Itoa(n/4), [...]string{"", "¼", "½", "¾"}[n%4]
+	if n/4 == 0 && frac != "" {
+		whole = ""
+	}
+	return whole + frac
+}
+
+// HalfPoints says a number of half points as points ("2½", "3", "½").
+func HalfPoints(n int) string {
+	switch {
+	case n == 1:
+		return "½"
+	case n%2 == 1:
+		return strconv.Itoa(n/2) + "½"
+	}
+	return strconv.Itoa(n / 2)
+}
