@@ -955,7 +955,7 @@ func EventPageView(p EventPage) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			if p.Bots {
+			if p.Bots && !p.BotsOnly {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 84, "· bots may enter ")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
