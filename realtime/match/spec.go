@@ -175,6 +175,17 @@ func NewID() string { return secret.Text(12) }
 // seat of Kind vocab.ComputerSeat is a house bot's (the server's computer at its
 // Level, under its account); the others are people's, or engines'.
 func PairedRecord(gameID string, clock vocab.Clock, days int, rated bool, seats [2]store.Seat, now time.Time) (*store.Room, error) {
+	return pairedRecord(gameID, clock, days, rated, seats, now, mrand.IntN(2) == 1)
+}
+
+// SeatedRecord is PairedRecord with the seats as given, the first seat's
+// player first: a Swiss round's colours are the pairing's.
+func SeatedRecord(gameID string, clock vocab.Clock, days int, rated bool, seats [2]store.Seat, now time.Time) (*store.Room, error) {
+	return pairedRecord(gameID, clock, days, rated, seats, now, false)
+}
+
+// pairedRecord is PairedRecord's record, its seats swapped when swap.
+func pairedRecord(gameID string, clock vocab.Clock, days int, rated bool, seats [2]store.Seat, now time.Time, swap bool) (*store.Room, error) {
 	g, err := game.Lookup(gameID)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrBadRequest, err)
@@ -204,30 +215,11 @@ func PairedRecord(gameID string, clock vocab.Clock, days int, rated bool, seats 
 	if rated && (seats[0].Account == "" || seats[1].Account == "" || seats[0].Account == seats[1].Account) {
 		return nil, fmt.Errorf("%w: a rated game is between two players with accounts", ErrBadRequest)
 	}
-	if mrand.IntN(2) == 1 {
+	if swap {
 		seats[0], seats[1] = seats[1], seats[0]
 	}
-	return seatedRecord(g, start, clock, days, rated, seats, now), nil
-}
-
-// SeatedRecord is PairedRecord with the seats as given, the first seat's
-// player first: a Swiss round's colours are the pairing's.
-func SeatedRecord(gameID string, clock vocab.Clock, days int, rated bool, seats [2]store.Seat, now time.Time) (*store.Room, error) {
-	rec, err := PairedRecord(gameID, clock, days, rated, seats, now)
-	if err != nil {
-		return nil, err
-	}
-	if rec.Seats[0].Account != seats[0].Account || rec.Seats[0].TokenHash != seats[0].TokenHash {
-		rec.Seats[0], rec.Seats[1] = rec.Seats[1], rec.Seats[0]
-	}
-	return rec, nil
-}
-
-// seatedRecord is the record of a room of g from start with seats as they
-// are.
-func seatedRecord(g game.Game, start game.State, clock vocab.Clock, days int, rated bool, seats [2]store.Seat, now time.Time) *store.Room {
 	return &store.Room{
 		ID: NewID(), Game: g.ID(), Options: start.Options(), Mode: vocab.Friend, Clock: clock, Days: days,
 		Seats: seats, Winner: -1, Rated: rated, ClockFrom: now,
-	}
+	}, nil
 }
