@@ -62,7 +62,10 @@ func TestAnEventOutlivesItsDirector(t *testing.T) {
 		}
 		return list
 	}
-	require.Eventually(t, func() bool { return len(games()) == 3 }, 10*time.Second, 20*time.Millisecond, "the first wave")
+	// A director is told of its wave once the wave's rooms run, after
+	// the games are in the store.
+	wave := func() bool { mu.Lock(); defer mu.Unlock(); return len(paired) > 0 }
+	require.Eventually(t, func() bool { return len(games()) == 3 && wave() }, 10*time.Second, 20*time.Millisecond, "the first wave")
 	mu.Lock()
 	var first string
 	for node := range paired {

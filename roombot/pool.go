@@ -75,15 +75,37 @@ func (p Pool) Next(ctx context.Context) (string, error) {
 	if p.Bearer == "" || strings.ContainsAny(p.Bearer, " \t\r\n") {
 		return "", errors.New("the bot's token is missing, or holds a space or a line break")
 	}
-	ws, err := dial(ctx, socket, credentials{bearer: p.Bearer}, client)
+	// The dial is not cut short by ctx: once the server has answered it,
+	// the bot waits in the pool, and a wait given up must be left.
+	ws, err := dial(context.WithoutCancel(ctx), socket, credentials{bearer: p.Bearer}, client)
 	if err != nil {
 		return "", err
 	}
 	defer ws.CloseNow()
 	ws.SetReadLimit(4 << 10)
+	// A wait given up is left by saying so, and is over when the server,
+	// having taken the bot out of the pool, closes the socket (or names
+	// the room it paired the bot into as it left): closing the socket
+	// alone would return while the bot still waits, until the server
+	// notices, and a pairing made then would hold a seat nobody plays.
+	readCtx, stopReading := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopReading()
+	leave := context.AfterFunc(ctx, func() {
+		wctx, cancel := context.WithTimeout(readCtx, writeTimeout)
+		defer cancel()
+		if ws.Write(wctx, websocket.MessageText, []byte(`{"cancel":true}`)) != nil {
+			stopReading()
+			return
+		}
+		time.AfterFunc(leaveTimeout, stopReading)
+	})
+	defer leave()
 	for {
-		_, b, err := ws.Read(ctx)
+		_, b, err := ws.Read(readCtx)
 		if err != nil {
+			if ctx.Err() != nil {
+				return "", ctx.Err()
+			}
 			return "", err
 		}
 		var m poolMessage
@@ -105,6 +127,10 @@ func (p Pool) Next(ctx context.Context) (string, error) {
 		// {"waiting":...}: the wait has begun; read on.
 	}
 }
+
+// leaveTimeout bounds how long a wait given up waits for the server to
+// take it out of the pool.
+const leaveTimeout = 5 * time.Second
 
 // socket is the pool's socket address, and the site's (for the room's).
 func (p Pool) socket() (socket, base string, err error) {

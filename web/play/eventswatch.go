@@ -87,9 +87,10 @@ func (a *Area) watchEvent(id, viewer, room string, live bool) *eventWatcher {
 	return w
 }
 
-// followEntered watches, for account's page, the events under way they
-// are in (but skip, the one the page shows), for their next games there.
-func (a *Area) followEntered(ctx context.Context, account, skip string) []*eventWatcher {
+// eventsEntered reads the events under way account is in, each with the
+// game they play there now (nil when unknown: their pages then follow
+// none).
+func (a *Area) eventsEntered(ctx context.Context, account string) map[string]string {
 	if a.EventsEntered == nil {
 		return nil
 	}
@@ -100,6 +101,13 @@ func (a *Area) followEntered(ctx context.Context, account, skip string) []*event
 		a.Kit.Log.Warn("events entered not read", "err", err, "user", account)
 		return nil
 	}
+	return entered
+}
+
+// followEntered watches, for account's page, the events entered (event:
+// the game they played there when read) but skip, the one the page
+// shows, for their next games there.
+func (a *Area) followEntered(entered map[string]string, account, skip string) []*eventWatcher {
 	var out []*eventWatcher
 	for id, room := range entered {
 		if id != skip {

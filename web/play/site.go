@@ -136,6 +136,13 @@ func (a *Area) siteSocket(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "sign in first", http.StatusUnauthorized)
 		return
 	}
+	// The events a player is in are read before the socket opens: a game
+	// the director pairs them into from the moment the page asked is then
+	// news, sent to the page, however long the socket took to open.
+	var entered map[string]string
+	if who.Account != "" && !who.BotAccount {
+		entered = a.eventsEntered(r.Context(), who.Account)
+	}
 	ws, done, ok := a.Kit.OpenSocket(w, r, who)
 	if !ok {
 		return
@@ -157,9 +164,7 @@ func (a *Area) siteSocket(w http.ResponseWriter, r *http.Request) {
 	if watchesEvent {
 		watchers = append(watchers, a.watchEvent(event, who.Account, eventRoom, true))
 	}
-	if who.Account != "" && !who.BotAccount {
-		watchers = append(watchers, a.followEntered(ctx, who.Account, event)...)
-	}
+	watchers = append(watchers, a.followEntered(entered, who.Account, event)...)
 	defer func() {
 		for _, ew := range watchers {
 			a.unwatchEvent(ew)
