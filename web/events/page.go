@@ -30,6 +30,25 @@ type state struct {
 	swiss     []tournament.SwissStanding
 }
 
+// pageOf is the page of s's standings that holds account's row (0:
+// none does).
+func (s state) pageOf(account string) int {
+	if s.event.Kind == store.Swiss {
+		for i, sw := range s.swiss {
+			if sw.ID == account {
+				return templates.StandingsPageOf(i)
+			}
+		}
+		return 0
+	}
+	for i, st := range s.standings {
+		if st.Account == account {
+			return templates.StandingsPageOf(i)
+		}
+	}
+	return 0
+}
+
 // read reads event id and ranks its players.
 func (a *Area) read(ctx context.Context, id string) (state, error) {
 	t, err := a.Store.Tournament(ctx, id)
@@ -51,10 +70,11 @@ func (a *Area) read(ctx context.Context, id string) (state, error) {
 	return s, nil
 }
 
-// live is the changing part of s's page.
-func (a *Area) live(s state) templates.EventLive {
+// live is the changing part of s's page, with page (from 1; one past the
+// last is the last) of its standings.
+func (a *Area) live(s state, page int) templates.EventLive {
 	t := s.event
-	l := templates.EventLive{Status: t.Status}
+	l := templates.EventLive{Status: t.Status, Event: t.ID}
 	l.When, l.Countdown = when(*t, a.now())
 	switch t.Status {
 	case store.TournamentCreated:
@@ -82,6 +102,10 @@ func (a *Area) live(s state) templates.EventLive {
 	if t.Status == store.TournamentFinished {
 		l.Podium = l.Standings[:min(podiumSize, len(l.Standings))]
 	}
+	l.Players, l.Pages = len(l.Standings), templates.StandingsPages(len(l.Standings))
+	l.Page = min(max(page, 1), l.Pages)
+	first := (l.Page - 1) * templates.StandingsPerPage
+	l.Standings = l.Standings[first:min(first+templates.StandingsPerPage, len(l.Standings))]
 	return l
 }
 
@@ -103,16 +127,24 @@ func swissRows(s state) []templates.StandingRow {
 }
 
 // Live draws the changing part of event id's page (its status, podium
-// and standings), and says the game each player plays now: what the
-// site's socket sends the pages watching it.
-func (a *Area) Live(ctx context.Context, id string) (html string, playing map[string]string, err error) {
+// and standings) with each of pages of its standings, from one read, and
+// says the game each player plays now: what the site's socket sends the
+// pages watching it.
+func (a *Area) Live(ctx context.Context, id string, pages []int) (html map[int]string, playing map[string]string, err error) {
 	s, err := a.read(ctx, id)
 	if err != nil {
-		return "", nil, err
+		return nil, nil, err
 	}
-	var b bytes.Buffer
-	if err := templates.EventLiveView(a.live(s)).Render(ctx, &b); err != nil {
-		return "", nil, err
+	html = make(map[int]string, len(pages))
+	for _, page := range pages {
+		if _, done := html[page]; done {
+			continue
+		}
+		var b bytes.Buffer
+		if err := templates.EventLiveView(a.live(s, page)).Render(ctx, &b); err != nil {
+			return nil, nil, err
+		}
+		html[page] = b.String()
 	}
 	playing = map[string]string{}
 	for _, st := range s.standings {
@@ -120,7 +152,7 @@ func (a *Area) Live(ctx context.Context, id string) (html string, playing map[st
 			playing[st.Account] = st.Room
 		}
 	}
-	return b.String(), playing, nil
+	return html, playing, nil
 }
 
 // Entered lists the events under way account is in, each with the game
@@ -174,8 +206,9 @@ func (a *Area) show(w http.ResponseWriter, r *http.Request, status int, refused 
 		}
 	}
 	view := templates.EventPage{ID: t.ID, Name: t.Name, Game: game.NameOf(t.Game), Clock: t.Clock.NameDays(t.Days), Kind: kindName(*t),
-		Rated: t.Rated, Bots: t.Bots, BotsOnly: t.BotsOnly, Length: length, Rules: rules, Creator: t.Creator, Live: a.live(s), Error: refused,
+		Rated: t.Rated, Bots: t.Bots, BotsOnly: t.BotsOnly, Length: length, Rules: rules, Creator: t.Creator, Error: refused,
 		Over: t.Status == store.TournamentFinished}
+	mine := 0 // the page of the viewer's row (0: none)
 	if u := request.User(r); u != nil {
 		view.Viewer = u.Name
 		view.MayStart = t.Creator == u.Name && t.Status == store.TournamentCreated && t.Starts.After(a.now())
@@ -184,6 +217,15 @@ func (a *Area) show(w http.ResponseWriter, r *http.Request, status int, refused 
 				view.In, view.Room = st.Active, st.Room
 			}
 		}
+		mine = s.pageOf(u.Name)
+	}
+	page, err := strconv.Atoi(r.URL.Query().Get("page"))
+	if err != nil || page < 1 { // none asked ("me" among them): the viewer's own, or the first
+		page = max(mine, 1)
+	}
+	view.Live = a.live(s, page)
+	if mine > 0 && view.Live.Pages > 1 {
+		view.MyPage = mine
 	}
 	render(w, r, a.Kit, status, templates.EventPageView(view))
 }

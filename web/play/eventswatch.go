@@ -3,20 +3,23 @@ package play
 import (
 	"context"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 )
 
 // An event's page kept live over the site's socket: the page (a guest's
 // too) opens it as /site/ws?event=ID&room=ROOM (ROOM: the viewer's game
-// in the event the page links, "" for none), and is sent {"event":HTML},
+// in the event the page links, "" for none; &page=K the page of its
+// standings it shows, from 1), and is sent {"event":HTML},
 // the changing part of the event's page (status, podium, standings,
 // drawn by the events' area: EventLive), whenever it differs from what
 // it was last sent, and {"go":"/r/ID"} when the signed-in viewer has a
 // new game in the event (the director paired them), as quick pairing
 // sends a player to their game. While any page watches, the node reads
 // each watched event every eventsCheck: one read of its row, entrants and
-// games, and one drawing, whatever the number of its watchers. The store
+// games, and one drawing per page of standings shown, whatever the number
+// of its watchers. The store
 // is the whole site's, so a result written on another node is seen alike.
 //
 // Every other page of a signed-in player follows the events under way
@@ -31,9 +34,10 @@ const eventsCheck = 500 * time.Millisecond
 // eventIDLength bounds the event a page may watch (ids are shorter).
 const eventIDLength = 40
 
-// EventLive draws the changing part of event id's page and says the game
-// each player plays there now (web/events, Area.Live).
-type EventLive func(ctx context.Context, id string) (html string, playing map[string]string, err error)
+// EventLive draws the changing part of event id's page with each of pages
+// of its standings, and says the game each player plays there now
+// (web/events, Area.Live).
+type EventLive func(ctx context.Context, id string, pages []int) (html map[int]string, playing map[string]string, err error)
 
 // EventsEntered lists the events under way a player is in, each with
 // the game they play there now ("": none) (web/events, Area.Entered).
@@ -42,9 +46,10 @@ type EventsEntered func(ctx context.Context, account string) (map[string]string,
 // eventWatcher is one page watching an event.
 type eventWatcher struct {
 	event, viewer string
-	// live: the page shows the event (its live part is sent); else it
-	// follows its player's games there alone.
+	// live: the page shows the event (its live part is sent, with page
+	// of its standings); else it follows its player's games there alone.
 	live bool
+	page int
 	// room is the viewer's game the page shows, or was last sent to.
 	room string
 	// news takes the latest message; one not yet sent gives way to the
@@ -61,18 +66,27 @@ type eventsWatch struct {
 }
 
 // watchedEvent is the event a socket's page asked to watch in its
-// address (?event=ID&room=ROOM), if it did.
-func watchedEvent(r *http.Request) (id, room string, ok bool) {
+// address (?event=ID&room=ROOM&page=K), if it did, and the page of its
+// standings (1 when none is said).
+func watchedEvent(r *http.Request) (id, room string, page int, ok bool) {
 	q := r.URL.Query()
 	id, room = q.Get("event"), q.Get("room")
-	return id, room, id != "" && len(id) <= eventIDLength && len(room) <= eventIDLength
+	page, err := strconv.Atoi(q.Get("page"))
+	if err != nil || page < 1 || page > maxStandingsPage {
+		page = 1
+	}
+	return id, room, page, id != "" && len(id) <= eventIDLength && len(room) <= eventIDLength
 }
+
+// maxStandingsPage bounds the page a socket may ask for (a page past the
+// last is drawn as the last).
+const maxStandingsPage = 100_000
 
 // watchEvent makes viewer's ("": a guest's) watcher of event id, whose
 // page shows their game room, and the event's live part if live; the
 // first watcher starts the checks.
-func (a *Area) watchEvent(id, viewer, room string, live bool) *eventWatcher {
-	w := &eventWatcher{event: id, viewer: viewer, room: room, live: live, news: make(chan siteMessage, 1)}
+func (a *Area) watchEvent(id, viewer, room string, page int, live bool) *eventWatcher {
+	w := &eventWatcher{event: id, viewer: viewer, room: room, page: page, live: live, news: make(chan siteMessage, 1)}
 	ew := &a.eventsWatch
 	ew.mu.Lock()
 	defer ew.mu.Unlock()
@@ -111,7 +125,7 @@ func (a *Area) followEntered(entered map[string]string, account, skip string) []
 	var out []*eventWatcher
 	for id, room := range entered {
 		if id != skip {
-			out = append(out, a.watchEvent(id, account, room, false))
+			out = append(out, a.watchEvent(id, account, room, 0, false))
 		}
 	}
 	return out
@@ -145,29 +159,40 @@ func (a *Area) checkEvents() {
 		}
 		ew.mu.Unlock()
 		for id, ws := range byEvent {
+			var pages []int
+			for _, w := range ws {
+				if w.live {
+					pages = append(pages, w.page)
+				}
+			}
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-			html, playing, err := a.EventLive(ctx, id)
+			html, playing, err := a.EventLive(ctx, id, pages)
 			cancel()
 			if err != nil {
 				continue // told at a later check (or never: no such event)
 			}
+			encoded := map[int][]byte{} // each page's message, made once
 			for _, w := range ws {
 				var m siteMessage
-				if w.live && told[w] != html {
-					told[w] = html
-					m.Event = &html
+				if page := html[w.page]; w.live && told[w] != page {
+					told[w] = page
+					m.Event = &page
+					if encoded[w.page] == nil {
+						encoded[w.page] = siteMessage{Event: &page}.encode()
+					}
+					m.encoded = encoded[w.page]
 				}
 				if room := playing[w.viewer]; w.viewer != "" && room != "" && room != w.room {
 					w.room = room
-					m.Go = "/r/" + room
+					m.Go, m.encoded = "/r/"+room, nil
 				}
 				if m.Event == nil && m.Go == "" {
 					continue
 				}
 				select {
 				case old := <-w.news: // not sent yet
-					if m.Go == "" {
-						m.Go = old.Go
+					if m.Go == "" && old.Go != "" {
+						m.Go, m.encoded = old.Go, nil
 					}
 				default:
 				}

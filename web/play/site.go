@@ -59,6 +59,19 @@ type siteMessage struct {
 	// Event is the live part of the event the page shows, when it
 	// changed (eventswatch.go).
 	Event *string `json:"event,omitempty"`
+	// encoded is the message as sent, when it was made once for many
+	// pages (an event's live part: encoding its few kilobytes for each
+	// of a thousand watchers was most of their update's cost).
+	encoded []byte
+}
+
+// encode is m as sent.
+func (m siteMessage) encode() []byte {
+	if m.encoded != nil {
+		return m.encoded
+	}
+	b, _ := json.Marshal(m)
+	return b
 }
 
 // listsAsk is a lobby page's page of the lists, as it asks to watch it.
@@ -130,7 +143,7 @@ func (a *Area) siteSocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	key, lists := watchedLists(r)
-	event, eventRoom, watchesEvent := watchedEvent(r)
+	event, eventRoom, eventPage, watchesEvent := watchedEvent(r)
 	watchesEvent = watchesEvent && a.EventLive != nil
 	if who.Account == "" && !lists && !watchesEvent {
 		http.Error(w, "sign in first", http.StatusUnauthorized)
@@ -162,7 +175,7 @@ func (a *Area) siteSocket(w http.ResponseWriter, r *http.Request) {
 	// watcher's news comes through one channel.
 	var watchers []*eventWatcher
 	if watchesEvent {
-		watchers = append(watchers, a.watchEvent(event, who.Account, eventRoom, true))
+		watchers = append(watchers, a.watchEvent(event, who.Account, eventRoom, eventPage, true))
 	}
 	watchers = append(watchers, a.followEntered(entered, who.Account, event)...)
 	defer func() {
@@ -213,10 +226,9 @@ func (a *Area) siteSocket(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	say := func(m siteMessage) bool {
-		b, _ := json.Marshal(m)
 		wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		defer cancel()
-		return ws.Write(wctx, b) == nil
+		return ws.Write(wctx, m.encode()) == nil
 	}
 	var updates <-chan lobby.Update
 	var presence <-chan lobby.Seen

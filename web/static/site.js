@@ -122,8 +122,20 @@
     if (eventNews && before && after && before.dataset.status !== after.dataset.status) {
       eventNews.textContent = "The event's status: " + after.dataset.statusText + ".";
     }
+    markMe();
     countdown();
   }
+
+  // markMe marks the viewer's own row of the standings (the server draws
+  // them once for every watcher of a page, so their own row is marked here).
+  function markMe() {
+    const me = eventPage && eventPage.dataset.viewer;
+    if (!me || !eventLive) return;
+    for (const row of eventLive.querySelectorAll("[data-testid=standing]")) {
+      row.classList.toggle("me", row.dataset.player === me);
+    }
+  }
+  markMe();
 
   // The player page's presence line, and its note that a challenge may go
   // unseen, kept as the server says the player comes and goes.
@@ -206,7 +218,11 @@
     asked = p ? p.live + "/" + p.done : "";
     const params = new URLSearchParams();
     if (p) { params.set("live", p.live); params.set("done", p.done); }
-    if (eventPage) { params.set("event", eventPage.dataset.event); params.set("room", eventPage.dataset.room || ""); }
+    if (eventPage) {
+      params.set("event", eventPage.dataset.event);
+      params.set("room", eventPage.dataset.room || "");
+      params.set("page", eventPage.dataset.page || "1");
+    }
     const query = params.toString() ? "?" + params : "";
     const socket = new WebSocket(scheme + "//" + location.host + "/site/ws" + query);
     ws = socket;

@@ -3,6 +3,8 @@ package templates
 import (
 	"strconv"
 
+	"github.com/a-h/templ"
+
 	"boardroom/game"
 )
 
@@ -93,9 +95,53 @@ type EventLive struct {
 	// Swiss: the standings are a Swiss event's (points and tie-breaks, not
 	// each game's points).
 	Swiss     bool
-	Standings []StandingRow
+	// Standings are the rows of the page shown: Page (from 1) of Pages,
+	// StandingsPerPage rows each, of Players in all. Event is the event's
+	// id, for the pages' links.
+	Standings           []StandingRow
+	Page, Pages, Players int
+	Event               string
 	// Podium is the first three of a finished event.
 	Podium []StandingRow
+}
+
+// StandingsPerPage is how many rows a page of an event's standings holds:
+// a thousand players' standings sent whole to a thousand pages, at every
+// result, were 435 KB a page (BENCHMARKS.md).
+const StandingsPerPage = 20
+
+// StandingsPageOf is the page (from 1) of the standings that holds rank
+// index i (from 0).
+func StandingsPageOf(i int) int { return i/StandingsPerPage + 1 }
+
+// StandingsPages is how many pages the standings of players fill.
+func StandingsPages(players int) int { return max(1, (players+StandingsPerPage-1)/StandingsPerPage) }
+
+// standingsLink is the address of page k of event id's standings.
+func standingsLink(id string, k int) templ.SafeURL {
+	return templ.SafeURL("/t/" + id + "?page=" + strconv.Itoa(k) + "#standings-title")
+}
+
+// pagerPages are the pages a pager offers around page of pages: the
+// first, the last and the two either side of page, 0 standing for a gap.
+func pagerPages(page, pages int) []int {
+	var out []int
+	for k := 1; k <= pages; k++ {
+		switch {
+		case k == 1 || k == pages || (k >= page-2 && k <= page+2):
+			out = append(out, k)
+		case len(out) > 0 && out[len(out)-1] != 0:
+			out = append(out, 0)
+		}
+	}
+	return out
+}
+
+// standingsShown says which rows a page of standings shows: "Players 21–40
+// of 1,000".
+func standingsShown(l EventLive) string {
+	first := (l.Page-1)*StandingsPerPage + 1
+	return "Players " + strconv.Itoa(first) + "–" + strconv.Itoa(first+len(l.Standings)-1) + " of " + strconv.Itoa(l.Players)
 }
 
 // EventPage is /t/{id}.
@@ -116,6 +162,9 @@ type EventPage struct {
 	In, MayStart, Over bool
 	// Room is the game the viewer plays in the event now ("": none).
 	Room string
+	// MyPage is the page of the standings holding the viewer's row, when
+	// they fill more than one (0: none, or one page).
+	MyPage int
 	// Error says why an action was refused.
 	Error string
 }
