@@ -94,13 +94,13 @@ type EventLive struct {
 	Countdown        int64
 	// Swiss: the standings are a Swiss event's (points and tie-breaks, not
 	// each game's points).
-	Swiss     bool
+	Swiss bool
 	// Standings are the rows of the page shown: Page (from 1) of Pages,
 	// StandingsPerPage rows each, of Players in all. Event is the event's
 	// id, for the pages' links.
-	Standings           []StandingRow
+	Standings            []StandingRow
 	Page, Pages, Players int
-	Event               string
+	Event                string
 	// Podium is the first three of a finished event.
 	Podium []StandingRow
 }
