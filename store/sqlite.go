@@ -58,6 +58,8 @@ var columns = []struct{ name, definition, fill string }{
 	{"challenges.days", "INTEGER NOT NULL DEFAULT 0", ""},
 	// The event a room's game is of (Tournaments).
 	{"tournament", "TEXT NOT NULL DEFAULT ''", ""},
+	// A correspondence Swiss event's days between its rounds' starts.
+	{"tournaments.round_days", "INTEGER NOT NULL DEFAULT 0", ""},
 }
 
 // renamedColumns are the rooms table's columns named otherwise in older

@@ -55,7 +55,12 @@ type Tournament struct {
 	// TwoGames: a Swiss round is two games, each player first in one (for
 	// games where the first seat's advantage tells).
 	TwoGames bool
-	Rated    bool
+	// RoundDays is a correspondence Swiss event's days between its
+	// rounds' starts: round k starts at Started + (k−1)×RoundDays days,
+	// and not before the games of round k−1 have all ended. 0: each round
+	// starts when the last game of the one before ends (a live Swiss).
+	RoundDays int
+	Rated     bool
 	// Bots says bot accounts may enter; BotsOnly that only they may (an
 	// engine championship).
 	Bots, BotsOnly bool
@@ -67,7 +72,7 @@ type Tournament struct {
 	// Status is one of the states.
 	Status string
 	// Round is how many waves of pairings an arena made, or the Swiss
-	// round being played.
+	// round being played (the last paired).
 	Round   int
 	Created time.Time
 }
@@ -198,13 +203,13 @@ var ErrGone = errors.New("store: the event has finished")
 
 // tournamentColumns are an event's columns, in scanTournament's order.
 const tournamentColumns = `id, name, kind, game, options, clock, days, minutes, rounds, two_games, rated, bots, bots_only, creator,
-	starts_at, started_at, ends_at, status, round, created_at`
+	starts_at, started_at, ends_at, status, round, created_at, round_days`
 
 func scanTournament(r row) (t Tournament, err error) {
 	var options string
 	var starts, started, ends, created int64
 	err = r.Scan(&t.ID, &t.Name, &t.Kind, &t.Game, &options, &t.Clock, &t.Days, &t.Minutes, &t.Rounds, &t.TwoGames, &t.Rated, &t.Bots, &t.BotsOnly,
-		&t.Creator, &starts, &started, &ends, &t.Status, &t.Round, &created)
+		&t.Creator, &starts, &started, &ends, &t.Status, &t.Round, &created, &t.RoundDays)
 	if err != nil {
 		return t, err
 	}
@@ -220,9 +225,9 @@ func (b *base) CreateTournament(ctx context.Context, t *Tournament) error {
 	}
 	t.Status = TournamentCreated
 	_, err = b.e.exec(ctx, `INSERT INTO tournaments (`+tournamentColumns+`)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $17, $10, $11, $12, $13, $14, 0, 0, $15, 0, $16)`,
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $17, $10, $11, $12, $13, $14, 0, 0, $15, 0, $16, $18)`,
 		t.ID, t.Name, t.Kind, t.Game, string(options), string(t.Clock), t.Days, t.Minutes, t.Rounds, t.Rated, t.Bots, t.BotsOnly,
-		t.Creator, t.Starts.UnixMilli(), t.Status, t.Created.UnixMilli(), t.TwoGames)
+		t.Creator, t.Starts.UnixMilli(), t.Status, t.Created.UnixMilli(), t.TwoGames, t.RoundDays)
 	if b.e.unique(err, "") {
 		return fmt.Errorf("%w: event %s", ErrTaken, t.ID)
 	}
@@ -416,6 +421,7 @@ const tournamentTables = `CREATE TABLE IF NOT EXISTS tournaments (
 	minutes        {int} NOT NULL DEFAULT 0,
 	rounds         {int} NOT NULL DEFAULT 0,
 	two_games      {bool} NOT NULL DEFAULT {false},
+	round_days     {int} NOT NULL DEFAULT 0,
 	rated          {bool} NOT NULL,
 	bots           {bool} NOT NULL,
 	bots_only      {bool} NOT NULL,

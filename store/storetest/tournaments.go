@@ -256,3 +256,26 @@ func tournamentIDs(list []store.Tournament) []string {
 	}
 	return out
 }
+
+// correspondenceSwiss: a Swiss event across days keeps its clock's days a
+// move and its days between rounds, and a live one has none.
+func correspondenceSwiss(t *testing.T, sub Subject) {
+	ctx, s := sub.Ctx, sub.Store
+	at := time.UnixMilli(1_900_000_000_000)
+	for _, tc := range []struct {
+		id              string
+		clock           vocab.Clock
+		days, roundDays int
+	}{
+		{"corr", vocab.CorrespondenceClock, 2, 10},
+		{"live", vocab.FastClock, 0, 0},
+	} {
+		require.NoError(t, s.CreateTournament(ctx, &store.Tournament{ID: tc.id, Name: "Swiss", Kind: store.Swiss, Game: "kalah",
+			Options: map[string]string{}, Clock: tc.clock, Days: tc.days, Rounds: 5, RoundDays: tc.roundDays, Starts: at, Created: at}))
+		got, err := s.Tournament(ctx, tc.id)
+		require.NoError(t, err)
+		require.Equal(t, tc.clock, got.Clock, tc.id)
+		require.Equal(t, tc.days, got.Days, tc.id)
+		require.Equal(t, tc.roundDays, got.RoundDays, tc.id)
+	}
+}

@@ -9,7 +9,8 @@
 // on the room (store.SetResult), so a hand-over loses no result and
 // counts none twice.
 //
-// A Swiss event pairs its rounds one after another (swiss.go).
+// A Swiss event pairs its rounds one after another, a correspondence one
+// at set days (swiss.go).
 //
 // An arena pairs a player again as soon as they are free (a wave every
 // look, and at once when told a game ended: Nudge), with a near rank and

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"boardroom/realtime/match"
+	"boardroom/realtime/vocab"
 	"boardroom/store"
 	"boardroom/tournament"
 )
@@ -17,9 +18,38 @@ import (
 // bye. With TwoGames each pairing plays twice, each player first once.
 // The event finishes when its last round's games have ended, or sooner
 // when no round can be paired without a repeat.
+//
+// A correspondence Swiss (RoundDays > 0) starts its rounds at set days
+// (RoundStart): round k at its start + (k−1)×RoundDays days, so its
+// players know when to look. A round whose day has come while a game of
+// the one before still runs waits for that game to end, and starts then:
+// a game is never cut short (a player who does not move loses on time, as
+// in any correspondence game). The days do not slip: the rounds after a
+// late one keep their set days, so a slow game shortens the next round's
+// time, not the event's. Until a round's day the director reads only the
+// event's row (as every event's, TournamentsToDirect), no game and no
+// room: the correspondence rooms sleep until their players come back.
+
+// RoundStart is when round (1, 2, …) of correspondence Swiss event t is
+// set to start: its start (Started, or Starts before it started) and
+// RoundDays days a round before it. Zero for a live Swiss, whose rounds
+// start when the one before ends.
+func RoundStart(t store.Tournament, round int) time.Time {
+	if t.RoundDays <= 0 || round < 1 {
+		return time.Time{}
+	}
+	start := t.Started
+	if start.IsZero() {
+		start = t.Starts
+	}
+	return start.Add(time.Duration(round-1) * time.Duration(t.RoundDays) * vocab.Day)
+}
 
 // directSwiss moves Swiss event t on under hold.
 func (d *Director) directSwiss(ctx context.Context, t store.Tournament, hold store.Directing, now time.Time) error {
+	if t.Round < t.Rounds && now.Before(RoundStart(t, t.Round+1)) {
+		return nil // the next round's day has not come (a live Swiss's RoundStart is zero)
+	}
 	games, err := d.Store.TournamentGames(ctx, t.ID)
 	if err != nil {
 		return err

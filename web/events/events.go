@@ -9,7 +9,9 @@
 // page of theirs follows to send them to their next game there: the
 // server hands that area both.
 //
-// Only arenas are run: the form offers Swiss disabled and refuses it.
+// The form makes arenas and Swiss events; a Swiss event may be played by
+// correspondence, its rounds starting at set days (director.RoundStart),
+// which its page lists.
 package events
 
 import (
@@ -145,6 +147,9 @@ func when(t store.Tournament, now time.Time) (string, int64) {
 		}
 		return "Starts " + clock(t.Starts), t.Starts.UnixMilli()
 	case store.TournamentStarted:
+		if t.RoundDays > 0 {
+			return roundsWhen(t, now)
+		}
 		if t.Ends.After(now) {
 			return "Ends " + clock(t.Ends), t.Ends.UnixMilli()
 		}
@@ -152,6 +157,24 @@ func when(t store.Tournament, now time.Time) (string, int64) {
 	}
 	return "Ended " + clock(t.Ends), 0
 }
+
+// roundsWhen says when correspondence Swiss event t, under way, starts
+// its next round, and the time it counts down to.
+func roundsWhen(t store.Tournament, now time.Time) (string, int64) {
+	if t.Round >= t.Rounds {
+		return "Its last round's games are being played", 0
+	}
+	next := t.Round + 1
+	at := director.RoundStart(t, next)
+	if at.After(now) {
+		return fmt.Sprintf("Round %d starts on %s", next, calendar(at)), at.UnixMilli()
+	}
+	return fmt.Sprintf("Round %d starts when round %d's last games end", next, t.Round), 0
+}
+
+// calendar says a day and time of an event across days ("2 Dec, 15:00
+// UTC").
+func calendar(at time.Time) string { return at.UTC().Format("2 Jan, 15:04 UTC") }
 
 // render answers with page c, status status (a page without a room).
 func render(w http.ResponseWriter, r *http.Request, kit *request.Kit, status int, c templ.Component) {
@@ -211,8 +234,6 @@ func readForm(f map[string][]string, now time.Time) (*store.Tournament, error) {
 		return nil, problem("Choose one of the move clocks.")
 	case t.Clock.Correspondence() && t.Kind == store.Arena:
 		return nil, problem("An arena lasts minutes, and a correspondence game days: choose bullet, fast or slow.")
-	case t.Clock.Correspondence():
-		return nil, problem("A Swiss event across days (rounds at set days) is not run yet: choose bullet, fast or slow.")
 	case t.Clock == vocab.NoClock:
 		return nil, problem("An event needs a move clock, or one game could hold up everyone: choose bullet, fast or slow.")
 	}
@@ -225,6 +246,17 @@ func readForm(f map[string][]string, now time.Time) (*store.Tournament, error) {
 			return nil, err
 		}
 		t.TwoGames = get("two_games") == "true"
+	}
+	if t.Clock.Correspondence() { // a Swiss event: its days a move, and between its rounds
+		if t.Days, err = vocab.ParseDays(t.Clock, get("days")); err != nil {
+			return nil, problem(fmt.Sprintf("Choose the days a move: %s.", daysList()))
+		}
+		t.RoundDays = templates.DefaultRoundDays(t.Days)
+		if get("round_days") != "" {
+			if t.RoundDays, err = number("round_days", "The days between rounds", templates.RoundDaysMin, templates.RoundDaysMax); err != nil {
+				return nil, err
+			}
+		}
 	}
 	in, err := number("start", "The start", 0, templates.StartInMax)
 	if err != nil {
@@ -241,6 +273,16 @@ func readForm(f map[string][]string, now time.Time) (*store.Tournament, error) {
 		t.Name = g.Name() + " " + kind
 	}
 	return t, nil
+}
+
+// daysList says the days a move one may choose ("1, 2, 3, 5, 7 or 14
+// days").
+func daysList() string {
+	words := make([]string, len(vocab.Days))
+	for i, d := range vocab.Days {
+		words[i] = strconv.Itoa(d)
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1] + " days"
 }
 
 // create makes an event of the signed-in player's form, and goes to it.
@@ -287,7 +329,8 @@ func (a *Area) create(w http.ResponseWriter, r *http.Request) {
 		refuse(http.StatusServiceUnavailable, "The event could not be made just now; try again in a moment.")
 		return
 	}
-	a.Kit.Log.Info("event made", "event", t.ID, "by", u.Name, "game", t.Game, "clock", t.Clock, "minutes", t.Minutes)
+	a.Kit.Log.Info("event made", "event", t.ID, "by", u.Name, "game", t.Game, "clock", t.Clock, "minutes", t.Minutes,
+		"rounds", t.Rounds, "days", t.Days, "round_days", t.RoundDays)
 	if !t.Starts.After(now) {
 		a.nudge()
 	}

@@ -27,6 +27,18 @@ func arenaForm(change func(url.Values)) url.Values {
 	return f
 }
 
+// corrSwiss changes a form into a correspondence Swiss event of three
+// rounds, two days a move and roundDays between its rounds.
+func corrSwiss(roundDays string) func(url.Values) {
+	return func(f url.Values) {
+		f.Set("kind", "swiss")
+		f.Set("rounds", "3")
+		f.Set("clock", "correspondence")
+		f.Set("days", "2")
+		f.Set("round_days", roundDays)
+	}
+}
+
 // events lists the events in the store, of every status.
 func events(t *testing.T, n *webtest.Node) []store.Tournament {
 	t.Helper()
@@ -51,7 +63,7 @@ func TestCreateAnEvent(t *testing.T) {
 	resp, doc := webtest.Get(t, ann, n.URL+"/tournaments/new")
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	form := doc.Find("form[data-testid=tournament-form]")
-	for _, field := range []string{"kind", "game", "clock", "days", "minutes", "start", "rounds", "two_games", "rated", "bots", "name"} {
+	for _, field := range []string{"kind", "game", "clock", "days", "minutes", "start", "rounds", "two_games", "round_days", "rated", "bots", "name"} {
 		assert.Equal(t, 1, form.Find("[name="+field+"]").Length(), field)
 	}
 	assert.Equal(t, 5, form.Find("select[name=game] option").Length(), "the registry's games")
@@ -64,8 +76,11 @@ func TestCreateAnEvent(t *testing.T) {
 	}{
 		{"Swiss, no rounds", func(f url.Values) { f.Set("kind", "swiss") }, "The number of rounds must be a whole number from 1 to 15"},
 		{"Swiss, too many rounds", func(f url.Values) { f.Set("kind", "swiss"); f.Set("rounds", "16") }, "from 1 to 15"},
-		{"Swiss across days", func(f url.Values) { f.Set("kind", "swiss"); f.Set("rounds", "3"); f.Set("clock", "correspondence") },
-			"A Swiss event across days"},
+		{"Swiss across days, no days between rounds", corrSwiss("0"), "The days between rounds must be a whole number from 1 to 30"},
+		{"Swiss across days, too many days between rounds", corrSwiss("31"), "from 1 to 30"},
+		{"Swiss across days, days between rounds in words", corrSwiss("a week"), "The days between rounds must be a whole number"},
+		{"Swiss across days, no such days a move", func(f url.Values) { corrSwiss("")(f); f.Set("days", "4") },
+			"Choose the days a move: 1, 2, 3, 5, 7 or 14 days"},
 		{"no kind", func(f url.Values) { f.Del("kind") }, "Choose the kind"},
 		{"no such game", func(f url.Values) { f.Set("game", "chess") }, "one of the site's games"},
 		{"no such clock", func(f url.Values) { f.Set("clock", "blitz") }, "one of the move clocks"},
@@ -417,4 +432,83 @@ func TestASwissEventsPages(t *testing.T) {
 func storetestRoom(id string) *store.Room {
 	return &store.Room{ID: id, Game: "kalah", Options: map[string]string{}, Mode: "friend", Clock: "fast", Winner: -1,
 		Seats: [2]store.Seat{{Kind: "human", Account: "x"}, {Kind: "human", Account: "y"}}}
+}
+
+// A correspondence Swiss event is made by the form, with its days a move
+// and days between rounds (a week a day a move when left empty, a live
+// Swiss none); its page lists its rounds' set days, and says when the next
+// starts with a countdown.
+func TestACorrespondenceSwiss(t *testing.T) {
+	t.Parallel()
+	n := sitetest.New(t)
+	ctx := t.Context()
+	ann := n.SignedUp(t, "Ann")
+
+	for _, tc := range []struct {
+		name            string
+		change          func(url.Values)
+		days, roundDays int
+	}{
+		{"days between rounds given", corrSwiss("5"), 2, 5},
+		{"a week a day a move", corrSwiss(""), 2, 14},
+		{"a live Swiss has none", func(f url.Values) { f.Set("kind", "swiss"); f.Set("rounds", "3"); f.Set("round_days", "5") }, 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, _ := webtest.Post(t, ann, n.URL+"/tournaments", arenaForm(tc.change))
+			require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+			e, err := n.Store.Tournament(ctx, strings.TrimPrefix(resp.Header.Get("Location"), "/t/"))
+			require.NoError(t, err)
+			assert.Equal(t, store.Swiss, e.Kind)
+			assert.Equal(t, tc.days, e.Days)
+			assert.Equal(t, tc.roundDays, e.RoundDays)
+		})
+	}
+
+	var e *store.Tournament
+	for _, ev := range events(t, n) {
+		if ev.RoundDays == 5 {
+			e = &ev
+		}
+	}
+	require.NotNil(t, e)
+	calendar := func(at time.Time) string { return at.UTC().Format("2 Jan, 15:04 UTC") }
+
+	_, doc := webtest.Get(t, n.Browser(t), n.URL+"/t/"+e.ID)
+	facts := doc.Find("[data-testid=event-facts]").Text()
+	assert.Contains(t, facts, "Correspondence · 2 days", "the days a move")
+	assert.Contains(t, facts, "3 rounds, one every 5 days")
+	var says []string
+	doc.Find("[data-testid=round]").Each(func(_ int, s *goquery.Selection) { says = append(says, strings.Join(strings.Fields(s.Text()), " ")) })
+	assert.Equal(t, []string{
+		"Round 1 starts on " + calendar(e.Starts) + " · next ·",
+		"Round 2 starts on " + calendar(e.Starts.Add(5*24*time.Hour)) + " · to come",
+		"Round 3 starts on " + calendar(e.Starts.Add(10*24*time.Hour)) + " · to come",
+	}, says, "before it starts, from when it is to start")
+
+	// Round 1 as a director would play it: started, then paired (an hour
+	// late, as after waiting for a game).
+	started := time.Now().Add(-time.Hour)
+	for i, p := range []string{"ann", "bea"} {
+		require.NoError(t, n.Store.JoinTournament(ctx, e.ID, store.Entrant{Account: p, Rating: 1500 + i, Joined: started, Active: true}))
+	}
+	d, err := n.Store.Direct(ctx, e.ID, "test-node", time.Now(), time.Hour)
+	require.NoError(t, err)
+	require.NoError(t, n.Store.StartTournament(ctx, e.ID, d, started, started))
+	_, err = n.Store.PairTournament(ctx, e.ID, d, func([]store.Entrant, []store.TournamentGame) []store.TournamentPairing {
+		return []store.TournamentPairing{{Room: storetestRoom("corr-1"), Seats: [2]string{"ann", "bea"}}}
+	})
+	require.NoError(t, err)
+
+	_, doc = webtest.Get(t, n.Browser(t), n.URL+"/t/"+e.ID)
+	second := started.Add(5 * 24 * time.Hour)
+	status := doc.Find("[data-testid=event-status]")
+	assert.Contains(t, status.Text(), "Round 2 starts on "+calendar(second))
+	assert.Equal(t, fmt.Sprint(second.UnixMilli()), status.Find("[data-countdown]").AttrOr("data-countdown", ""), "a countdown to round 2")
+	rounds := doc.Find("[data-testid=round]")
+	assert.Equal(t, []string{"under way", "next", "to come"}, rounds.Map(func(_ int, s *goquery.Selection) string { return s.AttrOr("data-state", "") }))
+	games, err := n.Store.TournamentGames(ctx, e.ID)
+	require.NoError(t, err)
+	assert.Contains(t, rounds.Eq(0).Text(), "Round 1 started on "+calendar(games[0].Started)+" (set for "+calendar(started)+")",
+		"paired an hour after its day: it says so")
+	assert.Equal(t, fmt.Sprint(second.UnixMilli()), rounds.Eq(1).Find("[data-countdown]").AttrOr("data-countdown", ""))
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"boardroom/game"
+	"boardroom/realtime/vocab"
 	"boardroom/store"
 	"boardroom/tournament"
 	"boardroom/tournament/director"
@@ -26,6 +27,7 @@ const podiumSize = 3
 // Swiss event's (swiss, with who plays in standings).
 type state struct {
 	event     *store.Tournament
+	games     []store.TournamentGame
 	standings []director.Standing
 	swiss     []tournament.SwissStanding
 }
@@ -63,7 +65,7 @@ func (a *Area) read(ctx context.Context, id string) (state, error) {
 	if err != nil {
 		return state{}, err
 	}
-	s := state{event: t, standings: director.ArenaStandings(entrants, games)}
+	s := state{event: t, games: games, standings: director.ArenaStandings(entrants, games)}
 	if t.Kind == store.Swiss {
 		s.swiss = director.SwissStandings(entrants, games)
 	}
@@ -87,6 +89,7 @@ func (a *Area) live(s state, page int) templates.EventLive {
 	if t.Kind == store.Swiss {
 		l.Swiss = true
 		l.Standings = swissRows(s)
+		l.Rounds = a.roundRows(s)
 	}
 	for _, st := range s.standings {
 		if l.Swiss {
@@ -107,6 +110,53 @@ func (a *Area) live(s state, page int) templates.EventLive {
 	first := (l.Page - 1) * templates.StandingsPerPage
 	l.Standings = l.Standings[first:min(first+templates.StandingsPerPage, len(l.Standings))]
 	return l
+}
+
+// roundRows are the rounds of correspondence Swiss event s with their
+// set days (director.RoundStart) and how each stands; none for a live
+// event, whose rounds have no days.
+func (a *Area) roundRows(s state) []templates.RoundRow {
+	t := s.event
+	if t.RoundDays <= 0 {
+		return nil
+	}
+	began := map[int]time.Time{}
+	playing := map[int]bool{}
+	for _, g := range s.games {
+		if b, ok := began[g.Round]; !ok || g.Started.Before(b) {
+			began[g.Round] = g.Started
+		}
+		playing[g.Round] = playing[g.Round] || g.Result == store.GamePlaying
+	}
+	now := a.now()
+	rows := make([]templates.RoundRow, t.Rounds)
+	for i := range rows {
+		k := i + 1
+		at := director.RoundStart(*t, k)
+		row := templates.RoundRow{Number: k, Starts: calendar(at), State: "to come"}
+		row.Says = fmt.Sprintf("Round %d starts on %s", k, row.Starts)
+		switch {
+		case k <= t.Round && playing[k]:
+			row.State = "under way"
+		case k <= t.Round:
+			row.State = "played"
+		case t.Status == store.TournamentFinished:
+			row.State = "not played: no pairing was left"
+			row.Says = fmt.Sprintf("Round %d was to start on %s", k, row.Starts)
+		case k == t.Round+1 && at.After(now):
+			row.State, row.Countdown = "next", at.UnixMilli()
+		case k == t.Round+1 && t.Status == store.TournamentStarted:
+			row.State = fmt.Sprintf("waits for round %d's last games", t.Round)
+		}
+		if k <= t.Round {
+			row.Says = fmt.Sprintf("Round %d started on %s", k, row.Starts)
+			if b, ok := began[k]; ok && b.Sub(at) > time.Minute { // it waited for the round before
+				row.Says = fmt.Sprintf("Round %d started on %s (set for %s)", k, calendar(b), row.Starts)
+			}
+		}
+		rows[i] = row
+	}
+	return rows
 }
 
 // swissRows are a Swiss event's standings as its page shows them: points
@@ -203,6 +253,12 @@ func (a *Area) show(w http.ResponseWriter, r *http.Request, status int, refused 
 		length, rules = fmt.Sprintf("%d rounds", t.Rounds), templates.SwissRules
 		if t.TwoGames {
 			length += ", two games each"
+		}
+		switch {
+		case t.RoundDays == 1:
+			length += ", one a day"
+		case t.RoundDays > 1:
+			length += ", one every " + vocab.DaysLabel(t.RoundDays)
 		}
 	}
 	view := templates.EventPage{ID: t.ID, Name: t.Name, Game: game.NameOf(t.Game), Clock: t.Clock.NameDays(t.Days), Kind: kindName(*t),

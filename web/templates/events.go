@@ -50,7 +50,21 @@ const (
 	ArenaMinutesMin, ArenaMinutesMax, ArenaMinutesDefault = 10, 120, 30
 	SwissRoundsMin, SwissRoundsMax, SwissRoundsDefault    = 1, 15, 5
 	StartInMax                                            = 1440
+	// RoundDaysMin and RoundDaysMax bound a correspondence Swiss event's
+	// days between its rounds' starts.
+	RoundDaysMin, RoundDaysMax = 1, 30
 )
+
+// DefaultRoundDays is a correspondence Swiss event's days between its
+// rounds' starts when the form leaves them empty: a week for each day a
+// move, at most RoundDaysMax. A game here is some thirty moves a side,
+// and players who answer within a few hours, as most do, finish it in
+// about a week at a day a move; the days are a start, not a deadline (a
+// round waits for the last game of the one before), so a slower game
+// holds the next round back without being cut short.
+func DefaultRoundDays(daysAMove int) int {
+	return min(RoundDaysMax, max(RoundDaysMin, 7*daysAMove))
+}
 
 // ArenaRules says an arena's scoring in one line, SwissRules a Swiss
 // event's.
@@ -83,6 +97,21 @@ type StandingRow struct {
 	OnStreak bool
 }
 
+// RoundRow is a round of a correspondence Swiss event on its page: its
+// set start and how it stands.
+type RoundRow struct {
+	Number int
+	// Starts is its set start ("2 Dec, 15:00 UTC"), and Says it in words
+	// with when it began if that was later (it waited for the round
+	// before): "Round 3 starts on 2 Dec, 15:00 UTC".
+	Starts, Says string
+	// State says how it stands ("played", "under way", "next", "to come").
+	State string
+	// Countdown is the time the next round counts down to (Unix ms; 0:
+	// none).
+	Countdown int64
+}
+
 // EventLive is the part of an event's page that changes while it runs:
 // its status and time, the podium and the standings.
 type EventLive struct {
@@ -103,6 +132,9 @@ type EventLive struct {
 	Event                string
 	// Podium is the first three of a finished event.
 	Podium []StandingRow
+	// Rounds are a correspondence Swiss event's rounds and their days
+	// (none for the others).
+	Rounds []RoundRow
 }
 
 // StandingsPerPage is how many rows a page of an event's standings holds:
