@@ -132,7 +132,7 @@ var migrations = []string{
 	// awaiting a player's move).
 	`CREATE INDEX rooms_playing0 ON rooms ((seats::jsonb -> 0 ->> 'account')) WHERE NOT over;
 	CREATE INDEX rooms_playing1 ON rooms ((seats::jsonb -> 1 ->> 'account')) WHERE NOT over;`,
-	// 23: a correspondence Swiss event's days between its rounds' starts
+	// 21: a correspondence Swiss event's days between its rounds' starts
 	// (Tournament.RoundDays; in the table already where 17 made it with
 	// the one source of the tables).
 	`ALTER TABLE tournaments ADD COLUMN IF NOT EXISTS round_days integer NOT NULL DEFAULT 0;`,
