@@ -10,6 +10,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
+	"boardroom/realtime/vocab"
+	"boardroom/store"
 	"boardroom/web/sitetest"
 	"boardroom/web/webtest"
 )
@@ -125,4 +127,42 @@ func TestBrowserAnArena(t *testing.T) {
 			`location.pathname.startsWith("/r/") && location.href !== %q && !!document.querySelector("[data-testid=board]")`, room))
 	}
 	require.Equal(t, bea.Location(), cat.Location(), "their next game")
+}
+
+// TestBrowserBigStandings: a 45-player arena's standings come in pages. Zed,
+// in it, opens its page on a phone and lands on the page of her own row,
+// marked; she turns to the next page by its link, and that page is kept
+// live (a newcomer rated above all moves every row down). The pager fits
+// the phone and passes axe in both themes.
+func TestBrowserBigStandings(t *testing.T) {
+	t.Parallel()
+	n := sitetest.New(t)
+	ctx := t.Context()
+	now := time.Now()
+	require.NoError(t, n.Store.CreateTournament(ctx, &store.Tournament{ID: "big", Name: "Big Arena", Kind: store.Arena, Game: "kalah",
+		Options: map[string]string{}, Clock: vocab.FastClock, Minutes: 60, Starts: now.Add(time.Hour), Created: now}))
+	for i := range 45 {
+		name := fmt.Sprintf("p%02d", i)
+		if i == 30 {
+			name = "Zed"
+		}
+		require.NoError(t, n.Store.JoinTournament(ctx, "big", store.Entrant{Account: name, Rating: 2000 - 10*i, Joined: now, Active: true}))
+	}
+	zed := webtest.NewTab(t, webtest.NewBrowser(t, 390, 844), "zed")
+	zed.SignUpIn(n, "Zed")
+	zed.Run("the event", chromedp.Navigate(n.URL+"/t/big"))
+	zed.WaitShown("[data-testid=standings-pages]")
+	require.Equal(t, "2", zed.Text("[data-testid=standings-pages] [aria-current=page]"), "her own page")
+	zed.WaitJS("her row marked", `document.querySelector("tr.me[data-testid=standing]").dataset.player === "Zed"`)
+	require.True(t, webtest.EvalJS[bool](zed, `document.documentElement.scrollWidth <= innerWidth`), "the page fits a phone")
+	zed.Screenshot(filepath.Join(webtest.ScreenshotDir(t), "event-standings-pages-phone.png"))
+	failed := zed.AxeBothThemes("the standings' pages on a phone")
+	require.Empty(t, failed, "axe-core: critical or serious violations:\n%s", strings.Join(failed, "\n"))
+
+	zed.Click("[data-testid=standings-pages] a[rel=next]")
+	zed.WaitJS("the third page", `document.querySelector("[data-testid=standings-pages] [aria-current=page]").textContent === "3"`)
+	require.Contains(t, zed.Text("[data-testid=standings-shown]"), "Players 41–45 of 45")
+	require.NoError(t, n.Store.JoinTournament(ctx, "big", store.Entrant{Account: "Ace", Rating: 2500, Joined: now, Active: true}))
+	zed.WaitJS("the third page, live", `document.querySelector("[data-testid=standings-shown]").textContent.includes("of 46") &&
+		document.querySelector("[data-testid=standing]").dataset.player === "p39"`)
 }
