@@ -25,11 +25,14 @@ import (
 // (viewers.go) and the chat (chat.go); the room itself holds the game and
 // what ends it.
 type Room struct {
-	id      string
-	g       game.Game
-	opts    game.Options
-	mode    vocab.Mode
-	private bool // never listed in the lobby
+	id   string
+	g    game.Game
+	opts game.Options
+	// optionWords says opts in words (game.Options.Describe), for every
+	// view of the room: made once, as the options never change.
+	optionWords string
+	mode        vocab.Mode
+	private     bool // never listed in the lobby
 	// open marks an open challenge; seeking says the lobby lists it now
 	// (as last stored: seek.go).
 	open, seeking bool
@@ -170,7 +173,7 @@ func newRoom(rec *store.Room, d Deps) (*Room, error) {
 	}
 	now := d.Clock.Now()
 	r := &Room{
-		id: rec.ID, g: g, opts: start.Options(), mode: rec.Mode, private: rec.Private, open: rec.Open, seeking: rec.Seeking, deps: d,
+		id: rec.ID, g: g, opts: start.Options(), optionWords: start.Options().Describe(g.Options()), mode: rec.Mode, private: rec.Private, open: rec.Open, seeking: rec.Seeking, deps: d,
 		inbox: make(chan event, 64), stopping: make(chan struct{}), finished: make(chan struct{}), quit: make(chan StopReason, 1), state: start, aborted: rec.Aborted, abortedBy: game.NoPlayer, next: rec.Next,
 		seats:     newSeats(rec.Seats, now),
 		clock:     newMoveClock(rec.Clock, rec.Days, d.Clock, d.timings),

@@ -22,7 +22,7 @@ func (r *Room) page(v *viewer) *view.Page {
 		ShareURL:   strings.TrimSuffix(r.deps.BaseURL, "/") + "/r/" + r.id,
 		Version:    r.version,
 		Game:       r.g,
-		Options:    r.opts.Describe(r.g.Options()),
+		Options:    r.optionWords,
 		Mode:       r.mode,
 		State:      r.state,
 		Spectator:  len(mine) == 0,
