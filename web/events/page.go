@@ -103,16 +103,17 @@ func swissRows(s state) []templates.StandingRow {
 }
 
 // Live draws the changing part of event id's page (its status, podium
-// and standings), and says the game each player plays now: what the
-// site's socket sends the pages watching it.
-func (a *Area) Live(ctx context.Context, id string) (html string, playing map[string]string, err error) {
+// and standings), says the game each player plays now and whether the
+// event is over: what the site's socket sends the pages watching it (and
+// the bots' programs playing in it).
+func (a *Area) Live(ctx context.Context, id string) (html string, playing map[string]string, over bool, err error) {
 	s, err := a.read(ctx, id)
 	if err != nil {
-		return "", nil, err
+		return "", nil, false, err
 	}
 	var b bytes.Buffer
 	if err := templates.EventLiveView(a.live(s)).Render(ctx, &b); err != nil {
-		return "", nil, err
+		return "", nil, false, err
 	}
 	playing = map[string]string{}
 	for _, st := range s.standings {
@@ -120,7 +121,7 @@ func (a *Area) Live(ctx context.Context, id string) (html string, playing map[st
 			playing[st.Account] = st.Room
 		}
 	}
-	return b.String(), playing, nil
+	return b.String(), playing, s.event.Status == store.TournamentFinished, nil
 }
 
 // Entered lists the events under way account is in, each with the game
