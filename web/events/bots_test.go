@@ -25,7 +25,7 @@ func TestAPersonJoinsOnTheEventsPage(t *testing.T) {
 	for _, ask := range []string{`{"join":"open"}`, `{"leave":"open"}`} {
 		page.Say(ask)
 		m := page.Until("an answer", func(m webtest.SiteMessage) bool { return m.Error != "" })
-		require.Equal(t, "A person joins an event on its page.", m.Error)
+		require.Equal(t, "A person joins and leaves an event on its page.", m.Error)
 	}
 	entrants, err := n.Store.Entrants(t.Context(), "open")
 	require.NoError(t, err)

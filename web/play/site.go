@@ -330,7 +330,7 @@ func (a *Area) entryOnSite(ctx context.Context, page *lobby.Page, join, leave st
 	}
 	switch {
 	case !page.Bot:
-		return siteMessage{Error: "A person joins an event on its page."}
+		return siteMessage{Error: "A person joins and leaves an event on its page."}
 	case entry == nil:
 		return siteMessage{Error: "This server runs no events."}
 	case len(id) > eventIDLength:
