@@ -36,6 +36,10 @@ type Site struct {
 	HTTPClient *http.Client
 }
 
+// siteReadLimit bounds a message of the site's socket to a bot: its
+// challenges, a few at once.
+const siteReadLimit = 64 << 10
+
 // siteMessage is what the site's socket says to a bot.
 type siteMessage struct {
 	Challenges *[]struct {
@@ -63,8 +67,8 @@ func (s Site) Next(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if s.Bearer == "" || strings.ContainsAny(s.Bearer, " \t\r\n") {
-		return "", errors.New("the bot's token is missing, or holds a space or a line break")
+	if err := checkBearer(s.Bearer); err != nil {
+		return "", err
 	}
 	client := s.HTTPClient
 	if client == nil {
@@ -75,7 +79,7 @@ func (s Site) Next(ctx context.Context) (string, error) {
 		return "", err
 	}
 	defer ws.CloseNow()
-	ws.SetReadLimit(64 << 10)
+	ws.SetReadLimit(siteReadLimit)
 	messages := make(chan siteMessage)
 	readErr := make(chan error, 1)
 	readCtx, stopReading := context.WithCancel(ctx)

@@ -72,8 +72,8 @@ func (p Pool) Next(ctx context.Context) (string, error) {
 	if client == nil {
 		client = http.DefaultClient
 	}
-	if p.Bearer == "" || strings.ContainsAny(p.Bearer, " \t\r\n") {
-		return "", errors.New("the bot's token is missing, or holds a space or a line break")
+	if err := checkBearer(p.Bearer); err != nil {
+		return "", err
 	}
 	// The dial is not cut short by ctx: once the server has answered it,
 	// the bot waits in the pool, and a wait given up must be left.
@@ -153,11 +153,25 @@ func socketAt(server, path string, query url.Values) (socket, base string, err e
 	return u.String(), base, nil
 }
 
+// checkBearer refuses a bot's token that could not be one: missing, or
+// holding what no header can carry.
+func checkBearer(token string) error {
+	if token == "" || strings.ContainsAny(token, " \t\r\n") {
+		return errors.New("the bot's token is missing, or holds a space or a line break")
+	}
+	return nil
+}
+
 // Retryable says whether a failed wait is worth trying again later: the
 // server restarting or out of reach, or refusing for now (a *NotNowError,
 // which may say how long to wait); not a refused token or pool, nor a
-// wait replaced by another of the account's.
+// wait replaced by another of the account's, nor an event that refused
+// the bot or is over.
 func Retryable(err error) bool {
-	var notNow *NotNowError
-	return errors.As(err, &notNow) || (retryable(err) && !errors.Is(err, ErrReplaced))
+	var (
+		notNow  *NotNowError
+		refused *EntryRefusedError
+	)
+	return errors.As(err, &notNow) || (retryable(err) && !errors.Is(err, ErrReplaced) && !errors.As(err, &refused) &&
+		!errors.Is(err, ErrEventOver))
 }

@@ -194,6 +194,7 @@ func (s *Server) Handler() http.Handler {
 			s.events.Nudge = s.Events.Nudge
 		}
 		s.play.EventLive, s.play.EventsEntered = s.events.Live, s.events.Entered
+		s.play.JoinEvent, s.play.LeaveEvent = s.events.JoinBot, s.events.LeaveBot
 	}
 	mux := http.NewServeMux()
 	s.play.Routes(mux)

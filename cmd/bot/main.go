@@ -17,6 +17,12 @@
 // the direct challenges to it in the pool's game meanwhile (pool.go):
 //
 //	go run ./cmd/bot -server http://localhost:8080 -token T -pool kalah/fast -engine "python3 examples/engines/random_player.py"
+//
+// With -tournament ID it enters the event (/t/ID: an arena, a Swiss event,
+// the site's engine championships), plays each game its director pairs it
+// into, and stops once the event is over (pool.go):
+//
+//	go run ./cmd/bot -server http://localhost:8080 -token T -tournament ID -engine "python3 examples/engines/random_player.py"
 package main
 
 import (
@@ -44,6 +50,7 @@ Usage:
   bot -room URL -engine "COMMAND ARGS" [-name NAME] [-time DURATION] [-token-file FILE] [-reconnect DURATION] [-q]
   bot -pool GAME/SPEED -token TOKEN -engine "COMMAND ARGS" [-challenges GAMES] [-server URL] [-games N] [-time DURATION] [-q]
   bot -challenges GAMES -token TOKEN -engine "COMMAND ARGS" [-server URL] [-games N] [-time DURATION] [-q]
+  bot -tournament ID -token TOKEN -engine "COMMAND ARGS" [-server URL] [-games N] [-time DURATION] [-q]
 
   -room URL           the room's link, as its page shares it: http://HOST/r/ID
   -engine "CMD ARGS"  the engine program and its arguments, one argument
@@ -71,13 +78,20 @@ A bot account (made on the site's account page) plays quick pairing:
                       it accepts the direct challenges people send it while
                       it waits (default: the pool's game; "none": none);
                       without -pool it only answers challenges
-  -games N            stop after N games (default 0: until interrupted)
+  -tournament ID      the event to enter, as its page names it (/t/ID): an
+                      arena or a Swiss event that bots may enter; the bot
+                      plays each game its director pairs it into, and stops
+                      when the event is over
+  -games N            stop after N games (default 0: until interrupted, or
+                      the event's end)
 It plays under the account's name, marked BOT, rated; it meets other bots,
 the site's house bots (the computer's levels) when nobody else comes, and
 people who let quick pairing give them one. While it waits for a game it
 is online, and a challenge in one of its games is accepted (others are
 declined). When the server says the bot has played its games of the hour,
-it waits as long as the server says.
+it waits as long as the server says. In an event, the bot stays entered
+while it runs; stopped before the event is over (interrupted, or its
+-games played), it leaves the event, keeping its score.
 
 The engine's name shows on the seat as "Engine: NAME" (a bot account's
 seat shows the account's name). The bot plays the free seat of a friend
@@ -109,6 +123,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	server := fs.String("server", "http://localhost:8080", "")
 	games := fs.Int("games", 0, "")
 	challenges := fs.String("challenges", "", "")
+	tournament := fs.String("tournament", "", "")
 	err := fs.Parse(args)
 	if *botToken == "" {
 		*botToken = strings.TrimSpace(os.Getenv("BOARDROOM_BOT_TOKEN"))
@@ -123,13 +138,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, fmt.Sprintf("unexpected argument %q (quote the engine's command line as one -engine)", fs.Arg(0)))
 	case *room != "" && *pool != "":
 		return usageError(stderr, "give -room (one room) or -pool (quick pairing), not both")
-	case *room == "" && *pool == "" && *challenges == "":
-		return usageError(stderr, "-room, -pool or -challenges is required: the room's link, a quick pairing pool, or the games of challenges to accept")
+	case *room == "" && *pool == "" && *challenges == "" && *tournament == "":
+		return usageError(stderr, "-room, -pool, -challenges or -tournament is required: the room's link, a quick pairing pool, "+
+			"the games of challenges to accept, or an event to enter")
 	case *room != "" && *challenges != "":
 		return usageError(stderr, "-challenges is for a bot account waiting for games, not for -room")
-	case (*pool != "" || *challenges != "") && *botToken == "":
-		return usageError(stderr, "-pool and -challenges need -token: the bot account's token, from the site's account page")
-	case (*pool != "" || *challenges != "") && (*tokenFile != "" || *name != ""):
+	case *tournament != "" && (*room != "" || *pool != "" || *challenges != ""):
+		return usageError(stderr, "-tournament plays the event's games alone: give no -room, -pool or -challenges with it")
+	case (*pool != "" || *challenges != "" || *tournament != "") && *botToken == "":
+		return usageError(stderr, "-pool, -challenges and -tournament need -token: the bot account's token, from the site's account page")
+	case (*pool != "" || *challenges != "" || *tournament != "") && (*tokenFile != "" || *name != ""):
 		return usageError(stderr, "-token-file and -name are for -room: a bot account plays under its own name")
 	case *games < 0:
 		return usageError(stderr, "-games must be 0 (no end) or more")
@@ -141,7 +159,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "-reconnect must be positive")
 	}
 	var source roombot.Games // a bot account's games (nil: the one room's)
-	if *pool != "" || *challenges != "" {
+	switch {
+	case *tournament != "":
+		source = &roombot.Event{Server: *server, Bearer: *botToken, Event: *tournament}
+	case *pool != "" || *challenges != "":
 		if source, err = gamesSource(*server, *botToken, *pool, *challenges); err != nil {
 			return usageError(stderr, err.Error())
 		}

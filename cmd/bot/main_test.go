@@ -77,10 +77,15 @@ func TestFlags(t *testing.T) {
 		want string
 	}{
 		{"help", []string{"-help"}, 0, "bot -room URL -engine"},
-		{"no room", []string{"-engine", "x"}, 2, "-room, -pool or -challenges is required"},
+		{"no room", []string{"-engine", "x"}, 2, "-room, -pool, -challenges or -tournament is required"},
 		{"a room and a pool", []string{"-room", "http://h/r/x", "-pool", "kalah/fast", "-engine", "x"}, 2, "give -room (one room) or -pool (quick pairing), not both"},
-		{"a pool without a token", []string{"-pool", "kalah/fast", "-engine", "x"}, 2, "-pool and -challenges need -token"},
-		{"challenges without a token", []string{"-challenges", "kalah", "-engine", "x"}, 2, "-pool and -challenges need -token"},
+		{"a pool without a token", []string{"-pool", "kalah/fast", "-engine", "x"}, 2, "-pool, -challenges and -tournament need -token"},
+		{"challenges without a token", []string{"-challenges", "kalah", "-engine", "x"}, 2, "-pool, -challenges and -tournament need -token"},
+		{"an event without a token", []string{"-tournament", "abc", "-engine", "x"}, 2, "-pool, -challenges and -tournament need -token"},
+		{"an event and a pool", []string{"-tournament", "abc", "-pool", "kalah/fast", "-token", "t", "-engine", "x"}, 2,
+			"-tournament plays the event's games alone"},
+		{"an event in a room", []string{"-tournament", "abc", "-room", "http://h/r/x", "-engine", "x"}, 2, "-tournament plays the event's games alone"},
+		{"an event with a name", []string{"-tournament", "abc", "-token", "t", "-name", "Bob", "-engine", "x"}, 2, "-token-file and -name are for -room"},
 		{"challenges in a room", []string{"-room", "http://h/r/x", "-challenges", "kalah", "-engine", "x"}, 2, "-challenges is for a bot account"},
 		{"no games at all", []string{"-challenges", "none", "-token", "t", "-engine", "x"}, 2, "leaves the bot no games"},
 		{"bad challenges", []string{"-pool", "kalah/fast", "-challenges", "kalah/fast", "-token", "t", "-engine", "x"}, 2, "give game names"},

@@ -14,8 +14,9 @@ import (
 )
 
 // A bot account's games: it waits for a game (quick pairing's pool, a
-// direct challenge, or both: roombot.Games), plays it, and waits again,
-// until it has played the games asked for or is interrupted.
+// direct challenge, or both; or an event's pairings: roombot.Games), plays
+// it, and waits again, until it has played the games asked for, is
+// interrupted, or the event is over.
 
 // gamesSource is where a bot account's games come from: the pool (its
 // name, "" for none) and the challenges in the games listed (comma-
@@ -56,11 +57,23 @@ const (
 	lastRetry  = time.Minute
 )
 
+// leaver is a source of games the bot has entered, and leaves when it
+// stops before the source's end: an event (roombot.Event), whose director
+// would otherwise pair it into games nobody plays.
+type leaver interface {
+	Entered() bool
+	Leave(ctx context.Context) error
+}
+
+// leaveTimeout bounds the leaving of an event as the bot stops.
+const leaveTimeout = 10 * time.Second
+
 // playGames plays the games source gives with cfg (its Room set to each),
-// most of them (0: until ctx ends); it prints each result on stdout and
-// returns the exit status: 0 once done or interrupted between games, 1
-// when interrupted during one or when the bot cannot go on (a refused
-// token or pool, the engine failing).
+// most of them (0: until ctx ends, or the source's end); it prints each
+// result on stdout and returns the exit status: 0 once done, interrupted
+// between games or the event over, 1 when interrupted during one or when
+// the bot cannot go on (a refused token, pool or entry, the engine
+// failing).
 func playGames(ctx context.Context, source roombot.Games, cfg roombot.Config, most int, stdout, stderr io.Writer) int {
 	var t tally
 	defer func() {
@@ -68,12 +81,30 @@ func playGames(ctx context.Context, source roombot.Games, cfg roombot.Config, mo
 			fmt.Fprintf(cfg.Log, "%s\n", t)
 		}
 	}()
+	if l, ok := source.(leaver); ok {
+		defer func() {
+			if !l.Entered() {
+				return
+			}
+			lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), leaveTimeout)
+			defer cancel()
+			if err := l.Leave(lctx); err != nil {
+				fmt.Fprintln(stderr, "bot: the event not left:", err)
+				return
+			}
+			logf(cfg.Log, "left the event")
+		}()
+	}
 	retry := firstRetry
 	for most == 0 || t.played < most {
 		room, err := source.Next(ctx)
 		if err != nil {
 			if ctx.Err() != nil {
 				return 0 // interrupted while waiting: the bot's normal end
+			}
+			if errors.Is(err, roombot.ErrEventOver) {
+				logf(cfg.Log, "the event is over")
+				return 0
 			}
 			if !roombot.Retryable(err) {
 				fmt.Fprintln(stderr, "bot:", err)
@@ -85,7 +116,7 @@ func playGames(ctx context.Context, source roombot.Games, cfg roombot.Config, mo
 			} else {
 				retry = min(2*retry, lastRetry)
 			}
-			logf(cfg.Log, "no wait in the pool (%v); trying again in %s", err, pause.Round(time.Second))
+			logf(cfg.Log, "no wait for a game (%v); trying again in %s", err, pause.Round(time.Second))
 			select {
 			case <-time.After(pause):
 			case <-ctx.Done():
@@ -106,7 +137,7 @@ func playGames(ctx context.Context, source roombot.Games, cfg roombot.Config, mo
 			fmt.Fprintln(stderr, "bot:", err)
 			return 1
 		case err != nil: // the room's trouble, not the bot's: on to the next game
-			fmt.Fprintf(stderr, "bot: the game in %s: %v; back to the pool\n", room, err)
+			fmt.Fprintf(stderr, "bot: the game in %s: %v; on to the next\n", room, err)
 			continue
 		}
 		t.add(final)

@@ -1,15 +1,18 @@
 // Package roombottest runs the whole app (a hub, the web server, quick
-// pairing's pools and a SQLite store) on a random port, for the tests of programs that play in
-// its rooms over their WebSockets (package roombot, cmd/bot). A test may
-// restart the hub as a server restart would.
+// pairing's pools, the events' director and a SQLite store) on a random
+// port, for the tests of programs that play in its rooms over their
+// WebSockets (package roombot, cmd/bot). A test may restart the hub as a
+// server restart would, and move the director's clock on to end an event.
 package roombottest
 
 import (
 	"context"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -24,6 +27,7 @@ import (
 	"boardroom/realtime/vocab"
 	"boardroom/secret"
 	"boardroom/store"
+	"boardroom/tournament/director"
 	"boardroom/web"
 	"boardroom/web/templates"
 )
@@ -42,6 +46,40 @@ type Server struct {
 	stopPools context.CancelFunc
 	// site is the current hub's presence and direct challenges.
 	site atomic.Pointer[lobby.Site]
+	// ahead is how far the director's clock is ahead of the wall's
+	// (Later), in nanoseconds.
+	ahead atomic.Int64
+	// conns are the connections the server accepted, which a restart cuts.
+	conns *connections
+}
+
+// connections keeps the connections a listener accepted, the hijacked
+// ones (the sockets) too, which httptest forgets.
+type connections struct {
+	net.Listener
+	mu   sync.Mutex
+	open map[net.Conn]bool
+}
+
+func (l *connections) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err == nil {
+		l.mu.Lock()
+		l.open[c] = true
+		l.mu.Unlock()
+	}
+	return c, err
+}
+
+// cut closes every connection accepted so far, as the exit of a server's
+// process does.
+func (l *connections) cut() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for c := range l.open {
+		c.Close()
+	}
+	clear(l.open)
 }
 
 // New starts the app; tweaks may change the hub's configuration (the
@@ -54,6 +92,8 @@ func New(t testing.TB, tweaks ...func(*realtime.Config)) *Server {
 	s.srv = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		(*s.handler.Load()).ServeHTTP(w, r)
 	}))
+	s.conns = &connections{Listener: s.srv.Listener, open: map[net.Conn]bool{}}
+	s.srv.Listener = s.conns
 	s.cfg = realtime.Config{Store: st, Renderer: templates.Renderer{}, BaseURL: "http://" + s.srv.Listener.Addr().String(),
 		BotDelay: time.Millisecond, WatchDelay: time.Millisecond}
 	for _, tweak := range tweaks {
@@ -86,8 +126,11 @@ func (s *Server) start() {
 		Every: 50 * time.Millisecond}
 	go site.Run(ctx)
 	s.site.Store(site)
+	events := &director.Director{Store: s.Store, Rooms: hub, Node: "test", Log: slog.New(slog.DiscardHandler), Every: 100 * time.Millisecond,
+		Now: func() time.Time { return time.Now().Add(time.Duration(s.ahead.Load())) }}
+	go events.Run(ctx)
 	var h http.Handler = (&web.Server{Hub: hub, Store: s.Store, Log: slog.New(slog.DiscardHandler), Limits: &web.Limits{}, Pools: pools,
-		Site: site}).Handler()
+		Site: site, Events: events}).Handler()
 	s.hub.Store(hub)
 	s.handler.Store(&h)
 }
@@ -113,10 +156,29 @@ func (s *Server) Challenge(from, token, to, gameID string) string {
 	return c.ID
 }
 
-// Restart stops the hub (every socket closes with 1012) and starts another
-// on the same store and address.
+// Arena makes an arena of gameID on a fast clock, minutes long, that
+// starts now: bots decides who may enter it (store.Tournament's Bots and
+// BotsOnly: "people", "bots", "bots only"). It returns the event's id.
+func (s *Server) Arena(gameID string, minutes int, bots string) string {
+	s.t.Helper()
+	now := time.Now()
+	t := &store.Tournament{ID: secret.Text(8), Name: "Test Arena", Kind: store.Arena, Game: gameID, Clock: vocab.FastClock,
+		Minutes: minutes, Rated: true, Bots: bots != "people", BotsOnly: bots == "bots only", Starts: now, Created: now}
+	require.NoError(s.t, s.Store.CreateTournament(context.Background(), t))
+	return t.ID
+}
+
+// Later moves the director's clock on by d: an arena past its end
+// stops pairing, and finishes once its games have ended.
+func (s *Server) Later(d time.Duration) { s.ahead.Add(int64(d)) }
+
+// Restart stops the hub (every room's socket closes with 1012), cuts
+// every connection left (the site's and the pool's sockets), as the
+// server's process would in exiting, and starts another hub on the same
+// store and address.
 func (s *Server) Restart() {
 	s.stopHub()
+	s.conns.cut()
 	s.start()
 }
 

@@ -177,13 +177,14 @@ func swissRows(s state) []templates.StandingRow {
 }
 
 // Live draws the changing part of event id's page (its status, podium
-// and standings) with each of pages of its standings, from one read, and
-// says the game each player plays now: what the site's socket sends the
-// pages watching it.
-func (a *Area) Live(ctx context.Context, id string, pages []int) (html map[int]string, playing map[string]string, err error) {
+// and standings) with each of pages of its standings, from one read,
+// says the game each player plays now and whether the event is over: what
+// the site's socket sends the pages watching it (and the bots' programs
+// playing in it).
+func (a *Area) Live(ctx context.Context, id string, pages []int) (html map[int]string, playing map[string]string, over bool, err error) {
 	s, err := a.read(ctx, id)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, false, err
 	}
 	html = make(map[int]string, len(pages))
 	for _, page := range pages {
@@ -192,7 +193,7 @@ func (a *Area) Live(ctx context.Context, id string, pages []int) (html map[int]s
 		}
 		var b bytes.Buffer
 		if err := templates.EventLiveView(a.live(s, page)).Render(ctx, &b); err != nil {
-			return nil, nil, err
+			return nil, nil, false, err
 		}
 		html[page] = b.String()
 	}
@@ -202,7 +203,7 @@ func (a *Area) Live(ctx context.Context, id string, pages []int) (html map[int]s
 			playing[st.Account] = st.Room
 		}
 	}
-	return html, playing, nil
+	return html, playing, s.event.Status == store.TournamentFinished, nil
 }
 
 // Entered lists the events under way account is in, each with the game

@@ -26,6 +26,13 @@ import (
 // they are in (EventsEntered, read when its socket opens) for the go
 // alone: a player whose game ended, still on its page, is sent to the
 // next one as soon as the director pairs them.
+//
+// A bot's program follows the event in its socket's address
+// (/site/ws?event=ID) alike, for the go (docs/protocol.md, "The site's
+// socket"), and is told {"event_over":ID} once the event has finished,
+// so that it stops waiting for games there. A bot's other events are not
+// followed: its program plays the games of the source it chose, and a go
+// to an event's game could be taken for a challenge's room.
 
 // eventsCheck is how often watched events are read: what a result takes
 // at most to reach the standings of the pages watching.
@@ -35,9 +42,14 @@ const eventsCheck = 500 * time.Millisecond
 const eventIDLength = 40
 
 // EventLive draws the changing part of event id's page with each of pages
-// of its standings, and says the game each player plays there now
-// (web/events, Area.Live).
-type EventLive func(ctx context.Context, id string, pages []int) (html map[int]string, playing map[string]string, err error)
+// of its standings, says the game each player plays there now and
+// whether the event is over (web/events, Area.Live).
+type EventLive func(ctx context.Context, id string, pages []int) (html map[int]string, playing map[string]string, over bool, err error)
+
+// EventEntry enters a bot account in an event, or takes it out (web/events,
+// Area.JoinBot and Area.LeaveBot): refused says why not, in words; err is
+// a failure.
+type EventEntry func(ctx context.Context, id, bot string) (refused string, err error)
 
 // EventsEntered lists the events under way a player is in, each with
 // the game they play there now ("": none) (web/events, Area.Entered).
@@ -50,6 +62,9 @@ type eventWatcher struct {
 	// of its standings); else it follows its player's games there alone.
 	live bool
 	page int
+	// tellsOver: a bot's program, told once that the event is over
+	// (overTold, the checks' goroutine's).
+	tellsOver, overTold bool
 	// room is the viewer's game the page shows, or was last sent to.
 	room string
 	// news takes the latest message; one not yet sent gives way to the
@@ -63,6 +78,10 @@ type eventsWatch struct {
 	mu       sync.Mutex
 	watchers map[*eventWatcher]bool
 	running  bool
+	// idle is closed when the last watcher goes, so that the checks end
+	// then, not at their next tick (nil once closed, until the checks
+	// make another).
+	idle chan struct{}
 }
 
 // watchedEvent is the event a socket's page asked to watch in its
@@ -86,7 +105,18 @@ const maxStandingsPage = 100_000
 // page shows their game room, and the event's live part if live; the
 // first watcher starts the checks.
 func (a *Area) watchEvent(id, viewer, room string, page int, live bool) *eventWatcher {
-	w := &eventWatcher{event: id, viewer: viewer, room: room, page: page, live: live, news: make(chan siteMessage, 1)}
+	return a.addEventWatcher(&eventWatcher{event: id, viewer: viewer, room: room, page: page, live: live})
+}
+
+// followAsBot makes bot's watcher of event id: its games there, and the
+// event's end.
+func (a *Area) followAsBot(id, bot string) *eventWatcher {
+	return a.addEventWatcher(&eventWatcher{event: id, viewer: bot, tellsOver: true})
+}
+
+// addEventWatcher adds w; the first watcher starts the checks.
+func (a *Area) addEventWatcher(w *eventWatcher) *eventWatcher {
+	w.news = make(chan siteMessage, 1)
 	ew := &a.eventsWatch
 	ew.mu.Lock()
 	defer ew.mu.Unlock()
@@ -96,6 +126,7 @@ func (a *Area) watchEvent(id, viewer, room string, page int, live bool) *eventWa
 	ew.watchers[w] = true
 	if !ew.running {
 		ew.running = true
+		ew.idle = make(chan struct{})
 		go a.checkEvents()
 	}
 	return w
@@ -137,6 +168,10 @@ func (a *Area) unwatchEvent(w *eventWatcher) {
 	ew.mu.Lock()
 	defer ew.mu.Unlock()
 	delete(ew.watchers, w)
+	if len(ew.watchers) == 0 && ew.idle != nil {
+		close(ew.idle)
+		ew.idle = nil
+	}
 }
 
 // checkEvents reads the watched events every eventsCheck and tells their
@@ -153,6 +188,10 @@ func (a *Area) checkEvents() {
 			ew.mu.Unlock()
 			return
 		}
+		if ew.idle == nil { // watchers came again since the last went
+			ew.idle = make(chan struct{})
+		}
+		idle := ew.idle
 		byEvent := map[string][]*eventWatcher{}
 		for w := range ew.watchers {
 			byEvent[w.event] = append(byEvent[w.event], w)
@@ -166,7 +205,7 @@ func (a *Area) checkEvents() {
 				}
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-			html, playing, err := a.EventLive(ctx, id, pages)
+			html, playing, over, err := a.EventLive(ctx, id, pages)
 			cancel()
 			if err != nil {
 				continue // told at a later check (or never: no such event)
@@ -177,24 +216,36 @@ func (a *Area) checkEvents() {
 				if page := html[w.page]; w.live && told[w] != page {
 					told[w] = page
 					m.Event = &page
-					if encoded[w.page] == nil {
-						encoded[w.page] = siteMessage{Event: &page}.encode()
-					}
-					m.encoded = encoded[w.page]
 				}
 				if room := playing[w.viewer]; w.viewer != "" && room != "" && room != w.room {
 					w.room = room
-					m.Go, m.encoded = "/r/"+room, nil
+					m.Go = "/r/" + room
 				}
-				if m.Event == nil && m.Go == "" {
+				if over && w.tellsOver && !w.overTold {
+					w.overTold = true
+					m.EventOver = id
+				}
+				if m.Event == nil && m.Go == "" && m.EventOver == "" {
 					continue
 				}
 				select {
 				case old := <-w.news: // not sent yet
-					if m.Go == "" && old.Go != "" {
-						m.Go, m.encoded = old.Go, nil
+					if m.Go == "" {
+						m.Go = old.Go
+					}
+					if m.EventOver == "" {
+						m.EventOver = old.EventOver
+					}
+					if m.Event == nil { // it was told as sent
+						m.Event = old.Event
 					}
 				default:
+				}
+				if m.Event != nil && m.Go == "" && m.EventOver == "" { // the page's live part alone
+					if encoded[w.page] == nil {
+						encoded[w.page] = siteMessage{Event: m.Event}.encode()
+					}
+					m.encoded = encoded[w.page]
 				}
 				w.news <- m
 			}
@@ -204,7 +255,10 @@ func (a *Area) checkEvents() {
 				delete(told, w)
 			}
 		}
-		<-tick.C
+		select {
+		case <-tick.C:
+		case <-idle:
+		}
 	}
 }
 

@@ -65,6 +65,10 @@ type Area struct {
 	// EventsEntered lists the events a player is in, for their pages to
 	// follow them to their games (nil: none are followed).
 	EventsEntered EventsEntered
+	// JoinEvent and LeaveEvent enter a bot's account in an event and take
+	// it out, at its program's word over the site's socket (nil: no
+	// events).
+	JoinEvent, LeaveEvent EventEntry
 	// eventsWatch tells the event pages open here of their events' changes.
 	eventsWatch eventsWatch
 	// pictures holds the rooms' pictures the lists drew lately.

@@ -38,6 +38,11 @@ import (
 // T"), which makes the bot online while it is open, and is told of the
 // challenges to it as data, {"challenges":[{"id","from","game","clock",
 // "rated"}]}, instead of the box (docs/protocol.md, "The site's socket").
+// It enters an event with {"join":ID}, answered {"joined":ID} or
+// {"error":WHY}, and leaves it with {"leave":ID}, answered {"left":ID};
+// opened as /site/ws?event=ID, the socket sends it {"go":"/r/ID"} to each
+// of its games there and {"event_over":ID} once the event has finished
+// (eventswatch.go).
 
 // siteMessage is what the server says on the site's socket.
 type siteMessage struct {
@@ -59,6 +64,11 @@ type siteMessage struct {
 	// Event is the live part of the event the page shows, when it
 	// changed (eventswatch.go).
 	Event *string `json:"event,omitempty"`
+	// Joined and Left answer a bot's program that entered the event, or
+	// left it; EventOver tells it that the event it follows has finished.
+	Joined    string `json:"joined,omitempty"`
+	Left      string `json:"left,omitempty"`
+	EventOver string `json:"event_over,omitempty"`
 	// encoded is the message as sent, when it was made once for many
 	// pages (an event's live part: encoding its few kilobytes for each
 	// of a thousand watchers was most of their update's cost).
@@ -174,7 +184,10 @@ func (a *Area) siteSocket(w http.ResponseWriter, r *http.Request) {
 	// The event the page shows, and those its player is in: each
 	// watcher's news comes through one channel.
 	var watchers []*eventWatcher
-	if watchesEvent {
+	switch {
+	case watchesEvent && who.BotAccount: // a bot's program playing in it
+		watchers = append(watchers, a.followAsBot(event, who.Account))
+	case watchesEvent:
 		watchers = append(watchers, a.watchEvent(event, who.Account, eventRoom, eventPage, true))
 	}
 	watchers = append(watchers, a.followEntered(entered, who.Account, event)...)
@@ -200,6 +213,7 @@ func (a *Area) siteSocket(w http.ResponseWriter, r *http.Request) {
 			}
 			var m struct {
 				Accept, Decline, Reason, Cancel, Watch string
+				Join, Leave                            string
 				Lists                                  *listsAsk
 			}
 			if json.Unmarshal(b, &m) != nil {
@@ -220,6 +234,10 @@ func (a *Area) siteSocket(w http.ResponseWriter, r *http.Request) {
 				if len(m.Watch) <= watchedNameLength {
 					a.Site.Watch(page, m.Watch)
 				}
+				continue
+			}
+			if m.Join != "" || m.Leave != "" {
+				out <- a.entryOnSite(ctx, page, m.Join, m.Leave)
 				continue
 			}
 			out <- a.answerOnSite(ctx, page, m.Accept, m.Decline, m.Reason, m.Cancel)
@@ -313,6 +331,32 @@ func (a *Area) answerOnSite(ctx context.Context, page *lobby.Page, accept, decli
 		return siteMessage{Go: "/r/" + room}
 	}
 	return siteMessage{}
+}
+
+// entryOnSite enters a bot's account in event join, or takes it out of
+// event leave, at its program's word.
+func (a *Area) entryOnSite(ctx context.Context, page *lobby.Page, join, leave string) siteMessage {
+	entry, id, done := a.JoinEvent, join, siteMessage{Joined: join}
+	if join == "" {
+		entry, id, done = a.LeaveEvent, leave, siteMessage{Left: leave}
+	}
+	switch {
+	case !page.Bot:
+		return siteMessage{Error: "A person joins and leaves an event on its page."}
+	case entry == nil:
+		return siteMessage{Error: "This server runs no events."}
+	case len(id) > eventIDLength:
+		return siteMessage{Error: "There is no such event."}
+	}
+	refused, err := entry(ctx, id, page.Account)
+	switch {
+	case err != nil:
+		a.Kit.Log.Error("event entry not changed", "err", err, "event", id, "bot", page.Account)
+		return siteMessage{Error: "That could not be done just now; try again in a moment."}
+	case refused != "":
+		return siteMessage{Error: refused}
+	}
+	return done
 }
 
 // siteUpdate is what a page is told of its player's challenges.
