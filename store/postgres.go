@@ -132,6 +132,9 @@ var migrations = []string{
 	// awaiting a player's move).
 	`CREATE INDEX rooms_playing0 ON rooms ((seats::jsonb -> 0 ->> 'account')) WHERE NOT over;
 	CREATE INDEX rooms_playing1 ON rooms ((seats::jsonb -> 1 ->> 'account')) WHERE NOT over;`,
+	// 22: a player's events are found by their entries (TournamentsPlayed:
+	// their page's results).
+	tournamentPlayersByAccount,
 }
 
 // migrationLock is the advisory lock that keeps nodes starting together

@@ -85,6 +85,7 @@ func Run(t *testing.T, open Opener) {
 		{"Tournaments", tournaments},
 		{"TournamentLeaseAtOnce", tournamentLeaseAtOnce},
 		{"TournamentStartNow", tournamentStartNow},
+		{"TournamentsPlayed", tournamentsPlayed},
 		{"Closed", closed},
 	}
 	for _, tc := range tests {
