@@ -34,22 +34,26 @@ func qualified(alias, cols string) string {
 	return strings.Join(list, ", ")
 }
 
+// tournamentsPlayedSQL is TournamentsPlayed's first read: $1 the player,
+// $2 and $3 the states under way and finished, $4 how many events.
+var tournamentsPlayedSQL = `SELECT ` + qualified("t", tournamentColumns) + `, e.account, e.bot, e.rating, e.joined_at, e.active
+	FROM (SELECT ` + qualified("t", tournamentColumns) + `,
+			CASE WHEN t.status = $2 THEN 1 ELSE 0 END AS under_way,
+			CASE WHEN t.status = $2 THEN t.started_at ELSE t.ends_at END AS recent
+		FROM tournament_players p JOIN tournaments t ON t.id = p.tournament
+		WHERE p.account = $1 AND t.status IN ($2, $3)
+			AND EXISTS (SELECT 1 FROM tournament_games g WHERE g.tournament = t.id AND (g.seat0 = $1 OR g.seat1 = $1))
+		ORDER BY under_way DESC, recent DESC, t.id LIMIT $4) t
+	JOIN tournament_players e ON e.tournament = t.id
+	ORDER BY t.under_way DESC, t.recent DESC, t.id, e.joined_at, e.account`
+
 // TournamentsPlayed implements Tournaments. The first read picks the
 // events by the player's entries (their index) and a game of theirs in
 // each (the games' index by event), and brings every entrant of each; the
 // second reads their games. The order is said once, as the two columns
 // the first read sorts by.
 func (b *base) TournamentsPlayed(ctx context.Context, account string, limit int) ([]TournamentRecord, error) {
-	rows, err := b.db.QueryContext(ctx, `SELECT `+qualified("t", tournamentColumns)+`, e.account, e.bot, e.rating, e.joined_at, e.active
-		FROM (SELECT `+qualified("t", tournamentColumns)+`,
-				CASE WHEN t.status = $2 THEN 1 ELSE 0 END AS under_way,
-				CASE WHEN t.status = $2 THEN t.started_at ELSE t.ends_at END AS recent
-			FROM tournament_players p JOIN tournaments t ON t.id = p.tournament
-			WHERE p.account = $1 AND t.status IN ($2, $3)
-				AND EXISTS (SELECT 1 FROM tournament_games g WHERE g.tournament = t.id AND (g.seat0 = $1 OR g.seat1 = $1))
-			ORDER BY under_way DESC, recent DESC, t.id LIMIT $4) t
-		JOIN tournament_players e ON e.tournament = t.id
-		ORDER BY t.under_way DESC, t.recent DESC, t.id, e.joined_at, e.account`,
+	rows, err := b.db.QueryContext(ctx, tournamentsPlayedSQL,
 		account, TournamentStarted, TournamentFinished, limit)
 	var out []TournamentRecord
 	_, err = collect(rows, err, "events played", func(r row) (struct{}, error) {
