@@ -57,6 +57,13 @@ const (
 	SwissRules = "Win 1, draw ½, loss 0; each round pairs players of equal score, never twice the same; an odd player out sits with a point. Ties: Buchholz, then Sonneborn–Berger."
 )
 
+// PauseButton is the leave button's word in an event under way, and
+// PauseHint what it does.
+const (
+	PauseButton = "Pause"
+	PauseHint   = "You keep your points, and are not paired until you resume."
+)
+
 // GamePoints are one game's points in a player's row; Doubled: on a
 // streak.
 type GamePoints struct {
