@@ -136,6 +136,9 @@ var migrations = []string{
 	// (Tournament.RoundDays; in the table already where 17 made it with
 	// the one source of the tables).
 	`ALTER TABLE tournaments ADD COLUMN IF NOT EXISTS round_days integer NOT NULL DEFAULT 0;`,
+	// 22: a player's events are found by their entries (TournamentsPlayed:
+	// their page's results).
+	tournamentPlayersByAccount,
 }
 
 // migrationLock is the advisory lock that keeps nodes starting together

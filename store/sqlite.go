@@ -101,6 +101,8 @@ var tables = []struct{ name, definition string }{
 	{"push", sqliteDDL(pushTables)},
 	// Arenas and Swiss events, their players and games (Tournaments).
 	{"tournaments", sqliteDDL(tournamentTables)},
+	// A player's events are found by their entries (TournamentsPlayed).
+	{"a player's events", tournamentPlayersByAccount},
 	// The players' vacations (Vacations).
 	{"vacations", sqliteDDL(vacationTables)},
 	// The conditional moves of correspondence games (Forecasts).

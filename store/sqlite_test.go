@@ -307,3 +307,24 @@ func TestGamesInPlayAreReadByIndex(t *testing.T) {
 	}
 	require.NotContains(t, all, "SCAN rooms", "plan: %s", all)
 }
+
+// TestAPlayersEventsAreReadByIndex: a player's events (their page) are
+// found by the index of the entries' accounts, not by a scan of every
+// event's players.
+func TestAPlayersEventsAreReadByIndex(t *testing.T) {
+	s, _ := open(t)
+	rows, err := s.db.Query(`EXPLAIN QUERY PLAN `+tournamentsPlayedSQL, "alice", TournamentStarted, TournamentFinished, 20)
+	require.NoError(t, err)
+	var plan []string
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		require.NoError(t, rows.Scan(&id, &parent, &unused, &detail))
+		plan = append(plan, detail)
+	}
+	require.NoError(t, rows.Close())
+	all := strings.Join(plan, "; ")
+	require.Contains(t, all, "USING INDEX tournament_players_account", "plan: %s", all)
+	require.NotContains(t, all, "SCAN p", "plan: %s", all)
+	require.NotContains(t, all, "SCAN g", "plan: %s", all)
+}

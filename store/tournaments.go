@@ -151,8 +151,10 @@ type Tournaments interface {
 	// (active) with their score; ErrNotFound for no event, ErrGone once
 	// it has finished.
 	JoinTournament(ctx context.Context, id string, e Entrant) error
-	// LeaveTournament takes account out of event id's pairings (they keep
-	// their score, and may join again).
+	// LeaveTournament takes account out of event id's pairings: under way,
+	// a pause (they keep their score, and may join again to resume);
+	// before it started, a withdrawal (they are no longer among its
+	// entrants).
 	LeaveTournament(ctx context.Context, id, account string) error
 	// Entrants lists event id's players, in the order they joined.
 	Entrants(ctx context.Context, id string) ([]Entrant, error)
@@ -187,6 +189,13 @@ type Tournaments interface {
 	// or under way) that account is in (active), for their pages to
 	// follow them to their games.
 	TournamentsEntered(ctx context.Context, account string) ([]string, error)
+	// TournamentsPlayed lists up to limit events account played (a game
+	// or a bye of theirs: not those they only joined), under way or
+	// finished: those under way first, the last started first, then the
+	// finished, the last finished first; each with its entrants and games,
+	// which rank its players (tournament/director). Two reads, however
+	// many events.
+	TournamentsPlayed(ctx context.Context, account string, limit int) ([]TournamentRecord, error)
 	// EntrantCounts counts the players of each of events ids (those who
 	// left too), in one read; an event without any is absent.
 	EntrantCounts(ctx context.Context, ids []string) (map[string]int, error)
@@ -291,12 +300,29 @@ func (b *base) JoinTournament(ctx context.Context, id string, e Entrant) error {
 	})
 }
 
-// LeaveTournament implements Tournaments.
+// LeaveTournament implements Tournaments. The event's row is held while
+// its status decides, so that a leave and the event's start (the
+// director's write, which then pairs) come one after the other: a player
+// withdrawn is never paired, and one paired is paused, not withdrawn.
 func (b *base) LeaveTournament(ctx context.Context, id, account string) error {
-	if _, err := b.e.exec(ctx, `UPDATE tournament_players SET active = FALSE WHERE tournament = $1 AND account = $2`, id, account); err != nil {
-		return fmt.Errorf("store: event %s entrant %s: %w", id, account, err)
-	}
-	return nil
+	return b.e.writeTx(ctx, func(tx txn) error {
+		var status string
+		err := tx.QueryRow(`SELECT status FROM tournaments WHERE id = $1`+b.e.forUpdate(), id).Scan(&status)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return nil // nobody is in no event
+		case err != nil:
+			return fmt.Errorf("store: event %s: %w", id, err)
+		case status == TournamentCreated:
+			_, err = tx.Exec(`DELETE FROM tournament_players WHERE tournament = $1 AND account = $2`, id, account)
+		default:
+			_, err = tx.Exec(`UPDATE tournament_players SET active = FALSE WHERE tournament = $1 AND account = $2`, id, account)
+		}
+		if err != nil {
+			return fmt.Errorf("store: event %s entrant %s: %w", id, account, err)
+		}
+		return nil
+	})
 }
 
 // Entrants implements Tournaments.

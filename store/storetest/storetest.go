@@ -86,6 +86,7 @@ func Run(t *testing.T, open Opener) {
 		{"TournamentLeaseAtOnce", tournamentLeaseAtOnce},
 		{"TournamentStartNow", tournamentStartNow},
 		{"CorrespondenceSwiss", correspondenceSwiss},
+		{"TournamentsPlayed", tournamentsPlayed},
 		{"Closed", closed},
 	}
 	for _, tc := range tests {

@@ -78,3 +78,31 @@ func lastOpponents(games []store.TournamentGame) map[string]string {
 	}
 	return last
 }
+
+// Place is a player's place in an event.
+type Place struct {
+	// Rank is their place, 1 the top, among Of players.
+	Rank, Of int
+	// Points are an arena's points, or a Swiss event's in half points.
+	Points int
+}
+
+// PlaceOf is account's place in event t, ranked as its page ranks it
+// (ArenaStandings or SwissStandings by its kind); false when they are not
+// among its entrants.
+func PlaceOf(t store.Tournament, entrants []store.Entrant, games []store.TournamentGame, account string) (Place, bool) {
+	if t.Kind == store.Swiss {
+		for i, s := range SwissStandings(entrants, games) {
+			if s.ID == account {
+				return Place{Rank: i + 1, Of: len(entrants), Points: s.Points}, true
+			}
+		}
+		return Place{}, false
+	}
+	for _, s := range ArenaStandings(entrants, games) {
+		if s.Account == account {
+			return Place{Rank: s.Rank, Of: len(entrants), Points: s.Sheet.Total}, true
+		}
+	}
+	return Place{}, false
+}

@@ -166,3 +166,37 @@ func TestBrowserBigStandings(t *testing.T) {
 	zed.WaitJS("the third page, live", `document.querySelector("[data-testid=standings-shown]").textContent.includes("of 46") &&
 		document.querySelector("[data-testid=standing]").dataset.player === "p39"`)
 }
+
+// TestBrowserThePauseComesWithTheStart (issue 40): Ann, entered in an
+// event waiting to start, is offered Withdraw; as it starts, her page
+// (never reloaded) says Pause with the points kept, and no longer offers
+// to start it early; she pauses, and her row says so, with Resume offered.
+func TestBrowserThePauseComesWithTheStart(t *testing.T) {
+	t.Parallel()
+	n := sitetest.New(t)
+	ctx := t.Context()
+	ann := webtest.NewTab(t, webtest.NewBrowser(t, 390, 844), "ann")
+	ann.SignUpIn(n, "Ann")
+	require.NoError(t, n.Store.CreateTournament(ctx, &store.Tournament{ID: "later", Name: "Later Arena", Kind: store.Arena, Game: "kalah",
+		Clock: "fast", Minutes: 30, Creator: "Ann", Starts: time.Now().Add(time.Hour), Created: time.Now()}))
+	ann.Run("the event", chromedp.Navigate(n.URL+"/t/later"))
+	ann.Click("[data-action=join-tournament]")
+	ann.WaitShown("[data-action=leave-tournament]")
+	require.Equal(t, "Withdraw", ann.Text("[data-action=leave-tournament]"), "before the start")
+	require.Equal(t, 1, webtest.EvalJS[int](ann, `document.querySelectorAll("[data-action=start-tournament]").length`))
+	webtest.EvalJS[bool](ann, `window.neverReloaded = true`)
+
+	require.NoError(t, n.Store.StartTournamentNow(ctx, "later", "Ann", time.Now()))
+	ann.WaitJS("Pause, as it starts", `document.querySelector("[data-action=leave-tournament]").textContent === "Pause"`)
+	require.Contains(t, ann.Text("#leave-hint"), "You keep your points")
+	require.Zero(t, webtest.EvalJS[int](ann, `document.querySelectorAll("[data-action=start-tournament]").length`), "started")
+	require.True(t, webtest.EvalJS[bool](ann, `window.neverReloaded === true`))
+
+	ann.Click("[data-action=leave-tournament]")
+	ann.WaitShown("[data-action=join-tournament]")
+	require.Equal(t, "Resume", ann.Text("[data-action=join-tournament]"))
+	require.Equal(t, "true", webtest.EvalJS[string](ann, `document.querySelector("[data-testid=standing][data-player=Ann]").dataset.paused`))
+	ann.Screenshot(filepath.Join(webtest.ScreenshotDir(t), "event-paused-phone.png"))
+	failed := ann.AxeBothThemes("a paused player's event page")
+	require.Empty(t, failed, "axe-core: critical or serious violations:\n%s", strings.Join(failed, "\n"))
+}

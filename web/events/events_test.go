@@ -159,7 +159,7 @@ func TestEventFormsAreSameOrigin(t *testing.T) {
 }
 
 // TestJoinLeaveAndStart: a guest is asked to sign in; a player joins and
-// leaves (keeping their row); only the creator may start the event early,
+// withdraws before the start (her row gone); only the creator may start the event early,
 // once; a missing event is 404.
 func TestJoinLeaveAndStart(t *testing.T) {
 	t.Parallel()
@@ -186,15 +186,15 @@ func TestJoinLeaveAndStart(t *testing.T) {
 	resp, _ = webtest.Post(t, bea, n.URL+page+"/join", nil)
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	_, doc = webtest.Get(t, bea, n.URL+page)
-	require.Equal(t, 1, doc.Find("[data-action=leave-tournament]").Length())
+	require.Equal(t, "Withdraw", strings.TrimSpace(doc.Find("[data-action=leave-tournament]").Text()), "before the start")
 	row := doc.Find("[data-testid=standing][data-player=Bea]")
 	require.Equal(t, 1, row.Length())
 	require.Equal(t, "0", row.AttrOr("data-score", ""))
 	resp, _ = webtest.Post(t, bea, n.URL+page+"/leave", nil)
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	_, doc = webtest.Get(t, bea, n.URL+page)
-	require.Equal(t, 1, doc.Find("[data-action=join-tournament]").Length(), "she may come back")
-	require.Contains(t, doc.Find("[data-testid=standing][data-player=Bea]").Text(), "left")
+	require.Equal(t, "Join", strings.TrimSpace(doc.Find("[data-action=join-tournament]").Text()), "she may come back")
+	require.Zero(t, doc.Find("[data-testid=standing][data-player=Bea]").Length(), "withdrawn before the start: not listed")
 
 	resp, doc = webtest.Post(t, bea, n.URL+page+"/start", nil)
 	require.Equal(t, http.StatusForbidden, resp.StatusCode)

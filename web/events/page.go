@@ -96,7 +96,7 @@ func (a *Area) live(s state, page int) templates.EventLive {
 			break
 		}
 		row := templates.StandingRow{Rank: st.Rank, Player: st.Account, Bot: st.Bot, Rating: st.Rating, Score: strconv.Itoa(st.Sheet.Total),
-			Playing: st.Playing, Left: !st.Active, OnStreak: st.Sheet.OnStreak}
+			Playing: st.Playing, Paused: paused(*t, st), OnStreak: st.Sheet.OnStreak}
 		for i, p := range st.Sheet.Points {
 			row.Games = append(row.Games, templates.GamePoints{Points: p, Doubled: st.Sheet.Doubled[i]})
 		}
@@ -171,9 +171,18 @@ func swissRows(s state) []templates.StandingRow {
 	for i, sw := range s.swiss {
 		st := who[sw.ID]
 		rows[i] = templates.StandingRow{Rank: i + 1, Player: sw.ID, Bot: st.Bot, Rating: sw.Rating, Score: templates.HalfPoints(sw.Points),
-			Buchholz: templates.HalfPoints(sw.Buchholz), SB: templates.QuarterPoints(sw.SonnebornBerger2), Playing: st.Playing, Left: !st.Active}
+			Buchholz: templates.HalfPoints(sw.Buchholz), SB: templates.QuarterPoints(sw.SonnebornBerger2), Playing: st.Playing,
+			Paused: paused(*s.event, st)}
 	}
 	return rows
+}
+
+// paused says st left event t while it runs: they keep their points and
+// are paired again once they resume (join again). Before the start a
+// player who leaves withdraws (the store keeps no row of theirs), and
+// once it finished nobody is paired any more.
+func paused(t store.Tournament, st director.Standing) bool {
+	return !st.Active && t.Status == store.TournamentStarted
 }
 
 // Live draws the changing part of event id's page (its status, podium
@@ -264,14 +273,14 @@ func (a *Area) show(w http.ResponseWriter, r *http.Request, status int, refused 
 	}
 	view := templates.EventPage{ID: t.ID, Name: t.Name, Game: game.NameOf(t.Game), Clock: t.Clock.NameDays(t.Days), Kind: kindName(*t),
 		Rated: t.Rated, Bots: t.Bots, BotsOnly: t.BotsOnly, Length: length, Rules: rules, Creator: t.Creator, Error: refused,
-		Over: t.Status == store.TournamentFinished}
+		Over: t.Status == store.TournamentFinished, UnderWay: t.Status == store.TournamentStarted}
 	mine := 0 // the page of the viewer's row (0: none)
 	if u := request.User(r); u != nil {
 		view.Viewer = u.Name
 		view.MayStart = t.Creator == u.Name && t.Status == store.TournamentCreated && t.Starts.After(a.now())
 		for _, st := range s.standings {
 			if st.Account == u.Name {
-				view.In, view.Room = st.Active, st.Room
+				view.In, view.Paused, view.Room = st.Active, paused(*t, st), st.Room
 			}
 		}
 		mine = s.pageOf(u.Name)

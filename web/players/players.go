@@ -1,7 +1,8 @@
 // Package players is the web's area of the players: a player's page
-// (/@/{name}: their record and games, ratings and chart, games in play,
-// presence and the viewer's challenges to them) and the players' page
-// (/players: a search by name, who is online, the leaderboards). The
+// (/@/{name}: their record and games, ratings and chart, the events they
+// played, games in play, presence and the viewer's challenges to them)
+// and the players' page (/players: a search by name, who is online, the
+// leaderboards). The
 // ratings themselves are rating's, kept by the store. The bots' marks and
 // the challenges come from the areas that own them (web/bots, web/play),
 // handed in by the server as functions: areas do not import each other.
@@ -34,6 +35,7 @@ type Store interface {
 	OnlineNames(ctx context.Context, since time.Time, limit int) ([]string, error)
 	LiveGames(ctx context.Context, account string, private bool, limit int) ([]store.Summary, error)
 	Room(ctx context.Context, id string) (*store.Room, error)
+	TournamentsPlayed(ctx context.Context, account string, limit int) ([]store.TournamentRecord, error)
 }
 
 // Area serves the players' pages.
@@ -90,6 +92,9 @@ func (a *Area) Page(w http.ResponseWriter, r *http.Request, u *store.User, statu
 	}
 	if err == nil {
 		err = a.fillGamesInPlay(r, &view, u.Name)
+	}
+	if err == nil {
+		err = a.fillEvents(r, &view, u.Name)
 	}
 	if err == nil && a.Social != nil {
 		err = a.Social(r, &view, u.Name)

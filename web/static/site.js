@@ -121,6 +121,7 @@
     const after = eventLive.querySelector("[data-status]");
     if (eventNews && before && after && before.dataset.status !== after.dataset.status) {
       eventNews.textContent = "The event's status: " + after.dataset.statusText + ".";
+      eventActions(after.dataset.status);
     }
     markMe();
     countdown();
@@ -136,6 +137,16 @@
     }
   }
   markMe();
+
+  // eventActions keeps the viewer's actions true to a new status: once the
+  // event starts, leaving is a pause (the words the server gave,
+  // data-under-way) and it may no longer be started early.
+  function eventActions(status) {
+    if (status !== "started") return;
+    for (const el of document.querySelectorAll(".event-actions [data-under-way]")) el.textContent = el.dataset.underWay;
+    const start = document.querySelector(".event-actions [data-action=start-tournament]");
+    if (start) start.form.remove();
+  }
 
   // The player page's presence line, and its note that a challenge may go
   // unseen, kept as the server says the player comes and goes.

@@ -73,6 +73,13 @@ const (
 	SwissRules = "Win 1, draw ½, loss 0; each round pairs players of equal score, never twice the same; an odd player out sits with a point. Ties: Buchholz, then Sonneborn–Berger."
 )
 
+// PauseButton is the leave button's word in an event under way, and
+// PauseHint what it does.
+const (
+	PauseButton = "Pause"
+	PauseHint   = "You keep your points, and are not paired until you resume."
+)
+
 // GamePoints are one game's points in a player's row; Doubled: on a
 // streak.
 type GamePoints struct {
@@ -92,8 +99,9 @@ type StandingRow struct {
 	Score, Buchholz, SB string
 	Games               []GamePoints
 	Playing             bool
-	// Left: not in the pairings now (they may join again).
-	Left     bool
+	// Paused: they left the event under way, keeping their points, and
+	// are not paired until they resume.
+	Paused   bool
 	OnStreak bool
 }
 
@@ -188,10 +196,12 @@ type EventPage struct {
 	Creator       string
 	Live          EventLive
 	// Viewer is the signed-in player ("": a guest); In says they are in
-	// the event's pairings, MayStart that they may start it now (its
-	// creator, before it started); Finished that nobody may join.
-	Viewer             string
-	In, MayStart, Over bool
+	// the event's pairings, Paused that they left it under way (they
+	// resume by joining again), MayStart that they may start it now (its
+	// creator, before it started); UnderWay that it started and Over that
+	// it finished (nobody may join).
+	Viewer                               string
+	In, Paused, MayStart, UnderWay, Over bool
 	// Room is the game the viewer plays in the event now ("": none).
 	Room string
 	// MyPage is the page of the standings holding the viewer's row, when
@@ -199,6 +209,54 @@ type EventPage struct {
 	MyPage int
 	// Error says why an action was refused.
 	Error string
+}
+
+// EventResult is an event a player played, as their page lists it.
+type EventResult struct {
+	ID, Name, Game string
+	// Kind is "Arena" or "Swiss".
+	Kind string
+	// Finished says when it finished ("3 March 2026"; "": under way).
+	Finished string
+	// Rank is their place among Of players (so far, under way).
+	Rank, Of int
+	// Score is their points as the event's page says them ("14", "2½").
+	Score string
+	// Medal is their place on a finished event's podium (1 to 3; 0:
+	// none).
+	Medal int
+}
+
+// MedalWords say a podium's place to a screen reader; the mark is drawn.
+func (r EventResult) MedalWords() string {
+	return [...]string{"", "Gold medal", "Silver medal", "Bronze medal"}[r.Medal]
+}
+
+// Place says the rank among the players ("2nd of 12").
+func (r EventResult) Place() string { return Ordinal(r.Rank) + " of " + strconv.Itoa(r.Of) }
+
+// Points says the score with its unit ("1 point", "2½ points").
+func (r EventResult) Points() string {
+	if r.Score == "1" || r.Score == "½" {
+		return r.Score + " point"
+	}
+	return r.Score + " points"
+}
+
+// Ordinal says n's place in words of figures ("1st", "2nd", "11th").
+func Ordinal(n int) string {
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return strconv.Itoa(n) + suffix
 }
 
 func itoa64(n int64) string { return strconv.FormatInt(n, 10) }

@@ -142,6 +142,8 @@ type PlayerView struct {
 	// their history (nil: no rated game yet).
 	Ratings []RatingRow
 	Chart   *RatingChart
+	// Events are the last events the player played, the last first.
+	Events []EventResult
 	// BotOwner is, for a bot's account, who made it ("" for a person);
 	// House, for a house bot, the computer's level it plays ("Medium").
 	BotOwner, House string
