@@ -183,7 +183,7 @@ func (b *base) pair(ctx context.Context, tx txn, pool string, pr PoolPair, now i
 	if err != nil {
 		return err
 	}
-	if err := b.e.insertRoom(ctx, tx, e, true); err != nil {
+	if err := b.e.insertRooms(ctx, tx, []encodedRoom{e}, true); err != nil {
 		return err
 	}
 	for _, w := range []PoolEntry{pr.A, pr.B} {

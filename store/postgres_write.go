@@ -183,37 +183,99 @@ func (p *Postgres) fencedTx(ctx context.Context, key string, fn func(tx txn) err
 	return p.write(ctx, key, func(ctx context.Context, f Fence) error { return inTx(ctx, p.db, fn) })
 }
 
-// insertRoom implements engine: owned, the room is the fence's at its
-// epoch (at least 1), else nobody's at epoch 0; its turns are written at
-// the fence's epoch.
-func (p *Postgres) insertRoom(ctx context.Context, tx txn, e encodedRoom, owned bool) error {
+// insertRooms implements engine: owned, the rooms are the fence's at its
+// epoch (at least 1), else nobody's at epoch 0; their turns are written at
+// the fence's epoch. The fence's lease is checked once, and the rooms go
+// in statements of up to roomsPerInsert rows: an arena's wave of 500 rooms
+// was 1,000 statements, a round trip each (BENCHMARKS.md).
+func (p *Postgres) insertRooms(ctx context.Context, tx txn, rooms []encodedRoom, owned bool) error {
+	if len(rooms) == 0 {
+		return nil
+	}
 	f, _ := FenceFrom(ctx)
 	var session *string
 	var epoch int64
 	if owned {
 		if f.Epoch < 1 {
-			return fmt.Errorf("store: create room %s: a new room's fence needs an epoch of at least 1, not %d", e.ID, f.Epoch)
+			return fmt.Errorf("store: create room %s: a new room's fence needs an epoch of at least 1, not %d", rooms[0].ID, f.Epoch)
+		}
+		var live bool
+		err := tx.QueryRow(`SELECT EXISTS (SELECT 1 FROM nodes WHERE session = $1 AND expires > clock_timestamp())`, f.Session).Scan(&live)
+		if err != nil {
+			return fmt.Errorf("store: create room %s: %w", rooms[0].ID, err)
+		}
+		if !live {
+			return fmt.Errorf("store: create room %s: the lease of session %s is not live: %w", rooms[0].ID, f.Session, ErrFenced)
 		}
 		session, epoch = &f.Session, f.Epoch
 	}
-	res, err := tx.Exec(`INSERT INTO rooms (`+insertRoomColumns+`, owner, epoch)
-		SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17::bigint, $18::bigint, $19, $20, $21, $22, $23,
-			$24, $25::text, $26
-		WHERE $25::text IS NULL OR EXISTS (SELECT 1 FROM nodes WHERE session = $25::text AND expires > clock_timestamp())`,
-		append(e.values(), session, epoch)...)
-	if err != nil {
-		return fmt.Errorf("store: create room %s: %w", e.ID, err)
+	for first := 0; first < len(rooms); first += roomsPerInsert {
+		chunk := rooms[first:min(first+roomsPerInsert, len(rooms))]
+		var q strings.Builder
+		args := make([]any, 0, len(chunk)*roomInsertParams)
+		q.WriteString(`INSERT INTO rooms (` + insertRoomColumns + `, owner, epoch) VALUES `)
+		for i, e := range chunk {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			writeRoomRow(&q, len(args))
+			args = append(append(args, e.values()...), session, epoch)
+		}
+		if _, err := tx.Exec(q.String(), args...); err != nil {
+			return fmt.Errorf("store: create room %s: %w", chunk[0].ID, err)
+		}
 	}
 	if owned {
-		if n, _ := res.RowsAffected(); n == 0 { // (a room of nobody's is always inserted)
-			return fmt.Errorf("store: create room %s: the lease of session %s is not live: %w", e.ID, f.Session, ErrFenced)
+		ids := make([]string, len(rooms))
+		for i, e := range rooms {
+			ids[i] = e.ID
 		}
 		if _, err := tx.Exec(`INSERT INTO acquisitions (room_id, epoch, session, node, at)
-			SELECT $1, $2, session, node, clock_timestamp() FROM nodes WHERE session = $3`, e.ID, epoch, f.Session); err != nil {
-			return fmt.Errorf("store: create room %s: %w", e.ID, err)
+			SELECT r, $2, session, node, clock_timestamp() FROM nodes, unnest($1::text[]) AS r WHERE session = $3`,
+			ids, epoch, f.Session); err != nil {
+			return fmt.Errorf("store: create room %s: %w", rooms[0].ID, err)
 		}
 	}
-	return p.insertTurns(ctx, tx, e.ID, 0, e.Turns)
+	for _, e := range rooms {
+		if err := p.insertTurns(ctx, tx, e.ID, 0, e.Turns); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// rowsPerInsert implements engine (a statement's parameters are 65,535
+// at most).
+func (p *Postgres) rowsPerInsert() int { return 500 }
+
+// roomsPerInsert bounds the rows of one statement of insertRooms (each
+// has roomInsertParams parameters; PostgreSQL takes 65,535 at most).
+const (
+	roomsPerInsert   = 200
+	roomInsertParams = 26
+)
+
+// writeRoomRow writes the row of one room's parameters, after the first
+// at of a statement's: encodedRoom.values (created_at twice, for
+// updated_at), then the owner and the epoch.
+func writeRoomRow(q *strings.Builder, at int) {
+	q.WriteByte('(')
+	for i := 1; i <= roomInsertParams; i++ {
+		if i > 1 {
+			q.WriteString(", ")
+		}
+		q.WriteByte('$')
+		q.WriteString(strconv.Itoa(at + i))
+		switch i {
+		case 12: // created_at, and updated_at alike
+			q.WriteString(", $" + strconv.Itoa(at+i))
+		case 17, 18, 26:
+			q.WriteString("::bigint")
+		case 25:
+			q.WriteString("::text")
+		}
+	}
+	q.WriteByte(')')
 }
 
 // insertTurns implements engine: the turns in one statement, written at

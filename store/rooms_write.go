@@ -67,7 +67,7 @@ func (b *base) CreateRoom(ctx context.Context, r *Room) error {
 	if err != nil {
 		return err
 	}
-	return b.e.fencedTx(ctx, r.ID, func(tx txn) error { return b.e.insertRoom(ctx, tx, e, true) })
+	return b.e.fencedTx(ctx, r.ID, func(tx txn) error { return b.e.insertRooms(ctx, tx, []encodedRoom{e}, true) })
 }
 
 // ReplaceTurns implements Store.
@@ -106,7 +106,7 @@ func (b *base) Rematch(ctx context.Context, id string, archive *Room, seats [2]S
 		clock_from = NULL, clock_stopped = NULL, rating_changes = NULL, updated_at = $3`
 	return b.e.roomTx(ctx, id, set, []any{string(v), seated(seats), b.stamp()}, func(tx txn) error {
 		if archive != nil {
-			if err := b.e.insertRoom(ctx, tx, kept, false); err != nil {
+			if err := b.e.insertRooms(ctx, tx, []encodedRoom{kept}, false); err != nil {
 				return err
 			}
 		}
@@ -175,7 +175,7 @@ func (b *base) AnswerChallenge(ctx context.Context, id, to string, accept bool, 
 		if !accept {
 			return nil
 		}
-		if err := b.e.insertRoom(ctx, tx, kept, true); err != nil {
+		if err := b.e.insertRooms(ctx, tx, []encodedRoom{kept}, true); err != nil {
 			return err
 		}
 		return recordBotGames(tx, room, b.stamp())

@@ -395,14 +395,22 @@ func (s *SQLite) fencedTx(ctx context.Context, key string, fn func(tx txn) error
 	return s.writeTx(ctx, fn)
 }
 
-// insertRoom implements engine.
-func (s *SQLite) insertRoom(ctx context.Context, tx txn, e encodedRoom, owned bool) error {
-	_, err := tx.Exec(`INSERT INTO rooms (`+insertRoomColumns+`)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)`, e.values()...)
-	if err != nil {
-		return fmt.Errorf("store: create room %s: %w", e.ID, err)
+// rowsPerInsert implements engine.
+func (s *SQLite) rowsPerInsert() int { return 1 }
+
+// insertRooms implements engine.
+func (s *SQLite) insertRooms(ctx context.Context, tx txn, rooms []encodedRoom, owned bool) error {
+	for _, e := range rooms { // the one writer, in process: a statement a room costs no round trip
+		_, err := tx.Exec(`INSERT INTO rooms (`+insertRoomColumns+`)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)`, e.values()...)
+		if err != nil {
+			return fmt.Errorf("store: create room %s: %w", e.ID, err)
+		}
+		if err := s.insertTurns(ctx, tx, e.ID, 0, e.Turns); err != nil {
+			return err
+		}
 	}
-	return s.insertTurns(ctx, tx, e.ID, 0, e.Turns)
+	return nil
 }
 
 // insertTurns implements engine: a prepared statement a turn.

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -97,6 +98,8 @@ func (b *base) PairTournament(ctx context.Context, id string, d Directing,
 			return err
 		}
 		now := b.stamp()
+		var rooms []encodedRoom
+		var paired []TournamentPairing
 		for _, p := range pick(entrants, games) {
 			if p.Room == nil { // a bye: its result now
 				result := 0
@@ -115,21 +118,46 @@ func (b *base) PairTournament(ctx context.Context, id string, d Directing,
 			if err != nil {
 				return err
 			}
-			if err := b.e.insertRoom(ctx, tx, e, true); err != nil {
-				return err
-			}
-			if _, err := tx.Exec(`INSERT INTO tournament_games (tournament, room, round, seat0, seat1, result, started_at)
-				VALUES ($1, $2, $3, $4, $5, $6, $7)`, id, p.Room.ID, round, p.Seats[0], p.Seats[1], GamePlaying, now); err != nil {
-				return fmt.Errorf("store: event %s game: %w", id, err)
-			}
-			made = append(made, p)
+			rooms, paired = append(rooms, e), append(paired, p)
 		}
+		if err := b.e.insertRooms(ctx, tx, rooms, true); err != nil {
+			return err
+		}
+		if err := insertTournamentGames(tx, b.e.rowsPerInsert(), id, round, paired, now); err != nil {
+			return err
+		}
+		made = append(made, paired...)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	return made, nil
+}
+
+// insertTournamentGames writes the games of paired, a round's of event id
+// begun at now (Unix ms, the store's stamp), perInsert rows a statement:
+// a statement a game was a round trip each on PostgreSQL.
+func insertTournamentGames(tx txn, perInsert int, id string, round int, paired []TournamentPairing, now int64) error {
+	const params = 7
+	for first := 0; first < len(paired); first += perInsert {
+		chunk := paired[first:min(first+perInsert, len(paired))]
+		var q strings.Builder
+		q.WriteString(`INSERT INTO tournament_games (tournament, room, round, seat0, seat1, result, started_at) VALUES `)
+		args := make([]any, 0, len(chunk)*params)
+		for i, p := range chunk {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			n := len(args)
+			fmt.Fprintf(&q, "($%d, $%d, $%d, $%d, $%d, $%d, $%d)", n+1, n+2, n+3, n+4, n+5, n+6, n+7)
+			args = append(args, id, p.Room.ID, round, p.Seats[0], p.Seats[1], GamePlaying, now)
+		}
+		if _, err := tx.Exec(q.String(), args...); err != nil {
+			return fmt.Errorf("store: event %s game: %w", id, err)
+		}
+	}
+	return nil
 }
 
 // recordTournamentResult writes the result of event room id's game in tx,
