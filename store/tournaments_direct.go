@@ -119,15 +119,12 @@ func (b *base) PairTournament(ctx context.Context, id string, d Directing,
 				return err
 			}
 			rooms, paired = append(rooms, e), append(paired, p)
+			made = append(made, p) // in pick's order, byes among them
 		}
 		if err := b.e.insertRooms(ctx, tx, rooms, true); err != nil {
 			return err
 		}
-		if err := insertTournamentGames(tx, b.e.rowsPerInsert(), id, round, paired, now); err != nil {
-			return err
-		}
-		made = append(made, paired...)
-		return nil
+		return insertTournamentGames(tx, b.e.rowsPerInsert(), id, round, paired, now)
 	})
 	if err != nil {
 		return nil, err
