@@ -10,7 +10,6 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
-	"boardroom/realtime/vocab"
 	"boardroom/store"
 	"boardroom/web/sitetest"
 	"boardroom/web/webtest"
@@ -138,16 +137,7 @@ func TestBrowserBigStandings(t *testing.T) {
 	t.Parallel()
 	n := sitetest.New(t)
 	ctx := t.Context()
-	now := time.Now()
-	require.NoError(t, n.Store.CreateTournament(ctx, &store.Tournament{ID: "big", Name: "Big Arena", Kind: store.Arena, Game: "kalah",
-		Options: map[string]string{}, Clock: vocab.FastClock, Minutes: 60, Starts: now.Add(time.Hour), Created: now}))
-	for i := range 45 {
-		name := fmt.Sprintf("p%02d", i)
-		if i == 30 {
-			name = "Zed"
-		}
-		require.NoError(t, n.Store.JoinTournament(ctx, "big", store.Entrant{Account: name, Rating: 2000 - 10*i, Joined: now, Active: true}))
-	}
+	now := bigArena(t, n)
 	zed := webtest.NewTab(t, webtest.NewBrowser(t, 390, 844), "zed")
 	zed.SignUpIn(n, "Zed")
 	zed.Run("the event", chromedp.Navigate(n.URL+"/t/big"))

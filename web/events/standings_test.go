@@ -17,6 +17,25 @@ import (
 	"boardroom/web/webtest"
 )
 
+// bigArena makes arena "big" of n, starting in an hour, with 45 players
+// ranked by rating before any game: p00 (the highest) first, and Zed, whose
+// rating puts her 31st, on the second page of the standings. It says when
+// they joined.
+func bigArena(t *testing.T, n *webtest.Node) time.Time {
+	t.Helper()
+	now := time.Now()
+	require.NoError(t, n.Store.CreateTournament(t.Context(), &store.Tournament{ID: "big", Name: "Big Arena", Kind: store.Arena, Game: "kalah",
+		Options: map[string]string{}, Clock: vocab.FastClock, Minutes: 60, Starts: now.Add(time.Hour), Created: now}))
+	for i := range 45 {
+		name := fmt.Sprintf("p%02d", i)
+		if i == 30 {
+			name = "Zed"
+		}
+		require.NoError(t, n.Store.JoinTournament(t.Context(), "big", store.Entrant{Account: name, Rating: 2000 - 10*i, Joined: now, Active: true}))
+	}
+	return now
+}
+
 // TestStandingsComeInPages: a big event's standings are drawn a page of 20
 // at a time, on its page and over the site's socket, with a pager that
 // works without script; a player in the event opens on the page of their
@@ -27,18 +46,7 @@ func TestStandingsComeInPages(t *testing.T) {
 	t.Parallel()
 	n := sitetest.New(t)
 	ctx := t.Context()
-	now := time.Now()
-	require.NoError(t, n.Store.CreateTournament(ctx, &store.Tournament{ID: "big", Name: "Big Arena", Kind: store.Arena, Game: "kalah",
-		Options: map[string]string{}, Clock: vocab.FastClock, Minutes: 60, Starts: now.Add(time.Hour), Created: now}))
-	// 45 players, ranked by rating before any game: p00 (the highest)
-	// first. Zed's rating puts her 31st, on the second page.
-	for i := range 45 {
-		name, rating := fmt.Sprintf("p%02d", i), 2000-10*i
-		if i == 30 {
-			name = "Zed"
-		}
-		require.NoError(t, n.Store.JoinTournament(ctx, "big", store.Entrant{Account: name, Rating: rating, Joined: now, Active: true}))
-	}
+	now := bigArena(t, n)
 	zed := n.SignedUp(t, "Zed")
 	players := func(doc *goquery.Document) []string {
 		var out []string
