@@ -32,25 +32,6 @@ type state struct {
 	swiss     []tournament.SwissStanding
 }
 
-// pageOf is the page of s's standings that holds account's row (0:
-// none does).
-func (s state) pageOf(account string) int {
-	if s.event.Kind == store.Swiss {
-		for i, sw := range s.swiss {
-			if sw.ID == account {
-				return templates.StandingsPageOf(i)
-			}
-		}
-		return 0
-	}
-	for i, st := range s.standings {
-		if st.Account == account {
-			return templates.StandingsPageOf(i)
-		}
-	}
-	return 0
-}
-
 // read reads event id and ranks its players.
 func (a *Area) read(ctx context.Context, id string) (state, error) {
 	t, err := a.Store.Tournament(ctx, id)
@@ -72,9 +53,9 @@ func (a *Area) read(ctx context.Context, id string) (state, error) {
 	return s, nil
 }
 
-// live is the changing part of s's page, with page (from 1; one past the
-// last is the last) of its standings.
-func (a *Area) live(s state, page int) templates.EventLive {
+// live is the changing part of s's page, with all its standings' rows
+// (paged cuts one page out).
+func (a *Area) live(s state) templates.EventLive {
 	t := s.event
 	l := templates.EventLive{Status: t.Status, Event: t.ID}
 	l.When, l.Countdown = when(*t, a.now())
@@ -105,11 +86,28 @@ func (a *Area) live(s state, page int) templates.EventLive {
 	if t.Status == store.TournamentFinished {
 		l.Podium = l.Standings[:min(podiumSize, len(l.Standings))]
 	}
+	return l
+}
+
+// paged is live part l (all its rows) with page (from 1; past the last,
+// the last) of its standings alone.
+func paged(l templates.EventLive, page int) templates.EventLive {
 	l.Players, l.Pages = len(l.Standings), templates.StandingsPages(len(l.Standings))
 	l.Page = min(max(page, 1), l.Pages)
 	first := (l.Page - 1) * templates.StandingsPerPage
 	l.Standings = l.Standings[first:min(first+templates.StandingsPerPage, len(l.Standings))]
 	return l
+}
+
+// pageOf is the page of live part l's standings (all its rows) that holds
+// account's row (0: none does).
+func pageOf(l templates.EventLive, account string) int {
+	for i, row := range l.Standings {
+		if row.Player == account {
+			return templates.StandingsPageOf(i)
+		}
+	}
+	return 0
 }
 
 // roundRows are the rounds of correspondence Swiss event s with their
@@ -196,12 +194,13 @@ func (a *Area) Live(ctx context.Context, id string, pages []int) (html map[int]s
 		return nil, nil, false, err
 	}
 	html = make(map[int]string, len(pages))
+	all := a.live(s) // its rows made once, for every page drawn
 	for _, page := range pages {
 		if _, done := html[page]; done {
 			continue
 		}
 		var b bytes.Buffer
-		if err := templates.EventLiveView(a.live(s, page)).Render(ctx, &b); err != nil {
+		if err := templates.EventLiveView(paged(all, page)).Render(ctx, &b); err != nil {
 			return nil, nil, false, err
 		}
 		html[page] = b.String()
@@ -274,6 +273,7 @@ func (a *Area) show(w http.ResponseWriter, r *http.Request, status int, refused 
 	view := templates.EventPage{ID: t.ID, Name: t.Name, Game: game.NameOf(t.Game), Clock: t.Clock.NameDays(t.Days), Kind: kindName(*t),
 		Rated: t.Rated, Bots: t.Bots, BotsOnly: t.BotsOnly, Length: length, Rules: rules, Creator: t.Creator, Error: refused,
 		Over: t.Status == store.TournamentFinished, UnderWay: t.Status == store.TournamentStarted}
+	all := a.live(s)
 	mine := 0 // the page of the viewer's row (0: none)
 	if u := request.User(r); u != nil {
 		view.Viewer = u.Name
@@ -283,13 +283,13 @@ func (a *Area) show(w http.ResponseWriter, r *http.Request, status int, refused 
 				view.In, view.Paused, view.Room = st.Active, paused(*t, st), st.Room
 			}
 		}
-		mine = s.pageOf(u.Name)
+		mine = pageOf(all, u.Name)
 	}
 	page, err := strconv.Atoi(r.URL.Query().Get("page"))
 	if err != nil || page < 1 { // none asked ("me" among them): the viewer's own, or the first
 		page = max(mine, 1)
 	}
-	view.Live = a.live(s, page)
+	view.Live = paged(all, page)
 	if mine > 0 && view.Live.Pages > 1 {
 		view.MyPage = mine
 	}

@@ -179,6 +179,11 @@ func (a *Area) unwatchEvent(w *eventWatcher) {
 func (a *Area) checkEvents() {
 	ew := &a.eventsWatch
 	told := map[*eventWatcher]string{}
+	// drawn is each page last drawn, by event and page: a drawing equal to
+	// it is replaced by it, so that each watcher's comparison with what it
+	// was told finds the same string at once instead of comparing the
+	// kilobytes of a page for each of a thousand watchers.
+	drawn := map[eventPage]string{}
 	tick := time.NewTicker(eventsCheck)
 	defer tick.Stop()
 	for {
@@ -209,6 +214,14 @@ func (a *Area) checkEvents() {
 			cancel()
 			if err != nil {
 				continue // told at a later check (or never: no such event)
+			}
+			for page, h := range html {
+				key := eventPage{id, page}
+				if h == drawn[key] {
+					html[page] = drawn[key]
+				} else {
+					drawn[key] = h
+				}
 			}
 			encoded := map[int][]byte{} // each page's message, made once
 			for _, w := range ws {
@@ -255,11 +268,22 @@ func (a *Area) checkEvents() {
 				delete(told, w)
 			}
 		}
+		for key := range drawn {
+			if _, shown := byEvent[key.event]; !shown {
+				delete(drawn, key)
+			}
+		}
 		select {
 		case <-tick.C:
 		case <-idle:
 		}
 	}
+}
+
+// eventPage names a page of an event's standings.
+type eventPage struct {
+	event string
+	page  int
 }
 
 func (ew *eventsWatch) has(w *eventWatcher) bool {
