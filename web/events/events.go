@@ -124,10 +124,7 @@ func (a *Area) row(t store.Tournament, players int) templates.EventRow {
 // kindName says what kind of event t is, and who may enter it if not
 // everyone ("Arena · bots only").
 func kindName(t store.Tournament) string {
-	kind := "Arena"
-	if t.Kind == store.Swiss {
-		kind = "Swiss"
-	}
+	kind := templates.KindWord(t.Kind == store.Swiss)
 	switch {
 	case t.BotsOnly:
 		return kind + " · bots only"

@@ -19,10 +19,6 @@ import (
 	"boardroom/web/templates"
 )
 
-// podiumSize is how many of a finished event's players stand on its
-// podium.
-const podiumSize = 3
-
 // state is an event with its players ranked: an arena's standings, or a
 // Swiss event's (swiss, with who plays in standings).
 type state struct {
@@ -84,7 +80,7 @@ func (a *Area) live(s state) templates.EventLive {
 		l.Standings = append(l.Standings, row)
 	}
 	if t.Status == store.TournamentFinished {
-		l.Podium = l.Standings[:min(podiumSize, len(l.Standings))]
+		l.Podium = l.Standings[:min(templates.PodiumSize, len(l.Standings))]
 	}
 	return l
 }

@@ -14,9 +14,6 @@ import (
 // last ones.
 const eventsListed = 20
 
-// podium is how many of a finished event's players win a medal.
-const podium = 3
-
 // fillEvents puts the last events name played in view, each with their
 // place ranked as the event's page ranks it (director.PlaceOf): one read
 // of the store for all of them.
@@ -40,14 +37,14 @@ func eventResult(t store.TournamentRecord, name string) (templates.EventResult, 
 	if !ok {
 		return templates.EventResult{}, false
 	}
-	row := templates.EventResult{ID: t.ID, Name: t.Name, Game: game.NameOf(t.Game), Kind: "Arena", Rank: place.Rank, Of: place.Of,
-		Score: strconv.Itoa(place.Points)}
+	row := templates.EventResult{ID: t.ID, Name: t.Name, Game: game.NameOf(t.Game), Kind: templates.KindWord(t.Kind == store.Swiss), Rank: place.Rank,
+		Of: place.Of, Score: strconv.Itoa(place.Points)}
 	if t.Kind == store.Swiss {
-		row.Kind, row.Score = "Swiss", templates.HalfPoints(place.Points)
+		row.Score = templates.HalfPoints(place.Points)
 	}
 	if t.Status == store.TournamentFinished {
 		row.Finished = t.Ends.UTC().Format("2 January 2006")
-		if place.Rank <= podium {
+		if place.Rank <= templates.PodiumSize {
 			row.Medal = place.Rank
 		}
 	}

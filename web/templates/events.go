@@ -145,6 +145,18 @@ type EventLive struct {
 	Rounds []RoundRow
 }
 
+// PodiumSize is how many of a finished event's players stand on its
+// podium: the event's page shows them, and their pages give them a medal.
+const PodiumSize = 3
+
+// KindWord names an event's kind: "Swiss", or "Arena".
+func KindWord(swiss bool) string {
+	if swiss {
+		return "Swiss"
+	}
+	return "Arena"
+}
+
 // StandingsPerPage is how many rows a page of an event's standings holds:
 // a thousand players' standings sent whole to a thousand pages, at every
 // result, were 435 KB a page (BENCHMARKS.md).
