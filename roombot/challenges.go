@@ -63,23 +63,11 @@ type pooled struct {
 // meantime, that game is played and the challenge, still open, waits for
 // the next call.
 func (s Site) Next(ctx context.Context) (string, error) {
-	socket, base, err := socketAt(s.Server, "/site/ws", nil)
-	if err != nil {
-		return "", err
-	}
-	if err := checkBearer(s.Bearer); err != nil {
-		return "", err
-	}
-	client := s.HTTPClient
-	if client == nil {
-		client = http.DefaultClient
-	}
-	ws, err := dial(ctx, socket, credentials{bearer: s.Bearer}, client)
+	ws, base, err := openSocket(ctx, s.Server, "/site/ws", nil, s.Bearer, s.HTTPClient, siteReadLimit)
 	if err != nil {
 		return "", err
 	}
 	defer ws.CloseNow()
-	ws.SetReadLimit(siteReadLimit)
 	messages := make(chan siteMessage)
 	readErr := make(chan error, 1)
 	readCtx, stopReading := context.WithCancel(ctx)

@@ -143,23 +143,7 @@ func (e *Event) Leave(ctx context.Context) error {
 // open dials the site's socket with the bot's token and query; base is
 // the site's address (for the rooms').
 func (e *Event) open(ctx context.Context, query url.Values) (ws *websocket.Conn, base string, err error) {
-	socket, base, err := socketAt(e.Server, "/site/ws", query)
-	if err != nil {
-		return nil, "", err
-	}
-	if err := checkBearer(e.Bearer); err != nil {
-		return nil, "", err
-	}
-	client := e.HTTPClient
-	if client == nil {
-		client = http.DefaultClient
-	}
-	ws, err = dial(ctx, socket, credentials{bearer: e.Bearer}, client)
-	if err != nil {
-		return nil, "", err
-	}
-	ws.SetReadLimit(siteReadLimit)
-	return ws, base, nil
+	return openSocket(ctx, e.Server, "/site/ws", query, e.Bearer, e.HTTPClient, siteReadLimit)
 }
 
 // readEventMessage reads the site socket's next message.

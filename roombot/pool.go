@@ -64,25 +64,14 @@ type poolMessage struct {
 
 // Next implements Games: it waits in the pool until the bot is paired.
 func (p Pool) Next(ctx context.Context) (string, error) {
-	socket, base, err := p.socket()
-	if err != nil {
-		return "", err
-	}
-	client := p.HTTPClient
-	if client == nil {
-		client = http.DefaultClient
-	}
-	if err := checkBearer(p.Bearer); err != nil {
-		return "", err
-	}
 	// The dial is not cut short by ctx: once the server has answered it,
 	// the bot waits in the pool, and a wait given up must be left.
-	ws, err := dial(context.WithoutCancel(ctx), socket, credentials{bearer: p.Bearer}, client)
+	ws, base, err := openSocket(context.WithoutCancel(ctx), p.Server, "/pool/ws", url.Values{"pool": {p.Pool}}, p.Bearer,
+		p.HTTPClient, 4<<10)
 	if err != nil {
 		return "", err
 	}
 	defer ws.CloseNow()
-	ws.SetReadLimit(4 << 10)
 	// A wait given up is left by saying so, and is over when the server,
 	// having taken the bot out of the pool, closes the socket (or names
 	// the room it paired the bot into as it left): closing the socket
@@ -132,11 +121,6 @@ func (p Pool) Next(ctx context.Context) (string, error) {
 // take it out of the pool.
 const leaveTimeout = 5 * time.Second
 
-// socket is the pool's socket address, and the site's (for the room's).
-func (p Pool) socket() (socket, base string, err error) {
-	return socketAt(p.Server, "/pool/ws", url.Values{"pool": {p.Pool}})
-}
-
 // socketAt is the address of the server's socket at path with query, and
 // the site's address (for the rooms').
 func socketAt(server, path string, query url.Values) (socket, base string, err error) {
@@ -151,6 +135,29 @@ func socketAt(server, path string, query url.Values) (socket, base string, err e
 	u.Path += path
 	u.RawQuery = query.Encode()
 	return u.String(), base, nil
+}
+
+// openSocket opens the server's socket at path with query as the bot of
+// token, over client (nil: http.DefaultClient), its messages read up to
+// limit bytes; base is the site's address (for the rooms'). Pool, Site
+// and Event all open theirs so.
+func openSocket(ctx context.Context, server, path string, query url.Values, token string, client *http.Client,
+	limit int64) (ws *websocket.Conn, base string, err error) {
+	socket, base, err := socketAt(server, path, query)
+	if err != nil {
+		return nil, "", err
+	}
+	if err := checkBearer(token); err != nil {
+		return nil, "", err
+	}
+	if client == nil {
+		client = http.DefaultClient
+	}
+	if ws, err = dial(ctx, socket, credentials{bearer: token}, client); err != nil {
+		return nil, "", err
+	}
+	ws.SetReadLimit(limit)
+	return ws, base, nil
 }
 
 // checkBearer refuses a bot's token that could not be one: missing, or
